@@ -1,0 +1,82 @@
+#!/bin/sh
+# Interpreter start-up through sbx, side by side with the bare interpreters
+# and with bwrap / firejail as peers. Medians from hyperfine; ratios against
+# the bare interpreter. Goals: python <= 1.10x, Rscript <= 1.05x; Java
+# cached close to a precompiled class.
+# Usage: SBX=bin/sbx bench/interpreters.sh   (RUNS=N to change the count)
+set -eu
+: "${SBX:=$(cd "$(dirname "$0")/.." && pwd)/bin/sbx}"
+RUNS=${RUNS:-30}
+command -v hyperfine >/dev/null || { echo "bench: hyperfine is not installed" >&2; exit 1; }
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/sbx-bench.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT
+export SBX_STATE_DIR="$tmp/state"
+export XDG_CONFIG_HOME="$tmp/config"
+unset SBX_CONFIG
+
+# median NAME COMMAND... — runs hyperfine, prints the median in ms.
+median() {
+	name=$1
+	shift
+	hyperfine -N -w 3 -r "$RUNS" --export-json "$tmp/$name.json" "$@" >/dev/null 2>&1 ||
+		{ echo "-"; return; }
+	jq -r '.results[0].median * 1000 | . * 100 | round / 100' "$tmp/$name.json"
+}
+# Like median, with a --prepare command run before each timing.
+median_prep() {
+	name=$1
+	prep=$2
+	shift 2
+	hyperfine -N -w 1 -r "$RUNS" --prepare "$prep" --export-json "$tmp/$name.json" "$@" \
+		>/dev/null 2>&1 || { echo "-"; return; }
+	jq -r '.results[0].median * 1000 | . * 100 | round / 100' "$tmp/$name.json"
+}
+row() { # LABEL MS BASE_MS
+	if [ "$2" = "-" ] || [ "$3" = "-" ]; then
+		printf '%-44s %10s %8s\n' "$1" "$2" "-"
+	else
+		printf '%-44s %10s %7sx\n' "$1" "$2" "$(echo "$2 $3" | awk '{printf "%.2f", $1 / $2}')"
+	fi
+}
+
+printf '%-44s %10s %8s\n' "command" "median ms" "ratio"
+
+py_base=$(median py_base "/usr/bin/python3 -I -c 'print(1)'")
+py_sbx=$(median py_sbx "$SBX run -l python -e 'print(1)'")
+row "python3 -I -c 'print(1)'" "$py_base" "$py_base"
+row "sbx run -l python -e 'print(1)'" "$py_sbx" "$py_base"
+if command -v bwrap >/dev/null; then
+	py_bwrap=$(median py_bwrap "bwrap --ro-bind /usr /usr --symlink usr/lib /lib \
+--symlink usr/lib64 /lib64 --symlink usr/bin /bin --proc /proc --dev /dev --tmpfs /tmp \
+--unshare-all --die-with-parent /usr/bin/python3 -I -c 'print(1)'")
+	row "bwrap (all namespaces) python3" "$py_bwrap" "$py_base"
+fi
+if command -v firejail >/dev/null; then
+	py_fj=$(median py_fj "firejail --quiet --noprofile --net=none --private-tmp \
+/usr/bin/python3 -I -c 'print(1)'")
+	row "firejail --net=none python3" "$py_fj" "$py_base"
+fi
+
+if command -v Rscript >/dev/null; then
+	r_base=$(median r_base "Rscript --vanilla -e 'cat(1)'")
+	r_sbx=$(median r_sbx "$SBX run -l r -e 'cat(1)'")
+	row "Rscript --vanilla -e 'cat(1)'" "$r_base" "$r_base"
+	row "sbx run -l r -e 'cat(1)'" "$r_sbx" "$r_base"
+fi
+
+if command -v java >/dev/null && command -v javac >/dev/null; then
+	mkdir -p "$tmp/java/classes"
+	printf 'public class Hello {\n  public static void main(String[] a) {\n    System.out.println("hi");\n  }\n}\n' \
+		>"$tmp/java/Hello.java"
+	javac -d "$tmp/java/classes" "$tmp/java/Hello.java"
+	j_class=$(median j_class "java -cp $tmp/java/classes Hello")
+	j_src=$(median j_src "java $tmp/java/Hello.java")
+	j_cold=$(median_prep j_cold "rm -rf $tmp/state/cache" "$SBX run $tmp/java/Hello.java")
+	"$SBX" run "$tmp/java/Hello.java" >/dev/null
+	j_cached=$(median j_cached "$SBX run $tmp/java/Hello.java")
+	row "java -cp DIR Hello (precompiled)" "$j_class" "$j_class"
+	row "java Hello.java (source launcher)" "$j_src" "$j_class"
+	row "sbx run Hello.java (cold: javac + run)" "$j_cold" "$j_src"
+	row "sbx run Hello.java (cached classes)" "$j_cached" "$j_class"
+	echo "(cold is compared with the source launcher, the others with the precompiled class)"
+fi

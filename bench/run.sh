@@ -1,0 +1,12 @@
+#!/bin/sh
+# make bench: every benchmark side by side, medians and ratios. Not a test:
+# numbers vary with the machine; compare ratios within one run.
+set -u
+cd "$(dirname "$0")/.."
+: "${SBX:=$PWD/bin/sbx}"
+export SBX
+echo "# sbx benchmarks — $(date -u +%Y-%m-%dT%H:%MZ), $(nproc) cores, $(uname -r)"
+for b in js lowering interpreters history deploy prepare; do
+	[ -f "bench/$b.sh" ] && sh "bench/$b.sh"
+done
+exit 0

@@ -1,0 +1,38 @@
+#!/bin/sh
+# Install the Debian packages sbx needs, or say exactly what to install.
+# Usage: build-aux/deps.sh build|test|bench
+# "build" is what compiling needs; "test" adds the interpreters and tools the
+# test suite drives (a test run that silently skips Java or R is a failed run).
+set -eu
+
+build_pkgs="gcc make pkg-config duktape-dev libseccomp-dev libyaml-dev libcmocka-dev libjansson-dev libsqlite3-dev libssl-dev node-typescript node-core-js esbuild"
+test_pkgs="python3 default-jdk-headless r-base-core jq"
+bench_pkgs="hyperfine"
+
+case "${1:-build}" in
+build) want="$build_pkgs" ;;
+test) want="$build_pkgs $test_pkgs" ;;
+bench) want="$build_pkgs $bench_pkgs" ;;
+*) echo "usage: $0 build|test|bench" >&2; exit 2 ;;
+esac
+
+missing=""
+for p in $want; do
+	status=$(dpkg-query -W -f='${Status}' "$p" 2>/dev/null || true)
+	case "$status" in
+	*" installed") ;;
+	*) missing="$missing $p" ;;
+	esac
+done
+[ -z "$missing" ] && exit 0
+
+if [ "$(id -u)" -ne 0 ]; then
+	echo "sbx: missing Debian packages:$missing" >&2
+	echo "sbx: install them with: sudo apt-get install -y$missing" >&2
+	exit 1
+fi
+echo "sbx: installing:$missing" >&2
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -qq >&2
+# shellcheck disable=SC2086
+apt-get install -y -qq --no-install-recommends $missing >&2

@@ -1,0 +1,43 @@
+/* cgroup — a per-run control group: a memory limit that works for the JVM
+ * (RLIMIT_AS does not), a pids limit against fork bombs, the memory peak, OOM
+ * detection and a reliable "kill everything the code started".
+ *
+ * Needs a writable cgroup: root, or a delegated subtree. cgroup v2 is used
+ * when our v2 cgroup offers the memory controller; else the v1 memory and
+ * pids hierarchies (hybrid hosts). The run's cgroup is created below the one
+ * sbx runs in, never written into a root cgroup's own files. */
+#ifndef SBX_CGROUP_H
+#define SBX_CGROUP_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+#define CGROUP_PIDS_MAX 128 /* tasks (threads count) per run: JVM needs ~20 */
+
+struct cgroup_run {
+	const char *kind; /* "v1", "v2" or NULL: none */
+	char mem[256];    /* v2: the run's cgroup; v1: the memory cgroup */
+	char pids[256];   /* v1 only: the pids cgroup ("" if none) */
+};
+
+/* Which cgroup version could hold a memory limit here: "v1", "v2", or NULL
+ * with a reason in why. Creates nothing. */
+const char *cgroup_probe(char *why, size_t whylen);
+
+/* Creates the run's cgroup(s) named after tag with the memory and pids
+ * limits. Returns 0, or -1 with a reason in why (nothing left behind). */
+int cgroup_create(struct cgroup_run *cg, const char *tag, uint64_t memory_bytes,
+		  char *why, size_t whylen);
+/* Moves pid into the run's cgroup(s). -1 on failure. */
+int cgroup_attach(const struct cgroup_run *cg, pid_t pid);
+/* Peak memory in KiB (0 if unknown); whether the OOM killer fired. */
+uint64_t cgroup_memory_peak_kb(const struct cgroup_run *cg);
+bool cgroup_oom_killed(const struct cgroup_run *cg);
+/* SIGKILLs every process in the run's cgroup until none is left. */
+void cgroup_kill_all(const struct cgroup_run *cg);
+/* Kills what is left and removes the cgroup(s). */
+void cgroup_destroy(struct cgroup_run *cg);
+
+#endif

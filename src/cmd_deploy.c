@@ -1,0 +1,300 @@
+/* sbx deploy — prepare code, then store it with its run settings and build
+ * artefacts as version N+1 of a named deployment. */
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <spawn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <duktape.h>
+
+#include "cmd.h"
+#include "config.h"
+#include "manifest.h"
+#include "outcome.h"
+#include "policy.h"
+#include "runopt.h"
+#include "store.h"
+#include "util.h"
+
+extern char **environ;
+
+enum { DEPLOY_NAME = RO_FIRST_FREE };
+
+static const struct opt_spec deploy_opts[] = {
+	{"name", 'n', OPT_ARG, DEPLOY_NAME, "NAME",
+	 "deployment name (default: from the file name)"},
+	{NULL, 0, 0, 0, NULL, NULL},
+};
+
+const struct opt_spec *const deploy_tables[] = {common_opts, deploy_opts, source_opts, run_opts,
+						format_opts, NULL};
+
+struct deploy_ctx {
+	const char *name;
+};
+
+static int deploy_option(void *ctx, int id, const char *arg)
+{
+	struct deploy_ctx *dc = ctx;
+	if (id != DEPLOY_NAME)
+		return error("internal: unhandled option %d", id);
+	if (store_check_name(arg) != 0)
+		return -1;
+	dc->name = arg;
+	return 0;
+}
+
+/* The first line an interpreter prints for its version flag ("Python
+ * 3.11.2", "openjdk version \"17.0.9\" ..."), so a deployment records what it
+ * was checked against. NULL when the interpreter is not installed. */
+static char *interpreter_version(const struct lang *lang, const struct config *cfg)
+{
+	if (lang->engine == ENGINE_DUKTAPE) {
+		char v[48];
+		long n = DUK_VERSION;
+		snprintf(v, sizeof(v), "duktape %ld.%ld.%ld", n / 10000, n / 100 % 100, n % 100);
+		return xstrdup(v);
+	}
+	char *const *conf = config_command(cfg, lang->id, CONFIG_TOOL_RUN);
+	const char *prog = conf ? conf[0] : lang->interpreter;
+	if (!prog)
+		return NULL;
+	const char *flag = lang->id == LANG_JAVA ? "-version" : "--version";
+	char *argv[] = {(char *)prog, (char *)flag, NULL};
+	int p[2];
+	if (pipe2(p, O_CLOEXEC) != 0)
+		return NULL;
+	posix_spawn_file_actions_t fa;
+	posix_spawn_file_actions_init(&fa);
+	posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
+	posix_spawn_file_actions_adddup2(&fa, p[1], 1);
+	posix_spawn_file_actions_adddup2(&fa, p[1], 2);
+	pid_t pid;
+	int rc = posix_spawnp(&pid, prog, &fa, NULL, argv, environ);
+	posix_spawn_file_actions_destroy(&fa);
+	close(p[1]);
+	struct buf out = BUF_INIT;
+	if (rc == 0) {
+		/* Read to EOF (capped): a version banner is short. */
+		read_fd(p[0], 64u << 10, &out);
+		int st;
+		while (waitpid(pid, &st, 0) < 0 && errno == EINTR)
+			;
+	}
+	close(p[0]);
+	char *line = NULL;
+	if (rc == 0 && out.len) {
+		const char *s = buf_cstr(&out);
+		size_t n = strcspn(s, "\r\n");
+		if (n > 0)
+			line = xstrndup(s, n < 120 ? n : 120);
+	}
+	buf_release(&out);
+	if (!line)
+		warning("%s was not found or gave no version: the deployment is stored, and "
+			"running it reports 'unavailable' until %s is installed",
+			prog, lang->debian_package ? lang->debian_package : prog);
+	return line;
+}
+
+/* HOOK (prepare helper): syntax checking belongs to `sbx prepare`. Until its
+ * API is in a header, deploy runs the policy scan, which is the part that
+ * decides whether code may be stored at all. Returns 1 when the code is
+ * refused, 0 when it may be stored, -1 on failure. *findings gets the
+ * findings (or NULL). */
+static int deploy_prepare(struct request *req, const struct config *cfg, json_t **findings)
+{
+	struct outcome out;
+	outcome_init(&out, req);
+	int blocked = policy_check_request(req, cfg, &out);
+	*findings = NULL;
+	if (out.extra && json_object_get(out.extra, "findings")) {
+		*findings = json_pack("{s:O, s:O*}", "findings",
+				      json_object_get(out.extra, "findings"), "risk",
+				      json_object_get(out.extra, "risk"));
+	}
+	if (blocked) {
+		json_t *msg = out.error ? json_object_get(out.error, "message") : NULL;
+		error("not deployed: %s", msg ? json_string_value(msg) : "blocked by policy");
+	}
+	outcome_release(&out);
+	return blocked ? 1 : 0;
+}
+
+/* HOOK (TypeScript helper, Java spawn helper): build artefacts. The lowered
+ * JavaScript of TypeScript code and the compiled classes of Java code belong
+ * in artefacts/ so exec-deployment starts straight from them. Their caches
+ * have no public API yet; when they do, copy each artefact here with
+ * store_txn_write/store_txn_copy and append {"kind", "path", "size",
+ * "sha256"} to d->artefacts. */
+static int deploy_artefacts(struct store_txn *t, const struct request *req, struct deployment *d)
+{
+	(void)t;
+	(void)req;
+	(void)d;
+	return 0;
+}
+
+static void now_rfc3339(char out[32])
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_REALTIME, &ts);
+	struct tm tm;
+	gmtime_r(&ts.tv_sec, &tm);
+	size_t n = strftime(out, 32, "%Y-%m-%dT%H:%M:%S", &tm);
+	snprintf(out + n, 32 - n, ".%03dZ", (int)(ts.tv_nsec / 1000000) % 1000);
+}
+
+/* Copies the --file files into files/ of the new version. */
+static int deploy_files(struct store_txn *t, const struct request *req, struct deployment *d)
+{
+	uint64_t budget = req->limits.files_bytes;
+	for (size_t i = 0; i < req->nfiles; i++) {
+		for (size_t k = 0; k < i; k++)
+			if (!strcmp(req->files[k].name, req->files[i].name))
+				return error("two --file options name '%s': give each a "
+					     "different NAME with PATH:NAME",
+					     req->files[i].name);
+		struct buf rel = BUF_INIT;
+		buf_printf(&rel, "files/%s", req->files[i].name);
+		if (req->files[i].name[0] == '.') {
+			buf_release(&rel);
+			return error("--file name '%s' starts with '.': deployments keep plain "
+				     "names only; give another NAME with PATH:NAME",
+				     req->files[i].name);
+		}
+		uint64_t size = 0;
+		char sha[65];
+		int rc = store_txn_copy(t, buf_cstr(&rel), req->files[i].src, budget, &size, sha);
+		if (rc == 0) {
+			budget -= size;
+			json_array_append_new(d->files,
+					      json_pack("{s:s, s:s, s:I, s:s}", "name",
+							req->files[i].name, "path", buf_cstr(&rel),
+							"size", (json_int_t)size, "sha256", sha));
+		}
+		buf_release(&rel);
+		if (rc != 0)
+			return -1;
+	}
+	return 0;
+}
+
+static json_t *labels_json(const struct request *req)
+{
+	json_t *o = json_object();
+	for (size_t i = 0; i < req->nlabels; i++)
+		json_object_set_new(o, req->labels[i].key, json_string(req->labels[i].value));
+	return o;
+}
+
+int cmd_deploy(int argc, char **argv)
+{
+	struct request req;
+	struct run_options ro;
+	struct deploy_ctx dc = {NULL};
+	struct deployment d;
+	struct config cfg;
+	struct store st = {NULL, -1, -1, -1};
+	struct store_txn txn;
+	char **operands = NULL;
+	int rc = EXIT_SBX_FAILURE;
+	char name[STORE_NAME_MAX + 1];
+
+	request_init(&req);
+	runopt_init(&ro, &req);
+	deployment_init(&d);
+	config_init(&cfg);
+	ro.extra = deploy_option;
+	ro.extra_ctx = &dc;
+	const struct command *self = cmd_find("deploy");
+	int nops = opt_parse(argc, argv, "deploy", self->opts, runopt_handle, &ro, &operands);
+	if (nops < 0)
+		goto out;
+	if (ro.help) {
+		cmd_print_help(self);
+		rc = 0;
+		goto out;
+	}
+	if (req.out_dir) {
+		error("--out-dir is not stored in a deployment: give it to `sbx exec-deployment`");
+		goto out;
+	}
+	if (req.stdin_path) {
+		error("--stdin is not stored in a deployment: give it to `sbx exec-deployment`");
+		goto out;
+	}
+	if (runopt_load_code(&ro, operands, nops, false) != 0)
+		goto out;
+	if (dc.name) {
+		snprintf(name, sizeof(name), "%s", dc.name);
+	} else if (!strcmp(req.code_origin, "-e") || !strcmp(req.code_origin, "-")) {
+		error("a deployment of %s needs a name: add -n NAME",
+		      !strcmp(req.code_origin, "-e") ? "-e code" : "standard input");
+		goto out;
+	} else if (store_name_from_path(req.code_origin, name) != 0) {
+		goto out;
+	}
+	/* The limits as given, before defaults fill them: a deployment keeps
+	 * only what was asked for, so the config of the day applies to the
+	 * rest when it runs. */
+	d.limits = req.limits;
+	if (config_load(ro.config_flag, &cfg) != 0 || runopt_finish(&ro) != 0)
+		goto out;
+
+	json_t *findings = NULL;
+	int prep = deploy_prepare(&req, &cfg, &findings);
+	if (prep != 0) {
+		json_decref(findings);
+		rc = prep > 0 ? 1 : EXIT_SBX_FAILURE;
+		goto out;
+	}
+	d.prepare = findings;
+
+	snprintf(d.name, sizeof(d.name), "%s", name);
+	d.lang = req.lang;
+	d.interpreter = interpreter_version(req.lang, &cfg);
+	now_rfc3339(d.created);
+	d.source = xstrdup(req.code_origin);
+	snprintf(d.code_file, sizeof(d.code_file), "code%s", req.lang->extensions[0]);
+	d.code_size = req.code_len;
+	memcpy(d.code_sha256, req.code_sha256, sizeof(d.code_sha256));
+	json_object_update(d.inputs, req.inputs);
+	json_decref(d.labels);
+	d.labels = labels_json(&req);
+	d.require = req.require;
+	d.no_history = req.no_history;
+
+	if (store_open(&st, req.state_dir, true) != 0 || store_begin(&st, name, &txn) != 0)
+		goto out;
+	d.version = txn.version;
+	struct buf yaml = BUF_INIT;
+	if (store_txn_write(&txn, d.code_file, req.code, req.code_len) != 0 ||
+	    deploy_files(&txn, &req, &d) != 0 || deploy_artefacts(&txn, &req, &d) != 0) {
+		store_abort(&txn);
+		goto out;
+	}
+	/* The manifest goes last: it describes what is already written. */
+	manifest_format(&d, &yaml);
+	int wrc = store_txn_write(&txn, STORE_MANIFEST, yaml.data, yaml.len);
+	buf_release(&yaml);
+	if (wrc != 0 || store_commit(&txn) != 0) {
+		if (wrc != 0)
+			store_abort(&txn);
+		goto out;
+	}
+	rc = manifest_print(&st, &d, -1, NULL, req.format != FORMAT_TEXT) == 0 ? 0 : EXIT_SBX_FAILURE;
+out:
+	free(operands);
+	store_close(&st);
+	config_release(&cfg);
+	deployment_release(&d);
+	request_release(&req);
+	return rc;
+}

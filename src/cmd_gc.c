@@ -1,0 +1,145 @@
+/* sbx gc — drop what is past its retention: history records older than the
+ * retention (config history.retention_days, default 30, or --retention), and
+ * the leftovers of interrupted deployment writes. Each part is its own
+ * function so one failing does not stop the other. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cmd.h"
+#include "config.h"
+#include "history.h"
+#include "runopt.h"
+#include "statedir.h"
+#include "store.h"
+#include "util.h"
+
+enum { GO_RETENTION = RO_FIRST_FREE };
+
+static const struct opt_spec gc_opts[] = {
+	{"retention", 0, OPT_ARG, GO_RETENTION, "DAYS",
+	 "keep this many days of history (default: the config's, else 30; 0 keeps all)"},
+	{NULL, 0, 0, 0, NULL, NULL},
+};
+
+const struct opt_spec *const cmd_gc_tables[] = {common_opts, gc_opts, format_opts, NULL};
+
+struct gc_options {
+	const char *state_dir_flag;
+	const char *config_flag;
+	bool help;
+	bool json, compact;
+	int retention; /* -1: from the config */
+};
+
+static int gc_handle(void *ctx, int id, const char *arg)
+{
+	struct gc_options *go = ctx;
+	uint64_t n;
+	switch (id) {
+	case RO_HELP: go->help = true; return 0;
+	case RO_STATE_DIR: go->state_dir_flag = arg; return 0;
+	case RO_CONFIG: go->config_flag = arg; return 0;
+	case RO_JSON: go->json = true; return 0;
+	case RO_FORMAT:
+		if (strcmp(arg, "text") && strcmp(arg, "json") && strcmp(arg, "ndjson"))
+			return error("invalid --format '%s': use text, json or ndjson", arg);
+		go->json = strcmp(arg, "text") != 0;
+		go->compact = !strcmp(arg, "ndjson"); /* one line */
+		return 0;
+	case GO_RETENTION:
+		if (opt_uint("--retention", arg, 0, 100000, &n) != 0)
+			return -1;
+		go->retention = (int)n;
+		return 0;
+	default: return error("internal: unhandled option %d for gc", id);
+	}
+}
+
+/* History records past the retention. */
+static int gc_history(const char *state_dir, int retention_days, json_t *report)
+{
+	uint64_t deleted = 0;
+	int rc = history_gc(state_dir, retention_days, (int64_t)now_wall_ms(), &deleted);
+	json_object_set_new(report, "history",
+			    json_pack("{s:i,s:I,s:b}", "retention_days", retention_days,
+				      "deleted", (json_int_t)deleted, "ok", rc == 0));
+	return rc;
+}
+
+/* Deployment directories left half-written or half-deleted by a killed sbx
+ * (store.c owns what counts as a leftover). */
+static int gc_deployments(const char *state_dir, json_t *report)
+{
+	struct store s;
+	unsigned removed = 0;
+	int rc = store_open(&s, state_dir, false); /* closes itself on failure */
+	if (rc == 0) {
+		if (s.dep_fd >= 0 && (rc = store_lock(&s)) == 0) {
+			rc = store_clean(&s, &removed);
+			store_unlock(&s);
+		}
+		store_close(&s);
+	}
+	json_object_set_new(report, "deployments",
+			    json_pack("{s:I,s:b}", "removed", (json_int_t)removed, "ok", rc == 0));
+	return rc;
+}
+
+int cmd_gc(int argc, char **argv)
+{
+	struct gc_options go = {.retention = -1};
+	struct config cfg;
+	char **operands = NULL;
+	char *state_dir = NULL;
+	json_t *report = json_object();
+	int rc = EXIT_SBX_FAILURE;
+	const struct command *self = cmd_find("gc");
+
+	config_init(&cfg);
+	int nops = opt_parse(argc, argv, "gc", self->opts, gc_handle, &go, &operands);
+	if (nops < 0)
+		goto out;
+	if (go.help) {
+		cmd_print_help(self);
+		rc = 0;
+		goto out;
+	}
+	if (nops > 0) {
+		error("sbx gc takes no operands ('%s'): to remove a deployment use 'sbx delete NAME'",
+		      operands[0]);
+		goto out;
+	}
+	config_release(&cfg);
+	if (config_load(go.config_flag, &cfg) != 0)
+		goto out;
+	int retention = go.retention >= 0 ? go.retention : config_retention_days(&cfg);
+	state_dir = statedir_resolve(go.state_dir_flag, config_state_dir(&cfg));
+	int failed = gc_history(state_dir, retention, report) != 0;
+	failed |= gc_deployments(state_dir, report) != 0;
+	if (go.json) {
+		char *text = json_dumps(report, go.compact ? JSON_COMPACT : JSON_INDENT(2));
+		if (text)
+			puts(text);
+		free(text);
+	} else {
+		json_t *h = json_object_get(report, "history");
+		json_t *d = json_object_get(report, "deployments");
+		long long deleted = (long long)json_integer_value(json_object_get(h, "deleted"));
+		if (retention == 0)
+			printf("history: kept everything (retention 0)\n");
+		else
+			printf("history: removed %lld record%s older than %d day%s\n", deleted,
+			       deleted == 1 ? "" : "s", retention, retention == 1 ? "" : "s");
+		printf("deployments: removed %lld leftover%s of interrupted writes\n",
+		       (long long)json_integer_value(json_object_get(d, "removed")),
+		       json_integer_value(json_object_get(d, "removed")) == 1 ? "" : "s");
+	}
+	rc = failed ? EXIT_SBX_FAILURE : 0;
+out:
+	json_decref(report);
+	config_release(&cfg);
+	free(state_dir);
+	free(operands);
+	return rc;
+}

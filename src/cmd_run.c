@@ -1,0 +1,34 @@
+/* sbx run — run code once in a fresh sandbox. */
+#include <stdlib.h>
+
+#include "cmd.h"
+#include "engine.h"
+#include "outcome.h"
+#include "runopt.h"
+
+int cmd_run(int argc, char **argv)
+{
+	struct request req;
+	struct run_options ro;
+	char **operands = NULL;
+	int rc = EXIT_SBX_FAILURE;
+
+	request_init(&req);
+	runopt_init(&ro, &req);
+	const struct command *self = cmd_find("run");
+	int nops = opt_parse(argc, argv, "run", self->opts, runopt_handle, &ro, &operands);
+	if (nops < 0)
+		goto out;
+	if (ro.help) {
+		cmd_print_help(self);
+		rc = 0;
+		goto out;
+	}
+	if (runopt_load_code(&ro, operands, nops, false) != 0 || runopt_finish(&ro) != 0)
+		goto out;
+	rc = execute_and_render(&req);
+out:
+	free(operands);
+	request_release(&req);
+	return rc;
+}

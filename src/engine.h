@@ -1,0 +1,36 @@
+/* engine — run a request in its language's engine.
+ *
+ * execute() is the one entry for run and exec-deployment: it picks the
+ * engine from the language table and fills the outcome.
+ */
+#ifndef SBX_ENGINE_H
+#define SBX_ENGINE_H
+
+#include <stddef.h>
+
+#include "outcome.h"
+#include "render.h"
+#include "request.h"
+
+int execute(struct request *req, struct outcome *out, struct render *r);
+/* execute(), then render the outcome and record it; returns the exit code
+ * for sbx (the SPEC's table). Used by run and exec-deployment. */
+int execute_and_render(struct request *req);
+
+/* Duktape in a forked, seccomp-confined child (engine_duktape.c). */
+int engine_duktape_run(struct request *req, struct outcome *out, struct render *r);
+/* python3 / java / Rscript via execve (engine_spawn.c). */
+int engine_spawn_run(struct request *req, struct outcome *out, struct render *r);
+/* The same with the configured argv of the interpreter (run_cmd) and, for
+ * Java, of javac (compile_cmd); NULL: the language table's command. */
+int engine_spawn_run_cmd(struct request *req, struct outcome *out, struct render *r,
+			 char *const *run_cmd, char *const *compile_cmd);
+/* The real binary of command: a path as given, else prefer_dir (may be NULL),
+ * /usr/bin, /bin, /usr/local/bin, then PATH, skipping scripts (shims). Writes
+ * the resolved path to out; returns 0, or -1 when none is found. */
+int engine_spawn_resolve(const char *command, const char *prefer_dir, char *out, size_t cap);
+/* The file name javac requires for Java source: its public top-level type,
+ * else "Main". */
+void engine_spawn_java_primary(const char *src, size_t len, char *out, size_t cap);
+
+#endif

@@ -1,0 +1,555 @@
+/* engine_spawn — python, java and R: a private working directory, a wrapper
+ * (src/prelude/) that turns the program's end into the report on fd 3, and an
+ * execve of the real interpreter inside the sandbox.
+ *
+ * Java is compiled once per source by javac, itself run as a first sandboxed
+ * step (javac parses untrusted code), and the classes are cached by the
+ * code's SHA-256 (javac_cache.c): a repeated run starts at JVM speed.
+ */
+#include "config.h"
+#include "engine.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "javac_cache.h"
+#include "prelude_java_launcher.h"
+#include "prelude_python.h"
+#include "prelude_r.h"
+#include "sandbox.h"
+#include "util.h"
+#include "workdir.h"
+
+#define SPAWN_MAX_ARGS 64
+#define SPAWN_NPROC 256          /* backstop only: cgroup pids.max is the real cap */
+#define R_MIN_AS (128ull << 20)  /* R does not start with less address space */
+#define JAVA_MIN_HEAP (16ull << 20)
+#define JAVAC_TIMEOUT_MS 60000u  /* sbx's own step: not the user's limits */
+#define JAVAC_MEMORY (512ull << 20)
+#define JAVA_LAUNCHER "_SbxLaunch_"
+
+/* The tuned JVM: serial GC and C1 only start fastest for short programs; the
+ * reservations keep the footprint inside small memory limits; no
+ * /tmp/hsperfdata. The default CDS archive is used (-Xshare:auto). */
+static const char *const jvm_flags[] = {
+	"-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-XX:CICompilerCount=1", "-Xss512k",
+	"-XX:ReservedCodeCacheSize=32m", "-XX:CompressedClassSpaceSize=64m", "-XX:-UsePerfData",
+	"-Xshare:auto", NULL,
+};
+/* javac: no annotation processors (they would run code found on the class
+ * path), no implicit compilation of other sources. */
+static const char *const javac_flags[] = {
+	"-J-XX:+UseSerialGC", "-J-XX:TieredStopAtLevel=1", "-J-XX:-UsePerfData", "-J-Xshare:auto",
+	"-J-Xmx256m", "-proc:none", "-implicit:none", "-encoding", "UTF-8", "-Xmaxerrs", "20",
+	"-d", "../classes", NULL,
+};
+
+struct argv_builder {
+	char *v[SPAWN_MAX_ARGS + 1];
+	size_t n;
+	bool overflow;
+};
+
+static void arg(struct argv_builder *a, const char *s)
+{
+	if (a->n >= SPAWN_MAX_ARGS) {
+		a->overflow = true;
+		return;
+	}
+	a->v[a->n++] = (char *)s;
+	a->v[a->n] = NULL;
+}
+
+struct spawn_child {
+	const char *exe;
+	char *const *argv;
+	char *const *envp;
+};
+
+/* In the sandbox, after every layer is in force. */
+static void spawn_child_main(void *p)
+{
+	const struct spawn_child *c = p;
+	execve(c->exe, c->argv, c->envp);
+	char msg[PATH_MAX + 64];
+	int n = snprintf(msg, sizeof msg, "sbx: cannot start %s: %s\n", c->exe, strerror(errno));
+	if (n > 0)
+		(void)!write(STDERR_FILENO, msg, (size_t)n < sizeof msg ? (size_t)n : sizeof msg);
+	_exit(127);
+}
+
+/* True if path is an ELF executable, not a script: a pyenv shim on PATH
+ * costs ~170 ms per start and is not visible inside the sandbox's root. */
+static bool is_elf(const char *path)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return false;
+	unsigned char m[4];
+	bool elf = read(fd, m, 4) == 4 && !memcmp(m, "\177ELF", 4);
+	close(fd);
+	return elf;
+}
+
+static bool try_candidate(const char *dir, size_t dlen, const char *name, char *out, size_t cap)
+{
+	char p[PATH_MAX], real[PATH_MAX];
+	int n = snprintf(p, sizeof p, "%.*s/%s", (int)dlen, dir, name);
+	if (n < 0 || (size_t)n >= sizeof p || access(p, X_OK) != 0 || !realpath(p, real))
+		return false;
+	struct stat st;
+	if (stat(real, &st) != 0 || !S_ISREG(st.st_mode) || !is_elf(real) ||
+	    strlen(real) >= cap)
+		return false;
+	memcpy(out, real, strlen(real) + 1);
+	return true;
+}
+
+int engine_spawn_resolve(const char *command, const char *prefer_dir, char *out, size_t cap)
+{
+	if (!command || !*command)
+		return -1;
+	if (strchr(command, '/')) {
+		char real[PATH_MAX];
+		if (access(command, X_OK) != 0 || !realpath(command, real) || strlen(real) >= cap)
+			return -1;
+		memcpy(out, real, strlen(real) + 1);
+		return 0;
+	}
+	if (prefer_dir && try_candidate(prefer_dir, strlen(prefer_dir), command, out, cap))
+		return 0;
+	/* The system directories first: the sandbox shows only /usr, and the
+	 * user's PATH may lead to shims and wrappers. Then the rest of PATH,
+	 * ELF binaries only. */
+	static const char *const sys_dirs[] = {"/usr/bin", "/bin", "/usr/local/bin", NULL};
+	for (size_t i = 0; sys_dirs[i]; i++)
+		if (try_candidate(sys_dirs[i], strlen(sys_dirs[i]), command, out, cap))
+			return 0;
+	const char *path = getenv("PATH");
+	for (const char *p = path; p && *p;) {
+		const char *end = strchr(p, ':');
+		size_t len = end ? (size_t)(end - p) : strlen(p);
+		if (len && *p == '/' && try_candidate(p, len, command, out, cap))
+			return 0;
+		p = end ? end + 1 : p + len;
+	}
+	return -1;
+}
+
+/* The name javac wants for the file: its public top-level type, if any.
+ * Skips comments, strings, text blocks and char literals; looks only at
+ * brace depth 0. */
+void engine_spawn_java_primary(const char *src, size_t len, char *out, size_t cap)
+{
+	int depth = 0;
+	bool saw_public = false, want_name = false;
+	snprintf(out, cap, "Main");
+	for (size_t i = 0; i < len;) {
+		char c = src[i];
+		if (c == '/' && i + 1 < len && src[i + 1] == '/') {
+			while (i < len && src[i] != '\n')
+				i++;
+		} else if (c == '/' && i + 1 < len && src[i + 1] == '*') {
+			for (i += 2; i + 1 < len && !(src[i] == '*' && src[i + 1] == '/'); i++)
+				;
+			i += 2;
+		} else if (c == '"' && i + 2 < len && src[i + 1] == '"' && src[i + 2] == '"') {
+			for (i += 3; i + 2 < len && memcmp(src + i, "\"\"\"", 3); i++)
+				if (src[i] == '\\')
+					i++;
+			i += 3;
+		} else if (c == '"' || c == '\'') {
+			for (i++; i < len && src[i] != c && src[i] != '\n'; i++)
+				if (src[i] == '\\')
+					i++;
+			i++;
+		} else if (c == '{' || c == '}' || c == ';') {
+			depth += c == '{' ? 1 : c == '}' ? -1 : 0;
+			saw_public = want_name = false;
+			i++;
+		} else if (isalpha((unsigned char)c) || c == '_' || c == '$' || (unsigned char)c >= 0x80) {
+			size_t start = i;
+			while (i < len && (isalnum((unsigned char)src[i]) || src[i] == '_' ||
+					   src[i] == '$' || (unsigned char)src[i] >= 0x80))
+				i++;
+			size_t n = i - start;
+			if (depth != 0)
+				continue;
+			if (want_name) {
+				if (n + 1 <= cap) {
+					memcpy(out, src + start, n);
+					out[n] = '\0';
+				}
+				return;
+			}
+			if (n == 6 && !memcmp(src + start, "public", 6))
+				saw_public = true;
+			else if (saw_public &&
+				 ((n == 5 && !memcmp(src + start, "class", 5)) ||
+				  (n == 9 && !memcmp(src + start, "interface", 9)) ||
+				  (n == 4 && !memcmp(src + start, "enum", 4)) ||
+				  (n == 6 && !memcmp(src + start, "record", 6))))
+				want_name = true;
+		} else {
+			i++;
+		}
+	}
+}
+
+struct spawn_run {
+	struct request *req;
+	struct outcome *out;
+	struct render *r;
+	struct workdir wd;
+	char exe[PATH_MAX];
+	char *env[8];
+	char home[PATH_MAX + 8];
+	int stdin_fd;
+};
+
+static void build_env(struct spawn_run *s)
+{
+	snprintf(s->home, sizeof s->home, "HOME=%s", s->wd.path);
+	size_t n = 0;
+	s->env[n++] = "PATH=/usr/bin:/bin";
+	s->env[n++] = s->home;
+	s->env[n++] = "LANG=C.UTF-8";
+	s->env[n++] = "TMPDIR=/tmp";
+	s->env[n++] = "PYTHONUNBUFFERED=1";
+	s->env[n++] = "PYTHONDONTWRITEBYTECODE=1";
+	s->env[n] = NULL;
+}
+
+static int unavailable(struct outcome *out, const struct lang *lang, const char *command)
+{
+	outcome_fail(out, STATUS_UNAVAILABLE, "InterpreterUnavailable",
+		     "%s is not installed: install the Debian package %s "
+		     "(sudo apt-get install %s) or set its command in the config file",
+		     command, lang->debian_package, lang->debian_package);
+	return 0;
+}
+
+static int setup_failed(struct outcome *out, const char *what)
+{
+	outcome_fail(out, STATUS_SANDBOX_ERROR, "SandboxError", "%s", what);
+	return -1;
+}
+
+/* Runs argv in the sandbox with this run's workdir, stdin and env. */
+static int run_step(struct spawn_run *s, const struct request *req, struct outcome *out,
+		    struct render *r, const char *cwd, char *const *argv, uint64_t as)
+{
+	struct spawn_child child = {s->exe, argv, s->env};
+	struct sandbox_plan plan = {
+		.profile = PROFILE_INTERPRETER,
+		.child_main = spawn_child_main,
+		.child_arg = &child,
+		.workdir = cwd,
+		.stdin_fd = s->stdin_fd,
+		.rlimit_as = as,
+		.rlimit_nproc = SPAWN_NPROC,
+	};
+	return sandbox_run(req, &plan, out, r);
+}
+
+/* First "File.java:LINE: error: MESSAGE" of javac's output, and the column
+ * from the caret line under the quoted source. */
+static void javac_error(const char *text, struct outcome *out)
+{
+	long line = -1, column = -1;
+	char msg[512] = "compilation failed";
+	const char *p = strstr(text, ".java:");
+	if (p) {
+		char *end;
+		line = strtol(p + 6, &end, 10);
+		if (end != p + 6 && !strncmp(end, ": error: ", 9)) {
+			const char *m = end + 9, *nl = strchr(m, '\n');
+			size_t n = nl ? (size_t)(nl - m) : strlen(m);
+			snprintf(msg, sizeof msg, "%.*s", (int)(n < 500 ? n : 500), m);
+			/* Next lines: the source line, then spaces and '^'. */
+			const char *l2 = nl ? strchr(nl + 1, '\n') : NULL;
+			if (l2) {
+				const char *caret = l2 + 1;
+				size_t k = 0;
+				while (caret[k] == ' ' || caret[k] == '\t')
+					k++;
+				if (caret[k] == '^')
+					column = (long)k + 1;
+			}
+		} else {
+			line = -1;
+		}
+	}
+	outcome_fail(out, STATUS_ERROR, "CompilationError", "%s", msg);
+	json_object_set_new(out->error, "line", line > 0 ? json_integer(line) : json_null());
+	json_object_set_new(out->error, "column", column > 0 ? json_integer(column) : json_null());
+	json_object_set_new(out->error, "traceback", json_string_utf8_lossy(text, strlen(text)));
+	out->exited = true;
+	out->exit_code = 1;
+}
+
+/* The cache namespace: a digest of the launcher and the compiler flags. */
+static void java_cache_version(char out[17])
+{
+	struct buf b = BUF_INIT;
+	buf_puts(&b, prelude_java_launcher);
+	for (size_t i = 0; javac_flags[i]; i++)
+		buf_puts(&b, javac_flags[i]);
+	char hex[65];
+	sha256_hex(b.data, b.len, hex);
+	buf_release(&b);
+	memcpy(out, hex, 16);
+	out[16] = '\0';
+}
+
+/* Compiles the code unless the cache has it; leaves the classes in
+ * .sbx/classes. Returns 0 to go on and run, 1 when out is final (compile
+ * error, timeout), -1 on a setup failure. */
+static int java_compile(struct spawn_run *s, const char *primary, char *const *compile_cmd)
+{
+	struct request *req = s->req;
+	char version[17];
+	java_cache_version(version);
+	int cfd = openat(s->wd.fd, WORKDIR_PRIVATE "/classes", O_RDONLY | O_DIRECTORY | O_NOFOLLOW |
+							  O_CLOEXEC);
+	if (cfd < 0)
+		return setup_failed(s->out, "cannot open the classes directory");
+	double start = now_monotonic_ms();
+	int hit = req->state_dir ? javac_cache_load(req->state_dir, version, req->code_sha256, cfd) : 0;
+	if (hit != 1) {
+		/* javac sits beside the java binary that runs the classes. */
+		char dir[PATH_MAX], java_exe[PATH_MAX];
+		memcpy(java_exe, s->exe, sizeof java_exe);
+		snprintf(dir, sizeof dir, "%s", s->exe);
+		char *slash = strrchr(dir, '/');
+		if (slash)
+			*slash = '\0';
+		const char *cmd = compile_cmd && compile_cmd[0] ? compile_cmd[0] : "javac";
+		if (engine_spawn_resolve(cmd, dir, s->exe, sizeof s->exe) < 0) {
+			close(cfd);
+			unavailable(s->out, req->lang, cmd);
+			return 1;
+		}
+		char file[300], path[400];
+		snprintf(file, sizeof file, "%s.java", primary);
+		snprintf(path, sizeof path, WORKDIR_PRIVATE "/src/%s", file);
+		if (workdir_mkdir(&s->wd, WORKDIR_PRIVATE "/src") < 0 ||
+		    workdir_write(&s->wd, path, req->code, req->code_len) < 0 ||
+		    workdir_write(&s->wd, WORKDIR_PRIVATE "/src/" JAVA_LAUNCHER ".java",
+				  prelude_java_launcher, strlen(prelude_java_launcher)) < 0) {
+			close(cfd);
+			return setup_failed(s->out, "cannot write the Java sources");
+		}
+		struct argv_builder a = {.n = 0};
+		arg(&a, s->exe);
+		for (size_t i = 1; compile_cmd && compile_cmd[0] && compile_cmd[i]; i++)
+			arg(&a, compile_cmd[i]);
+		for (size_t i = 0; javac_flags[i]; i++)
+			arg(&a, javac_flags[i]);
+		arg(&a, file);
+		arg(&a, JAVA_LAUNCHER ".java");
+		char cwd[PATH_MAX + 16];
+		snprintf(cwd, sizeof cwd, "%s/" WORKDIR_PRIVATE "/src", s->wd.path);
+
+		/* javac's own step: quiet (its diagnostics become the error), its
+		 * own limits, stdin empty. */
+		struct request creq = *req;
+		creq.format = FORMAT_JSON;
+		creq.limits.timeout_ms = creq.limits.cpu_ms = JAVAC_TIMEOUT_MS;
+		creq.limits.memory_bytes = JAVAC_MEMORY;
+		struct outcome cout;
+		outcome_init(&cout, &creq);
+		struct render *cr = render_new(&creq);
+		int saved_stdin = s->stdin_fd;
+		s->stdin_fd = -1;
+		int rc = a.overflow ? -1 : run_step(s, &creq, &cout, cr, cwd, a.v, 0);
+		s->stdin_fd = saved_stdin;
+		render_free(cr);
+		memcpy(s->exe, java_exe, sizeof java_exe);
+		double ms = now_monotonic_ms() - start;
+		if (!s->out->extra)
+			s->out->extra = json_object();
+		json_object_set_new(s->out->extra, "compile",
+				    json_pack("{s:b, s:f}", "cached", 0, "wall_ms", ms));
+		int ret = 0;
+		if (rc < 0 || cout.status == STATUS_SANDBOX_ERROR) {
+			ret = setup_failed(s->out, "javac could not run in the sandbox");
+		} else if (cout.status != STATUS_OK) {
+			/* What javac said is what the user needs to see. */
+			struct buf all = BUF_INIT;
+			buf_puts(&all, buf_cstr(&cout.err.kept));
+			buf_puts(&all, buf_cstr(&cout.out.kept));
+			render_output(s->r, 2, all.data ? all.data : "", all.len);
+			buf_append(&s->out->err.kept, all.data ? all.data : "", all.len);
+			s->out->err.total += all.len;
+			if (cout.status == STATUS_ERROR)
+				javac_error(buf_cstr(&all), s->out);
+			else
+				outcome_fail(s->out, cout.status, "CompilationError", "javac: %s",
+					     json_string_value(json_object_get(cout.error, "message")));
+			buf_release(&all);
+			ret = 1;
+		} else if (req->state_dir) {
+			javac_cache_store(req->state_dir, version, req->code_sha256, cfd);
+		}
+		outcome_release(&cout);
+		close(cfd);
+		return ret;
+	}
+	close(cfd);
+	if (!s->out->extra)
+		s->out->extra = json_object();
+	json_object_set_new(s->out->extra, "compile",
+			    json_pack("{s:b, s:f}", "cached", 1, "wall_ms", now_monotonic_ms() - start));
+	return 0;
+}
+
+int engine_spawn_run_cmd(struct request *req, struct outcome *out, struct render *r,
+			 char *const *run_cmd, char *const *compile_cmd)
+{
+	const struct lang *lang = req->lang;
+	const char *cmd = run_cmd && run_cmd[0] ? run_cmd[0] : lang->interpreter;
+	struct spawn_run s = {.req = req, .out = out, .r = r, .stdin_fd = -1};
+	workdir_init(&s.wd);
+	if (engine_spawn_resolve(cmd, NULL, s.exe, sizeof s.exe) < 0)
+		return unavailable(out, lang, cmd);
+
+	int rc = -1;
+	char *inputs_json = NULL;
+	char base[PATH_MAX];
+	const char *wbase = NULL;
+	if (req->state_dir) {
+		int n = snprintf(base, sizeof base, "%s/work", req->state_dir);
+		if (n > 0 && (size_t)n < sizeof base && (mkdir(req->state_dir, 0700) == 0 || errno == EEXIST))
+			wbase = base;
+	}
+	if (workdir_create(&s.wd, wbase, req->id) < 0 ||
+	    workdir_mkdir(&s.wd, WORKDIR_PRIVATE) < 0) {
+		setup_failed(out, "cannot create the working directory");
+		goto out;
+	}
+	inputs_json = json_dumps(req->inputs, JSON_COMPACT);
+	if (!inputs_json || workdir_write(&s.wd, WORKDIR_INPUTS, inputs_json, strlen(inputs_json)) < 0) {
+		setup_failed(out, "cannot write inputs.json");
+		goto out;
+	}
+	if (workdir_copy_in(&s.wd, req->files, req->nfiles, req->limits.files_bytes) < 0) {
+		setup_failed(out, "a --file could not be copied in");
+		goto out;
+	}
+	if (req->stdin_path) {
+		s.stdin_fd = open(req->stdin_path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+		struct stat st;
+		if (s.stdin_fd < 0 || fstat(s.stdin_fd, &st) < 0 || S_ISDIR(st.st_mode)) {
+			error("--stdin %s: %s", req->stdin_path,
+			      s.stdin_fd < 0 ? strerror(errno) : "is a directory");
+			setup_failed(out, "the --stdin file cannot be read");
+			goto out;
+		}
+		/* Blocking again: the code reads it like any stdin. */
+		fcntl(s.stdin_fd, F_SETFL, fcntl(s.stdin_fd, F_GETFL) & ~O_NONBLOCK);
+	}
+	build_env(&s);
+
+	bool empty_inputs = json_object_size(req->inputs) == 0;
+	const char *inputs_arg = empty_inputs ? "-" : WORKDIR_INPUTS;
+	struct argv_builder a = {.n = 0};
+	arg(&a, s.exe);
+	for (size_t i = 1; run_cmd && run_cmd[0] && run_cmd[i]; i++)
+		arg(&a, run_cmd[i]);
+	uint64_t as = req->limits.memory_bytes;
+	char primary[256], xmx[32], srcname[300];
+	switch (lang->id) {
+	case LANG_PYTHON:
+		if (workdir_write(&s.wd, WORKDIR_PRIVATE "/code.py", req->code, req->code_len) < 0)
+			goto setup;
+		/* -I: no user site, no PYTHON* variables; -S: see the prelude;
+		 * -u: output as it comes; -B: no __pycache__ in the workdir. */
+		arg(&a, "-I"), arg(&a, "-S"), arg(&a, "-u"), arg(&a, "-B");
+		arg(&a, "-c"), arg(&a, prelude_python);
+		arg(&a, WORKDIR_PRIVATE "/code.py"), arg(&a, inputs_arg);
+		break;
+	case LANG_R:
+		if (workdir_write(&s.wd, WORKDIR_PRIVATE "/code.R", req->code, req->code_len) < 0 ||
+		    workdir_write(&s.wd, WORKDIR_PRIVATE "/prelude.R", prelude_r, strlen(prelude_r)) < 0)
+			goto setup;
+		if (as < R_MIN_AS)
+			as = R_MIN_AS;
+		arg(&a, "--vanilla"), arg(&a, WORKDIR_PRIVATE "/prelude.R");
+		arg(&a, WORKDIR_PRIVATE "/code.R"), arg(&a, inputs_arg);
+		break;
+	case LANG_JAVA: {
+		if (workdir_mkdir(&s.wd, WORKDIR_PRIVATE "/classes") < 0)
+			goto setup;
+		engine_spawn_java_primary(req->code, req->code_len, primary, sizeof primary);
+		int c = java_compile(&s, primary, compile_cmd);
+		if (c != 0) {
+			rc = c < 0 ? -1 : 0;
+			goto out;
+		}
+		/* The heap gets what the JVM's own ~64 MiB leave of the limit;
+		 * RLIMIT_AS would break the JVM, which reserves far more address
+		 * space than it uses: the cgroup holds the real limit. */
+		uint64_t heap = req->limits.memory_bytes > (128ull << 20)
+					? req->limits.memory_bytes - (64ull << 20)
+					: req->limits.memory_bytes / 2;
+		if (heap < JAVA_MIN_HEAP)
+			heap = JAVA_MIN_HEAP;
+		snprintf(xmx, sizeof xmx, "-Xmx%llum", (unsigned long long)(heap >> 20));
+		for (size_t i = 0; jvm_flags[i]; i++)
+			arg(&a, jvm_flags[i]);
+		arg(&a, xmx);
+		/* The launcher writes its report to fd 3 through java.io's
+		 * FileDescriptor (see _SbxLaunch_.report). */
+		arg(&a, "--add-opens=java.base/java.io=ALL-UNNAMED");
+		arg(&a, "-cp"), arg(&a, WORKDIR_PRIVATE "/classes");
+		arg(&a, JAVA_LAUNCHER), arg(&a, WORKDIR_PRIVATE "/classes"), arg(&a, primary);
+		snprintf(srcname, sizeof srcname, "%s.java", primary);
+		arg(&a, srcname);
+		as = 0;
+		break;
+	}
+	default:
+		setup_failed(out, "not a spawned language");
+		goto out;
+	}
+	if (a.overflow) {
+		setup_failed(out, "the interpreter command has too many words");
+		goto out;
+	}
+	if (workdir_snapshot(&s.wd) < 0)
+		goto setup;
+	rc = run_step(&s, req, out, r, s.wd.path, a.v, as);
+	if (rc == 0) {
+		json_t *files = NULL;
+		workdir_collect(&s.wd, req->out_dir, req->limits.files_bytes, &files);
+		json_decref(out->files);
+		out->files = files;
+	}
+	goto out;
+setup:
+	setup_failed(out, "cannot prepare the working directory");
+out:
+	if (s.stdin_fd >= 0)
+		close(s.stdin_fd);
+	free(inputs_json);
+	workdir_remove(&s.wd);
+	return rc;
+}
+
+int engine_spawn_run(struct request *req, struct outcome *out, struct render *r)
+{
+	/* The config file may name other interpreter commands (NULL: the
+	 * language table's). */
+	return engine_spawn_run_cmd(req, out, r,
+				    config_command(req->config, req->lang->id, CONFIG_TOOL_RUN),
+				    config_command(req->config, LANG_JAVA, CONFIG_TOOL_COMPILE));
+}

@@ -1,0 +1,71 @@
+#include "engine.h"
+#include "history.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "config.h"
+#include "policy.h"
+#include "util.h"
+
+/* Engines land one by one; a missing one reports "unavailable". */
+#pragma weak engine_duktape_run
+#pragma weak engine_spawn_run
+
+int execute(struct request *req, struct outcome *out, struct render *r)
+{
+	render_event(r, "execution_started",
+		     json_pack("{s:s, s:s}", "language", req->lang->name, "code_sha256",
+			       req->code_sha256));
+	double start = now_monotonic_ms();
+	int rc;
+	switch (req->lang->engine) {
+	case ENGINE_DUKTAPE:
+		rc = engine_duktape_run ? engine_duktape_run(req, out, r) : -1;
+		break;
+	case ENGINE_SPAWN:
+		rc = engine_spawn_run ? engine_spawn_run(req, out, r) : -1;
+		break;
+	default:
+		outcome_fail(out, STATUS_SANDBOX_ERROR, "SandboxError", "no engine for %s",
+			     req->lang->name);
+		rc = -1;
+	}
+	if (rc != 0 && out->status == STATUS_SANDBOX_ERROR && !out->error)
+		outcome_fail(out, STATUS_UNAVAILABLE, "Unavailable", "this build cannot run %s yet",
+			     req->lang->name);
+	if (out->wall_ms == 0)
+		out->wall_ms = now_monotonic_ms() - start;
+	return rc;
+}
+
+int execute_and_render(struct request *req)
+{
+	struct outcome out;
+	outcome_init(&out, req);
+	struct render *r = render_new(req);
+	/* The policy runs before anything starts; prepare runs its checkers
+	 * through execute() itself, so the check lives here, not there. */
+	render_event(r, "validation_started", json_pack("{s:s}", "language", req->lang->name));
+	int blocked = policy_check_request(req, req->config, &out);
+	json_t *findings = out.extra ? json_object_get(out.extra, "findings") : NULL;
+	size_t i;
+	json_t *f;
+	json_array_foreach(findings, i, f)
+		render_event(r, "security_issue", json_pack("{s:O}", "finding", f));
+	render_event(r, "validation_completed",
+		     json_pack("{s:b, s:I}", "runnable", blocked != 1, "findings",
+			       (json_int_t)json_array_size(findings)));
+	if (blocked != 1)
+		execute(req, &out, r);
+	int write_rc = render_finish(r, &out, req);
+	/* After the result is out: a locked or broken history costs a warning,
+	 * never the output or the exit code. */
+	history_record(req, &out, config_retention_days(req->config));
+	int code = outcome_exit_code(&out);
+	render_free(r);
+	outcome_release(&out);
+	/* A failed write of the result is sbx's failure only when the code
+	 * itself succeeded: never hide the code's own status. */
+	return write_rc != 0 && code == 0 ? EXIT_SBX_FAILURE : code;
+}

@@ -1,0 +1,1183 @@
+/* history — the execution history in SQLite and the statistics drawn from it.
+ *
+ * Write path (every run): open, one BEGIN IMMEDIATE … COMMIT holding one
+ * INSERT per record and label, close. The schema is created once, guarded by
+ * PRAGMA user_version, so a normal open does no schema work. WAL mode with
+ * synchronous=NORMAL means a commit appends to the WAL without an fsync, and
+ * readers (sbx stats) never block writers.
+ */
+#include "history.h"
+
+#include <errno.h>
+#include <math.h>
+#include <sqlite3.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "buf.h"
+#include "render.h"
+#include "statedir.h"
+#include "util.h"
+
+#define HISTORY_SCHEMA_VERSION 1
+#define HISTORY_RC_REPORTED (-2) /* an error already printed, not an SQLite code */
+/* Long enough that 200 concurrent writers (each holding the write lock for a
+ * fraction of a millisecond) all get their turn; short enough that a database
+ * someone holds locked delays sbx's exit by seconds, not minutes. */
+#define HISTORY_BUSY_TIMEOUT_MS 3000
+/* Opportunistic pruning on write: one write in this many (chosen by its end
+ * time, which needs no extra state) deletes at most PRUNE_BATCH expired
+ * records, so no single run pays for a month of backlog; `sbx gc` does all. */
+#define HISTORY_WAL_PAGES 100
+#define HISTORY_PRUNE_EVERY 16
+#define HISTORY_PRUNE_BATCH 500
+#define HISTORY_MAX_MESSAGE 1000 /* bytes of an error message kept */
+#define HISTORY_DAILY_MAX 90     /* days in the per-day series */
+#define HISTORY_CODE_RUNS 10     /* executions listed for --code-sha256 */
+#define HISTORY_TOP_CODE 5
+#define MS_PER_DAY 86400000LL
+
+static const char schema_sql[] =
+	"CREATE TABLE IF NOT EXISTS executions ("
+	" seq INTEGER PRIMARY KEY,"
+	" id TEXT NOT NULL,"
+	" time_ms INTEGER NOT NULL,"
+	" language TEXT NOT NULL,"
+	" deployment TEXT,"
+	" deployment_version INTEGER,"
+	" status TEXT NOT NULL,"
+	" ok INTEGER NOT NULL,"
+	" exit_code INTEGER,"
+	" signal INTEGER,"
+	" code_sha256 TEXT NOT NULL,"
+	" code_head TEXT NOT NULL,"
+	" code_bytes INTEGER NOT NULL,"
+	" error_name TEXT,"
+	" error_message TEXT,"
+	" wall_ms REAL NOT NULL,"
+	" cpu_ms REAL NOT NULL,"
+	" memory_peak_kb INTEGER NOT NULL,"
+	" timed_out INTEGER NOT NULL,"
+	" stdout_bytes INTEGER NOT NULL,"
+	" stderr_bytes INTEGER NOT NULL);"
+	"CREATE INDEX IF NOT EXISTS executions_time ON executions(time_ms);"
+	/* Every index costs each run a page write; plain runs skip this partial
+	 * one, and a --code-sha256 query can afford a scan. */
+	"CREATE INDEX IF NOT EXISTS executions_deployment ON executions(deployment, time_ms)"
+	" WHERE deployment IS NOT NULL;"
+	/* Labels in a child table so a filter is an index lookup, not a JSON
+	 * scan of every row. */
+	"CREATE TABLE IF NOT EXISTS labels ("
+	" seq INTEGER NOT NULL,"
+	" key TEXT NOT NULL,"
+	" value TEXT NOT NULL,"
+	" PRIMARY KEY (seq, key)) WITHOUT ROWID;"
+	"CREATE INDEX IF NOT EXISTS labels_kv ON labels(key, value, seq);";
+
+static char *history_path(const char *state_dir)
+{
+	struct buf b = BUF_INIT;
+	buf_printf(&b, "%s/%s", state_dir, HISTORY_DB_NAME);
+	return buf_detach(&b, NULL);
+}
+
+/* The advice that goes with a failed database operation. */
+static const char *history_hint(int rc)
+{
+	switch (rc & 0xff) {
+	case SQLITE_BUSY:
+	case SQLITE_LOCKED:
+		return "another process holds it locked; --no-history skips recording";
+	case SQLITE_CORRUPT:
+	case SQLITE_NOTADB:
+		return "the file is damaged: move it aside and sbx starts a new history";
+	case SQLITE_READONLY:
+	case SQLITE_PERM:
+	case SQLITE_CANTOPEN:
+	case SQLITE_AUTH:
+		return "make it and its directory writable, or use --state-dir or --no-history";
+	case SQLITE_FULL:
+		return "the disk is full";
+	default:
+		return "--no-history skips recording";
+	}
+}
+
+static int history_user_version(sqlite3 *db, int *version)
+{
+	sqlite3_stmt *st = NULL;
+	int rc = sqlite3_prepare_v2(db, "PRAGMA user_version", -1, &st, NULL);
+	if (rc == SQLITE_OK) {
+		rc = sqlite3_step(st);
+		if (rc == SQLITE_ROW) {
+			*version = sqlite3_column_int(st, 0);
+			rc = SQLITE_OK;
+		}
+	}
+	sqlite3_finalize(st);
+	return rc;
+}
+
+/* Creates the schema if this database has none; a no-op (one header read)
+ * on every later open. Returns an SQLite code. */
+static int history_schema(sqlite3 *db)
+{
+	int version = 0;
+	int rc = history_user_version(db, &version);
+	if (rc != SQLITE_OK || version == HISTORY_SCHEMA_VERSION)
+		return rc;
+	if (version > HISTORY_SCHEMA_VERSION)
+		return SQLITE_ERROR; /* caller says "newer sbx" */
+	/* WAL is a property of the file: set once, here. Several first writers
+	 * may race; the busy handler serializes them. */
+	rc = sqlite3_exec(db, "PRAGMA journal_mode=WAL", NULL, NULL, NULL);
+	if (rc != SQLITE_OK)
+		return rc;
+	rc = sqlite3_exec(db, "BEGIN IMMEDIATE", NULL, NULL, NULL);
+	if (rc != SQLITE_OK)
+		return rc;
+	/* Another process may have won the race between our check and lock. */
+	rc = history_user_version(db, &version);
+	if (rc == SQLITE_OK && version == 0) {
+		rc = sqlite3_exec(db, schema_sql, NULL, NULL, NULL);
+		if (rc == SQLITE_OK)
+			rc = sqlite3_exec(db, "PRAGMA user_version=1", NULL, NULL, NULL);
+	}
+	if (rc == SQLITE_OK)
+		rc = sqlite3_exec(db, "COMMIT", NULL, NULL, NULL);
+	if (rc != SQLITE_OK)
+		sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
+	return rc;
+}
+
+/* Runs after each commit (the write lock already released). The first
+ * connection of a process rebuilds the WAL index by reading the whole WAL,
+ * and forgets what earlier processes checkpointed, so a plain (PASSIVE)
+ * checkpoint would copy the same frames again and again while the WAL grows.
+ * TRUNCATE empties the file: the next opener reads at most
+ * HISTORY_WAL_PAGES frames. Without waiting: if a reader (sbx stats) is in
+ * the way, a later writer tries again. */
+static int history_wal_hook(void *arg, sqlite3 *db, const char *name, int frames)
+{
+	(void)arg;
+	if (frames >= HISTORY_WAL_PAGES) {
+		sqlite3_busy_timeout(db, 0);
+		sqlite3_wal_checkpoint_v2(db, name, SQLITE_CHECKPOINT_TRUNCATE, NULL, NULL);
+		sqlite3_busy_timeout(db, HISTORY_BUSY_TIMEOUT_MS);
+	}
+	return SQLITE_OK;
+}
+
+/* Opens the database. Writers create the directory, the file and the schema.
+ * Readers get 1 (and *db NULL) when there is no history yet. On failure
+ * *rc_out holds the SQLite code, 0 for an OS error in errno, or
+ * HISTORY_RC_REPORTED when a message was already printed. */
+static int history_open(const char *state_dir, bool write, sqlite3 **db, int *rc_out,
+			char **path_out)
+{
+	*db = NULL;
+	*rc_out = 0;
+	char *path = history_path(state_dir);
+	*path_out = path;
+	if (write) {
+		/* statedir.c's rules (0700, no links) and message. */
+		if (statedir_ensure(state_dir) != 0) {
+			*rc_out = HISTORY_RC_REPORTED;
+			return -1;
+		}
+	} else if (access(path, F_OK) < 0 && errno == ENOENT) {
+		return 1;
+	}
+	/* NOFOLLOW: the state directory follows no links (SPEC). */
+	int flags = SQLITE_OPEN_NOFOLLOW | SQLITE_OPEN_NOMUTEX |
+		    (write ? SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE : SQLITE_OPEN_READONLY);
+	int rc = sqlite3_open_v2(path, db, flags, NULL);
+	if (rc == SQLITE_OK)
+		rc = sqlite3_busy_timeout(*db, HISTORY_BUSY_TIMEOUT_MS);
+	/* Each sbx is usually the database's only connection, and SQLite's
+	 * last close checkpoints the WAL and deletes it: three fsyncs, ~2 ms a
+	 * run. Keep the WAL instead and empty it every HISTORY_WAL_PAGES pages
+	 * (history_wal_hook). */
+	if (rc == SQLITE_OK)
+		rc = sqlite3_db_config(*db, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 1, NULL);
+	if (rc == SQLITE_OK && write)
+		sqlite3_wal_hook(*db, history_wal_hook, NULL);
+	/* synchronous is per connection. NORMAL in WAL mode: a commit appends
+	 * to the WAL without an fsync; a power loss may drop the last few
+	 * records but never damages the file. */
+	if (rc == SQLITE_OK && write)
+		rc = sqlite3_exec(*db, "PRAGMA synchronous=NORMAL", NULL, NULL, NULL);
+	if (rc == SQLITE_OK && write)
+		rc = history_schema(*db);
+	if (rc == SQLITE_OK && !write) {
+		int version = 0;
+		rc = history_user_version(*db, &version);
+		if (rc == SQLITE_OK && version == 0) {
+			sqlite3_close(*db);
+			*db = NULL;
+			return 1;
+		}
+		if (rc == SQLITE_OK && version > HISTORY_SCHEMA_VERSION)
+			rc = SQLITE_ERROR;
+	}
+	if (rc != SQLITE_OK) {
+		*rc_out = rc ? rc : SQLITE_ERROR;
+		return -1;
+	}
+	return 0;
+}
+
+/* One message for every way a database operation fails. */
+static void history_complain(bool is_warning, const char *what, const char *path, sqlite3 *db,
+			     int rc)
+{
+	if (rc == HISTORY_RC_REPORTED) {
+		if (is_warning)
+			warning("%s %s: the state directory is unusable (see above)", what, path);
+		return;
+	}
+	/* The connection's message is the more precise one, when it has one
+	 * (a failed finalize or rollback may have cleared it). */
+	const char *why = !rc ? strerror(errno)
+			  : db && sqlite3_errcode(db) != SQLITE_OK ? sqlite3_errmsg(db)
+								  : sqlite3_errstr(rc);
+	const char *hint = rc ? history_hint(rc) : "check the --state-dir path and its permissions";
+	int version = 0;
+	if (db && rc == SQLITE_ERROR && history_user_version(db, &version) == SQLITE_OK &&
+	    version > HISTORY_SCHEMA_VERSION) {
+		why = "written by a newer sbx";
+		hint = "upgrade sbx, or use another --state-dir";
+	}
+	if (is_warning)
+		warning("%s %s: %s; %s", what, path, why, hint);
+	else
+		error("%s %s: %s; %s", what, path, why, hint);
+}
+
+static const char *json_str(json_t *obj, const char *key)
+{
+	json_t *v = obj ? json_object_get(obj, key) : NULL;
+	return json_is_string(v) ? json_string_value(v) : NULL;
+}
+
+void history_entry_from(struct history_entry *e, const struct request *req,
+			const struct outcome *out)
+{
+	memset(e, 0, sizeof(*e));
+	e->id = req->id;
+	e->time_ms = (int64_t)now_wall_ms();
+	e->language = req->lang ? req->lang->name : "unknown";
+	e->deployment = req->deployment_name;
+	e->deployment_version = req->deployment_version;
+	e->status = status_name(out->status);
+	e->ok = out->status == STATUS_OK;
+	e->exited = out->exited;
+	e->exit_code = out->exit_code;
+	e->signal = out->signal;
+	e->code_sha256 = req->code_sha256;
+	e->code = req->code ? req->code : "";
+	e->code_len = req->code ? req->code_len : 0;
+	e->error_name = json_str(out->error, "name");
+	e->error_message = json_str(out->error, "message");
+	e->wall_ms = out->wall_ms;
+	e->cpu_ms = out->cpu_ms;
+	e->memory_peak_kb = out->memory_peak_kb;
+	e->timed_out = out->status == STATUS_TIMEOUT;
+	e->stdout_bytes = out->out.total;
+	e->stderr_bytes = out->err.total;
+	e->labels = req->labels;
+	e->nlabels = req->nlabels;
+}
+
+/* Bytes of s that hold its first max_chars UTF-8 characters (never splits a
+ * sequence; an invalid byte counts as one character). */
+static size_t utf8_prefix(const char *s, size_t len, size_t max_chars)
+{
+	size_t chars = 0;
+	for (size_t i = 0; i < len; i++) {
+		if (((unsigned char)s[i] & 0xC0) != 0x80) {
+			if (chars == max_chars)
+				return i;
+			chars++;
+		}
+	}
+	return len;
+}
+
+/* At most max_bytes of s, cut before a UTF-8 continuation byte. */
+static size_t cap_len(const char *s, size_t max_bytes)
+{
+	size_t n = strlen(s);
+	if (n <= max_bytes)
+		return n;
+	n = max_bytes;
+	while (n > 0 && ((unsigned char)s[n] & 0xC0) == 0x80)
+		n--;
+	return n;
+}
+
+static const char insert_sql[] =
+	"INSERT INTO executions (id, time_ms, language, deployment, deployment_version,"
+	" status, ok, exit_code, signal, code_sha256, code_head, code_bytes, error_name,"
+	" error_message, wall_ms, cpu_ms, memory_peak_kb, timed_out, stdout_bytes,"
+	" stderr_bytes) VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13,?14,?15,?16,?17,"
+	"?18,?19,?20)";
+
+static int history_bind_entry(sqlite3_stmt *st, const struct history_entry *e)
+{
+	int rc = SQLITE_OK;
+#define B(call) \
+	if (rc == SQLITE_OK) \
+	rc = (call)
+	B(sqlite3_bind_text(st, 1, e->id, -1, SQLITE_STATIC));
+	B(sqlite3_bind_int64(st, 2, e->time_ms));
+	B(sqlite3_bind_text(st, 3, e->language, -1, SQLITE_STATIC));
+	if (e->deployment) {
+		B(sqlite3_bind_text(st, 4, e->deployment, -1, SQLITE_STATIC));
+		B(sqlite3_bind_int(st, 5, e->deployment_version));
+	}
+	B(sqlite3_bind_text(st, 6, e->status, -1, SQLITE_STATIC));
+	B(sqlite3_bind_int(st, 7, e->ok));
+	if (e->exited)
+		B(sqlite3_bind_int(st, 8, e->exit_code));
+	if (e->signal)
+		B(sqlite3_bind_int(st, 9, e->signal));
+	B(sqlite3_bind_text(st, 10, e->code_sha256 ? e->code_sha256 : "", -1, SQLITE_STATIC));
+	B(sqlite3_bind_text(st, 11, e->code ? e->code : "",
+			    (int)utf8_prefix(e->code ? e->code : "", e->code ? e->code_len : 0,
+					     HISTORY_CODE_HEAD_CHARS),
+			    SQLITE_STATIC));
+	B(sqlite3_bind_int64(st, 12, (sqlite3_int64)e->code_len));
+	if (e->error_name)
+		B(sqlite3_bind_text(st, 13, e->error_name, -1, SQLITE_STATIC));
+	if (e->error_message)
+		B(sqlite3_bind_text(st, 14, e->error_message,
+				    (int)cap_len(e->error_message, HISTORY_MAX_MESSAGE), SQLITE_STATIC));
+	B(sqlite3_bind_double(st, 15, e->wall_ms));
+	B(sqlite3_bind_double(st, 16, e->cpu_ms));
+	B(sqlite3_bind_int64(st, 17, (sqlite3_int64)e->memory_peak_kb));
+	B(sqlite3_bind_int(st, 18, e->timed_out));
+	B(sqlite3_bind_int64(st, 19, (sqlite3_int64)e->stdout_bytes));
+	B(sqlite3_bind_int64(st, 20, (sqlite3_int64)e->stderr_bytes));
+#undef B
+	return rc;
+}
+
+/* Deletes up to limit (-1: all) records that ended before cutoff_ms, labels
+ * first, inside the caller's transaction. */
+static int history_prune(sqlite3 *db, int64_t cutoff_ms, int limit, uint64_t *deleted)
+{
+	static const char *const sql[] = {
+		"DELETE FROM labels WHERE seq IN (SELECT seq FROM executions"
+		" WHERE time_ms < ?1 ORDER BY time_ms LIMIT ?2)",
+		"DELETE FROM executions WHERE seq IN (SELECT seq FROM executions"
+		" WHERE time_ms < ?1 ORDER BY time_ms LIMIT ?2)",
+	};
+	for (size_t i = 0; i < 2; i++) {
+		sqlite3_stmt *st = NULL;
+		int rc = sqlite3_prepare_v2(db, sql[i], -1, &st, NULL);
+		if (rc == SQLITE_OK) {
+			sqlite3_bind_int64(st, 1, cutoff_ms);
+			sqlite3_bind_int(st, 2, limit);
+			rc = sqlite3_step(st);
+			if (rc == SQLITE_DONE)
+				rc = SQLITE_OK;
+		}
+		sqlite3_finalize(st);
+		if (rc != SQLITE_OK)
+			return rc;
+		if (i == 1 && deleted)
+			*deleted = (uint64_t)sqlite3_changes(db);
+	}
+	return SQLITE_OK;
+}
+
+static int history_write(sqlite3 *db, const struct history_entry *e, int retention_days)
+{
+	sqlite3_stmt *ins = NULL, *lab = NULL;
+	int rc = sqlite3_exec(db, "BEGIN IMMEDIATE", NULL, NULL, NULL);
+	if (rc != SQLITE_OK)
+		return rc;
+	rc = sqlite3_prepare_v2(db, insert_sql, -1, &ins, NULL);
+	if (rc == SQLITE_OK)
+		rc = history_bind_entry(ins, e);
+	if (rc == SQLITE_OK && (rc = sqlite3_step(ins)) == SQLITE_DONE)
+		rc = SQLITE_OK;
+	if (rc == SQLITE_OK && e->nlabels > 0) {
+		sqlite3_int64 seq = sqlite3_last_insert_rowid(db);
+		/* A repeated key keeps its last value, as later flags win. */
+		rc = sqlite3_prepare_v2(db,
+					"INSERT OR REPLACE INTO labels (seq, key, value) VALUES (?1,?2,?3)",
+					-1, &lab, NULL);
+		for (size_t i = 0; rc == SQLITE_OK && i < e->nlabels; i++) {
+			sqlite3_bind_int64(lab, 1, seq);
+			sqlite3_bind_text(lab, 2, e->labels[i].key, -1, SQLITE_STATIC);
+			sqlite3_bind_text(lab, 3, e->labels[i].value, -1, SQLITE_STATIC);
+			rc = sqlite3_step(lab);
+			if (rc == SQLITE_DONE)
+				rc = sqlite3_reset(lab);
+		}
+	}
+	if (rc == SQLITE_OK && retention_days > 0 && e->time_ms % HISTORY_PRUNE_EVERY == 0)
+		rc = history_prune(db, e->time_ms - (int64_t)retention_days * MS_PER_DAY,
+				   HISTORY_PRUNE_BATCH, NULL);
+	sqlite3_finalize(ins);
+	sqlite3_finalize(lab);
+	if (rc == SQLITE_OK)
+		rc = sqlite3_exec(db, "COMMIT", NULL, NULL, NULL);
+	if (rc != SQLITE_OK)
+		sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
+	return rc;
+}
+
+int history_insert(const char *state_dir, const struct history_entry *e, int retention_days)
+{
+	if (!state_dir || !*state_dir) {
+		warning("history not recorded: no state directory; set --state-dir or SBX_STATE_DIR");
+		return -1;
+	}
+	sqlite3 *db = NULL;
+	char *path = NULL;
+	int rc = 0;
+	int ret = history_open(state_dir, true, &db, &rc, &path);
+	if (ret == 0) {
+		rc = history_write(db, e, retention_days);
+		ret = rc == SQLITE_OK ? 0 : -1;
+	}
+	if (ret < 0)
+		history_complain(true, "this run was not recorded in", path, db, rc);
+	sqlite3_close(db);
+	free(path);
+	return ret;
+}
+
+int history_record(const struct request *req, const struct outcome *out, int retention_days)
+{
+	if (req->no_history)
+		return 0;
+	struct history_entry e;
+	history_entry_from(&e, req, out);
+	return history_insert(req->state_dir, &e, retention_days);
+}
+
+int history_gc(const char *state_dir, int retention_days, int64_t now_ms, uint64_t *deleted)
+{
+	*deleted = 0;
+	if (retention_days <= 0)
+		return 0;
+	sqlite3 *db = NULL;
+	char *path = history_path(state_dir);
+	int rc = 0, ret = 0;
+	if (access(path, F_OK) < 0 && errno == ENOENT)
+		goto out; /* nothing recorded yet: nothing to drop */
+	free(path);
+	path = NULL;
+	ret = history_open(state_dir, true, &db, &rc, &path);
+	if (ret == 0) {
+		rc = sqlite3_exec(db, "BEGIN IMMEDIATE", NULL, NULL, NULL);
+		if (rc == SQLITE_OK)
+			rc = history_prune(db, now_ms - (int64_t)retention_days * MS_PER_DAY, -1,
+					   deleted);
+		if (rc == SQLITE_OK)
+			rc = sqlite3_exec(db, "COMMIT", NULL, NULL, NULL);
+		else
+			sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
+		ret = rc == SQLITE_OK ? 0 : -1;
+	}
+	if (ret < 0)
+		history_complain(false, "cannot clean the history in", path, db, rc);
+out:
+	sqlite3_close(db);
+	free(path);
+	return ret;
+}
+
+/* ---- time ---- */
+
+void history_format_time(int64_t ms, char out[32])
+{
+	time_t secs = (time_t)(ms >= 0 ? ms / 1000 : (ms - 999) / 1000);
+	struct tm tm;
+	if (!gmtime_r(&secs, &tm)) {
+		snprintf(out, 32, "?");
+		return;
+	}
+	char date[24];
+	strftime(date, sizeof(date), "%Y-%m-%dT%H:%M:%S", &tm);
+	snprintf(out, 32, "%s.%03dZ", date, (int)(ms - (int64_t)secs * 1000));
+}
+
+/* Reads exactly n digits at *p. */
+static bool take_digits(const char **p, int n, int *out)
+{
+	int v = 0;
+	for (int i = 0; i < n; i++) {
+		if ((*p)[i] < '0' || (*p)[i] > '9')
+			return false;
+		v = v * 10 + ((*p)[i] - '0');
+	}
+	*p += n;
+	*out = v;
+	return true;
+}
+
+static bool take_char(const char **p, char c)
+{
+	if (**p != c)
+		return false;
+	(*p)++;
+	return true;
+}
+
+static int days_in_month(int year, int month)
+{
+	static const int days[] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+	bool leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0;
+	return month == 2 && leap ? 29 : days[month - 1];
+}
+
+/* ISO 8601: date, optional time (T or space), optional zone. */
+static bool parse_iso(const char *s, bool end_of_day, int64_t *out)
+{
+	int y, mo, d, h = 0, mi = 0, sec = 0, frac = 0, frac_digits = 0;
+	const char *p = s;
+	if (!take_digits(&p, 4, &y) || !take_char(&p, '-') || !take_digits(&p, 2, &mo) ||
+	    !take_char(&p, '-') || !take_digits(&p, 2, &d))
+		return false;
+	if (y < 1970 || mo < 1 || mo > 12 || d < 1 || d > days_in_month(y, mo))
+		return false;
+	bool has_time = *p == 'T' || *p == 't' || *p == ' ';
+	int64_t zone_ms = 0;
+	if (has_time) {
+		p++;
+		if (!take_digits(&p, 2, &h) || !take_char(&p, ':') || !take_digits(&p, 2, &mi))
+			return false;
+		if (take_char(&p, ':')) {
+			if (!take_digits(&p, 2, &sec))
+				return false;
+			if (take_char(&p, '.')) {
+				while (*p >= '0' && *p <= '9') {
+					if (frac_digits < 3) {
+						frac = frac * 10 + (*p - '0');
+						frac_digits++;
+					}
+					p++;
+				}
+				if (frac_digits == 0)
+					return false;
+				for (; frac_digits < 3; frac_digits++)
+					frac *= 10;
+			}
+		}
+		if (h > 23 || mi > 59 || sec > 59)
+			return false;
+		if (*p == 'Z' || *p == 'z') {
+			p++;
+		} else if (*p == '+' || *p == '-') {
+			int sign = *p == '-' ? -1 : 1, zh, zm;
+			p++;
+			if (!take_digits(&p, 2, &zh) || !take_char(&p, ':') || !take_digits(&p, 2, &zm) ||
+			    zh > 23 || zm > 59)
+				return false;
+			zone_ms = sign * ((int64_t)zh * 3600000 + (int64_t)zm * 60000);
+		}
+	}
+	if (*p)
+		return false;
+	struct tm tm = {.tm_year = y - 1900, .tm_mon = mo - 1, .tm_mday = d, .tm_hour = h,
+			.tm_min = mi, .tm_sec = sec};
+	int64_t ms = (int64_t)timegm(&tm) * 1000 + frac - zone_ms;
+	if (!has_time && end_of_day)
+		ms += MS_PER_DAY;
+	*out = ms;
+	return true;
+}
+
+int history_parse_time(const char *flag, const char *s, int64_t now_ms, bool end_of_day,
+		       int64_t *out)
+{
+	if (strcmp(s, "now") == 0) {
+		*out = now_ms;
+		return 0;
+	}
+	if (parse_iso(s, end_of_day, out))
+		return 0;
+	/* A duration back from now: digits and one unit. */
+	const char *p = s;
+	uint64_t n = 0;
+	while (*p >= '0' && *p <= '9' && n < 1000000000ull)
+		n = n * 10 + (uint64_t)(*p++ - '0');
+	static const struct {
+		char unit;
+		int64_t ms;
+	} units[] = {{'s', 1000}, {'m', 60000}, {'h', 3600000}, {'d', MS_PER_DAY},
+		     {'w', 7 * MS_PER_DAY}};
+	if (p != s && p[0] && !p[1] && n <= 100000 * 366ull) {
+		for (size_t i = 0; i < sizeof(units) / sizeof(units[0]); i++) {
+			if (units[i].unit == p[0]) {
+				*out = now_ms - (int64_t)n * units[i].ms;
+				return 0;
+			}
+		}
+	}
+	return error("invalid time for %s: '%s'; use a duration back from now (7d, 12h, "
+		     "30m, 2w), an ISO date or time (2026-11-01, 2026-11-01T12:00:00Z) or 'now'",
+		     flag, s);
+}
+
+/* ---- statistics ---- */
+
+double history_percentile(const double *sorted, size_t n, double p)
+{
+	if (n == 0)
+		return 0;
+	/* Nearest rank: the smallest value with at least p% of values <= it. */
+	double rank = ceil(p / 100.0 * (double)n);
+	size_t i = rank < 1 ? 0 : (size_t)rank - 1;
+	return sorted[i < n ? i : n - 1];
+}
+
+/* Steps a query that may have failed to prepare: true while there is a row;
+ * at the end *rc is SQLITE_OK, or the error. */
+static bool next_row(sqlite3_stmt *st, int *rc)
+{
+	if (*rc != SQLITE_OK)
+		return false;
+	int r = sqlite3_step(st);
+	if (r == SQLITE_ROW)
+		return true;
+	*rc = r == SQLITE_DONE ? SQLITE_OK : r;
+	return false;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+	return (x > y) - (x < y);
+}
+
+/* Appends the WHERE conditions of f (alias e) to sql. */
+static void filter_sql(struct buf *sql, const struct history_filter *f)
+{
+	buf_puts(sql, " FROM executions e WHERE 1");
+	if (f->deployment)
+		buf_puts(sql, " AND e.deployment = :dep");
+	if (f->language)
+		buf_puts(sql, " AND e.language = :lang");
+	if (f->since_ms)
+		buf_puts(sql, " AND e.time_ms >= :since");
+	if (f->until_ms)
+		buf_puts(sql, " AND e.time_ms < :until");
+	if (f->code_sha256)
+		buf_puts(sql, " AND substr(e.code_sha256, 1, length(:code)) = :code"); /* or a prefix */
+	for (size_t i = 0; i < f->nlabels; i++)
+		buf_printf(sql,
+			   " AND EXISTS (SELECT 1 FROM labels l WHERE l.seq = e.seq"
+			   " AND l.key = :lk%zu AND l.value = :lv%zu)",
+			   i, i);
+}
+
+static void bind_name_text(sqlite3_stmt *st, const char *name, const char *v)
+{
+	int i = sqlite3_bind_parameter_index(st, name);
+	if (i > 0)
+		sqlite3_bind_text(st, i, v, -1, SQLITE_STATIC);
+}
+
+static void bind_name_int64(sqlite3_stmt *st, const char *name, int64_t v)
+{
+	int i = sqlite3_bind_parameter_index(st, name);
+	if (i > 0)
+		sqlite3_bind_int64(st, i, v);
+}
+
+/* SELECT head, filter, tail → a prepared and bound statement. */
+static int filter_prepare(sqlite3 *db, const char *head, const struct history_filter *f,
+			  const char *tail, sqlite3_stmt **st)
+{
+	struct buf sql = BUF_INIT;
+	buf_puts(&sql, head);
+	filter_sql(&sql, f);
+	buf_puts(&sql, tail);
+	int rc = sqlite3_prepare_v2(db, buf_cstr(&sql), -1, st, NULL);
+	buf_release(&sql);
+	if (rc != SQLITE_OK)
+		return rc;
+	bind_name_text(*st, ":dep", f->deployment);
+	bind_name_text(*st, ":lang", f->language);
+	bind_name_int64(*st, ":since", f->since_ms);
+	bind_name_int64(*st, ":until", f->until_ms);
+	bind_name_text(*st, ":code", f->code_sha256);
+	for (size_t i = 0; i < f->nlabels; i++) {
+		char name[32];
+		snprintf(name, sizeof(name), ":lk%zu", i);
+		bind_name_text(*st, name, f->labels[i].key);
+		snprintf(name, sizeof(name), ":lv%zu", i);
+		bind_name_text(*st, name, f->labels[i].value);
+	}
+	return SQLITE_OK;
+}
+
+static json_t *json_time(int64_t ms)
+{
+	char t[32];
+	history_format_time(ms, t);
+	return json_string(t);
+}
+
+static json_t *column_text(sqlite3_stmt *st, int i)
+{
+	if (sqlite3_column_type(st, i) == SQLITE_NULL)
+		return json_null();
+	const char *s = (const char *)sqlite3_column_text(st, i);
+	/* Stored text came from untrusted code (error messages): keep the JSON
+	 * valid whatever bytes it holds. */
+	return json_string_utf8_lossy(s ? s : "", (size_t)sqlite3_column_bytes(st, i));
+}
+
+static json_t *column_int(sqlite3_stmt *st, int i)
+{
+	if (sqlite3_column_type(st, i) == SQLITE_NULL)
+		return json_null();
+	return json_integer(sqlite3_column_int64(st, i));
+}
+
+/* {"avg", "p50", "p95", "max"} of n values (sorted in place); nulls if none. */
+static json_t *summary_json(double *v, size_t n, bool integers)
+{
+	if (n == 0)
+		return json_pack("{s:n,s:n,s:n,s:n}", "avg", "p50", "p95", "max");
+	qsort(v, n, sizeof(*v), cmp_double);
+	double sum = 0;
+	for (size_t i = 0; i < n; i++)
+		sum += v[i];
+	double vals[4] = {sum / (double)n, history_percentile(v, n, 50),
+			  history_percentile(v, n, 95), v[n - 1]};
+	static const char *const keys[] = {"avg", "p50", "p95", "max"};
+	json_t *o = json_object();
+	for (int i = 0; i < 4; i++) {
+		/* Round to what a person would read: 0.001 ms, whole KiB. */
+		json_object_set_new(o, keys[i],
+				    integers ? json_integer((json_int_t)llround(vals[i]))
+					     : json_real(round(vals[i] * 1000) / 1000));
+	}
+	return o;
+}
+
+/* Upper bounds of the wall-time histogram buckets, in ms (the last is open). */
+static const double hist_bounds[] = {1, 2, 5, 10, 20, 50, 100, 200, 500, 1000,
+				     2000, 5000, 10000, 30000, 60000};
+#define HIST_BUCKETS (sizeof(hist_bounds) / sizeof(hist_bounds[0]) + 1)
+
+struct scan {
+	size_t n, alloc;
+	double *wall, *cpu, *mem;
+	int64_t first_ms, last_ms;
+	uint64_t ok;
+	uint64_t hist[HIST_BUCKETS];
+	int64_t day0; /* first day of the series */
+	int ndays;
+	uint64_t day_runs[HISTORY_DAILY_MAX], day_fail[HISTORY_DAILY_MAX];
+};
+
+static int stats_scan(sqlite3 *db, const struct history_filter *f, struct scan *s)
+{
+	sqlite3_stmt *st = NULL;
+	int rc = filter_prepare(db, "SELECT e.wall_ms, e.cpu_ms, e.memory_peak_kb, e.time_ms, e.ok",
+				f, "", &st);
+	while (next_row(st, &rc)) {
+		if (s->n == s->alloc) {
+			s->alloc = s->alloc ? s->alloc * 2 : 1024;
+			s->wall = xrealloc(s->wall, s->alloc * sizeof(double));
+			s->cpu = xrealloc(s->cpu, s->alloc * sizeof(double));
+			s->mem = xrealloc(s->mem, s->alloc * sizeof(double));
+		}
+		double wall = sqlite3_column_double(st, 0);
+		int64_t t = sqlite3_column_int64(st, 3);
+		bool ok = sqlite3_column_int(st, 4) != 0;
+		s->wall[s->n] = wall;
+		s->cpu[s->n] = sqlite3_column_double(st, 1);
+		s->mem[s->n] = (double)sqlite3_column_int64(st, 2);
+		if (s->n == 0 || t < s->first_ms)
+			s->first_ms = t;
+		if (s->n == 0 || t > s->last_ms)
+			s->last_ms = t;
+		s->n++;
+		s->ok += ok;
+		size_t b = 0;
+		while (b < HIST_BUCKETS - 1 && wall >= hist_bounds[b])
+			b++;
+		s->hist[b]++;
+		int64_t day = t / MS_PER_DAY - s->day0;
+		if (day >= 0 && day < s->ndays) {
+			s->day_runs[day]++;
+			s->day_fail[day] += !ok;
+		}
+	}
+	sqlite3_finalize(st);
+	return rc;
+}
+
+static json_t *histogram_json(const struct scan *s)
+{
+	json_t *a = json_array();
+	size_t lo = HIST_BUCKETS, hi = 0;
+	for (size_t b = 0; b < HIST_BUCKETS; b++) {
+		if (s->hist[b]) {
+			lo = lo < b ? lo : b;
+			hi = b;
+		}
+	}
+	for (size_t b = lo; b <= hi && lo < HIST_BUCKETS; b++) {
+		json_array_append_new(
+			a, json_pack("{s:f,s:o,s:I}", "min_ms", b ? hist_bounds[b - 1] : 0.0, "max_ms",
+				     b < HIST_BUCKETS - 1 ? json_real(hist_bounds[b]) : json_null(),
+				     "count", (json_int_t)s->hist[b]));
+	}
+	return a;
+}
+
+static json_t *daily_json(const struct scan *s)
+{
+	json_t *a = json_array();
+	for (int d = 0; d < s->ndays; d++) {
+		char t[32];
+		history_format_time((s->day0 + d) * MS_PER_DAY, t);
+		t[10] = '\0';
+		json_array_append_new(a, json_pack("{s:s,s:I,s:I}", "date", t, "executions",
+						   (json_int_t)s->day_runs[d], "failures",
+						   (json_int_t)s->day_fail[d]));
+	}
+	return a;
+}
+
+/* by_language and by_status, and the limit counters derived from statuses. */
+static int stats_groups(sqlite3 *db, const struct history_filter *f, json_t *res)
+{
+	sqlite3_stmt *st = NULL;
+	json_t *by_lang = json_object(), *by_status = json_object();
+	json_int_t timeouts = 0, mem = 0, outl = 0;
+	int rc = filter_prepare(db, "SELECT e.language, e.status, count(*)", f,
+				" GROUP BY e.language, e.status", &st);
+	while (next_row(st, &rc)) {
+		const char *lang = (const char *)sqlite3_column_text(st, 0);
+		const char *status = (const char *)sqlite3_column_text(st, 1);
+		json_int_t n = sqlite3_column_int64(st, 2);
+		json_t *objs[2] = {by_lang, by_status};
+		const char *keys[2] = {lang ? lang : "?", status ? status : "?"};
+		for (int i = 0; i < 2; i++) {
+			json_t *c = json_object_get(objs[i], keys[i]);
+			json_object_set_new(objs[i], keys[i],
+					    json_integer((c ? json_integer_value(c) : 0) + n));
+		}
+		if (status && strcmp(status, "timeout") == 0)
+			timeouts += n;
+		else if (status && strcmp(status, "memory_limit") == 0)
+			mem += n;
+		else if (status && strcmp(status, "output_limit") == 0)
+			outl += n;
+	}
+	sqlite3_finalize(st);
+	json_object_set_new(res, "timeouts", json_integer(timeouts));
+	json_object_set_new(res, "memory_limits", json_integer(mem));
+	json_object_set_new(res, "output_limits", json_integer(outl));
+	json_object_set_new(res, "by_language", by_lang);
+	json_object_set_new(res, "by_status", by_status);
+	return rc;
+}
+
+static int stats_failures(sqlite3 *db, const struct history_filter *f, int n, json_t *res)
+{
+	sqlite3_stmt *st = NULL;
+	json_t *a = json_array();
+	struct buf tail = BUF_INIT;
+	buf_printf(&tail, " AND e.ok = 0 ORDER BY e.time_ms DESC, e.seq DESC LIMIT %d", n);
+	int rc = filter_prepare(db,
+				"SELECT e.id, e.time_ms, e.language, e.deployment,"
+				" e.deployment_version, e.status, e.exit_code, e.error_name,"
+				" e.error_message, e.code_sha256, e.wall_ms",
+				f, buf_cstr(&tail), &st);
+	buf_release(&tail);
+	while (next_row(st, &rc)) {
+		json_t *dep = json_null();
+		if (sqlite3_column_type(st, 3) != SQLITE_NULL)
+			dep = json_pack("{s:o,s:o}", "name", column_text(st, 3), "version",
+					column_int(st, 4));
+		json_t *err = json_null();
+		if (sqlite3_column_type(st, 7) != SQLITE_NULL)
+			err = json_pack("{s:o,s:o}", "name", column_text(st, 7), "message",
+					column_text(st, 8));
+		json_array_append_new(
+			a, json_pack("{s:o,s:o,s:o,s:o,s:o,s:o,s:o,s:o,s:f}", "id",
+				     column_text(st, 0), "time", json_time(sqlite3_column_int64(st, 1)),
+				     "language", column_text(st, 2), "deployment", dep, "status",
+				     column_text(st, 5), "exit_code", column_int(st, 6), "error", err,
+				     "code_sha256", column_text(st, 9), "wall_ms",
+				     sqlite3_column_double(st, 10)));
+	}
+	sqlite3_finalize(st);
+	json_object_set_new(res, "recent_failures", a);
+	return rc;
+}
+
+/* The most-run code hashes, to find one for --code-sha256. */
+static int stats_top_code(sqlite3 *db, const struct history_filter *f, json_t *res)
+{
+	sqlite3_stmt *st = NULL;
+	json_t *a = json_array();
+	struct buf tail = BUF_INIT;
+	buf_printf(&tail, " GROUP BY e.code_sha256 ORDER BY count(*) DESC, max(e.time_ms) DESC"
+			  " LIMIT %d",
+		   HISTORY_TOP_CODE);
+	int rc = filter_prepare(db,
+				"SELECT e.code_sha256, count(*), sum(e.ok = 0), max(e.time_ms)", f,
+				buf_cstr(&tail), &st);
+	buf_release(&tail);
+	while (next_row(st, &rc))
+		json_array_append_new(a, json_pack("{s:o,s:I,s:I,s:o}", "code_sha256",
+						   column_text(st, 0), "executions",
+						   (json_int_t)sqlite3_column_int64(st, 1), "failures",
+						   (json_int_t)sqlite3_column_int64(st, 2), "last_run",
+						   json_time(sqlite3_column_int64(st, 3))));
+	sqlite3_finalize(st);
+	json_object_set_new(res, "top_code", a);
+	return rc;
+}
+
+/* With --code-sha256: the code's first characters and its latest runs. */
+static int stats_code(sqlite3 *db, const struct history_filter *f, json_t *res)
+{
+	sqlite3_stmt *st = NULL;
+	json_t *runs = json_array(), *head = json_null(), *sha = NULL;
+	struct buf tail = BUF_INIT;
+	buf_printf(&tail, " ORDER BY e.time_ms DESC, e.seq DESC LIMIT %d", HISTORY_CODE_RUNS);
+	int rc = filter_prepare(db,
+				"SELECT e.id, e.time_ms, e.status, e.exit_code, e.wall_ms,"
+				" e.code_head, e.language, e.code_sha256",
+				f, buf_cstr(&tail), &st);
+	buf_release(&tail);
+	while (next_row(st, &rc)) {
+		if (!sha) { /* the newest run: the full hash for a prefix filter */
+			head = column_text(st, 5);
+			sha = column_text(st, 7);
+		}
+		json_array_append_new(runs, json_pack("{s:o,s:o,s:o,s:o,s:o,s:f}", "id",
+						      column_text(st, 0), "time",
+						      json_time(sqlite3_column_int64(st, 1)),
+						      "language", column_text(st, 6), "status",
+						      column_text(st, 2), "exit_code",
+						      column_int(st, 3), "wall_ms",
+						      sqlite3_column_double(st, 4)));
+	}
+	sqlite3_finalize(st);
+	json_object_set_new(res, "code", json_pack("{s:o,s:o,s:o}", "sha256",
+						   sha ? sha : json_string(f->code_sha256), "head",
+						   head, "executions", runs));
+	return rc;
+}
+
+static json_t *filters_json(const struct history_filter *f)
+{
+	json_t *labels = json_object();
+	for (size_t i = 0; i < f->nlabels; i++)
+		json_object_set_new(labels, f->labels[i].key,
+				    json_string_utf8_lossy(f->labels[i].value,
+							   strlen(f->labels[i].value)));
+	json_t *o = json_object();
+	json_object_set_new(o, "deployment", f->deployment ? json_string(f->deployment) : json_null());
+	json_object_set_new(o, "language", f->language ? json_string(f->language) : json_null());
+	json_object_set_new(o, "labels", labels);
+	json_object_set_new(o, "since", f->since_ms ? json_time(f->since_ms) : json_null());
+	json_object_set_new(o, "until", f->until_ms ? json_time(f->until_ms) : json_null());
+	json_object_set_new(o, "code_sha256",
+			    f->code_sha256 ? json_string(f->code_sha256) : json_null());
+	return o;
+}
+
+/* The series ends on the until day (or today) and starts on the since day,
+ * or else on the first selected record's day; at most HISTORY_DAILY_MAX days. */
+static int stats_days(sqlite3 *db, const struct history_filter *f, int64_t now_ms,
+		      struct scan *s)
+{
+	int64_t end = (f->until_ms ? f->until_ms - 1 : now_ms) / MS_PER_DAY;
+	int64_t start = end;
+	if (f->since_ms) {
+		start = f->since_ms / MS_PER_DAY;
+	} else if (db) {
+		sqlite3_stmt *st = NULL;
+		int rc = filter_prepare(db, "SELECT min(e.time_ms)", f, "", &st);
+		if (rc == SQLITE_OK && (rc = sqlite3_step(st)) == SQLITE_ROW) {
+			if (sqlite3_column_type(st, 0) != SQLITE_NULL)
+				start = sqlite3_column_int64(st, 0) / MS_PER_DAY;
+			rc = SQLITE_OK;
+		}
+		sqlite3_finalize(st);
+		if (rc != SQLITE_OK)
+			return rc;
+	}
+	if (start > end)
+		start = end;
+	if (end - start >= HISTORY_DAILY_MAX)
+		start = end - HISTORY_DAILY_MAX + 1;
+	s->day0 = start;
+	s->ndays = (int)(end - start + 1);
+	return SQLITE_OK;
+}
+
+json_t *history_stats(const char *state_dir, const struct history_filter *f, int nfailures,
+		      int64_t now_ms)
+{
+	sqlite3 *db = NULL;
+	char *path = NULL;
+	int rc = 0;
+	struct scan s;
+	memset(&s, 0, sizeof(s));
+	json_t *res = json_object();
+	json_object_set_new(res, "filters", filters_json(f));
+	int ret = history_open(state_dir, false, &db, &rc, &path);
+	if (ret < 0)
+		goto fail;
+	if (db) {
+		rc = sqlite3_exec(db, "BEGIN", NULL, NULL, NULL); /* one snapshot for all queries */
+		if (rc == SQLITE_OK)
+			rc = stats_days(db, f, now_ms, &s);
+		if (rc == SQLITE_OK)
+			rc = stats_scan(db, f, &s);
+	} else {
+		stats_days(NULL, f, now_ms, &s); /* no history yet: an empty series */
+	}
+	json_object_set_new(res, "total", json_integer((json_int_t)s.n));
+	json_object_set_new(res, "succeeded", json_integer((json_int_t)s.ok));
+	json_object_set_new(res, "failed", json_integer((json_int_t)(s.n - s.ok)));
+	json_object_set_new(res, "success_rate",
+			    s.n ? json_real(round((double)s.ok / (double)s.n * 10000) / 10000)
+				: json_null());
+	json_object_set_new(res, "first", s.n ? json_time(s.first_ms) : json_null());
+	json_object_set_new(res, "last", s.n ? json_time(s.last_ms) : json_null());
+	json_object_set_new(res, "wall_ms", summary_json(s.wall, s.n, false));
+	json_object_set_new(res, "cpu_ms", summary_json(s.cpu, s.n, false));
+	json_object_set_new(res, "memory_peak_kb", summary_json(s.mem, s.n, true));
+	json_object_set_new(res, "wall_histogram", histogram_json(&s));
+	json_object_set_new(res, "daily", daily_json(&s));
+	if (db) {
+		if (rc == SQLITE_OK)
+			rc = stats_groups(db, f, res);
+		if (rc == SQLITE_OK)
+			rc = stats_failures(db, f, nfailures, res);
+		if (rc == SQLITE_OK)
+			rc = stats_top_code(db, f, res);
+		if (rc == SQLITE_OK && f->code_sha256)
+			rc = stats_code(db, f, res);
+		sqlite3_exec(db, "COMMIT", NULL, NULL, NULL);
+		if (rc != SQLITE_OK)
+			goto fail;
+	} else {
+		json_object_set_new(res, "timeouts", json_integer(0));
+		json_object_set_new(res, "memory_limits", json_integer(0));
+		json_object_set_new(res, "output_limits", json_integer(0));
+		json_object_set_new(res, "by_language", json_object());
+		json_object_set_new(res, "by_status", json_object());
+		json_object_set_new(res, "recent_failures", json_array());
+		json_object_set_new(res, "top_code", json_array());
+	}
+	if (!json_object_get(res, "code"))
+		json_object_set_new(res, "code",
+				    f->code_sha256 ? json_pack("{s:s,s:n,s:[]}", "sha256",
+							       f->code_sha256, "head", "executions")
+						   : json_null());
+	goto out;
+fail:
+	history_complain(false, "cannot read the history in", path, db, rc);
+	json_decref(res);
+	res = NULL;
+out:
+	free(s.wall);
+	free(s.cpu);
+	free(s.mem);
+	sqlite3_close(db);
+	free(path);
+	return res;
+}
+
+json_t *history_deployment_summary(const char *state_dir, const char *name)
+{
+	sqlite3 *db = NULL;
+	char *path = NULL;
+	int rc = 0;
+	json_int_t total = 0, ok = 0;
+	json_t *p50 = json_null(), *last = json_null();
+	int ret = history_open(state_dir, false, &db, &rc, &path);
+	if (ret != 0)
+		goto out;
+	sqlite3_stmt *st = NULL;
+	rc = sqlite3_exec(db, "BEGIN", NULL, NULL, NULL);
+	if (rc == SQLITE_OK)
+		rc = sqlite3_prepare_v2(db,
+					"SELECT count(*), sum(ok) FROM executions WHERE deployment = ?1",
+					-1, &st, NULL);
+	if (rc == SQLITE_OK) {
+		sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
+		if ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+			total = sqlite3_column_int64(st, 0);
+			ok = sqlite3_column_int64(st, 1);
+			rc = SQLITE_OK;
+		}
+	}
+	sqlite3_finalize(st);
+	st = NULL;
+	if (rc == SQLITE_OK && total > 0) {
+		/* The nearest-rank median is the ceil(n/2)-th smallest. */
+		rc = sqlite3_prepare_v2(db,
+					"SELECT wall_ms FROM executions WHERE deployment = ?1"
+					" ORDER BY wall_ms LIMIT 1 OFFSET ?2",
+					-1, &st, NULL);
+		if (rc == SQLITE_OK) {
+			sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
+			sqlite3_bind_int64(st, 2, (total + 1) / 2 - 1);
+			if ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+				p50 = json_real(round(sqlite3_column_double(st, 0) * 1000) / 1000);
+				rc = SQLITE_OK;
+			}
+		}
+		sqlite3_finalize(st);
+		st = NULL;
+	}
+	if (rc == SQLITE_OK && total > 0) {
+		rc = sqlite3_prepare_v2(db,
+					"SELECT id, time_ms, status FROM executions WHERE deployment = ?1"
+					" ORDER BY time_ms DESC, seq DESC LIMIT 1",
+					-1, &st, NULL);
+		if (rc == SQLITE_OK) {
+			sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
+			if ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+				last = json_pack("{s:o,s:o,s:o}", "id", column_text(st, 0), "time",
+						 json_time(sqlite3_column_int64(st, 1)), "status",
+						 column_text(st, 2));
+				rc = SQLITE_OK;
+			}
+		}
+		sqlite3_finalize(st);
+	}
+	sqlite3_exec(db, "COMMIT", NULL, NULL, NULL);
+	if (rc != SQLITE_OK) {
+		ret = -1;
+		total = ok = 0;
+		json_decref(p50);
+		json_decref(last);
+		p50 = json_null();
+		last = json_null();
+	}
+out:
+	if (ret < 0)
+		history_complain(true, "no execution summary: cannot read the history in", path, db,
+				 rc);
+	sqlite3_close(db);
+	free(path);
+	return json_pack("{s:I,s:o,s:o,s:o}", "executions", total, "success_rate",
+			 total ? json_real(round((double)ok / (double)total * 10000) / 10000)
+			       : json_null(),
+			 "p50_wall_ms", p50, "last_run", last);
+}

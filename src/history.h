@@ -1,0 +1,106 @@
+/* history — the execution history (SQLite, STATE_DIR/history.db) and the
+ * statistics drawn from it.
+ *
+ * Every run and exec-deployment appends one record. Recording is best effort:
+ * a locked, read-only or corrupt database costs a warning on stderr, never the
+ * run's output or its exit code. Many sbx processes may write at once (WAL, a
+ * busy timeout, one short transaction per record).
+ */
+#ifndef SBX_HISTORY_H
+#define SBX_HISTORY_H
+
+#include <jansson.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "outcome.h"
+#include "request.h"
+
+#define HISTORY_DB_NAME "history.db"
+#define HISTORY_DEFAULT_RETENTION_DAYS 30
+#define HISTORY_CODE_HEAD_CHARS 500  /* characters of the code kept per record */
+#define HISTORY_MAX_FAILURES 1000    /* most recent failures stats will list */
+
+/* One record, flattened from a request and its outcome. Strings are borrowed. */
+struct history_entry {
+	const char *id;
+	int64_t time_ms;         /* Unix ms, when the execution ended */
+	const char *language;
+	const char *deployment;  /* NULL for plain runs */
+	int deployment_version;
+	const char *status;      /* status_name() */
+	bool ok;
+	bool exited;             /* exit_code is valid */
+	int exit_code;
+	int signal;
+	const char *code_sha256;
+	const char *code;        /* the first HISTORY_CODE_HEAD_CHARS are kept */
+	size_t code_len;
+	const char *error_name;  /* NULL: no error */
+	const char *error_message;
+	double wall_ms, cpu_ms;
+	uint64_t memory_peak_kb;
+	bool timed_out;
+	uint64_t stdout_bytes, stderr_bytes;
+	const struct label *labels;
+	size_t nlabels;
+};
+
+/* Fills e from req and out (borrowing their strings), time = now. */
+void history_entry_from(struct history_entry *e, const struct request *req,
+			const struct outcome *out);
+
+/* Appends one record for a finished run unless req->no_history. Call it after
+ * the result was printed. retention_days > 0 also drops, now and then, records
+ * older than that (0 keeps everything). Returns 0, or -1 after a warning on
+ * stderr: the run's output and exit code must not depend on it. */
+int history_record(const struct request *req, const struct outcome *out, int retention_days);
+
+/* The same for a prepared entry (unit tests insert known records with it).
+ * Creates state_dir (mode 0700) and the database as needed. */
+int history_insert(const char *state_dir, const struct history_entry *e, int retention_days);
+
+/* Deletes the records older than retention_days days before now_ms (0 keeps
+ * everything) and sets *deleted. A missing database is not an error.
+ * Returns 0, or -1 after a message. */
+int history_gc(const char *state_dir, int retention_days, int64_t now_ms, uint64_t *deleted);
+
+/* What `sbx stats` selects. Zero/NULL fields do not filter. */
+struct history_filter {
+	const char *deployment;
+	const char *language;      /* canonical name */
+	const struct label *labels; /* all must match */
+	size_t nlabels;
+	int64_t since_ms;          /* inclusive; 0: no bound */
+	int64_t until_ms;          /* exclusive; 0: no bound */
+	const char *code_sha256;   /* lower-case hex, all 64 digits or a prefix */
+};
+
+/* Statistics over the selected records as one JSON object (see cmd_stats.c
+ * for the keys). nfailures: how many recent failures to list. now_ms anchors
+ * the per-day series. Returns NULL after a message on error. A missing
+ * database gives the statistics of nothing (total 0). */
+json_t *history_stats(const char *state_dir, const struct history_filter *f, int nfailures,
+		      int64_t now_ms);
+
+/* For `sbx get NAME`: {"executions", "success_rate", "p50_wall_ms",
+ * "last_run": {"id", "time", "status"} | null}. Never NULL: a missing or
+ * unreadable history gives executions 0 (with a warning if unreadable). */
+json_t *history_deployment_summary(const char *state_dir, const char *name);
+
+/* Nearest-rank percentile (p in 0..100) of sorted values; 0 when n is 0. */
+double history_percentile(const double *sorted, size_t n, double p);
+
+/* "2026-11-01T12:00:00.000Z" for Unix ms (UTC). */
+void history_format_time(int64_t ms, char out[32]);
+
+/* Parses --since/--until: a duration back from now_ms ("7d", "12h", "30m",
+ * "45s", "2w") or an ISO date/time ("2026-11-01", "2026-11-01T12:00",
+ * "2026-11-01T12:00:00Z", "...+02:00"; no zone means UTC), or "now". A bare
+ * date means its start, or its end when end_of_day (so --until 2026-11-30
+ * includes that day). Returns 0, or -1 after a message naming flag. */
+int history_parse_time(const char *flag, const char *s, int64_t now_ms, bool end_of_day,
+		       int64_t *out);
+
+#endif

@@ -1,0 +1,399 @@
+/* sbx runtime prelude for the Duktape child (ES5: Duktape has no let/arrows).
+ *
+ * Compiled once per run as a function expression and called with the native
+ * bindings from engine_duktape.c:
+ *   N.write(fd, string)   write(2) to fd 1 or 2, unbuffered
+ *   N.now()               monotonic milliseconds
+ *   N.sleepUntil(ms)      sleep until monotonic ms (ends the run at the deadline)
+ *   N.file                the user's source name, to pick frames from stacks
+ * It installs console, print and the timer functions as globals and returns
+ * the hooks the engine keeps in the heap stash, out of the code's reach:
+ *   runLoop(), settle(value), describeError(err).
+ * Formatting follows node's util.inspect (depth 2, breakLength 80, compact 3).
+ */
+(function (N) {
+	'use strict';
+	var G = new Function('return this')();
+	var write = N.write, now = N.now, sleepUntil = N.sleepUntil, FILE = N.file;
+	var hasOwn = Object.prototype.hasOwnProperty;
+	var toStr = Object.prototype.toString;
+	var stringify = JSON.stringify;
+	var BREAK = 80, COMPACT = 3;
+	var IDENT = /^[A-Za-z_$][A-Za-z_$0-9]*$/;
+
+	function repeat(s, n) { return n > 0 ? new Array(n + 1).join(s) : ''; }
+
+	function quote(s) {
+		var q = "'";
+		if (s.indexOf("'") >= 0) {
+			if (s.indexOf('"') < 0) q = '"';
+			else if (s.indexOf('`') < 0 && s.indexOf('${') < 0) q = '`';
+		}
+		var r = '';
+		for (var i = 0; i < s.length; i++) {
+			var c = s.charAt(i), n = s.charCodeAt(i);
+			if (c === q || c === '\\') r += '\\' + c;
+			else if (c === '\n') r += '\\n';
+			else if (c === '\t') r += '\\t';
+			else if (c === '\r') r += '\\r';
+			else if (c === '\b') r += '\\b';
+			else if (c === '\f') r += '\\f';
+			else if (c === '\v') r += '\\v';
+			else if (n < 0x20 || n === 0x7f) r += '\\x' + (n < 16 ? '0' : '') + n.toString(16).toUpperCase();
+			else r += c;
+		}
+		return q + r + q;
+	}
+
+	/* A user frame of a Duktape stack: "    at f (FILE:3) strict" → "    at f (FILE:3)". */
+	function userFrames(stack) {
+		var lines = String(stack).split('\n'), out = [], head = [], i;
+		for (i = 0; i < lines.length && !/^\s+at /.test(lines[i]); i++) head.push(lines[i]);
+		for (; i < lines.length; i++) {
+			var m = /^\s+at (.*) \((.*):(\d+)\)/.exec(lines[i]);
+			if (m && m[2] === FILE) out.push({ text: '    at ' + m[1] + ' (' + m[2] + ':' + m[3] + ')', line: +m[3] });
+		}
+		return { head: head.join('\n'), frames: out };
+	}
+
+	function errorText(e) {
+		var head;
+		try { head = String(e.name) + (e.message !== undefined && e.message !== '' ? ': ' + e.message : ''); }
+		catch (x) { head = 'Error'; }
+		var st = userFrames(e.stack || '');
+		var t = head;
+		for (var i = 0; i < st.frames.length; i++) t += '\n' + st.frames[i].text;
+		return t;
+	}
+
+	function isError(v) { return v instanceof Error || toStr.call(v) === '[object Error]'; }
+
+	function ctorName(v) {
+		var p = Object.getPrototypeOf(v);
+		if (p === null) return null;
+		var c = hasOwn.call(p, 'constructor') ? p.constructor : (p.constructor || null);
+		return (c && typeof c.name === 'string' && c.name) ? c.name : 'Object';
+	}
+
+	function fmtNumber(n) { return (n === 0 && 1 / n < 0) ? '-0' : String(n); }
+
+	function fmtPrimitive(ctx, v) {
+		switch (typeof v) {
+		case 'string':
+			if (v.length > 16 && v.length > BREAK - ctx.indent - 4 && v.indexOf('\n') >= 0 &&
+			    v.indexOf('\n') < v.length - 1) {
+				var parts = [], start = 0, k;
+				while ((k = v.indexOf('\n', start)) >= 0 && k < v.length - 1) {
+					parts.push(quote(v.slice(start, k + 1)));
+					start = k + 1;
+				}
+				parts.push(quote(v.slice(start)));
+				return parts.join(' +\n' + repeat(' ', ctx.indent + 2));
+			}
+			return quote(v);
+		case 'number': return fmtNumber(v);
+		case 'boolean': return String(v);
+		case 'undefined': return 'undefined';
+		case 'symbol': return String(v);
+		}
+		return String(v);
+	}
+
+	function fmtKey(k) {
+		if (typeof k === 'symbol') return '[' + String(k) + ']';
+		return IDENT.test(k) ? k : quote(k);
+	}
+
+	function fmtValue(ctx, v, depth) {
+		if (v === null) return 'null';
+		if (typeof v !== 'object' && typeof v !== 'function') return fmtPrimitive(ctx, v);
+		var seen = ctx.seen.indexOf(v);
+		if (seen >= 0) {
+			var ref = ctx.refs.indexOf(v);
+			if (ref < 0) { ctx.refs.push(v); ref = ctx.refs.length - 1; }
+			return '[Circular *' + (ref + 1) + ']';
+		}
+		return fmtRaw(ctx, v, depth);
+	}
+
+	function fmtProp(ctx, v, depth, key, arrayItem) {
+		var d = Object.getOwnPropertyDescriptor(v, key), s;
+		if (d && !('value' in d)) {
+			s = d.get ? (d.set ? '[Getter/Setter]' : '[Getter]') : (d.set ? '[Setter]' : 'undefined');
+		} else {
+			ctx.indent += 2;
+			s = fmtValue(ctx, d ? d.value : v[key], depth + 1);
+			ctx.indent -= 2;
+		}
+		return arrayItem ? s : fmtKey(key) + ': ' + s;
+	}
+
+	function fmtRaw(ctx, v, depth) {
+		var keys = Object.keys(v), base = '', braces = ['{', '}'], output = [], isArr = false, i;
+		var name = ctorName(v), tag = toStr.call(v).slice(8, -1);
+		if (typeof Object.getOwnPropertySymbols === 'function') {
+			var syms = Object.getOwnPropertySymbols(v);
+			for (i = 0; i < syms.length; i++) {
+				if (Object.getOwnPropertyDescriptor(v, syms[i]).enumerable) keys.push(syms[i]);
+			}
+		}
+		var prefix = name === null ? '[' + tag + ': null prototype] ' : (name !== 'Object' ? name + ' ' : '');
+		if (Array.isArray(v) || /^(Ui|I)nt(8|16|32)(Clamped)?Array$|^Float(32|64)Array$/.test(tag)) {
+			isArr = true;
+			braces = ['[', ']'];
+			if (!Array.isArray(v)) prefix = tag + '(' + v.length + ') ';
+			else if (name === 'Array') prefix = '';
+			keys = keys.filter(function (k) { return typeof k === 'symbol' || !/^(0|[1-9]\d*)$/.test(k); });
+			if (v.length === 0 && keys.length === 0) return prefix + '[]';
+		} else if (typeof v === 'function') {
+			base = '[Function: ' + (v.name ? v.name : '(anonymous)') + ']';
+			if (v.name === '') base = '[Function (anonymous)]';
+			if (keys.length === 0) return base;
+		} else if (tag === 'RegExp') {
+			base = String(v);
+			if (keys.length === 0) return base;
+		} else if (tag === 'Date') {
+			base = isNaN(v.getTime()) ? 'Invalid Date' : v.toISOString();
+			if (keys.length === 0) return base;
+		} else if (isError(v)) {
+			base = errorText(v);
+			keys = keys.filter(function (k) { return k !== 'stack' && k !== 'message'; });
+			if (keys.length === 0) return base;
+		} else if (tag === 'Number' || tag === 'String' || tag === 'Boolean') {
+			base = '[' + tag + ': ' + fmtPrimitive(ctx, v.valueOf()) + ']';
+			if (tag === 'String') keys = keys.filter(function (k) { return !/^(0|[1-9]\d*)$/.test(k); });
+			if (keys.length === 0) return base;
+		} else {
+			if (keys.length === 0) return prefix + '{}';
+			if (prefix) braces[0] = prefix + '{';
+		}
+		if (depth > ctx.depth) {
+			return '[' + (isArr ? (name === null ? 'Array' : (Array.isArray(v) ? 'Array' : tag)) : (name || 'Object')) + ']';
+		}
+		ctx.seen.push(v);
+		ctx.current = depth;
+		if (isArr) {
+			var len = v.length, holes = 0, max = Math.min(len, 100);
+			for (i = 0; i < max; i++) {
+				if (!hasOwn.call(v, i)) { holes++; continue; }
+				if (holes) { output.push('<' + holes + ' empty item' + (holes > 1 ? 's' : '') + '>'); holes = 0; }
+				output.push(fmtProp(ctx, v, depth, i, true));
+			}
+			if (holes) output.push('<' + holes + ' empty item' + (holes > 1 ? 's' : '') + '>');
+			if (len > max) output.push('... ' + (len - max) + ' more item' + (len - max > 1 ? 's' : ''));
+			if (prefix) braces[0] = prefix + '[';
+		}
+		var entries = output.length;
+		for (i = 0; i < keys.length; i++) output.push(fmtProp(ctx, v, depth, keys[i], false));
+		ctx.seen.pop();
+		var ref = ctx.refs.indexOf(v);
+		if (ref >= 0) {
+			var r = '<ref *' + (ref + 1) + '> ';
+			if (base) base = r + base; else braces[0] = r + braces[0];
+		}
+		return reduce(ctx, output, base, braces, isArr && entries === output.length, depth, v, len > max);
+	}
+
+	/* node's groupArrayElements: many short items in aligned columns. */
+	function group(ctx, output, v, hasMore) {
+		var total = 0, maxLen = 0, i, n = output.length - (hasMore ? 1 : 0), lens = [];
+		for (i = 0; i < n; i++) {
+			lens[i] = output[i].length;
+			total += lens[i] + 2;
+			if (lens[i] > maxLen) maxLen = lens[i];
+		}
+		var actualMax = maxLen + 2;
+		if (actualMax * 3 + ctx.indent < BREAK && (total / actualMax > 5 || maxLen <= 6)) {
+			var bias = Math.sqrt(actualMax - total / output.length);
+			var biasedMax = Math.max(actualMax - 3 - bias, 1);
+			var cols = Math.min(Math.round(Math.sqrt(2.5 * biasedMax * n) / biasedMax),
+				Math.floor((BREAK - ctx.indent) / actualMax), COMPACT * 4, 15);
+			if (cols <= 1) return output;
+			var tmp = [], lineMax = [], j;
+			for (i = 0; i < cols; i++) {
+				var l = 0;
+				for (j = i; j < output.length; j += cols) if (lens[j] > l) l = lens[j];
+				lineMax.push(l + 2);
+			}
+			var padStart = true;
+			for (i = 0; i < n; i++) if (typeof v[i] !== 'number') { padStart = false; break; }
+			for (i = 0; i < n; i += cols) {
+				var last = Math.min(i + cols, n), s = '';
+				for (j = i; j < last - 1; j++) {
+					var cell = output[j] + ', ';
+					var pad = repeat(' ', lineMax[j - i] - cell.length);
+					s += padStart ? pad + cell : cell + pad;
+				}
+				s += padStart ? repeat(' ', lineMax[j - i] - 2 - output[j].length) + output[j] : output[j];
+				tmp.push(s);
+			}
+			if (hasMore) tmp.push(output[n]);
+			return tmp;
+		}
+		return output;
+	}
+
+	function reduce(ctx, output, base, braces, isArr, depth, v, hasMore) {
+		var entries = output.length;
+		if (isArr && entries > 6) output = group(ctx, output, v, hasMore);
+		if (ctx.current - depth < COMPACT && entries === output.length) {
+			var start = output.length + ctx.indent + braces[0].length + base.length + 10;
+			var total = output.length + start, fits = total + output.length <= BREAK;
+			for (var i = 0; fits && i < output.length; i++) {
+				total += output[i].length;
+				if (total > BREAK) fits = false;
+			}
+			if (fits && base.indexOf('\n') < 0) {
+				var joined = output.join(', ');
+				if (joined.indexOf('\n') < 0) return (base ? base + ' ' : '') + braces[0] + ' ' + joined + ' ' + braces[1];
+			}
+		}
+		var ind = '\n' + repeat(' ', ctx.indent);
+		return (base ? base + ' ' : '') + braces[0] + ind + '  ' + output.join(',' + ind + '  ') + ind + braces[1];
+	}
+
+	function inspect(v, depth) {
+		return fmtValue({ seen: [], refs: [], indent: 0, current: 0, depth: depth === undefined ? 2 : depth }, v, 0);
+	}
+
+	/* node's util.format: %s %d %i %f %j %o %O %c %% in a leading string. */
+	function format(args) {
+		var first = args[0], out = '', a = 1, i;
+		if (typeof first === 'string' && args.length > 1 && first.indexOf('%') >= 0) {
+			var last = 0;
+			for (i = 0; i < first.length - 1; i++) {
+				if (first.charAt(i) !== '%') continue;
+				var c = first.charAt(i + 1), s;
+				if (c === '%') { out += first.slice(last, i) + '%'; last = i + 2; i++; continue; }
+				if (a >= args.length || 'sdifjoOc'.indexOf(c) < 0) continue;
+				var x = args[a];
+				if (c === 's') {
+					s = typeof x === 'string' ? x : (typeof x === 'number' ? fmtNumber(x) :
+						((typeof x === 'object' && x !== null) ? inspect(x, 0) : String(x)));
+				} else if (c === 'd') {
+					s = typeof x === 'symbol' ? 'NaN' : fmtNumber(Number(x));
+				} else if (c === 'i') {
+					s = typeof x === 'symbol' ? 'NaN' : fmtNumber(parseInt(x, 10));
+				} else if (c === 'f') {
+					s = typeof x === 'symbol' ? 'NaN' : fmtNumber(parseFloat(x));
+				} else if (c === 'j') {
+					try { s = stringify(x); } catch (e) { s = '[Circular]'; }
+					if (s === undefined) s = 'undefined';
+				} else if (c === 'o') {
+					s = inspect(x, 4);
+				} else if (c === 'O') {
+					s = inspect(x);
+				} else {
+					s = '';
+				}
+				out += first.slice(last, i) + s;
+				last = i + 2;
+				i++;
+				a++;
+			}
+			out += first.slice(last);
+		} else {
+			out = typeof first === 'string' ? first : inspect(first);
+		}
+		for (i = a; i < args.length; i++) out += ' ' + (typeof args[i] === 'string' ? args[i] : inspect(args[i]));
+		return out;
+	}
+
+	function logger(fd) {
+		return function () {
+			var n = arguments.length;
+			/* Fast path: one string, the common case, no formatting at all. */
+			if (n === 1 && typeof arguments[0] === 'string') write(fd, arguments[0] + '\n');
+			else write(fd, (n ? format(Array.prototype.slice.call(arguments)) : '') + '\n');
+		};
+	}
+
+	var out = logger(1), err = logger(2);
+	var console = { log: out, info: out, debug: out, warn: err, error: err, trace: err };
+	console.dir = function (v) { write(1, inspect(v) + '\n'); };
+
+	/* Timers: a list scanned for the earliest (due, seq); run after the main
+	 * program by runLoop(), which really waits for each due time. */
+	var timers = [], nextId = 1, seq = 0;
+	function addTimer(fn, ms, args, repeatMs) {
+		if (typeof fn !== 'function') throw new TypeError('The "callback" argument must be of type function');
+		var t = { id: nextId++, due: now() + ms, seq: seq++, fn: fn, args: args, repeat: repeatMs };
+		timers.push(t);
+		return t.id;
+	}
+	function delay(ms) {
+		ms = Number(ms);
+		return (ms >= 1 && ms <= 2147483647) ? ms : 1;
+	}
+	function clearTimer(id) {
+		for (var i = 0; i < timers.length; i++) {
+			if (timers[i].id === id) { timers.splice(i, 1); return; }
+		}
+	}
+	function rest(a, from) { return Array.prototype.slice.call(a, from); }
+
+	function runLoop() {
+		while (timers.length) {
+			var best = 0;
+			for (var i = 1; i < timers.length; i++) {
+				var t = timers[i], b = timers[best];
+				if (t.due < b.due || (t.due === b.due && t.seq < b.seq)) best = i;
+			}
+			var cur = timers[best];
+			if (cur.due > now()) sleepUntil(cur.due);
+			if (cur.repeat !== undefined) {
+				cur.due = now() + cur.repeat;
+				cur.seq = seq++;
+			} else {
+				timers.splice(best, 1);
+			}
+			cur.fn.apply(undefined, cur.args);
+		}
+	}
+
+	/* A thenable result is awaited: then() is called and the loop drained. */
+	function settle(v) {
+		for (var n = 0; n < 100 && v !== null && (typeof v === 'object' || typeof v === 'function'); n++) {
+			var then = v.then;
+			if (typeof then !== 'function') break;
+			var st = null;
+			then.call(v, function (x) { if (!st) st = { ok: true, v: x }; },
+				function (e) { if (!st) st = { ok: false, v: e }; });
+			runLoop();
+			if (!st) return undefined;
+			if (!st.ok) throw st.v;
+			v = st.v;
+		}
+		return v;
+	}
+
+	/* The error record: name, message, line (of the user's code), traceback. */
+	function describeError(e) {
+		var name = 'Error', message, line = null, tb;
+		if (e !== null && typeof e === 'object' && isError(e)) {
+			name = String(e.name);
+			message = String(e.message);
+			var m = /^(.*) \(line (\d+)\)$/.exec(message);
+			var st = userFrames(e.stack || '');
+			if (st.frames.length) line = st.frames[0].line;
+			if (name === 'SyntaxError' && m) { message = m[1]; line = +m[2]; }
+			tb = errorText(e);
+			if (name === 'SyntaxError' && m) tb = name + ': ' + message + '\n    at ' + FILE + ':' + line;
+		} else {
+			message = 'Uncaught ' + inspect(e);
+			tb = message;
+		}
+		return stringify({ name: name, message: message, line: line, column: null, traceback: tb });
+	}
+
+	G.console = console;
+	G.print = function () { write(1, rest(arguments, 0).join(' ') + '\n'); };
+	G.setTimeout = function (fn, ms) { return addTimer(fn, delay(ms), rest(arguments, 2)); };
+	G.setInterval = function (fn, ms) { var d = delay(ms); return addTimer(fn, d, rest(arguments, 2), d); };
+	G.setImmediate = function (fn) { return addTimer(fn, 0, rest(arguments, 1)); };
+	G.clearTimeout = G.clearInterval = G.clearImmediate = clearTimer;
+	return {
+		runLoop: runLoop, settle: settle, describeError: describeError, inspect: inspect,
+		encode: function (v) { return stringify(v); }
+	};
+})

@@ -1,0 +1,32 @@
+/* lang — the language table: names, aliases, file extensions, engine. */
+#ifndef SBX_LANG_H
+#define SBX_LANG_H
+
+#include <stdbool.h>
+
+enum lang_id { LANG_JAVASCRIPT, LANG_TYPESCRIPT, LANG_PYTHON, LANG_JAVA, LANG_R, LANG_COUNT };
+
+enum lang_engine {
+	ENGINE_DUKTAPE, /* embedded, runs in a forked child */
+	ENGINE_SPAWN,   /* an interpreter started with execve */
+};
+
+struct lang {
+	enum lang_id id;
+	const char *name;            /* canonical, as in the result record */
+	const char *aliases[4];      /* NULL-terminated; matched case-insensitively */
+	const char *extensions[3];   /* with the dot, NULL-terminated */
+	enum lang_engine engine;
+	const char *interpreter;     /* default command; NULL when embedded */
+	const char *debian_package;  /* provides the interpreter */
+};
+
+/* By canonical name or alias, case-insensitive; NULL if unknown. */
+const struct lang *lang_by_name(const char *name);
+/* By the extension of path; NULL if none matches. */
+const struct lang *lang_by_path(const char *path);
+const struct lang *lang_get(enum lang_id id);
+/* "javascript, js, node, typescript, ..." for error messages. */
+const char *lang_all_names(void);
+
+#endif

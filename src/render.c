@@ -1,0 +1,271 @@
+#include "render.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "util.h"
+
+struct render {
+	enum output_format format;
+	const char *id;
+	/* Bytes of an incomplete UTF-8 sequence held back between NDJSON chunks,
+	 * so a character split across two reads is not turned into two U+FFFD. */
+	char partial[2][4];
+	size_t npartial[2];
+	char last_stdout_byte;
+	bool write_failed;
+};
+
+struct render *render_new(const struct request *req)
+{
+	struct render *r = xcalloc(1, sizeof(*r));
+	r->format = req->format;
+	r->id = req->id;
+	r->last_stdout_byte = '\n';
+	return r;
+}
+
+void render_free(struct render *r)
+{
+	free(r);
+}
+
+/* Length of the UTF-8 sequence starting with lead byte c, 0 if invalid. */
+static size_t utf8_seq_len(unsigned char c)
+{
+	if (c < 0x80)
+		return 1;
+	if (c >= 0xc2 && c <= 0xdf)
+		return 2;
+	if (c >= 0xe0 && c <= 0xef)
+		return 3;
+	if (c >= 0xf0 && c <= 0xf4)
+		return 4;
+	return 0;
+}
+
+/* Is s[0..n) one valid UTF-8 sequence (no overlongs, no surrogates)? */
+static bool utf8_valid_seq(const unsigned char *s, size_t n)
+{
+	for (size_t i = 1; i < n; i++)
+		if ((s[i] & 0xc0) != 0x80)
+			return false;
+	if (n == 3) {
+		if (s[0] == 0xe0 && s[1] < 0xa0)
+			return false;
+		if (s[0] == 0xed && s[1] >= 0xa0)
+			return false;
+	}
+	if (n == 4) {
+		if (s[0] == 0xf0 && s[1] < 0x90)
+			return false;
+		if (s[0] == 0xf4 && s[1] >= 0x90)
+			return false;
+	}
+	return true;
+}
+
+json_t *json_string_utf8_lossy(const char *data, size_t len)
+{
+	/* jansson rejects invalid UTF-8 instead of replacing it, and the
+	 * record must stay valid JSON whatever the code printed: replace each
+	 * invalid byte with U+FFFD here. NULs pass through (json_stringn
+	 * escapes them as \u0000). */
+	const unsigned char *s = (const unsigned char *)data;
+	struct buf b = BUF_INIT;
+	size_t i = 0, clean_from = 0;
+	while (i < len) {
+		size_t n = utf8_seq_len(s[i]);
+		if (n && i + n <= len && utf8_valid_seq(s + i, n)) {
+			i += n;
+			continue;
+		}
+		buf_append(&b, data + clean_from, i - clean_from);
+		buf_append(&b, "\xef\xbf\xbd", 3);
+		i++;
+		clean_from = i;
+	}
+	json_t *str;
+	if (clean_from == 0) {
+		str = json_stringn(data, len);
+	} else {
+		buf_append(&b, data + clean_from, len - clean_from);
+		str = json_stringn(b.data, b.len);
+	}
+	buf_release(&b);
+	return str ? str : json_string("");
+}
+
+static void iso8601_now(char out[32])
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_REALTIME, &ts);
+	struct tm tm;
+	gmtime_r(&ts.tv_sec, &tm);
+	size_t n = strftime(out, 32, "%Y-%m-%dT%H:%M:%S", &tm);
+	snprintf(out + n, 32 - n, ".%03ldZ", ts.tv_nsec / 1000000);
+}
+
+static void emit_line(struct render *r, json_t *obj)
+{
+	char *text = json_dumps(obj, JSON_COMPACT | JSON_ENCODE_ANY);
+	if (!text)
+		return;
+	size_t len = strlen(text);
+	text[len] = '\n'; /* json_dumps leaves room: replace the NUL */
+	if (write_all(STDOUT_FILENO, text, len + 1) != 0)
+		r->write_failed = true;
+	free(text);
+}
+
+void render_event(struct render *r, const char *type, json_t *fields)
+{
+	if (r->format != FORMAT_NDJSON) {
+		json_decref(fields);
+		return;
+	}
+	char ts[32];
+	iso8601_now(ts);
+	json_t *ev = json_pack("{s:s, s:s, s:s}", "event", type, "id", r->id, "ts", ts);
+	if (fields)
+		json_object_update(ev, fields);
+	json_decref(fields);
+	emit_line(r, ev);
+	json_decref(ev);
+}
+
+/* How many trailing bytes of data form an incomplete UTF-8 sequence. */
+static size_t incomplete_tail(const char *data, size_t len)
+{
+	const unsigned char *s = (const unsigned char *)data;
+	for (size_t back = 1; back <= 3 && back <= len; back++) {
+		unsigned char c = s[len - back];
+		if ((c & 0xc0) == 0x80)
+			continue;
+		size_t n = utf8_seq_len(c);
+		return n > back ? back : 0;
+	}
+	return 0;
+}
+
+void render_output(struct render *r, int stream, const char *data, size_t len)
+{
+	if (len == 0)
+		return;
+	if (r->format == FORMAT_TEXT) {
+		if (write_all(stream == 2 ? STDERR_FILENO : STDOUT_FILENO, data, len) != 0 &&
+		    stream == 1)
+			r->write_failed = true;
+		if (stream == 1)
+			r->last_stdout_byte = data[len - 1];
+		return;
+	}
+	if (r->format != FORMAT_NDJSON)
+		return;
+	int s = stream == 2 ? 1 : 0;
+	struct buf b = BUF_INIT;
+	buf_append(&b, r->partial[s], r->npartial[s]);
+	buf_append(&b, data, len);
+	size_t hold = incomplete_tail(b.data, b.len);
+	memcpy(r->partial[s], b.data + b.len - hold, hold);
+	r->npartial[s] = hold;
+	if (b.len > hold)
+		render_event(r, stream == 2 ? "stderr" : "stdout",
+			     json_pack("{s:o}", "data", json_string_utf8_lossy(b.data, b.len - hold)));
+	buf_release(&b);
+}
+
+static void text_summary(const struct outcome *out, const struct request *req)
+{
+	json_t *e = out->error;
+	const char *name = e ? json_string_value(json_object_get(e, "name")) : NULL;
+	const char *msg = e ? json_string_value(json_object_get(e, "message")) : NULL;
+	json_t *line = e ? json_object_get(e, "line") : NULL;
+	json_t *col = e ? json_object_get(e, "column") : NULL;
+	const char *tb = e ? json_string_value(json_object_get(e, "traceback")) : NULL;
+	(void)req;
+
+	if (out->status == STATUS_OK)
+		return;
+	if (out->status == STATUS_ERROR && !e) {
+		if (out->exited)
+			fprintf(stderr, "sbx: error: the code exited with status %d\n", out->exit_code);
+		return;
+	}
+	fprintf(stderr, "sbx: %s: ", status_name(out->status));
+	if (name && msg && *msg)
+		fprintf(stderr, "%s: %s", name, msg);
+	else if (name)
+		fputs(name, stderr);
+	else if (msg)
+		fputs(msg, stderr);
+	if (json_is_integer(line)) {
+		fprintf(stderr, " (line %lld", (long long)json_integer_value(line));
+		if (json_is_integer(col))
+			fprintf(stderr, ", column %lld", (long long)json_integer_value(col));
+		fputc(')', stderr);
+	}
+	fputc('\n', stderr);
+	if (tb && *tb) {
+		fputs(tb, stderr);
+		if (tb[strlen(tb) - 1] != '\n')
+			fputc('\n', stderr);
+	}
+	if (out->out.total > out->out.kept.len || out->err.total > out->err.kept.len)
+		fprintf(stderr, "sbx: output beyond %llu bytes per stream was not kept\n",
+			(unsigned long long)req->limits.output_bytes);
+}
+
+int render_finish(struct render *r, const struct outcome *out, const struct request *req)
+{
+	json_t *rec;
+	switch (r->format) {
+	case FORMAT_TEXT:
+		if (out->result && !json_is_null(out->result)) {
+			char *text = json_dumps(out->result, JSON_ENCODE_ANY | JSON_COMPACT);
+			if (text) {
+				if (r->last_stdout_byte != '\n')
+					fputc('\n', stdout);
+				puts(text);
+				free(text);
+			}
+		}
+		fflush(stdout);
+		text_summary(out, req);
+		break;
+	case FORMAT_JSON:
+		rec = outcome_to_json(out, req);
+		emit_line(r, rec);
+		json_decref(rec);
+		break;
+	case FORMAT_NDJSON:
+		for (int s = 0; s < 2; s++)
+			if (r->npartial[s]) {
+				render_event(r, s ? "stderr" : "stdout",
+					     json_pack("{s:o}", "data",
+						       json_string_utf8_lossy(r->partial[s], r->npartial[s])));
+				r->npartial[s] = 0;
+			}
+		if (out->status == STATUS_TIMEOUT)
+			render_event(r, "execution_timeout",
+				     json_pack("{s:O?}", "error", out->error));
+		else if (out->status == STATUS_MEMORY_LIMIT || out->status == STATUS_OUTPUT_LIMIT)
+			render_event(r, "resource_limit_exceeded",
+				     json_pack("{s:s, s:O?}", "limit",
+					       out->status == STATUS_MEMORY_LIMIT ? "memory" : "output",
+					       "error", out->error));
+		rec = outcome_to_json(out, req);
+		render_event(r, out->status == STATUS_OK ? "execution_completed" : "execution_failed",
+			     json_pack("{s:o}", "record", rec));
+		break;
+	}
+	if (fflush(stdout) != 0 || ferror(stdout))
+		r->write_failed = true;
+	if (r->write_failed)
+		return error("writing to standard output failed: %s", strerror(errno ? errno : EIO));
+	return 0;
+}

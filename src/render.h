@@ -1,0 +1,32 @@
+/* render — turns events and the outcome into text, JSON or NDJSON.
+ *
+ * text:   the code's output goes to our stdout/stderr as it comes; a non-null
+ *         result is printed last on stdout; sbx's messages go to stderr.
+ * json:   nothing until the end, then the one result record.
+ * ndjson: one event per line, flushed as it happens.
+ */
+#ifndef SBX_RENDER_H
+#define SBX_RENDER_H
+
+#include <jansson.h>
+#include <stddef.h>
+
+#include "outcome.h"
+#include "request.h"
+
+struct render;
+
+struct render *render_new(const struct request *req);
+void render_free(struct render *r);
+/* An NDJSON event; fields is stolen (may be NULL). Other formats ignore it. */
+void render_event(struct render *r, const char *type, json_t *fields);
+/* A chunk of the code's output; stream is 1 (stdout) or 2 (stderr). */
+void render_output(struct render *r, int stream, const char *data, size_t len);
+/* The final record / summary. Returns -1 if writing to stdout failed. */
+int render_finish(struct render *r, const struct outcome *out, const struct request *req);
+
+/* Text that is valid UTF-8: invalid sequences become U+FFFD. NUL bytes are
+ * kept (JSON escapes them). Returns a new json string. */
+json_t *json_string_utf8_lossy(const char *data, size_t len);
+
+#endif

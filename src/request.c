@@ -1,0 +1,188 @@
+#include "request.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "config.h"
+#include "util.h"
+
+#define INPUTS_FILE_CAP (16u << 20)
+
+void request_init(struct request *req)
+{
+	memset(req, 0, sizeof(*req));
+	req->inputs = json_object();
+	req->format = FORMAT_TEXT;
+	/* Limits stay 0 (unset) until request_finish: flags fill them first,
+	 * then the config file, then the built-in defaults. */
+}
+
+void request_release(struct request *req)
+{
+	free(req->code);
+	free(req->code_origin);
+	json_decref(req->inputs);
+	for (size_t i = 0; i < req->nfiles; i++) {
+		free(req->files[i].src);
+		free(req->files[i].name);
+	}
+	free(req->files);
+	for (size_t i = 0; i < req->nlabels; i++) {
+		free(req->labels[i].key);
+		free(req->labels[i].value);
+	}
+	free(req->labels);
+	free(req->out_dir);
+	free(req->stdin_path);
+	free(req->state_dir);
+	free(req->deployment_name);
+	if (req->config) {
+		config_release(req->config);
+		free(req->config);
+	}
+	memset(req, 0, sizeof(*req));
+}
+
+void request_set_code(struct request *req, char *code, size_t len, const char *origin)
+{
+	free(req->code);
+	free(req->code_origin);
+	req->code = code;
+	req->code_len = len;
+	req->code_origin = xstrdup(origin);
+	sha256_hex(code, len, req->code_sha256);
+}
+
+/* Splits "KEY=VALUE"; the key must be non-empty. */
+static int split_key_value(const char *what, const char *kv, char **key, const char **value)
+{
+	const char *eq = strchr(kv, '=');
+	if (!eq || eq == kv)
+		return error("invalid %s '%s': expected KEY=VALUE", what, kv);
+	*key = xstrndup(kv, (size_t)(eq - kv));
+	*value = eq + 1;
+	return 0;
+}
+
+int request_add_input(struct request *req, const char *key_value)
+{
+	char *key;
+	const char *value;
+	if (split_key_value("input", key_value, &key, &value) != 0)
+		return -1;
+	/* VALUE is JSON when it parses as JSON (numbers, true, [1,2]), else a
+	 * plain string, so `-i name=Ada` and `-i n=3` both do what people mean. */
+	json_error_t jerr;
+	json_t *v = json_loads(value, JSON_DECODE_ANY, &jerr);
+	if (!v)
+		v = json_string(value);
+	if (!v) {
+		free(key);
+		return error("input '%s' is not valid UTF-8", key_value);
+	}
+	json_object_set_new(req->inputs, key, v);
+	free(key);
+	return 0;
+}
+
+int request_merge_inputs(struct request *req, const char *json_or_file)
+{
+	struct buf text = BUF_INIT;
+	const char *src = json_or_file;
+	const char *where = "--inputs";
+	if (json_or_file[0] == '@') {
+		where = json_or_file + 1;
+		if (read_file(where, INPUTS_FILE_CAP, &text) != 0)
+			return error("cannot read inputs file %s: %s", where, strerror(errno));
+		src = buf_cstr(&text);
+	}
+	json_error_t jerr;
+	json_t *obj = json_loads(src, 0, &jerr);
+	int rc = 0;
+	if (!obj) {
+		rc = error("invalid JSON in %s at line %d, column %d: %s", where, jerr.line,
+			   jerr.column, jerr.text);
+	} else if (!json_is_object(obj)) {
+		rc = error("%s must be a JSON object such as {\"x\": 1}", where);
+	} else {
+		json_object_update(req->inputs, obj);
+	}
+	json_decref(obj);
+	buf_release(&text);
+	return rc;
+}
+
+int request_add_file(struct request *req, const char *spec)
+{
+	/* PATH[:NAME] — the last colon splits, so a NAME never contains one and
+	 * a PATH with colons can still be given as PATH:NAME. */
+	const char *colon = strrchr(spec, ':');
+	char *src, *name;
+	if (colon && colon != spec) {
+		src = xstrndup(spec, (size_t)(colon - spec));
+		name = xstrdup(colon + 1);
+	} else {
+		src = xstrdup(spec);
+		const char *slash = strrchr(src, '/');
+		name = xstrdup(slash ? slash + 1 : src);
+	}
+	if (!*name || !strcmp(name, ".") || !strcmp(name, "..") || strchr(name, '/')) {
+		error("invalid file name '%s' in --file %s: use PATH[:NAME] with a plain NAME "
+		      "(no '/', not '.' or '..')",
+		      name, spec);
+		free(src);
+		free(name);
+		return -1;
+	}
+	req->files = xrealloc(req->files, (req->nfiles + 1) * sizeof(*req->files));
+	req->files[req->nfiles].src = src;
+	req->files[req->nfiles].name = name;
+	req->nfiles++;
+	return 0;
+}
+
+int request_add_label(struct request *req, const char *key_value)
+{
+	char *key;
+	const char *value;
+	if (split_key_value("label", key_value, &key, &value) != 0)
+		return -1;
+	req->labels = xrealloc(req->labels, (req->nlabels + 1) * sizeof(*req->labels));
+	req->labels[req->nlabels].key = key;
+	req->labels[req->nlabels].value = xstrdup(value);
+	req->nlabels++;
+	return 0;
+}
+
+int request_finish(struct request *req)
+{
+	struct limits *l = &req->limits;
+	if (!l->timeout_ms)
+		l->timeout_ms = SBX_DEFAULT_TIMEOUT_MS;
+	if (!l->memory_bytes)
+		l->memory_bytes = SBX_DEFAULT_MEMORY;
+	if (!l->output_bytes)
+		l->output_bytes = SBX_DEFAULT_OUTPUT;
+	if (!l->files_bytes)
+		l->files_bytes = SBX_DEFAULT_FILES;
+	uint64_t max = l->max_timeout_ms ? l->max_timeout_ms : SBX_MAX_TIMEOUT_MS;
+	if (l->timeout_ms > max)
+		return error("timeout of %.3gs is over the maximum of %.3gs: use a shorter --timeout "
+			     "or raise max_timeout in the config file",
+			     (double)l->timeout_ms / 1e3, (double)max / 1e3);
+	if (l->cpu_ms > max)
+		return error("CPU time of %.3gs is over the maximum of %.3gs: use a shorter "
+			     "--cpu-time or raise max_timeout in the config file",
+			     (double)l->cpu_ms / 1e3, (double)max / 1e3);
+	if (!req->id[0])
+		make_execution_id(req->id);
+	if (!req->lang)
+		req->lang = lang_get(LANG_JAVASCRIPT);
+	return 0;
+}
+
+uint64_t request_cpu_ms(const struct request *req)
+{
+	return req->limits.cpu_ms ? req->limits.cpu_ms : req->limits.timeout_ms;
+}

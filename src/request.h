@@ -1,0 +1,95 @@
+/* request — what the user asked to run: code, language, inputs, limits.
+ *
+ * Pure data. Options and config are parsed into a request before anything
+ * runs (parse into a plan, then carry it out), so it can be unit-tested.
+ */
+#ifndef SBX_REQUEST_H
+#define SBX_REQUEST_H
+
+#include <jansson.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "lang.h"
+#include "util.h"
+
+#define SBX_DEFAULT_TIMEOUT_MS 5000u
+#define SBX_MAX_TIMEOUT_MS 300000u
+#define SBX_DEFAULT_MEMORY (256ull << 20)
+#define SBX_DEFAULT_OUTPUT (1ull << 20)
+#define SBX_DEFAULT_FILES (100ull << 20)
+#define SBX_OUTPUT_HARD_FACTOR 16 /* the code is stopped at 16x the kept cap */
+
+enum output_format { FORMAT_TEXT, FORMAT_JSON, FORMAT_NDJSON };
+
+/* Isolation layers, as a bitmask for --require and the sandbox report. */
+enum sandbox_layer {
+	LAYER_SECCOMP = 1u << 0,
+	LAYER_NAMESPACES = 1u << 1,
+	LAYER_LANDLOCK = 1u << 2,
+	LAYER_CGROUP = 1u << 3,
+	LAYER_RLIMITS = 1u << 4,
+};
+
+struct limits {
+	uint64_t timeout_ms;   /* wall clock */
+	uint64_t cpu_ms;       /* 0: same as timeout */
+	uint64_t memory_bytes;
+	uint64_t output_bytes; /* kept per stream */
+	uint64_t files_bytes;  /* total copied in, and total copied out */
+	uint64_t max_timeout_ms; /* 0: SBX_MAX_TIMEOUT_MS; the config may raise it */
+};
+
+struct file_spec {
+	char *src;  /* path on the host */
+	char *name; /* name in the sandbox's working directory */
+};
+
+struct config; /* config.h */
+
+struct label {
+	char *key;
+	char *value;
+};
+
+struct request {
+	const struct lang *lang;
+	char *code;          /* NUL-terminated; code_len excludes the NUL */
+	size_t code_len;
+	char *code_origin;   /* file path, "-e" or "-" (stdin); for messages and names */
+	char code_sha256[65];
+	json_t *inputs;      /* always a JSON object, owned */
+	struct limits limits;
+	struct file_spec *files;
+	size_t nfiles;
+	char *out_dir;       /* NULL: files are listed but not saved */
+	char *stdin_path;    /* NULL: the program's stdin is empty */
+	struct label *labels;
+	size_t nlabels;
+	enum output_format format;
+	unsigned require;    /* LAYER_* the user insists on */
+	bool no_history;
+	char *state_dir;     /* resolved state directory (may be NULL until needed) */
+	char *deployment_name; /* set by exec-deployment */
+	int deployment_version;
+	char id[27];         /* execution id */
+	struct config *config; /* the loaded config file (owned), NULL before runopt_finish */
+};
+
+void request_init(struct request *req);
+void request_release(struct request *req);
+/* Takes ownership of code (malloc'd, NUL-terminated) and computes its hash. */
+void request_set_code(struct request *req, char *code, size_t len, const char *origin);
+/* Adds KEY=VALUE: VALUE is JSON when it parses as JSON, else a string. */
+int request_add_input(struct request *req, const char *key_value);
+/* Merges a JSON object (text, or "@FILE") into the inputs. */
+int request_merge_inputs(struct request *req, const char *json_or_file);
+int request_add_file(struct request *req, const char *spec); /* PATH[:NAME] */
+int request_add_label(struct request *req, const char *key_value);
+/* Fills derived fields (cpu_ms default, id) and checks consistency. */
+int request_finish(struct request *req);
+/* Effective CPU limit in ms. */
+uint64_t request_cpu_ms(const struct request *req);
+
+#endif

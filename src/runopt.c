@@ -1,0 +1,234 @@
+#include "runopt.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <unistd.h>
+
+#include "config.h"
+#include "markdown.h"
+#include "statedir.h"
+#include "util.h"
+
+#define CODE_CAP (64u << 20) /* the largest program sbx accepts */
+
+const struct opt_spec common_opts[] = {
+	{"help", 'h', OPT_NOARG, RO_HELP, NULL, "show this help"},
+	{"state-dir", 0, OPT_ARG, RO_STATE_DIR, "DIR", "state directory (default ~/.local/state/sbx)"},
+	{"config", 0, OPT_ARG, RO_CONFIG, "FILE", "config file (default ~/.config/sbx/config.yaml)"},
+	{NULL, 0, 0, 0, NULL, NULL},
+};
+
+const struct opt_spec source_opts[] = {
+	{"eval", 'e', OPT_ARG, RO_CODE, "CODE", "the code to run, instead of a FILE"},
+	{"language", 'l', OPT_ARG, RO_LANG, "LANG", "javascript|typescript|python|java|r"},
+	{"markdown", 0, OPT_NOARG, RO_MARKDOWN, NULL, "take the code from Markdown ``` fences"},
+	{"block", 0, OPT_ARG, RO_BLOCK, "N", "with --markdown: only the Nth fenced block"},
+	{NULL, 0, 0, 0, NULL, NULL},
+};
+
+const struct opt_spec format_opts[] = {
+	{"format", 0, OPT_ARG, RO_FORMAT, "FMT", "text (default), json or ndjson"},
+	{"json", 0, OPT_NOARG, RO_JSON, NULL, "same as --format json"},
+	{NULL, 0, 0, 0, NULL, NULL},
+};
+
+const struct opt_spec run_opts[] = {
+	{"input", 'i', OPT_ARG, RO_INPUT, "KEY=VALUE", "an input (VALUE is JSON if it parses)"},
+	{"inputs", 0, OPT_ARG, RO_INPUTS, "JSON|@FILE", "inputs as a JSON object"},
+	{"timeout", 't', OPT_ARG, RO_TIMEOUT, "SECONDS", "wall-clock limit (default 5)"},
+	{"cpu-time", 0, OPT_ARG, RO_CPU_TIME, "SECONDS", "CPU time limit (default: the timeout)"},
+	{"memory", 'm', OPT_ARG, RO_MEMORY, "SIZE", "memory limit (default 256M)"},
+	{"max-output", 0, OPT_ARG, RO_MAX_OUTPUT, "SIZE", "output kept per stream (default 1M)"},
+	{"file", 'f', OPT_ARG, RO_FILE, "PATH[:NAME]", "copy a file into the working directory"},
+	{"out-dir", 'o', OPT_ARG, RO_OUT_DIR, "DIR", "save the files the code creates here"},
+	{"label", 0, OPT_ARG, RO_LABEL, "KEY=VALUE", "a label kept in the history"},
+	{"stdin", 0, OPT_ARG, RO_STDIN, "FILE", "feed FILE to the program's stdin"},
+	{"require", 0, OPT_ARG, RO_REQUIRE, "LAYERS",
+	 "refuse to run without these: seccomp,namespaces,landlock,cgroup"},
+	{"no-history", 0, OPT_NOARG, RO_NO_HISTORY, NULL, "do not record this run in the history"},
+	{NULL, 0, 0, 0, NULL, NULL},
+};
+
+void runopt_init(struct run_options *ro, struct request *req)
+{
+	memset(ro, 0, sizeof(*ro));
+	ro->req = req;
+}
+
+static int parse_format(const char *arg, enum output_format *out)
+{
+	if (!strcmp(arg, "text"))
+		*out = FORMAT_TEXT;
+	else if (!strcmp(arg, "json"))
+		*out = FORMAT_JSON;
+	else if (!strcmp(arg, "ndjson"))
+		*out = FORMAT_NDJSON;
+	else
+		return error("invalid --format '%s': use text, json or ndjson", arg);
+	return 0;
+}
+
+static int parse_require(const char *arg, unsigned *out)
+{
+	static const struct {
+		const char *name;
+		unsigned bit;
+	} layers[] = {
+		{"seccomp", LAYER_SECCOMP},   {"namespaces", LAYER_NAMESPACES},
+		{"landlock", LAYER_LANDLOCK}, {"cgroup", LAYER_CGROUP},
+		{"rlimits", LAYER_RLIMITS},
+	};
+	char *copy = xstrdup(arg);
+	char *save = NULL;
+	int rc = 0;
+	for (char *tok = strtok_r(copy, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+		size_t i;
+		for (i = 0; i < sizeof(layers) / sizeof(layers[0]); i++)
+			if (!strcasecmp(tok, layers[i].name))
+				break;
+		if (i == sizeof(layers) / sizeof(layers[0])) {
+			rc = error("unknown layer '%s' in --require: use a comma-separated list of "
+				   "seccomp, namespaces, landlock, cgroup, rlimits",
+				   tok);
+			break;
+		}
+		*out |= layers[i].bit;
+	}
+	free(copy);
+	return rc;
+}
+
+int runopt_handle(void *ctx, int id, const char *arg)
+{
+	struct run_options *ro = ctx;
+	struct request *req = ro->req;
+	struct limits *l = &req->limits;
+	uint64_t n;
+	switch (id) {
+	case RO_HELP: ro->help = true; return 0;
+	case RO_STATE_DIR: ro->state_dir_flag = arg; return 0;
+	case RO_CONFIG: ro->config_flag = arg; return 0;
+	case RO_CODE: ro->code_arg = arg; return 0;
+	case RO_LANG:
+		if (!lang_by_name(arg))
+			return error("unknown language '%s': use one of %s", arg, lang_all_names());
+		ro->lang_arg = arg;
+		return 0;
+	case RO_MARKDOWN: ro->markdown = true; return 0;
+	case RO_BLOCK:
+		if (opt_uint("--block", arg, 1, 10000, &n) != 0)
+			return -1;
+		ro->block = (unsigned)n;
+		return 0;
+	case RO_FORMAT: return parse_format(arg, &req->format);
+	case RO_JSON: req->format = FORMAT_JSON; return 0;
+	case RO_INPUT: return request_add_input(req, arg);
+	case RO_INPUTS: return request_merge_inputs(req, arg);
+	case RO_TIMEOUT: return opt_duration_ms("--timeout", arg, &l->timeout_ms);
+	case RO_CPU_TIME: return opt_duration_ms("--cpu-time", arg, &l->cpu_ms);
+	case RO_MEMORY:
+		if (opt_size("--memory", arg, &l->memory_bytes) != 0)
+			return -1;
+		if (l->memory_bytes < (1u << 20))
+			return error("--memory %s is too small: use at least 1M", arg);
+		return 0;
+	case RO_MAX_OUTPUT: return opt_size("--max-output", arg, &l->output_bytes);
+	case RO_FILE: return request_add_file(req, arg);
+	case RO_OUT_DIR:
+		free(req->out_dir);
+		req->out_dir = xstrdup(arg);
+		return 0;
+	case RO_LABEL: return request_add_label(req, arg);
+	case RO_STDIN:
+		if (access(arg, R_OK) != 0)
+			return error("cannot read --stdin file %s: %s", arg, strerror(errno));
+		free(req->stdin_path);
+		req->stdin_path = xstrdup(arg);
+		return 0;
+	case RO_REQUIRE: return parse_require(arg, &req->require);
+	case RO_NO_HISTORY: req->no_history = true; return 0;
+	default:
+		if (id >= RO_FIRST_FREE && ro->extra)
+			return ro->extra(ro->extra_ctx, id, arg);
+		return error("internal: unhandled option %d", id);
+	}
+}
+
+int runopt_load_code(struct run_options *ro, char **operands, int nops, bool allow_none)
+{
+	struct request *req = ro->req;
+	struct buf code = BUF_INIT;
+	const char *origin;
+
+	if (ro->code_arg && nops > 0)
+		return error("both -e and a file (%s) were given: use one", operands[0]);
+	if (nops > 1)
+		return error("more than one file given (%s, %s): sbx runs one program at a time",
+			     operands[0], operands[1]);
+	if (ro->code_arg) {
+		buf_puts(&code, ro->code_arg);
+		origin = "-e";
+	} else if (nops == 1 && !strcmp(operands[0], "-")) {
+		if (read_fd(STDIN_FILENO, CODE_CAP, &code) != 0)
+			return error("cannot read the code from standard input: %s",
+				     errno == EFBIG ? "over 64 MiB" : strerror(errno));
+		origin = "-";
+	} else if (nops == 1) {
+		if (read_file(operands[0], CODE_CAP, &code) != 0)
+			return error("cannot read %s: %s", operands[0],
+				     errno == EFBIG ? "over 64 MiB" : strerror(errno));
+		origin = operands[0];
+	} else if (allow_none) {
+		return 0;
+	} else {
+		return error("no code given: use -e CODE, a FILE, or - to read standard input");
+	}
+
+	const struct lang *lang = ro->lang_arg ? lang_by_name(ro->lang_arg) : NULL;
+	if (!lang && strcmp(origin, "-e") && strcmp(origin, "-") && !ro->markdown)
+		lang = lang_by_path(origin);
+	if (ro->markdown) {
+		const struct lang *fence_lang = NULL;
+		size_t len = 0;
+		char *extracted = markdown_extract(buf_cstr(&code), code.len, lang, ro->block,
+						   &fence_lang, &len);
+		buf_release(&code);
+		if (!extracted)
+			return -1;
+		if (!lang)
+			lang = fence_lang;
+		request_set_code(req, extracted, len, origin);
+	} else {
+		if (memchr(buf_cstr(&code), '\0', code.len)) {
+			buf_release(&code);
+			return error("%s contains a NUL byte: sbx runs source text, not binaries",
+				     origin);
+		}
+		size_t len;
+		char *text = buf_detach(&code, &len);
+		request_set_code(req, text, len, origin);
+	}
+	req->lang = lang ? lang : lang_get(LANG_JAVASCRIPT);
+	return 0;
+}
+
+int runopt_finish(struct run_options *ro)
+{
+	struct request *req = ro->req;
+	/* The config file fills what the flags left unset; request_finish
+	 * then applies the built-in defaults to what is still unset. */
+	if (!req->config) {
+		req->config = xcalloc(1, sizeof(*req->config));
+		if (config_load(ro->config_flag, req->config) != 0)
+			return -1;
+	}
+	config_apply(req->config, req);
+	if (!config_history_enabled(req->config))
+		req->no_history = true;
+	free(req->state_dir);
+	req->state_dir = statedir_resolve(ro->state_dir_flag, config_state_dir(req->config));
+	return request_finish(req);
+}

@@ -1,0 +1,598 @@
+#include "sandbox.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/pidfd.h>
+#include <sys/prctl.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "isolate.h"
+#include "seccomp.h"
+#include "util.h"
+
+#define CHUNK 65536
+#define REPORT_MIN_CAP (1u << 20)
+
+/* Until every engine's layers are linked in, missing pieces are weak:
+ * an interpreter run without isolate.c is reported, never faked. */
+#pragma weak isolate_prepare
+#pragma weak isolate_spawn
+#pragma weak isolate_enter
+#pragma weak isolate_finish
+#pragma weak isolate_kill
+
+enum kill_reason { KILL_NONE, KILL_WALL, KILL_CPU, KILL_OUTPUT };
+
+#define REPORT_INVALID (-2)
+
+struct supervisor {
+	const struct request *req;
+	const struct sandbox_plan *plan;
+	struct outcome *out;
+	struct render *r;
+	struct isolate_state iso;
+	bool isolated;
+	pid_t pid;
+	int pidfd;
+	int fds[3]; /* stdout, stderr, report read ends; -1 when closed */
+	struct buf report;
+	enum kill_reason killed;
+	double start_ms, deadline_ms;
+	clockid_t cpu_clock;
+	bool have_cpu_clock;
+	int wait_status;
+	struct rusage ru;
+	bool reaped;
+};
+
+/* ---- child side: everything here runs between fork and the engine ---- */
+
+static _Noreturn void child_fail(const char *what)
+{
+	/* The report pipe is fd 3 by now, or not: try both channels. Only
+	 * async-signal-safe calls after fork. */
+	char msg[256];
+	int n = snprintf(msg, sizeof(msg),
+			 "{\"status\":\"sandbox_error\",\"error\":{\"name\":\"SandboxError\","
+			 "\"message\":\"%s failed (errno %d)\"}}",
+			 what, errno);
+	if (n > 0)
+		(void)!write(SANDBOX_REPORT_FD, msg, (size_t)n);
+	_exit(125);
+}
+
+static void set_rlimit(int resource, rlim_t value, const char *what)
+{
+	struct rlimit rl = {value, value};
+	if (setrlimit(resource, &rl) != 0)
+		child_fail(what);
+}
+
+static _Noreturn void child_start(struct supervisor *sv, int pipes[3][2], pid_t parent,
+				  const struct seccomp_prog *prog)
+{
+	const struct sandbox_plan *plan = sv->plan;
+	const struct request *req = sv->req;
+
+	/* Die with sbx: a sandbox must never outlive its supervisor. */
+	/* (isolate.c edit) In a pid namespace getppid() is 0: there the
+	 * parent-death race is closed by isolate_spawn's go-ahead pipe. */
+	if (prctl(PR_SET_PDEATHSIG, SIGKILL) != 0 ||
+	    (!(sv->isolated && sv->iso.namespaces) && getppid() != parent))
+		_exit(125);
+	/* A session of its own: no controlling terminal (no TIOCSTI into the
+	 * user's shell), and one process group to kill. */
+	if (!sv->isolated)
+		setsid();
+
+	int in = plan->stdin_fd >= 0 ? plan->stdin_fd : open("/dev/null", O_RDONLY | O_CLOEXEC);
+	if (in < 0 || dup2(in, STDIN_FILENO) < 0 || dup2(pipes[0][1], STDOUT_FILENO) < 0 ||
+	    dup2(pipes[1][1], STDERR_FILENO) < 0 || dup2(pipes[2][1], SANDBOX_REPORT_FD) < 0)
+		child_fail("wiring stdio");
+	/* Nothing of sbx's own files reaches the code. */
+	if (close_range(SANDBOX_REPORT_FD + 1, ~0u, 0) != 0)
+		child_fail("close_range");
+
+	/* (isolate.c edit) chdir before isolate_enter: without namespaces
+	 * as root, isolate_enter switches to the run's uid, which may not be
+	 * able to walk down to a work directory below a 0700 state dir. */
+	if (plan->workdir && chdir(plan->workdir) != 0)
+		child_fail("chdir to the working directory");
+	if (sv->isolated && isolate_enter(plan, &sv->iso) != 0)
+		child_fail("isolation");
+
+	uint64_t cpu_s = (request_cpu_ms(req) + 999) / 1000;
+	set_rlimit(RLIMIT_CORE, 0, "RLIMIT_CORE");
+	/* The soft CPU limit is a backstop one second past the parent's own
+	 * precise check; the hard limit a second later kills for sure. */
+	struct rlimit cpu = {(rlim_t)cpu_s + 1, (rlim_t)cpu_s + 2};
+	if (setrlimit(RLIMIT_CPU, &cpu) != 0)
+		child_fail("RLIMIT_CPU");
+	if (plan->profile == PROFILE_EMBEDDED) {
+		/* Duktape writes no files and starts no processes. */
+		set_rlimit(RLIMIT_FSIZE, 0, "RLIMIT_FSIZE");
+		set_rlimit(RLIMIT_NPROC, 0, "RLIMIT_NPROC");
+		set_rlimit(RLIMIT_NOFILE, 16, "RLIMIT_NOFILE");
+	} else {
+		set_rlimit(RLIMIT_FSIZE, (rlim_t)req->limits.files_bytes, "RLIMIT_FSIZE");
+		if (plan->rlimit_nproc)
+			set_rlimit(RLIMIT_NPROC, (rlim_t)plan->rlimit_nproc, "RLIMIT_NPROC");
+		set_rlimit(RLIMIT_NOFILE, 1024, "RLIMIT_NOFILE");
+	}
+	if (plan->rlimit_as)
+		set_rlimit(RLIMIT_AS, (rlim_t)plan->rlimit_as, "RLIMIT_AS");
+
+	if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0)
+		child_fail("PR_SET_NO_NEW_PRIVS");
+	if (seccomp_install(prog, plan->profile) != 0)
+		child_fail("seccomp");
+	plan->child_main(plan->child_arg);
+	_exit(125);
+}
+
+/* ---- parent side ---- */
+
+static void kill_child(struct supervisor *sv, enum kill_reason why)
+{
+	if (sv->killed == KILL_NONE)
+		sv->killed = why;
+	if (sv->reaped)
+		return;
+	/* SIGKILL: a pid-namespace init ignores SIGTERM, and a program that
+	 * catches SIGTERM must not be able to extend its own deadline. */
+	if (sv->pidfd >= 0)
+		pidfd_send_signal(sv->pidfd, SIGKILL, NULL, 0);
+	else
+		kill(sv->pid, SIGKILL);
+	if (!sv->isolated)
+		kill(-sv->pid, SIGKILL);
+}
+
+static void take_output(struct supervisor *sv, int stream, const char *data, size_t len)
+{
+	struct stream_capture *cap = stream == 1 ? &sv->out->out : &sv->out->err;
+	size_t before = cap->kept.len;
+	buf_append(&cap->kept, data, len);
+	cap->total += len;
+	/* Stream only what is kept: a flood stays out of the terminal too. */
+	if (cap->kept.len > before)
+		render_output(sv->r, stream, cap->kept.data + before, cap->kept.len - before);
+	uint64_t hard = sv->req->limits.output_bytes * SBX_OUTPUT_HARD_FACTOR;
+	if (cap->total > hard)
+		kill_child(sv, KILL_OUTPUT);
+}
+
+/* Reads what is there on fd i; closes it at EOF. */
+static void drain(struct supervisor *sv, int i)
+{
+	char chunk[CHUNK];
+	ssize_t n = read(sv->fds[i], chunk, sizeof(chunk));
+	if (n < 0 && (errno == EINTR || errno == EAGAIN))
+		return;
+	if (n <= 0) {
+		close(sv->fds[i]);
+		sv->fds[i] = -1;
+		return;
+	}
+	if (i < 2) {
+		take_output(sv, i + 1, chunk, (size_t)n);
+	} else if (!buf_append(&sv->report, chunk, (size_t)n)) {
+		/* A result larger than the hard output cap is an output flood. */
+		kill_child(sv, KILL_OUTPUT);
+	}
+}
+
+static double cpu_used_ms(struct supervisor *sv)
+{
+	struct timespec ts;
+	if (!sv->have_cpu_clock || clock_gettime(sv->cpu_clock, &ts) != 0)
+		return 0;
+	return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
+}
+
+static void reap(struct supervisor *sv)
+{
+	if (sv->reaped)
+		return;
+	while (wait4(sv->pid, &sv->wait_status, 0, &sv->ru) < 0) {
+		if (errno != EINTR) {
+			sv->wait_status = W_EXITCODE(125, 0);
+			break;
+		}
+	}
+	sv->reaped = true;
+}
+
+static void supervise(struct supervisor *sv)
+{
+	double cpu_limit = (double)request_cpu_ms(sv->req);
+	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
+	if (ncpu < 1)
+		ncpu = 1;
+	bool exited = false;
+	double exit_grace_deadline = 0;
+
+	for (;;) {
+		struct pollfd pfd[4];
+		int map[4], n = 0;
+		for (int i = 0; i < 3; i++)
+			if (sv->fds[i] >= 0) {
+				pfd[n] = (struct pollfd){sv->fds[i], POLLIN, 0};
+				map[n++] = i;
+			}
+		if (!exited && sv->pidfd >= 0) {
+			pfd[n] = (struct pollfd){sv->pidfd, POLLIN, 0};
+			map[n++] = 3;
+		}
+		if (n == 0)
+			break;
+
+		double now = now_monotonic_ms();
+		double wait_ms = sv->deadline_ms - now;
+		if (exited)
+			wait_ms = exit_grace_deadline - now;
+		if (!exited && sv->killed == KILL_NONE && sv->req->limits.cpu_ms) {
+			/* Checked here only when --cpu-time was given: by default the
+			 * CPU limit equals the timeout, and a busy loop would hit it a
+			 * hair before the wall deadline and be mislabelled. RLIMIT_CPU
+			 * stays as the backstop. The limit cannot be reached before
+			 * the remaining budget has passed on every core at once: sleep
+			 * that long. */
+			double cpu_left = cpu_limit - cpu_used_ms(sv);
+			if (cpu_left <= 0) {
+				kill_child(sv, KILL_CPU);
+				continue;
+			}
+			if (cpu_left / (double)ncpu < wait_ms)
+				wait_ms = cpu_left / (double)ncpu;
+		}
+		if (wait_ms <= 0) {
+			if (exited)
+				break; /* descendants holding the pipes: stop reading */
+			kill_child(sv, KILL_WALL);
+			/* After a kill, read what is left for a bounded time. */
+			exited = true;
+			exit_grace_deadline = now + 1000;
+			continue;
+		}
+		int timeout = (int)ceil(wait_ms);
+		int rc = poll(pfd, (nfds_t)n, timeout);
+		if (rc < 0 && errno != EINTR)
+			break;
+		for (int k = 0; rc > 0 && k < n; k++) {
+			if (!pfd[k].revents)
+				continue;
+			if (map[k] == 3) {
+				/* The main process ended; its descendants must not
+				 * keep the run alive. */
+				exited = true;
+				exit_grace_deadline = now_monotonic_ms() + 1000;
+				if (!sv->isolated && sv->killed == KILL_NONE)
+					kill(-sv->pid, SIGKILL);
+				/* (isolate.c edit) isolated: the pid namespace, the
+				 * cgroup, the run uid or the subreaper take care of
+				 * daemons that left the process group. */
+				if (sv->isolated)
+					isolate_kill(&sv->iso, sv->pid);
+			} else {
+				drain(sv, map[k]);
+			}
+		}
+	}
+	if (!sv->reaped && sv->killed == KILL_NONE && !exited)
+		kill_child(sv, KILL_WALL);
+	reap(sv);
+}
+
+/* Applies the child's report (see sandbox.h) to the outcome. Returns the
+ * status it names, or -1. */
+static int apply_report(struct supervisor *sv)
+{
+	struct outcome *out = sv->out;
+	if (!sv->report.len)
+		return -1;
+	json_error_t jerr;
+	json_t *rep = json_loadb(sv->report.data, sv->report.len, JSON_DECODE_ANY, &jerr);
+	if (!rep) {
+		/* Integers beyond 64 bits (a Python result) fail to parse as
+		 * integers: read every number as a double instead. */
+		rep = json_loadb(sv->report.data, sv->report.len,
+				 JSON_DECODE_ANY | JSON_DECODE_INT_AS_REAL, &jerr);
+	}
+	if (!json_is_object(rep)) {
+		/* The report is the engine's (or the program's own: fd 3 is
+		 * open in the child). Garbage there means no trustworthy
+		 * result: say so rather than drop it silently. */
+		json_decref(rep);
+		return REPORT_INVALID;
+	}
+	json_t *v;
+	if ((v = json_object_get(rep, "result")))
+		out->result = json_incref(v);
+	if ((v = json_object_get(rep, "error")) && json_is_object(v)) {
+		out->error = json_deep_copy(v);
+		static const char *const keys[] = {"name", "message", "traceback"};
+		for (size_t i = 0; i < 3; i++)
+			if (!json_is_string(json_object_get(out->error, keys[i])))
+				json_object_set_new(out->error, keys[i],
+						    json_string(i == 0 ? "Error" : ""));
+		if (!json_object_get(out->error, "line"))
+			json_object_set_new(out->error, "line", json_null());
+		if (!json_object_get(out->error, "column"))
+			json_object_set_new(out->error, "column", json_null());
+	}
+	if ((v = json_object_get(rep, "memory_peak_kb")) && json_is_integer(v))
+		out->memory_peak_kb = (uint64_t)json_integer_value(v);
+	if ((v = json_object_get(rep, "extra")) && json_is_object(v)) {
+		if (!out->extra)
+			out->extra = json_object();
+		json_object_update(out->extra, v);
+	}
+	int status = -1;
+	if ((v = json_object_get(rep, "status")) && json_is_string(v))
+		status = status_from_name(json_string_value(v));
+	if (status == STATUS_SYSCALL_BLOCKED) {
+		json_t *nr = json_object_get(rep, "syscall_nr");
+		json_t *name = json_object_get(rep, "syscall");
+		char *resolved = json_is_integer(nr) ? seccomp_syscall_name((long)json_integer_value(nr))
+						     : xstrdup(json_is_string(name) ? json_string_value(name) : "unknown");
+		outcome_fail(out, STATUS_SYSCALL_BLOCKED, "SyscallBlocked",
+			     "the sandbox blocked the system call '%s'", resolved);
+		json_object_set_new(out->error, "syscall", json_string(resolved));
+		free(resolved);
+	}
+	json_decref(rep);
+	return status;
+}
+
+static void fmt_seconds(char *buf, size_t n, uint64_t ms)
+{
+	if (ms % 1000 == 0)
+		snprintf(buf, n, "%llus", (unsigned long long)(ms / 1000));
+	else
+		snprintf(buf, n, "%.3gs", (double)ms / 1000.0);
+}
+
+static void decide_status(struct supervisor *sv)
+{
+	struct outcome *out = sv->out;
+	const struct request *req = sv->req;
+	int ws = sv->wait_status;
+	char limit[32];
+
+	out->cpu_ms = (double)sv->ru.ru_utime.tv_sec * 1e3 + (double)sv->ru.ru_utime.tv_usec / 1e3 +
+		      (double)sv->ru.ru_stime.tv_sec * 1e3 + (double)sv->ru.ru_stime.tv_usec / 1e3;
+	if (WIFEXITED(ws)) {
+		out->exited = true;
+		out->exit_code = WEXITSTATUS(ws);
+	} else if (WIFSIGNALED(ws)) {
+		out->signal = WTERMSIG(ws);
+	}
+	int reported = apply_report(sv);
+	if (!out->memory_peak_kb)
+		out->memory_peak_kb = (uint64_t)sv->ru.ru_maxrss;
+	if (sv->isolated && sv->iso.memory_peak_kb)
+		out->memory_peak_kb = sv->iso.memory_peak_kb;
+
+	bool cpu_over = out->cpu_ms >= (double)request_cpu_ms(req);
+	if (sv->killed == KILL_WALL) {
+		fmt_seconds(limit, sizeof(limit), req->limits.timeout_ms);
+		outcome_fail(out, STATUS_TIMEOUT, "WallTimeLimit",
+			     "the wall-clock limit of %s was reached", limit);
+	} else if (sv->killed == KILL_CPU || out->signal == SIGXCPU ||
+		   (out->signal == SIGKILL && cpu_over && sv->killed == KILL_NONE)) {
+		fmt_seconds(limit, sizeof(limit), request_cpu_ms(req));
+		outcome_fail(out, STATUS_TIMEOUT, "CpuTimeLimit", "the CPU time limit of %s was reached",
+			     limit);
+	} else if (sv->killed == KILL_OUTPUT) {
+		outcome_fail(out, STATUS_OUTPUT_LIMIT, "OutputLimit",
+			     "the output passed %llu bytes (%d x the %llu bytes kept per stream)",
+			     (unsigned long long)(req->limits.output_bytes * SBX_OUTPUT_HARD_FACTOR),
+			     SBX_OUTPUT_HARD_FACTOR, (unsigned long long)req->limits.output_bytes);
+	} else if (reported == STATUS_MEMORY_LIMIT || (sv->isolated && sv->iso.oom_killed)) {
+		outcome_fail(out, STATUS_MEMORY_LIMIT, "MemoryLimit",
+			     "the memory limit of %llu MiB was reached",
+			     (unsigned long long)(req->limits.memory_bytes >> 20));
+	} else if (reported == STATUS_TIMEOUT) {
+		fmt_seconds(limit, sizeof(limit), req->limits.timeout_ms);
+		outcome_fail(out, STATUS_TIMEOUT, "WallTimeLimit",
+			     "the wall-clock limit of %s was reached", limit);
+	} else if (reported == STATUS_SYSCALL_BLOCKED) {
+		/* apply_report named the call. */
+	} else if (reported == STATUS_SANDBOX_ERROR || reported == STATUS_OUTPUT_LIMIT) {
+		out->status = (enum status)reported;
+	} else if (out->signal == SIGSYS) {
+		outcome_fail(out, STATUS_SYSCALL_BLOCKED, "SyscallBlocked",
+			     "the sandbox blocked a system call");
+	} else if (out->signal) {
+		out->status = STATUS_SIGNALED;
+		if (!out->error)
+			outcome_fail(out, STATUS_SIGNALED, "Signal", "the code was killed by signal %d",
+				     out->signal);
+	} else if (reported == REPORT_INVALID) {
+		outcome_fail(out, STATUS_ERROR, "ReportError",
+			     "the result report on fd %d was not valid JSON", SANDBOX_REPORT_FD);
+		if (!out->exit_code)
+			out->exit_code = 1;
+	} else if (out->exit_code == 0 && !out->error) {
+		out->status = STATUS_OK;
+	} else {
+		out->status = STATUS_ERROR;
+		if (out->exit_code == 0)
+			out->exit_code = 1; /* an error report from a clean exit */
+	}
+}
+
+static int open_pipes(int pipes[3][2])
+{
+	for (int i = 0; i < 3; i++) {
+		pipes[i][0] = pipes[i][1] = -1;
+		if (pipe2(pipes[i], O_CLOEXEC) != 0)
+			return -1;
+	}
+	return 0;
+}
+
+static void close_pipes(int pipes[3][2], int end)
+{
+	for (int i = 0; i < 3; i++)
+		if (pipes[i][end] >= 0) {
+			close(pipes[i][end]);
+			pipes[i][end] = -1;
+		}
+}
+
+static unsigned applied_layers(const struct supervisor *sv)
+{
+	unsigned l = LAYER_SECCOMP | LAYER_RLIMITS;
+	if (sv->isolated) {
+		if (sv->iso.namespaces)
+			l |= LAYER_NAMESPACES;
+		if (sv->iso.landlock_abi)
+			l |= LAYER_LANDLOCK;
+		if (sv->iso.cgroup)
+			l |= LAYER_CGROUP;
+	}
+	return l;
+}
+
+static const char *layer_names(unsigned bits, char *buf, size_t n)
+{
+	static const char *const names[] = {"seccomp", "namespaces", "landlock", "cgroup", "rlimits"};
+	buf[0] = '\0';
+	for (unsigned i = 0; i < 5; i++)
+		if (bits & (1u << i)) {
+			if (buf[0])
+				strncat(buf, ",", n - strlen(buf) - 1);
+			strncat(buf, names[i], n - strlen(buf) - 1);
+		}
+	return buf;
+}
+
+int sandbox_run(const struct request *req, const struct sandbox_plan *plan, struct outcome *out,
+		struct render *r)
+{
+	struct supervisor sv = {.req = req, .plan = plan, .out = out, .r = r, .pidfd = -1};
+	int pipes[3][2] = {{-1, -1}, {-1, -1}, {-1, -1}};
+	struct seccomp_prog prog = {NULL, 0};
+	int rc = -1;
+	char names[96];
+
+	sv.fds[0] = sv.fds[1] = sv.fds[2] = -1;
+	size_t report_cap = (size_t)(req->limits.output_bytes * SBX_OUTPUT_HARD_FACTOR);
+	buf_init(&sv.report, report_cap > REPORT_MIN_CAP ? report_cap : REPORT_MIN_CAP);
+
+	if (plan->profile == PROFILE_EMBEDDED && (req->require & ~(LAYER_SECCOMP | LAYER_RLIMITS))) {
+		/* The embedded engine runs under seccomp and rlimits only:
+		 * refuse before anything starts. */
+		outcome_fail(out, STATUS_BLOCKED, "RequirementUnmet",
+			     "--require %s: the %s engine runs under seccomp and rlimits only",
+			     layer_names(req->require & ~(LAYER_SECCOMP | LAYER_RLIMITS), names,
+					 sizeof(names)),
+			     req->lang->name);
+		rc = 0;
+		goto out;
+	}
+	if (plan->profile == PROFILE_INTERPRETER) {
+		if (!isolate_prepare) {
+			outcome_fail(out, STATUS_SANDBOX_ERROR, "SandboxError",
+				     "this build has no interpreter isolation");
+			goto out;
+		}
+		int prc = isolate_prepare(req, plan, &sv.iso);
+		if (prc == -2) {
+			outcome_fail(out, STATUS_BLOCKED, "RequirementUnmet", "%s", sv.iso.note);
+			goto out;
+		}
+		if (prc != 0) {
+			outcome_fail(out, STATUS_SANDBOX_ERROR, "SandboxError", "%s",
+				     sv.iso.note[0] ? sv.iso.note : "isolation setup failed");
+			goto out;
+		}
+		sv.isolated = true;
+	}
+	if (seccomp_build(plan->profile, &prog) != 0) {
+		/* Fail closed: without the filter nothing runs. */
+		outcome_fail(out, STATUS_SANDBOX_ERROR, "SandboxError",
+			     "the seccomp filter could not be built");
+		goto out;
+	}
+	if (open_pipes(pipes) != 0) {
+		outcome_fail(out, STATUS_SANDBOX_ERROR, "SandboxError", "pipe: %s", strerror(errno));
+		goto out;
+	}
+
+	pid_t parent = getpid();
+	sv.start_ms = now_monotonic_ms();
+	sv.deadline_ms = sv.start_ms + (double)req->limits.timeout_ms;
+	fflush(NULL); /* no buffered output duplicated into the child */
+	sv.pid = sv.isolated ? isolate_spawn(plan, &sv.iso) : fork();
+	if (sv.pid == 0)
+		child_start(&sv, pipes, parent, &prog);
+	if (sv.pid < 0) {
+		int prc = sv.isolated && sv.iso.note[0] ? -2 : -1;
+		outcome_fail(out, prc == -2 && (req->require & ~applied_layers(&sv)) ? STATUS_BLOCKED
+										  : STATUS_SANDBOX_ERROR,
+			     "SandboxError", "could not start the sandbox: %s",
+			     sv.iso.note[0] ? sv.iso.note : strerror(errno));
+		goto out;
+	}
+	close_pipes(pipes, 1);
+	for (int i = 0; i < 3; i++) {
+		sv.fds[i] = pipes[i][0];
+		pipes[i][0] = -1;
+	}
+	sv.pidfd = pidfd_open(sv.pid, 0);
+	sv.have_cpu_clock = clock_getcpuclockid(sv.pid, &sv.cpu_clock) == 0;
+
+	out->sandbox.seccomp = true;
+	out->sandbox.rlimits = true;
+	if (sv.isolated) {
+		out->sandbox.namespaces = sv.iso.namespaces;
+		out->sandbox.landlock_abi = sv.iso.landlock_abi;
+		out->sandbox.cgroup = sv.iso.cgroup;
+		snprintf(out->sandbox.note, sizeof(out->sandbox.note), "%s", sv.iso.note);
+	}
+	unsigned missing = req->require & ~applied_layers(&sv);
+	if (missing) {
+		/* Fail closed: the child has not been let go yet when isolated
+		 * (it waits for the go-ahead), and is killed before the code
+		 * can run. */
+		kill_child(&sv, KILL_NONE);
+		reap(&sv);
+		outcome_fail(out, STATUS_BLOCKED, "RequirementUnmet",
+			     "--require %s: not available here (%s)",
+			     layer_names(missing, names, sizeof(names)),
+			     sv.iso.note[0] ? sv.iso.note : "see 'sbx doctor'");
+		rc = 0;
+		goto out;
+	}
+
+	supervise(&sv);
+	out->wall_ms = now_monotonic_ms() - sv.start_ms;
+	if (sv.isolated) {
+		isolate_finish(&sv.iso, sv.pid, &out->sandbox);
+	}
+	decide_status(&sv);
+	rc = 0;
+out:
+	for (int i = 0; i < 3; i++)
+		if (sv.fds[i] >= 0)
+			close(sv.fds[i]);
+	if (sv.pidfd >= 0)
+		close(sv.pidfd);
+	close_pipes(pipes, 0);
+	close_pipes(pipes, 1);
+	seccomp_prog_free(&prog);
+	buf_release(&sv.report);
+	return rc;
+}

@@ -1,0 +1,48 @@
+/* sandbox — run a child under limits and supervise it to the end.
+ *
+ * The parent forks, the child wires stdio (stdin, stdout/stderr pipes, the
+ * report pipe on fd 3), closes every other fd, applies the layers of the plan
+ * and calls the engine's child_main. The parent streams output to the
+ * renderer, enforces the wall and CPU deadlines and the output cap, reaps the
+ * child and fills the outcome from the exit status and the child's report.
+ *
+ * The report is one JSON object the engine writes to fd 3 before exiting:
+ *   {"result": <json>, "error": {...}|null, "status": "memory_limit"|...,
+ *    "syscall": "name", "memory_peak_kb": N}
+ * Every key is optional.
+ */
+#ifndef SBX_SANDBOX_H
+#define SBX_SANDBOX_H
+
+#include <stdint.h>
+
+#include "outcome.h"
+#include "render.h"
+#include "request.h"
+
+#define SANDBOX_REPORT_FD 3
+
+enum sandbox_profile {
+	PROFILE_EMBEDDED,    /* Duktape in the forked child: strict allow-list */
+	PROFILE_INTERPRETER, /* execve of python3/java/Rscript: layered isolation */
+};
+
+/* Runs in the child with the sandbox in force. Must not return. */
+typedef void (*sandbox_child_fn)(void *arg);
+
+struct sandbox_plan {
+	enum sandbox_profile profile;
+	sandbox_child_fn child_main;
+	void *child_arg;
+	const char *workdir;    /* the child's cwd (interpreters); NULL: none */
+	int stdin_fd;           /* -1: empty stdin */
+	uint64_t rlimit_as;     /* address-space backstop, 0: none */
+	uint64_t rlimit_nproc;  /* 0: no new processes allowed */
+};
+
+/* Returns 0 when the run was supervised to the end (whatever its status),
+ * -1 when the sandbox could not be set up (out->status = sandbox_error). */
+int sandbox_run(const struct request *req, const struct sandbox_plan *plan,
+		struct outcome *out, struct render *r);
+
+#endif

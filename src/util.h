@@ -1,0 +1,41 @@
+/* util — messages, checked allocation, small file and time helpers. */
+#ifndef SBX_UTIL_H
+#define SBX_UTIL_H
+
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "buf.h"
+
+/* "sbx: MESSAGE" on stderr; returns -1 so library code can `return error(...)`. */
+int error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void warning(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* For the edges only (main and before any side effect): message, exit 125. */
+_Noreturn void die(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+void *xmalloc(size_t n);
+void *xcalloc(size_t n, size_t size);
+void *xrealloc(void *p, size_t n);
+char *xstrdup(const char *s);
+char *xstrndup(const char *s, size_t n);
+
+/* Reads a whole file or fd (up to cap bytes; more is an error). */
+int read_file(const char *path, size_t cap, struct buf *out);
+int read_fd(int fd, size_t cap, struct buf *out);
+/* write(2) until done, retrying EINTR; returns -1 on error. */
+int write_all(int fd, const void *data, size_t len);
+
+/* Monotonic and wall clock in milliseconds (double for sub-ms precision). */
+double now_monotonic_ms(void);
+double now_wall_ms(void);
+
+/* Lower-case hex SHA-256 of data (libcrypto); out has room for 65 bytes. */
+void sha256_hex(const void *data, size_t len, char out[65]);
+
+/* Time-sortable unique id: 26 chars of Crockford base32 (48-bit ms time,
+ * 80 random bits, as ULID), NUL-terminated. */
+void make_execution_id(char out[27]);
+
+#endif

@@ -1,0 +1,504 @@
+#include "workdir.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <openssl/evp.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "util.h"
+
+#define WORKDIR_REMOVE_DEPTH 256 /* fds held while removing a deep tree */
+#define COPY_CHUNK 65536
+
+struct workdir_entry {
+	char *name; /* relative path */
+	dev_t dev;
+	ino_t ino;
+	off_t size;
+	struct timespec mtime;
+};
+
+void workdir_init(struct workdir *wd)
+{
+	wd->path = NULL;
+	wd->fd = -1;
+	wd->before = NULL;
+	wd->nbefore = 0;
+}
+
+int workdir_valid_name(const char *name, const char **why)
+{
+	size_t len = strlen(name);
+	*why = NULL;
+	if (len == 0)
+		*why = "the name is empty";
+	else if (len > NAME_MAX)
+		*why = "the name is longer than 255 bytes";
+	else if (strchr(name, '/'))
+		*why = "the name contains '/' (give a plain file name)";
+	else if (!strcmp(name, ".") || !strcmp(name, ".."))
+		*why = "'.' and '..' are not file names";
+	else if (!strcmp(name, WORKDIR_PRIVATE))
+		*why = "'" WORKDIR_PRIVATE "' is reserved for sbx";
+	else if (!strcmp(name, WORKDIR_INPUTS))
+		*why = "'" WORKDIR_INPUTS "' is reserved for the inputs (use --inputs @FILE)";
+	else
+		for (const unsigned char *p = (const unsigned char *)name; *p; p++)
+			if (*p < 0x20 || *p == 0x7f) {
+				*why = "the name contains a control character";
+				break;
+			}
+	return *why ? -1 : 0;
+}
+
+int workdir_create(struct workdir *wd, const char *base, const char *id)
+{
+	const char *tmp = getenv("TMPDIR");
+	if (!base)
+		base = tmp && *tmp == '/' ? tmp : "/tmp";
+	if (mkdir(base, 0700) < 0 && errno != EEXIST)
+		return error("cannot create %s: %s", base, strerror(errno));
+	char templ[PATH_MAX];
+	int n = snprintf(templ, sizeof templ, "%s/run-%s-XXXXXX", base, id);
+	if (n < 0 || (size_t)n >= sizeof templ)
+		return error("working directory path under %s is too long", base);
+	/* mkdtemp: a new name, mode 0700, never an existing directory or link. */
+	if (!mkdtemp(templ))
+		return error("cannot create a working directory in %s: %s", base, strerror(errno));
+	wd->path = xstrdup(templ);
+	wd->fd = open(wd->path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	if (wd->fd < 0)
+		return error("cannot open %s: %s", wd->path, strerror(errno));
+	return 0;
+}
+
+int workdir_mkdir(struct workdir *wd, const char *name)
+{
+	if (mkdirat(wd->fd, name, 0755) < 0 && errno != EEXIST)
+		return error("cannot create %s/%s: %s", wd->path, name, strerror(errno));
+	return 0;
+}
+
+int workdir_write(struct workdir *wd, const char *name, const void *data, size_t len)
+{
+	int fd = openat(wd->fd, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
+	if (fd < 0)
+		return error("cannot create %s/%s: %s", wd->path, name, strerror(errno));
+	int rc = write_all(fd, data, len);
+	if (close(fd) < 0)
+		rc = -1;
+	if (rc < 0)
+		return error("cannot write %s/%s: %s", wd->path, name, strerror(errno));
+	return 0;
+}
+
+/* Copies all of in to out (out may be -1: hash only), feeding the hash.
+ * Stops with -1 when more than *budget bytes come. */
+static int copy_stream(int in, int out, EVP_MD_CTX *md, uint64_t *budget)
+{
+	static char chunk[COPY_CHUNK];
+	for (;;) {
+		ssize_t n = read(in, chunk, sizeof chunk);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0)
+			return -1;
+		if (n == 0)
+			return 0;
+		if ((uint64_t)n > *budget) {
+			errno = EFBIG;
+			return -1;
+		}
+		*budget -= (uint64_t)n;
+		if (md && EVP_DigestUpdate(md, chunk, (size_t)n) != 1) {
+			errno = EIO;
+			return -1;
+		}
+		if (out >= 0 && write_all(out, chunk, (size_t)n) < 0)
+			return -1;
+	}
+}
+
+int workdir_copy_in(struct workdir *wd, const struct file_spec *files, size_t n, uint64_t cap)
+{
+	uint64_t budget = cap;
+	for (size_t i = 0; i < n; i++) {
+		const char *why;
+		if (workdir_valid_name(files[i].name, &why) < 0)
+			return error("--file %s: bad name '%s': %s", files[i].src, files[i].name, why);
+		/* O_NONBLOCK: a FIFO given by mistake must not hang the open. */
+		int in = open(files[i].src, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+		if (in < 0)
+			return error("--file %s: %s", files[i].src, strerror(errno));
+		struct stat st;
+		if (fstat(in, &st) < 0 || !S_ISREG(st.st_mode)) {
+			close(in);
+			return error("--file %s: not a regular file (directories and devices "
+				     "cannot be copied in)", files[i].src);
+		}
+		if ((uint64_t)st.st_size > budget) {
+			close(in);
+			return error("--file %s: the files copied in exceed the %llu-byte cap "
+				     "(raise it with the config's files limit)",
+				     files[i].src, (unsigned long long)cap);
+		}
+		int out = openat(wd->fd, files[i].name,
+				 O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
+		if (out < 0) {
+			int e = errno;
+			close(in);
+			return error("--file %s: cannot create '%s' in the sandbox: %s", files[i].src,
+				     files[i].name, e == EEXIST ? "given twice" : strerror(e));
+		}
+		int rc = copy_stream(in, out, NULL, &budget);
+		int e = errno;
+		close(in);
+		if (close(out) < 0 && rc == 0) {
+			rc = -1;
+			e = errno;
+		}
+		if (rc < 0)
+			return error("--file %s: %s", files[i].src,
+				     e == EFBIG ? "the files copied in exceed the cap" : strerror(e));
+	}
+	return 0;
+}
+
+/* ---- walking the tree the code may have changed ---- */
+
+struct walk;
+typedef int (*walk_fn)(struct walk *w, int dfd, const char *name, const char *rel,
+		       const struct stat *st);
+
+struct walk {
+	walk_fn fn;
+	size_t seen;   /* files visited, capped by WORKDIR_MAX_FILES */
+	bool skipped;  /* something was left out (depth, count, odd name) */
+	/* snapshot */
+	struct workdir_entry *v;
+	size_t n, alloc;
+	/* collect */
+	struct workdir *wd;
+	json_t *files;
+	int out_fd;          /* -1: list only */
+	const char *out_dir;
+	uint64_t budget;
+	bool over_cap;
+	int failed;
+};
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Visits regular files below dfd (which it closes), sorted by name in each
+ * directory so listings are stable. Never follows a link: each step is an
+ * openat(O_NOFOLLOW) from the parent's fd. */
+static void walk_dir(struct walk *w, int dfd, const char *prefix, int depth)
+{
+	DIR *d = fdopendir(dfd);
+	if (!d) {
+		close(dfd);
+		return;
+	}
+	char **names = NULL;
+	size_t n = 0, alloc = 0;
+	struct dirent *de;
+	while ((de = readdir(d))) {
+		if (!strcmp(de->d_name, ".") || !strcmp(de->d_name, ".."))
+			continue;
+		if (depth == 0 && !strcmp(de->d_name, WORKDIR_PRIVATE))
+			continue;
+		if (n >= WORKDIR_MAX_FILES) {
+			w->skipped = true;
+			break;
+		}
+		if (n == alloc) {
+			alloc = alloc ? alloc * 2 : 16;
+			names = xrealloc(names, alloc * sizeof *names);
+		}
+		names[n++] = xstrdup(de->d_name);
+	}
+	qsort(names, n, sizeof *names, cmp_str);
+	for (size_t i = 0; i < n; i++) {
+		char rel[PATH_MAX];
+		int len = prefix ? snprintf(rel, sizeof rel, "%s/%s", prefix, names[i])
+				 : snprintf(rel, sizeof rel, "%s", names[i]);
+		struct stat st;
+		if (len < 0 || (size_t)len >= sizeof rel ||
+		    fstatat(dirfd(d), names[i], &st, AT_SYMLINK_NOFOLLOW) < 0) {
+			w->skipped = true;
+			continue;
+		}
+		if (S_ISREG(st.st_mode)) {
+			if (w->seen++ >= WORKDIR_MAX_FILES) {
+				w->skipped = true;
+				continue;
+			}
+			w->fn(w, dirfd(d), names[i], rel, &st);
+		} else if (S_ISDIR(st.st_mode)) {
+			if (depth + 1 >= WORKDIR_MAX_DEPTH) {
+				w->skipped = true;
+				continue;
+			}
+			int sub = openat(dirfd(d), names[i],
+					 O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+			if (sub >= 0)
+				walk_dir(w, sub, rel, depth + 1);
+		}
+		/* Links, devices, FIFOs, sockets: not files the code produced. */
+	}
+	for (size_t i = 0; i < n; i++)
+		free(names[i]);
+	free(names);
+	closedir(d);
+}
+
+static void walk_tree(struct walk *w, struct workdir *wd)
+{
+	int fd = openat(wd->fd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (fd >= 0)
+		walk_dir(w, fd, NULL, 0);
+}
+
+static int snap_add(struct walk *w, int dfd, const char *name, const char *rel,
+		    const struct stat *st)
+{
+	(void)dfd;
+	(void)name;
+	if (w->n == w->alloc) {
+		w->alloc = w->alloc ? w->alloc * 2 : 8;
+		w->v = xrealloc(w->v, w->alloc * sizeof *w->v);
+	}
+	struct workdir_entry *e = &w->v[w->n++];
+	e->name = xstrdup(rel);
+	e->dev = st->st_dev;
+	e->ino = st->st_ino;
+	e->size = st->st_size;
+	e->mtime = st->st_mtim;
+	return 0;
+}
+
+int workdir_snapshot(struct workdir *wd)
+{
+	struct walk w = {.fn = snap_add, .out_fd = -1};
+	walk_tree(&w, wd);
+	wd->before = w.v;
+	wd->nbefore = w.n;
+	return 0;
+}
+
+static bool unchanged(const struct workdir *wd, const char *rel, const struct stat *st)
+{
+	for (size_t i = 0; i < wd->nbefore; i++) {
+		const struct workdir_entry *e = &wd->before[i];
+		if (strcmp(e->name, rel))
+			continue;
+		return e->dev == st->st_dev && e->ino == st->st_ino && e->size == st->st_size &&
+		       e->mtime.tv_sec == st->st_mtim.tv_sec &&
+		       e->mtime.tv_nsec == st->st_mtim.tv_nsec;
+	}
+	return false;
+}
+
+/* Opens (creating) the directory of rel under the out dir, one component at
+ * a time with O_NOFOLLOW, so a link planted there is never followed. */
+static int out_parent(struct walk *w, const char *rel, const char **base)
+{
+	int fd = dup(w->out_fd);
+	const char *p = rel, *slash;
+	while (fd >= 0 && (slash = strchr(p, '/'))) {
+		char comp[NAME_MAX + 1];
+		size_t len = (size_t)(slash - p);
+		if (len > NAME_MAX) {
+			close(fd);
+			return -1;
+		}
+		memcpy(comp, p, len);
+		comp[len] = '\0';
+		if (mkdirat(fd, comp, 0755) < 0 && errno != EEXIST) {
+			close(fd);
+			return -1;
+		}
+		int sub = openat(fd, comp, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+		close(fd);
+		fd = sub;
+		p = slash + 1;
+	}
+	*base = p;
+	return fd;
+}
+
+static int collect_one(struct walk *w, int dfd, const char *name, const char *rel,
+		       const struct stat *st)
+{
+	if (unchanged(w->wd, rel, st))
+		return 0;
+	json_t *item = json_pack("{s:s, s:I, s:n, s:n}", "name", rel, "size",
+				 (json_int_t)st->st_size, "sha256", "path");
+	json_array_append_new(w->files, item);
+	if (w->over_cap || (uint64_t)st->st_size > w->budget) {
+		w->over_cap = true;
+		return 0;
+	}
+	/* A name with a newline or escape in it would trip up whoever reads the
+	 * out dir next: listed, not hashed or saved. */
+	for (const char *p = rel; *p; p++)
+		if ((unsigned char)*p < 0x20 || *p == 0x7f) {
+			warning("not saving a file from the sandbox whose name contains a "
+				"control character");
+			return 0;
+		}
+	int in = openat(dfd, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+	struct stat st2;
+	if (in < 0 || fstat(in, &st2) < 0 || !S_ISREG(st2.st_mode)) {
+		if (in >= 0)
+			close(in);
+		return 0;
+	}
+	int out = -1, pfd = -1;
+	char path[PATH_MAX];
+	const char *base = rel;
+	if (w->out_fd >= 0) {
+		pfd = out_parent(w, rel, &base);
+		if (pfd >= 0)
+			out = openat(pfd, base, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC,
+				     0644);
+		if (out < 0) {
+			warning("cannot save '%s' to %s: %s", rel, w->out_dir,
+				errno == ELOOP ? "it is a symbolic link there (refusing to "
+						 "write through it)"
+					       : strerror(errno));
+			w->failed = -1;
+		}
+	}
+	EVP_MD_CTX *md = EVP_MD_CTX_new();
+	uint64_t budget = w->budget;
+	int rc = md && EVP_DigestInit_ex(md, EVP_sha256(), NULL) == 1 ? 0 : -1;
+	if (rc == 0)
+		rc = copy_stream(in, out, md, &budget);
+	unsigned char digest[32];
+	unsigned dlen = 0;
+	if (rc == 0 && EVP_DigestFinal_ex(md, digest, &dlen) == 1 && dlen == 32) {
+		char hex[65];
+		for (unsigned i = 0; i < 32; i++)
+			snprintf(hex + 2 * i, 3, "%02x", digest[i]);
+		json_object_set_new(item, "sha256", json_string(hex));
+		json_object_set_new(item, "size", json_integer((json_int_t)(w->budget - budget)));
+		w->budget = budget;
+		int n = snprintf(path, sizeof path, "%s/%s", w->out_dir ? w->out_dir : "", rel);
+		if (out >= 0 && n > 0 && (size_t)n < sizeof path)
+			json_object_set_new(item, "path", json_string(path));
+	} else if (errno == EFBIG) {
+		w->over_cap = true;
+	}
+	EVP_MD_CTX_free(md);
+	close(in);
+	if (out >= 0 && close(out) < 0) {
+		warning("cannot save '%s' to %s: %s", rel, w->out_dir, strerror(errno));
+		json_object_set_new(item, "path", json_null());
+		w->failed = -1;
+	}
+	if (pfd >= 0)
+		close(pfd);
+	return 0;
+}
+
+int workdir_collect(struct workdir *wd, const char *out_dir, uint64_t cap, json_t **files)
+{
+	struct walk w = {.fn = collect_one, .wd = wd, .files = json_array(), .out_fd = -1,
+			 .out_dir = out_dir, .budget = cap};
+	*files = w.files;
+	if (out_dir) {
+		if (mkdir(out_dir, 0755) < 0 && errno != EEXIST)
+			return error("--out-dir %s: %s", out_dir, strerror(errno));
+		w.out_fd = open(out_dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+		if (w.out_fd < 0)
+			return error("--out-dir %s: %s", out_dir, strerror(errno));
+	}
+	walk_tree(&w, wd);
+	if (w.out_fd >= 0)
+		close(w.out_fd);
+	if (w.over_cap)
+		warning("the files the code produced exceed the %llu-byte cap: some are listed "
+			"without a hash%s", (unsigned long long)cap, out_dir ? " and not saved" : "");
+	if (w.skipped)
+		warning("some files the code produced were not listed (more than %d files, or "
+			"deeper than %d directories)", WORKDIR_MAX_FILES, WORKDIR_MAX_DEPTH);
+	return w.failed;
+}
+
+/* Removes everything below dfd (which it closes). A directory the code made
+ * unreadable is made readable first; links are removed, never followed. */
+static void remove_below(int dfd, int depth)
+{
+	DIR *d = fdopendir(dfd);
+	if (!d) {
+		close(dfd);
+		return;
+	}
+	struct dirent *de;
+	while ((de = readdir(d))) {
+		const char *name = de->d_name;
+		if (!strcmp(name, ".") || !strcmp(name, ".."))
+			continue;
+		struct stat st;
+		if (fstatat(dirfd(d), name, &st, AT_SYMLINK_NOFOLLOW) < 0)
+			continue;
+		if (S_ISDIR(st.st_mode)) {
+			if (depth < WORKDIR_REMOVE_DEPTH) {
+				int flags = O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC;
+				int sub = openat(dirfd(d), name, flags);
+				if (sub < 0 && errno == EACCES &&
+				    fchmodat(dirfd(d), name, 0700, AT_SYMLINK_NOFOLLOW) == 0)
+					sub = openat(dirfd(d), name, flags);
+				if (sub >= 0)
+					remove_below(sub, depth + 1);
+			}
+			unlinkat(dirfd(d), name, AT_REMOVEDIR);
+		} else {
+			unlinkat(dirfd(d), name, 0);
+		}
+	}
+	closedir(d);
+}
+
+void workdir_rmtree_at(int dfd, const char *name)
+{
+	int fd = openat(dfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	if (fd < 0) {
+		unlinkat(dfd, name, 0);
+		return;
+	}
+	remove_below(fd, 0);
+	unlinkat(dfd, name, AT_REMOVEDIR);
+}
+
+void workdir_remove(struct workdir *wd)
+{
+	if (wd->path && wd->fd >= 0) {
+		/* The code may have made the top directory unwritable. */
+		fchmod(wd->fd, 0700);
+		int fd = openat(wd->fd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+		if (fd >= 0)
+			remove_below(fd, 0);
+		if (rmdir(wd->path) < 0)
+			warning("could not remove the working directory %s: %s", wd->path,
+				strerror(errno));
+	}
+	if (wd->fd >= 0)
+		close(wd->fd);
+	for (size_t i = 0; i < wd->nbefore; i++)
+		free(wd->before[i].name);
+	free(wd->before);
+	free(wd->path);
+	workdir_init(wd);
+}

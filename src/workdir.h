@@ -1,0 +1,64 @@
+/* workdir — the private working directory of one interpreter run.
+ *
+ * Created fresh (mode 0700) for each run and removed after it. sbx puts its
+ * own files under WORKDIR_PRIVATE (the code, the wrappers, compiled classes)
+ * and inputs.json beside the user's --file copies. After the run, the regular
+ * files the code created or changed are listed (name, size, sha256) and, with
+ * --out-dir, saved there. No path inside the directory is trusted: the code
+ * ran there, so every walk uses openat with O_NOFOLLOW and never leaves it.
+ */
+#ifndef SBX_WORKDIR_H
+#define SBX_WORKDIR_H
+
+#include <jansson.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+#include "request.h"
+
+#define WORKDIR_PRIVATE ".sbx"       /* sbx's own files; never listed */
+#define WORKDIR_INPUTS "inputs.json" /* the inputs, for every language */
+#define WORKDIR_MAX_DEPTH 16         /* deeper files are neither listed nor saved */
+#define WORKDIR_MAX_FILES 10000      /* most files listed per run */
+
+struct workdir_entry; /* one file seen before the run (private) */
+
+struct workdir {
+	char *path;                   /* absolute; NULL until created */
+	int fd;                       /* O_DIRECTORY fd of path, -1 */
+	struct workdir_entry *before; /* snapshot after setup */
+	size_t nbefore;
+};
+
+void workdir_init(struct workdir *wd);
+/* Makes a fresh directory under base (created 0700 if missing), named after
+ * the execution id. Returns 0, or -1 after a message. */
+int workdir_create(struct workdir *wd, const char *base, const char *id);
+/* Writes a file (mode 0644) at a relative name; a parent directory in name
+ * must exist (see workdir_mkdir). Returns 0, or -1 after a message. */
+int workdir_write(struct workdir *wd, const char *name, const void *data, size_t len);
+int workdir_mkdir(struct workdir *wd, const char *name);
+/* Copies --file sources in, at most cap bytes in total. A source must be a
+ * regular file; names must pass workdir_valid_name. Returns 0 or -1. */
+int workdir_copy_in(struct workdir *wd, const struct file_spec *files, size_t n, uint64_t cap);
+/* Records what is there now, so workdir_collect lists only what the code
+ * created or changed. Returns 0 or -1. */
+int workdir_snapshot(struct workdir *wd);
+/* Lists the files the code created or changed into *files (a new JSON array
+ * of {name, size, sha256, path}); saves them under out_dir when it is not
+ * NULL, at most cap bytes. Files over the cap are listed with sha256 and path
+ * null. Returns 0, or -1 after a message (the listing is still set). */
+int workdir_collect(struct workdir *wd, const char *out_dir, uint64_t cap, json_t **files);
+/* Removes the directory and everything in it, never following links. */
+void workdir_remove(struct workdir *wd);
+
+/* Removes dfd/name and everything below it, never following links. */
+void workdir_rmtree_at(int dfd, const char *name);
+
+/* 0 if name is a valid file name for the sandbox: 1..255 bytes, no '/', no
+ * control characters, not ".", "..", WORKDIR_PRIVATE or WORKDIR_INPUTS.
+ * Otherwise -1 and *why says what is wrong. */
+int workdir_valid_name(const char *name, const char **why);
+
+#endif

@@ -1,0 +1,134 @@
+#!/bin/sh
+# The execution history: what a run records, --no-history, many writers at
+# once, and a database that is locked, damaged or read-only (the run's output
+# and exit code never depend on it).
+. "$(dirname "$0")/../lib.sh"
+
+db="$SBX_STATE_DIR/history.db"
+
+# sql QUERY — one value from the history database (python3's sqlite3).
+sql() {
+	python3 -c 'import sqlite3, sys
+c = sqlite3.connect("file:" + sys.argv[1] + "?mode=ro", uri=True)
+r = c.execute(sys.argv[2]).fetchone()
+print("" if r is None or r[0] is None else r[0])' "$db" "$1"
+}
+
+# --- one run, recorded ---
+sbx run --json --label team=search --label ticket=42 -e 'console.log("hi"); throw new Error("boom")'
+expect_rc 1
+id=$(printf '%s' "$out" | jq -r .id)
+hash=$(printf '%s' "$out" | jq -r .code_sha256)
+check "the state directory is created mode 0700" test "$(stat -c %a "$SBX_STATE_DIR")" = 700
+check "one record" test "$(sql 'SELECT count(*) FROM executions')" = 1
+check "the record has the run's id" test "$(sql 'SELECT id FROM executions')" = "$id"
+check "the record has the code hash" test "$(sql 'SELECT code_sha256 FROM executions')" = "$hash"
+check "status error, exit code 1" \
+	test "$(sql "SELECT status || ':' || exit_code || ':' || ok FROM executions")" = "error:1:0"
+check "the error is kept" \
+	test "$(sql "SELECT error_name || ': ' || error_message FROM executions")" = "Error: boom"
+check "the code is kept" \
+	test "$(sql 'SELECT code_head FROM executions')" = 'console.log("hi"); throw new Error("boom")'
+check "stdout size is kept" test "$(sql 'SELECT stdout_bytes FROM executions')" = 3
+check "the labels are kept" \
+	test "$(sql "SELECT group_concat(key || '=' || value, ',') FROM (SELECT * FROM labels ORDER BY key)")" = "team=search,ticket=42"
+check "WAL mode" test "$(sql 'PRAGMA journal_mode')" = wal
+
+# --- --no-history ---
+sbx run --no-history -e '1+1'
+expect_rc 0
+check "--no-history records nothing" test "$(sql 'SELECT count(*) FROM executions')" = 1
+
+# --- the config switch ---
+printf 'history:\n  enabled: false\n' >"$T_TMP/off.yaml"
+sbx run --config "$T_TMP/off.yaml" -e '1+1'
+expect_rc 0
+check "history.enabled: false records nothing" test "$(sql 'SELECT count(*) FROM executions')" = 1
+
+# --- a long program keeps its first 500 characters ---
+long=$(python3 -c 'print("x = 1;" * 200, end="")')
+sbx run -e "$long"
+check "the first 500 characters of the code" \
+	test "$(sql 'SELECT length(code_head) || ":" || code_bytes FROM executions ORDER BY seq DESC LIMIT 1')" = "500:1200"
+
+# --- 200 writers at once leave exactly 200 records ---
+export SBX_STATE_DIR="$T_TMP/parallel"
+i=0
+while [ "$i" -lt 200 ]; do
+	"$SBX" run -e 1 >/dev/null 2>>"$T_TMP/parallel.err" </dev/null &
+	i=$((i + 1))
+done
+wait
+sbx stats --json
+expect_rc 0
+expect_json .total 200
+expect_json .succeeded 200
+check "no parallel run warned" test ! -s "$T_TMP/parallel.err"
+
+# --- a locked database: the result is printed, a warning, the code's exit code ---
+export SBX_STATE_DIR="$T_TMP/locked"
+db="$SBX_STATE_DIR/history.db"
+sbx run -e 1
+mkfifo "$T_TMP/ready" "$T_TMP/release"
+python3 -c 'import sqlite3, sys
+c = sqlite3.connect(sys.argv[1], isolation_level=None)
+c.execute("BEGIN EXCLUSIVE")
+open(sys.argv[2], "w").close()   # tell the test the lock is held
+open(sys.argv[3]).read()         # until the test says so
+c.execute("ROLLBACK")' "$db" "$T_TMP/ready" "$T_TMP/release" &
+locker=$!
+cat "$T_TMP/ready" >/dev/null
+sbx run -e 'console.log("still here"); throw new Error("mine")'
+: >"$T_TMP/release"
+wait "$locker"
+expect_rc 1
+expect_out "still here"
+expect_err_contains "not recorded"
+expect_err_contains "locked"
+check "the locked run was not recorded" test "$(sql 'SELECT count(*) FROM executions')" = 1
+
+# --- a damaged database: the same, and nothing is overwritten ---
+export SBX_STATE_DIR="$T_TMP/corrupt"
+mkdir -m 700 "$SBX_STATE_DIR"
+head -c 8192 /dev/urandom >"$SBX_STATE_DIR/history.db"
+before=$(sha256sum <"$SBX_STATE_DIR/history.db")
+sbx run -e '40 + 2'
+expect_rc 0
+expect_out 42
+expect_err_contains "not recorded"
+expect_err_contains "move it aside"
+check "the damaged file is left as it was" test "$(sha256sum <"$SBX_STATE_DIR/history.db")" = "$before"
+sbx run -e 'throw new Error("x")'
+expect_rc 1
+sbx stats
+expect_rc 125
+expect_err_contains "history.db"
+
+# --- a read-only database ---
+# Root ignores file modes: drop to nobody for the run when root.
+ro="$T_TMP/ro"
+mkdir -m 755 "$ro"
+export SBX_STATE_DIR="$ro/state"
+sbx run -e 1
+chmod 555 "$SBX_STATE_DIR"
+chmod 444 "$SBX_STATE_DIR"/history.db*
+chmod 755 "$T_TMP"
+as_user=""
+[ "$(id -u)" -eq 0 ] && as_user="setpriv --reuid=65534 --regid=65534 --clear-groups"
+if $as_user test -x "$SBX"; then
+	out=$($as_user "$SBX" run -e 'console.log("ro"); 40 + 2' 2>"$T_TMP/ro.err" </dev/null)
+	rc=$?
+	err=$(cat "$T_TMP/ro.err")
+	T_LAST="sbx run (read-only history)"
+	expect_rc 0
+	expect_out "ro
+42"
+	expect_err_contains "not recorded"
+	expect_err_contains "writable"
+else
+	# The checkout is not reachable by nobody (a private home directory).
+	echo "skip: read-only history test: nobody cannot execute $SBX"
+fi
+chmod -R u+w "$ro"
+
+finish

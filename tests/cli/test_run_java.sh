@@ -1,0 +1,92 @@
+#!/bin/sh
+# sbx run -l java: compile once (cached), find main, errors, exit codes.
+# One program with modes keeps javac (~0.7 s) to two runs in this file.
+. "$(dirname "$0")/../lib.sh"
+
+# The public class is not named after the file, and the file holds several
+# top-level classes; main is in the second one.
+cat >"$T_TMP/prog.java" <<'JAVA'
+import java.nio.file.*;
+
+class Helper {
+	static int div(int a, int b) { return a / b; }
+}
+
+public class Modes {
+	public static void main(String[] args) throws Exception {
+		String in = new String(Files.readAllBytes(Path.of("inputs.json")));
+		if (in.contains("\"exit\"")) {
+			System.exit(3);
+		} else if (in.contains("\"throw\"")) {
+			System.out.println(Helper.div(1, 0));
+		} else if (in.contains("\"oom\"")) {
+			java.util.List<long[]> l = new java.util.ArrayList<>();
+			while (true) l.add(new long[1 << 20]);
+		} else if (in.contains("\"echo\"")) {
+			String line = new java.io.BufferedReader(new java.io.InputStreamReader(System.in)).readLine();
+			Files.writeString(Path.of("out.txt"), line.toUpperCase());
+			System.out.println(line.toUpperCase());
+		} else if (in.contains("\"spin\"")) {
+			System.out.println("started");
+			while (true) { }
+		} else {
+			System.out.println("hello " + in);
+		}
+	}
+}
+JAVA
+
+sbx run "$T_TMP/prog.java" --json
+expect_rc 0
+expect_json .status '"ok"'
+expect_json .language '"java"'
+expect_json .stdout '"hello {}\n"'
+expect_json .compile.cached false
+
+# The same code again: no javac, the cached classes.
+sbx run -l java "$T_TMP/prog.java" -i mode=exit --json
+expect_rc 3
+expect_json .status '"error"'
+expect_json .exit_code 3
+expect_json .compile.cached true
+
+sbx run -l java "$T_TMP/prog.java" -i mode=throw --json
+expect_rc 1
+expect_json .error.name '"java.lang.ArithmeticException"'
+expect_json .error.message '"/ by zero"'
+expect_json .error.line 4
+expect_jq '.error.traceback | test("at Modes.main\\(Modes.java:13\\)")'
+expect_jq '.error.traceback | test("_SbxLaunch_|reflect") | not'
+
+printf 'abc\n' >"$T_TMP/in.txt"
+mkdir "$T_TMP/out"
+sbx run -l java "$T_TMP/prog.java" -i mode=echo --stdin "$T_TMP/in.txt" --out-dir "$T_TMP/out" --json
+expect_rc 0
+expect_json .stdout '"ABC\n"'
+expect_json '[.files[].name]' '["out.txt"]'
+check "out.txt saved" test "$(cat "$T_TMP/out/out.txt")" = "ABC"
+
+sbx run -l java "$T_TMP/prog.java" -i mode=oom -m 128M --json
+expect_rc 137
+expect_json .status '"memory_limit"'
+
+sbx run -l java "$T_TMP/prog.java" -i mode=spin -t 1 --json
+expect_rc 124
+expect_json .status '"timeout"'
+expect_json .stdout '"started\n"'
+
+# A compile error: status error, exit 1, javac's line and column.
+sbx run -l java -e 'public class Bad {
+	public static void main(String[] a) {
+		int x = 1
+	}
+}' --json
+expect_rc 1
+expect_json .status '"error"'
+expect_json .error.name '"CompilationError"'
+expect_json .error.message "\"';' expected\""
+expect_json .error.line 3
+expect_json .error.column 12
+expect_jq '.stderr | test("Bad.java:3: error")'
+
+finish

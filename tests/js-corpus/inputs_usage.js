@@ -1,0 +1,2 @@
+const { a = 2, b = 40 } = typeof inputs === 'object' ? inputs : {};
+console.log(`sum=${a + b}`);

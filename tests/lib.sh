@@ -1,0 +1,97 @@
+# tests/lib.sh — sourced by every shell test (tests/cli, tests/escape).
+#
+#   . "$(dirname "$0")/../lib.sh"
+#   sbx run -e '1+1' --json          # runs $SBX; sets $out, $err, $rc
+#   expect_rc 0
+#   expect_json .result 2            # jq expression, expected JSON value
+#   expect_out "text"                # exact stdout
+#   check "a description" test -f "$file"
+#   finish                           # prints "N passed, N failed"
+#
+# Each test script gets a fresh state directory and config-free environment.
+# No sleeps, no timing assertions: tests are fast and deterministic.
+
+set -u
+: "${SBX:=$(cd "$(dirname "$0")/../.." && pwd)/bin/sbx}"
+TESTS_DIR=$(cd "$(dirname "$0")/.." && pwd)
+ROOT_DIR=$(cd "$TESTS_DIR/.." && pwd)
+T_PASS=0
+T_FAIL=0
+T_NAME=$(basename "$0" .sh)
+T_TMP=$(mktemp -d "${TMPDIR:-/tmp}/sbx-test.XXXXXX")
+export SBX_STATE_DIR="$T_TMP/state"
+export XDG_CONFIG_HOME="$T_TMP/config"
+unset SBX_CONFIG
+trap 'rm -rf "$T_TMP"' EXIT
+
+# sbx ARGS... — run sbx, capturing stdout, stderr and exit status.
+sbx() {
+	out=$("$SBX" "$@" 2>"$T_TMP/stderr" </dev/null)
+	rc=$?
+	err=$(cat "$T_TMP/stderr")
+	T_LAST="sbx $*"
+}
+
+# sbx_in INPUT ARGS... — the same with INPUT on stdin.
+sbx_in() {
+	_input=$1
+	shift
+	out=$(printf '%s' "$_input" | "$SBX" "$@" 2>"$T_TMP/stderr")
+	rc=$?
+	err=$(cat "$T_TMP/stderr")
+	T_LAST="sbx $* (stdin)"
+}
+
+_pass() { T_PASS=$((T_PASS + 1)); }
+_fail() {
+	T_FAIL=$((T_FAIL + 1))
+	printf 'FAIL %s: %s\n  command: %s\n' "$T_NAME" "$1" "${T_LAST:-}" >&2
+	printf '  rc=%s\n  stdout: %.600s\n  stderr: %.600s\n' "${rc:-}" "${out:-}" "${err:-}" >&2
+}
+
+# check DESCRIPTION COMMAND... — passes when COMMAND succeeds.
+check() {
+	_d=$1
+	shift
+	if "$@"; then _pass; else _fail "$_d"; fi
+}
+
+expect_rc() {
+	if [ "$rc" -eq "$1" ]; then _pass; else _fail "exit status $rc, expected $1"; fi
+}
+
+# expect_json JQ_EXPR EXPECTED_JSON — compares jq's compact output.
+expect_json() {
+	_got=$(printf '%s' "$out" | jq -c "$1" 2>/dev/null)
+	_want=$(printf '%s' "$2" | jq -c . 2>/dev/null || printf '%s' "$2")
+	if [ "$_got" = "$_want" ]; then _pass; else _fail "$1 is '$_got', expected '$_want'"; fi
+}
+
+# expect_jq JQ_BOOLEAN_EXPR — passes when the expression is true on $out.
+expect_jq() {
+	if printf '%s' "$out" | jq -e "$1" >/dev/null 2>&1; then _pass; else _fail "jq: $1"; fi
+}
+
+expect_out() {
+	if [ "$out" = "$1" ]; then _pass; else _fail "stdout is not '$1'"; fi
+}
+
+# expect_err_contains TEXT — sbx's stderr mentions TEXT.
+expect_err_contains() {
+	case "$err" in
+	*"$1"*) _pass ;;
+	*) _fail "stderr does not mention '$1'" ;;
+	esac
+}
+
+expect_out_contains() {
+	case "$out" in
+	*"$1"*) _pass ;;
+	*) _fail "stdout does not mention '$1'" ;;
+	esac
+}
+
+finish() {
+	printf '%s: %d passed, %d failed\n' "$T_NAME" "$T_PASS" "$T_FAIL"
+	[ "$T_FAIL" -eq 0 ]
+}

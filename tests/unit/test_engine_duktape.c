@@ -1,0 +1,208 @@
+/* Unit tests: the Duktape engine's capped allocator, its JSON-to-ASCII
+ * report encoding, and the embedded seccomp allow-list (seccomp.c). */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <sys/prctl.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+#include <duktape.h>
+
+#include "engine_duktape.h"
+#include "seccomp.h"
+#include "util.h"
+
+#define H ENGINE_DUKTAPE_HEADER
+
+static void test_alloc_cap(void **state)
+{
+	struct engine_duktape_mem m = {0};
+	void *a, *b, *c;
+	(void)state;
+
+	m.limit = 1000;
+	a = engine_duktape_alloc(&m, 500);
+	assert_non_null(a);
+	assert_int_equal(m.cur, 500 + H);
+	b = engine_duktape_alloc(&m, 1000 - (500 + H) - H); /* exactly up to the cap */
+	assert_non_null(b);
+	assert_int_equal(m.cur, 1000);
+	c = engine_duktape_alloc(&m, 1); /* one byte beyond */
+	assert_null(c);
+	assert_int_equal(m.cur, 1000);
+	assert_int_equal(m.peak, 1000);
+	engine_duktape_free(&m, b);
+	assert_int_equal(m.cur, 500 + H);
+	assert_int_equal(m.peak, 1000); /* the peak stays */
+	engine_duktape_free(&m, a);
+	assert_int_equal(m.cur, 0);
+	assert_null(engine_duktape_alloc(&m, 2000)); /* larger than the cap */
+}
+
+static void test_realloc_cap(void **state)
+{
+	struct engine_duktape_mem m = {0};
+	char *a, *b;
+	(void)state;
+
+	m.limit = 1000;
+	a = engine_duktape_alloc(&m, 100);
+	assert_non_null(a);
+	memset(a, 'x', 100);
+	b = engine_duktape_realloc(&m, a, 1000 - H + 1); /* one byte past the cap */
+	assert_null(b);
+	assert_int_equal(m.cur, 100 + H);
+	assert_int_equal(a[99], 'x'); /* the old block is intact */
+	b = engine_duktape_realloc(&m, a, 400);
+	assert_non_null(b);
+	assert_int_equal(b[99], 'x');
+	assert_int_equal(m.cur, 400 + H);
+	b = engine_duktape_realloc(&m, b, 10); /* shrinking always works */
+	assert_non_null(b);
+	assert_int_equal(m.cur, 10 + H);
+	assert_int_equal(m.peak, 400 + H);
+	engine_duktape_free(&m, b);
+	assert_int_equal(m.cur, 0);
+}
+
+/* A heap at its cap throws, stays usable, and never goes past the cap. */
+static void test_heap_cap(void **state)
+{
+	struct engine_duktape_mem m = {0};
+	duk_context *ctx;
+	(void)state;
+
+	m.limit = 1u << 20;
+	ctx = duk_create_heap(engine_duktape_alloc, engine_duktape_realloc, engine_duktape_free, &m,
+			      NULL);
+	assert_non_null(ctx);
+	assert_int_not_equal(duk_peval_string(ctx, "var s = 'x'; for (;;) s += s;"), 0);
+	assert_true(m.peak <= m.limit);
+	assert_true(m.peak > m.limit / 4);
+	duk_pop(ctx);
+	assert_int_equal(duk_peval_string(ctx, "s = null; 6 * 7"), 0);
+	assert_int_equal(duk_get_int(ctx, -1), 42);
+	duk_destroy_heap(ctx);
+	assert_int_equal(m.cur, 0);
+}
+
+static void check_ascii(const char *in, size_t len, const char *want)
+{
+	struct buf b = BUF_INIT;
+	engine_duktape_json_ascii(&b, in, len);
+	assert_string_equal(buf_cstr(&b), want);
+	buf_release(&b);
+}
+
+static void test_json_ascii(void **state)
+{
+	(void)state;
+	check_ascii("\"ab\"", 4, "\"ab\"");
+	check_ascii("\"\xc3\xa9\"", 4, "\"\\u00e9\"");                   /* é */
+	check_ascii("\"\xf0\x9f\x98\x80\"", 6, "\"\\ud83d\\ude00\"");      /* U+1F600 */
+	check_ascii("\"\xed\xa0\xbd\xed\xb8\x80\"", 8, "\"\\ud83d\\ude00\""); /* CESU pair */
+	check_ascii("\"\xed\xa0\xbd!\"", 6, "\"\\ufffd!\"");               /* lone high half */
+	check_ascii("\"\xff\"", 3, "\"\\ufffd\"");                         /* invalid byte */
+	check_ascii("\"\xc3\"", 3, "\"\\ufffd\"");                         /* truncated */
+}
+
+/* Runs fn in a child under the embedded filter with a pipe on fd 3;
+ * returns the wait status and what the child wrote to fd 3. */
+static int run_filtered(void (*fn)(void), char *report, size_t cap)
+{
+	struct seccomp_prog prog;
+	int p[2], status = 0;
+	ssize_t n;
+	pid_t pid;
+
+	assert_int_equal(seccomp_build(PROFILE_EMBEDDED, &prog), 0);
+	assert_true(prog.len > 0);
+	assert_int_equal(pipe(p), 0);
+	pid = fork();
+	assert_true(pid >= 0);
+	if (pid == 0) {
+		if (dup2(p[1], 3) < 0 || prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0 ||
+		    seccomp_install(&prog, PROFILE_EMBEDDED) != 0)
+			_exit(99);
+		fn();
+		_exit(0);
+	}
+	close(p[1]);
+	n = read(p[0], report, cap - 1);
+	report[n > 0 ? n : 0] = '\0';
+	close(p[0]);
+	assert_int_equal(waitpid(pid, &status, 0), pid);
+	seccomp_prog_free(&prog);
+	return status;
+}
+
+static void call_getpid(void)
+{
+	syscall(SYS_getpid);
+}
+
+static void write_fd4(void)
+{
+	/* fd 4 is not the code's stdout/stderr or the report: trapped. */
+	(void)!write(4, "x", 1);
+}
+
+static void allowed_calls(void)
+{
+	void *p = malloc(1 << 22); /* mmap'd by malloc */
+	struct timespec ts = {0, 1000};
+	(void)!write(3, "ok", 2);
+	clock_nanosleep(CLOCK_MONOTONIC, 0, &ts, NULL);
+	free(p);
+}
+
+static void test_seccomp_traps(void **state)
+{
+	char report[256];
+	int st;
+	(void)state;
+
+	st = run_filtered(call_getpid, report, sizeof(report));
+	assert_true(WIFEXITED(st));
+	assert_int_equal(WEXITSTATUS(st), 159);
+	assert_string_equal(report, "{\"status\":\"syscall_blocked\",\"syscall_nr\":39}");
+
+	st = run_filtered(write_fd4, report, sizeof(report));
+	assert_true(WIFEXITED(st));
+	assert_int_equal(WEXITSTATUS(st), 159);
+	assert_non_null(strstr(report, "\"syscall_nr\":1}"));
+
+	st = run_filtered(allowed_calls, report, sizeof(report));
+	assert_true(WIFEXITED(st));
+	assert_int_equal(WEXITSTATUS(st), 0);
+	assert_string_equal(report, "ok");
+}
+
+static void test_syscall_name(void **state)
+{
+	char *n;
+	(void)state;
+	n = seccomp_syscall_name(SYS_getpid);
+	assert_string_equal(n, "getpid");
+	free(n);
+	n = seccomp_syscall_name(99999);
+	assert_string_equal(n, "syscall 99999");
+	free(n);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_alloc_cap),    cmocka_unit_test(test_realloc_cap),
+		cmocka_unit_test(test_heap_cap),     cmocka_unit_test(test_json_ascii),
+		cmocka_unit_test(test_seccomp_traps), cmocka_unit_test(test_syscall_name),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,86 @@
+/* Unit tests: taking code out of Markdown fences (markdown.c). */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "markdown.h"
+
+static char *extract(const char *md, const char *lang, unsigned block, const struct lang **got)
+{
+	size_t len = 0;
+	const struct lang *l = NULL;
+	char *code = markdown_extract(md, strlen(md), lang ? lang_by_name(lang) : NULL, block,
+				      got ? got : &l, &len);
+	if (code)
+		assert_int_equal(strlen(code), len);
+	return code;
+}
+
+static void test_single_block_language_from_fence(void **state)
+{
+	(void)state;
+	const struct lang *l = NULL;
+	char *c = extract("Here you go:\n\n```python\nprint(1)\n```\nDone.\n", NULL, 0, &l);
+	assert_string_equal(c, "print(1)\n");
+	assert_non_null(l);
+	assert_string_equal(l->name, "python");
+	free(c);
+}
+
+static void test_blocks_of_one_language_are_joined(void **state)
+{
+	(void)state;
+	const struct lang *l = NULL;
+	const char *md = "```js\nconst a = 1;\n```\ntext\n```bash\nnode x.js\n```\n"
+			 "```javascript\nconsole.log(a)\n```\n";
+	char *c = extract(md, NULL, 0, &l);
+	assert_string_equal(c, "const a = 1;\nconsole.log(a)\n");
+	assert_string_equal(l->name, "javascript");
+	free(c);
+}
+
+static void test_block_n_and_errors(void **state)
+{
+	(void)state;
+	const char *md = "```js\n1\n```\n~~~py\n2\n~~~\n";
+	const struct lang *l = NULL;
+	char *c = extract(md, NULL, 2, &l);
+	assert_string_equal(c, "2\n");
+	assert_string_equal(l->name, "python");
+	free(c);
+	assert_null(extract(md, NULL, 3, NULL));
+	assert_null(extract("no fences here\n", NULL, 0, NULL));
+	assert_null(extract("```java\nclass A{}\n```\n", "python", 0, NULL));
+}
+
+static void test_untagged_and_unterminated(void **state)
+{
+	(void)state;
+	char *c = extract("```\nx = 1\n```\n", "python", 0, NULL);
+	assert_string_equal(c, "x = 1\n");
+	free(c);
+	/* A reply cut off before its closing fence still yields its code. */
+	c = extract("```ts\nlet x: number = 1\n", NULL, 0, NULL);
+	assert_string_equal(c, "let x: number = 1\n");
+	free(c);
+	/* A longer inner fence of the other kind does not close the block. */
+	c = extract("````md\n```\ninner\n```\n````\n", NULL, 1, NULL);
+	assert_string_equal(c, "```\ninner\n```\n");
+	free(c);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_single_block_language_from_fence),
+		cmocka_unit_test(test_blocks_of_one_language_are_joined),
+		cmocka_unit_test(test_block_n_and_errors),
+		cmocka_unit_test(test_untagged_and_unterminated),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,181 @@
+/* Unit tests for workdir.c (names, copy-in, listing, out-dir without
+ * following links, removal) and the pure helpers of engine_spawn.c. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+
+#include "engine.h"
+#include "workdir.h"
+
+static char base[256];
+
+static int setup(void **state)
+{
+	(void)state;
+	const char *tmp = getenv("TMPDIR");
+	snprintf(base, sizeof base, "%s/sbx-unit-wd.XXXXXX", tmp && *tmp ? tmp : "/tmp");
+	return mkdtemp(base) ? 0 : -1;
+}
+
+static int teardown(void **state)
+{
+	(void)state;
+	char cmd[512];
+	snprintf(cmd, sizeof cmd, "rm -rf '%s'", base);
+	return system(cmd) == 0 ? 0 : -1;
+}
+
+static void write_host(const char *path, const char *text)
+{
+	FILE *f = fopen(path, "w");
+	assert_non_null(f);
+	fputs(text, f);
+	assert_int_equal(fclose(f), 0);
+}
+
+static void test_valid_name(void **state)
+{
+	(void)state;
+	const char *why;
+	assert_int_equal(workdir_valid_name("data.csv", &why), 0);
+	assert_int_equal(workdir_valid_name(".hidden", &why), 0);
+	const char *bad[] = {"", ".", "..", "a/b", "../x", ".sbx", "inputs.json", "a\nb"};
+	for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+		assert_int_equal(workdir_valid_name(bad[i], &why), -1);
+		assert_non_null(why);
+	}
+	char longname[300];
+	memset(longname, 'a', sizeof longname - 1);
+	longname[sizeof longname - 1] = '\0';
+	assert_int_equal(workdir_valid_name(longname, &why), -1);
+}
+
+static void test_copy_in_and_collect(void **state)
+{
+	(void)state;
+	char src[512], out_dir[512], path[600];
+	snprintf(src, sizeof src, "%s/src.txt", base);
+	write_host(src, "hello\n");
+	struct workdir wd;
+	workdir_init(&wd);
+	assert_int_equal(workdir_create(&wd, base, "ID"), 0);
+	struct stat st;
+	assert_int_equal(stat(wd.path, &st), 0);
+	assert_int_equal(st.st_mode & 0777, 0700);
+
+	struct file_spec files[] = {{src, "in.txt"}};
+	assert_int_equal(workdir_copy_in(&wd, files, 1, 1 << 20), 0);
+	/* Over the cap: refused. */
+	struct file_spec again[] = {{src, "in2.txt"}};
+	assert_int_equal(workdir_copy_in(&wd, again, 1, 3), -1);
+	/* A directory is not a file. */
+	struct file_spec dir[] = {{base, "d"}};
+	assert_int_equal(workdir_copy_in(&wd, dir, 1, 1 << 20), -1);
+
+	assert_int_equal(workdir_mkdir(&wd, WORKDIR_PRIVATE), 0);
+	assert_int_equal(workdir_write(&wd, WORKDIR_PRIVATE "/code", "x", 1), 0);
+	assert_int_equal(workdir_snapshot(&wd), 0);
+
+	/* What "the code" does: a new file, a file in a subdirectory, a link. */
+	snprintf(path, sizeof path, "%s/new.txt", wd.path);
+	write_host(path, "abc");
+	snprintf(path, sizeof path, "%s/sub", wd.path);
+	assert_int_equal(mkdir(path, 0755), 0);
+	snprintf(path, sizeof path, "%s/sub/deep.txt", wd.path);
+	write_host(path, "d");
+	snprintf(path, sizeof path, "%s/leak", wd.path);
+	assert_int_equal(symlink("/etc/passwd", path), 0);
+	snprintf(path, sizeof path, "%s/" WORKDIR_PRIVATE "/private.txt", wd.path);
+	write_host(path, "p");
+
+	/* A link already in the out dir where a file would go. */
+	snprintf(out_dir, sizeof out_dir, "%s/out", base);
+	assert_int_equal(mkdir(out_dir, 0755), 0);
+	snprintf(path, sizeof path, "%s/new.txt", out_dir);
+	char target[600];
+	snprintf(target, sizeof target, "%s/target", base);
+	assert_int_equal(symlink(target, path), 0);
+
+	json_t *list = NULL;
+	assert_int_equal(workdir_collect(&wd, out_dir, 1 << 20, &list), -1);
+	assert_int_equal(json_array_size(list), 2);
+	assert_string_equal(json_string_value(json_object_get(json_array_get(list, 0), "name")),
+			    "new.txt");
+	assert_string_equal(json_string_value(json_object_get(json_array_get(list, 0), "sha256")),
+			    "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+	assert_true(json_is_null(json_object_get(json_array_get(list, 0), "path")));
+	assert_string_equal(json_string_value(json_object_get(json_array_get(list, 1), "name")),
+			    "sub/deep.txt");
+	assert_int_equal(lstat(target, &st), -1); /* not written through the link */
+	snprintf(path, sizeof path, "%s/sub/deep.txt", out_dir);
+	assert_int_equal(stat(path, &st), 0);
+	snprintf(path, sizeof path, "%s/leak", out_dir);
+	assert_int_equal(lstat(path, &st), -1);
+	json_decref(list);
+
+	char keep[512];
+	snprintf(keep, sizeof keep, "%s", wd.path);
+	workdir_remove(&wd);
+	assert_int_equal(lstat(keep, &st), -1);
+	assert_int_equal(stat("/etc/passwd", &st), 0); /* the link's target survives */
+}
+
+static void test_java_primary(void **state)
+{
+	(void)state;
+	char name[256];
+	const char *src = "// public class Comment {}\n"
+			  "import java.util.*;\n"
+			  "class Helper { String s = \"public class Str {\"; }\n"
+			  "/* public class Block */\n"
+			  "@SuppressWarnings(\"x\") public final class Real {\n"
+			  "  public class Inner {}\n"
+			  "}\n";
+	engine_spawn_java_primary(src, strlen(src), name, sizeof name);
+	assert_string_equal(name, "Real");
+	const char *none = "class A { public static void main(String[] a) {} }";
+	engine_spawn_java_primary(none, strlen(none), name, sizeof name);
+	assert_string_equal(name, "Main");
+	const char *rec = "public record Point(int x, int y) {}";
+	engine_spawn_java_primary(rec, strlen(rec), name, sizeof name);
+	assert_string_equal(name, "Point");
+}
+
+static void test_resolve(void **state)
+{
+	(void)state;
+	char out[4096];
+	assert_int_equal(engine_spawn_resolve("sbx-no-such-interpreter", NULL, out, sizeof out), -1);
+	assert_int_equal(engine_spawn_resolve("", NULL, out, sizeof out), -1);
+	/* sh is a binary on every system; the resolved path is absolute. */
+	assert_int_equal(engine_spawn_resolve("sh", NULL, out, sizeof out), 0);
+	assert_int_equal(out[0], '/');
+	/* A script found first is skipped (a pyenv-style shim). */
+	char dir[512], shim[600];
+	snprintf(dir, sizeof dir, "%s/bin", base);
+	assert_int_equal(mkdir(dir, 0755), 0);
+	snprintf(shim, sizeof shim, "%s/sh", dir);
+	write_host(shim, "#!/bin/sh\nexit 0\n");
+	assert_int_equal(chmod(shim, 0755), 0);
+	assert_int_equal(engine_spawn_resolve("sh", dir, out, sizeof out), 0);
+	assert_string_not_equal(out, shim);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_valid_name),
+		cmocka_unit_test_setup_teardown(test_copy_in_and_collect, setup, teardown),
+		cmocka_unit_test(test_java_primary),
+		cmocka_unit_test_setup_teardown(test_resolve, setup, teardown),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
