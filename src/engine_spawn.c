@@ -212,6 +212,7 @@ struct spawn_run {
 	char exe[PATH_MAX];
 	char *env[8];
 	char home[PATH_MAX + 8];
+	char tmpdir[PATH_MAX + 16];
 	int stdin_fd;
 };
 
@@ -222,7 +223,11 @@ static void build_env(struct spawn_run *s)
 	s->env[n++] = "PATH=/usr/bin:/bin";
 	s->env[n++] = s->home;
 	s->env[n++] = "LANG=C.UTF-8";
-	s->env[n++] = "TMPDIR=/tmp";
+	/* Temporary files stay in the run's own directory: removed with it,
+	 * and reachable whether or not the run got a private /tmp (without
+	 * namespaces, Landlock closes the host's /tmp). */
+	snprintf(s->tmpdir, sizeof s->tmpdir, "TMPDIR=%s/" WORKDIR_PRIVATE "/tmp", s->wd.path);
+	s->env[n++] = s->tmpdir;
 	s->env[n++] = "PYTHONUNBUFFERED=1";
 	s->env[n++] = "PYTHONDONTWRITEBYTECODE=1";
 	s->env[n] = NULL;
@@ -245,7 +250,7 @@ static int setup_failed(struct outcome *out, const char *what)
 
 /* Runs argv in the sandbox with this run's workdir, stdin and env. */
 static int run_step(struct spawn_run *s, const struct request *req, struct outcome *out,
-		    struct render *r, const char *cwd, char *const *argv, uint64_t as)
+		    struct render *r, const char *cwd, char *const *argv, uint64_t as, bool gated)
 {
 	struct spawn_child child = {s->exe, argv, s->env};
 	struct sandbox_plan plan = {
@@ -256,6 +261,7 @@ static int run_step(struct spawn_run *s, const struct request *req, struct outco
 		.stdin_fd = s->stdin_fd,
 		.rlimit_as = as,
 		.rlimit_nproc = SPAWN_NPROC,
+		.gated = gated,
 	};
 	return sandbox_run(req, &plan, out, r);
 }
@@ -370,7 +376,7 @@ static int java_compile(struct spawn_run *s, const char *primary, char *const *c
 		struct render *cr = render_new(&creq);
 		int saved_stdin = s->stdin_fd;
 		s->stdin_fd = -1;
-		int rc = a.overflow ? -1 : run_step(s, &creq, &cout, cr, cwd, a.v, 0);
+		int rc = a.overflow ? -1 : run_step(s, &creq, &cout, cr, cwd, a.v, 0, false);
 		s->stdin_fd = saved_stdin;
 		render_free(cr);
 		memcpy(s->exe, java_exe, sizeof java_exe);
@@ -412,6 +418,27 @@ static int java_compile(struct spawn_run *s, const char *primary, char *const *c
 	return 0;
 }
 
+/* As root, the code runs as a per-run uid that must reach its working
+ * directory by path (the JVM and R open files by absolute path), and root's
+ * home is 0700. Root's work directories therefore live in a root-owned 0711
+ * directory under /tmp: searchable, not listable. /tmp is sticky, so nobody
+ * else can replace it once it is ours; one that is not ours (a link, another
+ * owner) is refused and the state directory is used. NULL: not root. */
+static const char *root_work_base(char *buf, size_t n)
+{
+	struct stat st;
+	if (geteuid() != 0)
+		return NULL;
+	snprintf(buf, n, "/tmp/sbx-root-work");
+	if (mkdir(buf, 0711) != 0 && errno != EEXIST)
+		return NULL;
+	if (lstat(buf, &st) != 0 || !S_ISDIR(st.st_mode) || st.st_uid != 0)
+		return NULL;
+	if ((st.st_mode & 07777) != 0711 && chmod(buf, 0711) != 0)
+		return NULL;
+	return buf;
+}
+
 int engine_spawn_run_cmd(struct request *req, struct outcome *out, struct render *r,
 			 char *const *run_cmd, char *const *compile_cmd)
 {
@@ -425,14 +452,18 @@ int engine_spawn_run_cmd(struct request *req, struct outcome *out, struct render
 	int rc = -1;
 	char *inputs_json = NULL;
 	char base[PATH_MAX];
-	const char *wbase = NULL;
-	if (req->state_dir) {
+	const char *wbase = root_work_base(base, sizeof base);
+	if (!wbase && req->state_dir) {
 		int n = snprintf(base, sizeof base, "%s/work", req->state_dir);
 		if (n > 0 && (size_t)n < sizeof base && (mkdir(req->state_dir, 0700) == 0 || errno == EEXIST))
 			wbase = base;
 	}
+	/* A killed sbx cannot remove its working directory: the next run does. */
+	if (wbase)
+		workdir_sweep(wbase);
 	if (workdir_create(&s.wd, wbase, req->id) < 0 ||
-	    workdir_mkdir(&s.wd, WORKDIR_PRIVATE) < 0) {
+	    workdir_mkdir(&s.wd, WORKDIR_PRIVATE) < 0 ||
+	    workdir_mkdir(&s.wd, WORKDIR_PRIVATE "/tmp") < 0) {
 		setup_failed(out, "cannot create the working directory");
 		goto out;
 	}
@@ -527,7 +558,9 @@ int engine_spawn_run_cmd(struct request *req, struct outcome *out, struct render
 	}
 	if (workdir_snapshot(&s.wd) < 0)
 		goto setup;
-	rc = run_step(&s, req, out, r, s.wd.path, a.v, as);
+	/* The Python prelude waits on the gate before running user code, so
+	 * its interpreter starts while the cgroup is joined (see sandbox.h). */
+	rc = run_step(&s, req, out, r, s.wd.path, a.v, as, lang->id == LANG_PYTHON);
 	if (rc == 0) {
 		json_t *files = NULL;
 		workdir_collect(&s.wd, req->out_dir, req->limits.files_bytes, &files);

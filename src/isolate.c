@@ -163,6 +163,7 @@ int isolate_prepare(const struct request *req, const struct sandbox_plan *plan,
 	st->sync_fd = -1;
 	st->require = req->require;
 	st->workdir = plan->workdir;
+	st->gated = plan->gated;
 	if (plan->workdir) {
 		/* A step may run in a subdirectory of sbx's private files (javac in
 		 * .sbx/src writes ../classes): the sandbox gets the whole run
@@ -577,7 +578,7 @@ static pid_t spawn_ns(struct isolate_state *st)
 		note_add(st, "no namespaces (gid_map: %s)", strerror(errno));
 		goto fail_child;
 	}
-	if (st->cgroup && cgroup_attach(&st->cg, pid) < 0) {
+	if (st->cgroup && !st->gated && cgroup_attach(&st->cg, pid) < 0) {
 		note_add(st, "cannot join the cgroup: %s", strerror(errno));
 		goto fail_child;
 	}
@@ -664,8 +665,10 @@ pid_t isolate_spawn(const struct sandbox_plan *plan, struct isolate_state *st)
 		return 0;
 	}
 	close(go[0]);
-	/* Into the cgroup before it can run or fork. */
-	if (st->cgroup && cgroup_attach(&st->cg, pid) < 0) {
+	st->pgid = pid; /* the child's setsid() makes it the group's leader */
+	/* Into the cgroup before it can run or fork (a gated run joins it in
+	 * isolate_attach, before its gate opens). */
+	if (st->cgroup && !st->gated && cgroup_attach(&st->cg, pid) < 0) {
 		note_add(st, "cannot join the cgroup: %s", strerror(errno));
 		close(go[1]);
 		reap_now(pid);
@@ -838,8 +841,14 @@ void isolate_kill(struct isolate_state *st, pid_t pid)
 			kill(pid, SIGKILL);
 		return;
 	}
-	if (pid > 0)
-		kill(-pid, SIGKILL);
+	/* The whole process group at once: the child called setsid() and the
+	 * filter denies setsid/setpgid, so every descendant is in it. One
+	 * group SIGKILL also catches a fork racing with it (the kernel
+	 * restarts such a fork, which then dies), so a fork bomb cannot
+	 * outrun this; repeat until the group is gone. */
+	pid_t group = pid > 0 ? pid : st->pgid;
+	for (i = 0; group > 0 && i < 100 && kill(-group, SIGKILL) == 0; i++)
+		;
 	if (st->cgroup)
 		cgroup_kill_all(&st->cg);
 	if (st->drop_ids)
@@ -847,6 +856,18 @@ void isolate_kill(struct isolate_state *st, pid_t pid)
 	if (st->subreaper)
 		for (i = 0; i < 1000 && kill_orphans(pid) > 0; i++)
 			;
+}
+
+int isolate_attach(struct isolate_state *st, pid_t pid)
+{
+	if (!st->cgroup)
+		return 0;
+	if (cgroup_attach(&st->cg, pid) == 0)
+		return 0;
+	note_add(st, "no cgroup (cannot join it: %s)", strerror(errno));
+	cgroup_destroy(&st->cg);
+	st->cgroup = NULL;
+	return -1;
 }
 
 void isolate_finish(struct isolate_state *st, pid_t pid, struct sandbox_report *rep)

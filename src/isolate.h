@@ -77,6 +77,8 @@ struct isolate_state {
 	gid_t host_gid;
 	bool drop_ids;          /* without namespaces: setresuid in isolate_enter */
 	bool subreaper;         /* orphans come back to sbx (no pid ns, no cgroup) */
+	pid_t pgid;             /* the run's process group (its first pid), 0: none */
+	bool gated;             /* plan.gated: the cgroup is joined by isolate_attach */
 	const char *workdir;    /* the run directory bound/granted writable */
 	char run_dir[256];
 	struct isolate_entry entries[ISOLATE_MAX_MOUNTS];
@@ -99,6 +101,11 @@ int isolate_enter(const struct sandbox_plan *plan, struct isolate_state *st);
 /* Kills every process the run started (whatever is left), e.g. as soon as
  * the main process has exited. Safe to call more than once. */
 void isolate_kill(struct isolate_state *st, pid_t pid);
+/* For a gated plan: puts the started child into the run's cgroup (before
+ * the gate lets user code run). On failure the run goes on without the
+ * cgroup (st->cgroup NULL, a note says why) and -1 is returned; sandbox.c
+ * then refuses the run if --require cgroup was given. */
+int isolate_attach(struct isolate_state *st, pid_t pid);
 void isolate_finish(struct isolate_state *st, pid_t pid, struct sandbox_report *rep);
 
 /* For `sbx doctor`: can this machine give the run its namespaces and root?

@@ -29,6 +29,7 @@
 #pragma weak isolate_enter
 #pragma weak isolate_finish
 #pragma weak isolate_kill
+#pragma weak isolate_attach
 
 enum kill_reason { KILL_NONE, KILL_WALL, KILL_CPU, KILL_OUTPUT };
 
@@ -77,8 +78,8 @@ static void set_rlimit(int resource, rlim_t value, const char *what)
 		child_fail(what);
 }
 
-static _Noreturn void child_start(struct supervisor *sv, int pipes[3][2], pid_t parent,
-				  const struct seccomp_prog *prog)
+static _Noreturn void child_start(struct supervisor *sv, int pipes[3][2], int gate_fd,
+				  pid_t parent, const struct seccomp_prog *prog)
 {
 	const struct sandbox_plan *plan = sv->plan;
 	const struct request *req = sv->req;
@@ -90,16 +91,18 @@ static _Noreturn void child_start(struct supervisor *sv, int pipes[3][2], pid_t 
 	    (!(sv->isolated && sv->iso.namespaces) && getppid() != parent))
 		_exit(125);
 	/* A session of its own: no controlling terminal (no TIOCSTI into the
-	 * user's shell), and one process group to kill. */
-	if (!sv->isolated)
-		setsid();
+	 * user's shell), and one process group to kill. The interpreter
+	 * filter denies setsid/setpgid, so no descendant can leave it. */
+	setsid();
 
 	int in = plan->stdin_fd >= 0 ? plan->stdin_fd : open("/dev/null", O_RDONLY | O_CLOEXEC);
 	if (in < 0 || dup2(in, STDIN_FILENO) < 0 || dup2(pipes[0][1], STDOUT_FILENO) < 0 ||
 	    dup2(pipes[1][1], STDERR_FILENO) < 0 || dup2(pipes[2][1], SANDBOX_REPORT_FD) < 0)
 		child_fail("wiring stdio");
+	if (gate_fd >= 0 && dup2(gate_fd, SANDBOX_GATE_FD) < 0)
+		child_fail("wiring the gate");
 	/* Nothing of sbx's own files reaches the code. */
-	if (close_range(SANDBOX_REPORT_FD + 1, ~0u, 0) != 0)
+	if (close_range(gate_fd >= 0 ? SANDBOX_GATE_FD + 1 : SANDBOX_REPORT_FD + 1, ~0u, 0) != 0)
 		child_fail("close_range");
 
 	/* (isolate.c edit) chdir before isolate_enter: without namespaces
@@ -153,7 +156,11 @@ static void kill_child(struct supervisor *sv, enum kill_reason why)
 		pidfd_send_signal(sv->pidfd, SIGKILL, NULL, 0);
 	else
 		kill(sv->pid, SIGKILL);
-	if (!sv->isolated)
+	/* Every descendant too, or they would hold the pipes open: the pid
+	 * namespace, cgroup or process group of the run. */
+	if (sv->isolated)
+		isolate_kill(&sv->iso, sv->pid);
+	else
 		kill(-sv->pid, SIGKILL);
 }
 
@@ -483,6 +490,7 @@ int sandbox_run(const struct request *req, const struct sandbox_plan *plan, stru
 {
 	struct supervisor sv = {.req = req, .plan = plan, .out = out, .r = r, .pidfd = -1};
 	int pipes[3][2] = {{-1, -1}, {-1, -1}, {-1, -1}};
+	int gate[2] = {-1, -1};
 	struct seccomp_prog prog = {NULL, 0};
 	int rc = -1;
 	char names[96];
@@ -526,7 +534,7 @@ int sandbox_run(const struct request *req, const struct sandbox_plan *plan, stru
 			     "the seccomp filter could not be built");
 		goto out;
 	}
-	if (open_pipes(pipes) != 0) {
+	if (open_pipes(pipes) != 0 || (plan->gated && pipe2(gate, O_CLOEXEC) != 0)) {
 		outcome_fail(out, STATUS_SANDBOX_ERROR, "SandboxError", "pipe: %s", strerror(errno));
 		goto out;
 	}
@@ -537,7 +545,7 @@ int sandbox_run(const struct request *req, const struct sandbox_plan *plan, stru
 	fflush(NULL); /* no buffered output duplicated into the child */
 	sv.pid = sv.isolated ? isolate_spawn(plan, &sv.iso) : fork();
 	if (sv.pid == 0)
-		child_start(&sv, pipes, parent, &prog);
+		child_start(&sv, pipes, gate[0], parent, &prog);
 	if (sv.pid < 0) {
 		int prc = sv.isolated && sv.iso.note[0] ? -2 : -1;
 		outcome_fail(out, prc == -2 && (req->require & ~applied_layers(&sv)) ? STATUS_BLOCKED
@@ -547,6 +555,10 @@ int sandbox_run(const struct request *req, const struct sandbox_plan *plan, stru
 		goto out;
 	}
 	close_pipes(pipes, 1);
+	if (gate[0] >= 0) {
+		close(gate[0]);
+		gate[0] = -1;
+	}
 	for (int i = 0; i < 3; i++) {
 		sv.fds[i] = pipes[i][0];
 		pipes[i][0] = -1;
@@ -560,6 +572,12 @@ int sandbox_run(const struct request *req, const struct sandbox_plan *plan, stru
 		out->sandbox.namespaces = sv.iso.namespaces;
 		out->sandbox.landlock_abi = sv.iso.landlock_abi;
 		out->sandbox.cgroup = sv.iso.cgroup;
+		snprintf(out->sandbox.note, sizeof(out->sandbox.note), "%s", sv.iso.note);
+	}
+	/* A gated run's interpreter is starting already; the layers that
+	 * wait for it (the cgroup) are applied now, then the gate opens. */
+	if (sv.isolated && plan->gated && isolate_attach(&sv.iso, sv.pid) != 0) {
+		out->sandbox.cgroup = NULL;
 		snprintf(out->sandbox.note, sizeof(out->sandbox.note), "%s", sv.iso.note);
 	}
 	unsigned missing = req->require & ~applied_layers(&sv);
@@ -577,6 +595,18 @@ int sandbox_run(const struct request *req, const struct sandbox_plan *plan, stru
 		goto out;
 	}
 
+	if (gate[1] >= 0) {
+		/* Every layer is in place: let the user code run. */
+		if (write(gate[1], "g", 1) != 1) {
+			kill_child(&sv, KILL_NONE);
+			reap(&sv);
+			outcome_fail(out, STATUS_SANDBOX_ERROR, "SandboxError",
+				     "could not open the gate: %s", strerror(errno));
+			goto out;
+		}
+		close(gate[1]);
+		gate[1] = -1;
+	}
 	supervise(&sv);
 	out->wall_ms = now_monotonic_ms() - sv.start_ms;
 	if (sv.isolated) {
@@ -592,6 +622,9 @@ out:
 		close(sv.pidfd);
 	close_pipes(pipes, 0);
 	close_pipes(pipes, 1);
+	for (int i = 0; i < 2; i++)
+		if (gate[i] >= 0)
+			close(gate[i]);
 	seccomp_prog_free(&prog);
 	buf_release(&sv.report);
 	return rc;

@@ -14,6 +14,7 @@
 #ifndef SBX_SANDBOX_H
 #define SBX_SANDBOX_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "outcome.h"
@@ -21,6 +22,9 @@
 #include "request.h"
 
 #define SANDBOX_REPORT_FD 3
+/* With plan.gated: the engine's prelude reads one byte here before it runs
+ * any user code; EOF instead of the byte means "do not run". */
+#define SANDBOX_GATE_FD 4
 
 enum sandbox_profile {
 	PROFILE_EMBEDDED,    /* Duktape in the forked child: strict allow-list */
@@ -38,6 +42,11 @@ struct sandbox_plan {
 	int stdin_fd;           /* -1: empty stdin */
 	uint64_t rlimit_as;     /* address-space backstop, 0: none */
 	uint64_t rlimit_nproc;  /* 0: no new processes allowed */
+	/* The interpreter may start before every layer is in place, because
+	 * its prelude waits on SANDBOX_GATE_FD before running user code. The
+	 * cgroup attach (an RCU grace period, ~15 ms on cgroup v1) then
+	 * overlaps with the interpreter's own start. */
+	bool gated;
 };
 
 /* Returns 0 when the run was supervised to the end (whatever its status),

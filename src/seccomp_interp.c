@@ -95,6 +95,8 @@ static const struct deny deny_always[] = {
 	{"ustat", EPERM, "obsolete, leaks filesystem information"},
 	{"sysfs", EPERM, "obsolete, leaks filesystem information"},
 	{"nfsservctl", EPERM, "obsolete NFS server control"},
+	{"setsid", EPERM, "leaving the run's process group, by which sbx kills every process of a run without a pid namespace"},
+	{"setpgid", EPERM, "leaving the run's process group, by which sbx kills every process of a run without a pid namespace"},
 	{"move_pages", EPERM, "moving other processes' pages between NUMA nodes"},
 	{"migrate_pages", EPERM, "moving other processes' pages between NUMA nodes"},
 	/* glibc tries clone3 first and falls back to clone on ENOSYS; clone3's

@@ -16,6 +16,17 @@ def _sbx_main():
     import builtins
     import posix
 
+    # The gate (fd 4, see SANDBOX_GATE_FD): sbx writes one byte once every
+    # sandbox layer is in place. No user code runs before it; EOF or an
+    # error instead of the byte means sbx said no.
+    try:
+        opened = posix.read(4, 1) == b'g'
+        posix.close(4)
+    except OSError:
+        opened = False
+    if not opened:
+        posix._exit(125)
+
     name = '<code>'
     code_path = sys.argv[1]
     inputs_path = sys.argv[2]

@@ -3,7 +3,7 @@
 # root: the unprivileged paths (user namespace mapping only our own uid,
 # setgroups denied, no cgroup, subreaper cleanup) are different code.
 #
-#   tests/escape/as-user.sh [USER]     (default user: sbx-ci, created if root)
+#   tests/escape/test_isolation_user.sh [USER]     (default user: sbx-ci, created if root)
 #
 # As a non-root user it just runs the suite. Needs the built bin/sbx to be
 # readable and executable by that user (the repository path must be
