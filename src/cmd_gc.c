@@ -2,9 +2,15 @@
  * retention (config history.retention_days, default 30, or --retention), and
  * the leftovers of interrupted deployment writes. Each part is its own
  * function so one failing does not stop the other. */
+#include <dirent.h>
+#include <fcntl.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
 
 #include "cmd.h"
 #include "config.h"
@@ -13,6 +19,7 @@
 #include "statedir.h"
 #include "store.h"
 #include "util.h"
+#include "workdir.h"
 
 enum { GO_RETENTION = RO_FIRST_FREE };
 
@@ -86,6 +93,82 @@ static int gc_deployments(const char *state_dir, json_t *report)
 	return rc;
 }
 
+/* Removes the entries of dir (an fd, never a path walked through links)
+ * whose mtime is before cutoff: files, and directories with all below them.
+ * Returns how many were removed. */
+static unsigned prune_older(int dirfd, time_t cutoff)
+{
+	unsigned n = 0;
+	int fd = dup(dirfd);
+	DIR *d = fd >= 0 ? fdopendir(fd) : NULL;
+	if (!d) {
+		if (fd >= 0)
+			close(fd);
+		return 0;
+	}
+	struct dirent *de;
+	while ((de = readdir(d))) {
+		struct stat st;
+		if (!strcmp(de->d_name, ".") || !strcmp(de->d_name, ".."))
+			continue;
+		if (fstatat(dirfd, de->d_name, &st, AT_SYMLINK_NOFOLLOW) != 0 ||
+		    st.st_mtime >= cutoff)
+			continue;
+		if (S_ISDIR(st.st_mode))
+			workdir_rmtree_at(dirfd, de->d_name);
+		else
+			unlinkat(dirfd, de->d_name, 0);
+		n++;
+	}
+	closedir(d);
+	return n;
+}
+
+/* Build caches (lowered JavaScript, compiled Java classes) not written for
+ * longer than the retention, and working directories that killed runs left
+ * behind. A cache entry is rebuilt on demand, so removing one is safe. */
+static void gc_caches(const char *state_dir, int retention_days, json_t *report)
+{
+	unsigned removed = 0;
+	if (retention_days > 0) {
+		time_t cutoff = time(NULL) - (time_t)retention_days * 86400;
+		static const char *const dirs[] = {"cache/js", "cache/java"};
+		for (size_t i = 0; i < sizeof(dirs) / sizeof(dirs[0]); i++) {
+			char path[PATH_MAX];
+			snprintf(path, sizeof(path), "%s/%s", state_dir, dirs[i]);
+			int fd = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+			if (fd < 0)
+				continue;
+			if (i == 1) {
+				/* cache/java/<version>/<sha>: prune inside each version. */
+				int vfd;
+				DIR *d = fdopendir(dup(fd));
+				struct dirent *de;
+				while (d && (de = readdir(d))) {
+					if (de->d_name[0] == '.')
+						continue;
+					vfd = openat(fd, de->d_name,
+						     O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+					if (vfd >= 0) {
+						removed += prune_older(vfd, cutoff);
+						close(vfd);
+					}
+				}
+				if (d)
+					closedir(d);
+			} else {
+				removed += prune_older(fd, cutoff);
+			}
+			close(fd);
+		}
+	}
+	char work[PATH_MAX];
+	snprintf(work, sizeof(work), "%s/work", state_dir);
+	workdir_sweep(work);
+	json_object_set_new(report, "caches",
+			    json_pack("{s:I}", "removed", (json_int_t)removed));
+}
+
 int cmd_gc(int argc, char **argv)
 {
 	struct gc_options go = {.retention = -1};
@@ -117,6 +200,7 @@ int cmd_gc(int argc, char **argv)
 	state_dir = statedir_resolve(go.state_dir_flag, config_state_dir(&cfg));
 	int failed = gc_history(state_dir, retention, report) != 0;
 	failed |= gc_deployments(state_dir, report) != 0;
+	gc_caches(state_dir, retention, report);
 	if (go.json) {
 		char *text = json_dumps(report, go.compact ? JSON_COMPACT : JSON_INDENT(2));
 		if (text)
@@ -131,6 +215,10 @@ int cmd_gc(int argc, char **argv)
 		else
 			printf("history: removed %lld record%s older than %d day%s\n", deleted,
 			       deleted == 1 ? "" : "s", retention, retention == 1 ? "" : "s");
+		long long caches = (long long)json_integer_value(
+			json_object_get(json_object_get(report, "caches"), "removed"));
+		printf("caches: removed %lld entr%s not used for %d day%s\n", caches,
+		       caches == 1 ? "y" : "ies", retention, retention == 1 ? "" : "s");
 		printf("deployments: removed %lld leftover%s of interrupted writes\n",
 		       (long long)json_integer_value(json_object_get(d, "removed")),
 		       json_integer_value(json_object_get(d, "removed")) == 1 ? "" : "s");

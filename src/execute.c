@@ -8,10 +8,6 @@
 #include "policy.h"
 #include "util.h"
 
-/* Engines land one by one; a missing one reports "unavailable". */
-#pragma weak engine_duktape_run
-#pragma weak engine_spawn_run
-
 int execute(struct request *req, struct outcome *out, struct render *r)
 {
 	render_event(r, "execution_started",
@@ -21,19 +17,16 @@ int execute(struct request *req, struct outcome *out, struct render *r)
 	int rc;
 	switch (req->lang->engine) {
 	case ENGINE_DUKTAPE:
-		rc = engine_duktape_run ? engine_duktape_run(req, out, r) : -1;
+		rc = engine_duktape_run(req, out, r);
 		break;
 	case ENGINE_SPAWN:
-		rc = engine_spawn_run ? engine_spawn_run(req, out, r) : -1;
+		rc = engine_spawn_run(req, out, r);
 		break;
 	default:
 		outcome_fail(out, STATUS_SANDBOX_ERROR, "SandboxError", "no engine for %s",
 			     req->lang->name);
 		rc = -1;
 	}
-	if (rc != 0 && out->status == STATUS_SANDBOX_ERROR && !out->error)
-		outcome_fail(out, STATUS_UNAVAILABLE, "Unavailable", "this build cannot run %s yet",
-			     req->lang->name);
 	if (out->wall_ms == 0)
 		out->wall_ms = now_monotonic_ms() - start;
 	return rc;

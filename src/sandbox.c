@@ -22,14 +22,6 @@
 #define CHUNK 65536
 #define REPORT_MIN_CAP (1u << 20)
 
-/* Until every engine's layers are linked in, missing pieces are weak:
- * an interpreter run without isolate.c is reported, never faked. */
-#pragma weak isolate_prepare
-#pragma weak isolate_spawn
-#pragma weak isolate_enter
-#pragma weak isolate_finish
-#pragma weak isolate_kill
-#pragma weak isolate_attach
 
 enum kill_reason { KILL_NONE, KILL_WALL, KILL_CPU, KILL_OUTPUT };
 
@@ -511,11 +503,6 @@ int sandbox_run(const struct request *req, const struct sandbox_plan *plan, stru
 		goto out;
 	}
 	if (plan->profile == PROFILE_INTERPRETER) {
-		if (!isolate_prepare) {
-			outcome_fail(out, STATUS_SANDBOX_ERROR, "SandboxError",
-				     "this build has no interpreter isolation");
-			goto out;
-		}
 		int prc = isolate_prepare(req, plan, &sv.iso);
 		if (prc == -2) {
 			outcome_fail(out, STATUS_BLOCKED, "RequirementUnmet", "%s", sv.iso.note);
