@@ -203,6 +203,9 @@ int cmd_doctor(int argc, char **argv)
 	root = json_object();
 	json_object_set_new(root, "interpreters", interp);
 	json_object_set_new(root, "layers", lay);
+	json_object_set_new(root, "security",
+			    json_string("what each layer stops and the known limits: the Security "
+					"section of README.md and sbx(1)"));
 
 	if (dc.json) {
 		char *s = json_dumps(root, JSON_COMPACT);
@@ -223,6 +226,8 @@ int cmd_doctor(int argc, char **argv)
 			printf("  %-10s %-3s %s\n", key,
 			       json_is_true(json_object_get(v, "available")) ? "yes" : "no",
 			       json_string_value(json_object_get(v, "detail")));
+		printf("\nWhat each layer stops, and the known limits: the Security section of\n"
+		       "README.md and sbx(1). 'sbx run --require LAYERS' refuses to run without them.\n");
 	}
 	json_decref(root);
 	if (fflush(stdout) != 0)
