@@ -1,6 +1,7 @@
 /* cgroup — see cgroup.h. */
 #include "cgroup.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
@@ -190,8 +191,11 @@ const char *cgroup_probe(char *why, size_t whylen)
 	return NULL;
 }
 
+static void sweep_stale(const char *parent);
+
 static int make_child(const char *parent, const char *tag, char *out, size_t outlen)
 {
+	sweep_stale(parent);
 	if (snprintf(out, outlen, "%s/%s", parent, tag) >= (int)outlen)
 		return -1;
 	if (mkdir(out, 0700) < 0 && errno != EEXIST) {
@@ -367,6 +371,33 @@ static void remove_dir(char *dir)
 		nanosleep(&ts, NULL);
 	}
 	dir[0] = '\0';
+}
+
+/* A killed sbx cannot remove its group ("sbx-PID", see isolate.c): the
+ * next run removes the groups of every sbx that is gone, killing what is
+ * left in them first (without a pid namespace the code's own children do
+ * not die with sbx). */
+static void sweep_stale(const char *parent)
+{
+	DIR *d = opendir(parent);
+	struct dirent *de;
+	char dir[320];
+	if (!d)
+		return;
+	while ((de = readdir(d))) {
+		char *end;
+		if (strncmp(de->d_name, "sbx-", 4) != 0)
+			continue;
+		long pid = strtol(de->d_name + 4, &end, 10);
+		if (*end || pid <= 1 || pid == (long)getpid() ||
+		    kill((pid_t)pid, 0) == 0 || errno != ESRCH)
+			continue;
+		if (snprintf(dir, sizeof(dir), "%s/%s", parent, de->d_name) >= (int)sizeof(dir))
+			continue;
+		kill_dir(dir, true); /* cgroup.kill where there is one, else one by one */
+		remove_dir(dir);
+	}
+	closedir(d);
 }
 
 void cgroup_destroy(struct cgroup_run *cg)

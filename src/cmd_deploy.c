@@ -1,12 +1,15 @@
 /* sbx deploy — prepare code, then store it with its run settings and build
  * artefacts as version N+1 of a named deployment. */
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <signal.h>
 #include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -15,6 +18,8 @@
 
 #include "cmd.h"
 #include "config.h"
+#include "engine.h"
+#include "javac_cache.h"
 #include "manifest.h"
 #include "outcome.h"
 #include "policy.h"
@@ -103,42 +108,107 @@ static char *interpreter_version(const struct lang *lang, const struct config *c
 	return line;
 }
 
-/* HOOK (prepare helper): syntax checking belongs to `sbx prepare`. Until its
- * API is in a header, deploy runs the policy scan, which is the part that
- * decides whether code may be stored at all. Returns 1 when the code is
- * refused, 0 when it may be stored, -1 on failure. *findings gets the
- * findings (or NULL). */
+/* What `sbx prepare` checks (syntax by the language's own parser in the
+ * sandbox, policy findings), then the build (javac, JavaScript lowering), so
+ * that nothing is stored that could not run. Returns 1 when the code is
+ * refused (after saying why), 0 when it may be stored, -1 on failure.
+ * *findings gets {findings, risk} (or NULL). */
 static int deploy_prepare(struct request *req, const struct config *cfg, json_t **findings)
 {
-	struct outcome out;
-	outcome_init(&out, req);
-	int blocked = policy_check_request(req, cfg, &out);
+	int verdict = 0;
 	*findings = NULL;
-	if (out.extra && json_object_get(out.extra, "findings")) {
-		*findings = json_pack("{s:O, s:O*}", "findings",
-				      json_object_get(out.extra, "findings"), "risk",
-				      json_object_get(out.extra, "risk"));
+	json_t *rep = policy_prepare(req, cfg, &verdict);
+	if (!rep)
+		return -1;
+	json_t *found = json_object_get(rep, "findings");
+	if (json_array_size(found))
+		*findings = json_pack("{s:O, s:O*}", "findings", found, "risk",
+				      json_object_get(rep, "risk"));
+	if (verdict) {
+		json_t *e = json_object_get(json_object_get(rep, "syntax"), "error");
+		size_t i;
+		json_t *f;
+		if (json_is_object(e)) {
+			json_t *line = json_object_get(e, "line");
+			error("not deployed: %s: %s%s%lld%s",
+			      json_string_value(json_object_get(e, "name")),
+			      json_string_value(json_object_get(e, "message")),
+			      json_is_integer(line) ? " (line " : "",
+			      json_is_integer(line) ? (long long)json_integer_value(line) : 0LL,
+			      json_is_integer(line) ? ")" : "");
+		} else {
+			json_array_foreach(found, i, f) {
+				if (strcmp(json_string_value(json_object_get(f, "severity")), "block"))
+					continue;
+				error("not deployed: blocked by policy rule %s at line %lld: %s (see "
+				      "'sbx prepare')",
+				      json_string_value(json_object_get(f, "rule")),
+				      (long long)json_integer_value(json_object_get(f, "line")),
+				      json_string_value(json_object_get(f, "message")));
+				break;
+			}
+		}
+		json_decref(rep);
+		return 1;
 	}
-	if (blocked) {
-		json_t *msg = out.error ? json_object_get(out.error, "message") : NULL;
-		error("not deployed: %s", msg ? json_string_value(msg) : "blocked by policy");
+	json_decref(rep);
+
+	/* The build: its result lands in the caches, and from there in the
+	 * deployment's artefacts (deploy_artefacts). */
+	struct outcome bo;
+	outcome_init(&bo, req);
+	engine_build(req, &bo);
+	int rc = 0;
+	if (bo.status != STATUS_OK) {
+		json_t *msg = bo.error ? json_object_get(bo.error, "message") : NULL;
+		json_t *line = bo.error ? json_object_get(bo.error, "line") : NULL;
+		if (json_is_integer(line))
+			error("not deployed: the build failed at line %lld: %s",
+			      (long long)json_integer_value(line),
+			      msg ? json_string_value(msg) : status_name(bo.status));
+		else
+			error("not deployed: the build failed: %s",
+			      msg ? json_string_value(msg) : status_name(bo.status));
+		rc = bo.status == STATUS_ERROR ? 1 : -1;
 	}
-	outcome_release(&out);
-	return blocked ? 1 : 0;
+	outcome_release(&bo);
+	return rc;
 }
 
-/* HOOK (TypeScript helper, Java spawn helper): build artefacts. The lowered
- * JavaScript of TypeScript code and the compiled classes of Java code belong
- * in artefacts/ so exec-deployment starts straight from them. Their caches
- * have no public API yet; when they do, copy each artefact here with
- * store_txn_write/store_txn_copy and append {"kind", "path", "size",
- * "sha256"} to d->artefacts. */
+/* Build artefacts: the compiled classes of Java code, copied from the javac
+ * cache that deploy_prepare's build filled, so exec-deployment starts at JVM
+ * speed even on a machine whose cache is empty. */
 static int deploy_artefacts(struct store_txn *t, const struct request *req, struct deployment *d)
 {
-	(void)t;
-	(void)req;
-	(void)d;
-	return 0;
+	if (req->lang->id != LANG_JAVA)
+		return 0;
+	char dir[PATH_MAX];
+	if (engine_spawn_java_cache_path(req->state_dir, req->code_sha256, dir, sizeof dir) != 0)
+		return error("the javac cache path is too long");
+	DIR *dh = opendir(dir);
+	if (!dh)
+		return error("the compiled classes are missing from %s: %s", dir, strerror(errno));
+	struct dirent *de;
+	int rc = 0;
+	while (rc == 0 && (de = readdir(dh))) {
+		char src[PATH_MAX + 256], rel[300], sha[65];
+		uint64_t size = 0;
+		struct stat st;
+		if (de->d_name[0] == '.')
+			continue;
+		snprintf(src, sizeof src, "%s/%s", dir, de->d_name);
+		if (lstat(src, &st) != 0 || !S_ISREG(st.st_mode))
+			continue;
+		snprintf(rel, sizeof rel, "artefacts/classes/%s", de->d_name);
+		rc = store_txn_copy(t, rel, src, JAVAC_CACHE_MAX_BYTES, &size, sha);
+		if (rc == 0)
+			json_array_append_new(d->artefacts,
+					      json_pack("{s:s, s:s, s:I, s:s}", "kind", "java-class",
+							"path", rel, "size", (json_int_t)size,
+							"sha256", sha));
+	}
+	closedir(dh);
+	return rc;
 }
 
 static void now_rfc3339(char out[32])

@@ -177,11 +177,19 @@ int cmd_exec_deployment(int argc, char **argv)
 		goto out;
 	if (apply_deployment(&req, &st, &d, &code, dirfd) != 0)
 		goto out;
-	/* HOOK (Java spawn helper): a deployment's compiled classes are in
-	 * artefacts/; when the engine can take a class directory, point it
-	 * there so the run is just the JVM start. */
 	if (runopt_finish(&ro) != 0)
 		goto out;
+	/* A Java deployment carries its compiled classes: put them where the
+	 * engine looks (the javac cache), so the run is just the JVM start
+	 * even on a machine that never compiled this code. */
+	if (req.lang->id == LANG_JAVA) {
+		int cfd = openat(dirfd, "artefacts/classes",
+				 O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+		if (cfd >= 0) {
+			engine_spawn_java_restore(req.state_dir, req.code_sha256, cfd);
+			close(cfd);
+		}
+	}
 	rc = execute_and_render(&req);
 out:
 	if (dirfd >= 0)

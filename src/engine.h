@@ -17,6 +17,18 @@ int execute(struct request *req, struct outcome *out, struct render *r);
  * for sbx (the SPEC's table). Used by run and exec-deployment. */
 int execute_and_render(struct request *req);
 
+/* Builds without running: compiles Java (into the javac cache) or lowers
+ * JavaScript/TypeScript (into the lowering cache), in the sandbox. A syntax
+ * or compile error comes back as status error; Python and R have nothing to
+ * build (status ok). Used by deploy, so a deployment starts from its build. */
+int engine_build(struct request *req, struct outcome *out);
+
+/* The javac cache entry of code sha (a directory, which may not exist yet). */
+int engine_spawn_java_cache_path(const char *state_dir, const char *sha, char *out, size_t n);
+/* Puts a deployment's compiled classes (the directory classes_fd) into the
+ * javac cache unless it has them, so the run is just the JVM start. */
+int engine_spawn_java_restore(const char *state_dir, const char *sha, int classes_fd);
+
 /* Duktape in a forked, seccomp-confined child (engine_duktape.c). */
 int engine_duktape_run(struct request *req, struct outcome *out, struct render *r);
 /* python3 / java / Rscript via execve (engine_spawn.c). */

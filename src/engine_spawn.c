@@ -418,6 +418,26 @@ static int java_compile(struct spawn_run *s, const char *primary, char *const *c
 	return 0;
 }
 
+int engine_spawn_java_cache_path(const char *state_dir, const char *sha, char *out, size_t n)
+{
+	char version[17];
+	java_cache_version(version);
+	int len = snprintf(out, n, "%s/cache/java/%s/%s", state_dir, version, sha);
+	return len > 0 && (size_t)len < n ? 0 : -1;
+}
+
+int engine_spawn_java_restore(const char *state_dir, const char *sha, int classes_fd)
+{
+	char path[PATH_MAX], version[17];
+	struct stat st;
+	if (engine_spawn_java_cache_path(state_dir, sha, path, sizeof path) != 0)
+		return -1;
+	if (lstat(path, &st) == 0 && S_ISDIR(st.st_mode))
+		return 0; /* already there */
+	java_cache_version(version);
+	return javac_cache_store(state_dir, version, sha, classes_fd);
+}
+
 /* As root, the code runs as a per-run uid that must reach its working
  * directory by path (the JVM and R open files by absolute path), and root's
  * home is 0700. Root's work directories therefore live in a root-owned 0711
@@ -446,6 +466,12 @@ int engine_spawn_run_cmd(struct request *req, struct outcome *out, struct render
 	const char *cmd = run_cmd && run_cmd[0] ? run_cmd[0] : lang->interpreter;
 	struct spawn_run s = {.req = req, .out = out, .r = r, .stdin_fd = -1};
 	workdir_init(&s.wd);
+	if (req->build_only && lang->id != LANG_JAVA) {
+		/* Python and R run from source: nothing to build. */
+		out->status = STATUS_OK;
+		out->exited = true;
+		return 0;
+	}
 	if (engine_spawn_resolve(cmd, NULL, s.exe, sizeof s.exe) < 0)
 		return unavailable(out, lang, cmd);
 
@@ -524,6 +550,13 @@ int engine_spawn_run_cmd(struct request *req, struct outcome *out, struct render
 		int c = java_compile(&s, primary, compile_cmd);
 		if (c != 0) {
 			rc = c < 0 ? -1 : 0;
+			goto out;
+		}
+		if (req->build_only) {
+			/* The classes are in the cache now: that was the build. */
+			out->status = STATUS_OK;
+			out->exited = true;
+			rc = 0;
 			goto out;
 		}
 		/* The heap gets what the JVM's own ~64 MiB leave of the limit;

@@ -32,6 +32,25 @@ int execute(struct request *req, struct outcome *out, struct render *r)
 	return rc;
 }
 
+int engine_build(struct request *req, struct outcome *out)
+{
+	if (req->lang->engine == ENGINE_DUKTAPE) {
+		/* The JavaScript engine has no build-only mode yet: it would run
+		 * the code. prepare's syntax check has parsed it already. */
+		out->status = STATUS_OK;
+		return 0;
+	}
+	enum output_format saved = req->format;
+	req->build_only = true;
+	req->format = FORMAT_JSON; /* the renderer then prints nothing */
+	struct render *r = render_new(req);
+	int rc = execute(req, out, r);
+	render_free(r);
+	req->build_only = false;
+	req->format = saved;
+	return rc;
+}
+
 int execute_and_render(struct request *req)
 {
 	struct outcome out;

@@ -43,10 +43,13 @@ int opt_parse(int argc, char **argv, const char *cmd, const struct opt_spec *con
 
 	char **operands = xcalloc((size_t)argc + 1, sizeof(char *));
 	int nops = 0;
-	optind = 1;
+	/* 0, not 1: glibc then forgets an earlier scan's state (a half-read
+	 * cluster such as -xq, the operand permutation), which otherwise points
+	 * into that scan's argv; getopt(3) asks for 0 with a '-' optstring. */
+	optind = 0;
 	opterr = 0;
 	for (;;) {
-		int prev = optind;
+		int prev = optind > 0 ? optind : 1; /* 0 before the first call */
 		int c = getopt_long(argc, argv, shortopts, longopts, NULL);
 		if (c == -1)
 			break;

@@ -95,8 +95,12 @@ void outcome_fail(struct outcome *out, enum status s, const char *name, const ch
 	va_end(ap);
 	out->status = s;
 	json_decref(out->error);
-	out->error = json_pack("{s:s, s:s, s:n, s:n, s:s}", "name", name, "message", msg, "line",
-			       "column", "traceback", "");
+	/* The message may quote the user's code (a policy finding) and is cut
+	 * at 1 KiB: with "s", json_pack would refuse text that is not UTF-8 and
+	 * leave the record without its error. */
+	out->error = json_pack("{s:s, s:o, s:n, s:n, s:s}", "name", name, "message",
+			       json_string_utf8_lossy(msg, strlen(msg)), "line", "column",
+			       "traceback", "");
 }
 
 static const char *signal_name(int sig)

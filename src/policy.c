@@ -1051,10 +1051,14 @@ json_t *policy_findings_json(const struct policy_report *rep)
 	json_t *a = json_array();
 	for (size_t i = 0; i < rep->n; i++) {
 		const struct policy_finding *f = &rep->findings[i];
-		json_array_append_new(a, json_pack("{s:s, s:s, s:i, s:i, s:s}", "rule", f->rule->id,
+		/* The message quotes the code, and is cut at 256 bytes, maybe
+		 * inside a UTF-8 sequence: json_pack would refuse it and the
+		 * finding would vanish from the record. */
+		json_array_append_new(a, json_pack("{s:s, s:s, s:i, s:i, s:o}", "rule", f->rule->id,
 						   "severity", policy_level_name(f->severity),
 						   "line", f->line, "column", f->column, "message",
-						   f->message));
+						   json_string_utf8_lossy(f->message,
+									  strlen(f->message))));
 	}
 	return a;
 }
@@ -1099,7 +1103,9 @@ int policy_check_request(const struct request *req, const struct config *cfg, st
 
 static void add_dep(struct policy_deps *d, const char *name, size_t n, int line, int available)
 {
-	if (n == 0 || n > 200)
+	/* A NUL inside is no module name, and would cut the copy short (an
+	 * empty or repeated name in the list). */
+	if (n == 0 || n > 200 || memchr(name, '\0', n))
 		return;
 	for (size_t i = 0; i < d->n; i++)
 		if (strlen(d->deps[i].name) == n && !memcmp(d->deps[i].name, name, n))
@@ -1228,8 +1234,10 @@ json_t *policy_deps_json(const struct policy_deps *d)
 	json_t *a = json_array();
 	for (size_t i = 0; i < d->n; i++) {
 		const struct policy_dep *p = &d->deps[i];
-		json_array_append_new(a, json_pack("{s:s, s:i, s:o}", "name", p->name, "line",
-						   p->line, "available",
+		/* Names come from the code, which need not be UTF-8. */
+		json_array_append_new(a, json_pack("{s:o, s:i, s:o}", "name",
+						   json_string_utf8_lossy(p->name, strlen(p->name)),
+						   "line", p->line, "available",
 						   p->available < 0 ? json_null()
 								    : json_boolean(p->available)));
 	}

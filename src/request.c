@@ -81,7 +81,12 @@ int request_add_input(struct request *req, const char *key_value)
 		free(key);
 		return error("input '%s' is not valid UTF-8", key_value);
 	}
-	json_object_set_new(req->inputs, key, v);
+	/* jansson refuses a key that is not UTF-8 (and frees v): say so
+	 * instead of dropping the input. */
+	if (json_object_set_new(req->inputs, key, v) != 0) {
+		free(key);
+		return error("input '%s': the key is not valid UTF-8", key_value);
+	}
 	free(key);
 	return 0;
 }
@@ -148,6 +153,14 @@ int request_add_label(struct request *req, const char *key_value)
 	const char *value;
 	if (split_key_value("label", key_value, &key, &value) != 0)
 		return -1;
+	/* Labels are written as JSON (manifest, record), where jansson would
+	 * drop one that is not UTF-8 without a word: refuse it here. */
+	json_t *probe = json_pack("{s:s}", key, value);
+	if (!probe) {
+		free(key);
+		return error("label '%s' is not valid UTF-8", key_value);
+	}
+	json_decref(probe);
 	req->labels = xrealloc(req->labels, (req->nlabels + 1) * sizeof(*req->labels));
 	req->labels[req->nlabels].key = key;
 	req->labels[req->nlabels].value = xstrdup(value);

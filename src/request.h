@@ -70,6 +70,7 @@ struct request {
 	enum output_format format;
 	unsigned require;    /* LAYER_* the user insists on */
 	bool no_history;
+	bool build_only;     /* compile/lower, do not run (engine_build) */
 	char *state_dir;     /* resolved state directory (may be NULL until needed) */
 	char *deployment_name; /* set by exec-deployment */
 	int deployment_version;

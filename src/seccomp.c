@@ -16,6 +16,7 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/prctl.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 #include <linux/seccomp.h>
@@ -130,8 +131,12 @@ void seccomp_prog_free(struct seccomp_prog *prog)
 	prog->len = 0;
 }
 
-/* Async-signal-safe: formats the number by hand and uses only write/_exit
- * (both allowed by the filter). */
+/* Async-signal-safe: formats the number by hand and uses only write and
+ * exit_group (both allowed by the filter). Not instrumented, and exiting by
+ * a raw exit_group rather than _exit: under ASan a call to a noreturn
+ * function is preceded by __asan_handle_no_return, whose own system calls
+ * would trap again inside this handler. */
+__attribute__((no_sanitize("address", "undefined")))
 static void on_sigsys(int sig, siginfo_t *info, void *uctx)
 {
 	static const char head[] = "{\"status\":\"syscall_blocked\",\"syscall_nr\":";
@@ -152,7 +157,8 @@ static void on_sigsys(int sig, siginfo_t *info, void *uctx)
 		msg[n++] = digits[--k];
 	msg[n++] = '}';
 	(void)!write(3, msg, n);
-	_exit(128 + SIGSYS);
+	syscall(SYS_exit_group, 128 + SIGSYS);
+	_exit(128 + SIGSYS); /* not reached */
 }
 
 int seccomp_install(const struct seccomp_prog *prog, enum sandbox_profile profile)

@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -69,14 +70,54 @@ int workdir_create(struct workdir *wd, const char *base, const char *id)
 	int n = snprintf(templ, sizeof templ, "%s/run-%s-XXXXXX", base, id);
 	if (n < 0 || (size_t)n >= sizeof templ)
 		return error("working directory path under %s is too long", base);
-	/* mkdtemp: a new name, mode 0700, never an existing directory or link. */
-	if (!mkdtemp(templ))
-		return error("cannot create a working directory in %s: %s", base, strerror(errno));
-	wd->path = xstrdup(templ);
-	wd->fd = open(wd->path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-	if (wd->fd < 0)
-		return error("cannot open %s: %s", wd->path, strerror(errno));
-	return 0;
+	/* A live run holds an exclusive flock on its directory for as long as
+	 * it exists: a later workdir_sweep that gets the lock knows the owner
+	 * was killed and removes the leftover. A sweep may win the lock on a
+	 * directory made an instant ago, before its owner locked it: then the
+	 * owner finds it gone (ENOENT or nlink 0) and makes another. */
+	for (int tries = 0;; tries++) {
+		memcpy(templ + n - 6, "XXXXXX", 6);
+		/* mkdtemp: a new name, mode 0700, never an existing directory or link. */
+		if (!mkdtemp(templ))
+			return error("cannot create a working directory in %s: %s", base,
+				     strerror(errno));
+		int fd = open(templ, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+		struct stat st;
+		if (fd >= 0 && flock(fd, LOCK_EX) == 0 && fstat(fd, &st) == 0 && st.st_nlink > 0) {
+			wd->path = xstrdup(templ);
+			wd->fd = fd;
+			return 0;
+		}
+		int e = errno;
+		if (fd >= 0)
+			close(fd);
+		if (tries == 3 || (fd < 0 && e != ENOENT))
+			return error("cannot open %s: %s", templ, strerror(e ? e : ENOENT));
+	}
+}
+
+void workdir_sweep(const char *base)
+{
+	DIR *d = opendir(base);
+	if (!d)
+		return;
+	struct dirent *de;
+	while ((de = readdir(d))) {
+		if (strncmp(de->d_name, "run-", 4) != 0)
+			continue;
+		int fd =
+		    openat(dirfd(d), de->d_name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+		if (fd < 0)
+			continue;
+		/* Locked: a live run. Free: its sbx was killed (or is just
+		 * making it, and will notice: see workdir_create). */
+		if (flock(fd, LOCK_EX | LOCK_NB) == 0) {
+			fchmod(fd, 0700);
+			workdir_rmtree_at(dirfd(d), de->d_name);
+		}
+		close(fd);
+	}
+	closedir(d);
 }
 
 int workdir_mkdir(struct workdir *wd, const char *name)

@@ -52,6 +52,9 @@ int workdir_snapshot(struct workdir *wd);
 int workdir_collect(struct workdir *wd, const char *out_dir, uint64_t cap, json_t **files);
 /* Removes the directory and everything in it, never following links. */
 void workdir_remove(struct workdir *wd);
+/* Removes the leftovers of killed runs under base: the run-* directories
+ * whose owner no longer holds their lock. Live runs are left alone. */
+void workdir_sweep(const char *base);
 
 /* Removes dfd/name and everything below it, never following links. */
 void workdir_rmtree_at(int dfd, const char *name);

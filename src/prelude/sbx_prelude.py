@@ -57,7 +57,13 @@ def _sbx_main():
     builtins.exit = Quitter('exit')
     builtins.quit = Quitter('quit')
 
+    main_pid = posix.getpid()
+
     def report(text):
+        # Only the program's own process reports: a child it forked runs on
+        # to the end of the code too, and two reports would be one garbled.
+        if posix.getpid() != main_pid:
+            return
         data = text.encode('utf-8', 'replace')
         try:
             while data:

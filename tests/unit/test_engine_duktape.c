@@ -168,6 +168,10 @@ static void test_seccomp_traps(void **state)
 	char report[256];
 	int st;
 	(void)state;
+	/* valgrind does not implement seccomp(2): the filter cannot be
+	 * loaded there. `make valgrind` says so; every other run tests it. */
+	if (getenv("SBX_UNDER_VALGRIND"))
+		skip();
 
 	st = run_filtered(call_getpid, report, sizeof(report));
 	assert_true(WIFEXITED(st));
