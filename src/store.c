@@ -5,7 +5,6 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
-#include <openssl/evp.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -805,8 +804,8 @@ int store_txn_copy(struct store_txn *t, const char *relpath, const char *src, ui
 		close(in);
 		return error("cannot store %s as %s: %s", src, relpath, strerror(e));
 	}
-	EVP_MD_CTX *md = EVP_MD_CTX_new();
-	EVP_DigestInit_ex(md, EVP_sha256(), NULL);
+	struct sha256 md;
+	sha256_init(&md);
 	uint64_t total = 0;
 	char chunk[65536];
 	int rc = 0;
@@ -826,7 +825,7 @@ int store_txn_copy(struct store_txn *t, const char *relpath, const char *src, ui
 				   (unsigned long long)cap);
 			break;
 		}
-		EVP_DigestUpdate(md, chunk, (size_t)r);
+		sha256_update(&md, chunk, (size_t)r);
 		if (write_all(out, chunk, (size_t)r) != 0) {
 			rc = error("cannot write %s: %s", relpath, strerror(errno));
 			break;
@@ -836,15 +835,12 @@ int store_txn_copy(struct store_txn *t, const char *relpath, const char *src, ui
 		rc = error("cannot write %s: %s", relpath, strerror(errno));
 	close(out);
 	close(in);
-	unsigned char dig[32];
-	unsigned dlen = 0;
-	EVP_DigestFinal_ex(md, dig, &dlen);
-	EVP_MD_CTX_free(md);
+	char hex[65];
+	sha256_final_hex(&md, hex);
 	if (rc == 0 && size)
 		*size = total;
 	if (rc == 0 && sha256)
-		for (unsigned i = 0; i < dlen && i < 32; i++)
-			snprintf(sha256 + 2 * i, 3, "%02x", dig[i]);
+		memcpy(sha256, hex, sizeof(hex));
 	return rc;
 }
 

@@ -31,7 +31,16 @@ int write_all(int fd, const void *data, size_t len);
 double now_monotonic_ms(void);
 double now_wall_ms(void);
 
-/* Lower-case hex SHA-256 of data (libcrypto); out has room for 65 bytes. */
+/* SHA-256 (libcrypto). Incremental: init, update..., final into 32 bytes,
+ * or to 64 lower-case hex digits plus a NUL. */
+struct sha256 {
+	unsigned char state[128]; /* an OpenSSL SHA256_CTX (112 bytes) */
+};
+void sha256_init(struct sha256 *h);
+void sha256_update(struct sha256 *h, const void *data, size_t len);
+void sha256_final(struct sha256 *h, unsigned char digest[32]);
+void sha256_final_hex(struct sha256 *h, char out[65]);
+/* One shot: lower-case hex SHA-256 of data. */
 void sha256_hex(const void *data, size_t len, char out[65]);
 
 /* Time-sortable unique id: 26 chars of Crockford base32 (48-bit ms time,

@@ -4,7 +4,6 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
-#include <openssl/evp.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -142,7 +141,7 @@ int workdir_write(struct workdir *wd, const char *name, const void *data, size_t
 
 /* Copies all of in to out (out may be -1: hash only), feeding the hash.
  * Stops with -1 when more than *budget bytes come. */
-static int copy_stream(int in, int out, EVP_MD_CTX *md, uint64_t *budget)
+static int copy_stream(int in, int out, struct sha256 *md, uint64_t *budget)
 {
 	static char chunk[COPY_CHUNK];
 	for (;;) {
@@ -158,10 +157,8 @@ static int copy_stream(int in, int out, EVP_MD_CTX *md, uint64_t *budget)
 			return -1;
 		}
 		*budget -= (uint64_t)n;
-		if (md && EVP_DigestUpdate(md, chunk, (size_t)n) != 1) {
-			errno = EIO;
-			return -1;
-		}
+		if (md)
+			sha256_update(md, chunk, (size_t)n);
 		if (out >= 0 && write_all(out, chunk, (size_t)n) < 0)
 			return -1;
 	}
@@ -421,17 +418,13 @@ static int collect_one(struct walk *w, int dfd, const char *name, const char *re
 			w->failed = -1;
 		}
 	}
-	EVP_MD_CTX *md = EVP_MD_CTX_new();
+	struct sha256 md;
+	sha256_init(&md);
 	uint64_t budget = w->budget;
-	int rc = md && EVP_DigestInit_ex(md, EVP_sha256(), NULL) == 1 ? 0 : -1;
-	if (rc == 0)
-		rc = copy_stream(in, out, md, &budget);
-	unsigned char digest[32];
-	unsigned dlen = 0;
-	if (rc == 0 && EVP_DigestFinal_ex(md, digest, &dlen) == 1 && dlen == 32) {
+	int rc = copy_stream(in, out, &md, &budget);
+	if (rc == 0) {
 		char hex[65];
-		for (unsigned i = 0; i < 32; i++)
-			snprintf(hex + 2 * i, 3, "%02x", digest[i]);
+		sha256_final_hex(&md, hex);
 		json_object_set_new(item, "sha256", json_string(hex));
 		json_object_set_new(item, "size", json_integer((json_int_t)(w->budget - budget)));
 		w->budget = budget;
@@ -441,7 +434,6 @@ static int collect_one(struct walk *w, int dfd, const char *name, const char *re
 	} else if (errno == EFBIG) {
 		w->over_cap = true;
 	}
-	EVP_MD_CTX_free(md);
 	close(in);
 	if (out >= 0 && close(out) < 0) {
 		warning("cannot save '%s' to %s: %s", rel, w->out_dir, strerror(errno));
