@@ -51,4 +51,10 @@ hyperfine -N --warmup 3 --runs "${RUNS:-20}" \
 	-n "ts snippet, cold (lowered in the sandbox)" --prepare "rm -rf $tmp/cold" "$SBX run --state-dir $tmp/cold $tmp/snippet.ts" \
 	-n "ts snippet, cached" "$SBX run --state-dir $tmp/warm $tmp/snippet.ts" \
 	-n "node, same snippet" "node $tmp/snippet.js" \
+	--export-json "$tmp/times.json" \
 	${HYPERFINE_EXPORT:+--export-markdown "$HYPERFINE_EXPORT"}
+# The goals are medians (the mean suffers from a busy machine).
+if command -v jq >/dev/null; then
+	echo "medians:"
+	jq -r '.results[] | "  \(.median * 10000 | round / 10) ms  \(.command)"' "$tmp/times.json"
+fi

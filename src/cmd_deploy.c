@@ -20,6 +20,7 @@
 #include "config.h"
 #include "engine.h"
 #include "javac_cache.h"
+#include "js/lower.h"
 #include "manifest.h"
 #include "outcome.h"
 #include "policy.h"
@@ -175,11 +176,25 @@ static int deploy_prepare(struct request *req, const struct config *cfg, json_t 
 	return rc;
 }
 
-/* Build artefacts: the compiled classes of Java code, copied from the javac
- * cache that deploy_prepare's build filled, so exec-deployment starts at JVM
- * speed even on a machine whose cache is empty. */
+/* Build artefacts, copied from the caches that deploy_prepare's build
+ * filled, so exec-deployment starts from them even on a machine whose cache
+ * is empty: the lowered code of TypeScript and modern JavaScript, the
+ * compiled classes of Java. */
 static int deploy_artefacts(struct store_txn *t, const struct request *req, struct deployment *d)
 {
+	if (req->lang->engine == ENGINE_DUKTAPE) {
+		char path[PATH_MAX], sha[65];
+		uint64_t size = 0;
+		if (js_lower_cache_path(req, path, sizeof path) != 0)
+			return 0; /* plain ES5: nothing to build */
+		if (store_txn_copy(t, "artefacts/lowered.js", path, 64u << 20, &size, sha) != 0)
+			return -1;
+		json_array_append_new(d->artefacts,
+				      json_pack("{s:s, s:s, s:I, s:s}", "kind", "lowered-javascript",
+						"path", "artefacts/lowered.js", "size",
+						(json_int_t)size, "sha256", sha));
+		return 0;
+	}
 	if (req->lang->id != LANG_JAVA)
 		return 0;
 	char dir[PATH_MAX];

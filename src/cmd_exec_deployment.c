@@ -12,6 +12,7 @@
 
 #include "cmd.h"
 #include "engine.h"
+#include "js/lower.h"
 #include "manifest.h"
 #include "outcome.h"
 #include "runopt.h"
@@ -182,7 +183,15 @@ int cmd_exec_deployment(int argc, char **argv)
 	/* A Java deployment carries its compiled classes: put them where the
 	 * engine looks (the javac cache), so the run is just the JVM start
 	 * even on a machine that never compiled this code. */
-	if (req.lang->id == LANG_JAVA) {
+	struct stat ast;
+	if (req.lang->engine == ENGINE_DUKTAPE &&
+	    fstatat(dirfd, "artefacts/lowered.js", &ast, AT_SYMLINK_NOFOLLOW) == 0) {
+		struct buf lowered = BUF_INIT;
+		if (store_read_at(dirfd, "artefacts/lowered.js", 64u << 20, &lowered,
+				  "the lowered code") == 0)
+			js_lower_cache_restore(&req, lowered.data ? lowered.data : "", lowered.len);
+		buf_release(&lowered);
+	} else if (req.lang->id == LANG_JAVA) {
 		int cfd = openat(dirfd, "artefacts/classes",
 				 O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 		if (cfd >= 0) {

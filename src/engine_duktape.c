@@ -713,6 +713,8 @@ static _Noreturn void run_child(void *arg)
 		report_error(ctx);
 
 	has_result = compile_code(ctx, req, job->filename);
+	if (req->build_only) /* lowered (into the cache) and compiled: built */
+		report_and_exit("result", "null", 4, 0);
 	duk_push_global_object(ctx); /* this = the global object, as in a script */
 	if (duk_pcall_method(ctx, 0) != 0)
 		report_error(ctx);

@@ -34,12 +34,6 @@ int execute(struct request *req, struct outcome *out, struct render *r)
 
 int engine_build(struct request *req, struct outcome *out)
 {
-	if (req->lang->engine == ENGINE_DUKTAPE) {
-		/* The JavaScript engine has no build-only mode yet: it would run
-		 * the code. prepare's syntax check has parsed it already. */
-		out->status = STATUS_OK;
-		return 0;
-	}
 	enum output_format saved = req->format;
 	req->build_only = true;
 	req->format = FORMAT_JSON; /* the renderer then prints nothing */

@@ -21,6 +21,10 @@
 /* Most findings kept per scan: a generated file with 10,000 evals should
  * not produce a 10,000-entry record. The verdict (blocked) counts them all. */
 #define POLICY_MAX_FINDINGS 100
+/* Most dependencies listed: each new name is compared with those before it,
+ * so without a cap 100,000 distinct imports (700 KB of code) took 25 s of
+ * `sbx prepare`, outside the sandbox. No real program names 1,000 modules. */
+#define POLICY_MAX_DEPS 1000
 
 /* The rule table. Built-in levels: only prototype pollution blocks by
  * default, because no honest snippet needs it and it is the classic first
@@ -1105,7 +1109,7 @@ static void add_dep(struct policy_deps *d, const char *name, size_t n, int line,
 {
 	/* A NUL inside is no module name, and would cut the copy short (an
 	 * empty or repeated name in the list). */
-	if (n == 0 || n > 200 || memchr(name, '\0', n))
+	if (n == 0 || n > 200 || memchr(name, '\0', n) || d->n >= POLICY_MAX_DEPS)
 		return;
 	for (size_t i = 0; i < d->n; i++)
 		if (strlen(d->deps[i].name) == n && !memcmp(d->deps[i].name, name, n))
@@ -1246,28 +1250,14 @@ json_t *policy_deps_json(const struct policy_deps *d)
 
 /* ---- prepare ------------------------------------------------------------ */
 
-/* Hooks into other modules that may not be in this build yet (weak: NULL
- * when absent). engine_duktape_check: lower and compile in the sandboxed
- * Duktape child without running; fills out->error on a syntax error and may
- * set out->extra {"transforms": [...]}. js_scan: src/js/tokenize.h. */
-int engine_duktape_check(struct request *req, struct outcome *out);
-#pragma weak engine_duktape_check
+/* js_scan (src/js/tokenize.h) decides what is lowered; weak, so that the
+ * policy unit tests link without the engine. */
 #pragma weak js_scan
 
 /* The checker programs. Each is ordinary code of its language, run by
  * execute() like any user code (sandbox, limits); the user's code reaches it
  * as inputs.code and is only parsed. They stay clear of the policy rules so
  * a strict config cannot block them. */
-static const char checker_js[] =
-	"(function (src) {\n"
-	"  try {\n"
-	"    Function(src);\n"
-	"    return null;\n"
-	"  } catch (e) {\n"
-	"    return {name: e.name, message: e.message, line: e.lineNumber || null};\n"
-	"  }\n"
-	"})(inputs.code)\n";
-
 /* find_spec on a top-level name locates the module without importing it
  * (no module code runs). */
 static const char checker_python[] =
@@ -1408,64 +1398,22 @@ static json_t *check_interpreted(const struct request *req, struct policy_deps *
 	return syn;
 }
 
-static json_t *check_javascript(const struct request *req, bool needs_lowering)
+/* JavaScript and TypeScript are lowered and compiled by Duktape, Java by
+ * javac, in the sandbox and without running (engine_build): the same path
+ * as the run itself, so what prepare accepts is what runs. */
+static json_t *check_built(const struct request *req, const char *checker)
 {
 	struct outcome o;
-	if (engine_duktape_check) {
-		struct request *mreq = (struct request *)req; /* the check does not change it */
-		outcome_init(&o, req);
-		engine_duktape_check(mreq, &o);
-		json_t *syn;
-		if (o.status == STATUS_OK)
-			syn = syntax_json(true, json_true(), "duktape", NULL, NULL);
-		else if (o.status == STATUS_ERROR && o.error)
-			syn = syntax_json(true, json_false(), "duktape", json_incref(o.error), NULL);
-		else
-			syn = syntax_unchecked("duktape", &o);
-		outcome_release(&o);
-		return syn;
-	}
-	if (req->lang->id == LANG_TYPESCRIPT)
-		return syntax_json(false, json_null(), "duktape", NULL,
-				   "not checked: TypeScript is checked when it is lowered, which "
-				   "this build cannot do without running it");
-	run_checker(req, checker_js, json_pack("{s:s%}", "code", req->code, req->code_len), &o);
+	struct request *mreq = (struct request *)req; /* the build does not change it */
+	outcome_init(&o, req);
+	engine_build(mreq, &o);
 	json_t *syn;
-	if (o.status != STATUS_OK) {
-		syn = syntax_unchecked("duktape", &o);
-	} else if (json_is_object(o.result)) {
-		if (needs_lowering || !js_scan)
-			/* Duktape's parser is ES5: its error may just be modern
-			 * syntax that sbx lowers before running. */
-			syn = syntax_json(false, json_null(), "duktape", NULL,
-					  "not checked: the code uses syntax newer than ES5, which "
-					  "is lowered before it runs");
-		else {
-			/* Function() compiles src followed by "\n}", so "end of
-			 * input" lands one line past the code: clamp to its last. */
-			json_int_t nlines = 1, line;
-			for (size_t k = 0; k + 1 < req->code_len; k++)
-				nlines += req->code[k] == '\n';
-			/* Duktape appends " (line N[, end of input])"; the line is
-			 * its own field, and N may be the one past the end. */
-			const char *m = json_string_value(json_object_get(o.result, "message"));
-			const char *cut = m ? strstr(m, " (line ") : NULL;
-			json_t *msg = m ? json_stringn(m, cut ? (size_t)(cut - m) : strlen(m))
-					: json_string("syntax error");
-			json_t *l = json_object_get(o.result, "line");
-			line = json_is_integer(l) ? json_integer_value(l) : 0;
-			syn = syntax_json(true, json_false(), "duktape",
-					  json_pack("{s:O, s:o, s:o, s:n}", "name",
-						    json_object_get(o.result, "name"), "message", msg,
-						    "line",
-						    line > 0 ? json_integer(line < nlines ? line : nlines)
-							     : json_null(),
-						    "column"),
-					  NULL);
-		}
-	} else {
-		syn = syntax_json(true, json_true(), "duktape", NULL, NULL);
-	}
+	if (o.status == STATUS_OK)
+		syn = syntax_json(true, json_true(), checker, NULL, NULL);
+	else if (o.status == STATUS_ERROR && o.error)
+		syn = syntax_json(true, json_false(), checker, json_incref(o.error), NULL);
+	else
+		syn = syntax_unchecked(checker, &o);
 	outcome_release(&o);
 	return syn;
 }
@@ -1517,12 +1465,8 @@ json_t *policy_prepare(const struct request *req, const struct config *cfg, int 
 	switch (req->lang->id) {
 	case LANG_PYTHON:
 	case LANG_R: syntax = check_interpreted(req, &deps); break;
-	case LANG_JAVA:
-		syntax = syntax_json(false, json_null(), "javac", NULL,
-				     "not checked: javac reports syntax errors when the program is "
-				     "run");
-		break;
-	default: syntax = check_javascript(req, needs_lowering); break;
+	case LANG_JAVA: syntax = check_built(req, "javac"); break;
+	default: syntax = check_built(req, "duktape"); break;
 	}
 	bool syntax_bad = json_is_false(json_object_get(syntax, "ok"));
 	const char *status = syntax_bad ? "syntax_error" : rep.blocked ? "blocked" : "ok";

@@ -2,6 +2,7 @@
 #include "js/lower.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <fcntl.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -36,9 +37,16 @@ __asm__(".section .rodata\n"
 	".incbin \"" JS_LOWER_RT_BC_PATH "\"\n"
 	".hidden js_lower_rt_bc_end\n"
 	"js_lower_rt_bc_end:\n"
+	".balign 16\n"
+	".hidden js_lower_cj_bc\n"
+	"js_lower_cj_bc:\n"
+	".incbin \"" JS_LOWER_CJ_BC_PATH "\"\n"
+	".hidden js_lower_cj_bc_end\n"
+	"js_lower_cj_bc_end:\n"
 	".previous\n");
 extern const unsigned char js_lower_ts_bc[], js_lower_ts_bc_end[];
 extern const unsigned char js_lower_rt_bc[], js_lower_rt_bc_end[];
+extern const unsigned char js_lower_cj_bc[], js_lower_cj_bc_end[];
 
 /* Options that change the output are part of the cache key; bump this
  * when transpile.js or the options in it change in a way the bytecode hash
@@ -495,20 +503,35 @@ out:
 
 /* ---- child: the runtime library ---- */
 
-int js_runtime_install(duk_context *ctx, unsigned runtime)
+/* Loads and runs one embedded bytecode program. */
+static int run_bytecode(duk_context *ctx, const unsigned char *bc, const unsigned char *end)
 {
-	if (!runtime)
-		return 0;
 	duk_push_external_buffer(ctx);
-	duk_config_buffer(ctx, -1, (void *)js_lower_rt_bc,
-			  (duk_size_t)(js_lower_rt_bc_end - js_lower_rt_bc));
+	duk_config_buffer(ctx, -1, (void *)bc, (duk_size_t)(end - bc));
 	duk_load_function(ctx);
 	if (duk_pcall(ctx, 0) != 0)
 		return -1;
 	duk_pop(ctx);
+	return 0;
+}
+
+int js_runtime_install(duk_context *ctx, unsigned runtime)
+{
+	if (!runtime)
+		return 0;
+	/* core-js (Array and String methods) is a bytecode of its own: most
+	 * programs never load it (see src/js/runtime/runtime.js). */
+	if ((runtime & (JS_RT_ARRAY | JS_RT_STRING)) &&
+	    run_bytecode(ctx, js_lower_cj_bc, js_lower_cj_bc_end) != 0)
+		return -1;
+	if (run_bytecode(ctx, js_lower_rt_bc, js_lower_rt_bc_end) != 0)
+		return -1;
 	duk_get_global_string(ctx, "__sbx_runtime");
 	duk_push_uint(ctx, runtime);
-	if (duk_pcall(ctx, 1) != 0)
+	/* The runtime keeps its internal state under a hidden symbol: no
+	 * script can name it or enumerate it. */
+	duk_push_string(ctx, DUK_HIDDEN_SYMBOL("sbx"));
+	if (duk_pcall(ctx, 2) != 0)
 		return -1;
 	duk_pop(ctx);
 	return 0;
@@ -655,6 +678,43 @@ static void cache_store(const struct js_lower *l, const struct request *req, con
 	if (renameat(dfd, tmp, dfd, name) != 0)
 		unlinkat(dfd, tmp, 0);
 	close(dfd);
+}
+
+/* Whether req's code is lowered at all, and under which cache key. */
+static bool lowered_key(const struct request *req, char key[65])
+{
+	struct js_scan sc;
+	js_scan(req->code, req->code_len, &sc);
+	if (req->lang->id != LANG_TYPESCRIPT && !sc.feature)
+		return false;
+	cache_key(req, key);
+	return true;
+}
+
+int js_lower_cache_path(const struct request *req, char *out, size_t n)
+{
+	char key[65];
+	if (!req->state_dir || !lowered_key(req, key))
+		return -1;
+	int len = snprintf(out, n, "%s/cache/js/%s.js", req->state_dir, key);
+	return len > 0 && (size_t)len < n ? 0 : -1;
+}
+
+int js_lower_cache_restore(const struct request *req, const char *text, size_t len)
+{
+	struct js_lower l;
+	struct stat st;
+	char path[PATH_MAX];
+	memset(&l, 0, sizeof l);
+	if (js_lower_cache_path(req, path, sizeof path) != 0 || !lowered_key(req, l.key))
+		return -1;
+	if (lstat(path, &st) == 0)
+		return 0; /* already cached */
+	if (len >= CACHE_MAX || memchr(text, '\0', len) || !strstr(text, LINES_TAG))
+		return -1;
+	l.needed = true;
+	cache_store(&l, req, text, len);
+	return 0;
 }
 
 void js_lower_finish(struct js_lower *l, const struct request *req, struct outcome *out)

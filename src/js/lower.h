@@ -101,4 +101,12 @@ void js_lower_release(struct js_lower *l);
 /* The transpiler's identity, for `sbx doctor` / `prepare`: "typescript 4.8.4". */
 const char *js_lower_transpiler(void);
 
+/* Deployments carry their lowered code (cmd_deploy.c, cmd_exec_deployment.c).
+ * js_lower_cache_path: the cache file of req's lowered code; -1 when the code
+ * needs no lowering (plain ES5). js_lower_cache_restore: puts lowered text
+ * into the cache unless it has an entry; text not shaped like sbx's own
+ * output is refused. Both return 0 or -1. */
+int js_lower_cache_path(const struct request *req, char *out, size_t n);
+int js_lower_cache_restore(const struct request *req, const char *text, size_t len);
+
 #endif
