@@ -53,7 +53,7 @@ SBX      := $(if $(filter 1,$(SANITIZE)),$(BUILD)/sbx,bin/sbx)
 # Generated sources: JavaScript runtime pieces embedded in the binary.
 GEN_DEPS := $(wildcard build-aux/gen-*.sh src/js/*.js src/prelude/*)
 
-.PHONY: all deps deps-test demo test unit cli escape examples-test bench \
+.PHONY: all deps deps-test demo test unit valgrind cli escape examples-test bench \
         install uninstall clean lint format check-docs fuzz completions
 .DEFAULT_GOAL := all
 
@@ -108,6 +108,14 @@ test: deps-test $(SBX) $(UNIT_BINS)
 unit: $(UNIT_BINS)
 	@for t in $(UNIT_BINS); do $$t || exit 1; done
 
+# The unit tests under valgrind: any error or leak fails.
+valgrind: $(UNIT_BINS)
+	@command -v valgrind >/dev/null || { echo "sbx: valgrind is missing: sudo apt-get install -y valgrind" >&2; exit 1; }
+	@for t in $(UNIT_BINS); do \
+	    SBX_UNDER_VALGRIND=1 valgrind -q --leak-check=full --errors-for-leak-kinds=definite,indirect \
+	        --error-exitcode=99 $$t >/dev/null || { echo "valgrind: $$t failed"; exit 1; }; \
+	    echo "valgrind $$(basename $$t): clean"; done
+
 bench: all
 	@build-aux/deps.sh bench
 	@SBX=$(abspath $(SBX)) bench/run.sh
@@ -140,7 +148,7 @@ uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/sbx $(DESTDIR)$(MANDIR)/man1/sbx.1 $(DESTDIR)$(MANDIR)/man5/sbx-config.5
 
 clean:
-	rm -rf build build-san bin/sbx
+	rm -rf build build-san build-fuzz bin/sbx
 
 -include $(OBJS:.o=.d)
 
@@ -153,3 +161,68 @@ $(BUILD)/dukbc: build-aux/dukbc.c $(BUILD)/duktape.o
 	$(CC) -std=c99 -O2 -I$(BUILD)/duk -I$(DUK_SRC) $^ -o $@ -lm
 
 $(BUILD)/gen/.stamp: $(BUILD)/dukbc $(wildcard src/js/lower/*.js src/js/runtime/*.js)
+
+# --- Fuzzing (issue #7; tests/fuzz/) ---
+# libFuzzer targets for every parser of outside input, built with clang
+# (Debian's clang and libclang-rt-14-dev) under ASan + UBSan. The parser
+# modules are compiled again into build-fuzz/ with coverage instrumentation;
+# nothing here links the engine or Duktape (tests/fuzz/stubs.c stands in for
+# execute() and engine_build()). `make fuzz` runs each target for FUZZ_SECONDS on the seed
+# corpus in tests/fuzz/corpus/<name>/ (new inputs go to build-fuzz/corpus/,
+# crash files to build-fuzz/) and fails on any crash, leak or failed check.
+FUZZ_CC      ?= clang
+FUZZ_SECONDS ?= 10
+FUZZ_BUILD   := build-fuzz
+FUZZ_SAN     := -fsanitize=address,undefined -fno-sanitize-recover=undefined \
+                -fno-omit-frame-pointer
+# -Wno-format-nonliteral: clang's -Wformat=2 also flags util.c passing its
+# va_list format on to vsnprintf, which gcc (and the format attribute on the
+# callers) already cover.
+FUZZ_CFLAGS  := -std=c11 -g -O1 $(WARN) -Wno-format-nonliteral $(FUZZ_SAN) -fsanitize=fuzzer-no-link \
+                -D_GNU_SOURCE -Isrc $(shell pkg-config --cflags yaml-0.1 jansson libcrypto 2>/dev/null)
+FUZZ_LIBS     = $(shell pkg-config --libs yaml-0.1 jansson libcrypto 2>/dev/null) -lm
+# The modules the parsers live in, and what they reference.
+FUZZ_MODS    := opt config request manifest policy render markdown util buf lang \
+                js/tokenize outcome store statedir
+FUZZ_OBJS    := $(patsubst %,$(FUZZ_BUILD)/%.o,$(FUZZ_MODS)) $(FUZZ_BUILD)/fuzz/stubs.o
+FUZZ_NAMES   := $(patsubst tests/fuzz/fuzz_%.c,%,$(wildcard tests/fuzz/fuzz_*.c))
+FUZZ_BINS    := $(patsubst %,$(FUZZ_BUILD)/fuzz_%,$(FUZZ_NAMES))
+
+.PHONY: fuzz-deps fuzz-build
+# Keep the objects (make would delete them as intermediates of the chain).
+.SECONDARY: $(FUZZ_OBJS) $(patsubst %,$(FUZZ_BUILD)/fuzz/fuzz_%.o,$(FUZZ_NAMES))
+
+fuzz-deps:
+	@build-aux/deps.sh fuzz
+
+fuzz-build: $(FUZZ_BINS)
+
+$(FUZZ_BUILD)/%.o: src/%.c | fuzz-deps
+	@mkdir -p $(@D)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -MMD -MP -c $< -o $@
+
+$(FUZZ_BUILD)/fuzz/%.o: tests/fuzz/%.c | fuzz-deps
+	@mkdir -p $(@D)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -MMD -MP -c $< -o $@
+
+$(FUZZ_BUILD)/fuzz_%: $(FUZZ_BUILD)/fuzz/fuzz_%.o $(FUZZ_OBJS)
+	$(FUZZ_CC) $(FUZZ_SAN) -fsanitize=fuzzer -o $@ $^ $(FUZZ_LIBS)
+
+# -close_fd_mask=2: the parsers' error messages are expected; libFuzzer and
+# the sanitizers still report on a copy of stderr. -timeout: a hang is a bug.
+fuzz: $(FUZZ_BINS)
+	@fail=""; for t in $(FUZZ_NAMES); do \
+	    mkdir -p $(FUZZ_BUILD)/corpus/$$t; \
+	    log=$(FUZZ_BUILD)/fuzz_$$t.log; \
+	    if $(FUZZ_BUILD)/fuzz_$$t -max_total_time=$(FUZZ_SECONDS) -timeout=10 \
+	        -close_fd_mask=2 -print_final_stats=1 \
+	        -artifact_prefix=$(FUZZ_BUILD)/crash-$$t- \
+	        $(FUZZ_BUILD)/corpus/$$t tests/fuzz/corpus/$$t >$$log 2>&1; then \
+	        echo "fuzz $$t: $$(grep -E '^#[0-9]+.*(DONE|pulse|NEW|REDUCE)' $$log | tail -n 1)"; \
+	    else \
+	        tail -n 40 $$log; echo "fuzz $$t: FAILED (see $$log)"; fail="$$fail $$t"; \
+	    fi; \
+	done; \
+	if [ -n "$$fail" ]; then echo "fuzz: crashes in:$$fail"; exit 1; fi
+
+-include $(FUZZ_OBJS:.o=.d) $(patsubst %,$(FUZZ_BUILD)/fuzz/fuzz_%.d,$(FUZZ_NAMES))

@@ -1,19 +1,22 @@
 #!/bin/sh
 # Install the Debian packages sbx needs, or say exactly what to install.
-# Usage: build-aux/deps.sh build|test|bench
+# Usage: build-aux/deps.sh build|test|bench|fuzz
 # "build" is what compiling needs; "test" adds the interpreters and tools the
 # test suite drives (a test run that silently skips Java or R is a failed run).
 set -eu
 
 build_pkgs="gcc make pkg-config duktape-dev libseccomp-dev libyaml-dev libcmocka-dev libjansson-dev libsqlite3-dev libssl-dev node-typescript node-core-js esbuild"
-test_pkgs="python3 default-jdk-headless r-base-core jq"
+test_pkgs="python3 default-jdk-headless r-base-core jq valgrind"
 bench_pkgs="hyperfine"
+# make fuzz: clang and its libFuzzer runtime (tests/fuzz/).
+fuzz_pkgs="clang libclang-rt-14-dev"
 
 case "${1:-build}" in
 build) want="$build_pkgs" ;;
 test) want="$build_pkgs $test_pkgs" ;;
 bench) want="$build_pkgs $bench_pkgs" ;;
-*) echo "usage: $0 build|test|bench" >&2; exit 2 ;;
+fuzz) want="$build_pkgs $fuzz_pkgs" ;;
+*) echo "usage: $0 build|test|bench|fuzz" >&2; exit 2 ;;
 esac
 
 missing=""

@@ -140,14 +140,23 @@ static int add_rules(scmp_filter_ctx ctx)
 		if (deny_rule(ctx, deny_always[i].name, deny_always[i].err, 0, NULL) < 0)
 			return -1;
 
-	/* No network even without a network namespace: only AF_UNIX sockets
-	 * (Java talks to nscd over one; local IPC is harmless). Everything else
-	 * (inet, inet6, netlink, packet, vsock, bluetooth...) fails with
-	 * EAFNOSUPPORT, which runtimes already handle as "no such family". */
+	/* No network even without a network namespace: socket() fails with
+	 * EAFNOSUPPORT for every family (inet, inet6, netlink, packet, vsock,
+	 * bluetooth...), which runtimes already handle as "no such family".
+	 * AF_UNIX too: without namespaces the code runs as the user's uid
+	 * (or, as root, next to world-writable sockets) and Landlock does not
+	 * govern connect() to a pathname socket, so a named socket would reach
+	 * the user's ssh-agent, D-Bus or docker.sock (found by the escape
+	 * corpus). glibc falls back from nscd to files when socket() fails.
+	 * socketpair() stays for local IPC (asyncio, multiprocessing), stream
+	 * and seqpacket only: a datagram pair can sendto() a named socket such
+	 * as /dev/log. */
 	{
 		struct scmp_arg_cmp not_unix = SCMP_A0(SCMP_CMP_NE, AF_UNIX);
-		if (deny_rule(ctx, "socket", EAFNOSUPPORT, 1, &not_unix) < 0 ||
-		    deny_rule(ctx, "socketpair", EAFNOSUPPORT, 1, &not_unix) < 0)
+		struct scmp_arg_cmp dgram = SCMP_A1(SCMP_CMP_MASKED_EQ, 0xf, SOCK_DGRAM);
+		if (deny_rule(ctx, "socket", EAFNOSUPPORT, 0, NULL) < 0 ||
+		    deny_rule(ctx, "socketpair", EAFNOSUPPORT, 1, &not_unix) < 0 ||
+		    deny_rule(ctx, "socketpair", EAFNOSUPPORT, 1, &dgram) < 0)
 			return -1;
 	}
 

@@ -1,0 +1,147 @@
+#!/bin/sh
+# The escape corpus (tests/escape/corpus/LANG/*): one hostile program per
+# attack class and language, each run in every mode sbx has —
+#
+#   root  with namespaces         root  with SBX_NO_NAMESPACES=1
+#   user  with namespaces         user  with SBX_NO_NAMESPACES=1
+#
+# This script runs the two modes of whoever runs it;
+# test_escape_corpus_user.sh re-runs it as the unprivileged user sbx-ci when
+# the suite runs as root (two scripts keep each one short). Every run must end with one of the statuses its file
+# names, print no ESCAPED line, and report in `sandbox` the layers of its
+# mode. After each run the host is checked: the victim process lives, no
+# daemon is left, nothing was left in /tmp or /dev/shm. See corpus/README.md.
+#
+#   SBX_CORPUS_FILTER=REGEX   run only the corpus files whose path matches
+. "$(dirname "$0")/../lib.sh"
+HERE=$(cd "$(dirname "$0")" && pwd)
+CORPUS=$HERE/corpus
+WHO=$(id -un)
+
+have() { command -v "$1" >/dev/null 2>&1; }
+have_lang() {
+	case $1 in
+	python) [ -x /usr/bin/python3 ] ;;
+	r) have Rscript ;;
+	java) have java && have javac ;;
+	js) true ;;
+	esac
+}
+
+# The bait: a TCP and a pathname UNIX listener (reachable by the run's uid
+# as far as permissions go: the socket is 0777 in a 0755 directory, so only
+# the sandbox stands in the way), a secret in the home directory and in the
+# environment, and a victim process of this user.
+BAIT=$(mktemp -d "${TMPDIR:-/tmp}/sbx-esc-bait.XXXXXX")
+chmod 0755 "$BAIT"
+SOCK=$BAIT/listener.sock
+mkfifo "$T_TMP/ready"
+/usr/bin/python3 -I -c '
+import os, socket, sys, signal
+t = socket.socket(); t.bind(("127.0.0.1", 0)); t.listen(8)
+u = socket.socket(socket.AF_UNIX); u.bind(sys.argv[1]); u.listen(8)
+os.chmod(sys.argv[1], 0o777)
+with open(sys.argv[2], "w") as f: f.write("%d\n" % t.getsockname()[1])
+signal.pause()  # until the test kills it
+' "$SOCK" "$T_TMP/ready" </dev/null >/dev/null 2>&1 &
+LISTENER=$!
+read -r PORT <"$T_TMP/ready"
+sleep 3600 </dev/null >/dev/null 2>&1 &
+VICTIM=$!
+SECRET_FILE="$HOME/.sbx-esc-secret-$$"
+echo "top secret" >"$SECRET_FILE"
+export SBX_ESC_SECRET="sbxsecret-$$"
+TOKEN="31337$$"
+trap 'kill $LISTENER $VICTIM 2>/dev/null; rm -f "$SECRET_FILE"; rm -rf "$T_TMP" "$BAIT"' EXIT
+
+# run_case FILE — one corpus file in the current MODE.
+run_case() {
+	_f=$1
+	_lang=$(basename "$(dirname "$_f")")
+	_rel=${_f#"$CORPUS"/}
+	_args=$(sed -n 's/.*sbx-args: *//p' "$_f" | head -n 1)
+	_expect=$(sed -n 's/.*sbx-expect: *//p' "$_f" | head -n 1)
+	_want=$(sed -n 's/.*sbx-want: *//p' "$_f" | head -n 1)
+	_pre=""
+	# TIOCSTI needs a terminal to push into: sbx gets one from script(1).
+	case $_rel in python/tty.py) have script && _pre=tty ;; esac
+	if [ "$_pre" = tty ]; then
+		out=$(script -qec "'$SBX' run -l $_lang --json -i token=$TOKEN $_f" /dev/null \
+			2>"$T_TMP/stderr" | tr -d '\r')
+		rc=$?
+		err=$(cat "$T_TMP/stderr")
+	else
+		# shellcheck disable=SC2086
+		sbx run -l "$_lang" --json $_args -i "port=$PORT" -i "sock=$SOCK" \
+			-i "home=$SECRET_FILE" -i "pid=$$" -i "victim=$VICTIM" \
+			-i "secret_env=SBX_ESC_SECRET" -i "token=$TOKEN" "$_f"
+	fi
+	T_LAST="[$MODE] $_rel"
+	# One jq for the whole record: status, ESCAPED anywhere in the output,
+	# the wanted text, and what was in force. The interpreters get the
+	# mode's namespaces and Landlock where the kernel has it; the embedded
+	# JavaScript engine always runs under seccomp and rlimits alone.
+	_facts=$(printf '%s' "$out" | jq -r --arg w "$_want" '[.status,
+		((.stdout + .stderr) | contains("ESCAPED")),
+		(.stdout | contains($w)),
+		(.sandbox | {seccomp, rlimits, namespaces, landlock} | tojson)] | @tsv' 2>/dev/null)
+	_status=$(printf '%s' "$_facts" | cut -f1)
+	case "|$_expect|" in
+	*"|$_status|"*) _pass ;;
+	*) _fail "status '$_status', expected $_expect" ;;
+	esac
+	case "$_facts" in
+	*"	false	true	"*) _pass ;;
+	*"	true	"*"	"*) _fail "escaped: $(printf '%s' "$out" | jq -r '.stdout + .stderr' | grep ESCAPED | head -n 3)" ;;
+	*) _fail "stdout does not say '$_want'" ;;
+	esac
+	if [ "$_lang" = js ]; then
+		_want_sb='{"seccomp":true,"rlimits":true,"namespaces":[],"landlock":null}'
+	elif [ "$NS" = 1 ]; then
+		_want_sb='{"seccomp":true,"rlimits":true,"namespaces":["user","mount","pid","net","ipc","uts"],"landlock":'$LANDLOCK'}'
+	else
+		_want_sb='{"seccomp":true,"rlimits":true,"namespaces":[],"landlock":'$LANDLOCK'}'
+	fi
+	if [ "$(printf '%s' "$_facts" | cut -f4)" = "$_want_sb" ]; then _pass; else
+		_fail "sandbox $(printf '%s' "$_facts" | cut -f4), expected $_want_sb"
+	fi
+	# The host side.
+	check "[$MODE] $_rel: the victim process lives" kill -0 "$VICTIM"
+	check "[$MODE] $_rel: no daemon left" test "$(pgrep -fc "sleep $TOKEN" || true)" -eq 0
+	set -- /tmp/sbx-esc-left* /dev/shm/sbx-esc-left*
+	check "[$MODE] $_rel: nothing left in /tmp or /dev/shm: $*" test ! -e "$1" -a ! -e "$2" -a $# -eq 2
+	_tmpdir=""
+	case "$out" in *TMPDIR=*) _tmpdir=$(printf '%s' "$out" | jq -r .stdout | sed -n 's/^TMPDIR=//p') ;; esac
+	if [ -n "$_tmpdir" ]; then
+		check "[$MODE] $_rel: the run's TMPDIR is gone" test ! -e "$_tmpdir"
+	fi
+}
+
+run_mode() {
+	MODE=$1
+	NS=$2
+	if [ "$NS" = 1 ]; then unset SBX_NO_NAMESPACES; else export SBX_NO_NAMESPACES=1; fi
+	for _f in "$CORPUS"/*/*; do
+		case $_f in *.md) continue ;; esac
+		if [ -n "${SBX_CORPUS_FILTER:-}" ] && ! printf '%s' "$_f" | grep -Eq "$SBX_CORPUS_FILTER"; then
+			continue
+		fi
+		have_lang "$(basename "$(dirname "$_f")")" || continue
+		run_case "$_f"
+	done
+	unset SBX_NO_NAMESPACES
+}
+
+# Landlock as the doctor sees it: the ABI number, or null.
+"$SBX" doctor >"$T_TMP/doctor" 2>&1
+LANDLOCK=$(sed -n 's/^ *landlock *yes ABI \([0-9]*\).*/\1/p' "$T_TMP/doctor")
+LANDLOCK=${LANDLOCK:-null}
+if ! have_lang python; then
+	echo "test_escape_corpus: 0 passed, 0 failed (python3 not installed: skipped)"
+	exit 0
+fi
+
+run_mode "$WHO+ns" 1
+run_mode "$WHO+nons" 0
+
+finish

@@ -1,0 +1,21 @@
+/* fuzz_js_scan — the JavaScript scanner that decides whether code needs
+ * lowering (js_scan). It must never fail and never read past len: the
+ * input is passed without a NUL terminator on purpose. */
+#include "fuzz.h"
+#include "js/tokenize.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	/* An exact-size copy: ASan then flags any read at src[len]. */
+	char *src = malloc(size ? size : 1);
+	if (!src)
+		abort();
+	memcpy(src, data, size);
+	struct js_scan out;
+	js_scan(src, size, &out);
+	FUZZ_CHECK((out.feature == NULL) == (out.line == 0));
+	FUZZ_CHECK(out.line <= size + 1);
+	FUZZ_CHECK((out.runtime & ~0x3Fu) == 0);
+	free(src);
+	return 0;
+}
