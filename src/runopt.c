@@ -190,27 +190,24 @@ int runopt_load_code(struct run_options *ro, char **operands, int nops, bool all
 	const struct lang *lang = ro->lang_arg ? lang_by_name(ro->lang_arg) : NULL;
 	if (!lang && strcmp(origin, "-e") && strcmp(origin, "-") && !ro->markdown)
 		lang = lang_by_path(origin);
+	size_t len = 0;
+	char *text;
 	if (ro->markdown) {
 		const struct lang *fence_lang = NULL;
-		size_t len = 0;
-		char *extracted = markdown_extract(buf_cstr(&code), code.len, lang, ro->block,
-						   &fence_lang, &len);
+		text = markdown_extract(buf_cstr(&code), code.len, lang, ro->block, &fence_lang, &len);
 		buf_release(&code);
-		if (!extracted)
+		if (!text)
 			return -1;
 		if (!lang)
 			lang = fence_lang;
-		request_set_code(req, extracted, len, origin);
 	} else {
-		if (memchr(buf_cstr(&code), '\0', code.len)) {
-			buf_release(&code);
-			return error("%s contains a NUL byte: sbx runs source text, not binaries",
-				     origin);
-		}
-		size_t len;
-		char *text = buf_detach(&code, &len);
-		request_set_code(req, text, len, origin);
+		text = buf_detach(&code, &len);
 	}
+	if (memchr(text, '\0', len)) {
+		free(text);
+		return error("%s contains a NUL byte: sbx runs source text, not binaries", origin);
+	}
+	request_set_code(req, text, len, origin);
 	req->lang = lang ? lang : lang_get(LANG_JAVASCRIPT);
 	return 0;
 }

@@ -45,6 +45,11 @@ static const struct rule embedded_rules[] = {
 	{SCMP_SYS(exit_group), "the child exits with _exit()"},
 	{SCMP_SYS(exit), "thread exit, in case libc uses it on the way out"},
 	{SCMP_SYS(rt_sigreturn), "return from a signal handler"},
+#if defined(__SANITIZE_ADDRESS__)
+	/* Test builds only (make SANITIZE=1): ASan calls this before every
+	 * noreturn call (_exit) to find the stack it is on. */
+	{SCMP_SYS(sigaltstack), "AddressSanitizer's stack bookkeeping (sanitizer builds only)"},
+#endif
 };
 
 static int add_rules(scmp_filter_ctx ctx)
