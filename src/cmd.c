@@ -109,6 +109,18 @@ void cmd_print_options(const struct command *c)
 		}
 }
 
+int cmd_parse(const char *name, int argc, char **argv, opt_handler fn, void *ctx, const bool *help,
+	      char ***operands)
+{
+	const struct command *self = cmd_find(name);
+	int nops = opt_parse(argc, argv, name, self->opts, fn, ctx, operands);
+	if (nops >= 0 && *help) {
+		cmd_print_help(self);
+		return CMD_HELP_SHOWN;
+	}
+	return nops;
+}
+
 void cmd_print_overview(void)
 {
 	printf("usage: sbx COMMAND [options]\n\n"

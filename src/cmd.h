@@ -19,6 +19,14 @@ const struct command *cmd_find(const char *name);
 /* The closest command name, for "did you mean"; NULL if none is close. */
 const char *cmd_suggest(const char *name);
 void cmd_print_help(const struct command *c);
+
+#define CMD_HELP_SHOWN (-2)
+/* The opening of every command: parses argv against the command's option
+ * tables (opt_parse) and, when the handler set *help (-h), prints the
+ * command's help. Returns the number of operands, -1 after an error
+ * message, or CMD_HELP_SHOWN (the command then exits 0). */
+int cmd_parse(const char *name, int argc, char **argv, opt_handler fn, void *ctx, const bool *help,
+	      char ***operands);
 void cmd_print_overview(void);
 /* One line per option: "--long[=ARG] -s" (for completions and docs tests). */
 void cmd_print_options(const struct command *c);

@@ -298,13 +298,9 @@ int cmd_deploy(int argc, char **argv)
 	config_init(&cfg);
 	ro.extra = deploy_option;
 	ro.extra_ctx = &dc;
-	const struct command *self = cmd_find("deploy");
-	int nops = opt_parse(argc, argv, "deploy", self->opts, runopt_handle, &ro, &operands);
-	if (nops < 0)
-		goto out;
-	if (ro.help) {
-		cmd_print_help(self);
-		rc = 0;
+	int nops = cmd_parse("deploy", argc, argv, runopt_handle, &ro, &ro.help, &operands);
+	if (nops < 0) {
+		rc = nops == CMD_HELP_SHOWN ? 0 : rc;
 		goto out;
 	}
 	if (req.out_dir) {

@@ -56,13 +56,9 @@ int cmd_get(int argc, char **argv)
 	request_init(&req);
 	runopt_init(&ro, &req);
 	deployment_init(&d);
-	const struct command *self = cmd_find("get");
-	int nops = opt_parse(argc, argv, "get", self->opts, get_option, &g, &operands);
-	if (nops < 0)
-		goto out;
-	if (ro.help) {
-		cmd_print_help(self);
-		rc = 0;
+	int nops = cmd_parse("get", argc, argv, get_option, &g, &ro.help, &operands);
+	if (nops < 0) {
+		rc = nops == CMD_HELP_SHOWN ? 0 : rc;
 		goto out;
 	}
 	if (nops != 1) {

@@ -157,13 +157,9 @@ int cmd_list(int argc, char **argv)
 
 	request_init(&req);
 	runopt_init(&ro, &req);
-	const struct command *self = cmd_find("list");
-	int nops = opt_parse(argc, argv, "list", self->opts, list_option, &lc, &operands);
-	if (nops < 0)
-		goto out;
-	if (ro.help) {
-		cmd_print_help(self);
-		rc = 0;
+	int nops = cmd_parse("list", argc, argv, list_option, &lc, &ro.help, &operands);
+	if (nops < 0) {
+		rc = nops == CMD_HELP_SHOWN ? 0 : rc;
 		goto out;
 	}
 	if (nops > 0) {

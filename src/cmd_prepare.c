@@ -143,13 +143,9 @@ int cmd_prepare(int argc, char **argv)
 	request_init(&req);
 	runopt_init(&ro, &req);
 	config_init(&cfg);
-	const struct command *self = cmd_find("prepare");
-	int nops = opt_parse(argc, argv, "prepare", prepare_tables, runopt_handle, &ro, &operands);
-	if (nops < 0)
-		goto out;
-	if (ro.help) {
-		cmd_print_help(self);
-		rc = 0;
+	int nops = cmd_parse("prepare", argc, argv, runopt_handle, &ro, &ro.help, &operands);
+	if (nops < 0) {
+		rc = nops == CMD_HELP_SHOWN ? 0 : rc;
 		goto out;
 	}
 	if (nops > 1) {

@@ -15,13 +15,9 @@ int cmd_run(int argc, char **argv)
 
 	request_init(&req);
 	runopt_init(&ro, &req);
-	const struct command *self = cmd_find("run");
-	int nops = opt_parse(argc, argv, "run", self->opts, runopt_handle, &ro, &operands);
-	if (nops < 0)
-		goto out;
-	if (ro.help) {
-		cmd_print_help(self);
-		rc = 0;
+	int nops = cmd_parse("run", argc, argv, runopt_handle, &ro, &ro.help, &operands);
+	if (nops < 0) {
+		rc = nops == CMD_HELP_SHOWN ? 0 : rc;
 		goto out;
 	}
 	if (runopt_load_code(&ro, operands, nops, false) != 0 || runopt_finish(&ro) != 0)
