@@ -123,14 +123,17 @@ static _Noreturn void child_start(struct supervisor *sv, int pipes[3][2], int ga
 			set_rlimit(RLIMIT_NPROC, (rlim_t)plan->rlimit_nproc, "RLIMIT_NPROC");
 		set_rlimit(RLIMIT_NOFILE, 1024, "RLIMIT_NOFILE");
 	}
-	/* Under AddressSanitizer (make SANITIZE=1) the forked child still runs
-	 * sbx's instrumented code, whose shadow memory needs terabytes of
-	 * address space: the backstop would only break the test build. The
-	 * heap cap, seccomp and the rest stay in force. */
-#if !defined(__SANITIZE_ADDRESS__)
-	if (plan->rlimit_as)
-		set_rlimit(RLIMIT_AS, (rlim_t)plan->rlimit_as, "RLIMIT_AS");
+	/* Under AddressSanitizer (make SANITIZE=1) the embedded child still
+	 * runs sbx's instrumented code, whose shadow memory needs terabytes of
+	 * address space: there the backstop would only break the test build
+	 * (the heap cap, seccomp and the rest stay in force). Interpreters
+	 * execve away from the instrumented binary and keep it. */
+	bool asan_child = false;
+#if defined(__SANITIZE_ADDRESS__)
+	asan_child = plan->profile == PROFILE_EMBEDDED;
 #endif
+	if (plan->rlimit_as && !asan_child)
+		set_rlimit(RLIMIT_AS, (rlim_t)plan->rlimit_as, "RLIMIT_AS");
 
 	if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0)
 		child_fail("PR_SET_NO_NEW_PRIVS");
