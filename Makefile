@@ -109,7 +109,7 @@ unit: $(UNIT_BINS)
 	@for t in $(UNIT_BINS); do $$t || exit 1; done
 
 # The unit tests under valgrind: any error or leak fails.
-valgrind: $(UNIT_BINS)
+valgrind: deps-test $(UNIT_BINS)
 	@command -v valgrind >/dev/null || { echo "sbx: valgrind is missing: sudo apt-get install -y valgrind" >&2; exit 1; }
 	@for t in $(UNIT_BINS); do \
 	    SBX_UNDER_VALGRIND=1 valgrind -q --leak-check=full --errors-for-leak-kinds=definite,indirect \
