@@ -20,9 +20,11 @@
 #include <string.h>
 
 #include "cmd.h"
+#include "config.h"
 #include "history.h"
 #include "lang.h"
 #include "runopt.h"
+#include "statedir.h"
 #include "store.h"
 #include "util.h"
 
@@ -495,8 +497,18 @@ int cmd_stats(int argc, char **argv)
 		      so.since_arg, so.until_arg);
 		goto out;
 	}
-	state_dir = store_state_dir(so.state_dir_flag, so.config_flag);
-	if (!state_dir)
+	/* The config names the state directory and the retention. */
+	struct config cfg;
+	if (config_load(so.config_flag, &cfg) != 0) {
+		config_release(&cfg);
+		goto out;
+	}
+	state_dir = statedir_resolve(so.state_dir_flag, config_state_dir(&cfg));
+	int retention = config_retention_days(&cfg);
+	config_release(&cfg);
+	/* Runs only append to history.log: import their lines first, and
+	 * prune what is past the retention while the database is open. */
+	if (history_import(state_dir, retention, now, NULL) != 0)
 		goto out;
 	res = history_stats(state_dir, &so.f, (int)so.failures, now);
 	if (!res)

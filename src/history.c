@@ -1,19 +1,33 @@
-/* history — the execution history in SQLite and the statistics drawn from it.
+/* history — the execution history and the statistics drawn from it.
  *
- * Write path (every run): open, one BEGIN IMMEDIATE … COMMIT holding one
- * INSERT per record and label, close. The schema is created once, guarded by
- * PRAGMA user_version, so a normal open does no schema work. WAL mode with
- * synchronous=NORMAL means a commit appends to the WAL without an fsync, and
- * readers (sbx stats) never block writers.
+ * Write path (every run): one line of JSON appended to STATE/history.log with
+ * a single write(2). A run never opens SQLite: its fixed cost per process
+ * (open, schema read, WAL index rebuild, a transaction) was ~1 ms a run.
+ *
+ * Read path (stats, gc, get): first import the pending lines into SQLite
+ * (STATE/history.db), then query. The import holds an exclusive flock on
+ * STATE/history.log.lock, renames history.log to history.log.importing, waits
+ * out the writers that still have the old file open, inserts every complete
+ * line in one transaction (INSERT OR IGNORE on the unique execution id),
+ * applies the retention, commits and unlinks the .importing file. A crash at
+ * any point loses nothing: a leftover .importing file is imported first by
+ * the next reader, and records it already committed are ignored.
+ *
+ * The database: the schema is created once, guarded by PRAGMA user_version;
+ * WAL mode with synchronous=NORMAL, so readers never block the importer.
  */
 #include "history.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <math.h>
 #include <sqlite3.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -22,23 +36,30 @@
 #include "statedir.h"
 #include "util.h"
 
-#define HISTORY_SCHEMA_VERSION 1
+/* 2 adds the unique index on id that makes a re-import harmless. */
+#define HISTORY_SCHEMA_VERSION 2
 #define HISTORY_RC_REPORTED (-2) /* an error already printed, not an SQLite code */
-/* Long enough that 200 concurrent writers (each holding the write lock for a
- * fraction of a millisecond) all get their turn; short enough that a database
- * someone holds locked delays sbx's exit by seconds, not minutes. */
+/* Long enough that importers and gc (each holding the write lock for one
+ * short transaction) all get their turn; short enough that a database
+ * someone holds locked delays `sbx stats` by seconds, not minutes. */
 #define HISTORY_BUSY_TIMEOUT_MS 3000
-/* Opportunistic pruning on write: one write in this many (chosen by its end
- * time, which needs no extra state) deletes at most PRUNE_BATCH expired
- * records, so no single run pays for a month of backlog; `sbx gc` does all. */
 #define HISTORY_WAL_PAGES 100
-#define HISTORY_PRUNE_EVERY 16
-#define HISTORY_PRUNE_BATCH 500
-#define HISTORY_MAX_MESSAGE 1000 /* bytes of an error message kept */
-#define HISTORY_DAILY_MAX 90     /* days in the per-day series */
-#define HISTORY_CODE_RUNS 10     /* executions listed for --code-sha256 */
+#define HISTORY_LOG_IMPORT_BYTES (1 << 20) /* a run imports a log this large */
+#define HISTORY_MAX_MESSAGE 1000 /* bytes of an error message (and name) kept */
+/* A record line is at most this long (the code head is 500 characters and
+ * the error message 1000 bytes, so only many long labels come near it).
+ * Well under 64 KiB, so one O_APPEND write(2) is never split. */
+#define HISTORY_MAX_LINE 32768
+#define HISTORY_APPEND_TRIES 4    /* reopens when an importer took the file away */
+#define HISTORY_MAX_WARNINGS 5    /* rejected lines named one by one per import */
+#define HISTORY_DAILY_MAX 90      /* days in the per-day series */
+#define HISTORY_CODE_RUNS 10      /* executions listed for --code-sha256 */
 #define HISTORY_TOP_CODE 5
 #define MS_PER_DAY 86400000LL
+/* Every record line starts with this: the importer finds a record's start
+ * after a torn fragment by it. It cannot occur inside a JSON string (quotes
+ * are escaped there) nor in the labels object (label values are strings). */
+#define HISTORY_LINE_MARK "{\"v\":1,"
 
 static const char schema_sql[] =
 	"CREATE TABLE IF NOT EXISTS executions ("
@@ -77,11 +98,25 @@ static const char schema_sql[] =
 	" PRIMARY KEY (seq, key)) WITHOUT ROWID;"
 	"CREATE INDEX IF NOT EXISTS labels_kv ON labels(key, value, seq);";
 
-static char *history_path(const char *state_dir)
+/* Version 1 to 2: one record per execution id, so that importing the same
+ * line twice (a crash between commit and unlink) keeps one. Ids are unique
+ * by construction; a copy of a row (hand-made) is dropped, the first kept. */
+static const char schema_v2_sql[] =
+	"DELETE FROM labels WHERE seq IN (SELECT seq FROM executions WHERE seq NOT IN"
+	" (SELECT min(seq) FROM executions GROUP BY id));"
+	"DELETE FROM executions WHERE seq NOT IN (SELECT min(seq) FROM executions GROUP BY id);"
+	"CREATE UNIQUE INDEX IF NOT EXISTS executions_id ON executions(id);";
+
+static char *state_path(const char *state_dir, const char *name)
 {
 	struct buf b = BUF_INIT;
-	buf_printf(&b, "%s/%s", state_dir, HISTORY_DB_NAME);
+	buf_printf(&b, "%s/%s", state_dir, name);
 	return buf_detach(&b, NULL);
+}
+
+static char *history_path(const char *state_dir)
+{
+	return state_path(state_dir, HISTORY_DB_NAME);
 }
 
 /* The advice that goes with a failed database operation. */
@@ -90,7 +125,7 @@ static const char *history_hint(int rc)
 	switch (rc & 0xff) {
 	case SQLITE_BUSY:
 	case SQLITE_LOCKED:
-		return "another process holds it locked; --no-history skips recording";
+		return "another process holds it locked: try again when it is done";
 	case SQLITE_CORRUPT:
 	case SQLITE_NOTADB:
 		return "the file is damaged: move it aside and sbx starts a new history";
@@ -98,11 +133,11 @@ static const char *history_hint(int rc)
 	case SQLITE_PERM:
 	case SQLITE_CANTOPEN:
 	case SQLITE_AUTH:
-		return "make it and its directory writable, or use --state-dir or --no-history";
+		return "make it and its directory writable, or use --state-dir";
 	case SQLITE_FULL:
 		return "the disk is full";
 	default:
-		return "--no-history skips recording";
+		return "move it aside if it is damaged: sbx starts a new history";
 	}
 }
 
@@ -141,14 +176,16 @@ static int history_schema(sqlite3 *db)
 		return rc;
 	/* Another process may have won the race between our check and lock. */
 	rc = history_user_version(db, &version);
-	if (rc == SQLITE_OK && version == 0) {
+	if (rc == SQLITE_OK && version == 0)
 		rc = sqlite3_exec(db, schema_sql, NULL, NULL, NULL);
+	if (rc == SQLITE_OK && version < HISTORY_SCHEMA_VERSION) {
+		rc = sqlite3_exec(db, schema_v2_sql, NULL, NULL, NULL);
 		if (rc == SQLITE_OK)
-			rc = sqlite3_exec(db, "PRAGMA user_version=1", NULL, NULL, NULL);
+			rc = sqlite3_exec(db, "PRAGMA user_version=2", NULL, NULL, NULL);
 	}
 	if (rc == SQLITE_OK)
 		rc = sqlite3_exec(db, "COMMIT", NULL, NULL, NULL);
-	if (rc != SQLITE_OK)
+	if (rc != SQLITE_OK && !sqlite3_get_autocommit(db)) /* keep the first error */
 		sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
 	return rc;
 }
@@ -245,6 +282,9 @@ static void history_complain(bool is_warning, const char *what, const char *path
 			  : db && sqlite3_errcode(db) != SQLITE_OK ? sqlite3_errmsg(db)
 								  : sqlite3_errstr(rc);
 	const char *hint = rc ? history_hint(rc) : "check the --state-dir path and its permissions";
+	struct stat st;
+	if ((rc & 0xff) == SQLITE_CANTOPEN && lstat(path, &st) == 0 && !S_ISREG(st.st_mode))
+		hint = "it is not a file: move it aside and sbx starts a new history";
 	int version = 0;
 	if (db && rc == SQLITE_ERROR && history_user_version(db, &version) == SQLITE_OK &&
 	    version > HISTORY_SCHEMA_VERSION) {
@@ -320,51 +360,28 @@ static size_t cap_len(const char *s, size_t max_bytes)
 }
 
 static const char insert_sql[] =
-	"INSERT INTO executions (id, time_ms, language, deployment, deployment_version,"
-	" status, ok, exit_code, signal, code_sha256, code_head, code_bytes, error_name,"
-	" error_message, wall_ms, cpu_ms, memory_peak_kb, timed_out, stdout_bytes,"
+	"INSERT OR IGNORE INTO executions (id, time_ms, language, deployment,"
+	" deployment_version, status, ok, exit_code, signal, code_sha256, code_head, code_bytes,"
+	" error_name, error_message, wall_ms, cpu_ms, memory_peak_kb, timed_out, stdout_bytes,"
 	" stderr_bytes) VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13,?14,?15,?16,?17,"
 	"?18,?19,?20)";
 
-static int history_bind_entry(sqlite3_stmt *st, const struct history_entry *e)
-{
-	int rc = SQLITE_OK;
-#define B(call) \
-	if (rc == SQLITE_OK) \
-	rc = (call)
-	B(sqlite3_bind_text(st, 1, e->id, -1, SQLITE_STATIC));
-	B(sqlite3_bind_int64(st, 2, e->time_ms));
-	B(sqlite3_bind_text(st, 3, e->language, -1, SQLITE_STATIC));
-	if (e->deployment) {
-		B(sqlite3_bind_text(st, 4, e->deployment, -1, SQLITE_STATIC));
-		B(sqlite3_bind_int(st, 5, e->deployment_version));
-	}
-	B(sqlite3_bind_text(st, 6, e->status, -1, SQLITE_STATIC));
-	B(sqlite3_bind_int(st, 7, e->ok));
-	if (e->exited)
-		B(sqlite3_bind_int(st, 8, e->exit_code));
-	if (e->signal)
-		B(sqlite3_bind_int(st, 9, e->signal));
-	B(sqlite3_bind_text(st, 10, e->code_sha256 ? e->code_sha256 : "", -1, SQLITE_STATIC));
-	B(sqlite3_bind_text(st, 11, e->code ? e->code : "",
-			    (int)utf8_prefix(e->code ? e->code : "", e->code ? e->code_len : 0,
-					     HISTORY_CODE_HEAD_CHARS),
-			    SQLITE_STATIC));
-	B(sqlite3_bind_int64(st, 12, (sqlite3_int64)e->code_len));
-	if (e->error_name)
-		B(sqlite3_bind_text(st, 13, e->error_name, -1, SQLITE_STATIC));
-	if (e->error_message)
-		B(sqlite3_bind_text(st, 14, e->error_message,
-				    (int)cap_len(e->error_message, HISTORY_MAX_MESSAGE), SQLITE_STATIC));
-	B(sqlite3_bind_double(st, 15, e->wall_ms));
-	B(sqlite3_bind_double(st, 16, e->cpu_ms));
-	B(sqlite3_bind_int64(st, 17, (sqlite3_int64)e->memory_peak_kb));
-	B(sqlite3_bind_int(st, 18, e->timed_out));
-	B(sqlite3_bind_int64(st, 19, (sqlite3_int64)e->stdout_bytes));
-	B(sqlite3_bind_int64(st, 20, (sqlite3_int64)e->stderr_bytes));
-#undef B
-	return rc;
-}
+/* The keys of a record line, in insert_sql's column order, and their types:
+ * s string, S string or null, i integer, I integer or null, n number,
+ * b boolean. history_line() writes them; the importer checks them. */
+static const struct {
+	const char *key;
+	char type;
+} record_cols[] = {
+	{"id", 's'},          {"time_ms", 'i'},       {"language", 's'},
+	{"deployment", 'S'},  {"deployment_version", 'I'}, {"status", 's'},
+	{"ok", 'b'},          {"exit_code", 'I'},     {"signal", 'I'},
+	{"code_sha256", 's'}, {"code_head", 's'},     {"code_bytes", 'i'},
+	{"error_name", 'S'},  {"error_message", 'S'}, {"wall_ms", 'n'},
+	{"cpu_ms", 'n'},      {"memory_peak_kb", 'i'}, {"timed_out", 'b'},
+	{"stdout_bytes", 'i'}, {"stderr_bytes", 'i'},
+};
+#define RECORD_COLS (sizeof(record_cols) / sizeof(record_cols[0]))
 
 /* Deletes up to limit (-1: all) records that ended before cutoff_ms, labels
  * first, inside the caller's transaction. */
@@ -390,109 +407,558 @@ static int history_prune(sqlite3 *db, int64_t cutoff_ms, int limit, uint64_t *de
 		if (rc != SQLITE_OK)
 			return rc;
 		if (i == 1 && deleted)
-			*deleted = (uint64_t)sqlite3_changes(db);
+			*deleted += (uint64_t)sqlite3_changes(db);
 	}
 	return SQLITE_OK;
 }
 
-static int history_write(sqlite3 *db, const struct history_entry *e, int retention_days)
+/* ---- the write path: one line per run ---- */
+
+static json_t *text_or_null(const char *s, size_t len)
 {
-	sqlite3_stmt *ins = NULL, *lab = NULL;
-	int rc = sqlite3_exec(db, "BEGIN IMMEDIATE", NULL, NULL, NULL);
-	if (rc != SQLITE_OK)
-		return rc;
-	rc = sqlite3_prepare_v2(db, insert_sql, -1, &ins, NULL);
-	if (rc == SQLITE_OK)
-		rc = history_bind_entry(ins, e);
-	if (rc == SQLITE_OK && (rc = sqlite3_step(ins)) == SQLITE_DONE)
-		rc = SQLITE_OK;
-	if (rc == SQLITE_OK && e->nlabels > 0) {
-		sqlite3_int64 seq = sqlite3_last_insert_rowid(db);
-		/* A repeated key keeps its last value, as later flags win. */
-		rc = sqlite3_prepare_v2(db,
-					"INSERT OR REPLACE INTO labels (seq, key, value) VALUES (?1,?2,?3)",
-					-1, &lab, NULL);
-		for (size_t i = 0; rc == SQLITE_OK && i < e->nlabels; i++) {
-			sqlite3_bind_int64(lab, 1, seq);
-			sqlite3_bind_text(lab, 2, e->labels[i].key, -1, SQLITE_STATIC);
-			sqlite3_bind_text(lab, 3, e->labels[i].value, -1, SQLITE_STATIC);
-			rc = sqlite3_step(lab);
-			if (rc == SQLITE_DONE)
-				rc = sqlite3_reset(lab);
-		}
-	}
-	if (rc == SQLITE_OK && retention_days > 0 && e->time_ms % HISTORY_PRUNE_EVERY == 0)
-		rc = history_prune(db, e->time_ms - (int64_t)retention_days * MS_PER_DAY,
-				   HISTORY_PRUNE_BATCH, NULL);
-	sqlite3_finalize(ins);
-	sqlite3_finalize(lab);
-	if (rc == SQLITE_OK)
-		rc = sqlite3_exec(db, "COMMIT", NULL, NULL, NULL);
-	if (rc != SQLITE_OK)
-		sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
-	return rc;
+	return s ? json_string_utf8_lossy(s, len) : json_null();
 }
 
-int history_insert(const char *state_dir, const struct history_entry *e, int retention_days)
+static int dump_to_buf(const char *data, size_t size, void *arg)
+{
+	buf_append(arg, data, size);
+	return 0;
+}
+
+/* The record as one line of compact JSON, its newline included. Text from
+ * the code (its head, the error) may hold any bytes: invalid UTF-8 becomes
+ * U+FFFD here, as stats did when it printed them. */
+static void history_line(const struct history_entry *e, struct buf *line)
+{
+	const char *code = e->code ? e->code : "";
+	size_t code_len = e->code ? e->code_len : 0;
+	json_t *labels = json_object();
+	/* A repeated key keeps its last value, as later flags win. */
+	for (size_t i = 0; i < e->nlabels; i++)
+		json_object_set_new(labels, e->labels[i].key,
+				    json_string_utf8_lossy(e->labels[i].value,
+							   strlen(e->labels[i].value)));
+	json_t *o = json_object();
+	json_object_set_new(o, "v", json_integer(1)); /* first: HISTORY_LINE_MARK */
+	json_object_set_new(o, "id", text_or_null(e->id ? e->id : "", e->id ? strlen(e->id) : 0));
+	json_object_set_new(o, "time_ms", json_integer(e->time_ms));
+	json_object_set_new(o, "language",
+			    text_or_null(e->language, e->language ? strlen(e->language) : 0));
+	json_object_set_new(o, "deployment",
+			    text_or_null(e->deployment, e->deployment ? strlen(e->deployment) : 0));
+	json_object_set_new(o, "deployment_version",
+			    e->deployment ? json_integer(e->deployment_version) : json_null());
+	json_object_set_new(o, "status", text_or_null(e->status, e->status ? strlen(e->status) : 0));
+	json_object_set_new(o, "ok", json_boolean(e->ok));
+	json_object_set_new(o, "exit_code", e->exited ? json_integer(e->exit_code) : json_null());
+	json_object_set_new(o, "signal", e->signal ? json_integer(e->signal) : json_null());
+	json_object_set_new(o, "code_sha256", json_string(e->code_sha256 ? e->code_sha256 : ""));
+	json_object_set_new(o, "code_head", json_string_utf8_lossy(
+		code, utf8_prefix(code, code_len, HISTORY_CODE_HEAD_CHARS)));
+	json_object_set_new(o, "code_bytes", json_integer((json_int_t)code_len));
+	json_object_set_new(o, "error_name",
+			    text_or_null(e->error_name, e->error_name ? cap_len(e->error_name,
+									     HISTORY_MAX_MESSAGE)
+								   : 0));
+	json_object_set_new(o, "error_message",
+			    text_or_null(e->error_message,
+					 e->error_message ? cap_len(e->error_message, HISTORY_MAX_MESSAGE)
+							  : 0));
+	json_object_set_new(o, "wall_ms", json_real(isfinite(e->wall_ms) ? e->wall_ms : 0));
+	json_object_set_new(o, "cpu_ms", json_real(isfinite(e->cpu_ms) ? e->cpu_ms : 0));
+	json_object_set_new(o, "memory_peak_kb", json_integer((json_int_t)e->memory_peak_kb));
+	json_object_set_new(o, "timed_out", json_boolean(e->timed_out));
+	json_object_set_new(o, "stdout_bytes", json_integer((json_int_t)e->stdout_bytes));
+	json_object_set_new(o, "stderr_bytes", json_integer((json_int_t)e->stderr_bytes));
+	json_object_set_new(o, "labels", labels);
+	/* jansson keeps insertion order, so the line starts with the mark. */
+	json_dump_callback(o, dump_to_buf, line, JSON_COMPACT);
+	buf_append(line, "\n", 1);
+	json_decref(o);
+}
+
+/* The advice that goes with a failed append, by errno. */
+static const char *append_hint(int err)
+{
+	switch (err) {
+	case EACCES:
+	case EPERM:
+	case EROFS:
+		return "make it and its directory writable, or use --state-dir or --no-history";
+	case ENOSPC:
+	case EDQUOT:
+		return "the disk is full";
+	case ELOOP:
+		return "sbx follows no links in its state directory: remove the link";
+	default:
+		return "--no-history skips recording";
+	}
+}
+
+int history_append(const char *state_dir, const struct history_entry *e)
 {
 	if (!state_dir || !*state_dir) {
 		warning("history not recorded: no state directory; set --state-dir or SBX_STATE_DIR");
 		return -1;
 	}
-	sqlite3 *db = NULL;
-	char *path = NULL;
-	int rc = 0;
-	int ret = history_open(state_dir, true, &db, &rc, &path);
-	if (ret == 0) {
-		rc = history_write(db, e, retention_days);
-		ret = rc == SQLITE_OK ? 0 : -1;
+	struct buf line = BUF_INIT;
+	char *path = state_path(state_dir, HISTORY_LOG_NAME);
+	int fd = -1, ret = -1;
+	history_line(e, &line);
+	if (line.len > HISTORY_MAX_LINE) {
+		warning("this run was not recorded in %s: its record is %zu bytes, more than %d; "
+			"use fewer or shorter --label values",
+			path, line.len, HISTORY_MAX_LINE);
+		goto out;
 	}
-	if (ret < 0)
-		history_complain(true, "this run was not recorded in", path, db, rc);
-	sqlite3_close(db);
+	if (statedir_ensure(state_dir) != 0) {
+		warning("this run was not recorded in %s: the state directory is unusable (see above)",
+			path);
+		goto out;
+	}
+	for (int tries = 1;; tries++) {
+		fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0600);
+		if (fd < 0)
+			goto fail;
+		/* A shared lock while writing. An importer renames the file, then
+		 * locks it exclusively before reading: so it never reads a line
+		 * still being written, and a write that began before the rename
+		 * lands in what it reads. Writers never wait for each other. */
+		struct stat st;
+		int rc;
+		while ((rc = flock(fd, LOCK_SH)) != 0 && errno == EINTR)
+			;
+		if (rc != 0 || fstat(fd, &st) != 0)
+			goto fail;
+		if (!S_ISREG(st.st_mode)) {
+			warning("this run was not recorded in %s: not a regular file; remove it", path);
+			goto out;
+		}
+		if (st.st_nlink > 0)
+			break;
+		/* Imported and unlinked between our open and our lock: whatever
+		 * is written to it now is lost, so open the new history.log. */
+		close(fd);
+		fd = -1;
+		if (tries == HISTORY_APPEND_TRIES) {
+			errno = EAGAIN;
+			goto fail;
+		}
+	}
+	/* One write(2) of one whole line: O_APPEND places it atomically after
+	 * every other writer's, so lines never interleave. No fsync: like
+	 * synchronous=NORMAL, a power loss may drop the last records. */
+	ssize_t n;
+	while ((n = write(fd, line.data, line.len)) < 0 && errno == EINTR)
+		;
+	if (n == (ssize_t)line.len) {
+		ret = 0;
+		goto out;
+	}
+	if (n >= 0)
+		errno = ENOSPC; /* a short write to a file: the disk or a quota is full */
+fail:
+	warning("this run was not recorded in %s: %s; %s", path, strerror(errno), append_hint(errno));
+out:
+	if (fd >= 0)
+		close(fd); /* and the lock with it */
+	buf_release(&line);
 	free(path);
 	return ret;
 }
 
+static int import_pending(const char *state_dir, int retention_days, int64_t now_ms, bool gc,
+			  bool is_warning, const char *what, uint64_t *deleted);
+
 int history_record(const struct request *req, const struct outcome *out, int retention_days)
 {
+	/* A run never opens the database: the log is imported, with the
+	 * retention applied, by stats, gc and get, and by the run that finds
+	 * it past HISTORY_LOG_IMPORT_BYTES, so a machine that only ever runs
+	 * keeps a bounded log (that run pays ~40 ms, once per ~2,000). */
 	if (req->no_history)
 		return 0;
 	struct history_entry e;
 	history_entry_from(&e, req, out);
-	return history_insert(req->state_dir, &e, retention_days);
+	int rc = history_append(req->state_dir, &e);
+	char *log = state_path(req->state_dir, HISTORY_LOG_NAME);
+	struct stat st;
+	uint64_t deleted = 0;
+	if (rc == 0 && stat(log, &st) == 0 && st.st_size > HISTORY_LOG_IMPORT_BYTES)
+		import_pending(req->state_dir, retention_days, e.time_ms, false, true,
+			       "could not import the recorded runs into", &deleted);
+	free(log);
+	return rc;
+}
+
+/* ---- the import: history.log into the database ---- */
+
+struct import {
+	int retention_days;
+	int64_t now_ms;
+	bool is_warning;    /* a failure is a warning (sbx get), else an error */
+	uint64_t deleted;
+	size_t rejected;    /* lines not imported */
+	char *rejected_path;
+	struct buf rejects; /* their bytes, for history.log.rejected */
+};
+
+/* A warning or an error, as the import's caller wants. */
+static void import_say(const struct import *im, const char *msg)
+{
+	if (im->is_warning)
+		warning("%s", msg);
+	else
+		error("%s", msg);
+}
+
+/* An OS error on a file of the import: one message; returns
+ * HISTORY_RC_REPORTED. */
+static int import_os_error(const struct import *im, const char *doing, const char *path)
+{
+	struct buf b = BUF_INIT;
+	buf_printf(&b, "cannot import the recorded runs: %s %s: %s; make the state directory "
+		       "and its files writable by you",
+		   doing, path, strerror(errno));
+	import_say(im, buf_cstr(&b));
+	buf_release(&b);
+	return HISTORY_RC_REPORTED;
+}
+
+/* A line that is not imported: named in a warning (the first few), and its
+ * bytes kept in history.log.rejected, so nothing a run wrote is thrown away. */
+static void import_reject(struct import *im, const char *path, size_t lineno, const char *p,
+			  size_t len, const char *why)
+{
+	if (++im->rejected <= HISTORY_MAX_WARNINGS)
+		warning("%s:%zu: %s; not imported, kept in %s", path, lineno, why,
+			im->rejected_path);
+	buf_append(&im->rejects, p, len);
+	buf_append(&im->rejects, "\n", 1);
+}
+
+/* The record of one line, or NULL and *why. */
+static json_t *record_parse(const char *p, size_t len, char why[160])
+{
+	json_error_t jerr;
+	json_t *rec = json_loadb(p, len, 0, &jerr);
+	if (!rec) {
+		/* jansson's text is at most 160 bytes: keep its start. */
+		snprintf(why, 160, "not JSON (column %d: %.100s)", jerr.column, jerr.text);
+		return NULL;
+	}
+	json_t *v = json_object_get(rec, "v");
+	if (!json_is_integer(v) || json_integer_value(v) != 1) {
+		snprintf(why, 160, "not a version 1 history record");
+		goto bad;
+	}
+	for (size_t i = 0; i < RECORD_COLS; i++) {
+		v = json_object_get(rec, record_cols[i].key);
+		bool ok = false;
+		switch (record_cols[i].type) {
+		case 'S': ok = json_is_null(v) || json_is_string(v); break;
+		case 's': ok = json_is_string(v); break;
+		case 'I': ok = json_is_null(v) || json_is_integer(v); break;
+		case 'i': ok = json_is_integer(v); break;
+		case 'n': ok = json_is_number(v); break;
+		case 'b': ok = json_is_boolean(v); break;
+		}
+		if (!ok) {
+			snprintf(why, 160, "a record without a valid \"%s\"", record_cols[i].key);
+			goto bad;
+		}
+	}
+	if (json_string_length(json_object_get(rec, "id")) == 0) {
+		snprintf(why, 160, "a record without an id");
+		goto bad;
+	}
+	json_t *labels = json_object_get(rec, "labels");
+	const char *k;
+	if (!json_is_object(labels)) {
+		snprintf(why, 160, "a record without a valid \"labels\"");
+		goto bad;
+	}
+	json_object_foreach(labels, k, v) {
+		if (!json_is_string(v)) {
+			snprintf(why, 160, "a record with a label that is not text");
+			goto bad;
+		}
+	}
+	return rec;
+bad:
+	json_decref(rec);
+	return NULL;
+}
+
+static int bind_json(sqlite3_stmt *st, int i, json_t *v)
+{
+	if (json_is_string(v))
+		return sqlite3_bind_text(st, i, json_string_value(v), (int)json_string_length(v),
+					 SQLITE_STATIC);
+	if (json_is_integer(v))
+		return sqlite3_bind_int64(st, i, json_integer_value(v));
+	if (json_is_real(v))
+		return sqlite3_bind_double(st, i, json_real_value(v));
+	if (json_is_boolean(v))
+		return sqlite3_bind_int(st, i, json_is_true(v));
+	return sqlite3_bind_null(st, i);
+}
+
+/* Inserts one checked record and its labels. A record already there (a
+ * re-import after a crash between commit and unlink) is skipped whole. */
+static int import_record(sqlite3 *db, sqlite3_stmt *ins, sqlite3_stmt *lab, json_t *rec)
+{
+	int rc = sqlite3_reset(ins);
+	for (size_t i = 0; rc == SQLITE_OK && i < RECORD_COLS; i++)
+		rc = bind_json(ins, (int)i + 1, json_object_get(rec, record_cols[i].key));
+	if (rc == SQLITE_OK && (rc = sqlite3_step(ins)) == SQLITE_DONE)
+		rc = SQLITE_OK;
+	if (rc != SQLITE_OK || sqlite3_changes(db) == 0)
+		return rc;
+	sqlite3_int64 seq = sqlite3_last_insert_rowid(db);
+	const char *key;
+	json_t *v;
+	json_object_foreach(json_object_get(rec, "labels"), key, v) {
+		if (rc != SQLITE_OK)
+			break;
+		sqlite3_bind_int64(lab, 1, seq);
+		sqlite3_bind_text(lab, 2, key, -1, SQLITE_STATIC);
+		bind_json(lab, 3, v);
+		rc = sqlite3_step(lab);
+		if (rc == SQLITE_DONE)
+			rc = sqlite3_reset(lab);
+	}
+	return rc;
+}
+
+/* The last HISTORY_LINE_MARK in [p, end), or NULL. */
+static const char *last_mark(const char *p, const char *end)
+{
+	const char *found = NULL;
+	size_t n = strlen(HISTORY_LINE_MARK);
+	while (p < end && (p = memmem(p, (size_t)(end - p), HISTORY_LINE_MARK, n))) {
+		found = p;
+		p++;
+	}
+	return found;
+}
+
+/* Inserts every complete line of data (the file at path) inside the
+ * caller's transaction. Only complete lines: the last one without its
+ * newline is a torn write, rejected (and kept), never half-imported. */
+static int import_lines(struct import *im, sqlite3 *db, const char *path, const char *data,
+			size_t size)
+{
+	sqlite3_stmt *ins = NULL, *lab = NULL;
+	int rc = sqlite3_prepare_v2(db, insert_sql, -1, &ins, NULL);
+	if (rc == SQLITE_OK)
+		rc = sqlite3_prepare_v2(
+			db, "INSERT OR REPLACE INTO labels (seq, key, value) VALUES (?1,?2,?3)", -1,
+			&lab, NULL);
+	const char *p = data, *end = data + size;
+	for (size_t lineno = 1; rc == SQLITE_OK && p < end; lineno++) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		if (!nl) {
+			import_reject(im, path, lineno, p, (size_t)(end - p),
+				      "an incomplete last record (no newline: its writer was killed, "
+				      "or the disk was full)");
+			break;
+		}
+		size_t len = (size_t)(nl - p);
+		char why[160] = "";
+		json_t *rec = NULL;
+		if (len > HISTORY_MAX_LINE)
+			snprintf(why, sizeof(why), "longer than any record");
+		else if (len > 0 && !(rec = record_parse(p, len, why))) {
+			/* A torn fragment with the next record glued to it: keep
+			 * the record, reject the fragment. */
+			const char *mark = last_mark(p + 1, nl);
+			char why2[160];
+			if (mark && (rec = record_parse(mark, (size_t)(nl - mark), why2)))
+				len = (size_t)(mark - p);
+		}
+		if (len > 0 && *why)
+			import_reject(im, path, lineno, p, len, why);
+		if (rec)
+			rc = import_record(db, ins, lab, rec);
+		json_decref(rec);
+		p = nl + 1;
+	}
+	sqlite3_finalize(ins);
+	sqlite3_finalize(lab);
+	return rc;
+}
+
+/* Imports the file at path (open as fd: history.log renamed by us, or by an
+ * importer that died), applies the retention, commits, then unlinks it.
+ * Returns an SQLite code, or HISTORY_RC_REPORTED. */
+static int import_file(struct import *im, sqlite3 *db, int fd, const char *path)
+{
+	/* Writers that opened the file before its rename hold a shared lock
+	 * while they write; with ours exclusive, every line in it is complete
+	 * or torn for good. Later writers see it unlinked and reopen. */
+	int rc;
+	while ((rc = flock(fd, LOCK_EX)) != 0 && errno == EINTR)
+		;
+	struct stat st;
+	if (rc != 0 || fstat(fd, &st) != 0)
+		return import_os_error(im, "cannot lock", path);
+	size_t size = (size_t)st.st_size;
+	void *map = NULL;
+	if (size > 0 && (map = mmap(NULL, size, PROT_READ, MAP_PRIVATE, fd, 0)) == MAP_FAILED)
+		return import_os_error(im, "cannot read", path);
+	size_t rejected = im->rejected;
+	im->rejects.len = 0;
+	/* One transaction for the whole file: one commit, and a crash leaves
+	 * all of it to the next importer. */
+	rc = sqlite3_exec(db, "BEGIN IMMEDIATE", NULL, NULL, NULL);
+	if (rc == SQLITE_OK)
+		rc = size ? import_lines(im, db, path, map, size) : SQLITE_OK;
+	/* Runs never open the database: retention is applied here (and by
+	 * sbx gc), the pruning "now and then" on the write side. */
+	if (rc == SQLITE_OK && im->retention_days > 0)
+		rc = history_prune(db, im->now_ms - (int64_t)im->retention_days * MS_PER_DAY, -1,
+				   &im->deleted);
+	if (rc == SQLITE_OK)
+		rc = sqlite3_exec(db, "COMMIT", NULL, NULL, NULL);
+	if (rc != SQLITE_OK && !sqlite3_get_autocommit(db)) /* keep the first error */
+		sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
+	if (map)
+		munmap(map, size);
+	if (rc != SQLITE_OK)
+		return rc; /* the file stays for the next import */
+	if (im->rejected > HISTORY_MAX_WARNINGS && im->rejected - rejected > 0)
+		warning("%zu lines of %s in all were not imported; see %s", im->rejected - rejected,
+			path, im->rejected_path);
+	if (im->rejects.len > 0) {
+		int rfd = open(im->rejected_path,
+			       O_WRONLY | O_APPEND | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0600);
+		if (rfd < 0 || write_all(rfd, im->rejects.data, im->rejects.len) != 0)
+			warning("cannot keep the lines not imported in %s: %s", im->rejected_path,
+				strerror(errno));
+		if (rfd >= 0)
+			close(rfd);
+	}
+	if (unlink(path) != 0)
+		return import_os_error(im, "cannot remove", path);
+	return SQLITE_OK;
+}
+
+/* The import behind every reader. gc: also prune when nothing is pending.
+ * Returns 0, or -1 after a message. When the state directory is not ours to
+ * write (another user's stats), the pending lines stay, with a warning. */
+static int import_pending(const char *state_dir, int retention_days, int64_t now_ms, bool gc,
+			  bool is_warning, const char *what, uint64_t *deleted)
+{
+	struct import im = {.retention_days = retention_days, .now_ms = now_ms,
+			    .is_warning = is_warning, .rejects = BUF_INIT};
+	char *log = state_path(state_dir, HISTORY_LOG_NAME);
+	char *importing = state_path(state_dir, HISTORY_LOG_NAME ".importing");
+	char *lock = state_path(state_dir, HISTORY_LOG_NAME ".lock");
+	char *db_path = NULL;
+	im.rejected_path = state_path(state_dir, HISTORY_LOG_NAME ".rejected");
+	sqlite3 *db = NULL;
+	int lock_fd = -1, ret = 0, rc = SQLITE_OK;
+	struct stat st;
+	/* The common case for a reader: nothing pending, no lock, no write. */
+	bool pending = lstat(log, &st) == 0 || lstat(importing, &st) == 0;
+	if (!pending && !gc)
+		goto out;
+	db_path = history_path(state_dir);
+	if (!pending && lstat(db_path, &st) != 0 && errno == ENOENT)
+		goto out; /* gc, nothing recorded yet: nothing to drop */
+	lock_fd = open(lock, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0600);
+	if (lock_fd < 0 && !gc && (errno == EACCES || errno == EPERM || errno == EROFS)) {
+		warning("the latest runs (in %s) are not counted: cannot create %s: %s; run sbx "
+			"as the owner of the state directory",
+			log, lock, strerror(errno));
+		goto out;
+	}
+	if (lock_fd < 0) {
+		rc = import_os_error(&im, "cannot open", lock);
+		goto fail;
+	}
+	/* One importer at a time: two would rename over each other's file. */
+	while ((rc = flock(lock_fd, LOCK_EX)) != 0 && errno == EINTR)
+		;
+	if (rc != 0) {
+		rc = import_os_error(&im, "cannot lock", lock);
+		goto fail;
+	}
+	free(db_path);
+	db_path = NULL;
+	if (history_open(state_dir, true, &db, &rc, &db_path) != 0)
+		goto fail;
+	/* A leftover .importing (its importer died) first, then the log. */
+	for (bool renamed = false;;) {
+		int fd = open(importing, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+		if (fd < 0 && errno == ENOENT) {
+			if (renamed)
+				break;
+			if (rename(log, importing) != 0) {
+				if (errno == ENOENT)
+					break;
+				rc = import_os_error(&im, "cannot rename", log);
+				goto fail;
+			}
+			renamed = true;
+			continue;
+		}
+		if (fd < 0) {
+			rc = import_os_error(&im, "cannot open", importing);
+			goto fail;
+		}
+		rc = import_file(&im, db, fd, importing);
+		close(fd);
+		if (rc != SQLITE_OK)
+			goto fail;
+	}
+	if (gc && retention_days > 0) {
+		rc = sqlite3_exec(db, "BEGIN IMMEDIATE", NULL, NULL, NULL);
+		if (rc == SQLITE_OK)
+			rc = history_prune(db, now_ms - (int64_t)retention_days * MS_PER_DAY, -1,
+					   &im.deleted);
+		if (rc == SQLITE_OK)
+			rc = sqlite3_exec(db, "COMMIT", NULL, NULL, NULL);
+		if (rc != SQLITE_OK) {
+			if (!sqlite3_get_autocommit(db))
+				sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
+			goto fail;
+		}
+	}
+	goto out;
+fail:
+	ret = -1;
+	if (rc != HISTORY_RC_REPORTED) /* else import_say() said it */
+		history_complain(is_warning, what, db_path ? db_path : log, db, rc);
+out:
+	if (deleted)
+		*deleted = im.deleted;
+	sqlite3_close(db);
+	if (lock_fd >= 0)
+		close(lock_fd); /* releases the lock */
+	buf_release(&im.rejects);
+	free(im.rejected_path);
+	free(db_path);
+	free(lock);
+	free(importing);
+	free(log);
+	return ret;
+}
+
+int history_import(const char *state_dir, int retention_days, int64_t now_ms, uint64_t *deleted)
+{
+	return import_pending(state_dir, retention_days, now_ms, false, false,
+			      "cannot read the history in", deleted);
 }
 
 int history_gc(const char *state_dir, int retention_days, int64_t now_ms, uint64_t *deleted)
 {
 	*deleted = 0;
 	if (retention_days <= 0)
-		return 0;
-	sqlite3 *db = NULL;
-	char *path = history_path(state_dir);
-	int rc = 0, ret = 0;
-	if (access(path, F_OK) < 0 && errno == ENOENT)
-		goto out; /* nothing recorded yet: nothing to drop */
-	free(path);
-	path = NULL;
-	ret = history_open(state_dir, true, &db, &rc, &path);
-	if (ret == 0) {
-		rc = sqlite3_exec(db, "BEGIN IMMEDIATE", NULL, NULL, NULL);
-		if (rc == SQLITE_OK)
-			rc = history_prune(db, now_ms - (int64_t)retention_days * MS_PER_DAY, -1,
-					   deleted);
-		if (rc == SQLITE_OK)
-			rc = sqlite3_exec(db, "COMMIT", NULL, NULL, NULL);
-		else
-			sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
-		ret = rc == SQLITE_OK ? 0 : -1;
-	}
-	if (ret < 0)
-		history_complain(false, "cannot clean the history in", path, db, rc);
-out:
-	sqlite3_close(db);
-	free(path);
-	return ret;
+		return 0; /* 0 keeps everything; the next reader imports */
+	return import_pending(state_dir, retention_days, now_ms, true, false,
+			      "cannot clean the history in", deleted);
 }
 
 /* ---- time ---- */
@@ -1037,6 +1503,13 @@ json_t *history_stats(const char *state_dir, const struct history_filter *f, int
 	memset(&s, 0, sizeof(s));
 	json_t *res = json_object();
 	json_object_set_new(res, "filters", filters_json(f));
+	/* The runs since the last reader are still in history.log. Retention
+	 * is the caller's (cmd_stats imports first with the configured one). */
+	if (import_pending(state_dir, 0, now_ms, false, false, "cannot read the history in",
+			   NULL) != 0) {
+		json_decref(res);
+		return NULL;
+	}
 	int ret = history_open(state_dir, false, &db, &rc, &path);
 	if (ret < 0)
 		goto fail;
@@ -1109,6 +1582,10 @@ json_t *history_deployment_summary(const char *state_dir, const char *name)
 	int rc = 0;
 	json_int_t total = 0, ok = 0;
 	json_t *p50 = json_null(), *last = json_null();
+	/* Without pruning: sbx get does not know the configured retention. */
+	if (import_pending(state_dir, 0, (int64_t)now_wall_ms(), false, true,
+			   "no execution summary: cannot read the history in", NULL) != 0)
+		goto summary;
 	int ret = history_open(state_dir, false, &db, &rc, &path);
 	if (ret != 0)
 		goto out;
@@ -1176,6 +1653,7 @@ out:
 				 rc);
 	sqlite3_close(db);
 	free(path);
+summary:
 	return json_pack("{s:I,s:o,s:o,s:o}", "executions", total, "success_rate",
 			 total ? json_real(round((double)ok / (double)total * 10000) / 10000)
 			       : json_null(),

@@ -1,10 +1,12 @@
-/* history — the execution history (SQLite, STATE_DIR/history.db) and the
- * statistics drawn from it.
+/* history — the execution history and the statistics drawn from it.
  *
- * Every run and exec-deployment appends one record. Recording is best effort:
- * a locked, read-only or corrupt database costs a warning on stderr, never the
- * run's output or its exit code. Many sbx processes may write at once (WAL, a
- * busy timeout, one short transaction per record).
+ * Every run and exec-deployment appends one line of JSON to
+ * STATE_DIR/history.log (one write(2), no SQLite: ~0.05 ms). Whatever reads
+ * the history (sbx stats, sbx gc, sbx get) first imports those lines into
+ * SQLite, STATE_DIR/history.db. Recording is best effort: a state directory
+ * where the log cannot be written costs a warning on stderr, never the run's
+ * output or its exit code; a locked or corrupt database is reported by the
+ * reader, and the lines wait in the log until it can import them.
  */
 #ifndef SBX_HISTORY_H
 #define SBX_HISTORY_H
@@ -18,6 +20,9 @@
 #include "request.h"
 
 #define HISTORY_DB_NAME "history.db"
+/* Its neighbours: NAME.importing (being imported), NAME.lock (the importers'
+ * flock), NAME.rejected (lines that were not records, kept for inspection). */
+#define HISTORY_LOG_NAME "history.log"
 #define HISTORY_DEFAULT_RETENTION_DAYS 30
 #define HISTORY_CODE_HEAD_CHARS 500  /* characters of the code kept per record */
 #define HISTORY_MAX_FAILURES 1000    /* most recent failures stats will list */
@@ -52,18 +57,30 @@ void history_entry_from(struct history_entry *e, const struct request *req,
 			const struct outcome *out);
 
 /* Appends one record for a finished run unless req->no_history. Call it after
- * the result was printed. retention_days > 0 also drops, now and then, records
- * older than that (0 keeps everything). Returns 0, or -1 after a warning on
- * stderr: the run's output and exit code must not depend on it. */
+ * the result was printed. retention_days is unused here: retention is applied
+ * when the log is imported (history_import) and by history_gc. Returns 0, or
+ * -1 after one warning on stderr: the run's output and exit code must not
+ * depend on it. Never opens the database. */
 int history_record(const struct request *req, const struct outcome *out, int retention_days);
 
-/* The same for a prepared entry (unit tests insert known records with it).
- * Creates state_dir (mode 0700) and the database as needed. */
-int history_insert(const char *state_dir, const struct history_entry *e, int retention_days);
+/* The same for a prepared entry (unit tests write known records with it).
+ * Creates state_dir (mode 0700) and history.log (0600) as needed. */
+int history_append(const char *state_dir, const struct history_entry *e);
 
-/* Deletes the records older than retention_days days before now_ms (0 keeps
- * everything) and sets *deleted. A missing database is not an error.
- * Returns 0, or -1 after a message. */
+/* Moves the pending lines of history.log (and a history.log.importing left by
+ * an importer that died) into the database, in one transaction, and drops
+ * the records older than retention_days days before now_ms (0 keeps
+ * everything), adding their number to *deleted (may be NULL). A record
+ * already imported is skipped; a line that is not a record, or a last line
+ * without its newline, is skipped with a warning and kept in
+ * history.log.rejected. Nothing pending: no lock, no write. Returns 0 (also
+ * when the state directory is not ours to write: a warning, the lines wait),
+ * or -1 after a message naming the file and the fix. */
+int history_import(const char *state_dir, int retention_days, int64_t now_ms, uint64_t *deleted);
+
+/* Imports, then deletes the records older than retention_days days before
+ * now_ms (0 keeps everything and does nothing) and sets *deleted. A missing
+ * history is not an error. Returns 0, or -1 after a message. */
 int history_gc(const char *state_dir, int retention_days, int64_t now_ms, uint64_t *deleted);
 
 /* What `sbx stats` selects. Zero/NULL fields do not filter. */
@@ -78,15 +95,18 @@ struct history_filter {
 };
 
 /* Statistics over the selected records as one JSON object (see cmd_stats.c
- * for the keys). nfailures: how many recent failures to list. now_ms anchors
- * the per-day series. Returns NULL after a message on error. A missing
- * database gives the statistics of nothing (total 0). */
+ * for the keys), after importing the pending lines (without pruning: call
+ * history_import first for the configured retention). nfailures: how many
+ * recent failures to list. now_ms anchors the per-day series. Returns NULL
+ * after a message on error. No history yet gives the statistics of nothing
+ * (total 0). */
 json_t *history_stats(const char *state_dir, const struct history_filter *f, int nfailures,
 		      int64_t now_ms);
 
 /* For `sbx get NAME`: {"executions", "success_rate", "p50_wall_ms",
- * "last_run": {"id", "time", "status"} | null}. Never NULL: a missing or
- * unreadable history gives executions 0 (with a warning if unreadable). */
+ * "last_run": {"id", "time", "status"} | null}, after importing the pending
+ * lines (without pruning). Never NULL: a missing or unreadable history gives
+ * executions 0 (with a warning if unreadable). */
 json_t *history_deployment_summary(const char *state_dir, const char *name);
 
 /* Nearest-rank percentile (p in 0..100) of sorted values; 0 when n is 0. */

@@ -1,10 +1,27 @@
 #!/bin/sh
 # The execution history: what a run records, --no-history, many writers at
-# once, and a database that is locked, damaged or read-only (the run's output
-# and exit code never depend on it).
+# once (and readers among them), and a database that is locked, damaged,
+# read-only or not a file: a run never opens it, so its output and exit code
+# never depend on it; the reader (sbx stats) reports the trouble, and the
+# records wait in history.log until they can be imported.
 . "$(dirname "$0")/../lib.sh"
 
 db="$SBX_STATE_DIR/history.db"
+log="$SBX_STATE_DIR/history.log"
+
+# no_warning — sbx's stderr holds no warning and no error of its own.
+no_warning() {
+	case "$err" in
+	*"sbx: warning"* | *"not recorded"* | *"history"*) return 1 ;;
+	*) return 0 ;;
+	esac
+}
+
+# import — sbx stats, which imports history.log into the database.
+import() {
+	sbx stats --json
+	expect_rc 0
+}
 
 # sql QUERY — one value from the history database (python3's sqlite3).
 sql() {
@@ -20,6 +37,12 @@ expect_rc 1
 id=$(printf '%s' "$out" | jq -r .id)
 hash=$(printf '%s' "$out" | jq -r .code_sha256)
 check "the state directory is created mode 0700" test "$(stat -c %a "$SBX_STATE_DIR")" = 700
+check "the run appended one line" test "$(wc -l <"$log")" -eq 1
+check "history.log is mode 0600" test "$(stat -c %a "$log")" = 600
+check "the run did not open the database" test ! -e "$db"
+import
+expect_json .total 1
+check "the import emptied the log" test ! -e "$log"
 check "one record" test "$(sql 'SELECT count(*) FROM executions')" = 1
 check "the record has the run's id" test "$(sql 'SELECT id FROM executions')" = "$id"
 check "the record has the code hash" test "$(sql 'SELECT code_sha256 FROM executions')" = "$hash"
@@ -37,17 +60,22 @@ check "WAL mode" test "$(sql 'PRAGMA journal_mode')" = wal
 # --- --no-history ---
 sbx run --no-history -e '1+1'
 expect_rc 0
+check "--no-history writes no line" test ! -e "$log"
+import
 check "--no-history records nothing" test "$(sql 'SELECT count(*) FROM executions')" = 1
 
 # --- the config switch ---
 printf 'history:\n  enabled: false\n' >"$T_TMP/off.yaml"
 sbx run --config "$T_TMP/off.yaml" -e '1+1'
 expect_rc 0
+check "history.enabled: false writes no line" test ! -e "$log"
+import
 check "history.enabled: false records nothing" test "$(sql 'SELECT count(*) FROM executions')" = 1
 
 # --- a long program keeps its first 500 characters ---
 long=$(python3 -c 'print("x = 1;" * 200, end="")')
 sbx run -e "$long"
+import
 check "the first 500 characters of the code" \
 	test "$(sql 'SELECT length(code_head) || ":" || code_bytes FROM executions ORDER BY seq DESC LIMIT 1')" = "500:1200"
 
@@ -65,10 +93,29 @@ expect_json .total 200
 expect_json .succeeded 200
 check "no parallel run warned" test ! -s "$T_TMP/parallel.err"
 
-# --- a locked database: the result is printed, a warning, the code's exit code ---
+# --- 200 writers and 20 importers at once: every record once ---
+export SBX_STATE_DIR="$T_TMP/mixed"
+i=0
+while [ "$i" -lt 200 ]; do
+	"$SBX" run -e 1 >/dev/null 2>>"$T_TMP/mixed.err" </dev/null &
+	if [ $((i % 10)) -eq 0 ]; then
+		"$SBX" stats --json >/dev/null 2>>"$T_TMP/mixed.err" </dev/null &
+	fi
+	i=$((i + 1))
+done
+wait
+sbx stats --json
+expect_rc 0
+expect_json .total 200
+check "no run or import warned" test ! -s "$T_TMP/mixed.err"
+check "nothing is left to import" test ! -e "$SBX_STATE_DIR/history.log" -a ! -e "$SBX_STATE_DIR/history.log.importing"
+check "nothing was rejected" test ! -e "$SBX_STATE_DIR/history.log.rejected"
+
+# --- a locked database: the run is untouched; stats says so; nothing is lost ---
 export SBX_STATE_DIR="$T_TMP/locked"
 db="$SBX_STATE_DIR/history.db"
 sbx run -e 1
+import
 mkfifo "$T_TMP/ready" "$T_TMP/release"
 python3 -c 'import sqlite3, sys
 c = sqlite3.connect(sys.argv[1], isolation_level=None)
@@ -79,13 +126,21 @@ c.execute("ROLLBACK")' "$db" "$T_TMP/ready" "$T_TMP/release" &
 locker=$!
 cat "$T_TMP/ready" >/dev/null
 sbx run -e 'console.log("still here"); throw new Error("mine")'
-: >"$T_TMP/release"
-wait "$locker"
 expect_rc 1
 expect_out "still here"
-expect_err_contains "not recorded"
+expect_err_contains "mine"
+check "the locked database cost the run no warning" no_warning
+sbx stats
+expect_rc 125
+expect_err_contains "history.db"
 expect_err_contains "locked"
-check "the locked run was not recorded" test "$(sql 'SELECT count(*) FROM executions')" = 1
+: >"$T_TMP/release"
+wait "$locker"
+check "the locked import left the record waiting" \
+	test "$(cat "$SBX_STATE_DIR/history.log.importing" "$SBX_STATE_DIR/history.log" 2>/dev/null | wc -l)" -eq 1
+import
+expect_json .total 2
+expect_json .failed 1
 
 # --- a damaged database: the same, and nothing is overwritten ---
 export SBX_STATE_DIR="$T_TMP/corrupt"
@@ -95,14 +150,58 @@ before=$(sha256sum <"$SBX_STATE_DIR/history.db")
 sbx run -e '40 + 2'
 expect_rc 0
 expect_out 42
-expect_err_contains "not recorded"
-expect_err_contains "move it aside"
-check "the damaged file is left as it was" test "$(sha256sum <"$SBX_STATE_DIR/history.db")" = "$before"
+check "the damaged database cost the run no warning" test -z "$err"
 sbx run -e 'throw new Error("x")'
 expect_rc 1
 sbx stats
 expect_rc 125
 expect_err_contains "history.db"
+expect_err_contains "move it aside"
+sbx gc
+expect_rc 125
+expect_err_contains "history.db"
+check "the damaged file is left as it was" test "$(sha256sum <"$SBX_STATE_DIR/history.db")" = "$before"
+mv "$SBX_STATE_DIR/history.db" "$SBX_STATE_DIR/history.db.damaged"
+import
+expect_json .total 2
+expect_json .failed 1
+
+# --- history.db is not a file at all: runs never open it ---
+export SBX_STATE_DIR="$T_TMP/notafile"
+mkdir -m 700 "$SBX_STATE_DIR" "$SBX_STATE_DIR/history.db"
+sbx run -e '40 + 2'
+expect_rc 0
+expect_out 42
+check "a history.db no one can open cost the run no warning" test -z "$err"
+sbx stats
+expect_rc 125
+expect_err_contains "history.db"
+expect_err_contains "not a file"
+rmdir "$SBX_STATE_DIR/history.db"
+import
+expect_json .total 1
+
+# --- crash safety: an importer killed after its rename, a torn last line ---
+export SBX_STATE_DIR="$T_TMP/crash"
+log="$SBX_STATE_DIR/history.log"
+sbx run -e 1
+sbx run -e 2
+mv "$log" "$log.importing" # as an importer killed before its commit leaves it
+cp "$log.importing" "$T_TMP/imported-lines"
+sbx run -e 3
+printf '{"v":1,"id":"torn-by-a-kill' >>"$log"
+sbx stats --json
+expect_rc 0
+expect_json .total 3
+expect_err_contains "history.log.importing:2: an incomplete last record"
+check "the torn line is kept" test "$(cat "$log.rejected")" = '{"v":1,"id":"torn-by-a-kill'
+check "nothing is left to import" test ! -e "$log" -a ! -e "$log.importing"
+# Killed after its commit, before its unlink: the lines come again, once.
+cp "$T_TMP/imported-lines" "$log.importing"
+sbx run -e 4
+import
+expect_json .total 4
+check "the re-import warned of nothing" test -z "$err"
 
 # --- a read-only database ---
 # Root ignores file modes: drop to nobody for the run when root.
@@ -110,6 +209,7 @@ ro="$T_TMP/ro"
 mkdir -m 755 "$ro"
 export SBX_STATE_DIR="$ro/state"
 sbx run -e 1
+import
 chmod 555 "$SBX_STATE_DIR"
 chmod 444 "$SBX_STATE_DIR"/history.db*
 chmod 755 "$T_TMP"
@@ -125,6 +225,12 @@ if $as_user test -x "$SBX"; then
 42"
 	expect_err_contains "not recorded"
 	expect_err_contains "writable"
+	out=$($as_user "$SBX" stats --json 2>"$T_TMP/ro.err" </dev/null)
+	rc=$?
+	err=$(cat "$T_TMP/ro.err")
+	T_LAST="sbx stats (read-only history)"
+	expect_rc 0
+	expect_json .total 1
 else
 	# The checkout is not reachable by nobody (a private home directory).
 	echo "skip: read-only history test: nobody cannot execute $SBX"

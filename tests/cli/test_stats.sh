@@ -1,6 +1,6 @@
 #!/bin/sh
 # sbx stats and sbx gc over a few known runs: counts, filters, validation,
-# the text view, retention.
+# the text view, retention (by gc, and by stats as it imports the runs).
 . "$(dirname "$0")/../lib.sh"
 
 db="$SBX_STATE_DIR/history.db"
@@ -157,5 +157,36 @@ sbx gc --retention forever
 expect_rc 125
 sbx gc extra
 expect_rc 125
+
+# --- retention at import: runs never prune, the reader does ---
+# two_runs — two runs, the first made 40 days old in history.log.
+two_runs() {
+	sbx run -e '"old"'
+	sbx run -e '"new"'
+	python3 - "$SBX_STATE_DIR/history.log" <<'EOF'
+import json, sys
+p = sys.argv[1]
+recs = [json.loads(line) for line in open(p)]
+recs[0]["time_ms"] -= 40 * 86400000
+open(p, "w").write("".join(json.dumps(r, separators=(",", ":")) + "\n" for r in recs))
+EOF
+}
+two_runs
+sbx stats --json
+expect_rc 0
+expect_json .total 6
+old_hash=$(printf '%s' '"old"' | sha256sum | cut -c1-64)
+sbx stats --json --code-sha256 "$old_hash"
+expect_json .total 0
+sbx gc --json
+expect_json .history.deleted 0
+printf 'history:\n  retention_days: 0\n' >"$T_TMP/keep.yaml"
+two_runs
+sbx stats --config "$T_TMP/keep.yaml" --json
+expect_json .total 8
+sbx stats --json --code-sha256 "$old_hash"
+expect_json .total 1
+sbx gc --json
+expect_json .history.deleted 1
 
 finish

@@ -122,6 +122,11 @@ with concurrent.futures.ThreadPoolExecutor(max_workers=callers) as ex:
 wall = time.monotonic() - start
 
 # The history: one row per run, with its id and status, nothing else.
+# Runs append to history.log; sbx stats imports it into the database.
+p = subprocess.run([sbx, "stats", "--json"], stdin=subprocess.DEVNULL,
+                   stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+if p.returncode != 0:
+    fail("history: sbx stats exit %d: %r" % (p.returncode, p.stderr[:200]))
 db = os.path.join(os.environ["SBX_STATE_DIR"], "history.db")
 try:
     c = sqlite3.connect("file:" + db + "?mode=ro", uri=True)

@@ -182,6 +182,9 @@ expect_rc 0
 expect_json .result 7
 
 # The history database: sound, every row complete, and still writable.
+# Runs append to history.log; sbx stats imports it into the database.
+sbx stats --json
+expect_rc 0
 db="$SBX_STATE_DIR/history.db"
 sql() { sqlite3 -readonly "$db" "$1"; }
 T_LAST="sqlite3 $db"
@@ -197,6 +200,8 @@ sbx stats --json
 expect_rc 0
 expect_json .total "$rows"
 sbx run -e '1 + 1' --json
+expect_rc 0
+sbx stats --json
 expect_rc 0
 after=$(sql 'SELECT count(*) FROM executions')
 check "history: the next run is recorded ($rows -> $after)" test "$after" -eq $((rows + 1))

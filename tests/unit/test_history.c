@@ -1,5 +1,6 @@
 /* Unit tests for history.c: record contents, retention, filters, percentiles
- * over a known set of executions, time parsing, damaged databases. */
+ * over a known set of executions, time parsing, damaged databases, and the
+ * import of history.log (crash safety, torn and foreign lines). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -13,6 +14,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sched.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -28,6 +31,9 @@ struct fixture {
 	char dir[64];
 	char state[96];
 	char db[128];
+	char log[128];
+	char importing[160];
+	char rejected[160];
 };
 
 static int setup(void **state)
@@ -38,6 +44,9 @@ static int setup(void **state)
 		return -1;
 	snprintf(fx->state, sizeof(fx->state), "%s/state", fx->dir);
 	snprintf(fx->db, sizeof(fx->db), "%s/history.db", fx->state);
+	snprintf(fx->log, sizeof(fx->log), "%s/history.log", fx->state);
+	snprintf(fx->importing, sizeof(fx->importing), "%s.importing", fx->log);
+	snprintf(fx->rejected, sizeof(fx->rejected), "%s.rejected", fx->log);
 	*state = fx;
 	return 0;
 }
@@ -100,6 +109,41 @@ static char *query_text(const char *db_path, const char *sql)
 	return v;
 }
 
+/* The lines of a file, -1 if it cannot be read. */
+static long count_lines(const char *path)
+{
+	FILE *f = fopen(path, "r");
+	if (!f)
+		return -1;
+	long n = 0;
+	int c;
+	while ((c = getc(f)) != EOF)
+		n += c == '\n';
+	fclose(f);
+	return n;
+}
+
+static char *slurp(const char *path)
+{
+	struct buf b = BUF_INIT;
+	if (read_file(path, 1 << 20, &b) != 0)
+		return NULL;
+	return buf_detach(&b, NULL);
+}
+
+static void put_file(const char *path, const char *data, size_t len)
+{
+	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+	assert_true(fd >= 0);
+	assert_int_equal(write(fd, data, len), (ssize_t)len);
+	close(fd);
+}
+
+static long long count_db(const struct fixture *fx)
+{
+	return query_int(fx->db, "SELECT count(*) FROM executions");
+}
+
 static void test_record_contents(void **state)
 {
 	struct fixture *fx = *state;
@@ -141,6 +185,17 @@ static void test_record_contents(void **state)
 	struct stat st;
 	assert_int_equal(stat(fx->state, &st), 0);
 	assert_int_equal(st.st_mode & 0777, 0700);
+	/* A run appends one line and never touches the database. */
+	assert_int_equal(stat(fx->log, &st), 0);
+	assert_int_equal(st.st_mode & 0777, 0600);
+	assert_int_equal(count_lines(fx->log), 1);
+	assert_int_equal(access(fx->db, F_OK), -1);
+	/* The reader imports it (retention 0: the record's time is the real now). */
+	uint64_t deleted = 99;
+	assert_int_equal(history_import(fx->state, 0, NOW, &deleted), 0);
+	assert_int_equal(deleted, 0);
+	assert_int_equal(access(fx->log, F_OK), -1);
+	assert_int_equal(access(fx->importing, F_OK), -1);
 	assert_int_equal(query_int(fx->db, "SELECT count(*) FROM executions"), 1);
 	assert_int_equal(query_int(fx->db, "SELECT exit_code FROM executions"), 1);
 	assert_int_equal(query_int(fx->db, "SELECT ok FROM executions"), 0);
@@ -152,7 +207,11 @@ static void test_record_contents(void **state)
 			 1000);
 	assert_int_equal(query_int(fx->db, "SELECT code_bytes FROM executions"), 1200);
 	assert_int_equal(query_int(fx->db, "SELECT count(*) FROM labels"), 2);
-	assert_int_equal(query_int(fx->db, "PRAGMA user_version"), 1);
+	assert_int_equal(query_int(fx->db, "PRAGMA user_version"), 2);
+	assert_int_equal(query_int(fx->db, "SELECT signal IS NULL AND cpu_ms = 10.25 AND"
+					   " wall_ms = 12.5 AND stderr_bytes = 5 AND timed_out = 0"
+					   " FROM executions"),
+			 1);
 	char *s = query_text(fx->db, "SELECT status || '|' || language || '|' || deployment || '|' ||"
 				     " error_name || '|' || error_message || '|' || id FROM executions");
 	assert_non_null(s);
@@ -168,6 +227,8 @@ static void test_record_contents(void **state)
 	memcpy(req.id, "01JTEST0000000000000000002", 27);
 	req.no_history = true;
 	assert_int_equal(history_record(&req, &out, 30), 0);
+	assert_int_equal(access(fx->log, F_OK), -1);
+	assert_int_equal(history_import(fx->state, 0, NOW, NULL), 0);
 	assert_int_equal(query_int(fx->db, "SELECT count(*) FROM executions"), 1);
 }
 
@@ -202,7 +263,7 @@ static void insert_known_set(const char *state_dir)
 		}
 		if (i > 80)
 			e.language = "python";
-		assert_int_equal(history_insert(state_dir, &e, 0), 0);
+		assert_int_equal(history_append(state_dir, &e), 0);
 	}
 }
 
@@ -274,7 +335,7 @@ static void test_filters(void **state)
 	e.deployment = "adder";
 	e.deployment_version = 2;
 	e.code_sha256 = "bbbb";
-	assert_int_equal(history_insert(fx->state, &e, 0), 0);
+	assert_int_equal(history_append(fx->state, &e), 0);
 
 	struct history_filter f = {.language = "python"};
 	json_t *s = history_stats(fx->state, &f, 5, NOW);
@@ -349,9 +410,9 @@ static void test_retention(void **state)
 	struct history_entry old = entry("old", NOW - 40 * DAY, 1);
 	old.labels = lab;
 	old.nlabels = 1;
-	assert_int_equal(history_insert(fx->state, &old, 0), 0);
+	assert_int_equal(history_append(fx->state, &old), 0);
 	struct history_entry recent = entry("recent", NOW - 10 * DAY, 1);
-	assert_int_equal(history_insert(fx->state, &recent, 0), 0);
+	assert_int_equal(history_append(fx->state, &recent), 0);
 
 	uint64_t deleted = 0;
 	assert_int_equal(history_gc(fx->state, 0, NOW, &deleted), 0); /* 0 keeps all */
@@ -363,16 +424,23 @@ static void test_retention(void **state)
 	assert_int_equal(history_gc(fx->state, 5, NOW, &deleted), 0);
 	assert_int_equal(deleted, 1);
 
-	/* Pruning on write: a write whose time is a multiple of 16 prunes. */
+	/* Pruning at import, the runs' "now and then": retention 0 keeps the
+	 * old record, the next import with a retention drops it (and any other
+	 * expired one, imported now or before). */
 	old = entry("old2", NOW - 40 * DAY, 1);
-	assert_int_equal(history_insert(fx->state, &old, 0), 0);
-	struct history_entry w = entry("w1", NOW + 1, 1); /* not a pruning write */
-	assert_int_equal(history_insert(fx->state, &w, 30), 0);
+	assert_int_equal(history_append(fx->state, &old), 0);
+	assert_int_equal(history_import(fx->state, 0, NOW, &deleted), 0);
+	assert_int_equal(deleted, 0);
 	assert_int_equal(query_int(fx->db, "SELECT count(*) FROM executions WHERE id='old2'"), 1);
-	w = entry("w2", NOW + 16, 1);
-	assert_int_equal(history_insert(fx->state, &w, 30), 0);
-	assert_int_equal(query_int(fx->db, "SELECT count(*) FROM executions WHERE id='old2'"), 0);
-	assert_int_equal(query_int(fx->db, "SELECT count(*) FROM executions"), 2);
+	struct history_entry w = entry("w1", NOW + 1, 1);
+	assert_int_equal(history_append(fx->state, &w), 0);
+	old = entry("old3", NOW - 31 * DAY, 1);
+	assert_int_equal(history_append(fx->state, &old), 0);
+	assert_int_equal(history_import(fx->state, 30, NOW, &deleted), 0);
+	assert_int_equal(deleted, 2);
+	assert_int_equal(query_int(fx->db, "SELECT count(*) FROM executions WHERE id LIKE 'old%'"),
+			 0);
+	assert_int_equal(query_int(fx->db, "SELECT count(*) FROM executions"), 1);
 }
 
 static void test_parse_time(void **state)
@@ -429,17 +497,32 @@ static void test_corrupt_database(void **state)
 {
 	struct fixture *fx = *state;
 	write_garbage(fx->state, fx->db);
+	/* The run is recorded all the same: it never opens the database. */
 	struct history_entry e = entry("x", NOW, 1);
-	assert_int_equal(history_insert(fx->state, &e, 30), -1);
+	e.deployment = "adder";
+	assert_int_equal(history_append(fx->state, &e), 0);
 	struct history_filter f = {0};
 	assert_null(history_stats(fx->state, &f, 5, NOW));
+	assert_int_equal(history_import(fx->state, 30, NOW, NULL), -1);
+	uint64_t deleted = 0;
+	assert_int_equal(history_gc(fx->state, 30, NOW, &deleted), -1);
 	json_t *s = history_deployment_summary(fx->state, "adder");
 	assert_int_equal(num(s, "executions", NULL), 0);
 	json_decref(s);
-	/* The damaged file is left alone for the user to inspect. */
+	/* The damaged file is left alone for the user to inspect, and the
+	 * record waits in the log. */
 	struct stat st;
 	assert_int_equal(stat(fx->db, &st), 0);
 	assert_int_equal(st.st_size, 4096);
+	assert_int_equal(count_lines(fx->log), 1);
+	/* Moved aside: a new history holds the waiting record. */
+	char aside[160];
+	snprintf(aside, sizeof(aside), "%s.damaged", fx->db);
+	assert_int_equal(rename(fx->db, aside), 0);
+	s = history_deployment_summary(fx->state, "adder");
+	assert_int_equal(num(s, "executions", NULL), 1);
+	json_decref(s);
+	assert_int_equal(access(fx->log, F_OK), -1);
 }
 
 /* A read-only database: as root, permissions do not apply, so the write is
@@ -448,7 +531,8 @@ static void test_read_only_database(void **state)
 {
 	struct fixture *fx = *state;
 	struct history_entry e = entry("first", NOW, 1);
-	assert_int_equal(history_insert(fx->state, &e, 0), 0);
+	assert_int_equal(history_append(fx->state, &e), 0);
+	assert_int_equal(history_import(fx->state, 0, NOW, NULL), 0);
 	assert_int_equal(chmod(fx->db, 0444), 0);
 	assert_int_equal(chmod(fx->state, 0555), 0);
 	assert_int_equal(chmod(fx->dir, 0755), 0);
@@ -458,13 +542,207 @@ static void test_read_only_database(void **state)
 		if (geteuid() == 0 && (setgid(65534) != 0 || setuid(65534) != 0))
 			_exit(3);
 		struct history_entry e2 = entry("second", NOW, 1);
-		_exit(history_insert(fx->state, &e2, 0) == -1 ? 0 : 1);
+		if (history_append(fx->state, &e2) != -1)
+			_exit(1);
+		/* Nothing pending: the reader reads without writing. */
+		struct history_filter f = {0};
+		json_t *s = history_stats(fx->state, &f, 5, NOW);
+		_exit(s && json_integer_value(json_object_get(s, "total")) == 1 ? 0 : 2);
 	}
 	int status = 0;
 	assert_int_equal(waitpid(pid, &status, 0), pid);
 	assert_true(WIFEXITED(status));
 	assert_int_equal(WEXITSTATUS(status), 0);
 	assert_int_equal(query_int(fx->db, "SELECT count(*) FROM executions"), 1);
+}
+
+/* The line history_append writes for e (the log is emptied again). */
+static char *line_of(const struct fixture *fx, struct history_entry e)
+{
+	assert_int_equal(history_append(fx->state, &e), 0);
+	char *line = slurp(fx->log);
+	assert_non_null(line);
+	assert_int_equal(unlink(fx->log), 0);
+	return line;
+}
+
+static void test_import_crash_safety(void **state)
+{
+	struct fixture *fx = *state;
+	struct label lab[] = {{"team", "a"}};
+	/* An importer died after renaming the log: its history.log.importing
+	 * is imported first, then the log written since. */
+	struct history_entry e = entry("a", NOW, 1);
+	e.labels = lab;
+	e.nlabels = 1;
+	assert_int_equal(history_append(fx->state, &e), 0);
+	e = entry("b", NOW, 2);
+	assert_int_equal(history_append(fx->state, &e), 0);
+	assert_int_equal(rename(fx->log, fx->importing), 0);
+	e = entry("c", NOW, 3);
+	assert_int_equal(history_append(fx->state, &e), 0);
+	char *copy = slurp(fx->importing);
+	assert_non_null(copy);
+	assert_int_equal(history_import(fx->state, 0, NOW, NULL), 0);
+	assert_int_equal(count_db(fx), 3);
+	assert_int_equal(query_int(fx->db, "SELECT count(*) FROM labels"), 1);
+	assert_int_equal(access(fx->importing, F_OK), -1);
+	assert_int_equal(access(fx->log, F_OK), -1);
+
+	/* An importer died after its commit, before its unlink: the same lines
+	 * come again and are ignored, labels and all; the new one is kept. */
+	put_file(fx->importing, copy, strlen(copy));
+	e = entry("d", NOW, 4);
+	assert_int_equal(history_append(fx->state, &e), 0);
+	assert_int_equal(history_import(fx->state, 0, NOW, NULL), 0);
+	assert_int_equal(count_db(fx), 4);
+	assert_int_equal(query_int(fx->db, "SELECT count(DISTINCT id) FROM executions"), 4);
+	assert_int_equal(query_int(fx->db, "SELECT count(*) FROM labels"), 1);
+	assert_int_equal(access(fx->importing, F_OK), -1);
+	assert_int_equal(access(fx->rejected, F_OK), -1); /* nothing was rejected */
+	free(copy);
+
+	/* Nothing pending: a reader takes no lock and writes nothing. */
+	struct stat before, after;
+	assert_int_equal(stat(fx->db, &before), 0);
+	assert_int_equal(history_import(fx->state, 30, NOW, NULL), 0);
+	assert_int_equal(stat(fx->db, &after), 0);
+	assert_true(before.st_mtime == after.st_mtime && before.st_size == after.st_size);
+}
+
+static void test_import_torn_and_foreign_lines(void **state)
+{
+	struct fixture *fx = *state;
+	char *l1 = line_of(fx, entry("r1", NOW, 1));
+	char *l2 = line_of(fx, entry("r2", NOW, 2));
+	char *l3 = line_of(fx, entry("r3", NOW, 3));
+	char *l4 = line_of(fx, entry("r4", NOW, 4));
+	/* r1; a line that is no record; r2; a fragment torn at 40 bytes with
+	 * r3 glued to it; r4 cut short, without its newline. */
+	struct buf log = BUF_INIT, want = BUF_INIT;
+	buf_puts(&log, l1);
+	buf_puts(&log, "not a record\n");
+	buf_puts(&log, l2);
+	buf_append(&log, l2, 40);
+	buf_puts(&log, l3);
+	buf_append(&log, l4, 50);
+	put_file(fx->log, log.data, log.len);
+
+	assert_int_equal(history_import(fx->state, 0, NOW, NULL), 0);
+	assert_int_equal(count_db(fx), 3);
+	assert_int_equal(query_int(fx->db, "SELECT count(*) FROM executions"
+					   " WHERE id IN ('r1', 'r2', 'r3')"),
+			 3);
+	assert_int_equal(access(fx->log, F_OK), -1);
+	assert_int_equal(access(fx->importing, F_OK), -1);
+	/* What was not imported is not lost: kept byte for byte, a line each. */
+	buf_puts(&want, "not a record\n");
+	buf_append(&want, l2, 40);
+	buf_puts(&want, "\n");
+	buf_append(&want, l4, 50);
+	buf_puts(&want, "\n");
+	char *rejected = slurp(fx->rejected);
+	assert_non_null(rejected);
+	assert_string_equal(rejected, buf_cstr(&want));
+	struct stat st;
+	assert_int_equal(stat(fx->rejected, &st), 0);
+	assert_int_equal(st.st_mode & 0777, 0600);
+
+	/* Nothing is left over for the next import to reject again. */
+	struct history_entry e = entry("r5", NOW, 5);
+	assert_int_equal(history_append(fx->state, &e), 0);
+	assert_int_equal(history_import(fx->state, 0, NOW, NULL), 0);
+	assert_int_equal(count_db(fx), 4);
+	free(rejected);
+	rejected = slurp(fx->rejected);
+	assert_string_equal(rejected, buf_cstr(&want));
+	free(rejected);
+	free(l1);
+	free(l2);
+	free(l3);
+	free(l4);
+	buf_release(&log);
+	buf_release(&want);
+}
+
+/* Whether pid waits for a flock (a "->" line in /proc/locks). */
+static bool waits_on_flock(pid_t pid)
+{
+	FILE *f = fopen("/proc/locks", "r");
+	if (!f)
+		return false;
+	char line[256], want[32];
+	snprintf(want, sizeof(want), " %d ", (int)pid);
+	bool found = false;
+	while (fgets(line, sizeof(line), f))
+		found |= strstr(line, "-> FLOCK") && strstr(line, want);
+	fclose(f);
+	return found;
+}
+
+/* A line being written when the importer comes is neither torn nor lost:
+ * the importer waits for the writer's shared lock. */
+static void test_import_waits_for_writer(void **state)
+{
+	struct fixture *fx = *state;
+	char *line = line_of(fx, entry("slow", NOW, 1));
+	size_t len = strlen(line), half = len / 2;
+	int fd = open(fx->log, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0600);
+	assert_true(fd >= 0);
+	assert_int_equal(flock(fd, LOCK_SH), 0);
+	assert_int_equal(write(fd, line, half), (ssize_t)half);
+	pid_t pid = fork();
+	assert_true(pid >= 0);
+	if (pid == 0) {
+		close(fd); /* the lock is the parent's: shared by the open file */
+		_exit(history_import(fx->state, 0, NOW, NULL) == 0 ? 0 : 1);
+	}
+	/* Until the importer blocks on our lock (or, were it wrong, is done). */
+	int status = 0;
+	pid_t done = 0;
+	while (!waits_on_flock(pid) && (done = waitpid(pid, &status, WNOHANG)) == 0)
+		sched_yield();
+	assert_int_equal(write(fd, line + half, len - half), (ssize_t)(len - half));
+	close(fd);
+	if (!done)
+		assert_int_equal(waitpid(pid, &status, 0), pid);
+	assert_true(WIFEXITED(status));
+	assert_int_equal(WEXITSTATUS(status), 0);
+	assert_int_equal(count_db(fx), 1);
+	assert_int_equal(access(fx->rejected, F_OK), -1);
+	assert_int_equal(access(fx->log, F_OK), -1);
+	free(line);
+}
+
+/* A run never opens history.db: one that no SQLite can open (a directory)
+ * costs the run nothing; the reader reports it, and the record waits. */
+static void test_runs_never_open_database(void **state)
+{
+	struct fixture *fx = *state;
+	assert_int_equal(mkdir(fx->state, 0700), 0);
+	assert_int_equal(mkdir(fx->db, 0700), 0);
+	struct history_entry e = entry("r", NOW, 1);
+	assert_int_equal(history_append(fx->state, &e), 0);
+	struct history_filter f = {0};
+	assert_null(history_stats(fx->state, &f, 5, NOW));
+	assert_int_equal(count_lines(fx->log), 1);
+	assert_int_equal(rmdir(fx->db), 0);
+	json_t *s = history_stats(fx->state, &f, 5, NOW);
+	assert_non_null(s);
+	assert_int_equal(num(s, "total", NULL), 1);
+	json_decref(s);
+
+	/* A record too large for one line is refused whole, with a warning. */
+	char *big = xmalloc(40000);
+	memset(big, 'x', 39999);
+	big[39999] = '\0';
+	struct label lab[] = {{"big", big}};
+	e = entry("big", NOW, 1);
+	e.labels = lab;
+	e.nlabels = 1;
+	assert_int_equal(history_append(fx->state, &e), -1);
+	assert_int_equal(access(fx->log, F_OK), -1);
+	free(big);
 }
 
 int main(void)
@@ -479,6 +757,10 @@ int main(void)
 		cmocka_unit_test(test_parse_time),
 		cmocka_unit_test_setup_teardown(test_corrupt_database, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_read_only_database, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_import_crash_safety, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_import_torn_and_foreign_lines, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_import_waits_for_writer, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_runs_never_open_database, setup, teardown),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
