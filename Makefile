@@ -126,11 +126,13 @@ completions: $(SBX)
 check-docs: $(SBX)
 	@SBX=$(abspath $(SBX)) tests/cli/test_docs.sh
 
+FORMAT_FILES = src/*.c src/*.h src/js/*.c src/js/*.h tests/unit/*.c tests/fuzz/*.c
+
 lint:
-	clang-format --dry-run --Werror src/*.c src/*.h tests/unit/*.c
+	clang-format --dry-run --Werror $(FORMAT_FILES)
 
 format:
-	clang-format -i src/*.c src/*.h tests/unit/*.c
+	clang-format -i $(FORMAT_FILES)
 
 install: all
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man5

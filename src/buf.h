@@ -11,22 +11,24 @@
 #include <stdint.h>
 
 struct buf {
-	char *data;       /* NUL-terminated when len > 0 or after buf_cstr() */
-	size_t len;       /* bytes kept */
-	size_t alloc;     /* bytes allocated */
-	size_t cap;       /* most bytes kept; 0 means SIZE_MAX */
+	char *data;	  /* NUL-terminated when len > 0 or after buf_cstr() */
+	size_t len;	  /* bytes kept */
+	size_t alloc;	  /* bytes allocated */
+	size_t cap;	  /* most bytes kept; 0 means SIZE_MAX */
 	uint64_t dropped; /* bytes offered past the cap */
 };
 
-#define BUF_INIT {NULL, 0, 0, 0, 0}
+#define BUF_INIT                                                                                   \
+	{                                                                                          \
+		NULL, 0, 0, 0, 0                                                                   \
+	}
 
 void buf_init(struct buf *b, size_t cap);
 /* Appends up to the cap; returns false if anything was dropped. Aborts on
  * allocation failure (sbx's own allocations are small and bounded). */
 bool buf_append(struct buf *b, const void *data, size_t len);
 bool buf_puts(struct buf *b, const char *s);
-bool buf_printf(struct buf *b, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
+bool buf_printf(struct buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* Always a valid C string (possibly ""), owned by the buffer. */
 const char *buf_cstr(struct buf *b);
 /* Hands the data to the caller (malloc'd, NUL-terminated) and resets b. */

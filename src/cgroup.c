@@ -74,7 +74,8 @@ static int own_cgroup(const char *controller, char *out, size_t outlen)
 			/* "4:memory:/path" or "3:cpu,cpuacct:/path" */
 			char *save = NULL, *tok;
 			bool match = false;
-			for (tok = strtok_r(c1 + 1, ",", &save); tok; tok = strtok_r(NULL, ",", &save))
+			for (tok = strtok_r(c1 + 1, ",", &save); tok;
+			     tok = strtok_r(NULL, ",", &save))
 				if (strcmp(tok, controller) == 0)
 					match = true;
 			if (!match)
@@ -181,11 +182,16 @@ const char *cgroup_probe(char *why, size_t whylen)
 	if (own_dir("memory", dir, sizeof(dir)) == 0) {
 		if (access(dir, W_OK) == 0)
 			return "v1";
-		snprintf(why, whylen, "cgroup v1 memory hierarchy at %s is not writable (run as root or delegate it)", dir);
+		snprintf(
+		    why, whylen,
+		    "cgroup v1 memory hierarchy at %s is not writable (run as root or delegate it)",
+		    dir);
 		return NULL;
 	}
 	if (own_dir(NULL, dir, sizeof(dir)) == 0)
-		snprintf(why, whylen, "cgroup v2 at %s does not delegate the memory and pids controllers to us", dir);
+		snprintf(why, whylen,
+			 "cgroup v2 at %s does not delegate the memory and pids controllers to us",
+			 dir);
 	else
 		snprintf(why, whylen, "no cgroup hierarchy with a memory controller is mounted");
 	return NULL;
@@ -389,8 +395,8 @@ static void sweep_stale(const char *parent)
 		if (strncmp(de->d_name, "sbx-", 4) != 0)
 			continue;
 		long pid = strtol(de->d_name + 4, &end, 10);
-		if (*end || pid <= 1 || pid == (long)getpid() ||
-		    kill((pid_t)pid, 0) == 0 || errno != ESRCH)
+		if (*end || pid <= 1 || pid == (long)getpid() || kill((pid_t)pid, 0) == 0 ||
+		    errno != ESRCH)
 			continue;
 		if (snprintf(dir, sizeof(dir), "%s/%s", parent, de->d_name) >= (int)sizeof(dir))
 			continue;

@@ -18,8 +18,8 @@
 
 struct cgroup_run {
 	const char *kind; /* "v1", "v2" or NULL: none */
-	char mem[256];    /* v2: the run's cgroup; v1: the memory cgroup */
-	char pids[256];   /* v1 only: the pids cgroup ("" if none) */
+	char mem[256];	  /* v2: the run's cgroup; v1: the memory cgroup */
+	char pids[256];	  /* v1 only: the pids cgroup ("" if none) */
 };
 
 /* Which cgroup version could hold a memory limit here: "v1", "v2", or NULL
@@ -28,8 +28,8 @@ const char *cgroup_probe(char *why, size_t whylen);
 
 /* Creates the run's cgroup(s) named after tag with the memory and pids
  * limits. Returns 0, or -1 with a reason in why (nothing left behind). */
-int cgroup_create(struct cgroup_run *cg, const char *tag, uint64_t memory_bytes,
-		  char *why, size_t whylen);
+int cgroup_create(struct cgroup_run *cg, const char *tag, uint64_t memory_bytes, char *why,
+		  size_t whylen);
 /* Moves pid into the run's cgroup(s). -1 on failure. */
 int cgroup_attach(const struct cgroup_run *cg, pid_t pid);
 /* Peak memory in KiB (0 if unknown); whether the OOM killer fired. */

@@ -5,34 +5,34 @@
 
 #include "runopt.h"
 
-static const struct opt_spec *const run_tables[] = {common_opts, source_opts, run_opts,
-						    format_opts, NULL};
+static const struct opt_spec *const run_tables[] = {common_opts, source_opts, run_opts, format_opts,
+						    NULL};
 static const struct opt_spec *const help_tables[] = {common_opts, NULL};
 
 /* The command table: dispatch, `sbx help`, --list-commands, completions
  * and the docs test all read it. One line per command. */
 const struct command commands[] = {
-	{"run", "run code once in a fresh sandbox", "[options] (-e CODE | FILE | -)", run_tables,
-	 cmd_run},
-	{"stats", "execution statistics from the history", "[options]",
-	 cmd_stats_tables, cmd_stats},
-	{"gc", "drop history past its retention, leftovers of interrupted writes",
-	 "[--retention DAYS]", cmd_gc_tables, cmd_gc},
-	{"prepare", "check code without running it: syntax, policy, dependencies, transforms",
-	 "[-l LANG] [options] (-e CODE | FILE | -)", prepare_tables, cmd_prepare},
-	{"help", "show help for sbx or a command", "[COMMAND]", help_tables, cmd_help},
-	{"deploy", "store code and its run settings as a named, versioned deployment",
-	 "[-n NAME] [options] (-e CODE | FILE | -)", deploy_tables, cmd_deploy},
-	{"exec-deployment", "run a deployment (latest version unless one is named)",
-	 "NAME[@VERSION] [options]", exec_deployment_tables, cmd_exec_deployment},
-	{"list", "list deployments", "[--language LANG] [--status STATUS] [--json]", list_tables,
-	 cmd_list},
-	{"get", "show one deployment: settings, artefacts, executions", "NAME[@VERSION] [--json]",
-	 get_tables, cmd_get},
-	{"delete", "remove a deployment or one version of it", "NAME[@VERSION]...", delete_tables,
-	 cmd_delete},
-	{"doctor", "which interpreters and isolation layers this machine offers", "[--json]", doctor_tables, cmd_doctor},
-	{NULL, NULL, NULL, NULL, NULL},
+    {"run", "run code once in a fresh sandbox", "[options] (-e CODE | FILE | -)", run_tables,
+     cmd_run},
+    {"stats", "execution statistics from the history", "[options]", cmd_stats_tables, cmd_stats},
+    {"gc", "drop history past its retention, leftovers of interrupted writes", "[--retention DAYS]",
+     cmd_gc_tables, cmd_gc},
+    {"prepare", "check code without running it: syntax, policy, dependencies, transforms",
+     "[-l LANG] [options] (-e CODE | FILE | -)", prepare_tables, cmd_prepare},
+    {"help", "show help for sbx or a command", "[COMMAND]", help_tables, cmd_help},
+    {"deploy", "store code and its run settings as a named, versioned deployment",
+     "[-n NAME] [options] (-e CODE | FILE | -)", deploy_tables, cmd_deploy},
+    {"exec-deployment", "run a deployment (latest version unless one is named)",
+     "NAME[@VERSION] [options]", exec_deployment_tables, cmd_exec_deployment},
+    {"list", "list deployments", "[--language LANG] [--status STATUS] [--json]", list_tables,
+     cmd_list},
+    {"get", "show one deployment: settings, artefacts, executions", "NAME[@VERSION] [--json]",
+     get_tables, cmd_get},
+    {"delete", "remove a deployment or one version of it", "NAME[@VERSION]...", delete_tables,
+     cmd_delete},
+    {"doctor", "which interpreters and isolation layers this machine offers", "[--json]",
+     doctor_tables, cmd_doctor},
+    {NULL, NULL, NULL, NULL, NULL},
 };
 
 const struct command *cmd_find(const char *name)
@@ -91,9 +91,10 @@ void cmd_print_help(const struct command *c)
 		opt_print_help(c->opts[t]);
 	}
 	if (!strcmp(c->name, "run") || !strcmp(c->name, "exec-deployment")) {
-		printf("\nexit status: 0 ok, 1..123 the code's own (1: uncaught exception), "
-		       "124 timeout,\n  125 sbx failure, 126 blocked, 127 interpreter missing, "
-		       "137 memory limit,\n  141 output limit, 159 syscall blocked, 128+N signal N\n");
+		printf(
+		    "\nexit status: 0 ok, 1..123 the code's own (1: uncaught exception), "
+		    "124 timeout,\n  125 sbx failure, 126 blocked, 127 interpreter missing, "
+		    "137 memory limit,\n  141 output limit, 159 syscall blocked, 128+N signal N\n");
 	}
 	printf("\nSee sbx(1) for details.\n");
 }

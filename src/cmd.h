@@ -8,9 +8,9 @@
 struct command {
 	const char *name;
 	const char *summary;
-	const char *usage;               /* after "sbx NAME " */
+	const char *usage;		    /* after "sbx NAME " */
 	const struct opt_spec *const *opts; /* NULL-terminated list of tables */
-	int (*fn)(int argc, char **argv); /* argv[0] is the command name */
+	int (*fn)(int argc, char **argv);   /* argv[0] is the command name */
 };
 
 extern const struct command commands[];
@@ -42,8 +42,9 @@ extern const struct opt_spec *const cmd_gc_tables[];
 
 /* Deployments (cmd_deploy.c, cmd_exec_deployment.c, cmd_list.c, cmd_get.c,
  * cmd_delete.c); each file holds its option tables. */
-extern const struct opt_spec *const deploy_tables[], *const exec_deployment_tables[],
-	*const list_tables[], *const get_tables[], *const delete_tables[];
+extern const struct opt_spec *const deploy_tables[],
+    *const exec_deployment_tables[], *const list_tables[], *const get_tables[],
+							       *const delete_tables[];
 int cmd_deploy(int argc, char **argv);
 int cmd_exec_deployment(int argc, char **argv);
 int cmd_list(int argc, char **argv);

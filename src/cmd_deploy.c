@@ -33,13 +33,12 @@ extern char **environ;
 enum { DEPLOY_NAME = RO_FIRST_FREE };
 
 static const struct opt_spec deploy_opts[] = {
-	{"name", 'n', OPT_ARG, DEPLOY_NAME, "NAME",
-	 "deployment name (default: from the file name)"},
-	{NULL, 0, 0, 0, NULL, NULL},
+    {"name", 'n', OPT_ARG, DEPLOY_NAME, "NAME", "deployment name (default: from the file name)"},
+    {NULL, 0, 0, 0, NULL, NULL},
 };
 
-const struct opt_spec *const deploy_tables[] = {common_opts, deploy_opts, source_opts, run_opts,
-						format_opts, NULL};
+const struct opt_spec *const deploy_tables[] = {common_opts, deploy_opts, source_opts,
+						run_opts,    format_opts, NULL};
 
 struct deploy_ctx {
 	const char *name;
@@ -138,14 +137,17 @@ static int deploy_prepare(struct request *req, const struct config *cfg, json_t 
 			      json_is_integer(line) ? (long long)json_integer_value(line) : 0LL,
 			      json_is_integer(line) ? ")" : "");
 		} else {
-			json_array_foreach(found, i, f) {
-				if (strcmp(json_string_value(json_object_get(f, "severity")), "block"))
+			json_array_foreach(found, i, f)
+			{
+				if (strcmp(json_string_value(json_object_get(f, "severity")),
+					   "block"))
 					continue;
-				error("not deployed: blocked by policy rule %s at line %lld: %s (see "
-				      "'sbx prepare')",
-				      json_string_value(json_object_get(f, "rule")),
-				      (long long)json_integer_value(json_object_get(f, "line")),
-				      json_string_value(json_object_get(f, "message")));
+				error(
+				    "not deployed: blocked by policy rule %s at line %lld: %s (see "
+				    "'sbx prepare')",
+				    json_string_value(json_object_get(f, "rule")),
+				    (long long)json_integer_value(json_object_get(f, "line")),
+				    json_string_value(json_object_get(f, "message")));
 				break;
 			}
 		}
@@ -189,10 +191,10 @@ static int deploy_artefacts(struct store_txn *t, const struct request *req, stru
 			return 0; /* plain ES5: nothing to build */
 		if (store_txn_copy(t, "artefacts/lowered.js", path, 64u << 20, &size, sha) != 0)
 			return -1;
-		json_array_append_new(d->artefacts,
-				      json_pack("{s:s, s:s, s:I, s:s}", "kind", "lowered-javascript",
-						"path", "artefacts/lowered.js", "size",
-						(json_int_t)size, "sha256", sha));
+		json_array_append_new(d->artefacts, json_pack("{s:s, s:s, s:I, s:s}", "kind",
+							      "lowered-javascript", "path",
+							      "artefacts/lowered.js", "size",
+							      (json_int_t)size, "sha256", sha));
 		return 0;
 	}
 	if (req->lang->id != LANG_JAVA)
@@ -218,9 +220,9 @@ static int deploy_artefacts(struct store_txn *t, const struct request *req, stru
 		rc = store_txn_copy(t, rel, src, JAVAC_CACHE_MAX_BYTES, &size, sha);
 		if (rc == 0)
 			json_array_append_new(d->artefacts,
-					      json_pack("{s:s, s:s, s:I, s:s}", "kind", "java-class",
-							"path", rel, "size", (json_int_t)size,
-							"sha256", sha));
+					      json_pack("{s:s, s:s, s:I, s:s}", "kind",
+							"java-class", "path", rel, "size",
+							(json_int_t)size, "sha256", sha));
 	}
 	closedir(dh);
 	return rc;
@@ -370,7 +372,8 @@ int cmd_deploy(int argc, char **argv)
 			store_abort(&txn);
 		goto out;
 	}
-	rc = manifest_print(&st, &d, -1, NULL, req.format != FORMAT_TEXT) == 0 ? 0 : EXIT_SBX_FAILURE;
+	rc = manifest_print(&st, &d, -1, NULL, req.format != FORMAT_TEXT) == 0 ? 0
+									       : EXIT_SBX_FAILURE;
 out:
 	free(operands);
 	store_close(&st);

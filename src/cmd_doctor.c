@@ -19,8 +19,8 @@
 #include "util.h"
 
 static const struct opt_spec doctor_opts[] = {
-	{"json", 0, OPT_NOARG, RO_JSON, NULL, "print one JSON object"},
-	{NULL, 0, 0, 0, NULL, NULL},
+    {"json", 0, OPT_NOARG, RO_JSON, NULL, "print one JSON object"},
+    {NULL, 0, 0, 0, NULL, NULL},
 };
 
 const struct opt_spec *const doctor_tables[] = {common_opts, doctor_opts, NULL};
@@ -128,21 +128,30 @@ static json_t *layers(void)
 	if (f)
 		fclose(f);
 	if (seccomp_mode < 0)
-		json_object_set_new(l, "seccomp", layer(false, "the kernel has no seccomp (CONFIG_SECCOMP_FILTER)"));
+		json_object_set_new(
+		    l, "seccomp",
+		    layer(false, "the kernel has no seccomp (CONFIG_SECCOMP_FILTER)"));
 	else
-		json_object_set_new(l, "seccomp",
-				    layer(true, seccomp_mode == 2 ? "filters stack on the one sbx already runs under"
-								  : "seccomp-bpf filters"));
+		json_object_set_new(
+		    l, "seccomp",
+		    layer(true, seccomp_mode == 2
+				    ? "filters stack on the one sbx already runs under"
+				    : "seccomp-bpf filters"));
 
 	/* namespaces: try the real thing once (clone, maps, the root). */
 	{
 		const char *off = getenv("SBX_NO_NAMESPACES");
 		if (off && *off && strcmp(off, "0") != 0)
-			json_object_set_new(l, "namespaces", layer(false, "turned off by SBX_NO_NAMESPACES=1"));
-		else if (isolate_probe_namespaces(why, sizeof(why)) == 0)
 			json_object_set_new(l, "namespaces",
-					    layer(true, geteuid() == 0 ? "user, mount, pid, net, ipc, uts (as root: a per-run uid)"
-								       : "user, mount, pid, net, ipc, uts (unprivileged user namespaces)"));
+					    layer(false, "turned off by SBX_NO_NAMESPACES=1"));
+		else if (isolate_probe_namespaces(why, sizeof(why)) == 0)
+			json_object_set_new(
+			    l, "namespaces",
+			    layer(true,
+				  geteuid() == 0
+				      ? "user, mount, pid, net, ipc, uts (as root: a per-run uid)"
+				      : "user, mount, pid, net, ipc, uts (unprivileged user "
+					"namespaces)"));
 		else
 			json_object_set_new(l, "namespaces", layer(false, why));
 	}
@@ -160,14 +169,16 @@ static json_t *layers(void)
 
 	cg = cgroup_probe(why, sizeof(why));
 	if (cg) {
-		snprintf(detail, sizeof(detail), "cgroup %s: memory limit, pids.max %d, peak memory, OOM detection",
-			 cg, CGROUP_PIDS_MAX);
+		snprintf(detail, sizeof(detail),
+			 "cgroup %s: memory limit, pids.max %d, peak memory, OOM detection", cg,
+			 CGROUP_PIDS_MAX);
 		json_object_set_new(l, "cgroup", layer(true, detail));
 		json_object_set_new(json_object_get(l, "cgroup"), "version", json_string(cg));
 	} else {
 		json_object_set_new(l, "cgroup", layer(false, why));
 	}
-	json_object_set_new(l, "rlimits", layer(true, "always: CPU, file size, processes, address space"));
+	json_object_set_new(l, "rlimits",
+			    layer(true, "always: CPU, file size, processes, address space"));
 	return l;
 }
 
@@ -214,20 +225,23 @@ int cmd_doctor(int argc, char **argv)
 		free(s);
 	} else {
 		printf("interpreters:\n");
-		json_array_foreach(interp, i, v) {
+		json_array_foreach(interp, i, v)
+		{
 			const char *ver = json_string_value(json_object_get(v, "version"));
 			const char *path = json_string_value(json_object_get(v, "path"));
-			printf("  %-8s %-8s %s%s%s\n", json_string_value(json_object_get(v, "command")),
+			printf("  %-8s %-8s %s%s%s\n",
+			       json_string_value(json_object_get(v, "command")),
 			       path ? "ok" : "missing", path ? path : "not installed",
 			       ver ? "  " : "", ver ? ver : "");
 		}
 		printf("isolation layers:\n");
 		json_object_foreach(lay, key, v)
-			printf("  %-10s %-3s %s\n", key,
-			       json_is_true(json_object_get(v, "available")) ? "yes" : "no",
-			       json_string_value(json_object_get(v, "detail")));
+		    printf("  %-10s %-3s %s\n", key,
+			   json_is_true(json_object_get(v, "available")) ? "yes" : "no",
+			   json_string_value(json_object_get(v, "detail")));
 		printf("\nWhat each layer stops, and the known limits: the Security section of\n"
-		       "README.md and sbx(1). 'sbx run --require LAYERS' refuses to run without them.\n");
+		       "README.md and sbx(1). 'sbx run --require LAYERS' refuses to run without "
+		       "them.\n");
 	}
 	json_decref(root);
 	if (fflush(stdout) != 0)

@@ -19,8 +19,7 @@
 #include "store.h"
 #include "util.h"
 
-const struct opt_spec *const exec_deployment_tables[] = {common_opts, run_opts, format_opts,
-							 NULL};
+const struct opt_spec *const exec_deployment_tables[] = {common_opts, run_opts, format_opts, NULL};
 
 /* Fills what the options left unset from the deployment. */
 static void apply_limits(struct limits *l, const struct limits *stored)
@@ -56,8 +55,7 @@ static bool has_file(const struct request *req, const char *name, size_t upto)
 /* The stored files go in first; a --file of the same name given now wins.
  * Each is checked to be a regular file reached without links before its
  * path is handed to the engine. */
-static int apply_files(struct request *req, struct store *s, const struct deployment *d,
-		       int dirfd)
+static int apply_files(struct request *req, struct store *s, const struct deployment *d, int dirfd)
 {
 	size_t given = req->nfiles;
 	size_t i;
@@ -152,7 +150,8 @@ int cmd_exec_deployment(int argc, char **argv)
 	request_init(&req);
 	runopt_init(&ro, &req);
 	deployment_init(&d);
-	int nops = cmd_parse("exec-deployment", argc, argv, runopt_handle, &ro, &ro.help, &operands);
+	int nops =
+	    cmd_parse("exec-deployment", argc, argv, runopt_handle, &ro, &ro.help, &operands);
 	if (nops < 0) {
 		rc = nops == CMD_HELP_SHOWN ? 0 : rc;
 		goto out;

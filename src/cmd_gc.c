@@ -24,9 +24,9 @@
 enum { GO_RETENTION = RO_FIRST_FREE };
 
 static const struct opt_spec gc_opts[] = {
-	{"retention", 0, OPT_ARG, GO_RETENTION, "DAYS",
-	 "keep this many days of history (default: the config's, else 30; 0 keeps all)"},
-	{NULL, 0, 0, 0, NULL, NULL},
+    {"retention", 0, OPT_ARG, GO_RETENTION, "DAYS",
+     "keep this many days of history (default: the config's, else 30; 0 keeps all)"},
+    {NULL, 0, 0, 0, NULL, NULL},
 };
 
 const struct opt_spec *const cmd_gc_tables[] = {common_opts, gc_opts, format_opts, NULL};
@@ -69,8 +69,8 @@ static int gc_history(const char *state_dir, int retention_days, json_t *report)
 	uint64_t deleted = 0;
 	int rc = history_gc(state_dir, retention_days, (int64_t)now_wall_ms(), &deleted);
 	json_object_set_new(report, "history",
-			    json_pack("{s:i,s:I,s:b}", "retention_days", retention_days,
-				      "deleted", (json_int_t)deleted, "ok", rc == 0));
+			    json_pack("{s:i,s:I,s:b}", "retention_days", retention_days, "deleted",
+				      (json_int_t)deleted, "ok", rc == 0));
 	return rc;
 }
 
@@ -147,8 +147,9 @@ static void gc_caches(const char *state_dir, int retention_days, json_t *report)
 				while (d && (de = readdir(d))) {
 					if (de->d_name[0] == '.')
 						continue;
-					vfd = openat(fd, de->d_name,
-						     O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+					vfd =
+					    openat(fd, de->d_name,
+						   O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 					if (vfd >= 0) {
 						removed += prune_older(vfd, cutoff);
 						close(vfd);
@@ -165,8 +166,7 @@ static void gc_caches(const char *state_dir, int retention_days, json_t *report)
 	char work[PATH_MAX];
 	snprintf(work, sizeof(work), "%s/work", state_dir);
 	workdir_sweep(work);
-	json_object_set_new(report, "caches",
-			    json_pack("{s:I}", "removed", (json_int_t)removed));
+	json_object_set_new(report, "caches", json_pack("{s:I}", "removed", (json_int_t)removed));
 }
 
 int cmd_gc(int argc, char **argv)
@@ -189,8 +189,9 @@ int cmd_gc(int argc, char **argv)
 		goto out;
 	}
 	if (nops > 0) {
-		error("sbx gc takes no operands ('%s'): to remove a deployment use 'sbx delete NAME'",
-		      operands[0]);
+		error(
+		    "sbx gc takes no operands ('%s'): to remove a deployment use 'sbx delete NAME'",
+		    operands[0]);
 		goto out;
 	}
 	config_release(&cfg);
@@ -216,7 +217,7 @@ int cmd_gc(int argc, char **argv)
 			printf("history: removed %lld record%s older than %d day%s\n", deleted,
 			       deleted == 1 ? "" : "s", retention, retention == 1 ? "" : "s");
 		long long caches = (long long)json_integer_value(
-			json_object_get(json_object_get(report, "caches"), "removed"));
+		    json_object_get(json_object_get(report, "caches"), "removed"));
 		printf("caches: removed %lld entr%s not used for %d day%s\n", caches,
 		       caches == 1 ? "y" : "ies", retention, retention == 1 ? "" : "s");
 		printf("deployments: removed %lld leftover%s of interrupted writes\n",

@@ -14,9 +14,9 @@
 enum { LIST_LANGUAGE = RO_FIRST_FREE, LIST_STATUS };
 
 static const struct opt_spec list_opts[] = {
-	{"language", 'l', OPT_ARG, LIST_LANGUAGE, "LANG", "only deployments in this language"},
-	{"status", 0, OPT_ARG, LIST_STATUS, "STATUS", "only active or damaged deployments"},
-	{NULL, 0, 0, 0, NULL, NULL},
+    {"language", 'l', OPT_ARG, LIST_LANGUAGE, "LANG", "only deployments in this language"},
+    {"status", 0, OPT_ARG, LIST_STATUS, "STATUS", "only active or damaged deployments"},
+    {NULL, 0, 0, 0, NULL, NULL},
 };
 
 const struct opt_spec *const list_tables[] = {common_opts, list_opts, format_opts, NULL};
@@ -193,8 +193,9 @@ int cmd_list(int argc, char **argv)
 	} else {
 		wrc = json_array_size(rows) ? print_table(rows) : 0;
 		if (!json_array_size(rows) && !n)
-			fprintf(stderr, "sbx: no deployments in %s yet: create one with `sbx "
-					"deploy`\n",
+			fprintf(stderr,
+				"sbx: no deployments in %s yet: create one with `sbx "
+				"deploy`\n",
 				state_dir);
 	}
 	json_decref(rows);

@@ -47,7 +47,8 @@ static void print_findings(json_t *findings, json_t *risk)
 	printf("  %-13s %zu finding%s, risk %.2f\n", "policy", n, n == 1 ? "" : "s",
 	       json_real_value(risk));
 	int wrule = 0, wpos = 0;
-	json_array_foreach(findings, i, f) {
+	json_array_foreach(findings, i, f)
+	{
 		char pos[32];
 		int len = snprintf(pos, sizeof(pos), "%lld:%lld",
 				   (long long)json_integer_value(json_object_get(f, "line")),
@@ -58,15 +59,16 @@ static void print_findings(json_t *findings, json_t *risk)
 		if (rl > wrule)
 			wrule = rl;
 	}
-	json_array_foreach(findings, i, f) {
+	json_array_foreach(findings, i, f)
+	{
 		char pos[32];
 		snprintf(pos, sizeof(pos), "%lld:%lld",
 			 (long long)json_integer_value(json_object_get(f, "line")),
 			 (long long)json_integer_value(json_object_get(f, "column")));
 		const char *sev = json_string_value(json_object_get(f, "severity"));
 		/* BLOCK in capitals: it is the line that explains exit status 1. */
-		printf("    %-5s  %-*s  %-*s  %s\n", strcmp(sev, "block") ? sev : "BLOCK", wpos, pos,
-		       wrule, json_string_value(json_object_get(f, "rule")),
+		printf("    %-5s  %-*s  %-*s  %s\n", strcmp(sev, "block") ? sev : "BLOCK", wpos,
+		       pos, wrule, json_string_value(json_object_get(f, "rule")),
 		       json_string_value(json_object_get(f, "message")));
 	}
 }
@@ -81,16 +83,21 @@ static void print_deps(json_t *deps)
 	}
 	printf("  %-13s %zu\n", "dependencies", n);
 	int w = 0;
-	json_array_foreach(deps, i, d) {
+	json_array_foreach(deps, i, d)
+	{
 		int l = (int)strlen(json_string_value(json_object_get(d, "name")));
 		if (l > w)
 			w = l;
 	}
-	json_array_foreach(deps, i, d) {
+	json_array_foreach(deps, i, d)
+	{
 		json_t *a = json_object_get(d, "available");
-		printf("    %-*s  line %-5lld %s\n", w, json_string_value(json_object_get(d, "name")),
+		printf("    %-*s  line %-5lld %s\n", w,
+		       json_string_value(json_object_get(d, "name")),
 		       (long long)json_integer_value(json_object_get(d, "line")),
-		       json_is_true(a) ? "available" : json_is_false(a) ? "NOT AVAILABLE" : "not checked");
+		       json_is_true(a)	  ? "available"
+		       : json_is_false(a) ? "NOT AVAILABLE"
+					  : "not checked");
 	}
 }
 
@@ -102,7 +109,8 @@ static void print_transforms(json_t *tr)
 		printf("  %-13s none\n", "transforms");
 		return;
 	}
-	json_array_foreach(tr, i, t) {
+	json_array_foreach(tr, i, t)
+	{
 		printf("  %-13s %s %s -> %s", i ? "" : "transforms",
 		       json_string_value(json_object_get(t, "kind")),
 		       json_string_value(json_object_get(t, "from")),
@@ -127,9 +135,9 @@ static void print_text(json_t *rep, const struct request *req)
 	print_transforms(json_object_get(rep, "transforms"));
 	const char *status = json_string_value(json_object_get(rep, "status"));
 	printf("  %-13s %s\n", "verdict",
-	       !strcmp(status, "ok") ? "runnable"
+	       !strcmp(status, "ok")	    ? "runnable"
 	       : !strcmp(status, "blocked") ? "BLOCKED by policy (sbx run would exit 126)"
-					     : "NOT RUNNABLE: fix the syntax error");
+					    : "NOT RUNNABLE: fix the syntax error");
 }
 
 int cmd_prepare(int argc, char **argv)
@@ -149,7 +157,8 @@ int cmd_prepare(int argc, char **argv)
 		goto out;
 	}
 	if (nops > 1) {
-		error("prepare takes one FILE (or -); got %d operands: quote the code or use -e", nops);
+		error("prepare takes one FILE (or -); got %d operands: quote the code or use -e",
+		      nops);
 		goto out;
 	}
 	if (runopt_load_code(&ro, operands, nops, false) != 0)

@@ -29,7 +29,7 @@
 #include "util.h"
 
 #define STATS_MAX_LABELS 16
-#define STATS_BAR_WIDTH 30
+#define STATS_BAR_WIDTH	 30
 
 enum {
 	SO_DEPLOYMENT = RO_FIRST_FREE,
@@ -42,14 +42,17 @@ enum {
 };
 
 static const struct opt_spec stats_opts[] = {
-	{"deployment", 0, OPT_ARG, SO_DEPLOYMENT, "NAME", "only runs of this deployment"},
-	{"language", 'l', OPT_ARG, SO_LANGUAGE, "LANG", "only runs in this language"},
-	{"label", 0, OPT_ARG, SO_LABEL, "KEY=VALUE", "only runs with this label (repeatable, all must match)"},
-	{"since", 0, OPT_ARG, SO_SINCE, "WHEN", "from WHEN: 7d, 12h, 30m, 2w ago, or 2026-11-01[T12:00:00Z]"},
-	{"until", 0, OPT_ARG, SO_UNTIL, "WHEN", "before WHEN (a bare date includes that day)"},
-	{"code-sha256", 0, OPT_ARG, SO_CODE, "HASH", "only this code (SHA-256, or 8+ digits of it); lists its runs"},
-	{"failures", 0, OPT_ARG, SO_FAILURES, "N", "recent failures to list (default 5)"},
-	{NULL, 0, 0, 0, NULL, NULL},
+    {"deployment", 0, OPT_ARG, SO_DEPLOYMENT, "NAME", "only runs of this deployment"},
+    {"language", 'l', OPT_ARG, SO_LANGUAGE, "LANG", "only runs in this language"},
+    {"label", 0, OPT_ARG, SO_LABEL, "KEY=VALUE",
+     "only runs with this label (repeatable, all must match)"},
+    {"since", 0, OPT_ARG, SO_SINCE, "WHEN",
+     "from WHEN: 7d, 12h, 30m, 2w ago, or 2026-11-01[T12:00:00Z]"},
+    {"until", 0, OPT_ARG, SO_UNTIL, "WHEN", "before WHEN (a bare date includes that day)"},
+    {"code-sha256", 0, OPT_ARG, SO_CODE, "HASH",
+     "only this code (SHA-256, or 8+ digits of it); lists its runs"},
+    {"failures", 0, OPT_ARG, SO_FAILURES, "N", "recent failures to list (default 5)"},
+    {NULL, 0, 0, 0, NULL, NULL},
 };
 
 const struct opt_spec *const cmd_stats_tables[] = {common_opts, stats_opts, format_opts, NULL};
@@ -129,7 +132,8 @@ static int stats_handle(void *ctx, int id, const char *arg)
 	case SO_SINCE: so->since_arg = arg; return 0;
 	case SO_UNTIL: so->until_arg = arg; return 0;
 	case SO_CODE: return stats_code(so, arg);
-	case SO_FAILURES: return opt_uint("--failures", arg, 0, HISTORY_MAX_FAILURES, &so->failures);
+	case SO_FAILURES:
+		return opt_uint("--failures", arg, 0, HISTORY_MAX_FAILURES, &so->failures);
 	default: return error("internal: unhandled option %d for stats", id);
 	}
 }
@@ -214,7 +218,8 @@ static void print_counts(json_t *s)
 	for (int c = 0; c < 2; c++) {
 		const char *k;
 		json_t *v;
-		json_object_foreach(cols[c], k, v) {
+		json_object_foreach(cols[c], k, v)
+		{
 			if (n[c] == 32)
 				break;
 			size_t i = n[c]++;
@@ -281,8 +286,10 @@ static void print_histogram(json_t *s)
 			snprintf(range, sizeof(range), "%s +", lo);
 		} else {
 			print_ms(json_number_value(maxv), hi);
-			snprintf(range, sizeof(range), "%s–%s", i == 0 && !json_number_value(
-								   json_object_get(b, "min_ms")) ? "0" : lo, hi);
+			snprintf(range, sizeof(range), "%s–%s",
+				 i == 0 && !json_number_value(json_object_get(b, "min_ms")) ? "0"
+											    : lo,
+				 hi);
 		}
 		/* "–" is 3 bytes but one column: pad by hand. */
 		printf("  %*s  ", 15 + (strstr(range, "–") ? 2 : 0), range);
@@ -381,7 +388,8 @@ static void print_code(json_t *s)
 			json_t *r = json_array_get(runs, i);
 			printf("  ");
 			print_time(json_object_get(r, "time"));
-			printf("  %-13s %9.1f ms  %s\n", json_string_value(json_object_get(r, "status")),
+			printf("  %-13s %9.1f ms  %s\n",
+			       json_string_value(json_object_get(r, "status")),
 			       json_number_value(json_object_get(r, "wall_ms")),
 			       json_string_value(json_object_get(r, "id")));
 		}
@@ -410,14 +418,16 @@ static bool print_filters(json_t *s)
 	const char *k;
 	json_t *v;
 	bool any = false;
-	json_object_foreach(f, k, v) {
+	json_object_foreach(f, k, v)
+	{
 		if (json_is_string(v)) {
 			printf("%s %s=", any ? "," : "  filters:", k);
 			print_clean(json_string_value(v), 64);
 			any = true;
 		}
 	}
-	json_object_foreach(json_object_get(f, "labels"), k, v) {
+	json_object_foreach(json_object_get(f, "labels"), k, v)
+	{
 		printf("%s label ", any ? "," : "  filters:");
 		print_clean(k, 32);
 		putchar('=');
@@ -514,7 +524,8 @@ int cmd_stats(int argc, char **argv)
 	if (!res)
 		goto out;
 	if (so.json) {
-		char *text = json_dumps(res, JSON_REAL_PRECISION(10) | (so.compact ? JSON_COMPACT : JSON_INDENT(2)));
+		char *text = json_dumps(res, JSON_REAL_PRECISION(10) |
+						 (so.compact ? JSON_COMPACT : JSON_INDENT(2)));
 		if (text)
 			puts(text);
 		free(text);

@@ -21,8 +21,8 @@ struct loader {
 	/* Where limits.timeout / cpu_time were given, for the final range check
 	 * (max_timeout may come after them in the file). */
 	yaml_mark_t timeout_mark, cpu_mark;
-	yaml_mark_t key_mark;  /* the key being handled, for "unknown key" */
-	enum lang_id lang;     /* the language section being parsed */
+	yaml_mark_t key_mark; /* the key being handled, for "unknown key" */
+	enum lang_id lang;    /* the language section being parsed */
 };
 
 void config_init(struct config *cfg)
@@ -53,9 +53,8 @@ void config_release(struct config *cfg)
 
 /* "sbx: FILE:LINE:COL: message" — libyaml marks are 0-based, editors count
  * from 1. Returns -1. */
-__attribute__((format(printf, 3, 4))) static int fail_at(const struct loader *L,
-							 yaml_mark_t mark, const char *fmt,
-							 ...)
+__attribute__((format(printf, 3, 4))) static int fail_at(const struct loader *L, yaml_mark_t mark,
+							 const char *fmt, ...)
 {
 	char msg[512];
 	va_list ap;
@@ -112,13 +111,13 @@ static int want_mapping(const struct loader *L, const yaml_node_t *n, const char
 static bool null_key_known(const char *section, const char *key)
 {
 	static const char *const known[][8] = {
-		{"the config", "limits", "languages", "policy", "history", "state_dir", NULL},
-		{"limits", "timeout", "cpu_time", "memory", "max_output", "max_files",
-		 "max_timeout", NULL},
-		{"history", "enabled", "retention_days", NULL},
-		{"languages.python", "command", NULL},
-		{"languages.r", "command", NULL},
-		{"languages.java", "java", "javac", NULL},
+	    {"the config", "limits", "languages", "policy", "history", "state_dir", NULL},
+	    {"limits", "timeout", "cpu_time", "memory", "max_output", "max_files", "max_timeout",
+	     NULL},
+	    {"history", "enabled", "retention_days", NULL},
+	    {"languages.python", "command", NULL},
+	    {"languages.r", "command", NULL},
+	    {"languages.java", "java", "javac", NULL},
 	};
 	if (!strcmp(section, "languages")) {
 		const struct lang *l = lang_by_name(key);
@@ -153,17 +152,18 @@ static int walk_mapping(struct loader *L, yaml_node_t *map, const char *section,
 		for (yaml_node_pair_t *q = map->data.mapping.pairs.start; q < p; q++) {
 			yaml_node_t *k2 = yaml_document_get_node(&L->doc, q->key);
 			if (k2 && k2->type == YAML_SCALAR_NODE && !strcmp(scalar(k2), scalar(k)))
-				return fail_at(L, k->start_mark,
-					       "duplicate key '%s' in %s (first at line %zu): keep one",
-					       scalar(k), section, k2->start_mark.line + 1);
+				return fail_at(
+				    L, k->start_mark,
+				    "duplicate key '%s' in %s (first at line %zu): keep one",
+				    scalar(k), section, k2->start_mark.line + 1);
 		}
 		L->key_mark = k->start_mark;
 		if (is_null(v)) {
 			/* "key:" with no value leaves the default, but a misspelt
 			 * key must not slip through just because it is empty. */
 			if (!null_key_known(section, scalar(k)))
-				return fail_at(L, k->start_mark, "unknown key '%s' in %s", scalar(k),
-					       section);
+				return fail_at(L, k->start_mark, "unknown key '%s' in %s",
+					       scalar(k), section);
 			continue;
 		}
 		if (fn(L, section, scalar(k), v) != 0)
@@ -202,9 +202,10 @@ static int parse_size_node(const struct loader *L, const yaml_node_t *v, const c
 	if (want_scalar(L, v, key, "a size") != 0)
 		return -1;
 	if (parse_size(scalar(v), out) != 0)
-		return fail_at(L, v->start_mark,
-			       "invalid size '%s' for %s: use bytes or a K, M, G suffix (e.g. 256M)",
-			       scalar(v), key);
+		return fail_at(
+		    L, v->start_mark,
+		    "invalid size '%s' for %s: use bytes or a K, M, G suffix (e.g. 256M)",
+		    scalar(v), key);
 	if (*out == 0)
 		return fail_at(L, v->start_mark, "%s must be more than zero, not '%s'", key,
 			       scalar(v));
@@ -236,8 +237,7 @@ static int limits_key(struct loader *L, const char *section, const char *key, ya
 
 /* A command is a list of words ([python3, -X, utf8]) or one word. A string
  * with spaces is refused rather than split: quoting rules would be a guess. */
-static int parse_command(struct loader *L, const yaml_node_t *v, const char *key,
-			 char ***out)
+static int parse_command(struct loader *L, const yaml_node_t *v, const char *key, char ***out)
 {
 	const char *first = NULL;
 	size_t n = 0;
@@ -269,14 +269,15 @@ static int parse_command(struct loader *L, const yaml_node_t *v, const char *key
 	} else {
 		for (size_t i = 0; i < n; i++) {
 			yaml_node_t *w =
-				yaml_document_get_node(&L->doc, v->data.sequence.items.start[i]);
+			    yaml_document_get_node(&L->doc, v->data.sequence.items.start[i]);
 			if (!w || want_scalar(L, w, key, "a list of words (strings)") != 0) {
 				free_argv(argv);
 				return -1;
 			}
 			if (i == 0 && !*scalar(w)) {
 				free_argv(argv);
-				return fail_at(L, w->start_mark, "%s: the program name is empty", key);
+				return fail_at(L, w->start_mark, "%s: the program name is empty",
+					       key);
 			}
 			argv[i] = xstrdup(scalar(w));
 		}
@@ -322,10 +323,11 @@ static int policy_key(struct loader *L, const char *section, const char *key, ya
 	int idx = policy_rule_index(key);
 	if (idx < 0) {
 		/* The list of rules is long: name the page that has it. */
-		return fail_at(L, L->key_mark,
-			       "unknown policy rule '%s' in %s: see sbx-config(5) or examples/config.yaml "
-			       "for the rule ids (e.g. js.dynamic_code)",
-			       key, section);
+		return fail_at(
+		    L, L->key_mark,
+		    "unknown policy rule '%s' in %s: see sbx-config(5) or examples/config.yaml "
+		    "for the rule ids (e.g. js.dynamic_code)",
+		    key, section);
 	}
 	char name[96];
 	snprintf(name, sizeof(name), "policy.%s", key);
@@ -333,14 +335,14 @@ static int policy_key(struct loader *L, const char *section, const char *key, ya
 		return -1;
 	enum policy_level lvl = policy_level_from_name(scalar(v));
 	if (lvl == POLICY_DEFAULT)
-		return fail_at(L, v->start_mark, "invalid level '%s' for %s: use block, warn or off",
-			       scalar(v), name);
+		return fail_at(L, v->start_mark,
+			       "invalid level '%s' for %s: use block, warn or off", scalar(v),
+			       name);
 	L->cfg->rule_levels[idx] = (unsigned char)lvl;
 	return 0;
 }
 
-static int parse_bool_node(const struct loader *L, const yaml_node_t *v, const char *key,
-			   bool *out)
+static int parse_bool_node(const struct loader *L, const yaml_node_t *v, const char *key, bool *out)
 {
 	if (want_scalar(L, v, key, "true or false") != 0)
 		return -1;
@@ -385,9 +387,9 @@ static int root_key(struct loader *L, const char *section, const char *key, yaml
 	if (!strcmp(key, "limits"))
 		return want_mapping(L, v, "limits") ? -1 : walk_mapping(L, v, "limits", limits_key);
 	if (!strcmp(key, "languages"))
-		return want_mapping(L, v, "languages") ? -1
-						       : walk_mapping(L, v, "languages",
-								      languages_key);
+		return want_mapping(L, v, "languages")
+			   ? -1
+			   : walk_mapping(L, v, "languages", languages_key);
 	if (!strcmp(key, "policy"))
 		return want_mapping(L, v, "policy") ? -1 : walk_mapping(L, v, "policy", policy_key);
 	if (!strcmp(key, "history"))
@@ -401,9 +403,10 @@ static int root_key(struct loader *L, const char *section, const char *key, yaml
 		char *dir;
 		if (s[0] == '~' && (s[1] == '/' || !s[1])) {
 			if (!home || home[0] != '/')
-				return fail_at(L, v->start_mark,
-					       "state_dir starts with ~ but HOME is not set: use an "
-					       "absolute path");
+				return fail_at(
+				    L, v->start_mark,
+				    "state_dir starts with ~ but HOME is not set: use an "
+				    "absolute path");
 			struct buf b = BUF_INIT;
 			buf_printf(&b, "%s%s", home, s + 1);
 			dir = buf_detach(&b, NULL);
@@ -477,8 +480,9 @@ int config_load_string(const char *name, const char *text, size_t len, struct co
 		if (yaml_parser_load(&parser, &next)) {
 			yaml_node_t *r2 = yaml_document_get_root_node(&next);
 			if (r2) {
-				fail_at(&L, r2->start_mark,
-					"a second YAML document ('---'): keep one document per file");
+				fail_at(
+				    &L, r2->start_mark,
+				    "a second YAML document ('---'): keep one document per file");
 				rc = -1;
 			}
 			yaml_document_delete(&next);

@@ -23,8 +23,8 @@
 #include "request.h"
 
 #define CONFIG_MAX_FILE_BYTES (1u << 20) /* a config file is small; refuse more */
-#define CONFIG_MAX_RULES 64              /* room for policy.c's rule table */
-#define CONFIG_MAX_ARGS 32               /* most words in an interpreter command */
+#define CONFIG_MAX_RULES      64	 /* room for policy.c's rule table */
+#define CONFIG_MAX_ARGS	      32	 /* most words in an interpreter command */
 
 /* Which command of a language (see config_command). */
 enum config_tool {
@@ -34,17 +34,17 @@ enum config_tool {
 };
 
 struct config {
-	char *path;           /* the file that was loaded, NULL: none */
+	char *path;	      /* the file that was loaded, NULL: none */
 	struct limits limits; /* 0: not set in the file */
 	/* NULL-terminated argv per language and tool; NULL: built-in default. */
 	char **commands[LANG_COUNT][CONFIG_TOOL_COUNT];
 	/* enum policy_level per policy rule index; 0 (POLICY_DEFAULT): the
 	 * rule's built-in level. */
 	unsigned char rule_levels[CONFIG_MAX_RULES];
-	bool history_set;     /* history.enabled was given */
+	bool history_set; /* history.enabled was given */
 	bool history_enabled;
-	int retention_days;   /* -1: not set; 0 keeps history forever */
-	char *state_dir;      /* NULL: not set; "~/" already expanded */
+	int retention_days; /* -1: not set; 0 keeps history forever */
+	char *state_dir;    /* NULL: not set; "~/" already expanded */
 };
 
 void config_init(struct config *cfg);

@@ -40,7 +40,7 @@
 /* Duktape retries a failed allocation after a mark-and-sweep this many times
  * (DUK_HEAP_ALLOC_FAIL_MARKANDSWEEP_LIMIT in duktape.c) before it throws a
  * catchable "alloc failed"; the first attempt makes one more failure. */
-#define DUK_GC_RETRIES 10
+#define DUK_GC_RETRIES	      10
 #define DUK_FAILS_PER_REQUEST (DUK_GC_RETRIES + 1)
 
 /* Address space beyond the heap cap for the binary, its libraries, the
@@ -52,7 +52,7 @@
 struct duk_job {
 	struct request *req;
 	char *inputs_json;
-	const char *filename; /* the user's source as named in tracebacks */
+	const char *filename;  /* the user's source as named in tracebacks */
 	struct js_lower lower; /* issue #4: lowering of modern JS/TS (js/lower.h) */
 };
 
@@ -216,8 +216,9 @@ void engine_duktape_free(void *udata, void *ptr)
 static void put_u16(struct buf *b, unsigned cp)
 {
 	static const char hex[] = "0123456789abcdef";
-	char e[6] = {'\\', 'u', hex[(cp >> 12) & 15], hex[(cp >> 8) & 15], hex[(cp >> 4) & 15],
-		     hex[cp & 15]};
+	char e[6] = {
+	    '\\',	 'u', hex[(cp >> 12) & 15], hex[(cp >> 8) & 15], hex[(cp >> 4) & 15],
+	    hex[cp & 15]};
 	buf_append(b, e, sizeof(e));
 }
 
@@ -304,7 +305,8 @@ static void on_fatal(void *udata, const char *msg)
 	(void)udata;
 	buf_puts(&b, "{\"error\":{\"name\":\"InternalError\",\"message\":\"Duktape fatal error: ");
 	for (; msg && *msg && b.len < 400; msg++) {
-		if (*msg == '"' || *msg == '\\' || (unsigned char)*msg < 0x20 || (unsigned char)*msg > 0x7e)
+		if (*msg == '"' || *msg == '\\' || (unsigned char)*msg < 0x20 ||
+		    (unsigned char)*msg > 0x7e)
 			buf_append(&b, "?", 1);
 		else
 			buf_append(&b, msg, 1);
@@ -385,8 +387,8 @@ static _Noreturn void report_error(duk_context *ctx)
 	const char *s;
 	if (call_hook(ctx, "describeError", 1) != DUK_EXEC_SUCCESS || !duk_is_string(ctx, -1)) {
 		static const char fallback[] =
-			"{\"name\":\"Error\",\"message\":\"uncaught exception\",\"line\":null,"
-			"\"column\":null,\"traceback\":\"\"}";
+		    "{\"name\":\"Error\",\"message\":\"uncaught exception\",\"line\":null,"
+		    "\"column\":null,\"traceback\":\"\"}";
 		report_and_exit("error", fallback, sizeof(fallback) - 1, 1);
 	}
 	s = duk_get_lstring(ctx, -1, &len);
@@ -481,7 +483,8 @@ static bool is_invalid_return(duk_context *ctx)
 
 static bool ident_char(unsigned char c)
 {
-	return c == '_' || c == '$' || c >= 0x80 || (c >= '0' && c <= '9') || ((c | 32) >= 'a' && (c | 32) <= 'z');
+	return c == '_' || c == '$' || c >= 0x80 || (c >= '0' && c <= '9') ||
+	       ((c | 32) >= 'a' && (c | 32) <= 'z');
 }
 
 static bool word_in(const char *w, size_t n, const char *const *list)
@@ -494,12 +497,14 @@ static bool word_in(const char *w, size_t n, const char *const *list)
 }
 
 /* Words after which a `/` starts a regular expression. */
-static const char *const regex_after_words[] = {"return", "typeof", "instanceof", "in", "of", "new",
-	"delete", "void", "throw", "case", "do", "else", NULL};
+static const char *const regex_after_words[] = {"return", "typeof", "instanceof", "in",	   "of",
+						"new",	  "delete", "void",	  "throw", "case",
+						"do",	  "else",   NULL};
 /* First words of statements that are not expression statements. */
-static const char *const stmt_words[] = {"var", "let", "const", "function", "class", "if", "for",
-	"while", "do", "switch", "try", "throw", "return", "break", "continue", "import", "export",
-	"debugger", "with", NULL};
+static const char *const stmt_words[] = {"var",	   "let",    "const",	 "function", "class",
+					 "if",	   "for",    "while",	 "do",	     "switch",
+					 "try",	   "throw",  "return",	 "break",    "continue",
+					 "import", "export", "debugger", "with",     NULL};
 
 struct tok {
 	size_t start, len;
@@ -544,10 +549,12 @@ static bool next_tok(const char *s, size_t n, size_t *i, const struct tok *prev,
 	else if (prev->kind == 'p')
 		regex_ok = prev->len == 1 && s[prev->start] != ')' && s[prev->start] != ']';
 	else
-		regex_ok = prev->kind == 'w' && word_in(s + prev->start, prev->len, regex_after_words);
+		regex_ok =
+		    prev->kind == 'w' && word_in(s + prev->start, prev->len, regex_after_words);
 	if (ident_char(c)) {
 		t->kind = 'w';
-		while (*i < n && (ident_char((unsigned char)s[*i]) || (s[*i] == '.' && isdigit((unsigned char)s[t->start]))))
+		while (*i < n && (ident_char((unsigned char)s[*i]) ||
+				  (s[*i] == '.' && isdigit((unsigned char)s[t->start]))))
 			(*i)++;
 	} else if (c == '"' || c == '\'' || c == '`' || (c == '/' && regex_ok)) {
 		bool cls = false;
@@ -592,7 +599,8 @@ static bool continues_expr(const char *s, const struct tok *t)
 {
 	static const char ops[] = ".([,?:=+-*/%<>&|^!~";
 	if (t->kind == 'w')
-		return word_in(s + t->start, t->len, (const char *const[]){"in", "instanceof", "of", NULL});
+		return word_in(s + t->start, t->len,
+			       (const char *const[]){"in", "instanceof", "of", NULL});
 	if (t->kind == 'p' && t->len == 2)
 		return false; /* ++x on a new line starts a statement */
 	return t->kind == 'p' && strchr(ops, s[t->start]) != NULL;
@@ -607,7 +615,8 @@ static bool ends_with_expression(const char *s, size_t n)
 
 	while (next_tok(s, n, &i, have_prev ? &prev : NULL, &t, &newline)) {
 		char c = s[t.start];
-		if (depth == 0 && have_prev && newline && can_end_stmt(s, &prev) && !continues_expr(s, &t))
+		if (depth == 0 && have_prev && newline && can_end_stmt(s, &prev) &&
+		    !continues_expr(s, &t))
 			start_next = true;
 		if (depth == 0 && start_next) {
 			first = t;
@@ -628,8 +637,10 @@ static bool ends_with_expression(const char *s, size_t n)
 			struct tok nt;
 			bool nl;
 			if (next_tok(s, n, &j, &t, &nt, &nl) && !continues_expr(s, &nt) &&
-			    !(nt.kind == 'w' && word_in(s + nt.start, nt.len,
-							(const char *const[]){"else", "catch", "finally", "while", NULL})))
+			    !(nt.kind == 'w' &&
+			      word_in(s + nt.start, nt.len,
+				      (const char *const[]){"else", "catch", "finally", "while",
+							    NULL})))
 				start_next = true;
 		}
 		prev = t;
@@ -697,7 +708,8 @@ static _Noreturn void run_child(void *arg)
 	{
 		struct buf lerr = BUF_INIT;
 		if (js_lower_child(&job->lower, req, job->filename, engine_duktape_alloc,
-				   engine_duktape_realloc, engine_duktape_free, &child_mem, &lerr) != 0)
+				   engine_duktape_realloc, engine_duktape_free, &child_mem,
+				   &lerr) != 0)
 			report_and_exit("error", lerr.data, lerr.len, 1);
 	}
 
@@ -775,8 +787,9 @@ int engine_duktape_run(struct request *req, struct outcome *out, struct render *
 	if (req->stdin_path) {
 		plan.stdin_fd = open(req->stdin_path, O_RDONLY | O_CLOEXEC | O_NOCTTY);
 		if (plan.stdin_fd < 0) {
-			outcome_fail(out, STATUS_SANDBOX_ERROR, "SandboxError", "cannot open --stdin %s: %s",
-				     req->stdin_path, strerror(errno));
+			outcome_fail(out, STATUS_SANDBOX_ERROR, "SandboxError",
+				     "cannot open --stdin %s: %s", req->stdin_path,
+				     strerror(errno));
 			free(job.inputs_json);
 			return -1;
 		}

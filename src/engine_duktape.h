@@ -16,8 +16,8 @@
 /* A byte-capped allocator for a Duktape heap. */
 struct engine_duktape_mem {
 	uint64_t limit; /* most bytes (requests + headers) live at once */
-	uint64_t cur;   /* bytes live now */
-	uint64_t peak;  /* most bytes live at any time */
+	uint64_t cur;	/* bytes live now */
+	uint64_t peak;	/* most bytes live at any time */
 	/* In the sandbox child: when Duktape's GC retries for one request are
 	 * all spent, report memory_limit and exit instead of returning NULL. */
 	bool exit_on_limit;

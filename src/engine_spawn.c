@@ -28,28 +28,45 @@
 #include "util.h"
 #include "workdir.h"
 
-#define SPAWN_MAX_ARGS 64
-#define SPAWN_NPROC 256          /* backstop only: cgroup pids.max is the real cap */
-#define R_MIN_AS (128ull << 20)  /* R does not start with less address space */
-#define JAVA_MIN_HEAP (16ull << 20)
-#define JAVAC_TIMEOUT_MS 60000u  /* sbx's own step: not the user's limits */
-#define JAVAC_MEMORY (512ull << 20)
-#define JAVA_LAUNCHER "_SbxLaunch_"
+#define SPAWN_MAX_ARGS	 64
+#define SPAWN_NPROC	 256		/* backstop only: cgroup pids.max is the real cap */
+#define R_MIN_AS	 (128ull << 20) /* R does not start with less address space */
+#define JAVA_MIN_HEAP	 (16ull << 20)
+#define JAVAC_TIMEOUT_MS 60000u /* sbx's own step: not the user's limits */
+#define JAVAC_MEMORY	 (512ull << 20)
+#define JAVA_LAUNCHER	 "_SbxLaunch_"
 
 /* The tuned JVM: serial GC and C1 only start fastest for short programs; the
  * reservations keep the footprint inside small memory limits; no
  * /tmp/hsperfdata. The default CDS archive is used (-Xshare:auto). */
 static const char *const jvm_flags[] = {
-	"-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-XX:CICompilerCount=1", "-Xss512k",
-	"-XX:ReservedCodeCacheSize=32m", "-XX:CompressedClassSpaceSize=64m", "-XX:-UsePerfData",
-	"-Xshare:auto", NULL,
+    "-XX:+UseSerialGC",
+    "-XX:TieredStopAtLevel=1",
+    "-XX:CICompilerCount=1",
+    "-Xss512k",
+    "-XX:ReservedCodeCacheSize=32m",
+    "-XX:CompressedClassSpaceSize=64m",
+    "-XX:-UsePerfData",
+    "-Xshare:auto",
+    NULL,
 };
 /* javac: no annotation processors (they would run code found on the class
  * path), no implicit compilation of other sources. */
 static const char *const javac_flags[] = {
-	"-J-XX:+UseSerialGC", "-J-XX:TieredStopAtLevel=1", "-J-XX:-UsePerfData", "-J-Xshare:auto",
-	"-J-Xmx256m", "-proc:none", "-implicit:none", "-encoding", "UTF-8", "-Xmaxerrs", "20",
-	"-d", "../classes", NULL,
+    "-J-XX:+UseSerialGC",
+    "-J-XX:TieredStopAtLevel=1",
+    "-J-XX:-UsePerfData",
+    "-J-Xshare:auto",
+    "-J-Xmx256m",
+    "-proc:none",
+    "-implicit:none",
+    "-encoding",
+    "UTF-8",
+    "-Xmaxerrs",
+    "20",
+    "-d",
+    "../classes",
+    NULL,
 };
 
 struct argv_builder {
@@ -106,8 +123,7 @@ static bool try_candidate(const char *dir, size_t dlen, const char *name, char *
 	if (n < 0 || (size_t)n >= sizeof p || access(p, X_OK) != 0 || !realpath(p, real))
 		return false;
 	struct stat st;
-	if (stat(real, &st) != 0 || !S_ISREG(st.st_mode) || !is_elf(real) ||
-	    strlen(real) >= cap)
+	if (stat(real, &st) != 0 || !S_ISREG(st.st_mode) || !is_elf(real) || strlen(real) >= cap)
 		return false;
 	memcpy(out, real, strlen(real) + 1);
 	return true;
@@ -175,7 +191,8 @@ void engine_spawn_java_primary(const char *src, size_t len, char *out, size_t ca
 			depth += c == '{' ? 1 : c == '}' ? -1 : 0;
 			saw_public = want_name = false;
 			i++;
-		} else if (isalpha((unsigned char)c) || c == '_' || c == '$' || (unsigned char)c >= 0x80) {
+		} else if (isalpha((unsigned char)c) || c == '_' || c == '$' ||
+			   (unsigned char)c >= 0x80) {
 			size_t start = i;
 			while (i < len && (isalnum((unsigned char)src[i]) || src[i] == '_' ||
 					   src[i] == '$' || (unsigned char)src[i] >= 0x80))
@@ -192,11 +209,10 @@ void engine_spawn_java_primary(const char *src, size_t len, char *out, size_t ca
 			}
 			if (n == 6 && !memcmp(src + start, "public", 6))
 				saw_public = true;
-			else if (saw_public &&
-				 ((n == 5 && !memcmp(src + start, "class", 5)) ||
-				  (n == 9 && !memcmp(src + start, "interface", 9)) ||
-				  (n == 4 && !memcmp(src + start, "enum", 4)) ||
-				  (n == 6 && !memcmp(src + start, "record", 6))))
+			else if (saw_public && ((n == 5 && !memcmp(src + start, "class", 5)) ||
+						(n == 9 && !memcmp(src + start, "interface", 9)) ||
+						(n == 4 && !memcmp(src + start, "enum", 4)) ||
+						(n == 6 && !memcmp(src + start, "record", 6))))
 				want_name = true;
 		} else {
 			i++;
@@ -254,14 +270,14 @@ static int run_step(struct spawn_run *s, const struct request *req, struct outco
 {
 	struct spawn_child child = {s->exe, argv, s->env};
 	struct sandbox_plan plan = {
-		.profile = PROFILE_INTERPRETER,
-		.child_main = spawn_child_main,
-		.child_arg = &child,
-		.workdir = cwd,
-		.stdin_fd = s->stdin_fd,
-		.rlimit_as = as,
-		.rlimit_nproc = SPAWN_NPROC,
-		.gated = gated,
+	    .profile = PROFILE_INTERPRETER,
+	    .child_main = spawn_child_main,
+	    .child_arg = &child,
+	    .workdir = cwd,
+	    .stdin_fd = s->stdin_fd,
+	    .rlimit_as = as,
+	    .rlimit_nproc = SPAWN_NPROC,
+	    .gated = gated,
 	};
 	return sandbox_run(req, &plan, out, r);
 }
@@ -324,12 +340,13 @@ static int java_compile(struct spawn_run *s, const char *primary, char *const *c
 	struct request *req = s->req;
 	char version[17];
 	java_cache_version(version);
-	int cfd = openat(s->wd.fd, WORKDIR_PRIVATE "/classes", O_RDONLY | O_DIRECTORY | O_NOFOLLOW |
-							  O_CLOEXEC);
+	int cfd = openat(s->wd.fd, WORKDIR_PRIVATE "/classes",
+			 O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 	if (cfd < 0)
 		return setup_failed(s->out, "cannot open the classes directory");
 	double start = now_monotonic_ms();
-	int hit = req->state_dir ? javac_cache_load(req->state_dir, version, req->code_sha256, cfd) : 0;
+	int hit =
+	    req->state_dir ? javac_cache_load(req->state_dir, version, req->code_sha256, cfd) : 0;
 	if (hit != 1) {
 		/* javac sits beside the java binary that runs the classes. */
 		char dir[PATH_MAX], java_exe[PATH_MAX];
@@ -399,8 +416,9 @@ static int java_compile(struct spawn_run *s, const char *primary, char *const *c
 			if (cout.status == STATUS_ERROR)
 				javac_error(buf_cstr(&all), s->out);
 			else
-				outcome_fail(s->out, cout.status, "CompilationError", "javac: %s",
-					     json_string_value(json_object_get(cout.error, "message")));
+				outcome_fail(
+				    s->out, cout.status, "CompilationError", "javac: %s",
+				    json_string_value(json_object_get(cout.error, "message")));
 			buf_release(&all);
 			ret = 1;
 		} else if (req->state_dir) {
@@ -413,8 +431,9 @@ static int java_compile(struct spawn_run *s, const char *primary, char *const *c
 	close(cfd);
 	if (!s->out->extra)
 		s->out->extra = json_object();
-	json_object_set_new(s->out->extra, "compile",
-			    json_pack("{s:b, s:f}", "cached", 1, "wall_ms", now_monotonic_ms() - start));
+	json_object_set_new(
+	    s->out->extra, "compile",
+	    json_pack("{s:b, s:f}", "cached", 1, "wall_ms", now_monotonic_ms() - start));
 	return 0;
 }
 
@@ -481,7 +500,8 @@ int engine_spawn_run_cmd(struct request *req, struct outcome *out, struct render
 	const char *wbase = root_work_base(base, sizeof base);
 	if (!wbase && req->state_dir) {
 		int n = snprintf(base, sizeof base, "%s/work", req->state_dir);
-		if (n > 0 && (size_t)n < sizeof base && (mkdir(req->state_dir, 0700) == 0 || errno == EEXIST))
+		if (n > 0 && (size_t)n < sizeof base &&
+		    (mkdir(req->state_dir, 0700) == 0 || errno == EEXIST))
 			wbase = base;
 	}
 	/* A killed sbx cannot remove its working directory: the next run does. */
@@ -494,7 +514,8 @@ int engine_spawn_run_cmd(struct request *req, struct outcome *out, struct render
 		goto out;
 	}
 	inputs_json = json_dumps(req->inputs, JSON_COMPACT);
-	if (!inputs_json || workdir_write(&s.wd, WORKDIR_INPUTS, inputs_json, strlen(inputs_json)) < 0) {
+	if (!inputs_json ||
+	    workdir_write(&s.wd, WORKDIR_INPUTS, inputs_json, strlen(inputs_json)) < 0) {
 		setup_failed(out, "cannot write inputs.json");
 		goto out;
 	}
@@ -536,7 +557,8 @@ int engine_spawn_run_cmd(struct request *req, struct outcome *out, struct render
 		break;
 	case LANG_R:
 		if (workdir_write(&s.wd, WORKDIR_PRIVATE "/code.R", req->code, req->code_len) < 0 ||
-		    workdir_write(&s.wd, WORKDIR_PRIVATE "/prelude.R", prelude_r, strlen(prelude_r)) < 0)
+		    workdir_write(&s.wd, WORKDIR_PRIVATE "/prelude.R", prelude_r,
+				  strlen(prelude_r)) < 0)
 			goto setup;
 		if (as < R_MIN_AS)
 			as = R_MIN_AS;
@@ -563,8 +585,8 @@ int engine_spawn_run_cmd(struct request *req, struct outcome *out, struct render
 		 * RLIMIT_AS would break the JVM, which reserves far more address
 		 * space than it uses: the cgroup holds the real limit. */
 		uint64_t heap = req->limits.memory_bytes > (128ull << 20)
-					? req->limits.memory_bytes - (64ull << 20)
-					: req->limits.memory_bytes / 2;
+				    ? req->limits.memory_bytes - (64ull << 20)
+				    : req->limits.memory_bytes / 2;
 		if (heap < JAVA_MIN_HEAP)
 			heap = JAVA_MIN_HEAP;
 		snprintf(xmx, sizeof xmx, "-Xmx%llum", (unsigned long long)(heap >> 20));
@@ -581,9 +603,7 @@ int engine_spawn_run_cmd(struct request *req, struct outcome *out, struct render
 		as = 0;
 		break;
 	}
-	default:
-		setup_failed(out, "not a spawned language");
-		goto out;
+	default: setup_failed(out, "not a spawned language"); goto out;
 	}
 	if (a.overflow) {
 		setup_failed(out, "the interpreter command has too many words");

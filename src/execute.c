@@ -10,18 +10,14 @@
 
 int execute(struct request *req, struct outcome *out, struct render *r)
 {
-	render_event(r, "execution_started",
-		     json_pack("{s:s, s:s}", "language", req->lang->name, "code_sha256",
-			       req->code_sha256));
+	render_event(
+	    r, "execution_started",
+	    json_pack("{s:s, s:s}", "language", req->lang->name, "code_sha256", req->code_sha256));
 	double start = now_monotonic_ms();
 	int rc;
 	switch (req->lang->engine) {
-	case ENGINE_DUKTAPE:
-		rc = engine_duktape_run(req, out, r);
-		break;
-	case ENGINE_SPAWN:
-		rc = engine_spawn_run(req, out, r);
-		break;
+	case ENGINE_DUKTAPE: rc = engine_duktape_run(req, out, r); break;
+	case ENGINE_SPAWN: rc = engine_spawn_run(req, out, r); break;
 	default:
 		outcome_fail(out, STATUS_SANDBOX_ERROR, "SandboxError", "no engine for %s",
 			     req->lang->name);
@@ -58,7 +54,7 @@ int execute_and_render(struct request *req)
 	size_t i;
 	json_t *f;
 	json_array_foreach(findings, i, f)
-		render_event(r, "security_issue", json_pack("{s:O}", "finding", f));
+	    render_event(r, "security_issue", json_pack("{s:O}", "finding", f));
 	render_event(r, "validation_completed",
 		     json_pack("{s:b, s:I}", "runnable", blocked != 1, "findings",
 			       (json_int_t)json_array_size(findings)));

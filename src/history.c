@@ -38,74 +38,74 @@
 
 /* 2 adds the unique index on id that makes a re-import harmless. */
 #define HISTORY_SCHEMA_VERSION 2
-#define HISTORY_RC_REPORTED (-2) /* an error already printed, not an SQLite code */
+#define HISTORY_RC_REPORTED    (-2) /* an error already printed, not an SQLite code */
 /* Long enough that importers and gc (each holding the write lock for one
  * short transaction) all get their turn; short enough that a database
  * someone holds locked delays `sbx stats` by seconds, not minutes. */
-#define HISTORY_BUSY_TIMEOUT_MS 3000
-#define HISTORY_WAL_PAGES 100
+#define HISTORY_BUSY_TIMEOUT_MS	 3000
+#define HISTORY_WAL_PAGES	 100
 #define HISTORY_LOG_IMPORT_BYTES (1 << 20) /* a run imports a log this large */
-#define HISTORY_MAX_MESSAGE 1000 /* bytes of an error message (and name) kept */
+#define HISTORY_MAX_MESSAGE	 1000	   /* bytes of an error message (and name) kept */
 /* A record line is at most this long (the code head is 500 characters and
  * the error message 1000 bytes, so only many long labels come near it).
  * Well under 64 KiB, so one O_APPEND write(2) is never split. */
-#define HISTORY_MAX_LINE 32768
-#define HISTORY_APPEND_TRIES 4    /* reopens when an importer took the file away */
-#define HISTORY_MAX_WARNINGS 5    /* rejected lines named one by one per import */
-#define HISTORY_DAILY_MAX 90      /* days in the per-day series */
-#define HISTORY_CODE_RUNS 10      /* executions listed for --code-sha256 */
-#define HISTORY_TOP_CODE 5
-#define MS_PER_DAY 86400000LL
+#define HISTORY_MAX_LINE     32768
+#define HISTORY_APPEND_TRIES 4	/* reopens when an importer took the file away */
+#define HISTORY_MAX_WARNINGS 5	/* rejected lines named one by one per import */
+#define HISTORY_DAILY_MAX    90 /* days in the per-day series */
+#define HISTORY_CODE_RUNS    10 /* executions listed for --code-sha256 */
+#define HISTORY_TOP_CODE     5
+#define MS_PER_DAY	     86400000LL
 /* Every record line starts with this: the importer finds a record's start
  * after a torn fragment by it. It cannot occur inside a JSON string (quotes
  * are escaped there) nor in the labels object (label values are strings). */
 #define HISTORY_LINE_MARK "{\"v\":1,"
 
 static const char schema_sql[] =
-	"CREATE TABLE IF NOT EXISTS executions ("
-	" seq INTEGER PRIMARY KEY,"
-	" id TEXT NOT NULL,"
-	" time_ms INTEGER NOT NULL,"
-	" language TEXT NOT NULL,"
-	" deployment TEXT,"
-	" deployment_version INTEGER,"
-	" status TEXT NOT NULL,"
-	" ok INTEGER NOT NULL,"
-	" exit_code INTEGER,"
-	" signal INTEGER,"
-	" code_sha256 TEXT NOT NULL,"
-	" code_head TEXT NOT NULL,"
-	" code_bytes INTEGER NOT NULL,"
-	" error_name TEXT,"
-	" error_message TEXT,"
-	" wall_ms REAL NOT NULL,"
-	" cpu_ms REAL NOT NULL,"
-	" memory_peak_kb INTEGER NOT NULL,"
-	" timed_out INTEGER NOT NULL,"
-	" stdout_bytes INTEGER NOT NULL,"
-	" stderr_bytes INTEGER NOT NULL);"
-	"CREATE INDEX IF NOT EXISTS executions_time ON executions(time_ms);"
-	/* Every index costs each run a page write; plain runs skip this partial
-	 * one, and a --code-sha256 query can afford a scan. */
-	"CREATE INDEX IF NOT EXISTS executions_deployment ON executions(deployment, time_ms)"
-	" WHERE deployment IS NOT NULL;"
-	/* Labels in a child table so a filter is an index lookup, not a JSON
-	 * scan of every row. */
-	"CREATE TABLE IF NOT EXISTS labels ("
-	" seq INTEGER NOT NULL,"
-	" key TEXT NOT NULL,"
-	" value TEXT NOT NULL,"
-	" PRIMARY KEY (seq, key)) WITHOUT ROWID;"
-	"CREATE INDEX IF NOT EXISTS labels_kv ON labels(key, value, seq);";
+    "CREATE TABLE IF NOT EXISTS executions ("
+    " seq INTEGER PRIMARY KEY,"
+    " id TEXT NOT NULL,"
+    " time_ms INTEGER NOT NULL,"
+    " language TEXT NOT NULL,"
+    " deployment TEXT,"
+    " deployment_version INTEGER,"
+    " status TEXT NOT NULL,"
+    " ok INTEGER NOT NULL,"
+    " exit_code INTEGER,"
+    " signal INTEGER,"
+    " code_sha256 TEXT NOT NULL,"
+    " code_head TEXT NOT NULL,"
+    " code_bytes INTEGER NOT NULL,"
+    " error_name TEXT,"
+    " error_message TEXT,"
+    " wall_ms REAL NOT NULL,"
+    " cpu_ms REAL NOT NULL,"
+    " memory_peak_kb INTEGER NOT NULL,"
+    " timed_out INTEGER NOT NULL,"
+    " stdout_bytes INTEGER NOT NULL,"
+    " stderr_bytes INTEGER NOT NULL);"
+    "CREATE INDEX IF NOT EXISTS executions_time ON executions(time_ms);"
+    /* Every index costs each run a page write; plain runs skip this partial
+     * one, and a --code-sha256 query can afford a scan. */
+    "CREATE INDEX IF NOT EXISTS executions_deployment ON executions(deployment, time_ms)"
+    " WHERE deployment IS NOT NULL;"
+    /* Labels in a child table so a filter is an index lookup, not a JSON
+     * scan of every row. */
+    "CREATE TABLE IF NOT EXISTS labels ("
+    " seq INTEGER NOT NULL,"
+    " key TEXT NOT NULL,"
+    " value TEXT NOT NULL,"
+    " PRIMARY KEY (seq, key)) WITHOUT ROWID;"
+    "CREATE INDEX IF NOT EXISTS labels_kv ON labels(key, value, seq);";
 
 /* Version 1 to 2: one record per execution id, so that importing the same
  * line twice (a crash between commit and unlink) keeps one. Ids are unique
  * by construction; a copy of a row (hand-made) is dropped, the first kept. */
 static const char schema_v2_sql[] =
-	"DELETE FROM labels WHERE seq IN (SELECT seq FROM executions WHERE seq NOT IN"
-	" (SELECT min(seq) FROM executions GROUP BY id));"
-	"DELETE FROM executions WHERE seq NOT IN (SELECT min(seq) FROM executions GROUP BY id);"
-	"CREATE UNIQUE INDEX IF NOT EXISTS executions_id ON executions(id);";
+    "DELETE FROM labels WHERE seq IN (SELECT seq FROM executions WHERE seq NOT IN"
+    " (SELECT min(seq) FROM executions GROUP BY id));"
+    "DELETE FROM executions WHERE seq NOT IN (SELECT min(seq) FROM executions GROUP BY id);"
+    "CREATE UNIQUE INDEX IF NOT EXISTS executions_id ON executions(id);";
 
 static char *state_path(const char *state_dir, const char *name)
 {
@@ -124,20 +124,16 @@ static const char *history_hint(int rc)
 {
 	switch (rc & 0xff) {
 	case SQLITE_BUSY:
-	case SQLITE_LOCKED:
-		return "another process holds it locked: try again when it is done";
+	case SQLITE_LOCKED: return "another process holds it locked: try again when it is done";
 	case SQLITE_CORRUPT:
 	case SQLITE_NOTADB:
 		return "the file is damaged: move it aside and sbx starts a new history";
 	case SQLITE_READONLY:
 	case SQLITE_PERM:
 	case SQLITE_CANTOPEN:
-	case SQLITE_AUTH:
-		return "make it and its directory writable, or use --state-dir";
-	case SQLITE_FULL:
-		return "the disk is full";
-	default:
-		return "move it aside if it is damaged: sbx starts a new history";
+	case SQLITE_AUTH: return "make it and its directory writable, or use --state-dir";
+	case SQLITE_FULL: return "the disk is full";
+	default: return "move it aside if it is damaged: sbx starts a new history";
 	}
 }
 
@@ -278,9 +274,9 @@ static void history_complain(bool is_warning, const char *what, const char *path
 	}
 	/* The connection's message is the more precise one, when it has one
 	 * (a failed finalize or rollback may have cleared it). */
-	const char *why = !rc ? strerror(errno)
+	const char *why = !rc					   ? strerror(errno)
 			  : db && sqlite3_errcode(db) != SQLITE_OK ? sqlite3_errmsg(db)
-								  : sqlite3_errstr(rc);
+								   : sqlite3_errstr(rc);
 	const char *hint = rc ? history_hint(rc) : "check the --state-dir path and its permissions";
 	struct stat st;
 	if ((rc & 0xff) == SQLITE_CANTOPEN && lstat(path, &st) == 0 && !S_ISREG(st.st_mode))
@@ -360,11 +356,11 @@ static size_t cap_len(const char *s, size_t max_bytes)
 }
 
 static const char insert_sql[] =
-	"INSERT OR IGNORE INTO executions (id, time_ms, language, deployment,"
-	" deployment_version, status, ok, exit_code, signal, code_sha256, code_head, code_bytes,"
-	" error_name, error_message, wall_ms, cpu_ms, memory_peak_kb, timed_out, stdout_bytes,"
-	" stderr_bytes) VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13,?14,?15,?16,?17,"
-	"?18,?19,?20)";
+    "INSERT OR IGNORE INTO executions (id, time_ms, language, deployment,"
+    " deployment_version, status, ok, exit_code, signal, code_sha256, code_head, code_bytes,"
+    " error_name, error_message, wall_ms, cpu_ms, memory_peak_kb, timed_out, stdout_bytes,"
+    " stderr_bytes) VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13,?14,?15,?16,?17,"
+    "?18,?19,?20)";
 
 /* The keys of a record line, in insert_sql's column order, and their types:
  * s string, S string or null, i integer, I integer or null, n number,
@@ -373,13 +369,26 @@ static const struct {
 	const char *key;
 	char type;
 } record_cols[] = {
-	{"id", 's'},          {"time_ms", 'i'},       {"language", 's'},
-	{"deployment", 'S'},  {"deployment_version", 'I'}, {"status", 's'},
-	{"ok", 'b'},          {"exit_code", 'I'},     {"signal", 'I'},
-	{"code_sha256", 's'}, {"code_head", 's'},     {"code_bytes", 'i'},
-	{"error_name", 'S'},  {"error_message", 'S'}, {"wall_ms", 'n'},
-	{"cpu_ms", 'n'},      {"memory_peak_kb", 'i'}, {"timed_out", 'b'},
-	{"stdout_bytes", 'i'}, {"stderr_bytes", 'i'},
+    {"id", 's'},
+    {"time_ms", 'i'},
+    {"language", 's'},
+    {"deployment", 'S'},
+    {"deployment_version", 'I'},
+    {"status", 's'},
+    {"ok", 'b'},
+    {"exit_code", 'I'},
+    {"signal", 'I'},
+    {"code_sha256", 's'},
+    {"code_head", 's'},
+    {"code_bytes", 'i'},
+    {"error_name", 'S'},
+    {"error_message", 'S'},
+    {"wall_ms", 'n'},
+    {"cpu_ms", 'n'},
+    {"memory_peak_kb", 'i'},
+    {"timed_out", 'b'},
+    {"stdout_bytes", 'i'},
+    {"stderr_bytes", 'i'},
 };
 #define RECORD_COLS (sizeof(record_cols) / sizeof(record_cols[0]))
 
@@ -388,10 +397,10 @@ static const struct {
 static int history_prune(sqlite3 *db, int64_t cutoff_ms, int limit, uint64_t *deleted)
 {
 	static const char *const sql[] = {
-		"DELETE FROM labels WHERE seq IN (SELECT seq FROM executions"
-		" WHERE time_ms < ?1 ORDER BY time_ms LIMIT ?2)",
-		"DELETE FROM executions WHERE seq IN (SELECT seq FROM executions"
-		" WHERE time_ms < ?1 ORDER BY time_ms LIMIT ?2)",
+	    "DELETE FROM labels WHERE seq IN (SELECT seq FROM executions"
+	    " WHERE time_ms < ?1 ORDER BY time_ms LIMIT ?2)",
+	    "DELETE FROM executions WHERE seq IN (SELECT seq FROM executions"
+	    " WHERE time_ms < ?1 ORDER BY time_ms LIMIT ?2)",
 	};
 	for (size_t i = 0; i < 2; i++) {
 		sqlite3_stmt *st = NULL;
@@ -435,9 +444,9 @@ static void history_line(const struct history_entry *e, struct buf *line)
 	json_t *labels = json_object();
 	/* A repeated key keeps its last value, as later flags win. */
 	for (size_t i = 0; i < e->nlabels; i++)
-		json_object_set_new(labels, e->labels[i].key,
-				    json_string_utf8_lossy(e->labels[i].value,
-							   strlen(e->labels[i].value)));
+		json_object_set_new(
+		    labels, e->labels[i].key,
+		    json_string_utf8_lossy(e->labels[i].value, strlen(e->labels[i].value)));
 	json_t *o = json_object();
 	json_object_set_new(o, "v", json_integer(1)); /* first: HISTORY_LINE_MARK */
 	json_object_set_new(o, "id", text_or_null(e->id ? e->id : "", e->id ? strlen(e->id) : 0));
@@ -448,22 +457,24 @@ static void history_line(const struct history_entry *e, struct buf *line)
 			    text_or_null(e->deployment, e->deployment ? strlen(e->deployment) : 0));
 	json_object_set_new(o, "deployment_version",
 			    e->deployment ? json_integer(e->deployment_version) : json_null());
-	json_object_set_new(o, "status", text_or_null(e->status, e->status ? strlen(e->status) : 0));
+	json_object_set_new(o, "status",
+			    text_or_null(e->status, e->status ? strlen(e->status) : 0));
 	json_object_set_new(o, "ok", json_boolean(e->ok));
 	json_object_set_new(o, "exit_code", e->exited ? json_integer(e->exit_code) : json_null());
 	json_object_set_new(o, "signal", e->signal ? json_integer(e->signal) : json_null());
 	json_object_set_new(o, "code_sha256", json_string(e->code_sha256 ? e->code_sha256 : ""));
-	json_object_set_new(o, "code_head", json_string_utf8_lossy(
-		code, utf8_prefix(code, code_len, HISTORY_CODE_HEAD_CHARS)));
+	json_object_set_new(
+	    o, "code_head",
+	    json_string_utf8_lossy(code, utf8_prefix(code, code_len, HISTORY_CODE_HEAD_CHARS)));
 	json_object_set_new(o, "code_bytes", json_integer((json_int_t)code_len));
-	json_object_set_new(o, "error_name",
-			    text_or_null(e->error_name, e->error_name ? cap_len(e->error_name,
-									     HISTORY_MAX_MESSAGE)
-								   : 0));
-	json_object_set_new(o, "error_message",
-			    text_or_null(e->error_message,
-					 e->error_message ? cap_len(e->error_message, HISTORY_MAX_MESSAGE)
-							  : 0));
+	json_object_set_new(
+	    o, "error_name",
+	    text_or_null(e->error_name,
+			 e->error_name ? cap_len(e->error_name, HISTORY_MAX_MESSAGE) : 0));
+	json_object_set_new(
+	    o, "error_message",
+	    text_or_null(e->error_message,
+			 e->error_message ? cap_len(e->error_message, HISTORY_MAX_MESSAGE) : 0));
 	json_object_set_new(o, "wall_ms", json_real(isfinite(e->wall_ms) ? e->wall_ms : 0));
 	json_object_set_new(o, "cpu_ms", json_real(isfinite(e->cpu_ms) ? e->cpu_ms : 0));
 	json_object_set_new(o, "memory_peak_kb", json_integer((json_int_t)e->memory_peak_kb));
@@ -483,22 +494,19 @@ static const char *append_hint(int err)
 	switch (err) {
 	case EACCES:
 	case EPERM:
-	case EROFS:
-		return "make it and its directory writable, or use --state-dir or --no-history";
+	case EROFS: return "make it and its directory writable, or use --state-dir or --no-history";
 	case ENOSPC:
-	case EDQUOT:
-		return "the disk is full";
-	case ELOOP:
-		return "sbx follows no links in its state directory: remove the link";
-	default:
-		return "--no-history skips recording";
+	case EDQUOT: return "the disk is full";
+	case ELOOP: return "sbx follows no links in its state directory: remove the link";
+	default: return "--no-history skips recording";
 	}
 }
 
 int history_append(const char *state_dir, const struct history_entry *e)
 {
 	if (!state_dir || !*state_dir) {
-		warning("history not recorded: no state directory; set --state-dir or SBX_STATE_DIR");
+		warning(
+		    "history not recorded: no state directory; set --state-dir or SBX_STATE_DIR");
 		return -1;
 	}
 	struct buf line = BUF_INIT;
@@ -512,8 +520,9 @@ int history_append(const char *state_dir, const struct history_entry *e)
 		goto out;
 	}
 	if (statedir_ensure(state_dir) != 0) {
-		warning("this run was not recorded in %s: the state directory is unusable (see above)",
-			path);
+		warning(
+		    "this run was not recorded in %s: the state directory is unusable (see above)",
+		    path);
 		goto out;
 	}
 	for (int tries = 1;; tries++) {
@@ -531,7 +540,8 @@ int history_append(const char *state_dir, const struct history_entry *e)
 		if (rc != 0 || fstat(fd, &st) != 0)
 			goto fail;
 		if (!S_ISREG(st.st_mode)) {
-			warning("this run was not recorded in %s: not a regular file; remove it", path);
+			warning("this run was not recorded in %s: not a regular file; remove it",
+				path);
 			goto out;
 		}
 		if (st.st_nlink > 0)
@@ -558,7 +568,8 @@ int history_append(const char *state_dir, const struct history_entry *e)
 	if (n >= 0)
 		errno = ENOSPC; /* a short write to a file: the disk or a quota is full */
 fail:
-	warning("this run was not recorded in %s: %s; %s", path, strerror(errno), append_hint(errno));
+	warning("this run was not recorded in %s: %s; %s", path, strerror(errno),
+		append_hint(errno));
 out:
 	if (fd >= 0)
 		close(fd); /* and the lock with it */
@@ -596,9 +607,9 @@ int history_record(const struct request *req, const struct outcome *out, int ret
 struct import {
 	int retention_days;
 	int64_t now_ms;
-	bool is_warning;    /* a failure is a warning (sbx get), else an error */
+	bool is_warning; /* a failure is a warning (sbx get), else an error */
 	uint64_t deleted;
-	size_t rejected;    /* lines not imported */
+	size_t rejected; /* lines not imported */
 	char *rejected_path;
 	struct buf rejects; /* their bytes, for history.log.rejected */
 };
@@ -617,8 +628,9 @@ static void import_say(const struct import *im, const char *msg)
 static int import_os_error(const struct import *im, const char *doing, const char *path)
 {
 	struct buf b = BUF_INIT;
-	buf_printf(&b, "cannot import the recorded runs: %s %s: %s; make the state directory "
-		       "and its files writable by you",
+	buf_printf(&b,
+		   "cannot import the recorded runs: %s %s: %s; make the state directory "
+		   "and its files writable by you",
 		   doing, path, strerror(errno));
 	import_say(im, buf_cstr(&b));
 	buf_release(&b);
@@ -678,7 +690,8 @@ static json_t *record_parse(const char *p, size_t len, char why[160])
 		snprintf(why, 160, "a record without a valid \"labels\"");
 		goto bad;
 	}
-	json_object_foreach(labels, k, v) {
+	json_object_foreach(labels, k, v)
+	{
 		if (!json_is_string(v)) {
 			snprintf(why, 160, "a record with a label that is not text");
 			goto bad;
@@ -718,7 +731,8 @@ static int import_record(sqlite3 *db, sqlite3_stmt *ins, sqlite3_stmt *lab, json
 	sqlite3_int64 seq = sqlite3_last_insert_rowid(db);
 	const char *key;
 	json_t *v;
-	json_object_foreach(json_object_get(rec, "labels"), key, v) {
+	json_object_foreach(json_object_get(rec, "labels"), key, v)
+	{
 		if (rc != SQLITE_OK)
 			break;
 		sqlite3_bind_int64(lab, 1, seq);
@@ -753,15 +767,16 @@ static int import_lines(struct import *im, sqlite3 *db, const char *path, const 
 	int rc = sqlite3_prepare_v2(db, insert_sql, -1, &ins, NULL);
 	if (rc == SQLITE_OK)
 		rc = sqlite3_prepare_v2(
-			db, "INSERT OR REPLACE INTO labels (seq, key, value) VALUES (?1,?2,?3)", -1,
-			&lab, NULL);
+		    db, "INSERT OR REPLACE INTO labels (seq, key, value) VALUES (?1,?2,?3)", -1,
+		    &lab, NULL);
 	const char *p = data, *end = data + size;
 	for (size_t lineno = 1; rc == SQLITE_OK && p < end; lineno++) {
 		const char *nl = memchr(p, '\n', (size_t)(end - p));
 		if (!nl) {
-			import_reject(im, path, lineno, p, (size_t)(end - p),
-				      "an incomplete last record (no newline: its writer was killed, "
-				      "or the disk was full)");
+			import_reject(
+			    im, path, lineno, p, (size_t)(end - p),
+			    "an incomplete last record (no newline: its writer was killed, "
+			    "or the disk was full)");
 			break;
 		}
 		size_t len = (size_t)(nl - p);
@@ -850,8 +865,10 @@ static int import_file(struct import *im, sqlite3 *db, int fd, const char *path)
 static int import_pending(const char *state_dir, int retention_days, int64_t now_ms, bool gc,
 			  bool is_warning, const char *what, uint64_t *deleted)
 {
-	struct import im = {.retention_days = retention_days, .now_ms = now_ms,
-			    .is_warning = is_warning, .rejects = BUF_INIT};
+	struct import im = {.retention_days = retention_days,
+			    .now_ms = now_ms,
+			    .is_warning = is_warning,
+			    .rejects = BUF_INIT};
 	char *log = state_path(state_dir, HISTORY_LOG_NAME);
 	char *importing = state_path(state_dir, HISTORY_LOG_NAME ".importing");
 	char *lock = state_path(state_dir, HISTORY_LOG_NAME ".lock");
@@ -1045,16 +1062,20 @@ static bool parse_iso(const char *s, bool end_of_day, int64_t *out)
 		} else if (*p == '+' || *p == '-') {
 			int sign = *p == '-' ? -1 : 1, zh, zm;
 			p++;
-			if (!take_digits(&p, 2, &zh) || !take_char(&p, ':') || !take_digits(&p, 2, &zm) ||
-			    zh > 23 || zm > 59)
+			if (!take_digits(&p, 2, &zh) || !take_char(&p, ':') ||
+			    !take_digits(&p, 2, &zm) || zh > 23 || zm > 59)
 				return false;
 			zone_ms = sign * ((int64_t)zh * 3600000 + (int64_t)zm * 60000);
 		}
 	}
 	if (*p)
 		return false;
-	struct tm tm = {.tm_year = y - 1900, .tm_mon = mo - 1, .tm_mday = d, .tm_hour = h,
-			.tm_min = mi, .tm_sec = sec};
+	struct tm tm = {.tm_year = y - 1900,
+			.tm_mon = mo - 1,
+			.tm_mday = d,
+			.tm_hour = h,
+			.tm_min = mi,
+			.tm_sec = sec};
 	int64_t ms = (int64_t)timegm(&tm) * 1000 + frac - zone_ms;
 	if (!has_time && end_of_day)
 		ms += MS_PER_DAY;
@@ -1079,8 +1100,8 @@ int history_parse_time(const char *flag, const char *s, int64_t now_ms, bool end
 	static const struct {
 		char unit;
 		int64_t ms;
-	} units[] = {{'s', 1000}, {'m', 60000}, {'h', 3600000}, {'d', MS_PER_DAY},
-		     {'w', 7 * MS_PER_DAY}};
+	} units[] = {
+	    {'s', 1000}, {'m', 60000}, {'h', 3600000}, {'d', MS_PER_DAY}, {'w', 7 * MS_PER_DAY}};
 	if (p != s && p[0] && !p[1] && n <= 100000 * 366ull) {
 		for (size_t i = 0; i < sizeof(units) / sizeof(units[0]); i++) {
 			if (units[i].unit == p[0]) {
@@ -1138,7 +1159,8 @@ static void filter_sql(struct buf *sql, const struct history_filter *f)
 	if (f->until_ms)
 		buf_puts(sql, " AND e.time_ms < :until");
 	if (f->code_sha256)
-		buf_puts(sql, " AND substr(e.code_sha256, 1, length(:code)) = :code"); /* or a prefix */
+		buf_puts(sql,
+			 " AND substr(e.code_sha256, 1, length(:code)) = :code"); /* or a prefix */
 	for (size_t i = 0; i < f->nlabels; i++)
 		buf_printf(sql,
 			   " AND EXISTS (SELECT 1 FROM labels l WHERE l.seq = e.seq"
@@ -1234,8 +1256,8 @@ static json_t *summary_json(double *v, size_t n, bool integers)
 }
 
 /* Upper bounds of the wall-time histogram buckets, in ms (the last is open). */
-static const double hist_bounds[] = {1, 2, 5, 10, 20, 50, 100, 200, 500, 1000,
-				     2000, 5000, 10000, 30000, 60000};
+static const double hist_bounds[] = {1,	  2,	5,    10,   20,	   50,	  100,	200,
+				     500, 1000, 2000, 5000, 10000, 30000, 60000};
 #define HIST_BUCKETS (sizeof(hist_bounds) / sizeof(hist_bounds[0]) + 1)
 
 struct scan {
@@ -1299,9 +1321,9 @@ static json_t *histogram_json(const struct scan *s)
 	}
 	for (size_t b = lo; b <= hi && lo < HIST_BUCKETS; b++) {
 		json_array_append_new(
-			a, json_pack("{s:f,s:o,s:I}", "min_ms", b ? hist_bounds[b - 1] : 0.0, "max_ms",
-				     b < HIST_BUCKETS - 1 ? json_real(hist_bounds[b]) : json_null(),
-				     "count", (json_int_t)s->hist[b]));
+		    a, json_pack("{s:f,s:o,s:I}", "min_ms", b ? hist_bounds[b - 1] : 0.0, "max_ms",
+				 b < HIST_BUCKETS - 1 ? json_real(hist_bounds[b]) : json_null(),
+				 "count", (json_int_t)s->hist[b]));
 	}
 	return a;
 }
@@ -1377,12 +1399,12 @@ static int stats_failures(sqlite3 *db, const struct history_filter *f, int n, js
 			err = json_pack("{s:o,s:o}", "name", column_text(st, 7), "message",
 					column_text(st, 8));
 		json_array_append_new(
-			a, json_pack("{s:o,s:o,s:o,s:o,s:o,s:o,s:o,s:o,s:f}", "id",
-				     column_text(st, 0), "time", json_time(sqlite3_column_int64(st, 1)),
-				     "language", column_text(st, 2), "deployment", dep, "status",
-				     column_text(st, 5), "exit_code", column_int(st, 6), "error", err,
-				     "code_sha256", column_text(st, 9), "wall_ms",
-				     sqlite3_column_double(st, 10)));
+		    a,
+		    json_pack("{s:o,s:o,s:o,s:o,s:o,s:o,s:o,s:o,s:f}", "id", column_text(st, 0),
+			      "time", json_time(sqlite3_column_int64(st, 1)), "language",
+			      column_text(st, 2), "deployment", dep, "status", column_text(st, 5),
+			      "exit_code", column_int(st, 6), "error", err, "code_sha256",
+			      column_text(st, 9), "wall_ms", sqlite3_column_double(st, 10)));
 	}
 	sqlite3_finalize(st);
 	json_object_set_new(res, "recent_failures", a);
@@ -1395,19 +1417,19 @@ static int stats_top_code(sqlite3 *db, const struct history_filter *f, json_t *r
 	sqlite3_stmt *st = NULL;
 	json_t *a = json_array();
 	struct buf tail = BUF_INIT;
-	buf_printf(&tail, " GROUP BY e.code_sha256 ORDER BY count(*) DESC, max(e.time_ms) DESC"
-			  " LIMIT %d",
+	buf_printf(&tail,
+		   " GROUP BY e.code_sha256 ORDER BY count(*) DESC, max(e.time_ms) DESC"
+		   " LIMIT %d",
 		   HISTORY_TOP_CODE);
-	int rc = filter_prepare(db,
-				"SELECT e.code_sha256, count(*), sum(e.ok = 0), max(e.time_ms)", f,
-				buf_cstr(&tail), &st);
+	int rc = filter_prepare(db, "SELECT e.code_sha256, count(*), sum(e.ok = 0), max(e.time_ms)",
+				f, buf_cstr(&tail), &st);
 	buf_release(&tail);
 	while (next_row(st, &rc))
-		json_array_append_new(a, json_pack("{s:o,s:I,s:I,s:o}", "code_sha256",
-						   column_text(st, 0), "executions",
-						   (json_int_t)sqlite3_column_int64(st, 1), "failures",
-						   (json_int_t)sqlite3_column_int64(st, 2), "last_run",
-						   json_time(sqlite3_column_int64(st, 3))));
+		json_array_append_new(
+		    a, json_pack("{s:o,s:I,s:I,s:o}", "code_sha256", column_text(st, 0),
+				 "executions", (json_int_t)sqlite3_column_int64(st, 1), "failures",
+				 (json_int_t)sqlite3_column_int64(st, 2), "last_run",
+				 json_time(sqlite3_column_int64(st, 3))));
 	sqlite3_finalize(st);
 	json_object_set_new(res, "top_code", a);
 	return rc;
@@ -1430,18 +1452,17 @@ static int stats_code(sqlite3 *db, const struct history_filter *f, json_t *res)
 			head = column_text(st, 5);
 			sha = column_text(st, 7);
 		}
-		json_array_append_new(runs, json_pack("{s:o,s:o,s:o,s:o,s:o,s:f}", "id",
-						      column_text(st, 0), "time",
-						      json_time(sqlite3_column_int64(st, 1)),
-						      "language", column_text(st, 6), "status",
-						      column_text(st, 2), "exit_code",
-						      column_int(st, 3), "wall_ms",
-						      sqlite3_column_double(st, 4)));
+		json_array_append_new(
+		    runs, json_pack("{s:o,s:o,s:o,s:o,s:o,s:f}", "id", column_text(st, 0), "time",
+				    json_time(sqlite3_column_int64(st, 1)), "language",
+				    column_text(st, 6), "status", column_text(st, 2), "exit_code",
+				    column_int(st, 3), "wall_ms", sqlite3_column_double(st, 4)));
 	}
 	sqlite3_finalize(st);
-	json_object_set_new(res, "code", json_pack("{s:o,s:o,s:o}", "sha256",
-						   sha ? sha : json_string(f->code_sha256), "head",
-						   head, "executions", runs));
+	json_object_set_new(res, "code",
+			    json_pack("{s:o,s:o,s:o}", "sha256",
+				      sha ? sha : json_string(f->code_sha256), "head", head,
+				      "executions", runs));
 	return rc;
 }
 
@@ -1449,11 +1470,12 @@ static json_t *filters_json(const struct history_filter *f)
 {
 	json_t *labels = json_object();
 	for (size_t i = 0; i < f->nlabels; i++)
-		json_object_set_new(labels, f->labels[i].key,
-				    json_string_utf8_lossy(f->labels[i].value,
-							   strlen(f->labels[i].value)));
+		json_object_set_new(
+		    labels, f->labels[i].key,
+		    json_string_utf8_lossy(f->labels[i].value, strlen(f->labels[i].value)));
 	json_t *o = json_object();
-	json_object_set_new(o, "deployment", f->deployment ? json_string(f->deployment) : json_null());
+	json_object_set_new(o, "deployment",
+			    f->deployment ? json_string(f->deployment) : json_null());
 	json_object_set_new(o, "language", f->language ? json_string(f->language) : json_null());
 	json_object_set_new(o, "labels", labels);
 	json_object_set_new(o, "since", f->since_ms ? json_time(f->since_ms) : json_null());
@@ -1465,8 +1487,7 @@ static json_t *filters_json(const struct history_filter *f)
 
 /* The series ends on the until day (or today) and starts on the since day,
  * or else on the first selected record's day; at most HISTORY_DAILY_MAX days. */
-static int stats_days(sqlite3 *db, const struct history_filter *f, int64_t now_ms,
-		      struct scan *s)
+static int stats_days(sqlite3 *db, const struct history_filter *f, int64_t now_ms, struct scan *s)
 {
 	int64_t end = (f->until_ms ? f->until_ms - 1 : now_ms) / MS_PER_DAY;
 	int64_t start = end;
@@ -1592,9 +1613,9 @@ json_t *history_deployment_summary(const char *state_dir, const char *name)
 	sqlite3_stmt *st = NULL;
 	rc = sqlite3_exec(db, "BEGIN", NULL, NULL, NULL);
 	if (rc == SQLITE_OK)
-		rc = sqlite3_prepare_v2(db,
-					"SELECT count(*), sum(ok) FROM executions WHERE deployment = ?1",
-					-1, &st, NULL);
+		rc = sqlite3_prepare_v2(
+		    db, "SELECT count(*), sum(ok) FROM executions WHERE deployment = ?1", -1, &st,
+		    NULL);
 	if (rc == SQLITE_OK) {
 		sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
 		if ((rc = sqlite3_step(st)) == SQLITE_ROW) {
@@ -1623,10 +1644,11 @@ json_t *history_deployment_summary(const char *state_dir, const char *name)
 		st = NULL;
 	}
 	if (rc == SQLITE_OK && total > 0) {
-		rc = sqlite3_prepare_v2(db,
-					"SELECT id, time_ms, status FROM executions WHERE deployment = ?1"
-					" ORDER BY time_ms DESC, seq DESC LIMIT 1",
-					-1, &st, NULL);
+		rc = sqlite3_prepare_v2(
+		    db,
+		    "SELECT id, time_ms, status FROM executions WHERE deployment = ?1"
+		    " ORDER BY time_ms DESC, seq DESC LIMIT 1",
+		    -1, &st, NULL);
 		if (rc == SQLITE_OK) {
 			sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
 			if ((rc = sqlite3_step(st)) == SQLITE_ROW) {

@@ -22,27 +22,27 @@
 #define HISTORY_DB_NAME "history.db"
 /* Its neighbours: NAME.importing (being imported), NAME.lock (the importers'
  * flock), NAME.rejected (lines that were not records, kept for inspection). */
-#define HISTORY_LOG_NAME "history.log"
+#define HISTORY_LOG_NAME	       "history.log"
 #define HISTORY_DEFAULT_RETENTION_DAYS 30
-#define HISTORY_CODE_HEAD_CHARS 500  /* characters of the code kept per record */
-#define HISTORY_MAX_FAILURES 1000    /* most recent failures stats will list */
+#define HISTORY_CODE_HEAD_CHARS	       500  /* characters of the code kept per record */
+#define HISTORY_MAX_FAILURES	       1000 /* most recent failures stats will list */
 
 /* One record, flattened from a request and its outcome. Strings are borrowed. */
 struct history_entry {
 	const char *id;
-	int64_t time_ms;         /* Unix ms, when the execution ended */
+	int64_t time_ms; /* Unix ms, when the execution ended */
 	const char *language;
-	const char *deployment;  /* NULL for plain runs */
+	const char *deployment; /* NULL for plain runs */
 	int deployment_version;
-	const char *status;      /* status_name() */
+	const char *status; /* status_name() */
 	bool ok;
-	bool exited;             /* exit_code is valid */
+	bool exited; /* exit_code is valid */
 	int exit_code;
 	int signal;
 	const char *code_sha256;
-	const char *code;        /* the first HISTORY_CODE_HEAD_CHARS are kept */
+	const char *code; /* the first HISTORY_CODE_HEAD_CHARS are kept */
 	size_t code_len;
-	const char *error_name;  /* NULL: no error */
+	const char *error_name; /* NULL: no error */
 	const char *error_message;
 	double wall_ms, cpu_ms;
 	uint64_t memory_peak_kb;
@@ -86,12 +86,12 @@ int history_gc(const char *state_dir, int retention_days, int64_t now_ms, uint64
 /* What `sbx stats` selects. Zero/NULL fields do not filter. */
 struct history_filter {
 	const char *deployment;
-	const char *language;      /* canonical name */
+	const char *language;	    /* canonical name */
 	const struct label *labels; /* all must match */
 	size_t nlabels;
-	int64_t since_ms;          /* inclusive; 0: no bound */
-	int64_t until_ms;          /* exclusive; 0: no bound */
-	const char *code_sha256;   /* lower-case hex, all 64 digits or a prefix */
+	int64_t since_ms;	 /* inclusive; 0: no bound */
+	int64_t until_ms;	 /* exclusive; 0: no bound */
+	const char *code_sha256; /* lower-case hex, all 64 digits or a prefix */
 };
 
 /* Statistics over the selected records as one JSON object (see cmd_stats.c

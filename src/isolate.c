@@ -24,7 +24,7 @@
 #include "util.h"
 #include "workdir.h"
 
-#define NS_CLONE_FLAGS \
+#define NS_CLONE_FLAGS                                                                             \
 	(CLONE_NEWUSER | CLONE_NEWNS | CLONE_NEWPID | CLONE_NEWNET | CLONE_NEWIPC | CLONE_NEWUTS)
 #define NEWROOT "/tmp" /* where the new root is assembled (our mount ns only) */
 
@@ -35,16 +35,16 @@ static const char *const top_dirs[] = {"/bin", "/sbin", "/lib", "/lib32", "/lib6
 /* /etc pieces the interpreters read; everything else in /etc stays out
  * (shadow, ssh keys, the host's passwd). A trailing '*' is a glob. */
 static const char *const etc_pieces[] = {
-	"/etc/ld.so.cache",      /* the dynamic loader's library index */
-	"/etc/alternatives",     /* /usr/bin/java etc. are links through here */
-	"/etc/java-*",           /* JDK config: security, logging, jvm.cfg */
-	"/etc/R",                /* Renviron, Rprofile.site, repositories */
-	"/etc/localtime",        /* the time zone */
-	"/etc/ssl",              /* CA certificates (TLS libraries open them at start) */
-	"/etc/nsswitch.conf",    /* how getpwuid() finds the generated passwd */
-	"/etc/python3*",         /* sitecustomize for Debian's python3 */
-	"/etc/fonts",            /* fontconfig, for R and Java graphics */
-	"/etc/mime.types",       /* python's mimetypes and Java's content types */
+    "/etc/ld.so.cache",	  /* the dynamic loader's library index */
+    "/etc/alternatives",  /* /usr/bin/java etc. are links through here */
+    "/etc/java-*",	  /* JDK config: security, logging, jvm.cfg */
+    "/etc/R",		  /* Renviron, Rprofile.site, repositories */
+    "/etc/localtime",	  /* the time zone */
+    "/etc/ssl",		  /* CA certificates (TLS libraries open them at start) */
+    "/etc/nsswitch.conf", /* how getpwuid() finds the generated passwd */
+    "/etc/python3*",	  /* sitecustomize for Debian's python3 */
+    "/etc/fonts",	  /* fontconfig, for R and Java graphics */
+    "/etc/mime.types",	  /* python's mimetypes and Java's content types */
 };
 
 /* Device nodes a program may use: the data sinks and sources. */
@@ -52,7 +52,7 @@ static const char *const dev_nodes[] = {"/dev/null", "/dev/zero", "/dev/full", "
 					"/dev/urandom"};
 
 static void note_add(struct isolate_state *st, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
+    __attribute__((format(printf, 2, 3)));
 static void note_add(struct isolate_state *st, const char *fmt, ...)
 {
 	size_t len = strlen(st->note);
@@ -227,9 +227,8 @@ int isolate_prepare(const struct request *req, const struct sandbox_plan *plan,
 	}
 
 	plan_root(st);
-	snprintf(st->passwd, sizeof(st->passwd),
-		 "sandbox:x:%u:%u:sandbox:%s:/usr/sbin/nologin\n", ISOLATE_INSIDE_ID,
-		 ISOLATE_INSIDE_ID, plan->workdir ? plan->workdir : "/");
+	snprintf(st->passwd, sizeof(st->passwd), "sandbox:x:%u:%u:sandbox:%s:/usr/sbin/nologin\n",
+		 ISOLATE_INSIDE_ID, ISOLATE_INSIDE_ID, plan->workdir ? plan->workdir : "/");
 	snprintf(st->group, sizeof(st->group), "sandbox:x:%u:\n", ISOLATE_INSIDE_ID);
 
 	/* The run's uid must own its working directory. */
@@ -392,13 +391,14 @@ static void build_root(const struct isolate_state *st, int status_fd, int wfd)
 			/* Read-only, no set-uid, no devices. */
 			if (mount(NULL, dst, NULL,
 				  MS_REMOUNT | MS_BIND | MS_RDONLY | MS_NOSUID | MS_NODEV |
-					  locked_flags(e->path),
+				      locked_flags(e->path),
 				  NULL) < 0)
 				child_abort(status_fd, e->path);
 		} else {
 			/* A device node: usable (so no nodev), but nothing to run. */
 			if (mount(NULL, dst, NULL,
-				  MS_REMOUNT | MS_BIND | MS_NOSUID | MS_NOEXEC | locked_flags(e->path),
+				  MS_REMOUNT | MS_BIND | MS_NOSUID | MS_NOEXEC |
+				      locked_flags(e->path),
 				  NULL) < 0)
 				child_abort(status_fd, e->path);
 		}
@@ -426,7 +426,8 @@ static void build_root(const struct isolate_state *st, int status_fd, int wfd)
 	 * run, so no channel to other runs. */
 	in_root(dst, sizeof(dst), "/dev/shm");
 	if (make_mountpoint(dst, true) < 0 ||
-	    mount("sbx-shm", dst, "tmpfs", MS_NOSUID | MS_NODEV | MS_NOEXEC, "mode=1777,size=16m") < 0)
+	    mount("sbx-shm", dst, "tmpfs", MS_NOSUID | MS_NODEV | MS_NOEXEC, "mode=1777,size=16m") <
+		0)
 		child_abort(status_fd, "/dev/shm");
 
 	/* A fresh /proc for the new pid namespace: only the sandbox's own
@@ -438,8 +439,8 @@ static void build_root(const struct isolate_state *st, int status_fd, int wfd)
 
 	/* A private, size-capped /tmp (the JVM writes there). */
 	in_root(dst, sizeof(dst), "/tmp");
-	if (make_mountpoint(dst, true) < 0 ||
-	    mount("sbx-tmp", dst, "tmpfs", MS_NOSUID | MS_NODEV, "mode=1777,size=" ISOLATE_TMP_SIZE) < 0)
+	if (make_mountpoint(dst, true) < 0 || mount("sbx-tmp", dst, "tmpfs", MS_NOSUID | MS_NODEV,
+						    "mode=1777,size=" ISOLATE_TMP_SIZE) < 0)
 		child_abort(status_fd, "mounting /tmp");
 
 	/* The work directory, writable, at the same path as outside (so paths
@@ -451,13 +452,15 @@ static void build_root(const struct isolate_state *st, int status_fd, int wfd)
 		if (mount(src, dst, NULL, MS_BIND, NULL) < 0)
 			child_abort(status_fd, "binding the working directory");
 		if (mount(NULL, dst, NULL,
-			  MS_REMOUNT | MS_BIND | MS_NOSUID | MS_NODEV | locked_flags(st->workdir), NULL) < 0)
+			  MS_REMOUNT | MS_BIND | MS_NOSUID | MS_NODEV | locked_flags(st->workdir),
+			  NULL) < 0)
 			child_abort(status_fd, "remounting the working directory");
 		close(wfd);
 	}
 
 	/* Nothing can be added to the root any more. */
-	if (mount(NULL, NEWROOT, NULL, MS_REMOUNT | MS_RDONLY | MS_NOSUID | MS_NODEV, "mode=0755") < 0)
+	if (mount(NULL, NEWROOT, NULL, MS_REMOUNT | MS_RDONLY | MS_NOSUID | MS_NODEV, "mode=0755") <
+	    0)
 		child_abort(status_fd, "making the root read-only");
 
 	/* Switch: pivot_root(".", ".") stacks the old root on the new one;

@@ -43,43 +43,43 @@
 #include "request.h"
 #include "sandbox.h"
 
-#define ISOLATE_UID_BASE 0x50000000u /* + pid of sbx: per-run host uid as root */
-#define ISOLATE_INSIDE_ID 65534u      /* uid and gid inside the user namespace */
+#define ISOLATE_UID_BASE   0x50000000u /* + pid of sbx: per-run host uid as root */
+#define ISOLATE_INSIDE_ID  65534u      /* uid and gid inside the user namespace */
 #define ISOLATE_MAX_MOUNTS 40
-#define ISOLATE_TMP_SIZE "64m"        /* the sandbox's private /tmp */
+#define ISOLATE_TMP_SIZE   "64m" /* the sandbox's private /tmp */
 
 enum isolate_entry_kind { ISO_BIND_RO, ISO_BIND_DEV, ISO_SYMLINK };
 
 /* One thing to put into the new root (or to grant in Landlock). */
 struct isolate_entry {
-	char path[160];   /* absolute, same path inside and outside */
+	char path[160];	  /* absolute, same path inside and outside */
 	char target[160]; /* ISO_SYMLINK: the link's contents */
 	unsigned char kind;
 	bool is_dir;
 };
 
 struct isolate_state {
-	unsigned want;          /* LAYER_* to try */
-	unsigned require;       /* LAYER_* the user insists on (--require) */
-	unsigned namespaces;    /* NS_* in force */
-	int landlock_abi;       /* ABI applied (0: none) */
-	const char *cgroup;     /* "v1", "v2" or NULL */
-	char cgroup_path[256];  /* the run's memory cgroup, for messages */
-	char note[256];         /* why a layer is missing, "" if none */
-	bool oom_killed;        /* set by isolate_finish */
+	unsigned want;	       /* LAYER_* to try */
+	unsigned require;      /* LAYER_* the user insists on (--require) */
+	unsigned namespaces;   /* NS_* in force */
+	int landlock_abi;      /* ABI applied (0: none) */
+	const char *cgroup;    /* "v1", "v2" or NULL */
+	char cgroup_path[256]; /* the run's memory cgroup, for messages */
+	char note[256];	       /* why a layer is missing, "" if none */
+	bool oom_killed;       /* set by isolate_finish */
 	uint64_t memory_peak_kb;
-	int sync_fd;            /* internal: parent→child go-ahead */
+	int sync_fd; /* internal: parent→child go-ahead */
 
 	/* internal */
 	struct cgroup_run cg;
-	bool is_root;           /* sbx runs as host root */
-	uid_t host_uid;         /* the code's uid on the host */
+	bool is_root;	/* sbx runs as host root */
+	uid_t host_uid; /* the code's uid on the host */
 	gid_t host_gid;
-	bool drop_ids;          /* without namespaces: setresuid in isolate_enter */
-	bool subreaper;         /* orphans come back to sbx (no pid ns, no cgroup) */
-	pid_t pgid;             /* the run's process group (its first pid), 0: none */
-	bool gated;             /* plan.gated: the cgroup is joined by isolate_attach */
-	const char *workdir;    /* the run directory bound/granted writable */
+	bool drop_ids;	     /* without namespaces: setresuid in isolate_enter */
+	bool subreaper;	     /* orphans come back to sbx (no pid ns, no cgroup) */
+	pid_t pgid;	     /* the run's process group (its first pid), 0: none */
+	bool gated;	     /* plan.gated: the cgroup is joined by isolate_attach */
+	const char *workdir; /* the run directory bound/granted writable */
 	char run_dir[256];
 	struct isolate_entry entries[ISOLATE_MAX_MOUNTS];
 	unsigned nentries;

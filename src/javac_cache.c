@@ -14,7 +14,7 @@
 #include "util.h"
 #include "workdir.h"
 
-#define CACHE_MAX_DEPTH 32     /* package nesting */
+#define CACHE_MAX_DEPTH	  32   /* package nesting */
 #define CACHE_MAX_ENTRIES 4096 /* files per entry */
 
 /* Opens state_dir/cache/java/<version>, creating each level 0700 and
@@ -68,7 +68,8 @@ static int copy_tree(int from, int to, int depth, size_t *entries, uint64_t *bud
 		if (fstatat(dirfd(d), name, &st, AT_SYMLINK_NOFOLLOW) < 0)
 			continue;
 		if (S_ISDIR(st.st_mode) && depth < CACHE_MAX_DEPTH) {
-			int src = openat(dirfd(d), name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+			int src =
+			    openat(dirfd(d), name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 			if (src < 0 || (mkdirat(to, name, 0755) < 0 && errno != EEXIST)) {
 				if (src >= 0)
 					close(src);
@@ -81,10 +82,13 @@ static int copy_tree(int from, int to, int depth, size_t *entries, uint64_t *bud
 			if (dst >= 0)
 				close(dst);
 		} else if (S_ISREG(st.st_mode)) {
-			int in = openat(dirfd(d), name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
-			int out = in < 0 ? -1
-					 : openat(to, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
-						  0644);
+			int in =
+			    openat(dirfd(d), name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+			int out = in < 0
+				      ? -1
+				      : openat(to, name,
+					       O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
+					       0644);
 			ssize_t n = 0;
 			while (out >= 0 && (n = read(in, chunk, sizeof chunk)) > 0) {
 				if ((uint64_t)n > *budget) {

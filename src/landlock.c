@@ -11,27 +11,27 @@
 
 /* Constants newer than Debian's linux/landlock.h (ABI 2). Values are the
  * kernel's UAPI and never change. */
-#define LL_FS_EXECUTE (1ULL << 0)
-#define LL_FS_WRITE_FILE (1ULL << 1)
-#define LL_FS_READ_FILE (1ULL << 2)
-#define LL_FS_READ_DIR (1ULL << 3)
-#define LL_FS_REMOVE_DIR (1ULL << 4)
-#define LL_FS_REMOVE_FILE (1ULL << 5)
-#define LL_FS_MAKE_CHAR (1ULL << 6)
-#define LL_FS_MAKE_DIR (1ULL << 7)
-#define LL_FS_MAKE_REG (1ULL << 8)
-#define LL_FS_MAKE_SOCK (1ULL << 9)
-#define LL_FS_MAKE_FIFO (1ULL << 10)
-#define LL_FS_MAKE_BLOCK (1ULL << 11)
-#define LL_FS_MAKE_SYM (1ULL << 12)
-#define LL_FS_REFER (1ULL << 13)    /* ABI 2 */
-#define LL_FS_TRUNCATE (1ULL << 14) /* ABI 3 */
-#define LL_FS_IOCTL_DEV (1ULL << 15) /* ABI 5 */
-#define LL_NET_BIND_TCP (1ULL << 0)  /* ABI 4 */
-#define LL_NET_CONNECT_TCP (1ULL << 1)
+#define LL_FS_EXECUTE		      (1ULL << 0)
+#define LL_FS_WRITE_FILE	      (1ULL << 1)
+#define LL_FS_READ_FILE		      (1ULL << 2)
+#define LL_FS_READ_DIR		      (1ULL << 3)
+#define LL_FS_REMOVE_DIR	      (1ULL << 4)
+#define LL_FS_REMOVE_FILE	      (1ULL << 5)
+#define LL_FS_MAKE_CHAR		      (1ULL << 6)
+#define LL_FS_MAKE_DIR		      (1ULL << 7)
+#define LL_FS_MAKE_REG		      (1ULL << 8)
+#define LL_FS_MAKE_SOCK		      (1ULL << 9)
+#define LL_FS_MAKE_FIFO		      (1ULL << 10)
+#define LL_FS_MAKE_BLOCK	      (1ULL << 11)
+#define LL_FS_MAKE_SYM		      (1ULL << 12)
+#define LL_FS_REFER		      (1ULL << 13) /* ABI 2 */
+#define LL_FS_TRUNCATE		      (1ULL << 14) /* ABI 3 */
+#define LL_FS_IOCTL_DEV		      (1ULL << 15) /* ABI 5 */
+#define LL_NET_BIND_TCP		      (1ULL << 0)  /* ABI 4 */
+#define LL_NET_CONNECT_TCP	      (1ULL << 1)
 #define LL_SCOPE_ABSTRACT_UNIX_SOCKET (1ULL << 0) /* ABI 6 */
-#define LL_SCOPE_SIGNAL (1ULL << 1)
-#define LL_CREATE_RULESET_VERSION (1U << 0)
+#define LL_SCOPE_SIGNAL		      (1ULL << 1)
+#define LL_CREATE_RULESET_VERSION     (1U << 0)
 
 /* The ruleset attribute as of ABI 6. The kernel accepts a larger struct
  * than it knows as long as the unknown tail is zero, so older kernels are
@@ -54,9 +54,11 @@ int landlock_abi_version(const char **reason)
 		return (int)v;
 	if (reason) {
 		if (errno == ENOSYS)
-			*reason = "Landlock is not built into this kernel (needs Linux 5.13+ with CONFIG_SECURITY_LANDLOCK)";
+			*reason = "Landlock is not built into this kernel (needs Linux 5.13+ with "
+				  "CONFIG_SECURITY_LANDLOCK)";
 		else if (errno == EOPNOTSUPP)
-			*reason = "Landlock is built in but disabled at boot (add landlock to the lsm= kernel parameter)";
+			*reason = "Landlock is built in but disabled at boot (add landlock to the "
+				  "lsm= kernel parameter)";
 		else if (errno == EPERM)
 			*reason = "a seccomp filter around sbx denies the Landlock system calls";
 		else
@@ -86,13 +88,11 @@ static uint64_t fs_handled(int abi)
  * refuses directory rights on a file with EINVAL). */
 static uint64_t rule_rights(enum landlock_access acc, int is_dir, uint64_t handled)
 {
-	const uint64_t file_rights = LL_FS_EXECUTE | LL_FS_WRITE_FILE | LL_FS_READ_FILE |
-				     LL_FS_TRUNCATE | LL_FS_IOCTL_DEV;
+	const uint64_t file_rights =
+	    LL_FS_EXECUTE | LL_FS_WRITE_FILE | LL_FS_READ_FILE | LL_FS_TRUNCATE | LL_FS_IOCTL_DEV;
 	uint64_t r;
 	switch (acc) {
-	case LANDLOCK_RO:
-		r = LL_FS_EXECUTE | LL_FS_READ_FILE | LL_FS_READ_DIR;
-		break;
+	case LANDLOCK_RO: r = LL_FS_EXECUTE | LL_FS_READ_FILE | LL_FS_READ_DIR; break;
 	case LANDLOCK_DEV:
 		/* read and write, but no ioctl on the device and no exec */
 		r = LL_FS_READ_FILE | LL_FS_WRITE_FILE;
@@ -142,8 +142,8 @@ int landlock_restrict(int abi, const struct landlock_path *paths, size_t npaths)
 			errno = saved;
 			return -1;
 		}
-		pb.allowed_access = rule_rights(paths[i].access, S_ISDIR(sb.st_mode),
-						attr.handled_access_fs);
+		pb.allowed_access =
+		    rule_rights(paths[i].access, S_ISDIR(sb.st_mode), attr.handled_access_fs);
 		pb.parent_fd = fd;
 		if (syscall(SYS_landlock_add_rule, rfd, LANDLOCK_RULE_PATH_BENEATH, &pb, 0) < 0) {
 			saved = errno;

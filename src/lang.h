@@ -8,17 +8,17 @@ enum lang_id { LANG_JAVASCRIPT, LANG_TYPESCRIPT, LANG_PYTHON, LANG_JAVA, LANG_R,
 
 enum lang_engine {
 	ENGINE_DUKTAPE, /* embedded, runs in a forked child */
-	ENGINE_SPAWN,   /* an interpreter started with execve */
+	ENGINE_SPAWN,	/* an interpreter started with execve */
 };
 
 struct lang {
 	enum lang_id id;
-	const char *name;            /* canonical, as in the result record */
-	const char *aliases[4];      /* NULL-terminated; matched case-insensitively */
-	const char *extensions[3];   /* with the dot, NULL-terminated */
+	const char *name;	   /* canonical, as in the result record */
+	const char *aliases[4];	   /* NULL-terminated; matched case-insensitively */
+	const char *extensions[3]; /* with the dot, NULL-terminated */
 	enum lang_engine engine;
-	const char *interpreter;     /* default command; NULL when embedded */
-	const char *debian_package;  /* provides the interpreter */
+	const char *interpreter;    /* default command; NULL when embedded */
+	const char *debian_package; /* provides the interpreter */
 };
 
 /* By canonical name or alias, case-insensitive; NULL if unknown. */

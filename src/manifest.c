@@ -19,9 +19,8 @@ static const struct {
 	const char *name;
 	unsigned bit;
 } layer_names[] = {
-	{"seccomp", LAYER_SECCOMP},   {"namespaces", LAYER_NAMESPACES},
-	{"landlock", LAYER_LANDLOCK}, {"cgroup", LAYER_CGROUP},
-	{"rlimits", LAYER_RLIMITS},
+    {"seccomp", LAYER_SECCOMP}, {"namespaces", LAYER_NAMESPACES}, {"landlock", LAYER_LANDLOCK},
+    {"cgroup", LAYER_CGROUP},	{"rlimits", LAYER_RLIMITS},
 };
 #define NLAYERS (sizeof(layer_names) / sizeof(layer_names[0]))
 
@@ -162,9 +161,8 @@ static void emit_value(yaml_emitter_t *e, json_t *v)
 	switch (json_typeof(v)) {
 	case JSON_OBJECT: {
 		bool empty = json_object_size(v) == 0;
-		yaml_mapping_start_event_initialize(&ev, NULL, NULL, 1,
-						    empty ? YAML_FLOW_MAPPING_STYLE
-							  : YAML_BLOCK_MAPPING_STYLE);
+		yaml_mapping_start_event_initialize(
+		    &ev, NULL, NULL, 1, empty ? YAML_FLOW_MAPPING_STYLE : YAML_BLOCK_MAPPING_STYLE);
 		emit(e, &ev);
 		const char *key;
 		json_t *val;
@@ -197,8 +195,8 @@ static void emit_value(yaml_emitter_t *e, json_t *v)
 		/* A string with a NUL cannot be a YAML scalar; JSON-escape it
 		 * in a double-quoted scalar is not possible with libyaml either,
 		 * so it is cut there (inputs with NULs are vanishingly rare). */
-		emit_scalar(e, s,
-			    must_quote(s) ? YAML_DOUBLE_QUOTED_SCALAR_STYLE : YAML_ANY_SCALAR_STYLE);
+		emit_scalar(
+		    e, s, must_quote(s) ? YAML_DOUBLE_QUOTED_SCALAR_STYLE : YAML_ANY_SCALAR_STYLE);
 		return;
 	}
 	case JSON_INTEGER:
@@ -318,8 +316,8 @@ static json_t *load_node(struct loader *l, yaml_node_t *n, int depth)
 				json_decref(o);
 				return NULL;
 			}
-			json_t *v = load_node(l, yaml_document_get_node(l->doc, p->value),
-					      depth + 1);
+			json_t *v =
+			    load_node(l, yaml_document_get_node(l->doc, p->value), depth + 1);
 			if (!v) {
 				json_decref(o);
 				return NULL;
@@ -328,9 +326,7 @@ static json_t *load_node(struct loader *l, yaml_node_t *n, int depth)
 		}
 		return o;
 	}
-	default:
-		error("%s: empty YAML node", l->where);
-		return NULL;
+	default: error("%s: empty YAML node", l->where); return NULL;
 	}
 }
 
@@ -369,23 +365,22 @@ static json_t *limit_json(uint64_t v)
 
 json_t *manifest_to_json(const struct deployment *d)
 {
-	json_t *settings = json_pack(
-		"{s:o, s:o, s:o, s:o, s:o, s:O, s:O, s:o, s:b}", "timeout_ms",
-		limit_json(d->limits.timeout_ms), "cpu_ms", limit_json(d->limits.cpu_ms),
-		"memory_bytes", limit_json(d->limits.memory_bytes), "output_bytes",
-		limit_json(d->limits.output_bytes), "files_bytes", limit_json(d->limits.files_bytes),
-		"inputs", d->inputs, "labels", d->labels, "require",
-		manifest_layers_json(d->require), "no_history", d->no_history);
-	json_t *j = json_pack("{s:i, s:s, s:i, s:s, s:s, s:o, s:s, s:o, s:{s:s, s:I, s:s}, s:o, "
-			      "s:O, s:O}",
-			      "format", MANIFEST_FORMAT, "name", d->name, "version", d->version,
-			      "status", "active", "language", d->lang->name, "interpreter",
-			      d->interpreter ? json_string(d->interpreter) : json_null(), "created",
-			      d->created, "source",
-			      d->source ? json_string(d->source) : json_null(), "code", "file",
-			      d->code_file, "size", (json_int_t)d->code_size, "sha256",
-			      d->code_sha256, "settings", settings, "files", d->files, "artefacts",
-			      d->artefacts);
+	json_t *settings =
+	    json_pack("{s:o, s:o, s:o, s:o, s:o, s:O, s:O, s:o, s:b}", "timeout_ms",
+		      limit_json(d->limits.timeout_ms), "cpu_ms", limit_json(d->limits.cpu_ms),
+		      "memory_bytes", limit_json(d->limits.memory_bytes), "output_bytes",
+		      limit_json(d->limits.output_bytes), "files_bytes",
+		      limit_json(d->limits.files_bytes), "inputs", d->inputs, "labels", d->labels,
+		      "require", manifest_layers_json(d->require), "no_history", d->no_history);
+	json_t *j = json_pack(
+	    "{s:i, s:s, s:i, s:s, s:s, s:o, s:s, s:o, s:{s:s, s:I, s:s}, s:o, "
+	    "s:O, s:O}",
+	    "format", MANIFEST_FORMAT, "name", d->name, "version", d->version, "status", "active",
+	    "language", d->lang->name, "interpreter",
+	    d->interpreter ? json_string(d->interpreter) : json_null(), "created", d->created,
+	    "source", d->source ? json_string(d->source) : json_null(), "code", "file",
+	    d->code_file, "size", (json_int_t)d->code_size, "sha256", d->code_sha256, "settings",
+	    settings, "files", d->files, "artefacts", d->artefacts);
 	if (j && d->prepare)
 		json_object_set(j, "prepare", d->prepare);
 	return j;
@@ -568,7 +563,7 @@ int manifest_from_json(json_t *j, struct deployment *d, const char *where)
 			if (!json_is_object(v))
 				return bad(where, "settings.labels", "a mapping of strings");
 			json_object_foreach(v, k, lv) if (!json_is_string(lv)) return bad(
-				where, "settings.labels", "a mapping of strings");
+			    where, "settings.labels", "a mapping of strings");
 			json_decref(d->labels);
 			d->labels = json_incref(v);
 		}
@@ -744,8 +739,8 @@ int manifest_print(const struct store *s, const struct deployment *d, int dirfd,
 		printf("%-12s %d (of", "version", d->version);
 		size_t i;
 		json_t *v;
-		json_array_foreach(versions, i, v) printf(" %" JSON_INTEGER_FORMAT,
-							  json_integer_value(v));
+		json_array_foreach(versions, i, v)
+		    printf(" %" JSON_INTEGER_FORMAT, json_integer_value(v));
 		printf(")\n");
 	} else {
 		printf("%-12s %d\n", "version", d->version);
@@ -768,8 +763,8 @@ int manifest_print(const struct store *s, const struct deployment *d, int dirfd,
 	}
 	const char *k;
 	json_t *v;
-	json_object_foreach(d->labels, k, v) printf("%-12s %s=%s\n", "label", k,
-						    json_string_value(v));
+	json_object_foreach(d->labels, k, v)
+	    printf("%-12s %s=%s\n", "label", k, json_string_value(v));
 	if (d->require) {
 		printf("%-12s", "require");
 		for (size_t i = 0; i < NLAYERS; i++)

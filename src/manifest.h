@@ -18,29 +18,29 @@
 #include "request.h"
 #include "store.h"
 
-#define MANIFEST_FORMAT 1
+#define MANIFEST_FORMAT	   1
 #define MANIFEST_MAX_BYTES (4u << 20)
 
 struct deployment {
 	char name[STORE_NAME_MAX + 1];
 	int version;
 	const struct lang *lang;
-	char *interpreter;      /* "Python 3.11.2", "duktape 2.7.0"; NULL: unknown */
-	char created[32];       /* RFC 3339, UTC, milliseconds */
-	char *source;           /* the file it was deployed from, "-e" or "-" */
-	char code_file[32];     /* "code.py", inside the version directory */
+	char *interpreter;  /* "Python 3.11.2", "duktape 2.7.0"; NULL: unknown */
+	char created[32];   /* RFC 3339, UTC, milliseconds */
+	char *source;	    /* the file it was deployed from, "-e" or "-" */
+	char code_file[32]; /* "code.py", inside the version directory */
 	uint64_t code_size;
 	char code_sha256[65];
 	/* Run settings: limits as given at deploy time (0: not given, so the
 	 * config and built-in defaults of the day apply). */
 	struct limits limits;
-	json_t *inputs;         /* object: default inputs */
-	json_t *labels;         /* object of strings */
-	unsigned require;       /* LAYER_* */
+	json_t *inputs;	  /* object: default inputs */
+	json_t *labels;	  /* object of strings */
+	unsigned require; /* LAYER_* */
 	bool no_history;
-	json_t *files;          /* [{"name", "path", "size", "sha256"}] copied in */
-	json_t *artefacts;      /* [{"kind", "path", "size", "sha256"}] */
-	json_t *prepare;        /* {"findings": [...], "risk": x} or NULL */
+	json_t *files;	   /* [{"name", "path", "size", "sha256"}] copied in */
+	json_t *artefacts; /* [{"kind", "path", "size", "sha256"}] */
+	json_t *prepare;   /* {"findings": [...], "risk": x} or NULL */
 };
 
 void deployment_init(struct deployment *d);

@@ -9,8 +9,8 @@
 
 struct block {
 	const struct lang *lang; /* from the info string; NULL if none/unknown */
-	bool tagged;             /* the info string named something */
-	size_t start, end;       /* content byte range */
+	bool tagged;		 /* the info string named something */
+	size_t start, end;	 /* content byte range */
 };
 
 /* If line (up to eol) opens or closes a fence, returns its length (>= 3)

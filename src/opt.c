@@ -27,9 +27,9 @@ int opt_parse(int argc, char **argv, const char *cmd, const struct opt_spec *con
 			if (n == MAX_OPTS)
 				return error("internal: too many options for %s", cmd);
 			specs[n] = o;
-			longopts[n] = (struct option){o->long_name,
-						      o->arg == OPT_ARG ? required_argument : no_argument,
-						      NULL, 1000 + (int)n};
+			longopts[n] = (struct option){
+			    o->long_name, o->arg == OPT_ARG ? required_argument : no_argument, NULL,
+			    1000 + (int)n};
 			if (o->short_name) {
 				shortopts[s++] = o->short_name;
 				if (o->arg == OPT_ARG)
@@ -70,9 +70,11 @@ int opt_parse(int argc, char **argv, const char *cmd, const struct opt_spec *con
 			if (c == ':')
 				error("option %s needs a value: see 'sbx help %s'", bad, cmd);
 			else if (optopt && optopt < 1000)
-				error("unknown option -%c for '%s': see 'sbx help %s'", optopt, cmd, cmd);
+				error("unknown option -%c for '%s': see 'sbx help %s'", optopt, cmd,
+				      cmd);
 			else
-				error("unknown option %s for '%s': see 'sbx help %s'", bad, cmd, cmd);
+				error("unknown option %s for '%s': see 'sbx help %s'", bad, cmd,
+				      cmd);
 			free(operands);
 			return -1;
 		}
@@ -134,11 +136,19 @@ int parse_size(const char *s, uint64_t *out)
 	 * optional trailing "B" or "iB" is accepted. */
 	switch (*unit) {
 	case '\0': mult = 1; break;
-	case 'b': case 'B': mult = 1; unit--; break;
-	case 'k': case 'K': mult = 1024.0; break;
-	case 'm': case 'M': mult = 1024.0 * 1024; break;
-	case 'g': case 'G': mult = 1024.0 * 1024 * 1024; break;
-	case 't': case 'T': mult = 1024.0 * 1024 * 1024 * 1024; break;
+	case 'b':
+	case 'B':
+		mult = 1;
+		unit--;
+		break;
+	case 'k':
+	case 'K': mult = 1024.0; break;
+	case 'm':
+	case 'M': mult = 1024.0 * 1024; break;
+	case 'g':
+	case 'G': mult = 1024.0 * 1024 * 1024; break;
+	case 't':
+	case 'T': mult = 1024.0 * 1024 * 1024 * 1024; break;
 	default: return -1;
 	}
 	if (*unit) {

@@ -11,8 +11,8 @@ struct opt_spec {
 	const char *long_name; /* NULL ends a table */
 	char short_name;       /* 0: none */
 	enum opt_arg arg;
-	int id;                /* returned to the handler */
-	const char *arg_name;  /* for help: "SIZE", "SECONDS" */
+	int id;		      /* returned to the handler */
+	const char *arg_name; /* for help: "SIZE", "SECONDS" */
 	const char *help;
 };
 
@@ -29,7 +29,7 @@ int opt_parse(int argc, char **argv, const char *cmd, const struct opt_spec *con
 
 /* Strict parsers: the whole string, no sign surprises, range-checked.
  * Each prints "sbx: invalid ... for --FLAG: ..." naming the fix. */
-int opt_size(const char *flag, const char *s, uint64_t *out);        /* 256M, 1G, 4096, 64k */
+int opt_size(const char *flag, const char *s, uint64_t *out);	     /* 256M, 1G, 4096, 64k */
 int opt_duration_ms(const char *flag, const char *s, uint64_t *out); /* 5, 2.5, 500ms, 2s, 1m */
 int opt_uint(const char *flag, const char *s, uint64_t min, uint64_t max, uint64_t *out);
 

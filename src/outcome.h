@@ -28,12 +28,12 @@ enum status {
 };
 
 /* Exit codes of sbx itself (timeout(1) conventions, see the SPEC). */
-#define EXIT_SBX_FAILURE 125
-#define EXIT_TIMEOUT 124
-#define EXIT_BLOCKED 126
-#define EXIT_UNAVAILABLE 127
-#define EXIT_MEMORY_LIMIT 137
-#define EXIT_OUTPUT_LIMIT 141
+#define EXIT_SBX_FAILURE     125
+#define EXIT_TIMEOUT	     124
+#define EXIT_BLOCKED	     126
+#define EXIT_UNAVAILABLE     127
+#define EXIT_MEMORY_LIMIT    137
+#define EXIT_OUTPUT_LIMIT    141
 #define EXIT_SYSCALL_BLOCKED 159
 
 /* Namespaces, as a bitmask in the sandbox report. */
@@ -53,27 +53,27 @@ struct sandbox_report {
 	unsigned namespaces; /* NS_* */
 	int landlock_abi;    /* 0: not applied */
 	const char *cgroup;  /* "v1", "v2" or NULL */
-	char note[256];      /* why a layer is missing, "" if none */
+	char note[256];	     /* why a layer is missing, "" if none */
 };
 
 struct stream_capture {
-	struct buf kept;   /* first limits.output_bytes bytes */
-	uint64_t total;    /* all bytes the code wrote */
+	struct buf kept; /* first limits.output_bytes bytes */
+	uint64_t total;	 /* all bytes the code wrote */
 };
 
 struct outcome {
 	enum status status;
-	bool exited;       /* the code exited by itself; exit_code is valid */
+	bool exited; /* the code exited by itself; exit_code is valid */
 	int exit_code;
-	int signal;        /* 0: none */
-	json_t *result;    /* NULL: null */
-	json_t *error;     /* NULL or {name, message, line, column, traceback} */
+	int signal;	/* 0: none */
+	json_t *result; /* NULL: null */
+	json_t *error;	/* NULL or {name, message, line, column, traceback} */
 	struct stream_capture out, err;
-	json_t *files;     /* array of {name, size, sha256, path} */
+	json_t *files; /* array of {name, size, sha256, path} */
 	double wall_ms, cpu_ms;
 	uint64_t memory_peak_kb;
 	struct sandbox_report sandbox;
-	json_t *extra;     /* more keys for the record (e.g. "findings"), or NULL */
+	json_t *extra; /* more keys for the record (e.g. "findings"), or NULL */
 };
 
 void outcome_init(struct outcome *out, const struct request *req);
@@ -84,7 +84,7 @@ int status_from_name(const char *name);
 int outcome_exit_code(const struct outcome *out);
 /* Sets status and error {name, message} (line/column null, traceback ""). */
 void outcome_fail(struct outcome *out, enum status s, const char *name, const char *fmt, ...)
-	__attribute__((format(printf, 4, 5)));
+    __attribute__((format(printf, 4, 5)));
 /* The full result record (new reference). */
 json_t *outcome_to_json(const struct outcome *out, const struct request *req);
 /* JSON for the sandbox report. */

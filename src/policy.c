@@ -13,9 +13,9 @@
 #include "render.h"
 #include "util.h"
 
-#define L_JS ((1u << LANG_JAVASCRIPT) | (1u << LANG_TYPESCRIPT))
-#define L_PY (1u << LANG_PYTHON)
-#define L_R (1u << LANG_R)
+#define L_JS   ((1u << LANG_JAVASCRIPT) | (1u << LANG_TYPESCRIPT))
+#define L_PY   (1u << LANG_PYTHON)
+#define L_R    (1u << LANG_R)
 #define L_JAVA (1u << LANG_JAVA)
 
 /* Most findings kept per scan: a generated file with 10,000 evals should
@@ -33,34 +33,34 @@
  * them anyway. java.exit is off: System.exit is how Java programs set their
  * exit status. The order is not an API (the ids are). */
 static const struct policy_rule rules[] = {
-	{"js.dynamic_code", L_JS, POLICY_WARN, 0.4,
-	 "eval, Function(), new Function, setTimeout/setInterval with a string"},
-	{"js.module_loading", L_JS, POLICY_WARN, 0.2, "require(), import, import()"},
-	{"js.process", L_JS, POLICY_WARN, 0.4, "process.* (Node's process object)"},
-	{"js.prototype_pollution", L_JS, POLICY_BLOCK, 0.7,
-	 "__proto__, .constructor.constructor, constructor[...], Object.prototype writes"},
-	{"js.fs", L_JS, POLICY_WARN, 0.3, "fs.* and loading the fs module"},
-	{"py.subprocess", L_PY, POLICY_WARN, 0.5,
-	 "subprocess, pty, os.system, os.popen, os.exec*, os.spawn*, os.fork"},
-	{"py.dynamic_code", L_PY, POLICY_WARN, 0.3,
-	 "eval(), exec(), __import__(), importlib.import_module()"},
-	{"py.native", L_PY, POLICY_WARN, 0.5, "ctypes, cffi (calling C directly)"},
-	{"py.network", L_PY, POLICY_WARN, 0.4,
-	 "socket, urllib, http, requests, httpx, aiohttp, ftplib, smtplib"},
-	{"py.host_files", L_PY, POLICY_WARN, 0.2, "open() of an absolute path"},
-	{"r.system", L_R, POLICY_WARN, 0.5, "system(), system2(), shell(), pipe()"},
-	{"r.environment", L_R, POLICY_WARN, 0.2, "Sys.setenv(), Sys.unsetenv()"},
-	{"r.network", L_R, POLICY_WARN, 0.4,
-	 "socketConnection(), url(), download.file(), make.socket()"},
-	{"r.native", L_R, POLICY_WARN, 0.5, "dyn.load(), .C(), .Call(), .External(), .Fortran()"},
-	{"r.dynamic_code", L_R, POLICY_WARN, 0.3, "eval(parse(...)), eval(str2lang(...))"},
-	{"java.process", L_JAVA, POLICY_WARN, 0.5, "Runtime.exec(), ProcessBuilder"},
-	{"java.network", L_JAVA, POLICY_WARN, 0.4, "java.net.*, sockets, HttpClient"},
-	{"java.reflection", L_JAVA, POLICY_WARN, 0.4,
-	 "setAccessible(), java.lang.reflect, Class.forName(), MethodHandles"},
-	{"java.native", L_JAVA, POLICY_WARN, 0.5,
-	 "System.load(), System.loadLibrary(), sun.misc.Unsafe"},
-	{"java.exit", L_JAVA, POLICY_OFF, 0.05, "System.exit(), Runtime.halt()"},
+    {"js.dynamic_code", L_JS, POLICY_WARN, 0.4,
+     "eval, Function(), new Function, setTimeout/setInterval with a string"},
+    {"js.module_loading", L_JS, POLICY_WARN, 0.2, "require(), import, import()"},
+    {"js.process", L_JS, POLICY_WARN, 0.4, "process.* (Node's process object)"},
+    {"js.prototype_pollution", L_JS, POLICY_BLOCK, 0.7,
+     "__proto__, .constructor.constructor, constructor[...], Object.prototype writes"},
+    {"js.fs", L_JS, POLICY_WARN, 0.3, "fs.* and loading the fs module"},
+    {"py.subprocess", L_PY, POLICY_WARN, 0.5,
+     "subprocess, pty, os.system, os.popen, os.exec*, os.spawn*, os.fork"},
+    {"py.dynamic_code", L_PY, POLICY_WARN, 0.3,
+     "eval(), exec(), __import__(), importlib.import_module()"},
+    {"py.native", L_PY, POLICY_WARN, 0.5, "ctypes, cffi (calling C directly)"},
+    {"py.network", L_PY, POLICY_WARN, 0.4,
+     "socket, urllib, http, requests, httpx, aiohttp, ftplib, smtplib"},
+    {"py.host_files", L_PY, POLICY_WARN, 0.2, "open() of an absolute path"},
+    {"r.system", L_R, POLICY_WARN, 0.5, "system(), system2(), shell(), pipe()"},
+    {"r.environment", L_R, POLICY_WARN, 0.2, "Sys.setenv(), Sys.unsetenv()"},
+    {"r.network", L_R, POLICY_WARN, 0.4,
+     "socketConnection(), url(), download.file(), make.socket()"},
+    {"r.native", L_R, POLICY_WARN, 0.5, "dyn.load(), .C(), .Call(), .External(), .Fortran()"},
+    {"r.dynamic_code", L_R, POLICY_WARN, 0.3, "eval(parse(...)), eval(str2lang(...))"},
+    {"java.process", L_JAVA, POLICY_WARN, 0.5, "Runtime.exec(), ProcessBuilder"},
+    {"java.network", L_JAVA, POLICY_WARN, 0.4, "java.net.*, sockets, HttpClient"},
+    {"java.reflection", L_JAVA, POLICY_WARN, 0.4,
+     "setAccessible(), java.lang.reflect, Class.forName(), MethodHandles"},
+    {"java.native", L_JAVA, POLICY_WARN, 0.5,
+     "System.load(), System.loadLibrary(), sun.misc.Unsafe"},
+    {"java.exit", L_JAVA, POLICY_OFF, 0.05, "System.exit(), Runtime.halt()"},
 };
 
 #define NRULES (sizeof(rules) / sizeof(rules[0]))
@@ -283,9 +283,9 @@ static bool tok_string(const struct tok *t)
 /* ---- JavaScript / TypeScript tokenizer ----------------------------- */
 
 static const char *const js_puncts[] = {
-	">>>=", "...", "===", "!==", "**=", "<<=", ">>=", ">>>", "&&=", "||=", "?\x3f=", "=>",
-	"==",   "!=",  "<=",  ">=",  "&&",  "||",  "??",  "?.",  "++",  "--",  "+=",  "-=",
-	"*=",   "/=",  "%=",  "&=",  "|=",  "^=",  "<<",  ">>",  "**",  NULL,
+    ">>>=", "...", "===", "!==", "**=", "<<=", ">>=", ">>>", "&&=", "||=", "?\x3f=", "=>",
+    "==",   "!=",  "<=",  ">=",	 "&&",	"||",  "??",  "?.",  "++",  "--",  "+=",     "-=",
+    "*=",   "/=",  "%=",  "&=",	 "|=",	"^=",  "<<",  ">>",  "**",  NULL,
 };
 
 /* Whether a '/' after prev starts a regex literal rather than a division.
@@ -293,8 +293,8 @@ static const char *const js_puncts[] = {
 static bool js_regex_allowed(const struct tok *prev)
 {
 	static const char *const kw[] = {"return", "typeof", "instanceof", "in",    "of",
-					 "new",    "delete", "void",       "throw", "case",
-					 "do",     "else",   "yield",      "await", NULL};
+					 "new",	   "delete", "void",	   "throw", "case",
+					 "do",	   "else",   "yield",	   "await", NULL};
 	if (!prev)
 		return true;
 	switch (prev->type) {
@@ -387,7 +387,8 @@ static void lex_js(const char *code, size_t len, struct toks *out)
 			lex_ident(&lx, is_ident_char);
 			if (lx.out->v[lx.out->n - 1].len == 0)
 				lx_adv(&lx); /* a stray backslash */
-		} else if (isdigit(c) || (c == '.' && lx_peek(&lx, 1) >= '0' && lx_peek(&lx, 1) <= '9')) {
+		} else if (isdigit(c) ||
+			   (c == '.' && lx_peek(&lx, 1) >= '0' && lx_peek(&lx, 1) <= '9')) {
 			lex_number(&lx);
 		} else if (c == '\'' || c == '"') {
 			lex_quoted(&lx, (char)c);
@@ -466,9 +467,9 @@ static void py_lex_string(struct lexer *lx, int line, int col)
 		lx_advn(lx, triple ? 3 : 1);
 }
 
-static const char *const py_puncts[] = {"**=", "//=", ">>=", "<<=", "...", "**", "//", "==",
-					"!=",  "<=",  ">=",  "->",  ":=",  "+=", "-=", "*=",
-					"/=",  "%=",  "&=",  "|=",  "^=",  "<<", ">>", NULL};
+static const char *const py_puncts[] = {
+    "**=", "//=", ">>=", "<<=", "...", "**", "//", "==", "!=", "<=", ">=", "->",
+    ":=",  "+=",  "-=",	 "*=",	"/=",  "%=", "&=", "|=", "^=", "<<", ">>", NULL};
 
 static void lex_python(const char *code, size_t len, struct toks *out)
 {
@@ -485,11 +486,13 @@ static void lex_python(const char *code, size_t len, struct toks *out)
 			while (lx.p < lx.end && py_ident_char((unsigned char)*lx.p))
 				lx_adv(&lx);
 			size_t n = (size_t)(lx.p - s);
-			if (lx.p < lx.end && (*lx.p == '\'' || *lx.p == '"') && py_string_prefix(s, n))
+			if (lx.p < lx.end && (*lx.p == '\'' || *lx.p == '"') &&
+			    py_string_prefix(s, n))
 				py_lex_string(&lx, line, col);
 			else
 				emit(&lx, T_IDENT, s, n, line, col);
-		} else if (isdigit(c) || (c == '.' && lx_peek(&lx, 1) >= '0' && lx_peek(&lx, 1) <= '9')) {
+		} else if (isdigit(c) ||
+			   (c == '.' && lx_peek(&lx, 1) >= '0' && lx_peek(&lx, 1) <= '9')) {
 			lex_number(&lx);
 		} else if (c == '\'' || c == '"') {
 			py_lex_string(&lx, lx.line, lx.col);
@@ -534,8 +537,8 @@ static bool r_lex_raw(struct lexer *lx, int line, int col)
 	return true;
 }
 
-static const char *const r_puncts[] = {":::", "<<-", "->>", "::", "<-", "->", "<=", ">=",
-				       "==",  "!=",  "&&",  "||", "|>", NULL};
+static const char *const r_puncts[] = {
+    ":::", "<<-", "->>", "::", "<-", "->", "<=", ">=", "==", "!=", "&&", "||", "|>", NULL};
 
 static void lex_r(const char *code, size_t len, struct toks *out)
 {
@@ -546,7 +549,8 @@ static void lex_r(const char *code, size_t len, struct toks *out)
 			lx_adv(&lx);
 		} else if (c == '#') {
 			lex_skip_line(&lx);
-		} else if ((c == 'r' || c == 'R') && (lx_peek(&lx, 1) == '"' || lx_peek(&lx, 1) == '\'')) {
+		} else if ((c == 'r' || c == 'R') &&
+			   (lx_peek(&lx, 1) == '"' || lx_peek(&lx, 1) == '\'')) {
 			int line = lx.line, col = lx.col;
 			lx_adv(&lx);
 			if (!r_lex_raw(&lx, line, col))
@@ -599,8 +603,8 @@ static bool java_ident_char(int c)
 }
 
 static const char *const java_puncts[] = {">>>=", "<<=", ">>=", ">>>", "...", "::", "->",
-					  "==",   "!=",  "<=",  ">=",  "&&",  "||", "++",
-					  "--",   "+=",  "-=",  "*=",  "/=",  "<<", NULL};
+					  "==",	  "!=",	 "<=",	">=",  "&&",  "||", "++",
+					  "--",	  "+=",	 "-=",	"*=",  "/=",  "<<", NULL};
 
 static void lex_java(const char *code, size_t len, struct toks *out)
 {
@@ -615,7 +619,8 @@ static void lex_java(const char *code, size_t len, struct toks *out)
 			lex_skip_block_comment(&lx);
 		} else if (c == '_' || c == '$' || isalpha(c) || c >= 0x80) {
 			lex_ident(&lx, java_ident_char);
-		} else if (isdigit(c) || (c == '.' && lx_peek(&lx, 1) >= '0' && lx_peek(&lx, 1) <= '9')) {
+		} else if (isdigit(c) ||
+			   (c == '.' && lx_peek(&lx, 1) >= '0' && lx_peek(&lx, 1) <= '9')) {
 			lex_number(&lx);
 		} else if (lx_at(&lx, "\"\"\"")) {
 			int line = lx.line, col = lx.col;
@@ -687,8 +692,8 @@ __attribute__((format(printf, 4, 5))) static void find(struct scan *sc, const ch
 	vsnprintf(msg, sizeof(msg), fmt, ap);
 	va_end(ap);
 	buf_puts(&b, msg);
-	rep->findings[rep->n++] = (struct policy_finding){&rules[idx], lvl, at->line, at->col,
-							  buf_detach(&b, NULL)};
+	rep->findings[rep->n++] =
+	    (struct policy_finding){&rules[idx], lvl, at->line, at->col, buf_detach(&b, NULL)};
 }
 
 /* Token k positions from i, or NULL past either end. */
@@ -746,20 +751,24 @@ static void scan_js(struct scan *sc)
 		bool dot = after_dot(sc, i);
 		if (t->type == T_IDENT) {
 			/* eval, (0, eval)(s), globalThis.eval(s); not {eval: 1} or o.eval = 1 */
-			if (tok_eq(t, "eval") && !tok_punct(next, ":") && (!dot || tok_punct(next, "(")))
+			if (tok_eq(t, "eval") && !tok_punct(next, ":") &&
+			    (!dot || tok_punct(next, "(")))
 				find(sc, "js.dynamic_code", t, "eval runs a string as code");
 			else if (tok_eq(t, "Function") && !dot &&
 				 (tok_punct(next, "(") || tok_ident(T(sc, i, -1), "new")))
-				find(sc, "js.dynamic_code", t, "Function() builds a function from a string");
+				find(sc, "js.dynamic_code", t,
+				     "Function() builds a function from a string");
 			else if ((tok_eq(t, "setTimeout") || tok_eq(t, "setInterval")) &&
 				 tok_punct(next, "(") && tok_string(T(sc, i, 2)))
-				find(sc, "js.dynamic_code", t, "%.*s with a string argument runs it as code",
-				     (int)t->len, t->s);
+				find(sc, "js.dynamic_code", t,
+				     "%.*s with a string argument runs it as code", (int)t->len,
+				     t->s);
 			else if (tok_eq(t, "require") && !dot && tok_punct(next, "(")) {
 				find(sc, "js.module_loading", t,
 				     "require() loads a module; the sandbox has no module loader");
 				if (js_fs_module(T(sc, i, 2)))
-					find(sc, "js.fs", t, "loads the fs module (file-system access)");
+					find(sc, "js.fs", t,
+					     "loads the fs module (file-system access)");
 			} else if (tok_eq(t, "import") && !dot &&
 				   (tok_punct(next, "(") || tok_punct(next, "{") ||
 				    tok_punct(next, "*") || tok_string(next) ||
@@ -778,7 +787,8 @@ static void scan_js(struct scan *sc)
 				}
 			} else if (tok_eq(t, "process") && !dot &&
 				   (tok_punct(next, ".") || tok_punct(next, "["))) {
-				find(sc, "js.process", t, "process gives access to the host process");
+				find(sc, "js.process", t,
+				     "process gives access to the host process");
 			} else if (tok_eq(t, "fs") && !dot && tok_punct(next, ".")) {
 				find(sc, "js.fs", t, "fs reads and writes files");
 			} else if (tok_eq(t, "__proto__")) {
@@ -797,7 +807,8 @@ static void scan_js(struct scan *sc)
 				/* Object.prototype.x = ..., Object.prototype[k] = ... */
 				const struct tok *a = T(sc, i, 3);
 				size_t j = i + 3;
-				if (tok_punct(a, ".") && T(sc, i, 4) && T(sc, i, 4)->type == T_IDENT)
+				if (tok_punct(a, ".") && T(sc, i, 4) &&
+				    T(sc, i, 4)->type == T_IDENT)
 					j = i + 5;
 				else if (tok_punct(a, "["))
 					j = skip_brackets(sc, i + 3);
@@ -826,13 +837,13 @@ static const char *py_module_rule(const char *mod, size_t n)
 	static const struct {
 		const char *mod, *rule;
 	} m[] = {
-		{"subprocess", "py.subprocess"}, {"pty", "py.subprocess"},
-		{"ctypes", "py.native"},         {"cffi", "py.native"},
-		{"socket", "py.network"},        {"urllib", "py.network"},
-		{"http", "py.network"},          {"requests", "py.network"},
-		{"httpx", "py.network"},         {"aiohttp", "py.network"},
-		{"ftplib", "py.network"},        {"smtplib", "py.network"},
-		{"telnetlib", "py.network"},     {"socketserver", "py.network"},
+	    {"subprocess", "py.subprocess"}, {"pty", "py.subprocess"},
+	    {"ctypes", "py.native"},	     {"cffi", "py.native"},
+	    {"socket", "py.network"},	     {"urllib", "py.network"},
+	    {"http", "py.network"},	     {"requests", "py.network"},
+	    {"httpx", "py.network"},	     {"aiohttp", "py.network"},
+	    {"ftplib", "py.network"},	     {"smtplib", "py.network"},
+	    {"telnetlib", "py.network"},     {"socketserver", "py.network"},
 	};
 	for (size_t i = 0; i < sizeof(m) / sizeof(m[0]); i++)
 		if (strlen(m[i].mod) == n && !memcmp(m[i].mod, mod, n))
@@ -842,14 +853,15 @@ static const char *py_module_rule(const char *mod, size_t n)
 
 static bool py_os_process_call(const struct tok *t)
 {
-	static const char *const names[] = {"system", "popen", "fork", "forkpty", "posix_spawn",
-					    "posix_spawnp", NULL};
+	static const char *const names[] = {"system",	   "popen",	   "fork", "forkpty",
+					    "posix_spawn", "posix_spawnp", NULL};
 	if (!t || t->type != T_IDENT)
 		return false;
 	for (size_t i = 0; names[i]; i++)
 		if (tok_eq(t, names[i]))
 			return true;
-	return (t->len > 4 && !memcmp(t->s, "exec", 4)) || (t->len > 5 && !memcmp(t->s, "spawn", 5));
+	return (t->len > 4 && !memcmp(t->s, "exec", 4)) ||
+	       (t->len > 5 && !memcmp(t->s, "spawn", 5));
 }
 
 /* The top-level module of a dotted name starting at token i. */
@@ -875,8 +887,9 @@ static void scan_python(struct scan *sc)
 				    !tok_ident(T(sc, j, -1), "as"))
 					py_check_module(sc, u);
 				const struct tok *w = T(sc, j, 1);
-				if (!(tok_punct(w, ",") || tok_punct(w, ".") || tok_ident(w, "as") ||
-				      tok_punct(u, ",") || tok_punct(u, ".") || tok_ident(u, "as")))
+				if (!(tok_punct(w, ",") || tok_punct(w, ".") ||
+				      tok_ident(w, "as") || tok_punct(u, ",") ||
+				      tok_punct(u, ".") || tok_ident(u, "as")))
 					break;
 			}
 		} else if (tok_eq(t, "from") && !dot && next && next->type == T_IDENT) {
@@ -900,12 +913,13 @@ static void scan_python(struct scan *sc)
 			     (int)T(sc, i, 2)->len, T(sc, i, 2)->s);
 		} else if ((tok_eq(t, "eval") || tok_eq(t, "exec") || tok_eq(t, "__import__")) &&
 			   tok_punct(next, "(") && (!dot || tok_ident(T(sc, i, -2), "builtins"))) {
-			find(sc, "py.dynamic_code", t, "%.*s() runs or loads code given as a string",
-			     (int)t->len, t->s);
+			find(sc, "py.dynamic_code", t,
+			     "%.*s() runs or loads code given as a string", (int)t->len, t->s);
 		} else if (tok_eq(t, "import_module") && dot && tok_punct(next, "(")) {
 			find(sc, "py.dynamic_code", t, "import_module() loads a module by name");
 		} else if (tok_eq(t, "open") && !dot && tok_punct(next, "(") &&
-			   tok_string(T(sc, i, 2)) && T(sc, i, 2)->len > 0 && T(sc, i, 2)->s[0] == '/') {
+			   tok_string(T(sc, i, 2)) && T(sc, i, 2)->len > 0 &&
+			   T(sc, i, 2)->s[0] == '/') {
 			find(sc, "py.host_files", t,
 			     "opens the absolute path %.*s; the sandbox only has its working "
 			     "directory",
@@ -928,8 +942,9 @@ static void scan_r(struct scan *sc)
 {
 	static const char *const sys[] = {"system", "system2", "shell", "pipe", NULL};
 	static const char *const env[] = {"Sys.setenv", "Sys.unsetenv", NULL};
-	static const char *const net[] = {"socketConnection", "url", "download.file", "make.socket",
-					  "socketAccept", "serverSocket", NULL};
+	static const char *const net[] = {
+	    "socketConnection", "url", "download.file", "make.socket", "socketAccept",
+	    "serverSocket",	NULL};
 	static const char *const nat[] = {"dyn.load", ".C", ".Call", ".External", ".Fortran", NULL};
 	static const char *const code[] = {"parse", "str2lang", "str2expression", NULL};
 	for (size_t i = 0; i < sc->t->n; i++) {
@@ -942,9 +957,11 @@ static void scan_r(struct scan *sc)
 		if (one_of(t, sys))
 			find(sc, "r.system", t, "%.*s() runs a shell command", (int)t->len, t->s);
 		else if (one_of(t, env))
-			find(sc, "r.environment", t, "%.*s() changes the environment", (int)t->len, t->s);
+			find(sc, "r.environment", t, "%.*s() changes the environment", (int)t->len,
+			     t->s);
 		else if (one_of(t, net))
-			find(sc, "r.network", t, "%.*s() opens a network connection", (int)t->len, t->s);
+			find(sc, "r.network", t, "%.*s() opens a network connection", (int)t->len,
+			     t->s);
 		else if (one_of(t, nat))
 			find(sc, "r.native", t, "%.*s() calls compiled code", (int)t->len, t->s);
 		else if (tok_ident(t, "eval") && one_of(T(sc, i, 2), code) &&
@@ -976,8 +993,9 @@ static bool dotted_at(const struct scan *sc, size_t i, const char *name)
 
 static void scan_java(struct scan *sc)
 {
-	static const char *const net[] = {"Socket", "ServerSocket", "DatagramSocket", "HttpClient",
-					  "URLConnection", "HttpURLConnection", NULL};
+	static const char *const net[] = {"Socket",	"ServerSocket",	 "DatagramSocket",
+					  "HttpClient", "URLConnection", "HttpURLConnection",
+					  NULL};
 	for (size_t i = 0; i < sc->t->n; i++) {
 		const struct tok *t = &sc->t->v[i], *next = T(sc, i, 1);
 		if (t->type != T_IDENT)
@@ -988,14 +1006,17 @@ static void scan_java(struct scan *sc)
 		else if (!dot && (dotted_at(sc, i, "java.lang.reflect") ||
 				  dotted_at(sc, i, "java.lang.invoke")))
 			find(sc, "java.reflection", t, "uses reflection");
-		else if (!dot && (dotted_at(sc, i, "sun.misc.Unsafe") || dotted_at(sc, i, "jdk.internal")))
+		else if (!dot &&
+			 (dotted_at(sc, i, "sun.misc.Unsafe") || dotted_at(sc, i, "jdk.internal")))
 			find(sc, "java.native", t, "uses JDK internals");
 		else if (tok_eq(t, "ProcessBuilder") && !dot)
 			find(sc, "java.process", t, "ProcessBuilder starts a process");
 		else if (tok_eq(t, "exec") && dot && tok_punct(next, "("))
 			find(sc, "java.process", t, "exec() starts a process");
-		else if (one_of(t, net) && !dot && (tok_ident(T(sc, i, -1), "new") || tok_punct(next, ".")))
-			find(sc, "java.network", t, "%.*s opens a network connection", (int)t->len, t->s);
+		else if (one_of(t, net) && !dot &&
+			 (tok_ident(T(sc, i, -1), "new") || tok_punct(next, ".")))
+			find(sc, "java.network", t, "%.*s opens a network connection", (int)t->len,
+			     t->s);
 		else if (tok_eq(t, "setAccessible") && dot && tok_punct(next, "("))
 			find(sc, "java.reflection", t, "setAccessible() bypasses access checks");
 		else if (tok_eq(t, "forName") && dot && tok_ident(T(sc, i, -2), "Class"))
@@ -1058,11 +1079,11 @@ json_t *policy_findings_json(const struct policy_report *rep)
 		/* The message quotes the code, and is cut at 256 bytes, maybe
 		 * inside a UTF-8 sequence: json_pack would refuse it and the
 		 * finding would vanish from the record. */
-		json_array_append_new(a, json_pack("{s:s, s:s, s:i, s:i, s:o}", "rule", f->rule->id,
-						   "severity", policy_level_name(f->severity),
-						   "line", f->line, "column", f->column, "message",
-						   json_string_utf8_lossy(f->message,
-									  strlen(f->message))));
+		json_array_append_new(
+		    a,
+		    json_pack("{s:s, s:s, s:i, s:i, s:o}", "rule", f->rule->id, "severity",
+			      policy_level_name(f->severity), "line", f->line, "column", f->column,
+			      "message", json_string_utf8_lossy(f->message, strlen(f->message))));
 	}
 	return a;
 }
@@ -1088,10 +1109,11 @@ int policy_check_request(const struct request *req, const struct config *cfg, st
 			if (rep.findings[i].severity == POLICY_BLOCK)
 				f = &rep.findings[i];
 		if (f) {
-			outcome_fail(out, STATUS_BLOCKED, "PolicyError",
-				     "blocked by policy rule %s at line %d, column %d: %s (to allow "
-				     "it, set 'policy: {%s: warn}' in the config file)",
-				     f->rule->id, f->line, f->column, f->message, f->rule->id);
+			outcome_fail(
+			    out, STATUS_BLOCKED, "PolicyError",
+			    "blocked by policy rule %s at line %d, column %d: %s (to allow "
+			    "it, set 'policy: {%s: warn}' in the config file)",
+			    f->rule->id, f->line, f->column, f->message, f->rule->id);
 			json_object_set_new(out->error, "line", json_integer(f->line));
 			json_object_set_new(out->error, "column", json_integer(f->column));
 		} else {
@@ -1125,11 +1147,17 @@ static void add_dep(struct policy_deps *d, const char *name, size_t n, int line,
  * EE names that moved out of the JDK (servlet, persistence, ...) do not. */
 static int java_available(const char *name)
 {
-	static const char *const jdk[] = {"java.", "javax.", "jdk.", "org.w3c.", "org.xml.",
-					  "org.ietf.", NULL};
-	static const char *const ee[] = {"javax.servlet", "javax.persistence", "javax.inject",
-					 "javax.ws.", "javax.ejb", "javax.faces", "javax.validation",
-					 "javax.annotation.processing.Generated", NULL};
+	static const char *const jdk[] = {"java.",    "javax.",	   "jdk.", "org.w3c.",
+					  "org.xml.", "org.ietf.", NULL};
+	static const char *const ee[] = {"javax.servlet",
+					 "javax.persistence",
+					 "javax.inject",
+					 "javax.ws.",
+					 "javax.ejb",
+					 "javax.faces",
+					 "javax.validation",
+					 "javax.annotation.processing.Generated",
+					 NULL};
 	for (size_t i = 0; ee[i]; i++)
 		if (!strncmp(name, ee[i], strlen(ee[i])))
 			return strcmp(ee[i], "javax.annotation.processing.Generated") ? 0 : 1;
@@ -1189,7 +1217,8 @@ void policy_dependencies(const struct lang *lang, const char *code, size_t len,
 				   tok_punct(next, "(") && tok_string(T(&sc, i, 2))) {
 				const struct tok *s = T(&sc, i, 2);
 				const char *dotp = memchr(s->s, '.', s->len);
-				add_dep(d, s->s, dotp ? (size_t)(dotp - s->s) : s->len, t->line, -1);
+				add_dep(d, s->s, dotp ? (size_t)(dotp - s->s) : s->len, t->line,
+					-1);
 			}
 			break;
 		case LANG_R:
@@ -1239,11 +1268,11 @@ json_t *policy_deps_json(const struct policy_deps *d)
 	for (size_t i = 0; i < d->n; i++) {
 		const struct policy_dep *p = &d->deps[i];
 		/* Names come from the code, which need not be UTF-8. */
-		json_array_append_new(a, json_pack("{s:o, s:i, s:o}", "name",
-						   json_string_utf8_lossy(p->name, strlen(p->name)),
-						   "line", p->line, "available",
-						   p->available < 0 ? json_null()
-								    : json_boolean(p->available)));
+		json_array_append_new(
+		    a, json_pack("{s:o, s:i, s:o}", "name",
+				 json_string_utf8_lossy(p->name, strlen(p->name)), "line", p->line,
+				 "available",
+				 p->available < 0 ? json_null() : json_boolean(p->available)));
 	}
 	return a;
 }
@@ -1261,34 +1290,34 @@ json_t *policy_deps_json(const struct policy_deps *d)
 /* find_spec on a top-level name locates the module without importing it
  * (no module code runs). */
 static const char checker_python[] =
-	"import importlib.util as _sbx_util\n"
-	"def _sbx_check(src, mods):\n"
-	"    out = {'syntax': None, 'available': {}}\n"
-	"    try:\n"
-	"        compile(src, 'main.py', 'exec', dont_inherit=True)\n"
-	"    except SyntaxError as e:\n"
-	"        out['syntax'] = {'name': type(e).__name__, 'message': str(e.msg),\n"
-	"                         'line': e.lineno, 'column': e.offset}\n"
-	"    except ValueError as e:\n"
-	"        out['syntax'] = {'name': 'ValueError', 'message': str(e),\n"
-	"                         'line': None, 'column': None}\n"
-	"    for m in mods:\n"
-	"        try:\n"
-	"            out['available'][m] = _sbx_util.find_spec(m) is not None\n"
-	"        except Exception:\n"
-	"            out['available'][m] = False\n"
-	"    return out\n"
-	"_sbx_check(inputs['code'], inputs['modules'])\n";
+    "import importlib.util as _sbx_util\n"
+    "def _sbx_check(src, mods):\n"
+    "    out = {'syntax': None, 'available': {}}\n"
+    "    try:\n"
+    "        compile(src, 'main.py', 'exec', dont_inherit=True)\n"
+    "    except SyntaxError as e:\n"
+    "        out['syntax'] = {'name': type(e).__name__, 'message': str(e.msg),\n"
+    "                         'line': e.lineno, 'column': e.offset}\n"
+    "    except ValueError as e:\n"
+    "        out['syntax'] = {'name': 'ValueError', 'message': str(e),\n"
+    "                         'line': None, 'column': None}\n"
+    "    for m in mods:\n"
+    "        try:\n"
+    "            out['available'][m] = _sbx_util.find_spec(m) is not None\n"
+    "        except Exception:\n"
+    "            out['available'][m] = False\n"
+    "    return out\n"
+    "_sbx_check(inputs['code'], inputs['modules'])\n";
 
 static const char checker_r[] =
-	"local({\n"
-	"  pkgs <- as.character(unlist(inputs$modules))\n"
-	"  err <- tryCatch({ parse(text = inputs$code, keep.source = FALSE); NULL },\n"
-	"                  error = function(e) conditionMessage(e))\n"
-	"  avail <- lapply(pkgs, function(p) nzchar(system.file(package = p)))\n"
-	"  names(avail) <- pkgs\n"
-	"  list(syntax = err, available = avail)\n"
-	"})\n";
+    "local({\n"
+    "  pkgs <- as.character(unlist(inputs$modules))\n"
+    "  err <- tryCatch({ parse(text = inputs$code, keep.source = FALSE); NULL },\n"
+    "                  error = function(e) conditionMessage(e))\n"
+    "  avail <- lapply(pkgs, function(p) nzchar(system.file(package = p)))\n"
+    "  names(avail) <- pkgs\n"
+    "  list(syntax = err, available = avail)\n"
+    "})\n";
 
 /* Runs a checker program for req's language; returns its outcome. */
 static void run_checker(const struct request *req, const char *prog, json_t *inputs,
@@ -1327,8 +1356,8 @@ static json_t *syntax_unchecked(const char *checker, const struct outcome *o)
 {
 	const char *msg = o->error ? json_string_value(json_object_get(o->error, "message")) : NULL;
 	struct buf b = BUF_INIT;
-	buf_printf(&b, "not checked: the checker ended with status %s%s%s",
-		   status_name(o->status), msg ? ": " : "", msg ? msg : "");
+	buf_printf(&b, "not checked: the checker ended with status %s%s%s", status_name(o->status),
+		   msg ? ": " : "", msg ? msg : "");
 	json_t *j = syntax_json(false, json_null(), checker, NULL, buf_cstr(&b));
 	buf_release(&b);
 	return j;
@@ -1436,16 +1465,16 @@ static json_t *transforms_json(const struct request *req, bool *needs_lowering)
 			js_scan(req->code, req->code_len, &s);
 			if (s.feature) {
 				*needs_lowering = true;
-				json_array_append_new(
-					a, json_pack("{s:s, s:s, s:s, s:s, s:i}", "kind", "lower",
-						     "from", "es2015+", "to", "es5", "reason", s.feature,
-						     "line", (int)s.line));
+				json_array_append_new(a, json_pack("{s:s, s:s, s:s, s:s, s:i}",
+								   "kind", "lower", "from",
+								   "es2015+", "to", "es5", "reason",
+								   s.feature, "line", (int)s.line));
 			}
 		}
 		break;
 	case LANG_JAVA:
-		json_array_append_new(a, json_pack("{s:s, s:s, s:s, s:s}", "kind", "compile", "from",
-						   "java", "to", "class files", "reason",
+		json_array_append_new(a, json_pack("{s:s, s:s, s:s, s:s}", "kind", "compile",
+						   "from", "java", "to", "class files", "reason",
 						   "javac compiles the program before it runs"));
 		break;
 	default: break;
@@ -1471,11 +1500,11 @@ json_t *policy_prepare(const struct request *req, const struct config *cfg, int 
 	bool syntax_bad = json_is_false(json_object_get(syntax, "ok"));
 	const char *status = syntax_bad ? "syntax_error" : rep.blocked ? "blocked" : "ok";
 	*verdict = syntax_bad || rep.blocked ? 1 : 0;
-	json_t *j = json_pack("{s:s, s:b, s:s, s:s, s:o, s:o, s:f, s:o, s:o}", "status", status,
-			      "runnable", !*verdict, "language", req->lang->name, "code_sha256",
-			      req->code_sha256, "syntax", syntax, "findings",
-			      policy_findings_json(&rep), "risk", rep.risk, "dependencies",
-			      policy_deps_json(&deps), "transforms", transforms);
+	json_t *j =
+	    json_pack("{s:s, s:b, s:s, s:s, s:o, s:o, s:f, s:o, s:o}", "status", status, "runnable",
+		      !*verdict, "language", req->lang->name, "code_sha256", req->code_sha256,
+		      "syntax", syntax, "findings", policy_findings_json(&rep), "risk", rep.risk,
+		      "dependencies", policy_deps_json(&deps), "transforms", transforms);
 	policy_report_release(&rep);
 	policy_deps_release(&deps);
 	return j;

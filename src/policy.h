@@ -28,17 +28,17 @@ enum policy_level {
 };
 
 struct policy_rule {
-	const char *id;          /* "js.dynamic_code"; the config file's key */
-	unsigned langs;          /* 1u << LANG_* it applies to */
+	const char *id;		 /* "js.dynamic_code"; the config file's key */
+	unsigned langs;		 /* 1u << LANG_* it applies to */
 	enum policy_level level; /* built-in level */
-	double weight;           /* 0..1, its share of the risk score */
-	const char *summary;     /* one line for docs and `sbx prepare` */
+	double weight;		 /* 0..1, its share of the risk score */
+	const char *summary;	 /* one line for docs and `sbx prepare` */
 };
 
 struct policy_finding {
 	const struct policy_rule *rule;
 	enum policy_level severity; /* POLICY_WARN or POLICY_BLOCK */
-	int line, column;           /* 1-based */
+	int line, column;	    /* 1-based */
 	char *message;
 };
 

@@ -174,8 +174,9 @@ void render_output(struct render *r, int stream, const char *data, size_t len)
 	memcpy(r->partial[s], b.data + b.len - hold, hold);
 	r->npartial[s] = hold;
 	if (b.len > hold)
-		render_event(r, stream == 2 ? "stderr" : "stdout",
-			     json_pack("{s:o}", "data", json_string_utf8_lossy(b.data, b.len - hold)));
+		render_event(
+		    r, stream == 2 ? "stderr" : "stdout",
+		    json_pack("{s:o}", "data", json_string_utf8_lossy(b.data, b.len - hold)));
 	buf_release(&b);
 }
 
@@ -193,7 +194,8 @@ static void text_summary(const struct outcome *out, const struct request *req)
 		return;
 	if (out->status == STATUS_ERROR && !e) {
 		if (out->exited)
-			fprintf(stderr, "sbx: error: the code exited with status %d\n", out->exit_code);
+			fprintf(stderr, "sbx: error: the code exited with status %d\n",
+				out->exit_code);
 		return;
 	}
 	fprintf(stderr, "sbx: %s: ", status_name(out->status));
@@ -247,25 +249,29 @@ int render_finish(struct render *r, const struct outcome *out, const struct requ
 			if (r->npartial[s]) {
 				render_event(r, s ? "stderr" : "stdout",
 					     json_pack("{s:o}", "data",
-						       json_string_utf8_lossy(r->partial[s], r->npartial[s])));
+						       json_string_utf8_lossy(r->partial[s],
+									      r->npartial[s])));
 				r->npartial[s] = 0;
 			}
 		if (out->status == STATUS_TIMEOUT)
 			render_event(r, "execution_timeout",
 				     json_pack("{s:O?}", "error", out->error));
 		else if (out->status == STATUS_MEMORY_LIMIT || out->status == STATUS_OUTPUT_LIMIT)
-			render_event(r, "resource_limit_exceeded",
-				     json_pack("{s:s, s:O?}", "limit",
-					       out->status == STATUS_MEMORY_LIMIT ? "memory" : "output",
-					       "error", out->error));
+			render_event(
+			    r, "resource_limit_exceeded",
+			    json_pack("{s:s, s:O?}", "limit",
+				      out->status == STATUS_MEMORY_LIMIT ? "memory" : "output",
+				      "error", out->error));
 		rec = outcome_to_json(out, req);
-		render_event(r, out->status == STATUS_OK ? "execution_completed" : "execution_failed",
+		render_event(r,
+			     out->status == STATUS_OK ? "execution_completed" : "execution_failed",
 			     json_pack("{s:o}", "record", rec));
 		break;
 	}
 	if (fflush(stdout) != 0 || ferror(stdout))
 		r->write_failed = true;
 	if (r->write_failed)
-		return error("writing to standard output failed: %s", strerror(errno ? errno : EIO));
+		return error("writing to standard output failed: %s",
+			     strerror(errno ? errno : EIO));
 	return 0;
 }

@@ -181,9 +181,10 @@ int request_finish(struct request *req)
 		l->files_bytes = SBX_DEFAULT_FILES;
 	uint64_t max = l->max_timeout_ms ? l->max_timeout_ms : SBX_MAX_TIMEOUT_MS;
 	if (l->timeout_ms > max)
-		return error("timeout of %.3gs is over the maximum of %.3gs: use a shorter --timeout "
-			     "or raise max_timeout in the config file",
-			     (double)l->timeout_ms / 1e3, (double)max / 1e3);
+		return error(
+		    "timeout of %.3gs is over the maximum of %.3gs: use a shorter --timeout "
+		    "or raise max_timeout in the config file",
+		    (double)l->timeout_ms / 1e3, (double)max / 1e3);
 	if (l->cpu_ms > max)
 		return error("CPU time of %.3gs is over the maximum of %.3gs: use a shorter "
 			     "--cpu-time or raise max_timeout in the config file",

@@ -15,10 +15,10 @@
 #include "util.h"
 
 #define SBX_DEFAULT_TIMEOUT_MS 5000u
-#define SBX_MAX_TIMEOUT_MS 300000u
-#define SBX_DEFAULT_MEMORY (256ull << 20)
-#define SBX_DEFAULT_OUTPUT (1ull << 20)
-#define SBX_DEFAULT_FILES (100ull << 20)
+#define SBX_MAX_TIMEOUT_MS     300000u
+#define SBX_DEFAULT_MEMORY     (256ull << 20)
+#define SBX_DEFAULT_OUTPUT     (1ull << 20)
+#define SBX_DEFAULT_FILES      (100ull << 20)
 #define SBX_OUTPUT_HARD_FACTOR 16 /* the code is stopped at 16x the kept cap */
 
 enum output_format { FORMAT_TEXT, FORMAT_JSON, FORMAT_NDJSON };
@@ -33,11 +33,11 @@ enum sandbox_layer {
 };
 
 struct limits {
-	uint64_t timeout_ms;   /* wall clock */
-	uint64_t cpu_ms;       /* 0: same as timeout */
+	uint64_t timeout_ms; /* wall clock */
+	uint64_t cpu_ms;     /* 0: same as timeout */
 	uint64_t memory_bytes;
-	uint64_t output_bytes; /* kept per stream */
-	uint64_t files_bytes;  /* total copied in, and total copied out */
+	uint64_t output_bytes;	 /* kept per stream */
+	uint64_t files_bytes;	 /* total copied in, and total copied out */
 	uint64_t max_timeout_ms; /* 0: SBX_MAX_TIMEOUT_MS; the config may raise it */
 };
 
@@ -55,26 +55,26 @@ struct label {
 
 struct request {
 	const struct lang *lang;
-	char *code;          /* NUL-terminated; code_len excludes the NUL */
+	char *code; /* NUL-terminated; code_len excludes the NUL */
 	size_t code_len;
-	char *code_origin;   /* file path, "-e" or "-" (stdin); for messages and names */
+	char *code_origin; /* file path, "-e" or "-" (stdin); for messages and names */
 	char code_sha256[65];
-	json_t *inputs;      /* always a JSON object, owned */
+	json_t *inputs; /* always a JSON object, owned */
 	struct limits limits;
 	struct file_spec *files;
 	size_t nfiles;
-	char *out_dir;       /* NULL: files are listed but not saved */
-	char *stdin_path;    /* NULL: the program's stdin is empty */
+	char *out_dir;	  /* NULL: files are listed but not saved */
+	char *stdin_path; /* NULL: the program's stdin is empty */
 	struct label *labels;
 	size_t nlabels;
 	enum output_format format;
-	unsigned require;    /* LAYER_* the user insists on */
+	unsigned require; /* LAYER_* the user insists on */
 	bool no_history;
-	bool build_only;     /* compile/lower, do not run (engine_build) */
-	char *state_dir;     /* resolved state directory (may be NULL until needed) */
+	bool build_only;       /* compile/lower, do not run (engine_build) */
+	char *state_dir;       /* resolved state directory (may be NULL until needed) */
 	char *deployment_name; /* set by exec-deployment */
 	int deployment_version;
-	char id[27];         /* execution id */
+	char id[27];	       /* execution id */
 	struct config *config; /* the loaded config file (owned), NULL before runopt_finish */
 };
 

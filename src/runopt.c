@@ -15,41 +15,41 @@
 #define CODE_CAP (64u << 20) /* the largest program sbx accepts */
 
 const struct opt_spec common_opts[] = {
-	{"help", 'h', OPT_NOARG, RO_HELP, NULL, "show this help"},
-	{"state-dir", 0, OPT_ARG, RO_STATE_DIR, "DIR", "state directory (default ~/.local/state/sbx)"},
-	{"config", 0, OPT_ARG, RO_CONFIG, "FILE", "config file (default ~/.config/sbx/config.yaml)"},
-	{NULL, 0, 0, 0, NULL, NULL},
+    {"help", 'h', OPT_NOARG, RO_HELP, NULL, "show this help"},
+    {"state-dir", 0, OPT_ARG, RO_STATE_DIR, "DIR", "state directory (default ~/.local/state/sbx)"},
+    {"config", 0, OPT_ARG, RO_CONFIG, "FILE", "config file (default ~/.config/sbx/config.yaml)"},
+    {NULL, 0, 0, 0, NULL, NULL},
 };
 
 const struct opt_spec source_opts[] = {
-	{"eval", 'e', OPT_ARG, RO_CODE, "CODE", "the code to run, instead of a FILE"},
-	{"language", 'l', OPT_ARG, RO_LANG, "LANG", "javascript|typescript|python|java|r"},
-	{"markdown", 0, OPT_NOARG, RO_MARKDOWN, NULL, "take the code from Markdown ``` fences"},
-	{"block", 0, OPT_ARG, RO_BLOCK, "N", "with --markdown: only the Nth fenced block"},
-	{NULL, 0, 0, 0, NULL, NULL},
+    {"eval", 'e', OPT_ARG, RO_CODE, "CODE", "the code to run, instead of a FILE"},
+    {"language", 'l', OPT_ARG, RO_LANG, "LANG", "javascript|typescript|python|java|r"},
+    {"markdown", 0, OPT_NOARG, RO_MARKDOWN, NULL, "take the code from Markdown ``` fences"},
+    {"block", 0, OPT_ARG, RO_BLOCK, "N", "with --markdown: only the Nth fenced block"},
+    {NULL, 0, 0, 0, NULL, NULL},
 };
 
 const struct opt_spec format_opts[] = {
-	{"format", 0, OPT_ARG, RO_FORMAT, "FMT", "text (default), json or ndjson"},
-	{"json", 0, OPT_NOARG, RO_JSON, NULL, "same as --format json"},
-	{NULL, 0, 0, 0, NULL, NULL},
+    {"format", 0, OPT_ARG, RO_FORMAT, "FMT", "text (default), json or ndjson"},
+    {"json", 0, OPT_NOARG, RO_JSON, NULL, "same as --format json"},
+    {NULL, 0, 0, 0, NULL, NULL},
 };
 
 const struct opt_spec run_opts[] = {
-	{"input", 'i', OPT_ARG, RO_INPUT, "KEY=VALUE", "an input (VALUE is JSON if it parses)"},
-	{"inputs", 0, OPT_ARG, RO_INPUTS, "JSON|@FILE", "inputs as a JSON object"},
-	{"timeout", 't', OPT_ARG, RO_TIMEOUT, "SECONDS", "wall-clock limit (default 5)"},
-	{"cpu-time", 0, OPT_ARG, RO_CPU_TIME, "SECONDS", "CPU time limit (default: the timeout)"},
-	{"memory", 'm', OPT_ARG, RO_MEMORY, "SIZE", "memory limit (default 256M)"},
-	{"max-output", 0, OPT_ARG, RO_MAX_OUTPUT, "SIZE", "output kept per stream (default 1M)"},
-	{"file", 'f', OPT_ARG, RO_FILE, "PATH[:NAME]", "copy a file into the working directory"},
-	{"out-dir", 'o', OPT_ARG, RO_OUT_DIR, "DIR", "save the files the code creates here"},
-	{"label", 0, OPT_ARG, RO_LABEL, "KEY=VALUE", "a label kept in the history"},
-	{"stdin", 0, OPT_ARG, RO_STDIN, "FILE", "feed FILE to the program's stdin"},
-	{"require", 0, OPT_ARG, RO_REQUIRE, "LAYERS",
-	 "refuse to run without these: seccomp,namespaces,landlock,cgroup"},
-	{"no-history", 0, OPT_NOARG, RO_NO_HISTORY, NULL, "do not record this run in the history"},
-	{NULL, 0, 0, 0, NULL, NULL},
+    {"input", 'i', OPT_ARG, RO_INPUT, "KEY=VALUE", "an input (VALUE is JSON if it parses)"},
+    {"inputs", 0, OPT_ARG, RO_INPUTS, "JSON|@FILE", "inputs as a JSON object"},
+    {"timeout", 't', OPT_ARG, RO_TIMEOUT, "SECONDS", "wall-clock limit (default 5)"},
+    {"cpu-time", 0, OPT_ARG, RO_CPU_TIME, "SECONDS", "CPU time limit (default: the timeout)"},
+    {"memory", 'm', OPT_ARG, RO_MEMORY, "SIZE", "memory limit (default 256M)"},
+    {"max-output", 0, OPT_ARG, RO_MAX_OUTPUT, "SIZE", "output kept per stream (default 1M)"},
+    {"file", 'f', OPT_ARG, RO_FILE, "PATH[:NAME]", "copy a file into the working directory"},
+    {"out-dir", 'o', OPT_ARG, RO_OUT_DIR, "DIR", "save the files the code creates here"},
+    {"label", 0, OPT_ARG, RO_LABEL, "KEY=VALUE", "a label kept in the history"},
+    {"stdin", 0, OPT_ARG, RO_STDIN, "FILE", "feed FILE to the program's stdin"},
+    {"require", 0, OPT_ARG, RO_REQUIRE, "LAYERS",
+     "refuse to run without these: seccomp,namespaces,landlock,cgroup"},
+    {"no-history", 0, OPT_NOARG, RO_NO_HISTORY, NULL, "do not record this run in the history"},
+    {NULL, 0, 0, 0, NULL, NULL},
 };
 
 void runopt_init(struct run_options *ro, struct request *req)
@@ -77,9 +77,9 @@ static int parse_require(const char *arg, unsigned *out)
 		const char *name;
 		unsigned bit;
 	} layers[] = {
-		{"seccomp", LAYER_SECCOMP},   {"namespaces", LAYER_NAMESPACES},
-		{"landlock", LAYER_LANDLOCK}, {"cgroup", LAYER_CGROUP},
-		{"rlimits", LAYER_RLIMITS},
+	    {"seccomp", LAYER_SECCOMP},	  {"namespaces", LAYER_NAMESPACES},
+	    {"landlock", LAYER_LANDLOCK}, {"cgroup", LAYER_CGROUP},
+	    {"rlimits", LAYER_RLIMITS},
 	};
 	char *copy = xstrdup(arg);
 	char *save = NULL;
@@ -194,7 +194,8 @@ int runopt_load_code(struct run_options *ro, char **operands, int nops, bool all
 	char *text;
 	if (ro->markdown) {
 		const struct lang *fence_lang = NULL;
-		text = markdown_extract(buf_cstr(&code), code.len, lang, ro->block, &fence_lang, &len);
+		text =
+		    markdown_extract(buf_cstr(&code), code.len, lang, ro->block, &fence_lang, &len);
 		buf_release(&code);
 		if (!text)
 			return -1;

@@ -44,10 +44,10 @@ extern const struct opt_spec run_opts[];
 
 struct run_options {
 	struct request *req;
-	const char *code_arg;  /* -e */
-	const char *lang_arg;  /* -l */
+	const char *code_arg; /* -e */
+	const char *lang_arg; /* -l */
 	bool markdown;
-	unsigned block;        /* --block N (1-based); 0: all blocks */
+	unsigned block; /* --block N (1-based); 0: all blocks */
 	const char *state_dir_flag;
 	const char *config_flag;
 	bool help;

@@ -19,9 +19,8 @@
 #include "seccomp.h"
 #include "util.h"
 
-#define CHUNK 65536
+#define CHUNK	       65536
 #define REPORT_MIN_CAP (1u << 20)
-
 
 enum kill_reason { KILL_NONE, KILL_WALL, KILL_CPU, KILL_OUTPUT };
 
@@ -70,8 +69,8 @@ static void set_rlimit(int resource, rlim_t value, const char *what)
 		child_fail(what);
 }
 
-static _Noreturn void child_start(struct supervisor *sv, int pipes[3][2], int gate_fd,
-				  pid_t parent, const struct seccomp_prog *prog)
+static _Noreturn void child_start(struct supervisor *sv, int pipes[3][2], int gate_fd, pid_t parent,
+				  const struct seccomp_prog *prog)
 {
 	const struct sandbox_plan *plan = sv->plan;
 	const struct request *req = sv->req;
@@ -351,8 +350,10 @@ static int apply_report(struct supervisor *sv)
 	if (status == STATUS_SYSCALL_BLOCKED) {
 		json_t *nr = json_object_get(rep, "syscall_nr");
 		json_t *name = json_object_get(rep, "syscall");
-		char *resolved = json_is_integer(nr) ? seccomp_syscall_name((long)json_integer_value(nr))
-						     : xstrdup(json_is_string(name) ? json_string_value(name) : "unknown");
+		char *resolved =
+		    json_is_integer(nr)
+			? seccomp_syscall_name((long)json_integer_value(nr))
+			: xstrdup(json_is_string(name) ? json_string_value(name) : "unknown");
 		outcome_fail(out, STATUS_SYSCALL_BLOCKED, "SyscallBlocked",
 			     "the sandbox blocked the system call '%s'", resolved);
 		json_object_set_new(out->error, "syscall", json_string(resolved));
@@ -399,13 +400,14 @@ static void decide_status(struct supervisor *sv)
 	} else if (sv->killed == KILL_CPU || out->signal == SIGXCPU ||
 		   (out->signal == SIGKILL && cpu_over && sv->killed == KILL_NONE)) {
 		fmt_seconds(limit, sizeof(limit), request_cpu_ms(req));
-		outcome_fail(out, STATUS_TIMEOUT, "CpuTimeLimit", "the CPU time limit of %s was reached",
-			     limit);
+		outcome_fail(out, STATUS_TIMEOUT, "CpuTimeLimit",
+			     "the CPU time limit of %s was reached", limit);
 	} else if (sv->killed == KILL_OUTPUT) {
-		outcome_fail(out, STATUS_OUTPUT_LIMIT, "OutputLimit",
-			     "the output passed %llu bytes (%d x the %llu bytes kept per stream)",
-			     (unsigned long long)(req->limits.output_bytes * SBX_OUTPUT_HARD_FACTOR),
-			     SBX_OUTPUT_HARD_FACTOR, (unsigned long long)req->limits.output_bytes);
+		outcome_fail(
+		    out, STATUS_OUTPUT_LIMIT, "OutputLimit",
+		    "the output passed %llu bytes (%d x the %llu bytes kept per stream)",
+		    (unsigned long long)(req->limits.output_bytes * SBX_OUTPUT_HARD_FACTOR),
+		    SBX_OUTPUT_HARD_FACTOR, (unsigned long long)req->limits.output_bytes);
 	} else if (reported == STATUS_MEMORY_LIMIT || (sv->isolated && sv->iso.oom_killed)) {
 		outcome_fail(out, STATUS_MEMORY_LIMIT, "MemoryLimit",
 			     "the memory limit of %llu MiB was reached",
@@ -424,8 +426,8 @@ static void decide_status(struct supervisor *sv)
 	} else if (out->signal) {
 		out->status = STATUS_SIGNALED;
 		if (!out->error)
-			outcome_fail(out, STATUS_SIGNALED, "Signal", "the code was killed by signal %d",
-				     out->signal);
+			outcome_fail(out, STATUS_SIGNALED, "Signal",
+				     "the code was killed by signal %d", out->signal);
 	} else if (reported == REPORT_INVALID) {
 		outcome_fail(out, STATUS_ERROR, "ReportError",
 			     "the result report on fd %d was not valid JSON", SANDBOX_REPORT_FD);
@@ -475,7 +477,8 @@ static unsigned applied_layers(const struct supervisor *sv)
 
 static const char *layer_names(unsigned bits, char *buf, size_t n)
 {
-	static const char *const names[] = {"seccomp", "namespaces", "landlock", "cgroup", "rlimits"};
+	static const char *const names[] = {"seccomp", "namespaces", "landlock", "cgroup",
+					    "rlimits"};
 	buf[0] = '\0';
 	for (unsigned i = 0; i < 5; i++)
 		if (bits & (1u << i)) {
@@ -500,7 +503,8 @@ int sandbox_run(const struct request *req, const struct sandbox_plan *plan, stru
 	size_t report_cap = (size_t)(req->limits.output_bytes * SBX_OUTPUT_HARD_FACTOR);
 	buf_init(&sv.report, report_cap > REPORT_MIN_CAP ? report_cap : REPORT_MIN_CAP);
 
-	if (plan->profile == PROFILE_EMBEDDED && (req->require & ~(LAYER_SECCOMP | LAYER_RLIMITS))) {
+	if (plan->profile == PROFILE_EMBEDDED &&
+	    (req->require & ~(LAYER_SECCOMP | LAYER_RLIMITS))) {
 		/* The embedded engine runs under seccomp and rlimits only:
 		 * refuse before anything starts. */
 		outcome_fail(out, STATUS_BLOCKED, "RequirementUnmet",
@@ -531,7 +535,8 @@ int sandbox_run(const struct request *req, const struct sandbox_plan *plan, stru
 		goto out;
 	}
 	if (open_pipes(pipes) != 0 || (plan->gated && pipe2(gate, O_CLOEXEC) != 0)) {
-		outcome_fail(out, STATUS_SANDBOX_ERROR, "SandboxError", "pipe: %s", strerror(errno));
+		outcome_fail(out, STATUS_SANDBOX_ERROR, "SandboxError", "pipe: %s",
+			     strerror(errno));
 		goto out;
 	}
 
@@ -544,8 +549,10 @@ int sandbox_run(const struct request *req, const struct sandbox_plan *plan, stru
 		child_start(&sv, pipes, gate[0], parent, &prog);
 	if (sv.pid < 0) {
 		int prc = sv.isolated && sv.iso.note[0] ? -2 : -1;
-		outcome_fail(out, prc == -2 && (req->require & ~applied_layers(&sv)) ? STATUS_BLOCKED
-										  : STATUS_SANDBOX_ERROR,
+		outcome_fail(out,
+			     prc == -2 && (req->require & ~applied_layers(&sv))
+				 ? STATUS_BLOCKED
+				 : STATUS_SANDBOX_ERROR,
 			     "SandboxError", "could not start the sandbox: %s",
 			     sv.iso.note[0] ? sv.iso.note : strerror(errno));
 		goto out;

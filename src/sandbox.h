@@ -38,10 +38,10 @@ struct sandbox_plan {
 	enum sandbox_profile profile;
 	sandbox_child_fn child_main;
 	void *child_arg;
-	const char *workdir;    /* the child's cwd (interpreters); NULL: none */
-	int stdin_fd;           /* -1: empty stdin */
-	uint64_t rlimit_as;     /* address-space backstop, 0: none */
-	uint64_t rlimit_nproc;  /* 0: no new processes allowed */
+	const char *workdir;   /* the child's cwd (interpreters); NULL: none */
+	int stdin_fd;	       /* -1: empty stdin */
+	uint64_t rlimit_as;    /* address-space backstop, 0: none */
+	uint64_t rlimit_nproc; /* 0: no new processes allowed */
 	/* The interpreter may start before every layer is in place, because
 	 * its prelude waits on SANDBOX_GATE_FD before running user code. The
 	 * cgroup attach (an RCU grace period, ~15 ms on cgroup v1) then
@@ -51,7 +51,7 @@ struct sandbox_plan {
 
 /* Returns 0 when the run was supervised to the end (whatever its status),
  * -1 when the sandbox could not be set up (out->status = sandbox_error). */
-int sandbox_run(const struct request *req, const struct sandbox_plan *plan,
-		struct outcome *out, struct render *r);
+int sandbox_run(const struct request *req, const struct sandbox_plan *plan, struct outcome *out,
+		struct render *r);
 
 #endif

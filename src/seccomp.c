@@ -34,21 +34,21 @@ struct rule {
 
 /* Calls allowed without conditions, each with the reason it is needed. */
 static const struct rule embedded_rules[] = {
-	{SCMP_SYS(brk), "malloc grows the main arena"},
-	{SCMP_SYS(munmap), "free() returns large blocks to the kernel"},
-	{SCMP_SYS(mremap), "realloc() of large blocks (Duktape's growing arrays and buffers)"},
-	{SCMP_SYS(madvise), "malloc trims freed memory (MADV_DONTNEED)"},
-	{SCMP_SYS(clock_gettime), "deadline checks, Date and performance.now (vDSO fallback)"},
-	{SCMP_SYS(gettimeofday), "Date.now() (vDSO fallback)"},
-	{SCMP_SYS(clock_nanosleep), "the timer loop waits for the next due timer"},
-	{SCMP_SYS(nanosleep), "sleeping, should libc use it over clock_nanosleep"},
-	{SCMP_SYS(exit_group), "the child exits with _exit()"},
-	{SCMP_SYS(exit), "thread exit, in case libc uses it on the way out"},
-	{SCMP_SYS(rt_sigreturn), "return from a signal handler"},
+    {SCMP_SYS(brk), "malloc grows the main arena"},
+    {SCMP_SYS(munmap), "free() returns large blocks to the kernel"},
+    {SCMP_SYS(mremap), "realloc() of large blocks (Duktape's growing arrays and buffers)"},
+    {SCMP_SYS(madvise), "malloc trims freed memory (MADV_DONTNEED)"},
+    {SCMP_SYS(clock_gettime), "deadline checks, Date and performance.now (vDSO fallback)"},
+    {SCMP_SYS(gettimeofday), "Date.now() (vDSO fallback)"},
+    {SCMP_SYS(clock_nanosleep), "the timer loop waits for the next due timer"},
+    {SCMP_SYS(nanosleep), "sleeping, should libc use it over clock_nanosleep"},
+    {SCMP_SYS(exit_group), "the child exits with _exit()"},
+    {SCMP_SYS(exit), "thread exit, in case libc uses it on the way out"},
+    {SCMP_SYS(rt_sigreturn), "return from a signal handler"},
 #if defined(__SANITIZE_ADDRESS__)
-	/* Test builds only (make SANITIZE=1): ASan calls this before every
-	 * noreturn call (_exit) to find the stack it is on. */
-	{SCMP_SYS(sigaltstack), "AddressSanitizer's stack bookkeeping (sanitizer builds only)"},
+    /* Test builds only (make SANITIZE=1): ASan calls this before every
+     * noreturn call (_exit) to find the stack it is on. */
+    {SCMP_SYS(sigaltstack), "AddressSanitizer's stack bookkeeping (sanitizer builds only)"},
 #endif
 };
 
@@ -87,7 +87,8 @@ static int export_bpf(scmp_filter_ctx ctx, struct seccomp_prog *out)
 		error("seccomp: cannot export the filter");
 		goto out;
 	}
-	if (lseek(fd, 0, SEEK_SET) != 0 || read_fd(fd, BPF_MAX_INSNS * sizeof(struct sock_filter), &b) != 0) {
+	if (lseek(fd, 0, SEEK_SET) != 0 ||
+	    read_fd(fd, BPF_MAX_INSNS * sizeof(struct sock_filter), &b) != 0) {
 		error("seccomp: cannot read the exported filter back");
 		goto out;
 	}
@@ -141,8 +142,8 @@ void seccomp_prog_free(struct seccomp_prog *prog)
  * a raw exit_group rather than _exit: under ASan a call to a noreturn
  * function is preceded by __asan_handle_no_return, whose own system calls
  * would trap again inside this handler. */
-__attribute__((no_sanitize("address", "undefined")))
-static void on_sigsys(int sig, siginfo_t *info, void *uctx)
+__attribute__((no_sanitize("address", "undefined"))) static void on_sigsys(int sig, siginfo_t *info,
+									   void *uctx)
 {
 	static const char head[] = "{\"status\":\"syscall_blocked\",\"syscall_nr\":";
 	char msg[sizeof(head) + 24];

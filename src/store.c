@@ -16,10 +16,10 @@
 #include "statedir.h"
 #include "util.h"
 
-#define DIR_FLAGS (O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+#define DIR_FLAGS   (O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
 #define DEPLOYMENTS "deployments"
-#define TMP_PREFIX ".tmp-"
-#define DEL_PREFIX ".del-"
+#define TMP_PREFIX  ".tmp-"
+#define DEL_PREFIX  ".del-"
 
 /* A DIR stream of its own for dirfd: a dup() would share the read offset
  * with dirfd, so a second scan would start at the end. */
@@ -103,7 +103,8 @@ int store_name_from_path(const char *path, char out[STORE_NAME_MAX + 1])
 	}
 	out[o] = '\0';
 	if (o == 0 || !store_name_ok(out))
-		return error("cannot make a deployment name from '%s': give one with -n NAME", path);
+		return error("cannot make a deployment name from '%s': give one with -n NAME",
+			     path);
 	return 0;
 }
 
@@ -613,7 +614,8 @@ int store_read_at(int dfd, const char *relpath, size_t cap, struct buf *out, con
 	int pfd = walk_parent(dfd, relpath, false, &leaf);
 	if (pfd < 0)
 		return error("cannot open %s/%s: %s%s", where, relpath, strerror(errno),
-			     errno == ELOOP || errno == ENOTDIR ? " (links are never followed)" : "");
+			     errno == ELOOP || errno == ENOTDIR ? " (links are never followed)"
+								: "");
 	int fd = openat(pfd, leaf, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK);
 	int e = errno;
 	close(pfd);

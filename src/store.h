@@ -21,15 +21,15 @@
 
 #include "buf.h"
 
-#define STORE_NAME_MAX 64
+#define STORE_NAME_MAX	  64
 #define STORE_VERSION_MAX 999999999
-#define STORE_MANIFEST "manifest.yaml"
+#define STORE_MANIFEST	  "manifest.yaml"
 
 struct store {
 	char *state_dir; /* owned */
-	int state_fd;    /* -1: the state directory does not exist (readers) */
-	int dep_fd;      /* STATE/deployments; -1 if it does not exist */
-	int lock_fd;     /* -1 unless store_lock() holds the lock */
+	int state_fd;	 /* -1: the state directory does not exist (readers) */
+	int dep_fd;	 /* STATE/deployments; -1 if it does not exist */
+	int lock_fd;	 /* -1 unless store_lock() holds the lock */
 };
 
 /* Names: [a-z0-9][a-z0-9._-]{0,63}, no "..". Silent check for tests. */

@@ -15,7 +15,7 @@
 #include "util.h"
 
 #define WORKDIR_REMOVE_DEPTH 256 /* fds held while removing a deep tree */
-#define COPY_CHUNK 65536
+#define COPY_CHUNK	     65536
 
 struct workdir_entry {
 	char *name; /* relative path */
@@ -170,7 +170,8 @@ int workdir_copy_in(struct workdir *wd, const struct file_spec *files, size_t n,
 	for (size_t i = 0; i < n; i++) {
 		const char *why;
 		if (workdir_valid_name(files[i].name, &why) < 0)
-			return error("--file %s: bad name '%s': %s", files[i].src, files[i].name, why);
+			return error("--file %s: bad name '%s': %s", files[i].src, files[i].name,
+				     why);
 		/* O_NONBLOCK: a FIFO given by mistake must not hang the open. */
 		int in = open(files[i].src, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
 		if (in < 0)
@@ -179,7 +180,8 @@ int workdir_copy_in(struct workdir *wd, const struct file_spec *files, size_t n,
 		if (fstat(in, &st) < 0 || !S_ISREG(st.st_mode)) {
 			close(in);
 			return error("--file %s: not a regular file (directories and devices "
-				     "cannot be copied in)", files[i].src);
+				     "cannot be copied in)",
+				     files[i].src);
 		}
 		if ((uint64_t)st.st_size > budget) {
 			close(in);
@@ -192,8 +194,9 @@ int workdir_copy_in(struct workdir *wd, const struct file_spec *files, size_t n,
 		if (out < 0) {
 			int e = errno;
 			close(in);
-			return error("--file %s: cannot create '%s' in the sandbox: %s", files[i].src,
-				     files[i].name, e == EEXIST ? "given twice" : strerror(e));
+			return error("--file %s: cannot create '%s' in the sandbox: %s",
+				     files[i].src, files[i].name,
+				     e == EEXIST ? "given twice" : strerror(e));
 		}
 		int rc = copy_stream(in, out, NULL, &budget);
 		int e = errno;
@@ -204,7 +207,8 @@ int workdir_copy_in(struct workdir *wd, const struct file_spec *files, size_t n,
 		}
 		if (rc < 0)
 			return error("--file %s: %s", files[i].src,
-				     e == EFBIG ? "the files copied in exceed the cap" : strerror(e));
+				     e == EFBIG ? "the files copied in exceed the cap"
+						: strerror(e));
 	}
 	return 0;
 }
@@ -217,15 +221,15 @@ typedef int (*walk_fn)(struct walk *w, int dfd, const char *name, const char *re
 
 struct walk {
 	walk_fn fn;
-	size_t seen;   /* files visited, capped by WORKDIR_MAX_FILES */
-	bool skipped;  /* something was left out (depth, count, odd name) */
+	size_t seen;  /* files visited, capped by WORKDIR_MAX_FILES */
+	bool skipped; /* something was left out (depth, count, odd name) */
 	/* snapshot */
 	struct workdir_entry *v;
 	size_t n, alloc;
 	/* collect */
 	struct workdir *wd;
 	json_t *files;
-	int out_fd;          /* -1: list only */
+	int out_fd; /* -1: list only */
 	const char *out_dir;
 	uint64_t budget;
 	bool over_cap;
@@ -408,8 +412,8 @@ static int collect_one(struct walk *w, int dfd, const char *name, const char *re
 	if (w->out_fd >= 0) {
 		pfd = out_parent(w, rel, &base);
 		if (pfd >= 0)
-			out = openat(pfd, base, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC,
-				     0644);
+			out = openat(pfd, base,
+				     O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0644);
 		if (out < 0) {
 			warning("cannot save '%s' to %s: %s", rel, w->out_dir,
 				errno == ELOOP ? "it is a symbolic link there (refusing to "
@@ -447,8 +451,12 @@ static int collect_one(struct walk *w, int dfd, const char *name, const char *re
 
 int workdir_collect(struct workdir *wd, const char *out_dir, uint64_t cap, json_t **files)
 {
-	struct walk w = {.fn = collect_one, .wd = wd, .files = json_array(), .out_fd = -1,
-			 .out_dir = out_dir, .budget = cap};
+	struct walk w = {.fn = collect_one,
+			 .wd = wd,
+			 .files = json_array(),
+			 .out_fd = -1,
+			 .out_dir = out_dir,
+			 .budget = cap};
 	*files = w.files;
 	if (out_dir) {
 		if (mkdir(out_dir, 0755) < 0 && errno != EEXIST)
@@ -462,10 +470,12 @@ int workdir_collect(struct workdir *wd, const char *out_dir, uint64_t cap, json_
 		close(w.out_fd);
 	if (w.over_cap)
 		warning("the files the code produced exceed the %llu-byte cap: some are listed "
-			"without a hash%s", (unsigned long long)cap, out_dir ? " and not saved" : "");
+			"without a hash%s",
+			(unsigned long long)cap, out_dir ? " and not saved" : "");
 	if (w.skipped)
 		warning("some files the code produced were not listed (more than %d files, or "
-			"deeper than %d directories)", WORKDIR_MAX_FILES, WORKDIR_MAX_DEPTH);
+			"deeper than %d directories)",
+			WORKDIR_MAX_FILES, WORKDIR_MAX_DEPTH);
 	return w.failed;
 }
 

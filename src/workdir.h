@@ -17,16 +17,16 @@
 
 #include "request.h"
 
-#define WORKDIR_PRIVATE ".sbx"       /* sbx's own files; never listed */
-#define WORKDIR_INPUTS "inputs.json" /* the inputs, for every language */
-#define WORKDIR_MAX_DEPTH 16         /* deeper files are neither listed nor saved */
-#define WORKDIR_MAX_FILES 10000      /* most files listed per run */
+#define WORKDIR_PRIVATE	  ".sbx"	/* sbx's own files; never listed */
+#define WORKDIR_INPUTS	  "inputs.json" /* the inputs, for every language */
+#define WORKDIR_MAX_DEPTH 16		/* deeper files are neither listed nor saved */
+#define WORKDIR_MAX_FILES 10000		/* most files listed per run */
 
 struct workdir_entry; /* one file seen before the run (private) */
 
 struct workdir {
-	char *path;                   /* absolute; NULL until created */
-	int fd;                       /* O_DIRECTORY fd of path, -1 */
+	char *path;		      /* absolute; NULL until created */
+	int fd;			      /* O_DIRECTORY fd of path, -1 */
 	struct workdir_entry *before; /* snapshot after setup */
 	size_t nbefore;
 };

@@ -52,8 +52,8 @@ extern const unsigned char js_lower_cj_bc[], js_lower_cj_bc_end[];
  * when transpile.js or the options in it change in a way the bytecode hash
  * would not show (it always does today: the hash covers transpile.js). */
 #define LOWER_KEY_VERSION "sbx-lower-1"
-#define LINES_TAG "\n//# sbx-lines="
-#define CACHE_MAX (64u << 20)
+#define LINES_TAG	  "\n//# sbx-lines="
+#define CACHE_MAX	  (64u << 20)
 
 const char *js_lower_transpiler(void)
 {
@@ -227,8 +227,8 @@ void js_lower_prepare(struct js_lower *l, const struct request *req)
  * are freed whole. duk_destroy_heap() on TypeScript's ~40 MB of objects
  * took ~100 ms, a quarter of a cold run. Chunks and big blocks come from
  * the engine's allocator, so the run's memory cap applies. */
-#define ARENA_CHUNK (1u << 20)
-#define ARENA_SMALL 512u /* larger blocks go to the engine's allocator */
+#define ARENA_CHUNK   (1u << 20)
+#define ARENA_SMALL   512u /* larger blocks go to the engine's allocator */
 #define ARENA_CLASSES (ARENA_SMALL / 16)
 
 struct arena {
@@ -418,7 +418,8 @@ int js_lower_child(struct js_lower *l, const struct request *req, const char *fi
 		   duk_alloc_function alloc, duk_realloc_function realloc_fn,
 		   duk_free_function free_fn, void *udata, struct buf *err)
 {
-	struct arena a = {.alloc = alloc, .realloc_fn = realloc_fn, .free_fn = free_fn, .udata = udata};
+	struct arena a = {
+	    .alloc = alloc, .realloc_fn = realloc_fn, .free_fn = free_fn, .udata = udata};
 	duk_context *ctx;
 	int rc = -1;
 
@@ -435,7 +436,8 @@ int js_lower_child(struct js_lower *l, const struct request *req, const char *fi
 			  (duk_size_t)(js_lower_ts_bc_end - js_lower_ts_bc));
 	duk_load_function(ctx);
 	if (duk_pcall(ctx, 0) != 0) {
-		error_record(err, "InternalError", duk_safe_to_string(ctx, -1), NULL, NULL, filename);
+		error_record(err, "InternalError", duk_safe_to_string(ctx, -1), NULL, NULL,
+			     filename);
 		goto out;
 	}
 	duk_pop(ctx);
@@ -455,8 +457,8 @@ int js_lower_child(struct js_lower *l, const struct request *req, const char *fi
 	if (duk_get_prop_string(ctx, -1, "error") && duk_is_object(ctx, -1)) {
 		char *name = prop_utf8(ctx, -1, "name"), *msg = prop_utf8(ctx, -1, "message");
 		json_t *line = prop_int(ctx, -1, "line"), *col = prop_int(ctx, -1, "column");
-		error_record(err, name ? name : "SyntaxError", msg ? msg : "invalid code", line, col,
-			     filename);
+		error_record(err, name ? name : "SyntaxError", msg ? msg : "invalid code", line,
+			     col, filename);
 		free(name);
 		free(msg);
 		json_decref(line);
@@ -475,8 +477,8 @@ int js_lower_child(struct js_lower *l, const struct request *req, const char *fi
 		code = duk_get_lstring(ctx, -2, &clen);
 		lines = duk_get_lstring(ctx, -1, &llen);
 		if (!code || !lines) {
-			error_record(err, "InternalError", "the transpiler returned no code", NULL, NULL,
-				     filename);
+			error_record(err, "InternalError", "the transpiler returned no code", NULL,
+				     NULL, filename);
 			goto out;
 		}
 		buf_append(&o, code, clen);

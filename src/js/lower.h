@@ -38,19 +38,19 @@
 
 struct js_lower {
 	/* Set by js_lower_prepare (parent). */
-	bool needed;          /* TypeScript, or JavaScript newer than ES5 */
-	const char *feature;  /* why (for messages and `prepare`), or NULL */
-	char key[65];         /* cache key; "" when not cached */
-	bool cached;          /* code came from the cache */
+	bool needed;	     /* TypeScript, or JavaScript newer than ES5 */
+	const char *feature; /* why (for messages and `prepare`), or NULL */
+	char key[65];	     /* cache key; "" when not cached */
+	bool cached;	     /* code came from the cache */
 	/* The code to run and its line map; code points into the request
 	 * (fast path), or is malloc'd (cache hit, or lowered in the child). */
 	const char *code;
 	size_t code_len;
-	char *owned;          /* malloc'd code, with its trailing line-map comment */
-	unsigned *lines;      /* lines[i]: source line of output line i+1; 0 unknown */
+	char *owned;	 /* malloc'd code, with its trailing line-map comment */
+	unsigned *lines; /* lines[i]: source line of output line i+1; 0 unknown */
 	size_t nlines;
-	unsigned runtime;     /* JS_RT_* groups to install */
-	bool fresh;           /* child: lowered in this run (report it to the parent) */
+	unsigned runtime; /* JS_RT_* groups to install */
+	bool fresh;	  /* child: lowered in this run (report it to the parent) */
 };
 
 /* Parent: fills l for req (JavaScript or TypeScript). Never fails: a cache

@@ -8,7 +8,7 @@
 
 enum prev_kind {
 	P_START,  /* start of input: a regex may follow */
-	P_OPER,   /* an operator or opening punctuator: a regex may follow */
+	P_OPER,	  /* an operator or opening punctuator: a regex may follow */
 	P_VALUE,  /* identifier, number, string, ) ] }: a division follows */
 	P_KEYWORD /* a keyword after which an expression starts */
 };
@@ -21,13 +21,13 @@ struct scanner {
 	unsigned line;
 	struct js_scan *out;
 	enum prev_kind prev;
-	char prev_punct;          /* last punctuator's first char, 0 if not one */
-	char prev_word[16];       /* last identifier/keyword (truncated), "" if not one */
-	int paren;                /* ( depth */
+	char prev_punct;    /* last punctuator's first char, 0 if not one */
+	char prev_word[16]; /* last identifier/keyword (truncated), "" if not one */
+	int paren;	    /* ( depth */
 	/* Per open paren: what it opened. */
 	unsigned char kind[MAX_NEST];
 	bool param_start[MAX_NEST]; /* the next token begins a parameter */
-	int pending;              /* what the next '(' opens */
+	int pending;		    /* what the next '(' opens */
 };
 
 enum paren_kind { K_PLAIN, K_FOR, K_PARAMS };
@@ -59,9 +59,9 @@ static bool word_is(const char *w, size_t n, const char *kw)
 /* Keywords after which an expression (so possibly a regex) starts. */
 static bool expr_keyword(const char *w, size_t n)
 {
-	static const char *const kws[] = {"return", "typeof", "instanceof", "in", "of",
-					   "new", "delete", "void", "throw", "case",
-					   "do", "else", "yield", "await", NULL};
+	static const char *const kws[] = {"return", "typeof", "instanceof", "in",    "of",
+					  "new",    "delete", "void",	    "throw", "case",
+					  "do",	    "else",   "yield",	    "await", NULL};
 	for (int k = 0; kws[k]; k++)
 		if (word_is(w, n, kws[k]))
 			return true;
@@ -74,25 +74,42 @@ static const struct {
 	const char *name;
 	unsigned groups;
 } runtime_words[] = {
-	{"Map", JS_RT_COLLECTIONS},      {"Set", JS_RT_COLLECTIONS},
-	{"WeakMap", JS_RT_COLLECTIONS},  {"WeakSet", JS_RT_COLLECTIONS},
-	{"Promise", JS_RT_PROMISE},      {"asyncIterator", JS_RT_PROMISE},
-	{"iterator", JS_RT_ITER},        {"entries", JS_RT_OBJECT | JS_RT_ITER},
-	{"values", JS_RT_OBJECT | JS_RT_ITER}, {"keys", JS_RT_ITER},
-	{"fromEntries", JS_RT_OBJECT},   {"from", JS_RT_ARRAY},
-	{"of", JS_RT_ARRAY},             {"find", JS_RT_ARRAY},
-	{"findIndex", JS_RT_ARRAY},      {"findLast", JS_RT_ARRAY},
-	{"findLastIndex", JS_RT_ARRAY},  {"includes", JS_RT_ARRAY},
-	{"fill", JS_RT_ARRAY},           {"flat", JS_RT_ARRAY},
-	{"flatMap", JS_RT_ARRAY},        {"at", JS_RT_ARRAY | JS_RT_STRING},
-	{"copyWithin", JS_RT_ARRAY},     {"padStart", JS_RT_STRING},
-	{"padEnd", JS_RT_STRING},        {"trimStart", JS_RT_STRING},
-	{"trimEnd", JS_RT_STRING},       {"trimLeft", JS_RT_STRING},
-	{"trimRight", JS_RT_STRING},     {"replaceAll", JS_RT_STRING},
-	{"codePointAt", JS_RT_STRING},   {"fromCodePoint", JS_RT_STRING},
-	{"queueMicrotask", JS_RT_PROMISE},
-	/* helpers TypeScript emits for lowered generators and for-of */
-	{"__values", JS_RT_ITER},        {"__asyncValues", JS_RT_PROMISE},
+    {"Map", JS_RT_COLLECTIONS},
+    {"Set", JS_RT_COLLECTIONS},
+    {"WeakMap", JS_RT_COLLECTIONS},
+    {"WeakSet", JS_RT_COLLECTIONS},
+    {"Promise", JS_RT_PROMISE},
+    {"asyncIterator", JS_RT_PROMISE},
+    {"iterator", JS_RT_ITER},
+    {"entries", JS_RT_OBJECT | JS_RT_ITER},
+    {"values", JS_RT_OBJECT | JS_RT_ITER},
+    {"keys", JS_RT_ITER},
+    {"fromEntries", JS_RT_OBJECT},
+    {"from", JS_RT_ARRAY},
+    {"of", JS_RT_ARRAY},
+    {"find", JS_RT_ARRAY},
+    {"findIndex", JS_RT_ARRAY},
+    {"findLast", JS_RT_ARRAY},
+    {"findLastIndex", JS_RT_ARRAY},
+    {"includes", JS_RT_ARRAY},
+    {"fill", JS_RT_ARRAY},
+    {"flat", JS_RT_ARRAY},
+    {"flatMap", JS_RT_ARRAY},
+    {"at", JS_RT_ARRAY | JS_RT_STRING},
+    {"copyWithin", JS_RT_ARRAY},
+    {"padStart", JS_RT_STRING},
+    {"padEnd", JS_RT_STRING},
+    {"trimStart", JS_RT_STRING},
+    {"trimEnd", JS_RT_STRING},
+    {"trimLeft", JS_RT_STRING},
+    {"trimRight", JS_RT_STRING},
+    {"replaceAll", JS_RT_STRING},
+    {"codePointAt", JS_RT_STRING},
+    {"fromCodePoint", JS_RT_STRING},
+    {"queueMicrotask", JS_RT_PROMISE},
+    /* helpers TypeScript emits for lowered generators and for-of */
+    {"__values", JS_RT_ITER},
+    {"__asyncValues", JS_RT_PROMISE},
 };
 
 static void note_word(struct scanner *sc, const char *w, size_t n)
@@ -176,7 +193,8 @@ static void skip_template(struct scanner *sc, int depth)
 					sc->line++;
 				} else if (is_id_start((unsigned char)d)) {
 					size_t st = sc->i;
-					while (sc->i < sc->len && is_id_char((unsigned char)sc->s[sc->i]))
+					while (sc->i < sc->len &&
+					       is_id_char((unsigned char)sc->s[sc->i]))
 						sc->i++;
 					note_word(sc, sc->s + st, sc->i - st);
 					continue;
@@ -286,8 +304,8 @@ static void scan_word(struct scanner *sc)
 			size_t j = sc->i;
 			while (j < sc->len && (sc->s[j] == ' ' || sc->s[j] == '\t'))
 				j++;
-			if (j < sc->len && (is_id_start((unsigned char)sc->s[j]) || sc->s[j] == '[' ||
-					    sc->s[j] == '{'))
+			if (j < sc->len && (is_id_start((unsigned char)sc->s[j]) ||
+					    sc->s[j] == '[' || sc->s[j] == '{'))
 				found(sc, "let");
 		} else if (word_is(w, n, "class")) {
 			found(sc, "class");
@@ -307,15 +325,15 @@ static void scan_word(struct scanner *sc)
 			sc->pending = K_PARAMS;
 		} else if (word_is(w, n, "catch")) {
 			size_t j = sc->i;
-			while (j < sc->len && (sc->s[j] == ' ' || sc->s[j] == '\t' || sc->s[j] == '\n' ||
-					       sc->s[j] == '\r'))
+			while (j < sc->len && (sc->s[j] == ' ' || sc->s[j] == '\t' ||
+					       sc->s[j] == '\n' || sc->s[j] == '\r'))
 				j++;
 			if (j < sc->len && sc->s[j] == '{')
 				found(sc, "optional catch binding");
 		} else if (word_is(w, n, "var")) {
 			size_t j = sc->i;
-			while (j < sc->len && (sc->s[j] == ' ' || sc->s[j] == '\t' || sc->s[j] == '\n' ||
-					       sc->s[j] == '\r'))
+			while (j < sc->len && (sc->s[j] == ' ' || sc->s[j] == '\t' ||
+					       sc->s[j] == '\n' || sc->s[j] == '\r'))
 				j++;
 			if (j < sc->len && (sc->s[j] == '[' || sc->s[j] == '{'))
 				found(sc, "destructuring declaration");
@@ -405,7 +423,8 @@ void js_scan(const char *src, size_t len, struct js_scan *out)
 		}
 
 		/* Punctuators. */
-		bool param_start = sc.paren > 0 && sc.paren <= MAX_NEST && sc.param_start[sc.paren - 1];
+		bool param_start =
+		    sc.paren > 0 && sc.paren <= MAX_NEST && sc.param_start[sc.paren - 1];
 		int kind = cur_kind(&sc);
 		size_t adv = 1;
 		sc.prev = P_OPER;
@@ -423,9 +442,7 @@ void js_scan(const char *src, size_t len, struct js_scan *out)
 			sc.prev = P_VALUE;
 			break;
 		case ']':
-		case '}':
-			sc.prev = P_VALUE;
-			break;
+		case '}': sc.prev = P_VALUE; break;
 		case '{':
 		case '[':
 			if (param_start)
@@ -435,8 +452,7 @@ void js_scan(const char *src, size_t len, struct js_scan *out)
 			if (kind == K_PARAMS && sc.paren <= MAX_NEST)
 				sc.param_start[sc.paren - 1] = true;
 			break;
-		case ';':
-			break;
+		case ';': break;
 		case '.':
 			if (c1 == '.' && c2 == '.') {
 				found(&sc, "spread or rest (...)");
@@ -455,7 +471,8 @@ void js_scan(const char *src, size_t len, struct js_scan *out)
 			break;
 		case '?':
 			if (c1 == '?') {
-				found(&sc, c2 == '=' ? "logical assignment (?\?=)" : "nullish coalescing (?\?)");
+				found(&sc, c2 == '=' ? "logical assignment (?\?=)"
+						     : "nullish coalescing (?\?)");
 				adv = 2;
 			} else if (c1 == '.' && !(c2 >= '0' && c2 <= '9')) {
 				found(&sc, "optional chaining (?.)");
@@ -471,8 +488,7 @@ void js_scan(const char *src, size_t len, struct js_scan *out)
 				adv = 2;
 			}
 			break;
-		default:
-			break;
+		default: break;
 		}
 		if (sc.paren > 0 && sc.paren <= MAX_NEST && c != ',')
 			sc.param_start[sc.paren - 1] = false;

@@ -18,17 +18,17 @@
 
 /* Runtime library groups; bit i is group i of src/js/runtime/runtime.js. */
 enum js_runtime_group {
-	JS_RT_ITER = 1u << 0,        /* Symbol.iterator on arrays, strings */
+	JS_RT_ITER = 1u << 0,	     /* Symbol.iterator on arrays, strings */
 	JS_RT_COLLECTIONS = 1u << 1, /* Map, Set, WeakMap, WeakSet */
 	JS_RT_PROMISE = 1u << 2,     /* Promise, Symbol.asyncIterator */
-	JS_RT_ARRAY = 1u << 3,       /* Array.from/of, find..., includes, flat, at */
-	JS_RT_OBJECT = 1u << 4,      /* Object.entries/values/fromEntries */
-	JS_RT_STRING = 1u << 5,      /* padStart, trimStart, replaceAll, at, ... */
+	JS_RT_ARRAY = 1u << 3,	     /* Array.from/of, find..., includes, flat, at */
+	JS_RT_OBJECT = 1u << 4,	     /* Object.entries/values/fromEntries */
+	JS_RT_STRING = 1u << 5,	     /* padStart, trimStart, replaceAll, at, ... */
 };
 
 struct js_scan {
 	const char *feature; /* first construct needing lowering ("arrow function"), or NULL */
-	unsigned line;       /* its 1-based line; 0 if feature is NULL */
+	unsigned line;	     /* its 1-based line; 0 if feature is NULL */
 	unsigned runtime;    /* JS_RT_* the code seems to use */
 };
 

@@ -30,8 +30,8 @@ static void check_loaded(const struct config *cfg)
 	FUZZ_CHECK(!cfg->state_dir || cfg->state_dir[0] == '/');
 	for (int lang = 0; lang < LANG_COUNT; lang++) {
 		for (int t = 0; t < CONFIG_TOOL_COUNT; t++) {
-			char *const *argv = config_command(cfg, (enum lang_id)lang,
-							   (enum config_tool)t);
+			char *const *argv =
+			    config_command(cfg, (enum lang_id)lang, (enum config_tool)t);
 			if (!argv)
 				continue;
 			/* Only interpreters have commands: JavaScript is built in. */

@@ -15,12 +15,12 @@ enum { O_SIZE, O_DURATION, O_COUNT, O_FLAG };
 /* Shaped like sbx run's table: long and short names, with and without a
  * value, so getopt_long's clusters, "--x=v", "--" and "-" are all reached. */
 static const struct opt_spec fuzz_opts[] = {
-	{"memory", 'm', OPT_ARG, O_SIZE, "SIZE", "memory"},
-	{"timeout", 't', OPT_ARG, O_DURATION, "SECONDS", "timeout"},
-	{"retries", 'n', OPT_ARG, O_COUNT, "N", "a count"},
-	{"json", 'j', OPT_NOARG, O_FLAG, NULL, "a flag"},
-	{"quiet", 0, OPT_NOARG, O_FLAG, NULL, "a long-only flag"},
-	{NULL, 0, OPT_NOARG, 0, NULL, NULL},
+    {"memory", 'm', OPT_ARG, O_SIZE, "SIZE", "memory"},
+    {"timeout", 't', OPT_ARG, O_DURATION, "SECONDS", "timeout"},
+    {"retries", 'n', OPT_ARG, O_COUNT, "N", "a count"},
+    {"json", 'j', OPT_NOARG, O_FLAG, NULL, "a flag"},
+    {"quiet", 0, OPT_NOARG, O_FLAG, NULL, "a long-only flag"},
+    {NULL, 0, OPT_NOARG, 0, NULL, NULL},
 };
 static const struct opt_spec *const fuzz_tables[] = {fuzz_opts, NULL};
 
@@ -47,9 +47,7 @@ static int handle(void *ctx, int id, const char *arg)
 			return -1;
 		FUZZ_CHECK(v >= 1 && v <= 1000);
 		return 0;
-	default:
-		FUZZ_CHECK(!arg);
-		return 0;
+	default: FUZZ_CHECK(!arg); return 0;
 	}
 }
 

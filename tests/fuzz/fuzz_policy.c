@@ -86,9 +86,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		FUZZ_CHECK((size_t)f->line <= len + 1);
 		if (f->severity == POLICY_BLOCK)
 			FUZZ_CHECK(rep.blocked);
-		FUZZ_CHECK(f->rule->langs & (1u << (lang->id == LANG_TYPESCRIPT
-							    ? LANG_JAVASCRIPT
-							    : lang->id)));
+		FUZZ_CHECK(f->rule->langs &
+			   (1u << (lang->id == LANG_TYPESCRIPT ? LANG_JAVASCRIPT : lang->id)));
 	}
 	if (rep.n)
 		FUZZ_CHECK(rep.risk > 0.0);

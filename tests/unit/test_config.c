@@ -125,8 +125,8 @@ static void test_errors_name_file_line_col(void **state)
 	expect_error(FIX "unknown_key.yaml", FIX "unknown_key.yaml:3:3:", "unknown key 'timout'");
 	expect_error(FIX "wrong_type.yaml", "wrong_type.yaml:2:11:", "must be a size, not a list");
 	expect_error(FIX "bad_size.yaml", "bad_size.yaml:2:11:", "invalid size '256Q'");
-	expect_error(FIX "bad_duration.yaml", "bad_duration.yaml:2:12:",
-		     "invalid duration '5 minutes'");
+	expect_error(FIX "bad_duration.yaml",
+		     "bad_duration.yaml:2:12:", "invalid duration '5 minutes'");
 	expect_error(FIX "bad_level.yaml", "bad_level.yaml:2:15:", "use block, warn or off");
 	expect_error(FIX "unknown_rule.yaml", "unknown_rule.yaml:2:3:", "unknown policy rule");
 	expect_error(FIX "over_max.yaml", "over_max.yaml:2:12:", "raise limits.max_timeout");
@@ -158,20 +158,20 @@ static void test_value_checks(void **state)
 	(void)state;
 	struct config cfg;
 	static const char *const bad[] = {
-		"limits: 5\n",                          /* section is not a mapping */
-		"limits:\n  timeout: 0\n",              /* zero */
-		"limits:\n  memory: -1M\n",             /* negative */
-		"history:\n  retention_days: -1\n",     /* negative days */
-		"history:\n  retention_days: 3.5\n",    /* not whole */
-		"history:\n  enabled: maybe\n",         /* not a bool */
-		"state_dir: relative/dir\n",            /* relative path */
-		"languages:\n  python:\n    command: python3 -X utf8\n", /* needs a list */
-		"languages:\n  python:\n    command: []\n",
-		"languages:\n  javascript:\n    command: [node]\n", /* built in */
-		"languages:\n  java:\n    command: [java]\n",       /* java has java/javac */
-		"limits:\n  timout:\n",                 /* misspelt even when empty */
-		"- a\n- b\n",                           /* root is a list */
-		"a: 1\n---\nb: 2\n",                    /* two documents */
+	    "limits: 5\n",					     /* section is not a mapping */
+	    "limits:\n  timeout: 0\n",				     /* zero */
+	    "limits:\n  memory: -1M\n",				     /* negative */
+	    "history:\n  retention_days: -1\n",			     /* negative days */
+	    "history:\n  retention_days: 3.5\n",		     /* not whole */
+	    "history:\n  enabled: maybe\n",			     /* not a bool */
+	    "state_dir: relative/dir\n",			     /* relative path */
+	    "languages:\n  python:\n    command: python3 -X utf8\n", /* needs a list */
+	    "languages:\n  python:\n    command: []\n",
+	    "languages:\n  javascript:\n    command: [node]\n", /* built in */
+	    "languages:\n  java:\n    command: [java]\n",	/* java has java/javac */
+	    "limits:\n  timout:\n",				/* misspelt even when empty */
+	    "- a\n- b\n",					/* root is a list */
+	    "a: 1\n---\nb: 2\n",				/* two documents */
 	};
 	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
 		if (load_text(bad[i], &cfg) != -1)
@@ -196,17 +196,16 @@ static void test_apply_precedence(void **state)
 {
 	(void)state;
 	struct config cfg;
-	assert_int_equal(load_text("limits:\n  timeout: 7\n  memory: 64M\n  max_timeout: 900\n",
-				   &cfg),
-			 0);
+	assert_int_equal(
+	    load_text("limits:\n  timeout: 7\n  memory: 64M\n  max_timeout: 900\n", &cfg), 0);
 	struct request req;
 	request_init(&req);
 	req.limits.timeout_ms = 2000; /* as if -t 2 was given */
 	config_apply(&cfg, &req);
-	assert_int_equal(req.limits.timeout_ms, 2000);          /* flag wins */
+	assert_int_equal(req.limits.timeout_ms, 2000);		/* flag wins */
 	assert_int_equal(req.limits.memory_bytes, 64ull << 20); /* file fills */
 	assert_int_equal(req.limits.max_timeout_ms, 900000);
-	assert_int_equal(req.limits.output_bytes, 0);           /* left for defaults */
+	assert_int_equal(req.limits.output_bytes, 0); /* left for defaults */
 	assert_int_equal(request_finish(&req), 0);
 	assert_int_equal(req.limits.output_bytes, SBX_DEFAULT_OUTPUT);
 	request_release(&req);
@@ -277,13 +276,13 @@ static void test_search_order(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_valid_file),
-		cmocka_unit_test(test_defaults_without_file),
-		cmocka_unit_test(test_example_config_loads),
-		cmocka_unit_test(test_errors_name_file_line_col),
-		cmocka_unit_test(test_value_checks),
-		cmocka_unit_test(test_apply_precedence),
-		cmocka_unit_test(test_search_order),
+	    cmocka_unit_test(test_valid_file),
+	    cmocka_unit_test(test_defaults_without_file),
+	    cmocka_unit_test(test_example_config_loads),
+	    cmocka_unit_test(test_errors_name_file_line_col),
+	    cmocka_unit_test(test_value_checks),
+	    cmocka_unit_test(test_apply_precedence),
+	    cmocka_unit_test(test_search_order),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -105,12 +105,12 @@ static void test_json_ascii(void **state)
 {
 	(void)state;
 	check_ascii("\"ab\"", 4, "\"ab\"");
-	check_ascii("\"\xc3\xa9\"", 4, "\"\\u00e9\"");                   /* é */
-	check_ascii("\"\xf0\x9f\x98\x80\"", 6, "\"\\ud83d\\ude00\"");      /* U+1F600 */
+	check_ascii("\"\xc3\xa9\"", 4, "\"\\u00e9\"");			      /* é */
+	check_ascii("\"\xf0\x9f\x98\x80\"", 6, "\"\\ud83d\\ude00\"");	      /* U+1F600 */
 	check_ascii("\"\xed\xa0\xbd\xed\xb8\x80\"", 8, "\"\\ud83d\\ude00\""); /* CESU pair */
-	check_ascii("\"\xed\xa0\xbd!\"", 6, "\"\\ufffd!\"");               /* lone high half */
-	check_ascii("\"\xff\"", 3, "\"\\ufffd\"");                         /* invalid byte */
-	check_ascii("\"\xc3\"", 3, "\"\\ufffd\"");                         /* truncated */
+	check_ascii("\"\xed\xa0\xbd!\"", 6, "\"\\ufffd!\"");		      /* lone high half */
+	check_ascii("\"\xff\"", 3, "\"\\ufffd\"");			      /* invalid byte */
+	check_ascii("\"\xc3\"", 3, "\"\\ufffd\"");			      /* truncated */
 }
 
 /* Runs fn in a child under the embedded filter with a pipe on fd 3;
@@ -204,9 +204,9 @@ static void test_syscall_name(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_alloc_cap),    cmocka_unit_test(test_realloc_cap),
-		cmocka_unit_test(test_heap_cap),     cmocka_unit_test(test_json_ascii),
-		cmocka_unit_test(test_seccomp_traps), cmocka_unit_test(test_syscall_name),
+	    cmocka_unit_test(test_alloc_cap),	  cmocka_unit_test(test_realloc_cap),
+	    cmocka_unit_test(test_heap_cap),	  cmocka_unit_test(test_json_ascii),
+	    cmocka_unit_test(test_seccomp_traps), cmocka_unit_test(test_syscall_name),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -88,7 +88,8 @@ static long long query_int(const char *db_path, const char *sql)
 	sqlite3_stmt *st = NULL;
 	long long v = -1;
 	if (sqlite3_open_v2(db_path, &db, SQLITE_OPEN_READONLY, NULL) == SQLITE_OK &&
-	    sqlite3_prepare_v2(db, sql, -1, &st, NULL) == SQLITE_OK && sqlite3_step(st) == SQLITE_ROW)
+	    sqlite3_prepare_v2(db, sql, -1, &st, NULL) == SQLITE_OK &&
+	    sqlite3_step(st) == SQLITE_ROW)
 		v = sqlite3_column_int64(st, 0);
 	sqlite3_finalize(st);
 	sqlite3_close(db);
@@ -172,7 +173,8 @@ static void test_record_contents(void **state)
 	out.status = STATUS_ERROR;
 	out.exited = true;
 	out.exit_code = 1;
-	out.error = json_pack("{s:s,s:s}", "name", "ZeroDivisionError", "message", "division by zero");
+	out.error =
+	    json_pack("{s:s,s:s}", "name", "ZeroDivisionError", "message", "division by zero");
 	out.wall_ms = 12.5;
 	out.cpu_ms = 10.25;
 	out.memory_peak_kb = 4096;
@@ -203,8 +205,8 @@ static void test_record_contents(void **state)
 	assert_int_equal(query_int(fx->db, "SELECT memory_peak_kb FROM executions"), 4096);
 	assert_int_equal(query_int(fx->db, "SELECT stdout_bytes FROM executions"), 77);
 	assert_int_equal(query_int(fx->db, "SELECT length(code_head) FROM executions"), 500);
-	assert_int_equal(query_int(fx->db, "SELECT length(CAST(code_head AS BLOB)) FROM executions"),
-			 1000);
+	assert_int_equal(
+	    query_int(fx->db, "SELECT length(CAST(code_head AS BLOB)) FROM executions"), 1000);
 	assert_int_equal(query_int(fx->db, "SELECT code_bytes FROM executions"), 1200);
 	assert_int_equal(query_int(fx->db, "SELECT count(*) FROM labels"), 2);
 	assert_int_equal(query_int(fx->db, "PRAGMA user_version"), 2);
@@ -212,8 +214,9 @@ static void test_record_contents(void **state)
 					   " wall_ms = 12.5 AND stderr_bytes = 5 AND timed_out = 0"
 					   " FROM executions"),
 			 1);
-	char *s = query_text(fx->db, "SELECT status || '|' || language || '|' || deployment || '|' ||"
-				     " error_name || '|' || error_message || '|' || id FROM executions");
+	char *s =
+	    query_text(fx->db, "SELECT status || '|' || language || '|' || deployment || '|' ||"
+			       " error_name || '|' || error_message || '|' || id FROM executions");
 	assert_non_null(s);
 	assert_string_equal(s, "error|python|adder|ZeroDivisionError|division by zero|"
 			       "01JTEST0000000000000000001");
@@ -381,7 +384,7 @@ static void test_filters(void **state)
 	assert_int_equal(num(s, "executions", NULL), 1);
 	assert_true(num(s, "p50_wall_ms", NULL) == 3);
 	assert_string_equal(
-		json_string_value(json_object_get(json_object_get(s, "last_run"), "id")), "labelled");
+	    json_string_value(json_object_get(json_object_get(s, "last_run"), "id")), "labelled");
 	json_decref(s);
 	s = history_deployment_summary(fx->state, "nothing");
 	assert_int_equal(num(s, "executions", NULL), 0);
@@ -471,9 +474,19 @@ static void test_parse_time(void **state)
 	assert_int_equal(history_parse_time("--since", "2026-11-15T12:00:00.250Z", NOW, false, &t),
 			 0);
 	assert_true(t == NOW + 250);
-	static const char *const bad[] = {"", "7", "d", "7x", "7dd", "-7d", "2026-13-01",
-					  "2026-02-30", "2026-11-15T25:00", "2026-11-15Z",
-					  "2026-11-15T12:00:00+2", "yesterday", "1e3d"};
+	static const char *const bad[] = {"",
+					  "7",
+					  "d",
+					  "7x",
+					  "7dd",
+					  "-7d",
+					  "2026-13-01",
+					  "2026-02-30",
+					  "2026-11-15T25:00",
+					  "2026-11-15Z",
+					  "2026-11-15T12:00:00+2",
+					  "yesterday",
+					  "1e3d"};
 	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
 		assert_int_equal(history_parse_time("--since", bad[i], NOW, false, &t), -1);
 
@@ -748,19 +761,19 @@ static void test_runs_never_open_database(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test_setup_teardown(test_record_contents, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_no_history_creates_nothing, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_percentiles_and_counts, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_filters, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_missing_database_is_empty, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_retention, setup, teardown),
-		cmocka_unit_test(test_parse_time),
-		cmocka_unit_test_setup_teardown(test_corrupt_database, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_read_only_database, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_import_crash_safety, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_import_torn_and_foreign_lines, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_import_waits_for_writer, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_runs_never_open_database, setup, teardown),
+	    cmocka_unit_test_setup_teardown(test_record_contents, setup, teardown),
+	    cmocka_unit_test_setup_teardown(test_no_history_creates_nothing, setup, teardown),
+	    cmocka_unit_test_setup_teardown(test_percentiles_and_counts, setup, teardown),
+	    cmocka_unit_test_setup_teardown(test_filters, setup, teardown),
+	    cmocka_unit_test_setup_teardown(test_missing_database_is_empty, setup, teardown),
+	    cmocka_unit_test_setup_teardown(test_retention, setup, teardown),
+	    cmocka_unit_test(test_parse_time),
+	    cmocka_unit_test_setup_teardown(test_corrupt_database, setup, teardown),
+	    cmocka_unit_test_setup_teardown(test_read_only_database, setup, teardown),
+	    cmocka_unit_test_setup_teardown(test_import_crash_safety, setup, teardown),
+	    cmocka_unit_test_setup_teardown(test_import_torn_and_foreign_lines, setup, teardown),
+	    cmocka_unit_test_setup_teardown(test_import_waits_for_writer, setup, teardown),
+	    cmocka_unit_test_setup_teardown(test_runs_never_open_database, setup, teardown),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

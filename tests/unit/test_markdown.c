@@ -77,10 +77,10 @@ static void test_untagged_and_unterminated(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_single_block_language_from_fence),
-		cmocka_unit_test(test_blocks_of_one_language_are_joined),
-		cmocka_unit_test(test_block_n_and_errors),
-		cmocka_unit_test(test_untagged_and_unterminated),
+	    cmocka_unit_test(test_single_block_language_from_fence),
+	    cmocka_unit_test(test_blocks_of_one_language_are_joined),
+	    cmocka_unit_test(test_block_n_and_errors),
+	    cmocka_unit_test(test_untagged_and_unterminated),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -25,14 +25,14 @@ static void test_exit_codes(void **state)
 		enum status s;
 		int code;
 	} table[] = {
-		{STATUS_OK, 0},
-		{STATUS_TIMEOUT, 124},
-		{STATUS_MEMORY_LIMIT, 137},
-		{STATUS_OUTPUT_LIMIT, 141},
-		{STATUS_SYSCALL_BLOCKED, 159},
-		{STATUS_BLOCKED, 126},
-		{STATUS_UNAVAILABLE, 127},
-		{STATUS_SANDBOX_ERROR, 125},
+	    {STATUS_OK, 0},
+	    {STATUS_TIMEOUT, 124},
+	    {STATUS_MEMORY_LIMIT, 137},
+	    {STATUS_OUTPUT_LIMIT, 141},
+	    {STATUS_SYSCALL_BLOCKED, 159},
+	    {STATUS_BLOCKED, 126},
+	    {STATUS_UNAVAILABLE, 127},
+	    {STATUS_SANDBOX_ERROR, 125},
 	};
 	for (size_t i = 0; i < sizeof(table) / sizeof(table[0]); i++) {
 		out.status = table[i].s;
@@ -72,9 +72,9 @@ static void test_record_has_every_key(void **state)
 	out.exited = true;
 	json_t *rec = outcome_to_json(&out, &req);
 	static const char *const keys[] = {
-		"id",	    "status",	 "ok",	   "language",	"exit_code", "signal",
-		"result",   "stdout",	 "stderr", "truncated", "error",     "files",
-		"time_ms",  "memory_kb", "limits", "code_sha256", "deployment", "sandbox"};
+	    "id",      "status",    "ok",     "language",    "exit_code",  "signal",
+	    "result",  "stdout",    "stderr", "truncated",   "error",	   "files",
+	    "time_ms", "memory_kb", "limits", "code_sha256", "deployment", "sandbox"};
 	for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
 		assert_non_null(json_object_get(rec, keys[i]));
 	assert_true(json_is_true(json_object_get(rec, "ok")));
@@ -113,10 +113,10 @@ static void test_hostile_output_is_valid_json(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_exit_codes),
-		cmocka_unit_test(test_status_names_round_trip),
-		cmocka_unit_test(test_record_has_every_key),
-		cmocka_unit_test(test_hostile_output_is_valid_json),
+	    cmocka_unit_test(test_exit_codes),
+	    cmocka_unit_test(test_status_names_round_trip),
+	    cmocka_unit_test(test_record_has_every_key),
+	    cmocka_unit_test(test_hostile_output_is_valid_json),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -32,18 +32,18 @@ static const char *scan_ids(enum lang_id id, const char *code, const struct conf
 	return found;
 }
 
-#define FIRES(lang, code, rule)                                                                \
-	do {                                                                                   \
-		const char *got = scan_ids(lang, code, NULL);                                  \
-		if (!strstr(got, rule))                                                        \
-			fail_msg("%s not found in <%s> (found '%s')", rule, code, got);        \
+#define FIRES(lang, code, rule)                                                                    \
+	do {                                                                                       \
+		const char *got = scan_ids(lang, code, NULL);                                      \
+		if (!strstr(got, rule))                                                            \
+			fail_msg("%s not found in <%s> (found '%s')", rule, code, got);            \
 	} while (0)
 
-#define SILENT(lang, code)                                                                     \
-	do {                                                                                   \
-		const char *got = scan_ids(lang, code, NULL);                                  \
-		if (*got)                                                                      \
-			fail_msg("false positive '%s' in <%s>", got, code);                    \
+#define SILENT(lang, code)                                                                         \
+	do {                                                                                       \
+		const char *got = scan_ids(lang, code, NULL);                                      \
+		if (*got)                                                                          \
+			fail_msg("false positive '%s' in <%s>", got, code);                        \
 	} while (0)
 
 static void test_js_rules_fire(void **state)
@@ -142,8 +142,9 @@ static void test_java_rules(void **state)
 	FIRES(LANG_JAVA, "Class.forName(\"x\");", "java.reflection");
 	FIRES(LANG_JAVA, "import java.lang.reflect.Method;", "java.reflection");
 	FIRES(LANG_JAVA, "System.loadLibrary(\"x\");", "java.native");
-	SILENT(LANG_JAVA, "String s = \"Runtime.getRuntime().exec\"; // ProcessBuilder\n"
-			  "/* java.net.Socket */ String t = \"\"\"\nSystem.loadLibrary(1)\n\"\"\";");
+	SILENT(LANG_JAVA,
+	       "String s = \"Runtime.getRuntime().exec\"; // ProcessBuilder\n"
+	       "/* java.net.Socket */ String t = \"\"\"\nSystem.loadLibrary(1)\n\"\"\";");
 	/* java.exit is off by default */
 	SILENT(LANG_JAVA, "System.exit(3);");
 	SILENT(LANG_JAVA, "import java.util.List; System.out.println(1);");
@@ -204,7 +205,8 @@ static void test_findings_json(void **state)
 	json_t *j = policy_findings_json(&rep);
 	assert_int_equal(json_array_size(j), 1);
 	json_t *f = json_array_get(j, 0);
-	assert_string_equal(json_string_value(json_object_get(f, "rule")), "js.prototype_pollution");
+	assert_string_equal(json_string_value(json_object_get(f, "rule")),
+			    "js.prototype_pollution");
 	assert_string_equal(json_string_value(json_object_get(f, "severity")), "block");
 	assert_int_equal(json_integer_value(json_object_get(f, "column")), 3);
 	json_decref(j);
@@ -280,11 +282,12 @@ static void test_dependencies(void **state)
 	assert_int_equal(d.deps[0].available, -1);
 	policy_deps_release(&d);
 
-	assert_string_equal(dep_names(LANG_R,
-				      "library(dplyr)\nrequire('ggplot2')\nx <- data.table::fread(f)\n"
-				      "# library(fake)\n",
-				      &d),
-			    "dplyr,ggplot2,data.table");
+	assert_string_equal(
+	    dep_names(LANG_R,
+		      "library(dplyr)\nrequire('ggplot2')\nx <- data.table::fread(f)\n"
+		      "# library(fake)\n",
+		      &d),
+	    "dplyr,ggplot2,data.table");
 	policy_deps_release(&d);
 
 	assert_string_equal(dep_names(LANG_JAVA,
@@ -314,11 +317,11 @@ static void test_dependencies(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_js_rules_fire),   cmocka_unit_test(test_js_rules_silent),
-		cmocka_unit_test(test_python_rules),    cmocka_unit_test(test_r_rules),
-		cmocka_unit_test(test_java_rules),      cmocka_unit_test(test_levels_and_risk),
-		cmocka_unit_test(test_findings_json),   cmocka_unit_test(test_check_request),
-		cmocka_unit_test(test_dependencies),
+	    cmocka_unit_test(test_js_rules_fire), cmocka_unit_test(test_js_rules_silent),
+	    cmocka_unit_test(test_python_rules),  cmocka_unit_test(test_r_rules),
+	    cmocka_unit_test(test_java_rules),	  cmocka_unit_test(test_levels_and_risk),
+	    cmocka_unit_test(test_findings_json), cmocka_unit_test(test_check_request),
+	    cmocka_unit_test(test_dependencies),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

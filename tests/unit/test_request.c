@@ -88,10 +88,10 @@ static void test_ids_sort_by_time_and_differ(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_inputs_json_or_string),
-		cmocka_unit_test(test_files_and_labels),
-		cmocka_unit_test(test_defaults_and_caps),
-		cmocka_unit_test(test_ids_sort_by_time_and_differ),
+	    cmocka_unit_test(test_inputs_json_or_string),
+	    cmocka_unit_test(test_files_and_labels),
+	    cmocka_unit_test(test_defaults_and_caps),
+	    cmocka_unit_test(test_ids_sort_by_time_and_differ),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

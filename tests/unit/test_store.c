@@ -37,13 +37,20 @@ static void restore_stderr(int saved)
 static void test_names(void **state)
 {
 	(void)state;
-	const char *good[] = {"a", "0", "hello", "my-app.v2_x", "a.b",
-			      "a234567890123456789012345678901234567890123456789012345678901234",
-			      NULL};
-	const char *bad[] = {"", "..", "a..b", "../x", "a/b", "/a", "Upper", ".hidden", "-x", "_x",
-			     "a b", "a\nb", "é",
-			     "a2345678901234567890123456789012345678901234567890123456789012345",
-			     NULL};
+	const char *good[] = {
+	    "a",     "0",
+	    "hello", "my-app.v2_x",
+	    "a.b",   "a234567890123456789012345678901234567890123456789012345678901234",
+	    NULL};
+	const char *bad[] = {
+	    "",	     "..",
+	    "a..b",  "../x",
+	    "a/b",   "/a",
+	    "Upper", ".hidden",
+	    "-x",    "_x",
+	    "a b",   "a\nb",
+	    "é",     "a2345678901234567890123456789012345678901234567890123456789012345",
+	    NULL};
 	for (size_t i = 0; good[i]; i++)
 		assert_true(store_name_ok(good[i]));
 	int saved = quiet_stderr();
@@ -102,11 +109,11 @@ static void test_yaml_round_trip(void **state)
 {
 	(void)state;
 	const char *src =
-		"{\"s\":\"plain\",\"n\":\"123\",\"t\":\"true\",\"null\":\"null\",\"e\":\"\","
-		"\"y\":\"yes\",\"neg\":\"-1.5e3\",\"i\":42,\"big\":-9007199254740993,\"r\":2.0,"
-		"\"r2\":0.1,\"b\":false,\"z\":null,\"ml\":\"line1\\nline2\\n\",\"colon\":\"a: b\","
-		"\"hash\":\"# not a comment\",\"u\":\"caf\\u00e9 \\u2603\",\"arr\":[1,\"2\",[],{}],"
-		"\"obj\":{\"nested\":{\"k\":[true]}},\"sp\":\"  padded  \",\"q\":\"'\\\"\"}";
+	    "{\"s\":\"plain\",\"n\":\"123\",\"t\":\"true\",\"null\":\"null\",\"e\":\"\","
+	    "\"y\":\"yes\",\"neg\":\"-1.5e3\",\"i\":42,\"big\":-9007199254740993,\"r\":2.0,"
+	    "\"r2\":0.1,\"b\":false,\"z\":null,\"ml\":\"line1\\nline2\\n\",\"colon\":\"a: b\","
+	    "\"hash\":\"# not a comment\",\"u\":\"caf\\u00e9 \\u2603\",\"arr\":[1,\"2\",[],{}],"
+	    "\"obj\":{\"nested\":{\"k\":[true]}},\"sp\":\"  padded  \",\"q\":\"'\\\"\"}";
 	json_error_t jerr;
 	json_t *in = json_loads(src, 0, &jerr);
 	assert_non_null(in);
@@ -167,9 +174,9 @@ static void fill(struct deployment *d)
 	json_object_set_new(d->labels, "team", json_string("core"));
 	d->require = LAYER_SECCOMP | LAYER_LANDLOCK;
 	d->no_history = true;
-	json_array_append_new(d->files, json_pack("{s:s, s:s, s:i, s:s}", "name", "data.csv",
-						  "path", "files/data.csv", "size", 5, "sha256",
-						  d->code_sha256));
+	json_array_append_new(d->files,
+			      json_pack("{s:s, s:s, s:i, s:s}", "name", "data.csv", "path",
+					"files/data.csv", "size", 5, "sha256", d->code_sha256));
 }
 
 static void test_manifest_round_trip(void **state)
@@ -209,19 +216,19 @@ static void test_manifest_damage(void **state)
 	struct buf yaml = BUF_INIT;
 	manifest_format(&d, &yaml);
 	const char *edits[][2] = {
-		{"version: 3", "version: \"3\""},
-		{"version: 3", "version: 0"},
-		{"language: python", "language: cobol"},
-		{"name: app", "name: ../app"},
-		{"file: code.py", "file: ../code.py"},
-		{"file: code.py", "file: a/code.py"},
-		{"timeout_ms: 2500", "timeout_ms: -1"},
-		{"timeout_ms: 2500", "timeout_ms: soon"},
-		{"path: files/data.csv", "path: ../data.csv"},
-		{"name: data.csv", "name: .."},
-		{"format: 1", "format: 99"},
-		{"- seccomp", "- magic"},
-		{"team: core", "team: [1]"},
+	    {"version: 3", "version: \"3\""},
+	    {"version: 3", "version: 0"},
+	    {"language: python", "language: cobol"},
+	    {"name: app", "name: ../app"},
+	    {"file: code.py", "file: ../code.py"},
+	    {"file: code.py", "file: a/code.py"},
+	    {"timeout_ms: 2500", "timeout_ms: -1"},
+	    {"timeout_ms: 2500", "timeout_ms: soon"},
+	    {"path: files/data.csv", "path: ../data.csv"},
+	    {"name: data.csv", "name: .."},
+	    {"format: 1", "format: 99"},
+	    {"- seccomp", "- magic"},
+	    {"team: core", "team: [1]"},
 	};
 	int saved = quiet_stderr();
 	for (size_t i = 0; i < sizeof(edits) / sizeof(edits[0]); i++) {
@@ -420,15 +427,15 @@ static void test_links_refused(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_names),
-		cmocka_unit_test(test_name_from_path),
-		cmocka_unit_test(test_parse_ref),
-		cmocka_unit_test(test_yaml_round_trip),
-		cmocka_unit_test(test_yaml_errors),
-		cmocka_unit_test(test_manifest_round_trip),
-		cmocka_unit_test(test_manifest_damage),
-		cmocka_unit_test_setup_teardown(test_lifecycle, setup_dir, teardown_dir),
-		cmocka_unit_test_setup_teardown(test_links_refused, setup_dir, teardown_dir),
+	    cmocka_unit_test(test_names),
+	    cmocka_unit_test(test_name_from_path),
+	    cmocka_unit_test(test_parse_ref),
+	    cmocka_unit_test(test_yaml_round_trip),
+	    cmocka_unit_test(test_yaml_errors),
+	    cmocka_unit_test(test_manifest_round_trip),
+	    cmocka_unit_test(test_manifest_damage),
+	    cmocka_unit_test_setup_teardown(test_lifecycle, setup_dir, teardown_dir),
+	    cmocka_unit_test_setup_teardown(test_links_refused, setup_dir, teardown_dir),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

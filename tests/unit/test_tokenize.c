@@ -27,22 +27,22 @@ static void test_es5_is_fast(void **state)
 {
 	(void)state;
 	static const char *const es5[] = {
-		"var x = 1 + 2; x",
-		"function f(a, b) { return a / b / 2; } f(4, 2)",
-		"var s = 'a => b ... ?. ?? `x` const class';",
-		"var t = \"let x = 1\"; // const y = 2\n/* class A {} => */ t",
-		"var re = /=>|`|\\.\\.\\./g; re.test('x')",
-		"var o = { a: 1, b: function () { return this.a; } }; o.b()",
-		"var let = 3; let + 1",
-		"for (var k in o) { console.log(k); }",
-		"var x = a ? .5 : 1;",
-		"var y = a ?.5:1;",
-		"if (a == b && c === d || !e) { x |= 1; y &= 2; }",
-		"var n = 0x1F + 1e-3 + 2.5e+10;",
-		"return inputs.a + inputs.b",
-		"#!/usr/bin/env node\nvar a = 1",
-		"var a = b / c; var d = /re/.test(a);",
-		"x = { 'of': 1 }; for (var i = 0; i < n; i++) {}",
+	    "var x = 1 + 2; x",
+	    "function f(a, b) { return a / b / 2; } f(4, 2)",
+	    "var s = 'a => b ... ?. ?? `x` const class';",
+	    "var t = \"let x = 1\"; // const y = 2\n/* class A {} => */ t",
+	    "var re = /=>|`|\\.\\.\\./g; re.test('x')",
+	    "var o = { a: 1, b: function () { return this.a; } }; o.b()",
+	    "var let = 3; let + 1",
+	    "for (var k in o) { console.log(k); }",
+	    "var x = a ? .5 : 1;",
+	    "var y = a ?.5:1;",
+	    "if (a == b && c === d || !e) { x |= 1; y &= 2; }",
+	    "var n = 0x1F + 1e-3 + 2.5e+10;",
+	    "return inputs.a + inputs.b",
+	    "#!/usr/bin/env node\nvar a = 1",
+	    "var a = b / c; var d = /re/.test(a);",
+	    "x = { 'of': 1 }; for (var i = 0; i < n; i++) {}",
 	};
 	for (size_t i = 0; i < sizeof es5 / sizeof es5[0]; i++) {
 		const char *f = feature(es5[i]);
@@ -57,31 +57,31 @@ static void test_modern_is_lowered(void **state)
 	static const struct {
 		const char *src, *feature;
 	} cases[] = {
-		{"const x = 1;", "const"},
-		{"let x = 1;", "let"},
-		{"var f = x => x * 2;", "arrow function"},
-		{"var s = `hi ${name}`;", "template literal"},
-		{"class A {}", "class"},
-		{"f(...args)", "spread or rest (...)"},
-		{"var v = a?.b;", "optional chaining (?.)"},
-		{"var v = a ?? b;", "nullish coalescing (?\?)"},
-		{"for (var x of xs) {}", "for...of"},
-		{"async function f() {}", "async function"},
-		{"function* g() { yield 1; }", "generator (yield)"},
-		{"function f(a, b = 2) {}", "default parameter"},
-		{"function f({ a, b }) {}", "destructuring parameter"},
-		{"function f(a, [b, c]) {}", "destructuring parameter"},
-		{"var { a, b } = o;", "destructuring declaration"},
-		{"var [a, b] = o;", "destructuring declaration"},
-		{"var n = 1_000;", "numeric separator"},
-		{"var n = 10n;", "BigInt literal"},
-		{"var n = 0b101;", "binary or octal literal"},
-		{"try { f(); } catch { }", "optional catch binding"},
-		{"a ||= b;", "logical assignment"},
-		{"var m = /(?<year>\\d+)/.exec(s);", "regular expression named group or lookbehind"},
-		{"var r = /x/u;", "regular expression flag"},
-		{"import fs from 'fs';", "import/export"},
-		{"f(a, b,)", "trailing comma in a call or parameter list"},
+	    {"const x = 1;", "const"},
+	    {"let x = 1;", "let"},
+	    {"var f = x => x * 2;", "arrow function"},
+	    {"var s = `hi ${name}`;", "template literal"},
+	    {"class A {}", "class"},
+	    {"f(...args)", "spread or rest (...)"},
+	    {"var v = a?.b;", "optional chaining (?.)"},
+	    {"var v = a ?? b;", "nullish coalescing (?\?)"},
+	    {"for (var x of xs) {}", "for...of"},
+	    {"async function f() {}", "async function"},
+	    {"function* g() { yield 1; }", "generator (yield)"},
+	    {"function f(a, b = 2) {}", "default parameter"},
+	    {"function f({ a, b }) {}", "destructuring parameter"},
+	    {"function f(a, [b, c]) {}", "destructuring parameter"},
+	    {"var { a, b } = o;", "destructuring declaration"},
+	    {"var [a, b] = o;", "destructuring declaration"},
+	    {"var n = 1_000;", "numeric separator"},
+	    {"var n = 10n;", "BigInt literal"},
+	    {"var n = 0b101;", "binary or octal literal"},
+	    {"try { f(); } catch { }", "optional catch binding"},
+	    {"a ||= b;", "logical assignment"},
+	    {"var m = /(?<year>\\d+)/.exec(s);", "regular expression named group or lookbehind"},
+	    {"var r = /x/u;", "regular expression flag"},
+	    {"import fs from 'fs';", "import/export"},
+	    {"f(a, b,)", "trailing comma in a call or parameter list"},
 	};
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
 		const char *f = feature(cases[i].src);
@@ -118,7 +118,8 @@ static void test_runtime_hints(void **state)
 static void test_unterminated_is_safe(void **state)
 {
 	(void)state;
-	static const char *const bad[] = {"'abc", "/* x", "`abc ${", "/abc", "var a = \"x\\", "0x", "."};
+	static const char *const bad[] = {"'abc",	   "/* x", "`abc ${", "/abc",
+					  "var a = \"x\\", "0x",   "."};
 	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
 		feature(bad[i]);
 	js_scan("", 0, &(struct js_scan){0});
@@ -127,11 +128,9 @@ static void test_unterminated_is_safe(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_es5_is_fast),
-		cmocka_unit_test(test_modern_is_lowered),
-		cmocka_unit_test(test_feature_line),
-		cmocka_unit_test(test_runtime_hints),
-		cmocka_unit_test(test_unterminated_is_safe),
+	    cmocka_unit_test(test_es5_is_fast),		 cmocka_unit_test(test_modern_is_lowered),
+	    cmocka_unit_test(test_feature_line),	 cmocka_unit_test(test_runtime_hints),
+	    cmocka_unit_test(test_unterminated_is_safe),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

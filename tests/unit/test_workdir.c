@@ -153,7 +153,8 @@ static void test_resolve(void **state)
 {
 	(void)state;
 	char out[4096];
-	assert_int_equal(engine_spawn_resolve("sbx-no-such-interpreter", NULL, out, sizeof out), -1);
+	assert_int_equal(engine_spawn_resolve("sbx-no-such-interpreter", NULL, out, sizeof out),
+			 -1);
 	assert_int_equal(engine_spawn_resolve("", NULL, out, sizeof out), -1);
 	/* sh is a binary on every system; the resolved path is absolute. */
 	assert_int_equal(engine_spawn_resolve("sh", NULL, out, sizeof out), 0);
@@ -172,10 +173,10 @@ static void test_resolve(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_valid_name),
-		cmocka_unit_test_setup_teardown(test_copy_in_and_collect, setup, teardown),
-		cmocka_unit_test(test_java_primary),
-		cmocka_unit_test_setup_teardown(test_resolve, setup, teardown),
+	    cmocka_unit_test(test_valid_name),
+	    cmocka_unit_test_setup_teardown(test_copy_in_and_collect, setup, teardown),
+	    cmocka_unit_test(test_java_primary),
+	    cmocka_unit_test_setup_teardown(test_resolve, setup, teardown),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
