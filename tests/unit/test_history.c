@@ -560,7 +560,9 @@ static void test_read_only_database(void **state)
 		/* Nothing pending: the reader reads without writing. */
 		struct history_filter f = {0};
 		json_t *s = history_stats(fx->state, &f, 5, NOW);
-		_exit(s && json_integer_value(json_object_get(s, "total")) == 1 ? 0 : 2);
+		int code = s && json_integer_value(json_object_get(s, "total")) == 1 ? 0 : 2;
+		json_decref(s); /* valgrind checks the child's heap too */
+		_exit(code);
 	}
 	int status = 0;
 	assert_int_equal(waitpid(pid, &status, 0), pid);
@@ -708,6 +710,7 @@ static void test_import_waits_for_writer(void **state)
 	assert_true(pid >= 0);
 	if (pid == 0) {
 		close(fd); /* the lock is the parent's: shared by the open file */
+		free(line); /* the parent's copy: valgrind checks the child's heap too */
 		_exit(history_import(fx->state, 0, NOW, NULL) == 0 ? 0 : 1);
 	}
 	/* Until the importer blocks on our lock (or, were it wrong, is done). */
