@@ -99,6 +99,17 @@ check "ndjson: validation, started, stdout, completed in order" \
 check "ndjson: the last event carries the record" \
 	sh -c 'printf "%s\n" "$1" | tail -n 1 | jq -e ".record.result == 7" >/dev/null' _ "$out"
 
+# Invalid UTF-8 and NUL bytes in the code's output still give valid JSON,
+# in the record and in NDJSON events.
+sbx run -l python -e 'import sys; sys.stdout.buffer.write(b"ok\xff\x00end\n")' --json
+expect_rc 0
+expect_json .stdout '"ok\ufffd\u0000end\n"'
+sbx run -l python -e 'import sys; sys.stderr.buffer.write(b"\xc3(\n")' --format ndjson
+expect_rc 0
+check "ndjson: every line parses" sh -c 'printf "%s\n" "$1" | jq -e -s "length > 3" >/dev/null' _ "$out"
+check "ndjson: the stderr chunk has U+FFFD for the bad byte" \
+	sh -c 'printf "%s\n" "$1" | jq -e -s "map(select(.event == \"stderr\") | .data) == [\"\\ufffd(\\n\"]" >/dev/null' _ "$out"
+
 # Code from stdin and from a file; the language from the extension.
 sbx_in 'return 6*7' run -
 expect_out "42"
