@@ -171,15 +171,18 @@ int request_add_label(struct request *req, const char *key_value)
 int request_finish(struct request *req)
 {
 	struct limits *l = &req->limits;
+	uint64_t max = l->max_timeout_ms ? l->max_timeout_ms : SBX_MAX_TIMEOUT_MS;
+	/* A configured maximum below the built-in default bounds the default
+	 * too: max_timeout: 1 alone means runs of at most a second, not an
+	 * error on every run (found by fuzz_config). */
 	if (!l->timeout_ms)
-		l->timeout_ms = SBX_DEFAULT_TIMEOUT_MS;
+		l->timeout_ms = SBX_DEFAULT_TIMEOUT_MS < max ? SBX_DEFAULT_TIMEOUT_MS : max;
 	if (!l->memory_bytes)
 		l->memory_bytes = SBX_DEFAULT_MEMORY;
 	if (!l->output_bytes)
 		l->output_bytes = SBX_DEFAULT_OUTPUT;
 	if (!l->files_bytes)
 		l->files_bytes = SBX_DEFAULT_FILES;
-	uint64_t max = l->max_timeout_ms ? l->max_timeout_ms : SBX_MAX_TIMEOUT_MS;
 	if (l->timeout_ms > max)
 		return error(
 		    "timeout of %.3gs is over the maximum of %.3gs: use a shorter --timeout "

@@ -72,6 +72,13 @@ static void test_defaults_and_caps(void **state)
 	req.limits.max_timeout_ms = 600000;
 	assert_int_equal(request_finish(&req), 0);
 	request_release(&req);
+
+	/* A maximum below the built-in default bounds the default too. */
+	request_init(&req);
+	req.limits.max_timeout_ms = 1000;
+	assert_int_equal(request_finish(&req), 0);
+	assert_true(req.limits.timeout_ms == 1000);
+	request_release(&req);
 }
 
 static void test_ids_sort_by_time_and_differ(void **state)
