@@ -245,6 +245,8 @@ static int parse_command(struct loader *L, const yaml_node_t *v, const char *key
 		if (want_scalar(L, v, key, "a command") != 0)
 			return -1;
 		first = scalar(v);
+		if (!*first) /* a quoted "" or an empty block (found by fuzz_config) */
+			return fail_at(L, v->start_mark, "%s is empty: name the program", key);
 		if (strpbrk(first, " \t\n"))
 			return fail_at(L, v->start_mark,
 				       "%s is '%s': give the command as a list of words, e.g. "

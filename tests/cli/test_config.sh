@@ -11,6 +11,9 @@ expect_err_contains "unknown_key.yaml:3:3: unknown key 'timout' in limits"
 sbx prepare --config "$FIX/wrong_type.yaml" -e '1'
 expect_rc 125
 expect_err_contains "wrong_type.yaml:2:11: limits.memory must be a size, not a list"
+sbx prepare --config "$FIX/empty_command.yaml" -e '1'
+expect_rc 125
+expect_err_contains "empty_command.yaml:3:14: languages.r.command is empty: name the program"
 sbx prepare --config "$FIX/bad_size.yaml" -e '1'
 expect_rc 125
 expect_err_contains "bad_size.yaml:2:11: invalid size '256Q'"
