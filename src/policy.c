@@ -1447,13 +1447,11 @@ static json_t *check_built(const struct request *req, const char *checker)
 	return syn;
 }
 
-static json_t *transforms_json(const struct request *req, bool *needs_lowering)
+static json_t *transforms_json(const struct request *req)
 {
 	json_t *a = json_array();
-	*needs_lowering = false;
 	switch (req->lang->id) {
 	case LANG_TYPESCRIPT:
-		*needs_lowering = true;
 		json_array_append_new(a, json_pack("{s:s, s:s, s:s, s:s}", "kind", "lower", "from",
 						   "typescript", "to", "es5", "reason",
 						   "types are removed and newer syntax lowered "
@@ -1464,7 +1462,6 @@ static json_t *transforms_json(const struct request *req, bool *needs_lowering)
 			struct js_scan s;
 			js_scan(req->code, req->code_len, &s);
 			if (s.feature) {
-				*needs_lowering = true;
 				json_array_append_new(a, json_pack("{s:s, s:s, s:s, s:s, s:i}",
 								   "kind", "lower", "from",
 								   "es2015+", "to", "es5", "reason",
@@ -1488,8 +1485,7 @@ json_t *policy_prepare(const struct request *req, const struct config *cfg, int 
 	struct policy_deps deps;
 	policy_scan(req->lang, req->code, req->code_len, cfg, &rep);
 	policy_dependencies(req->lang, req->code, req->code_len, &deps);
-	bool needs_lowering;
-	json_t *transforms = transforms_json(req, &needs_lowering);
+	json_t *transforms = transforms_json(req);
 	json_t *syntax;
 	switch (req->lang->id) {
 	case LANG_PYTHON:
