@@ -287,7 +287,6 @@ int cmd_deploy(int argc, char **argv)
 	struct run_options ro;
 	struct deploy_ctx dc = {NULL};
 	struct deployment d;
-	struct config cfg;
 	struct store st = {NULL, -1, -1, -1};
 	struct store_txn txn;
 	char **operands = NULL;
@@ -297,7 +296,6 @@ int cmd_deploy(int argc, char **argv)
 	request_init(&req);
 	runopt_init(&ro, &req);
 	deployment_init(&d);
-	config_init(&cfg);
 	ro.extra = deploy_option;
 	ro.extra_ctx = &dc;
 	int nops = cmd_parse("deploy", argc, argv, runopt_handle, &ro, &ro.help, &operands);
@@ -328,11 +326,11 @@ int cmd_deploy(int argc, char **argv)
 	 * only what was asked for, so the config of the day applies to the
 	 * rest when it runs. */
 	d.limits = req.limits;
-	if (config_load(ro.config_flag, &cfg) != 0 || runopt_finish(&ro) != 0)
+	if (runopt_finish(&ro) != 0) /* loads the config into req.config */
 		goto out;
 
 	json_t *findings = NULL;
-	int prep = deploy_prepare(&req, &cfg, &findings);
+	int prep = deploy_prepare(&req, req.config, &findings);
 	if (prep != 0) {
 		json_decref(findings);
 		rc = prep > 0 ? 1 : EXIT_SBX_FAILURE;
@@ -342,7 +340,7 @@ int cmd_deploy(int argc, char **argv)
 
 	snprintf(d.name, sizeof(d.name), "%s", name);
 	d.lang = req.lang;
-	d.interpreter = interpreter_version(req.lang, &cfg);
+	d.interpreter = interpreter_version(req.lang, req.config);
 	now_rfc3339(d.created);
 	d.source = xstrdup(req.code_origin);
 	snprintf(d.code_file, sizeof(d.code_file), "code%s", req.lang->extensions[0]);
@@ -377,7 +375,6 @@ int cmd_deploy(int argc, char **argv)
 out:
 	free(operands);
 	store_close(&st);
-	config_release(&cfg);
 	deployment_release(&d);
 	request_release(&req);
 	return rc;
