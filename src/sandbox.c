@@ -495,6 +495,7 @@ int sandbox_run(const struct request *req, const struct sandbox_plan *plan, stru
 	struct supervisor sv = {.req = req, .plan = plan, .out = out, .r = r, .pidfd = -1};
 	int pipes[3][2] = {{-1, -1}, {-1, -1}, {-1, -1}};
 	int gate[2] = {-1, -1};
+	bool finished = false; /* isolate_finish has run */
 	struct seccomp_prog prog = {NULL, 0};
 	int rc = -1;
 	char names[96];
@@ -571,18 +572,11 @@ int sandbox_run(const struct request *req, const struct sandbox_plan *plan, stru
 
 	out->sandbox.seccomp = true;
 	out->sandbox.rlimits = true;
-	if (sv.isolated) {
-		out->sandbox.namespaces = sv.iso.namespaces;
-		out->sandbox.landlock_abi = sv.iso.landlock_abi;
-		out->sandbox.cgroup = sv.iso.cgroup;
-		snprintf(out->sandbox.note, sizeof(out->sandbox.note), "%s", sv.iso.note);
-	}
 	/* A gated run's interpreter is starting already; the layers that
-	 * wait for it (the cgroup) are applied now, then the gate opens. */
-	if (sv.isolated && plan->gated && isolate_attach(&sv.iso, sv.pid) != 0) {
-		out->sandbox.cgroup = NULL;
-		snprintf(out->sandbox.note, sizeof(out->sandbox.note), "%s", sv.iso.note);
-	}
+	 * wait for it (the cgroup) are applied now, then the gate opens. A
+	 * failure leaves sv.iso without the cgroup, and the report says so. */
+	if (sv.isolated && plan->gated)
+		isolate_attach(&sv.iso, sv.pid);
 	unsigned missing = req->require & ~applied_layers(&sv);
 	if (missing) {
 		/* Fail closed: the child has not been let go yet when isolated
@@ -613,11 +607,17 @@ int sandbox_run(const struct request *req, const struct sandbox_plan *plan, stru
 	supervise(&sv);
 	out->wall_ms = now_monotonic_ms() - sv.start_ms;
 	if (sv.isolated) {
+		/* Before decide_status: it reads the cgroup's peak and OOM. */
 		isolate_finish(&sv.iso, sv.pid, &out->sandbox);
+		finished = true;
 	}
 	decide_status(&sv);
 	rc = 0;
 out:
+	/* Every way out after isolate_prepare: kill what is left, remove the
+	 * cgroup, and report the layers as they were. */
+	if (sv.isolated && !finished)
+		isolate_finish(&sv.iso, sv.pid, &out->sandbox);
 	for (int i = 0; i < 3; i++)
 		if (sv.fds[i] >= 0)
 			close(sv.fds[i]);
