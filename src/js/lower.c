@@ -693,13 +693,18 @@ static bool lowered_key(const struct request *req, char key[65])
 	return true;
 }
 
+static int cache_file(const char *state_dir, const char *key, char *out, size_t n)
+{
+	int len = snprintf(out, n, "%s/cache/js/%s.js", state_dir, key);
+	return len > 0 && (size_t)len < n ? 0 : -1;
+}
+
 int js_lower_cache_path(const struct request *req, char *out, size_t n)
 {
 	char key[65];
 	if (!req->state_dir || !lowered_key(req, key))
 		return -1;
-	int len = snprintf(out, n, "%s/cache/js/%s.js", req->state_dir, key);
-	return len > 0 && (size_t)len < n ? 0 : -1;
+	return cache_file(req->state_dir, key, out, n);
 }
 
 int js_lower_cache_restore(const struct request *req, const char *text, size_t len)
@@ -708,7 +713,8 @@ int js_lower_cache_restore(const struct request *req, const char *text, size_t l
 	struct stat st;
 	char path[PATH_MAX];
 	memset(&l, 0, sizeof l);
-	if (js_lower_cache_path(req, path, sizeof path) != 0 || !lowered_key(req, l.key))
+	if (!req->state_dir || !lowered_key(req, l.key) ||
+	    cache_file(req->state_dir, l.key, path, sizeof path) != 0)
 		return -1;
 	if (lstat(path, &st) == 0)
 		return 0; /* already cached */
