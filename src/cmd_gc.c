@@ -93,10 +93,11 @@ static int gc_deployments(const char *state_dir, json_t *report)
 	return rc;
 }
 
-/* Removes the entries of dir (an fd, never a path walked through links)
+/* Removes the entries of dirfd (an fd, never a path walked through links)
  * whose mtime is before cutoff: files, and directories with all below them.
- * Returns how many were removed. */
-static unsigned prune_older(int dirfd, time_t cutoff)
+ * With levels > 0 the entries are one directory further down (cache/java is
+ * <version>/<entry>). Returns how many were removed. */
+static unsigned prune_older(int dirfd, time_t cutoff, int levels)
 {
 	unsigned n = 0;
 	int fd = dup(dirfd);
@@ -111,6 +112,15 @@ static unsigned prune_older(int dirfd, time_t cutoff)
 		struct stat st;
 		if (!strcmp(de->d_name, ".") || !strcmp(de->d_name, ".."))
 			continue;
+		if (levels > 0) {
+			int sub = openat(dirfd, de->d_name,
+					 O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+			if (sub >= 0) {
+				n += prune_older(sub, cutoff, levels - 1);
+				close(sub);
+			}
+			continue;
+		}
 		if (fstatat(dirfd, de->d_name, &st, AT_SYMLINK_NOFOLLOW) != 0 ||
 		    st.st_mtime >= cutoff)
 			continue;
@@ -129,39 +139,20 @@ static unsigned prune_older(int dirfd, time_t cutoff)
  * behind. A cache entry is rebuilt on demand, so removing one is safe. */
 static void gc_caches(const char *state_dir, int retention_days, json_t *report)
 {
+	static const struct {
+		const char *dir;
+		int levels;
+	} caches[] = {{"cache/js", 0}, {"cache/java", 1}};
 	unsigned removed = 0;
-	if (retention_days > 0) {
-		time_t cutoff = time(NULL) - (time_t)retention_days * 86400;
-		static const char *const dirs[] = {"cache/js", "cache/java"};
-		for (size_t i = 0; i < sizeof(dirs) / sizeof(dirs[0]); i++) {
-			char path[PATH_MAX];
-			snprintf(path, sizeof(path), "%s/%s", state_dir, dirs[i]);
-			int fd = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-			if (fd < 0)
-				continue;
-			if (i == 1) {
-				/* cache/java/<version>/<sha>: prune inside each version. */
-				int vfd;
-				DIR *d = fdopendir(dup(fd));
-				struct dirent *de;
-				while (d && (de = readdir(d))) {
-					if (de->d_name[0] == '.')
-						continue;
-					vfd =
-					    openat(fd, de->d_name,
-						   O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-					if (vfd >= 0) {
-						removed += prune_older(vfd, cutoff);
-						close(vfd);
-					}
-				}
-				if (d)
-					closedir(d);
-			} else {
-				removed += prune_older(fd, cutoff);
-			}
-			close(fd);
-		}
+	for (size_t i = 0; retention_days > 0 && i < sizeof(caches) / sizeof(caches[0]); i++) {
+		char path[PATH_MAX];
+		snprintf(path, sizeof(path), "%s/%s", state_dir, caches[i].dir);
+		int fd = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+		if (fd < 0)
+			continue;
+		removed +=
+		    prune_older(fd, time(NULL) - (time_t)retention_days * 86400, caches[i].levels);
+		close(fd);
 	}
 	char work[PATH_MAX];
 	snprintf(work, sizeof(work), "%s/work", state_dir);

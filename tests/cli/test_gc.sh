@@ -22,6 +22,18 @@ expect_json .caches.removed 2
 check "old entries are gone" test "$(ls "$cache" | wc -l)" -eq 0
 check "the link's target is untouched" test -f "$T_TMP/victim"
 
+# cache/java/<version>/<entry>: old entries go, fresh ones and the version
+# directory stay.
+jv="$SBX_STATE_DIR/cache/java/0123456789abcdef"
+mkdir -p "$jv/old" "$jv/new"
+touch "$jv/old/A.class" "$jv/new/B.class"
+touch -d '40 days ago' "$jv/old/A.class" "$jv/old"
+sbx gc --json
+expect_rc 0
+expect_json .caches.removed 1
+check "the old Java entry is gone" test ! -e "$jv/old"
+check "the fresh Java entry stays" test -f "$jv/new/B.class"
+
 sbx gc --retention 0
 expect_rc 0
 expect_out_contains "kept everything"

@@ -709,7 +709,7 @@ static void test_import_waits_for_writer(void **state)
 	pid_t pid = fork();
 	assert_true(pid >= 0);
 	if (pid == 0) {
-		close(fd); /* the lock is the parent's: shared by the open file */
+		close(fd);  /* the lock is the parent's: shared by the open file */
 		free(line); /* the parent's copy: valgrind checks the child's heap too */
 		_exit(history_import(fx->state, 0, NOW, NULL) == 0 ? 0 : 1);
 	}
