@@ -65,12 +65,14 @@ deps:
 deps-test:
 	@build-aux/deps.sh test
 
-$(BUILD)/duk/duk_config.h: build-aux/duk-config.sh
+# Order-only on deps: under make -j the packages must be in place before the
+# Duktape sources they ship are read.
+$(BUILD)/duk/duk_config.h: build-aux/duk-config.sh | deps
 	@mkdir -p $(@D)
 	build-aux/duk-config.sh $(DUK_SRC)/duk_config.h > $@.tmp && mv $@.tmp $@
 	@# #include "duk_config.h" looks beside duktape.h/.c first: copy them
 	@# next to our config, or Debian's config silently wins.
-	cp $(DUK_SRC)/duktape.h $(DUK_SRC)/duktape.c $(@D)/
+	cp $(DUK_SRC)/duktape.h $(DUK_SRC)/duktape.c $(@D)/ || { rm -f $@; exit 1; }
 
 # Duktape is third-party code: built with our config, without our warning set.
 $(BUILD)/duktape.o: $(BUILD)/duk/duk_config.h

@@ -6,6 +6,8 @@
 # Usage: build-aux/duk-config.sh SRC_DUK_CONFIG_H > OUT
 set -eu
 src=${1:-/usr/share/duktape/duk_config.h}
+# A pipeline hides sed's failure: check the input first.
+[ -r "$src" ] || { echo "duk-config.sh: $src is missing (install duktape-dev)" >&2; exit 1; }
 sed \
 	-e 's|^#undef DUK_USE_FASTINT$|#define DUK_USE_FASTINT|' \
 	-e 's|^#undef DUK_USE_INTERRUPT_COUNTER$|#define DUK_USE_INTERRUPT_COUNTER|' \
