@@ -52,6 +52,8 @@ SBX      := $(if $(filter 1,$(SANITIZE)),$(BUILD)/sbx,bin/sbx)
 
 # Generated sources: JavaScript runtime pieces embedded in the binary.
 GEN_DEPS := $(wildcard build-aux/gen-*.sh src/js/*.js src/prelude/*)
+# npm packages the build installs (see the rule for $(NPM_DIR)/.stamp).
+NPM_DIR  := build/npm
 
 .PHONY: all deps deps-test demo test unit valgrind cli escape examples-test bench \
         install uninstall clean lint format check-docs fuzz completions
@@ -164,7 +166,22 @@ clean:
 $(BUILD)/dukbc: build-aux/dukbc.c $(BUILD)/duktape.o
 	$(CC) -std=c99 -O2 -I$(BUILD)/duk -I$(DUK_SRC) $^ -o $@ -lm
 
-$(BUILD)/gen/.stamp: $(BUILD)/dukbc $(wildcard src/js/lower/*.js src/js/runtime/*.js)
+$(BUILD)/gen/.stamp: $(BUILD)/dukbc $(wildcard src/js/lower/*.js src/js/runtime/*.js) \
+    build-aux/ts-es5.js $(NPM_DIR)/.stamp
+# The header lower.o includes is written by the stamp's recipe: saying so
+# makes make look at its time again after the recipe ran (else lower.o keeps
+# the previous transpiler until the next make).
+$(BUILD)/gen/js_lower_gen.h: $(BUILD)/gen/.stamp ;
+
+# npm packages Debian has too old (TypeScript 5): the exact versions and
+# integrity hashes of build-aux/npm/package-lock.json, installed without
+# running their scripts. build/npm is shared by build/ and build-san/, and
+# node can require() build/npm/node_modules/typescript as a reference.
+$(NPM_DIR)/.stamp: build-aux/npm/package.json build-aux/npm/package-lock.json | deps
+	@mkdir -p $(@D)
+	cp build-aux/npm/package.json build-aux/npm/package-lock.json $(@D)/
+	cd $(@D) && npm ci --ignore-scripts --no-audit --no-fund --loglevel=error
+	@touch $@
 
 # --- Fuzzing (issue #7; tests/fuzz/) ---
 # libFuzzer targets for every parser of outside input, built with clang

@@ -5,7 +5,7 @@
 # test suite drives (a test run that silently skips Java or R is a failed run).
 set -eu
 
-build_pkgs="gcc make pkg-config duktape-dev libseccomp-dev libyaml-dev libcmocka-dev libjansson-dev libsqlite3-dev libssl-dev node-typescript node-core-js esbuild"
+build_pkgs="gcc make pkg-config duktape-dev libseccomp-dev libyaml-dev libcmocka-dev libjansson-dev libsqlite3-dev libssl-dev nodejs npm node-core-js esbuild"
 test_pkgs="python3 default-jdk-headless r-base-core jq valgrind"
 bench_pkgs="hyperfine"
 # make fuzz: clang and its libFuzzer runtime (tests/fuzz/).
@@ -21,6 +21,12 @@ esac
 
 missing=""
 for p in $want; do
+	# node and npm from elsewhere (NodeSource, nvm) do as well as Debian's:
+	# installing Debian's npm over NodeSource's nodejs would conflict.
+	case "$p" in
+	nodejs) command -v node >/dev/null 2>&1 && continue ;;
+	npm) command -v npm >/dev/null 2>&1 && continue ;;
+	esac
 	status=$(dpkg-query -W -f='${Status}' "$p" 2>/dev/null || true)
 	case "$status" in
 	*" installed") ;;

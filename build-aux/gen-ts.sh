@@ -1,7 +1,8 @@
 #!/bin/sh
 # Build the JavaScript lowering pieces sbx embeds (see src/js/lower.c):
-#   OUT/ts.bc          transpiler: src/js/lower/collections.js + typescript.js
-#                      (trimmed) + src/js/lower/transpile.js, as Duktape bytecode
+#   OUT/ts.bc          transpiler: src/js/lower/es2017.js + collections.js +
+#                      TypeScript 5's compiler lowered to ES5 + transpile.js,
+#                      as Duktape bytecode
 #   OUT/runtime.bc     runtime library: src/js/runtime/runtime.js (hand-written
 #                      ES5), as Duktape bytecode
 #   OUT/corejs.bc      its Array and String methods: src/js/runtime/corejs.js
@@ -9,6 +10,10 @@
 #   OUT/js_lower_gen.h paths (for .incbin), sizes, SHA-256s, the TS version
 # The bytecode is made by OUT/../dukbc, built by the Makefile from
 # build-aux/dukbc.c against the same duktape.o that will load it.
+# TypeScript is the version pinned in build-aux/npm/package-lock.json, which
+# the Makefile installs into build/npm with `npm ci` before running this;
+# build-aux/ts-es5.js (under node) makes it ES5 once per version (cached in
+# build/npm/typescript-es5.js, shared by build/ and build-san/).
 # Usage: build-aux/gen-ts.sh OUTDIR
 set -eu
 out=$1
@@ -16,19 +21,25 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
 dukbc="$out/../dukbc"
-tsjs=${SBX_TYPESCRIPT_JS:-/usr/share/nodejs/typescript/lib/typescript.js}
+tsdir=${SBX_TYPESCRIPT_DIR:-$top/build/npm/node_modules/typescript}
 nodepath=${SBX_NODE_PATH:-/usr/share/nodejs}
 
 if [ ! -x "$dukbc" ]; then
 	echo "gen-ts.sh: $dukbc is missing (make builds it first)" >&2
 	exit 1
 fi
-for need in "$tsjs" "$nodepath/core-js/modules/es.map.js"; do
-	if [ ! -e "$need" ]; then
-		echo "gen-ts.sh: $need is missing: sudo apt-get install node-typescript node-core-js" >&2
-		exit 1
-	fi
-done
+if [ ! -e "$tsdir/lib/typescript.js" ]; then
+	echo "gen-ts.sh: $tsdir is missing: run make (it installs build-aux/npm/package-lock.json with npm ci)" >&2
+	exit 1
+fi
+if [ ! -e "$nodepath/core-js/modules/es.map.js" ]; then
+	echo "gen-ts.sh: $nodepath/core-js is missing: sudo apt-get install node-core-js" >&2
+	exit 1
+fi
+if ! command -v node >/dev/null 2>&1; then
+	echo "gen-ts.sh: node is missing: sudo apt-get install nodejs" >&2
+	exit 1
+fi
 if ! command -v esbuild >/dev/null 2>&1; then
 	echo "gen-ts.sh: esbuild is missing: sudo apt-get install esbuild" >&2
 	exit 1
@@ -37,24 +48,14 @@ fi
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-# typescript.js is ~205 "(function (ts) { ... })(ts || (ts = {}));" blocks,
-# one per compiler source file. transpile.js needs the compiler through the
-# emitter and createProgram; the watch utilities, builder, tsbuild and the
-# whole language-service layer (a third of the file) are never called, and
-# cutting them saves ~20 ms of bytecode load and init per cold run.
-awk '
-/^\(function \(ts\) \{/ { blk++ }
-/^    ts\.createCachedDirectoryStructureHost = / { drop[blk] = 1 }
-/^    ts\.getFileEmitOutput = / { if (!stop) stop = blk }
-{ line[NR] = $0; b[NR] = blk }
-END {
-	if (!stop) { print "gen-ts.sh: typescript.js layout not recognised" > "/dev/stderr"; exit 1 }
-	for (i = 1; i <= NR; i++) { if (b[i] >= stop) break; if (!drop[b[i]]) print line[i] }
-}' "$tsjs" >"$tmp/typescript.js"
-tsver=$(sed -n 's/^    ts\.version = "\([^"]*\)";$/\1/p' "$tsjs" | head -n 1)
+# TypeScript 5 ships ES2018; Duktape parses ES5.1 (see build-aux/ts-es5.js).
+tses5=${SBX_TS_ES5:-$top/build/npm/typescript-es5.js}
+node "$top/build-aux/ts-es5.js" "$tsdir" "$tses5" "$top/src/js/lower/transpile.js"
+tsver=$(node -p 'require(process.argv[1]).version' "$tsdir/package.json")
 
-"$dukbc" "$tmp/ts.bc" typescript.js "$top/src/js/lower/collections.js" \
-	"$tmp/typescript.js" "$top/src/js/lower/transpile.js"
+"$dukbc" "$tmp/ts.bc" typescript.js "$top/src/js/lower/es2017.js" \
+	"$top/src/js/lower/collections.js" "$tses5" \
+	"$top/src/js/lower/transpile.js"
 
 "$dukbc" "$tmp/runtime.bc" sbx-runtime.js "$top/src/js/runtime/runtime.js"
 NODE_PATH="$nodepath" esbuild "$top/src/js/runtime/corejs.js" --bundle \

@@ -1,7 +1,7 @@
-/* Map and Set for the transpiler heap only (TypeScript's own shims cannot be
- * constructed before ts.getIterator exists, so typescript.js refuses to load
- * without a native-looking Map/Set). The user's program gets the full
- * runtime from src/js/runtime/, not these.
+/* Map, Set, WeakMap and WeakSet for the transpiler heap only (TypeScript 5
+ * uses them unguarded; Duktape has none). The user's program gets the full
+ * runtime from src/js/runtime/, not these. Loaded after es2017.js, whose
+ * Symbol.iterator they implement.
  *
  * Speed matters more than completeness here: TypeScript keeps its symbol
  * tables in Maps. Keys are hashed into one dictionary object: primitives by
@@ -110,7 +110,12 @@
 				if (pairs) self.set(iterable[i][0], iterable[i][1]); else self.add(iterable[i]);
 			return;
 		}
-		var it = iterable.entries && pairs ? iterable.entries() : iterable.values();
+		/* Map, Set, generators, TypeScript's mapIterator(): anything with
+		 * Symbol.iterator (es2017.js) or an iterator itself */
+		var SI = typeof Symbol === 'function' && Symbol.iterator;
+		var it = SI && typeof iterable[SI] === 'function' ? iterable[SI]() :
+			typeof iterable.next === 'function' ? iterable :
+			iterable.entries && pairs ? iterable.entries() : iterable.values();
 		for (var r = it.next(); !r.done; r = it.next())
 			if (pairs) self.set(r.value[0], r.value[1]); else self.add(r.value);
 	}
@@ -143,8 +148,26 @@
 			if (s.keys[i] !== HOLE) fn.call(thisArg, s.keys[i], s.keys[i], this);
 	};
 
+	if (typeof Symbol === 'function' && Symbol.iterator) {
+		Map.prototype[Symbol.iterator] = Map.prototype.entries;
+		Set.prototype[Symbol.iterator] = Set.prototype.values;
+	}
+
+	/* No weakness needed: the transpiler heap lives for one lowering. */
+	function WeakMap() { this._s = new Store(); }
+	WeakMap.prototype.get = Map.prototype.get;
+	WeakMap.prototype.has = Map.prototype.has;
+	WeakMap.prototype.set = function (k, v) { this._s.add(k, v); return this; };
+	WeakMap.prototype['delete'] = function (k) { return this._s.remove(k); };
+	function WeakSet() { this._s = new Store(); }
+	WeakSet.prototype.has = Set.prototype.has;
+	WeakSet.prototype.add = function (k) { this._s.add(k, k); return this; };
+	WeakSet.prototype['delete'] = WeakMap.prototype['delete'];
+
 	global.Map = Map;
 	global.Set = Set;
+	if (!global.WeakMap) global.WeakMap = WeakMap;
+	if (!global.WeakSet) global.WeakSet = WeakSet;
 })(this);
 
 /* ES2015 array helpers typescript.js calls unguarded. */

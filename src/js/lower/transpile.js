@@ -22,10 +22,12 @@ var __sbx_lower = (function () {
 		removeComments: true,
 		isolatedModules: true,  /* one file, no cross-file type information */
 		noLib: true,
+		noCheck: true,          /* emit without type-checking the file first */
 		noResolve: true,
 		noEmitHelpers: false,
 		importHelpers: false,
-		experimentalDecorators: true,
+		/* TC39 decorators, TypeScript 5's default (tsc with no tsconfig) */
+		experimentalDecorators: false,
 		useDefineForClassFields: false,
 		suppressOutputPathCheck: true,
 		allowNonTsExtensions: true,
@@ -90,6 +92,14 @@ var __sbx_lower = (function () {
 				found = posError(sf, ts.getTokenPosOfNode(node, sf), 'modules are not supported: sbx runs one self-contained file (export)');
 				return;
 			case K.ImportKeyword:
+				break;
+			case K.Decorator:
+				/* Standard decorators have no parameter form: TypeScript
+				 * would drop it from the output without a word. */
+				if (node.parent && node.parent.kind === K.Parameter) {
+					found = posError(sf, ts.getTokenPosOfNode(node, sf), 'parameter decorators are not supported: sbx uses TypeScript 5\'s standard decorators (classes and their members), not experimentalDecorators');
+					return;
+				}
 				break;
 			case K.CallExpression:
 				if (node.expression.kind === K.ImportKeyword) {
