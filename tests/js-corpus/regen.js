@@ -1,15 +1,17 @@
 // Regenerates the expected output of the corpus with node, once, by hand:
-//   node tests/js-corpus/regen.js
+//   node tests/js-corpus/regen.js [PROG.js|PROG.ts ...]   (default: all)
 // For each PROG.js / PROG.ts writes PROG.out (stdout) and, for programs
 // whose name contains "result", PROG.result (the JSON of the result: the
 // value of a top-level return, or of the final expression, awaited).
-// TypeScript is stripped to JavaScript with Debian's typescript (ES2022
-// target: types go, nothing is lowered), then run the same way.
+// TypeScript is stripped to JavaScript with the TypeScript sbx embeds (the
+// version pinned in build-aux/npm, installed into build/npm by make; ES2022
+// target: types go, only decorators and `accessor` are lowered), then run
+// the same way.
 'use strict';
 const fs = require('fs');
 const path = require('path');
 const { execFileSync } = require('child_process');
-const ts = require('/usr/share/nodejs/typescript');
+const ts = require(path.join(__dirname, '..', '..', 'build', 'npm', 'node_modules', 'typescript'));
 
 const dir = __dirname;
 const runner = `(function () {
@@ -34,7 +36,9 @@ Promise.resolve(value).then(v => {
 })();
 `;
 
+const only = process.argv.slice(2).map((f) => path.basename(f));
 for (const f of fs.readdirSync(dir).sort()) {
+  if (only.length && !only.includes(f)) continue;
   const m = /^(.*)\.(js|ts)$/.exec(f);
   if (!m || f === 'regen.js') continue;
   let src = fs.readFileSync(path.join(dir, f), 'utf8');
