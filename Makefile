@@ -180,7 +180,9 @@ $(BUILD)/gen/js_lower_gen.h: $(BUILD)/gen/.stamp ;
 $(NPM_DIR)/.stamp: build-aux/npm/package.json build-aux/npm/package-lock.json | deps
 	@mkdir -p $(@D)
 	cp build-aux/npm/package.json build-aux/npm/package-lock.json $(@D)/
-	cd $(@D) && npm ci --ignore-scripts --no-audit --no-fund --loglevel=error
+	cd $(@D) && npm ci --ignore-scripts --no-audit --no-fund --loglevel=error || { \
+	    echo "sbx: npm ci failed: the first build needs the npm registry (registry.npmjs.org)" \
+	        "once, for the exact versions in build-aux/npm/package-lock.json" >&2; exit 1; }
 	@touch $@
 
 # --- Fuzzing (issue #7; tests/fuzz/) ---
