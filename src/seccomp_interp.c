@@ -11,6 +11,7 @@
  * 2.5 only exports to an fd: a memfd, read back).
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <linux/sched.h>
 #include <seccomp_lib.h> /* libseccomp, found past src/ */
 #include <stdlib.h>
@@ -103,6 +104,43 @@ static const struct deny deny_always[] = {
      "namespace"},
     {"move_pages", EPERM, "moving other processes' pages between NUMA nodes"},
     {"migrate_pages", EPERM, "moving other processes' pages between NUMA nodes"},
+    /* System V IPC and POSIX message queues: without an IPC namespace they
+     * are the host's, shared with every process of the user (attach the
+     * user's shared memory, steal a queued message), and what is created
+     * stays after the run. Denied in every mode, namespaces or not, so the
+     * filter is one and the same; python3, java and Rscript do not use them
+     * (Python's multiprocessing uses POSIX semaphores in /dev/shm). */
+    {"shmget", EPERM, "System V shared memory outlives the run and is the user's"},
+    {"shmat", EPERM, "System V shared memory outlives the run and is the user's"},
+    {"shmctl", EPERM, "System V shared memory outlives the run and is the user's"},
+    {"shmdt", EPERM, "System V shared memory outlives the run and is the user's"},
+    {"msgget", EPERM, "System V message queues outlive the run and are the user's"},
+    {"msgsnd", EPERM, "System V message queues outlive the run and are the user's"},
+    {"msgrcv", EPERM, "System V message queues outlive the run and are the user's"},
+    {"msgctl", EPERM, "System V message queues outlive the run and are the user's"},
+    {"semget", EPERM, "System V semaphores outlive the run and are the user's"},
+    {"semop", EPERM, "System V semaphores outlive the run and are the user's"},
+    {"semtimedop", EPERM, "System V semaphores outlive the run and are the user's"},
+    {"semctl", EPERM, "System V semaphores outlive the run and are the user's"},
+    {"ipc", EPERM, "the System V IPC multiplexer (architectures that have it)"},
+    {"mq_open", EPERM, "POSIX message queues outlive the run and count against the user's limit"},
+    {"mq_unlink", EPERM, "POSIX message queues outlive the run"},
+    {"mq_timedsend", EPERM, "POSIX message queues outlive the run"},
+    {"mq_timedreceive", EPERM, "POSIX message queues outlive the run"},
+    {"mq_notify", EPERM, "POSIX message queues outlive the run"},
+    {"mq_getsetattr", EPERM, "POSIX message queues outlive the run"},
+    /* Memory that RLIMIT_AS does not see once unmapped, and that only a
+     * cgroup would count: a memfd can be grown to gigabytes under -m 64M.
+     * The interpreters do not need it (the JVM only for ZGC, which sbx
+     * does not select). */
+    {"memfd_create", EPERM, "anonymous files escape the address-space limit"},
+    {"memfd_secret", EPERM, "secret memory escapes the address-space limit"},
+    /* inotify instances are a per-user kernel limit (128 by default) that
+     * a root-created user namespace charges to root: a run holding them
+     * all breaks file watching for the user's other programs. fanotify is
+     * denied above. */
+    {"inotify_init", EPERM, "inotify instances are a per-user limit shared with the host"},
+    {"inotify_init1", EPERM, "inotify instances are a per-user limit shared with the host"},
     /* glibc tries clone3 first and falls back to clone on ENOSYS; clone3's
      * flags are in memory, which seccomp cannot inspect, so the namespace
      * check below only works on clone. */
@@ -153,14 +191,41 @@ static int add_rules(scmp_filter_ctx ctx)
 	 * the user's ssh-agent, D-Bus or docker.sock (found by the escape
 	 * corpus). glibc falls back from nscd to files when socket() fails.
 	 * socketpair() stays for local IPC (asyncio, multiprocessing), stream
-	 * and seqpacket only: a datagram pair can sendto() a named socket such
-	 * as /dev/log. */
+	 * and seqpacket only: a datagram pair (SOCK_DGRAM, and SOCK_RAW, which
+	 * AF_UNIX turns into a datagram socket) can sendto() a named socket
+	 * such as /dev/log, and sendmsg()'s address is in memory where seccomp
+	 * cannot look. Every socket type but those two is refused: the type's
+	 * low four bits, whatever SOCK_CLOEXEC/SOCK_NONBLOCK are set above
+	 * them. A stream or seqpacket socket ignores or refuses an address. */
 	{
 		struct scmp_arg_cmp not_unix = SCMP_A0(SCMP_CMP_NE, AF_UNIX);
-		struct scmp_arg_cmp dgram = SCMP_A1(SCMP_CMP_MASKED_EQ, 0xf, SOCK_DGRAM);
+		unsigned type;
 		if (deny_rule(ctx, "socket", EAFNOSUPPORT, 0, NULL) < 0 ||
-		    deny_rule(ctx, "socketpair", EAFNOSUPPORT, 1, &not_unix) < 0 ||
-		    deny_rule(ctx, "socketpair", EAFNOSUPPORT, 1, &dgram) < 0)
+		    deny_rule(ctx, "socketpair", EAFNOSUPPORT, 1, &not_unix) < 0)
+			return -1;
+		for (type = 0; type <= 0xf; type++) {
+			struct scmp_arg_cmp t = SCMP_A1(SCMP_CMP_MASKED_EQ, 0xf, type);
+			if (type == SOCK_STREAM || type == SOCK_SEQPACKET)
+				continue;
+			if (deny_rule(ctx, "socketpair", EPROTONOSUPPORT, 1, &t) < 0)
+				return -1;
+		}
+	}
+	/* sendto() with an address: only datagram sockets use one, and the
+	 * code can make none; a socket it was handed (none, today) must not
+	 * reach a named socket either. send() passes a NULL address. */
+	{
+		struct scmp_arg_cmp addr = SCMP_A4(SCMP_CMP_NE, 0);
+		if (deny_rule(ctx, "sendto", EPERM, 1, &addr) < 0)
+			return -1;
+	}
+	/* F_SETPIPE_SZ grows a pipe to 1 MiB: kernel memory that RLIMIT_AS
+	 * does not count, charged to the user's pipe-user-pages-soft (past it
+	 * the user's other new pipes shrink to two pages). Pipes keep their
+	 * default size. */
+	{
+		struct scmp_arg_cmp setpipe = SCMP_A1(SCMP_CMP_EQ, F_SETPIPE_SZ);
+		if (deny_rule(ctx, "fcntl", EPERM, 1, &setpipe) < 0)
 			return -1;
 	}
 

@@ -30,22 +30,33 @@ have_lang() {
 
 # The bait: a TCP and a pathname UNIX listener (reachable by the run's uid
 # as far as permissions go: the socket is 0777 in a 0755 directory, so only
-# the sandbox stands in the way), a secret in the home directory and in the
-# environment, and a victim process of this user.
+# the sandbox stands in the way), a System V shared memory segment and a
+# message queue holding a message (mode 0666: again only the sandbox stands
+# in the way), a secret in the home directory and in the environment, and a
+# victim process of this user.
 BAIT=$(mktemp -d "${TMPDIR:-/tmp}/sbx-esc-bait.XXXXXX")
 chmod 0755 "$BAIT"
 SOCK=$BAIT/listener.sock
 mkfifo "$T_TMP/ready"
 /usr/bin/python3 -I -c '
-import os, socket, sys, signal
+import ctypes, os, socket, sys, signal
 t = socket.socket(); t.bind(("127.0.0.1", 0)); t.listen(8)
 u = socket.socket(socket.AF_UNIX); u.bind(sys.argv[1]); u.listen(8)
 os.chmod(sys.argv[1], 0o777)
-with open(sys.argv[2], "w") as f: f.write("%d\n" % t.getsockname()[1])
-signal.pause()  # until the test kills it
+libc = ctypes.CDLL(None, use_errno=True)
+shm = libc.shmget(0, 4096, 0o1666)  # IPC_PRIVATE, IPC_CREAT | 0666
+msq = libc.msgget(0, 0o1666)
+msg = ctypes.create_string_buffer(b"\1\0\0\0\0\0\0\0host secret message")
+libc.msgsnd(msq, msg, 19, 0)
+def bye(*_):
+    libc.shmctl(shm, 0, None); libc.msgctl(msq, 0, None)  # IPC_RMID
+    sys.exit(0)
+signal.signal(signal.SIGTERM, bye)
+with open(sys.argv[2], "w") as f: f.write("%d %d %d\n" % (t.getsockname()[1], shm, msq))
+while True: signal.pause()  # until the test kills it
 ' "$SOCK" "$T_TMP/ready" </dev/null >/dev/null 2>&1 &
 LISTENER=$!
-read -r PORT <"$T_TMP/ready"
+read -r PORT SHMID MSQID <"$T_TMP/ready"
 sleep 3600 </dev/null >/dev/null 2>&1 &
 VICTIM=$!
 SECRET_FILE="$HOME/.sbx-esc-secret-$$"
@@ -74,7 +85,8 @@ run_case() {
 		# shellcheck disable=SC2086
 		sbx run -l "$_lang" --json $_args -i "port=$PORT" -i "sock=$SOCK" \
 			-i "home=$SECRET_FILE" -i "pid=$$" -i "victim=$VICTIM" \
-			-i "secret_env=SBX_ESC_SECRET" -i "token=$TOKEN" "$_f"
+			-i "secret_env=SBX_ESC_SECRET" -i "token=$TOKEN" -i "shmid=$SHMID" \
+			-i "msqid=$MSQID" "$_f"
 	fi
 	T_LAST="[$MODE] $_rel"
 	# One jq for the whole record: status, ESCAPED anywhere in the output,
