@@ -12,9 +12,12 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "rmtree.h"
 #include "util.h"
 
-#define WORKDIR_REMOVE_DEPTH 256 /* fds held while removing a deep tree */
+/* Time spent removing: a run's own directory, then leftovers per sweep. */
+#define WORKDIR_REMOVE_MS 5000.0
+#define WORKDIR_SWEEP_MS  2000.0
 #define COPY_CHUNK	     65536
 
 struct workdir_entry {
@@ -100,8 +103,11 @@ void workdir_sweep(const char *base)
 	DIR *d = opendir(base);
 	if (!d)
 		return;
+	/* One budget for the whole sweep: leftovers cost each run at most
+	 * this, and every sweep removes some of them for good. */
+	double deadline = now_monotonic_ms() + WORKDIR_SWEEP_MS;
 	struct dirent *de;
-	while ((de = readdir(d))) {
+	while ((de = readdir(d)) && now_monotonic_ms() < deadline) {
 		if (strncmp(de->d_name, "run-", 4) != 0)
 			continue;
 		int fd =
@@ -110,10 +116,8 @@ void workdir_sweep(const char *base)
 			continue;
 		/* Locked: a live run. Free: its sbx was killed (or is just
 		 * making it, and will notice: see workdir_create). */
-		if (flock(fd, LOCK_EX | LOCK_NB) == 0) {
-			fchmod(fd, 0700);
-			workdir_rmtree_at(dirfd(d), de->d_name);
-		}
+		if (flock(fd, LOCK_EX | LOCK_NB) == 0)
+			(void)rmtree_at(dirfd(d), de->d_name, deadline);
 		close(fd);
 	}
 	closedir(d);
@@ -479,63 +483,20 @@ int workdir_collect(struct workdir *wd, const char *out_dir, uint64_t cap, json_
 	return w.failed;
 }
 
-/* Removes everything below dfd (which it closes). A directory the code made
- * unreadable is made readable first; links are removed, never followed. */
-static void remove_below(int dfd, int depth)
-{
-	DIR *d = fdopendir(dfd);
-	if (!d) {
-		close(dfd);
-		return;
-	}
-	struct dirent *de;
-	while ((de = readdir(d))) {
-		const char *name = de->d_name;
-		if (!strcmp(name, ".") || !strcmp(name, ".."))
-			continue;
-		struct stat st;
-		if (fstatat(dirfd(d), name, &st, AT_SYMLINK_NOFOLLOW) < 0)
-			continue;
-		if (S_ISDIR(st.st_mode)) {
-			if (depth < WORKDIR_REMOVE_DEPTH) {
-				int flags = O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC;
-				int sub = openat(dirfd(d), name, flags);
-				if (sub < 0 && errno == EACCES &&
-				    fchmodat(dirfd(d), name, 0700, AT_SYMLINK_NOFOLLOW) == 0)
-					sub = openat(dirfd(d), name, flags);
-				if (sub >= 0)
-					remove_below(sub, depth + 1);
-			}
-			unlinkat(dirfd(d), name, AT_REMOVEDIR);
-		} else {
-			unlinkat(dirfd(d), name, 0);
-		}
-	}
-	closedir(d);
-}
-
 void workdir_rmtree_at(int dfd, const char *name)
 {
-	int fd = openat(dfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-	if (fd < 0) {
-		unlinkat(dfd, name, 0);
-		return;
-	}
-	remove_below(fd, 0);
-	unlinkat(dfd, name, AT_REMOVEDIR);
+	(void)rmtree_at(dfd, name, 0);
 }
 
 void workdir_remove(struct workdir *wd)
 {
 	if (wd->path && wd->fd >= 0) {
-		/* The code may have made the top directory unwritable. */
-		fchmod(wd->fd, 0700);
-		int fd = openat(wd->fd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-		if (fd >= 0)
-			remove_below(fd, 0);
-		if (rmdir(wd->path) < 0)
-			warning("could not remove the working directory %s: %s", wd->path,
-				strerror(errno));
+		/* Bounded: a tree too big to remove in time is left, unlocked
+		 * once wd->fd is closed, for the next run's sweep to finish. */
+		if (rmtree_at(AT_FDCWD, wd->path, now_monotonic_ms() + WORKDIR_REMOVE_MS) < 0)
+			warning("could not remove all of the working directory %s (a later run "
+				"tries again)",
+				wd->path);
 	}
 	if (wd->fd >= 0)
 		close(wd->fd);
