@@ -18,7 +18,7 @@
 /* Time spent removing: a run's own directory, then leftovers per sweep. */
 #define WORKDIR_REMOVE_MS 5000.0
 #define WORKDIR_SWEEP_MS  2000.0
-#define COPY_CHUNK	     65536
+#define COPY_CHUNK	  65536
 
 struct workdir_entry {
 	char *name; /* relative path */
