@@ -247,6 +247,11 @@ int cgroup_create(struct cgroup_run *cg, const char *tag, uint64_t memory_bytes,
 		rmdir(cg->pids);
 		cg->pids[0] = '\0';
 	}
+	/* cpuacct: the run's CPU time across all its processes (v2 has it in
+	 * cpu.stat of every group). Optional: without it runcpu samples. */
+	if (own_dir("cpuacct", dir, sizeof(dir)) == 0 &&
+	    make_child(dir, tag, cg->cpu, sizeof(cg->cpu)) < 0)
+		cg->cpu[0] = '\0';
 	cg->kind = "v1";
 	return 0;
 fail:
@@ -266,6 +271,11 @@ int cgroup_attach(const struct cgroup_run *cg, pid_t pid)
 	}
 	if (cg->pids[0]) {
 		snprintf(path, sizeof(path), "%s/cgroup.procs", cg->pids);
+		if (write_str(path, num) < 0)
+			return -1;
+	}
+	if (cg->cpu[0]) {
+		snprintf(path, sizeof(path), "%s/cgroup.procs", cg->cpu);
 		if (write_str(path, num) < 0)
 			return -1;
 	}
@@ -319,6 +329,22 @@ bool cgroup_oom_killed(const struct cgroup_run *cg)
 	return read_key(cg->mem, "memory.oom_control", "oom_kill") > 0;
 }
 
+bool cgroup_has_cpu(const struct cgroup_run *cg)
+{
+	return cg->kind && (strcmp(cg->kind, "v2") == 0 || cg->cpu[0]);
+}
+
+double cgroup_cpu_ms(const struct cgroup_run *cg)
+{
+	if (!cg->kind)
+		return 0;
+	if (strcmp(cg->kind, "v2") == 0)
+		return (double)read_key(cg->mem, "cpu.stat", "usage_usec") / 1e3;
+	if (!cg->cpu[0])
+		return 0;
+	return (double)read_u64_file(cg->cpu, "cpuacct.usage") / 1e6; /* ns */
+}
+
 /* One pass over cgroup.procs: SIGKILL each. Returns how many were listed. */
 static int kill_listed(const char *dir)
 {
@@ -361,6 +387,7 @@ void cgroup_kill_all(const struct cgroup_run *cg)
 {
 	bool v2 = cg->kind && strcmp(cg->kind, "v2") == 0;
 	kill_dir(cg->pids, false);
+	kill_dir(cg->cpu, false);
 	kill_dir(cg->mem, v2);
 }
 
@@ -410,6 +437,7 @@ void cgroup_destroy(struct cgroup_run *cg)
 {
 	cgroup_kill_all(cg);
 	remove_dir(cg->pids);
+	remove_dir(cg->cpu);
 	remove_dir(cg->mem);
 	cg->kind = NULL;
 }

@@ -20,6 +20,7 @@ struct cgroup_run {
 	const char *kind; /* "v1", "v2" or NULL: none */
 	char mem[256];	  /* v2: the run's cgroup; v1: the memory cgroup */
 	char pids[256];	  /* v1 only: the pids cgroup ("" if none) */
+	char cpu[256];	  /* v1 only: the cpuacct cgroup ("" if none) */
 };
 
 /* Which cgroup version could hold a memory limit here: "v1", "v2", or NULL
@@ -35,6 +36,10 @@ int cgroup_attach(const struct cgroup_run *cg, pid_t pid);
 /* Peak memory in KiB (0 if unknown); whether the OOM killer fired. */
 uint64_t cgroup_memory_peak_kb(const struct cgroup_run *cg);
 bool cgroup_oom_killed(const struct cgroup_run *cg);
+/* Whether the run's CPU time can be read (v2: always; v1: with cpuacct),
+ * and that time in ms: every process that was in the group, dead or alive. */
+bool cgroup_has_cpu(const struct cgroup_run *cg);
+double cgroup_cpu_ms(const struct cgroup_run *cg);
 /* SIGKILLs every process in the run's cgroup until none is left. */
 void cgroup_kill_all(const struct cgroup_run *cg);
 /* Kills what is left and removes the cgroup(s). */

@@ -73,6 +73,7 @@ run_case() {
 	_args=$(sed -n 's/.*sbx-args: *//p' "$_f" | head -n 1)
 	_expect=$(sed -n 's/.*sbx-expect: *//p' "$_f" | head -n 1)
 	_want=$(sed -n 's/.*sbx-want: *//p' "$_f" | head -n 1)
+	_error=$(sed -n 's/.*sbx-error: *//p' "$_f" | head -n 1)
 	_pre=""
 	# TIOCSTI needs a terminal to push into: sbx gets one from script(1).
 	case $_rel in python/tty.py) have script && _pre=tty ;; esac
@@ -102,6 +103,10 @@ run_case() {
 	*"|$_status|"*) _pass ;;
 	*) _fail "status '$_status', expected $_expect" ;;
 	esac
+	if [ -n "$_error" ]; then
+		_name=$(printf '%s' "$out" | jq -r '.error.name' 2>/dev/null)
+		if [ "$_name" = "$_error" ]; then _pass; else _fail "error.name '$_name', expected $_error"; fi
+	fi
 	case "$_facts" in
 	*"	false	true	"*) _pass ;;
 	*"	true	"*"	"*) _fail "escaped: $(printf '%s' "$out" | jq -r '.stdout + .stderr' | grep ESCAPED | head -n 3)" ;;
