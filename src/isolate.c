@@ -367,7 +367,8 @@ static void build_root(const struct isolate_state *st, int status_fd, int wfd)
 	if (mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) < 0)
 		child_abort(status_fd, "making mounts private");
 	/* The new root: an empty tmpfs, made read-only once filled. */
-	if (mount("sbx-root", NEWROOT, "tmpfs", MS_NOSUID | MS_NODEV, "mode=0755,size=1m") < 0)
+	if (mount("sbx-root", NEWROOT, "tmpfs", MS_NOSUID | MS_NODEV,
+		  "mode=0755,size=1m,nr_inodes=" ISOLATE_ROOT_INODES) < 0)
 		child_abort(status_fd, "mounting the root tmpfs");
 
 	for (i = 0; i < st->nentries; i++) {
@@ -426,8 +427,8 @@ static void build_root(const struct isolate_state *st, int status_fd, int wfd)
 	 * run, so no channel to other runs. */
 	in_root(dst, sizeof(dst), "/dev/shm");
 	if (make_mountpoint(dst, true) < 0 ||
-	    mount("sbx-shm", dst, "tmpfs", MS_NOSUID | MS_NODEV | MS_NOEXEC, "mode=1777,size=16m") <
-		0)
+	    mount("sbx-shm", dst, "tmpfs", MS_NOSUID | MS_NODEV | MS_NOEXEC,
+		  "mode=1777,size=16m,nr_inodes=" ISOLATE_SHM_INODES) < 0)
 		child_abort(status_fd, "/dev/shm");
 
 	/* A fresh /proc for the new pid namespace: only the sandbox's own
@@ -439,8 +440,9 @@ static void build_root(const struct isolate_state *st, int status_fd, int wfd)
 
 	/* A private, size-capped /tmp (the JVM writes there). */
 	in_root(dst, sizeof(dst), "/tmp");
-	if (make_mountpoint(dst, true) < 0 || mount("sbx-tmp", dst, "tmpfs", MS_NOSUID | MS_NODEV,
-						    "mode=1777,size=" ISOLATE_TMP_SIZE) < 0)
+	if (make_mountpoint(dst, true) < 0 ||
+	    mount("sbx-tmp", dst, "tmpfs", MS_NOSUID | MS_NODEV,
+		  "mode=1777,size=" ISOLATE_TMP_SIZE ",nr_inodes=" ISOLATE_TMP_INODES) < 0)
 		child_abort(status_fd, "mounting /tmp");
 
 	/* The work directory, writable, at the same path as outside (so paths
@@ -669,6 +671,12 @@ pid_t isolate_spawn(const struct sandbox_plan *plan, struct isolate_state *st)
 	}
 	close(go[0]);
 	st->pgid = pid; /* the child's setsid() makes it the group's leader */
+	/* The child's own /proc entries, pinned before it grants them in
+	 * Landlock (after the go-ahead): see procview.h. */
+	if (st->landlock_abi > 0) {
+		procview_pin(pid, st->proc_pins);
+		st->proc_pinned = true;
+	}
 	/* Into the cgroup before it can run or fork (a gated run joins it in
 	 * isolate_attach, before its gate opens). */
 	if (st->cgroup && !st->gated && cgroup_attach(&st->cg, pid) < 0) {
@@ -705,7 +713,7 @@ static int drop_capabilities(void)
 
 int isolate_enter(const struct sandbox_plan *plan, struct isolate_state *st)
 {
-	struct landlock_path paths[ISOLATE_MAX_MOUNTS + 8];
+	struct landlock_path paths[ISOLATE_MAX_MOUNTS + PROCVIEW_MAX + 8];
 	size_t n = 0;
 	unsigned i;
 
@@ -738,10 +746,15 @@ int isolate_enter(const struct sandbox_plan *plan, struct isolate_state *st)
 			paths[n].path = e->path;
 			paths[n++].access = e->kind == ISO_BIND_DEV ? LANDLOCK_DEV : LANDLOCK_RO;
 		}
-		/* /proc read-only: the JVM reads /proc/self; other processes are
-		 * out of reach (a fresh /proc, or Landlock's ptrace scoping). */
-		paths[n].path = "/proc";
-		paths[n++].access = LANDLOCK_RO;
+		/* /proc read-only: the JVM reads /proc/self. With a pid
+		 * namespace it is a fresh /proc of the run's own processes; the
+		 * host's /proc only in part (see procview.h). */
+		if (st->namespaces) {
+			paths[n].path = "/proc";
+			paths[n++].access = LANDLOCK_RO;
+		} else {
+			procview_grants(paths, &n, sizeof(paths) / sizeof(paths[0]) - 4);
+		}
 		if (st->namespaces) {
 			paths[n].path = "/etc"; /* only the pieces bound above */
 			paths[n++].access = LANDLOCK_RO;
@@ -877,6 +890,10 @@ void isolate_finish(struct isolate_state *st, pid_t pid, struct sandbox_report *
 {
 	(void)pid; /* reaped by now: only the run's group and cgroup are used */
 	isolate_kill(st, -1);
+	if (st->proc_pinned) {
+		procview_unpin(st->proc_pins);
+		st->proc_pinned = false;
+	}
 	if (st->cgroup) {
 		st->memory_peak_kb = cgroup_memory_peak_kb(&st->cg);
 		st->oom_killed = cgroup_oom_killed(&st->cg);

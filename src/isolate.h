@@ -40,6 +40,7 @@
 
 #include "cgroup.h"
 #include "outcome.h"
+#include "procview.h"
 #include "request.h"
 #include "sandbox.h"
 
@@ -47,6 +48,11 @@
 #define ISOLATE_INSIDE_ID  65534u      /* uid and gid inside the user namespace */
 #define ISOLATE_MAX_MOUNTS 40
 #define ISOLATE_TMP_SIZE   "64m" /* the sandbox's private /tmp */
+/* Inodes of the private tmpfs mounts: empty files cost no bytes, so size=
+ * alone lets a run pin hundreds of MiB of kernel memory in inodes. */
+#define ISOLATE_TMP_INODES  "16384"
+#define ISOLATE_SHM_INODES  "1024"
+#define ISOLATE_ROOT_INODES "1024" /* the root: mount points and links only */
 
 enum isolate_entry_kind { ISO_BIND_RO, ISO_BIND_DEV, ISO_SYMLINK };
 
@@ -84,6 +90,8 @@ struct isolate_state {
 	struct isolate_entry entries[ISOLATE_MAX_MOUNTS];
 	unsigned nentries;
 	char passwd[256], group[128]; /* generated /etc/passwd and /etc/group */
+	bool proc_pinned;	      /* proc_pins hold the run's /proc entries */
+	int proc_pins[PROCVIEW_MAX];  /* see procview.h */
 };
 
 /* Returns 0; -2 when a layer named by --require cannot be had (note says

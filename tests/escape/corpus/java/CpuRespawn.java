@@ -10,7 +10,7 @@ import java.util.regex.*;
 
 public class CpuRespawn {
     public static void main(String[] a) throws Exception {
-        System.out.println("BLOCKED unless ESCAPED follows");
+        System.out.println("BLOCKED: killed before the loop ends");
         System.out.flush();
         double burned = 0;
         Pattern t = Pattern.compile("(\\d+)m([\\d.]+)s\\s+(\\d+)m([\\d.]+)s");

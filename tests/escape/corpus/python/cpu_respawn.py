@@ -7,7 +7,7 @@
 # sbx-error: CpuTimeLimit
 # sbx-want: BLOCKED
 import os, time
-print("BLOCKED unless ESCAPED follows", flush=True)
+print("BLOCKED: killed before the loop ends", flush=True)
 burned = 0.0
 while burned < 3.5:
     pid = os.fork()

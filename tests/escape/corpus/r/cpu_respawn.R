@@ -6,7 +6,7 @@
 # sbx-error: CpuTimeLimit
 # sbx-want: BLOCKED
 library(parallel)
-cat("BLOCKED unless ESCAPED follows\n")
+cat("BLOCKED: killed before the loop ends\n")
 burned <- 0
 while (burned < 3.5) {
   j <- mcparallel({
