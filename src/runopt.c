@@ -39,7 +39,7 @@ const struct opt_spec run_opts[] = {
     {"input", 'i', OPT_ARG, RO_INPUT, "KEY=VALUE", "an input (VALUE is JSON if it parses)"},
     {"inputs", 0, OPT_ARG, RO_INPUTS, "JSON|@FILE", "inputs as a JSON object"},
     {"timeout", 't', OPT_ARG, RO_TIMEOUT, "SECONDS", "wall-clock limit (default 5)"},
-    {"cpu-time", 0, OPT_ARG, RO_CPU_TIME, "SECONDS", "CPU time limit (default: the timeout)"},
+    {"cpu-time", 0, OPT_ARG, RO_CPU_TIME, "SECONDS", "CPU time limit of the whole run, all its processes (default: the timeout)"},
     {"memory", 'm', OPT_ARG, RO_MEMORY, "SIZE", "memory limit (default 256M)"},
     {"max-output", 0, OPT_ARG, RO_MAX_OUTPUT, "SIZE", "output kept per stream (default 1M)"},
     {"file", 'f', OPT_ARG, RO_FILE, "PATH[:NAME]", "copy a file into the working directory"},
