@@ -329,6 +329,14 @@ bool cgroup_oom_killed(const struct cgroup_run *cg)
 	return read_key(cg->mem, "memory.oom_control", "oom_kill") > 0;
 }
 
+bool cgroup_probe_cpu(const char *kind)
+{
+	char dir[256];
+	if (kind && strcmp(kind, "v2") == 0)
+		return true;
+	return own_dir("cpuacct", dir, sizeof(dir)) == 0 && access(dir, W_OK) == 0;
+}
+
 bool cgroup_has_cpu(const struct cgroup_run *cg)
 {
 	return cg->kind && (strcmp(cg->kind, "v2") == 0 || cg->cpu[0]);

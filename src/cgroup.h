@@ -36,6 +36,9 @@ int cgroup_attach(const struct cgroup_run *cg, pid_t pid);
 /* Peak memory in KiB (0 if unknown); whether the OOM killer fired. */
 uint64_t cgroup_memory_peak_kb(const struct cgroup_run *cg);
 bool cgroup_oom_killed(const struct cgroup_run *cg);
+/* For sbx doctor: whether a run's cgroup of this kind ("v1"/"v2") would
+ * count its CPU time (v1 needs a writable cpuacct hierarchy). */
+bool cgroup_probe_cpu(const char *kind);
 /* Whether the run's CPU time can be read (v2: always; v1: with cpuacct),
  * and that time in ms: every process that was in the group, dead or alive. */
 bool cgroup_has_cpu(const struct cgroup_run *cg);

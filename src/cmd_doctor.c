@@ -170,8 +170,8 @@ static json_t *layers(void)
 	cg = cgroup_probe(why, sizeof(why));
 	if (cg) {
 		snprintf(detail, sizeof(detail),
-			 "cgroup %s: memory limit, pids.max %d, peak memory, OOM detection", cg,
-			 CGROUP_PIDS_MAX);
+			 "cgroup %s: memory limit, pids.max %d, peak memory, OOM detection%s", cg,
+			 CGROUP_PIDS_MAX, cgroup_probe_cpu(cg) ? ", the run's CPU time" : "");
 		json_object_set_new(l, "cgroup", layer(true, detail));
 		json_object_set_new(json_object_get(l, "cgroup"), "version", json_string(cg));
 	} else {
