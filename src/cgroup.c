@@ -211,8 +211,8 @@ static int make_child(const char *parent, const char *tag, char *out, size_t out
 	return 0;
 }
 
-int cgroup_create(struct cgroup_run *cg, const char *tag, uint64_t memory_bytes, char *why,
-		  size_t whylen)
+int cgroup_create(struct cgroup_run *cg, const char *tag, uint64_t memory_bytes, bool count_cpu,
+		  char *why, size_t whylen)
 {
 	char dir[256];
 	memset(cg, 0, sizeof(*cg));
@@ -249,7 +249,7 @@ int cgroup_create(struct cgroup_run *cg, const char *tag, uint64_t memory_bytes,
 	}
 	/* cpuacct: the run's CPU time across all its processes (v2 has it in
 	 * cpu.stat of every group). Optional: without it runcpu samples. */
-	if (own_dir("cpuacct", dir, sizeof(dir)) == 0 &&
+	if (count_cpu && own_dir("cpuacct", dir, sizeof(dir)) == 0 &&
 	    make_child(dir, tag, cg->cpu, sizeof(cg->cpu)) < 0)
 		cg->cpu[0] = '\0';
 	cg->kind = "v1";

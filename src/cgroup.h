@@ -28,9 +28,11 @@ struct cgroup_run {
 const char *cgroup_probe(char *why, size_t whylen);
 
 /* Creates the run's cgroup(s) named after tag with the memory and pids
- * limits. Returns 0, or -1 with a reason in why (nothing left behind). */
-int cgroup_create(struct cgroup_run *cg, const char *tag, uint64_t memory_bytes, char *why,
-		  size_t whylen);
+ * limits; on v1 also a cpuacct group when count_cpu (joining one more v1
+ * hierarchy costs the run an RCU grace period: only for --cpu-time).
+ * Returns 0, or -1 with a reason in why (nothing left behind). */
+int cgroup_create(struct cgroup_run *cg, const char *tag, uint64_t memory_bytes, bool count_cpu,
+		  char *why, size_t whylen);
 /* Moves pid into the run's cgroup(s). -1 on failure. */
 int cgroup_attach(const struct cgroup_run *cg, pid_t pid);
 /* Peak memory in KiB (0 if unknown); whether the OOM killer fired. */

@@ -633,7 +633,7 @@ int sandbox_run(const struct request *req, const struct sandbox_plan *plan, stru
 	}
 	supervise(&sv);
 	out->wall_ms = now_monotonic_ms() - sv.start_ms;
-	if (sv.isolated)
+	if (sv.isolated && !runcpu_sampling(&sv.cpu))
 		(void)cpu_used_ms(&sv); /* the cgroup's final count, before it goes */
 	if (sv.isolated) {
 		/* Before decide_status: it reads the cgroup's peak and OOM. */

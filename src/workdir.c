@@ -110,8 +110,13 @@ void workdir_sweep(const char *base)
 	while ((de = readdir(d)) && now_monotonic_ms() < deadline) {
 		if (strncmp(de->d_name, "run-", 4) != 0)
 			continue;
-		int fd =
-		    openat(dirfd(d), de->d_name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+		int flags = O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC;
+		int fd = openat(dirfd(d), de->d_name, flags);
+		/* The code of a killed run may have left its top directory
+		 * unreadable: sbx made it 0700, so give that back. */
+		if (fd < 0 && errno == EACCES &&
+		    fchmodat(dirfd(d), de->d_name, 0700, AT_SYMLINK_NOFOLLOW) == 0)
+			fd = openat(dirfd(d), de->d_name, flags);
 		if (fd < 0)
 			continue;
 		/* Locked: a live run. Free: its sbx was killed (or is just

@@ -7,12 +7,14 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include <cmocka.h>
 
 #include "engine.h"
+#include "rmtree.h"
 #include "workdir.h"
 
 static char base[256];
@@ -128,6 +130,55 @@ static void test_copy_in_and_collect(void **state)
 	assert_int_equal(stat("/etc/passwd", &st), 0); /* the link's target survives */
 }
 
+/* A tree built to resist removal: a chain deeper than the fds rmtree
+ * holds, read-only and closed directories, a link out that must not be
+ * followed. A passed deadline stops it part-way; the next call finishes. */
+static void test_rmtree_resists(void **state)
+{
+	(void)state;
+	char top[512], victim[512], keep[600];
+	struct stat st;
+	snprintf(top, sizeof top, "%s/tree", base);
+	snprintf(victim, sizeof victim, "%s/victim", base);
+	snprintf(keep, sizeof keep, "%s/keep", victim);
+	assert_int_equal(mkdir(victim, 0755), 0);
+	write_host(keep, "keep");
+	assert_int_equal(mkdir(top, 0755), 0);
+	int fd = open(top, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	assert_true(fd >= 0);
+	int cur = dup(fd);
+	for (int i = 0; i < 3 * RMTREE_HELD; i++) {
+		assert_int_equal(mkdirat(cur, "d", 0755), 0);
+		int next = openat(cur, "d", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+		assert_true(next >= 0);
+		close(cur);
+		cur = next;
+	}
+	close(openat(cur, "f", O_WRONLY | O_CREAT | O_CLOEXEC, 0644));
+	assert_int_equal(fchmod(cur, 0555), 0);
+	close(cur);
+	assert_int_equal(mkdirat(fd, "ro", 0755), 0);
+	for (int i = 0; i < 200; i++) {
+		char name[32];
+		snprintf(name, sizeof name, "ro/%d", i);
+		close(openat(fd, name, O_WRONLY | O_CREAT | O_CLOEXEC, 0644));
+	}
+	assert_int_equal(fchmodat(fd, "ro", 0555, 0), 0);
+	assert_int_equal(mkdirat(fd, "closed", 0755), 0);
+	close(openat(fd, "closed/f", O_WRONLY | O_CREAT | O_CLOEXEC, 0644));
+	assert_int_equal(fchmodat(fd, "closed", 0, 0), 0);
+	assert_int_equal(symlinkat(victim, fd, "link"), 0);
+	assert_int_equal(fchmod(fd, 0500), 0);
+	close(fd);
+
+	assert_int_equal(rmtree_at(AT_FDCWD, top, 1.0), 1); /* a deadline long gone */
+	assert_int_equal(lstat(top, &st), 0);
+	assert_int_equal(rmtree_at(AT_FDCWD, top, 0), 0);
+	assert_int_equal(lstat(top, &st), -1);
+	assert_int_equal(stat(keep, &st), 0);
+	assert_int_equal(rmtree_at(AT_FDCWD, top, 0), 0); /* gone already: fine */
+}
+
 static void test_java_primary(void **state)
 {
 	(void)state;
@@ -175,6 +226,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(test_valid_name),
 	    cmocka_unit_test_setup_teardown(test_copy_in_and_collect, setup, teardown),
+	    cmocka_unit_test_setup_teardown(test_rmtree_resists, setup, teardown),
 	    cmocka_unit_test(test_java_primary),
 	    cmocka_unit_test_setup_teardown(test_resolve, setup, teardown),
 	};
