@@ -226,9 +226,11 @@ struct spawn_run {
 	struct render *r;
 	struct workdir wd;
 	char exe[PATH_MAX];
-	char *env[8];
+	char *env[12];
 	char home[PATH_MAX + 8];
 	char tmpdir[PATH_MAX + 16];
+	char mplconfig[PATH_MAX + 24];
+	char xdgcache[PATH_MAX + 24];
 	int stdin_fd;
 };
 
@@ -246,7 +248,42 @@ static void build_env(struct spawn_run *s)
 	s->env[n++] = s->tmpdir;
 	s->env[n++] = "PYTHONUNBUFFERED=1";
 	s->env[n++] = "PYTHONDONTWRITEBYTECODE=1";
+	/* matplotlib: no display, and its config and font list in the run's
+	 * own temporary directory, not among the files the code made. */
+	s->env[n++] = "MPLBACKEND=Agg";
+	snprintf(s->mplconfig, sizeof s->mplconfig, "MPLCONFIGDIR=%s/" WORKDIR_PRIVATE "/tmp",
+		 s->wd.path);
+	s->env[n++] = s->mplconfig;
+	/* fontconfig's cache (matplotlib, R and Java graphics): not a file
+	 * the code made, so not in its working directory's listing. */
+	snprintf(s->xdgcache, sizeof s->xdgcache, "XDG_CACHE_HOME=%s/" WORKDIR_PRIVATE "/tmp",
+		 s->wd.path);
+	s->env[n++] = s->xdgcache;
 	s->env[n] = NULL;
+}
+
+/* sys.argv[0] and the file name in tracebacks and __file__, as python3
+ * gives them: "-c" and "<string>" for -e or Markdown, "-" and "<stdin>" for
+ * standard input, and for a FILE its name as given and its absolute path
+ * (python3 makes it absolute; the prelude normalizes "." and ".."). */
+static void python_names(const struct request *req, char *name, size_t cap, const char **argv0)
+{
+	const char *o = req->code_origin ? req->code_origin : "-e";
+	if (req->code_from_markdown || !strcmp(o, "-e")) {
+		*argv0 = "-c";
+		snprintf(name, cap, "<string>");
+	} else if (!strcmp(o, "-")) {
+		*argv0 = "-";
+		snprintf(name, cap, "<stdin>");
+	} else {
+		char cwd[PATH_MAX];
+		*argv0 = o;
+		int n = -1;
+		if (o[0] != '/' && getcwd(cwd, sizeof cwd))
+			n = snprintf(name, cap, "%s/%s", cwd, o);
+		if (n < 0 || (size_t)n >= cap)
+			snprintf(name, cap, "%s", o);
+	}
 }
 
 static int unavailable(struct outcome *out, const struct lang *lang, const char *command)
@@ -544,7 +581,8 @@ int engine_spawn_run_cmd(struct request *req, struct outcome *out, struct render
 	for (size_t i = 1; run_cmd && run_cmd[0] && run_cmd[i]; i++)
 		arg(&a, run_cmd[i]);
 	uint64_t as = req->limits.memory_bytes;
-	char primary[256], xmx[32], srcname[300];
+	char primary[256], xmx[32], srcname[300], pyname[2 * PATH_MAX];
+	const char *argv0 = NULL;
 	switch (lang->id) {
 	case LANG_PYTHON:
 		if (workdir_write(&s.wd, WORKDIR_PRIVATE "/code.py", req->code, req->code_len) < 0)
@@ -554,6 +592,8 @@ int engine_spawn_run_cmd(struct request *req, struct outcome *out, struct render
 		arg(&a, "-I"), arg(&a, "-S"), arg(&a, "-u"), arg(&a, "-B");
 		arg(&a, "-c"), arg(&a, prelude_python);
 		arg(&a, WORKDIR_PRIVATE "/code.py"), arg(&a, inputs_arg);
+		python_names(req, pyname, sizeof pyname, &argv0);
+		arg(&a, argv0), arg(&a, pyname);
 		break;
 	case LANG_R:
 		if (workdir_write(&s.wd, WORKDIR_PRIVATE "/code.R", req->code, req->code_len) < 0 ||

@@ -23,6 +23,11 @@
 
 enum output_format { FORMAT_TEXT, FORMAT_JSON, FORMAT_NDJSON };
 
+/* Text mode's result line (--print-result). AUTO: printed unless the code
+ * came from a FILE (not --markdown), which prints what its interpreter
+ * prints; runopt_load_code resolves it. */
+enum print_result { PRINT_RESULT_AUTO, PRINT_RESULT_ALWAYS, PRINT_RESULT_NEVER };
+
 /* Isolation layers, as a bitmask for --require and the sandbox report. */
 enum sandbox_layer {
 	LAYER_SECCOMP = 1u << 0,
@@ -57,7 +62,8 @@ struct request {
 	const struct lang *lang;
 	char *code; /* NUL-terminated; code_len excludes the NUL */
 	size_t code_len;
-	char *code_origin; /* file path, "-e" or "-" (stdin); for messages and names */
+	char *code_origin;	 /* file path, "-e" or "-" (stdin); for messages and names */
+	bool code_from_markdown; /* code_origin is the Markdown the code was taken from */
 	char code_sha256[65];
 	json_t *inputs; /* always a JSON object, owned */
 	struct limits limits;
@@ -68,6 +74,7 @@ struct request {
 	struct label *labels;
 	size_t nlabels;
 	enum output_format format;
+	enum print_result print_result;
 	unsigned require; /* LAYER_* the user insists on */
 	bool no_history;
 	bool build_only;       /* compile/lower, do not run (engine_build) */
