@@ -187,10 +187,21 @@ static void text_summary(const struct outcome *out, const struct request *req)
 	json_t *line = e ? json_object_get(e, "line") : NULL;
 	json_t *col = e ? json_object_get(e, "column") : NULL;
 	const char *tb = e ? json_string_value(json_object_get(e, "traceback")) : NULL;
-	(void)req;
+	const char *hint = e ? json_string_value(json_object_get(e, "hint")) : NULL;
+	/* Python, R and Java print their own errors on stderr, as their
+	 * interpreters do (javac's messages too). */
+	bool shown = req->lang && req->lang->engine == ENGINE_SPAWN;
 
 	if (out->status == STATUS_OK)
 		return;
+	/* A FILE prints what its interpreter prints: an error the interpreter
+	 * reported, or an exit status the code chose, gets no line of sbx's
+	 * (the record has it); only a hint, when sbx knows the cause. */
+	if (out->status == STATUS_ERROR && request_code_is_file(req) && (shown || !e)) {
+		if (hint && *hint)
+			fprintf(stderr, "sbx: hint: %s\n", hint);
+		return;
+	}
 	if (out->status == STATUS_ERROR && !e) {
 		if (out->exited)
 			fprintf(stderr, "sbx: error: the code exited with status %d\n",
@@ -212,13 +223,9 @@ static void text_summary(const struct outcome *out, const struct request *req)
 	}
 	fputc('\n', stderr);
 	/* What the sandbox did or how to fix it (a missing module's package). */
-	const char *hint = e ? json_string_value(json_object_get(e, "hint")) : NULL;
 	if (hint && *hint)
 		fprintf(stderr, "sbx: hint: %s\n", hint);
-	/* Python, R and Java print their own traceback on stderr, as their
-	 * interpreters do (javac's messages too): once is enough. */
-	bool shown = req->lang && req->lang->engine == ENGINE_SPAWN;
-	if (tb && *tb && !shown) {
+	if (tb && *tb && !shown) { /* once is enough */
 		fputs(tb, stderr);
 		if (tb[strlen(tb) - 1] != '\n')
 			fputc('\n', stderr);

@@ -20,6 +20,7 @@
 #define SBX_DEFAULT_OUTPUT     (1ull << 20)
 #define SBX_DEFAULT_FILES      (100ull << 20)
 #define SBX_OUTPUT_HARD_FACTOR 16 /* the code is stopped at 16x the kept cap */
+#define SBX_MAX_INPUT_DEPTH    64 /* containers nested in the inputs, the object included */
 
 enum output_format { FORMAT_TEXT, FORMAT_JSON, FORMAT_NDJSON };
 
@@ -97,6 +98,9 @@ int request_add_file(struct request *req, const char *spec); /* PATH[:NAME] */
 int request_add_label(struct request *req, const char *key_value);
 /* Fills derived fields (cpu_ms default, id) and checks consistency. */
 int request_finish(struct request *req);
+/* Is the code a FILE run as such (not -e, stdin, Markdown or a deployment)?
+ * Then text mode prints exactly what the interpreter prints. */
+bool request_code_is_file(const struct request *req);
 /* Effective CPU limit in ms. */
 uint64_t request_cpu_ms(const struct request *req);
 

@@ -226,9 +226,8 @@ int runopt_load_code(struct run_options *ro, char **operands, int nops, bool all
 	/* A FILE prints exactly what its interpreter prints; a snippet (-e,
 	 * stdin, Markdown) is a notebook cell and shows its value. */
 	if (req->print_result == PRINT_RESULT_AUTO)
-		req->print_result = strcmp(origin, "-e") && strcmp(origin, "-") && !ro->markdown
-					? PRINT_RESULT_NEVER
-					: PRINT_RESULT_ALWAYS;
+		req->print_result =
+		    request_code_is_file(req) ? PRINT_RESULT_NEVER : PRINT_RESULT_ALWAYS;
 	req->lang = lang ? lang : lang_get(LANG_JAVASCRIPT);
 	return 0;
 }

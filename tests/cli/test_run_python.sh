@@ -189,7 +189,7 @@ sbx run "$T_TMP/tb.py"
 expect_rc 1
 expect_out 'start'
 native_err=$(python3 "$T_TMP/tb.py" 2>&1 >/dev/null)
-check "the traceback is python3's, byte for byte" test "$(printf '%s\n' "$err" | grep -v '^sbx:')" = "$native_err"
+check "stderr is python3's, byte for byte" test "$err" = "$native_err"
 check "the traceback is printed once" test "$(printf '%s\n' "$err" | grep -c Traceback)" = 1
 
 # The usable recursion depth is python3's, and so is the limit it shows.
@@ -214,6 +214,11 @@ socket.create_connection(("192.0.2.1", 80))' --json
 expect_rc 1
 expect_jq '.error.message | test("network access is disabled in this sandbox")'
 expect_json .error.hint '"network access is disabled in this sandbox"'
+# A FILE that exits with its own status prints nothing of sbx's.
+printf 'import sys\nsys.exit(3)\n' >"$T_TMP/exit3.py"
+sbx run "$T_TMP/exit3.py"
+expect_rc 3
+check "no sbx line for a FILE's own exit status" test -z "$err"
 sbx run -l python -e 'import urllib.request
 urllib.request.urlopen("http://example.com/")'
 expect_err_contains "network access is disabled in this sandbox"
@@ -224,6 +229,7 @@ asyncio.run(main())' --json
 expect_json .result 5
 sbx run -l python -e 'import no_such_module_x'
 expect_rc 1
+expect_err_contains "sbx: error: ModuleNotFoundError"
 expect_err_contains "ModuleNotFoundError: No module named 'no_such_module_x'"
 expect_err_contains "sbx: hint: no module named no_such_module_x"
 sbx run -l python -e 'import sklearn.linear_model' --json
