@@ -181,7 +181,7 @@ $(NPM_DIR)/.stamp: build-aux/npm/package.json build-aux/npm/package-lock.json | 
 	@mkdir -p $(@D)
 	cp build-aux/npm/package.json build-aux/npm/package-lock.json $(@D)/
 	cd $(@D) && npm ci --ignore-scripts --no-audit --no-fund --loglevel=error || { \
-	    echo "sbx: npm ci failed: the first build needs the npm registry (registry.npmjs.org)" \
+	    echo "sbx: npm ci failed: the first build needs the npm registry" \
 	        "once, for the exact versions in build-aux/npm/package-lock.json" >&2; exit 1; }
 	@touch $@
 
