@@ -7,6 +7,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "jsonfmt.h"
 #include "util.h"
 
 struct render {
@@ -112,11 +113,11 @@ static void iso8601_now(char out[32])
 
 static void emit_line(struct render *r, json_t *obj)
 {
-	char *text = json_dumps(obj, JSON_COMPACT | JSON_ENCODE_ANY);
+	char *text = jsonfmt_dumps(obj, JSON_COMPACT | JSON_ENCODE_ANY);
 	if (!text)
 		return;
 	size_t len = strlen(text);
-	text[len] = '\n'; /* json_dumps leaves room: replace the NUL */
+	text[len] = '\n'; /* the NUL's byte is ours: replace it */
 	if (write_all(STDOUT_FILENO, text, len + 1) != 0)
 		r->write_failed = true;
 	free(text);
@@ -228,7 +229,7 @@ int render_finish(struct render *r, const struct outcome *out, const struct requ
 	switch (r->format) {
 	case FORMAT_TEXT:
 		if (out->result && !json_is_null(out->result)) {
-			char *text = json_dumps(out->result, JSON_ENCODE_ANY | JSON_COMPACT);
+			char *text = jsonfmt_dumps(out->result, JSON_ENCODE_ANY | JSON_COMPACT);
 			if (text) {
 				if (r->last_stdout_byte != '\n')
 					fputc('\n', stdout);
