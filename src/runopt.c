@@ -9,6 +9,7 @@
 
 #include "config.h"
 #include "markdown.h"
+#include "policy.h"
 #include "statedir.h"
 #include "util.h"
 
@@ -26,6 +27,8 @@ const struct opt_spec source_opts[] = {
     {"language", 'l', OPT_ARG, RO_LANG, "LANG", "javascript|typescript|python|java|r"},
     {"markdown", 0, OPT_NOARG, RO_MARKDOWN, NULL, "take the code from Markdown ``` fences"},
     {"block", 0, OPT_ARG, RO_BLOCK, "N", "with --markdown: only the Nth fenced block"},
+    {"policy", 0, OPT_ARG, RO_POLICY, "PROFILE",
+     "default, or strict: block what the policy scan only warns about"},
     {NULL, 0, 0, 0, NULL, NULL},
 };
 
@@ -151,6 +154,13 @@ int runopt_handle(void *ctx, int id, const char *arg)
 		return 0;
 	case RO_REQUIRE: return parse_require(arg, &req->require);
 	case RO_NO_HISTORY: req->no_history = true; return 0;
+	case RO_POLICY: {
+		enum policy_profile p;
+		if (policy_profile_from_name(arg, &p) != 0)
+			return error("invalid --policy '%s': use default or strict", arg);
+		ro->policy_profile = (int)p + 1;
+		return 0;
+	}
 	default:
 		if (id >= RO_FIRST_FREE && ro->extra)
 			return ro->extra(ro->extra_ctx, id, arg);
@@ -214,6 +224,12 @@ int runopt_load_code(struct run_options *ro, char **operands, int nops, bool all
 	return 0;
 }
 
+void runopt_apply_policy(const struct run_options *ro, struct config *cfg)
+{
+	if (ro->policy_profile)
+		cfg->policy_profile = (enum policy_profile)(ro->policy_profile - 1);
+}
+
 int runopt_finish(struct run_options *ro)
 {
 	struct request *req = ro->req;
@@ -224,6 +240,7 @@ int runopt_finish(struct run_options *ro)
 		if (config_load(ro->config_flag, req->config) != 0)
 			return -1;
 	}
+	runopt_apply_policy(ro, req->config);
 	config_apply(req->config, req);
 	if (!config_history_enabled(req->config))
 		req->no_history = true;

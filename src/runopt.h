@@ -6,6 +6,7 @@
 #include <stdbool.h>
 
 #include "opt.h"
+#include "config.h"
 #include "request.h"
 
 enum runopt_id {
@@ -30,6 +31,7 @@ enum runopt_id {
 	RO_STDIN,
 	RO_REQUIRE,
 	RO_NO_HISTORY,
+	RO_POLICY,
 	RO_FIRST_FREE = 100 /* commands number their own options from here */
 };
 
@@ -50,6 +52,7 @@ struct run_options {
 	unsigned block; /* --block N (1-based); 0: all blocks */
 	const char *state_dir_flag;
 	const char *config_flag;
+	int policy_profile; /* --policy: enum policy_profile + 1; 0: not given */
 	bool help;
 	/* Called for ids >= RO_FIRST_FREE (command-specific options). */
 	opt_handler extra;
@@ -65,5 +68,7 @@ int runopt_load_code(struct run_options *ro, char **operands, int nops, bool all
 /* Loads the config, resolves the state directory, fills defaults and
  * validates the request. */
 int runopt_finish(struct run_options *ro);
+/* --policy over the config file's policy.profile. */
+void runopt_apply_policy(const struct run_options *ro, struct config *cfg);
 
 #endif
