@@ -1,6 +1,8 @@
 # sbx prelude for R: runs the user's code like a notebook cell.
 #
-# Started as: Rscript --vanilla PRELUDE CODE_FILE INPUTS_FILE|-
+# Started as: Rscript --vanilla PRELUDE CODE_FILE INPUTS_FILE|- [ARG...]
+# The ARGs (given to sbx after --) are what the code's commandArgs() shows,
+# as if Rscript had run its file with them.
 # Each top-level expression is evaluated in the global environment with
 # withVisible(); the last one's value, when visible, is the result. The result
 # or an uncaught error goes to fd 3 as one JSON object (see src/sandbox.h).
@@ -9,6 +11,20 @@ local({
   args <- commandArgs(trailingOnly = TRUE)
   code_path <- args[[1]]
   inputs_path <- args[[2]]
+  local({
+    all <- commandArgs()
+    at <- match("--args", all)
+    user <- args[-(1:2)]
+    lead <- all[seq_len(if (is.na(at)) length(all) else at - 1L)]
+    lead <- lead[!startsWith(lead, "--file=") & lead != "--vanilla"]
+    shown <- c(lead, "--file=code.R", if (length(user)) c("--args", user))
+    env <- baseenv()
+    unlockBinding("commandArgs", env)
+    assign("commandArgs", function(trailingOnly = FALSE) {
+      if (trailingOnly) user else shown
+    }, envir = env)
+    lockBinding("commandArgs", env)
+  })
 
   esc <- function(s) {
     s <- enc2utf8(as.character(s))
