@@ -184,6 +184,8 @@ json_t *outcome_to_json(const struct outcome *out, const struct request *req)
 					    req->deployment_version)
 				: json_null());
 	json_object_set_new(rec, "sandbox", sandbox_report_to_json(&out->sandbox));
+	if (req->markdown)
+		json_object_set(rec, "markdown", req->markdown);
 	if (out->extra)
 		json_object_update_missing(rec, out->extra);
 	return rec;

@@ -58,6 +58,7 @@ struct request {
 	char *code; /* NUL-terminated; code_len excludes the NUL */
 	size_t code_len;
 	char *code_origin; /* file path, "-e" or "-" (stdin); for messages and names */
+	json_t *markdown;  /* --markdown: {"ran": [...], "skipped": [...]}, else NULL */
 	char code_sha256[65];
 	json_t *inputs; /* always a JSON object, owned */
 	struct limits limits;
