@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "config.h"
+#include "opt.h"
 #include "util.h"
 
 #define INPUTS_FILE_CAP (16u << 20)
@@ -184,19 +185,32 @@ int request_finish(struct request *req)
 		l->output_bytes = SBX_DEFAULT_OUTPUT;
 	if (!l->files_bytes)
 		l->files_bytes = SBX_DEFAULT_FILES;
-	if (l->timeout_ms > max)
-		return error(
-		    "timeout of %.3gs is over the maximum of %.3gs: use a shorter --timeout "
-		    "or raise max_timeout in the config file",
-		    (double)l->timeout_ms / 1e3, (double)max / 1e3);
-	if (l->cpu_ms > max)
-		return error("CPU time of %.3gs is over the maximum of %.3gs: use a shorter "
+	char got[32], most[32];
+	opt_format_duration(max, most);
+	if (l->timeout_ms > max) {
+		opt_format_duration(l->timeout_ms, got);
+		return error("timeout of %s is over the maximum of %s: use a shorter --timeout "
+			     "or raise max_timeout in the config file",
+			     got, most);
+	}
+	if (l->cpu_ms > max) {
+		opt_format_duration(l->cpu_ms, got);
+		return error("CPU time of %s is over the maximum of %s: use a shorter "
 			     "--cpu-time or raise max_timeout in the config file",
-			     (double)l->cpu_ms / 1e3, (double)max / 1e3);
+			     got, most);
+	}
 	if (!req->id[0])
 		make_execution_id(req->id);
 	if (!req->lang)
 		req->lang = lang_get(LANG_JAVASCRIPT);
+	/* The strongest isolation per engine. Duktape's child runs under a
+	 * default-deny seccomp allow-list (its own pipes, memory, clocks):
+	 * narrower than anything namespaces would hide, so seccomp and rlimits
+	 * are its strongest. An interpreter (python3, java, Rscript) needs a
+	 * deny-list, so it takes every layer: namespaces, Landlock, a cgroup. */
+	if (req->require & LAYER_STRONGEST)
+		req->require = (req->require & ~LAYER_STRONGEST) |
+			       (req->lang->engine == ENGINE_DUKTAPE ? LAYERS_EMBEDDED : LAYERS_ALL);
 	return 0;
 }
 
