@@ -63,9 +63,13 @@ expect_json '[.files[].name]' '["sum.txt"]'
 check "sum.txt saved" test "$(cat "$T_TMP/out/sum.txt")" = "10"
 check "the link is not saved" test ! -e "$T_TMP/out/leak" -a ! -L "$T_TMP/out/leak"
 
-sbx run -l r -t 1 -e 'cat("started\n"); repeat {}' --json
+# The output before a timeout is kept. A CPU limit, not a wall one: R's
+# start takes ~0.5 s of CPU but seconds of wall time on a loaded machine,
+# so a 1 s wall limit could strike before "started" is printed.
+sbx run -l r -t 120 --cpu-time 2 -e 'cat("started\n"); repeat {}' --json
 expect_rc 124
 expect_json .status '"timeout"'
+expect_json .error.name '"CpuTimeLimit"'
 expect_json .stdout '"started\n"'
 
 sbx run -l r -e 'x <- numeric(1e10)' --json
