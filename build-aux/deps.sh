@@ -6,7 +6,9 @@
 set -eu
 
 build_pkgs="gcc make pkg-config duktape-dev libseccomp-dev libyaml-dev libcmocka-dev libjansson-dev libsqlite3-dev libssl-dev node-typescript node-core-js esbuild"
-test_pkgs="python3 default-jdk-headless r-base-core jq valgrind"
+# nodejs and the python3 libraries: the native references of the
+# differential test (tests/diff), which runs numpy/pandas/matplotlib code.
+test_pkgs="python3 default-jdk-headless r-base-core jq valgrind nodejs python3-numpy python3-pandas python3-matplotlib"
 bench_pkgs="hyperfine"
 # make fuzz: clang and its libFuzzer runtime (tests/fuzz/).
 fuzz_pkgs="clang libclang-rt-14-dev"
