@@ -1,4 +1,5 @@
 #include "store.h"
+#include "rmtree.h"
 
 #include <ctype.h>
 #include <dirent.h>
@@ -286,35 +287,11 @@ void store_unlock(struct store *s)
 
 /* ---- removing ------------------------------------------------------------ */
 
-/* Removes dirfd/name and everything below it without following links:
- * a link is unlinked, never entered. */
-static int remove_tree_at(int dfd, const char *name, int depth)
+/* Removes dirfd/name and everything below it without following links
+ * (rmtree.c: iterative, no deadline for sbx's own trees). */
+static int remove_tree_at(int dfd, const char *name)
 {
-	if (unlinkat(dfd, name, 0) == 0 || errno == ENOENT)
-		return 0;
-	if (errno != EISDIR && errno != EPERM)
-		return -1;
-	if (depth > 32)
-		return -1;
-	int fd = openat(dfd, name, DIR_FLAGS);
-	if (fd < 0)
-		return -1;
-	DIR *d = opendir_fd(fd);
-	close(fd);
-	if (!d)
-		return -1;
-	int rc = 0;
-	struct dirent *e;
-	while ((e = readdir(d)) != NULL) {
-		if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
-			continue;
-		if (remove_tree_at(dirfd(d), e->d_name, depth + 1) != 0)
-			rc = -1;
-	}
-	closedir(d);
-	if (unlinkat(dfd, name, AT_REMOVEDIR) != 0 && errno != ENOENT)
-		rc = -1;
-	return rc;
+	return rmtree_at(dfd, name, 0) == 0 ? 0 : -1;
 }
 
 /* Removes leftovers inside one deployment directory; returns how many. */
@@ -337,7 +314,7 @@ static unsigned clean_name_dir(int name_fd)
 	}
 	closedir(d);
 	for (size_t i = 0; i < n; i++) {
-		if (remove_tree_at(name_fd, stale[i], 0) == 0)
+		if (remove_tree_at(name_fd, stale[i]) == 0)
 			removed++;
 		free(stale[i]);
 	}
@@ -384,7 +361,7 @@ int store_clean(struct store *s, unsigned *removed)
 	closedir(d);
 	for (size_t i = 0; i < n; i++) {
 		if (!strncmp(todo[i], DEL_PREFIX, strlen(DEL_PREFIX))) {
-			if (remove_tree_at(s->dep_fd, todo[i], 0) == 0)
+			if (remove_tree_at(s->dep_fd, todo[i]) == 0)
 				(*removed)++;
 		} else if (store_name_ok(todo[i])) {
 			int nfd = openat(s->dep_fd, todo[i], DIR_FLAGS);
@@ -878,7 +855,7 @@ void store_abort(struct store_txn *t)
 		close(t->tmp_fd);
 	if (t->name_fd >= 0) {
 		if (t->tmp_name[0])
-			remove_tree_at(t->name_fd, t->tmp_name, 0);
+			remove_tree_at(t->name_fd, t->tmp_name);
 		/* Leave no empty deployment directory behind a failed first
 		 * version. */
 		if (name_dir_empty(t->name_fd))
@@ -941,7 +918,7 @@ int store_delete(struct store *s, const char *name, int version)
 		goto out;
 	}
 	fsync(from_fd);
-	if (remove_tree_at(from_fd, aside, 0) != 0)
+	if (remove_tree_at(from_fd, aside) != 0)
 		warning("could not remove all of %s; `sbx gc` will finish it", where);
 	rc = 0;
 out:
