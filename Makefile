@@ -205,7 +205,7 @@ FUZZ_CFLAGS  := -std=c11 -g -O1 $(WARN) -Wno-format-nonliteral $(FUZZ_SAN) -fsan
                 -D_GNU_SOURCE -Isrc $(shell pkg-config --cflags yaml-0.1 jansson libcrypto 2>/dev/null)
 FUZZ_LIBS     = $(shell pkg-config --libs yaml-0.1 jansson libcrypto 2>/dev/null) -lm
 # The modules the parsers live in, and what they reference.
-FUZZ_MODS    := opt config request manifest policy render markdown util buf lang \
+FUZZ_MODS    := opt config request manifest policy render jsonout markdown util buf lang \
                 js/tokenize outcome store statedir rmtree
 FUZZ_OBJS    := $(patsubst %,$(FUZZ_BUILD)/%.o,$(FUZZ_MODS)) $(FUZZ_BUILD)/fuzz/stubs.o
 FUZZ_NAMES   := $(patsubst tests/fuzz/fuzz_%.c,%,$(wildcard tests/fuzz/fuzz_*.c))

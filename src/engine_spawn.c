@@ -20,6 +20,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "java_wrap.h"
 #include "javac_cache.h"
 #include "prelude_java_launcher.h"
 #include "prelude_python.h"
@@ -43,7 +44,6 @@ static const char *const jvm_flags[] = {
     "-XX:+UseSerialGC",
     "-XX:TieredStopAtLevel=1",
     "-XX:CICompilerCount=1",
-    "-Xss512k",
     "-XX:ReservedCodeCacheSize=32m",
     "-XX:CompressedClassSpaceSize=64m",
     "-XX:-UsePerfData",
@@ -60,6 +60,7 @@ static const char *const javac_flags[] = {
     "-J-Xmx256m",
     "-proc:none",
     "-implicit:none",
+    "-g", /* local variable names in traces and debuggers, as javac -g */
     "-encoding",
     "UTF-8",
     "-Xmaxerrs",
@@ -160,75 +161,20 @@ int engine_spawn_resolve(const char *command, const char *prefer_dir, char *out,
 	return -1;
 }
 
-/* The name javac wants for the file: its public top-level type, if any.
- * Skips comments, strings, text blocks and char literals; looks only at
- * brace depth 0. */
-void engine_spawn_java_primary(const char *src, size_t len, char *out, size_t cap)
-{
-	int depth = 0;
-	bool saw_public = false, want_name = false;
-	snprintf(out, cap, "Main");
-	for (size_t i = 0; i < len;) {
-		char c = src[i];
-		if (c == '/' && i + 1 < len && src[i + 1] == '/') {
-			while (i < len && src[i] != '\n')
-				i++;
-		} else if (c == '/' && i + 1 < len && src[i + 1] == '*') {
-			for (i += 2; i + 1 < len && !(src[i] == '*' && src[i + 1] == '/'); i++)
-				;
-			i += 2;
-		} else if (c == '"' && i + 2 < len && src[i + 1] == '"' && src[i + 2] == '"') {
-			for (i += 3; i + 2 < len && memcmp(src + i, "\"\"\"", 3); i++)
-				if (src[i] == '\\')
-					i++;
-			i += 3;
-		} else if (c == '"' || c == '\'') {
-			for (i++; i < len && src[i] != c && src[i] != '\n'; i++)
-				if (src[i] == '\\')
-					i++;
-			i++;
-		} else if (c == '{' || c == '}' || c == ';') {
-			depth += c == '{' ? 1 : c == '}' ? -1 : 0;
-			saw_public = want_name = false;
-			i++;
-		} else if (isalpha((unsigned char)c) || c == '_' || c == '$' ||
-			   (unsigned char)c >= 0x80) {
-			size_t start = i;
-			while (i < len && (isalnum((unsigned char)src[i]) || src[i] == '_' ||
-					   src[i] == '$' || (unsigned char)src[i] >= 0x80))
-				i++;
-			size_t n = i - start;
-			if (depth != 0)
-				continue;
-			if (want_name) {
-				if (n + 1 <= cap) {
-					memcpy(out, src + start, n);
-					out[n] = '\0';
-				}
-				return;
-			}
-			if (n == 6 && !memcmp(src + start, "public", 6))
-				saw_public = true;
-			else if (saw_public && ((n == 5 && !memcmp(src + start, "class", 5)) ||
-						(n == 9 && !memcmp(src + start, "interface", 9)) ||
-						(n == 4 && !memcmp(src + start, "enum", 4)) ||
-						(n == 6 && !memcmp(src + start, "record", 6))))
-				want_name = true;
-		} else {
-			i++;
-		}
-	}
-}
-
 struct spawn_run {
 	struct request *req;
 	struct outcome *out;
 	struct render *r;
 	struct workdir wd;
+	const char *java_src; /* the Java source as compiled (wrapped or as given) */
+	size_t java_len;
 	char exe[PATH_MAX];
-	char *env[8];
+	char *env[12];
 	char home[PATH_MAX + 8];
 	char tmpdir[PATH_MAX + 16];
+	char mplconfig[PATH_MAX + 24];
+	char xdgcache[PATH_MAX + 24];
+	char rprofile[PATH_MAX + 32];
 	int stdin_fd;
 };
 
@@ -246,7 +192,42 @@ static void build_env(struct spawn_run *s)
 	s->env[n++] = s->tmpdir;
 	s->env[n++] = "PYTHONUNBUFFERED=1";
 	s->env[n++] = "PYTHONDONTWRITEBYTECODE=1";
+	/* matplotlib: no display, and its config and font list in the run's
+	 * own temporary directory, not among the files the code made. */
+	s->env[n++] = "MPLBACKEND=Agg";
+	snprintf(s->mplconfig, sizeof s->mplconfig, "MPLCONFIGDIR=%s/" WORKDIR_PRIVATE "/tmp",
+		 s->wd.path);
+	s->env[n++] = s->mplconfig;
+	/* fontconfig's cache (matplotlib, R and Java graphics): not a file
+	 * the code made, so not in its working directory's listing. */
+	snprintf(s->xdgcache, sizeof s->xdgcache, "XDG_CACHE_HOME=%s/" WORKDIR_PRIVATE "/tmp",
+		 s->wd.path);
+	s->env[n++] = s->xdgcache;
 	s->env[n] = NULL;
+}
+
+/* sys.argv[0] and the file name in tracebacks and __file__, as python3
+ * gives them: "-c" and "<string>" for -e or Markdown, "-" and "<stdin>" for
+ * standard input, and for a FILE its name as given and its absolute path
+ * (python3 makes it absolute; the prelude normalizes "." and ".."). */
+static void python_names(const struct request *req, char *name, size_t cap, const char **argv0)
+{
+	const char *o = req->code_origin ? req->code_origin : "-e";
+	if (req->code_from_markdown || !strcmp(o, "-e")) {
+		*argv0 = "-c";
+		snprintf(name, cap, "<string>");
+	} else if (!strcmp(o, "-")) {
+		*argv0 = "-";
+		snprintf(name, cap, "<stdin>");
+	} else {
+		char cwd[PATH_MAX];
+		*argv0 = o;
+		int n = -1;
+		if (o[0] != '/' && getcwd(cwd, sizeof cwd))
+			n = snprintf(name, cap, "%s/%s", cwd, o);
+		if (n < 0 || (size_t)n >= cap)
+			snprintf(name, cap, "%s", o);
+	}
 }
 
 static int unavailable(struct outcome *out, const struct lang *lang, const char *command)
@@ -310,7 +291,7 @@ static void javac_error(const char *text, struct outcome *out)
 			line = -1;
 		}
 	}
-	outcome_fail(out, STATUS_ERROR, "CompilationError", "%s", msg);
+	outcome_fail(out, STATUS_ERROR, "CompileError", "%s", msg);
 	json_object_set_new(out->error, "line", line > 0 ? json_integer(line) : json_null());
 	json_object_set_new(out->error, "column", column > 0 ? json_integer(column) : json_null());
 	json_object_set_new(out->error, "traceback", json_string_utf8_lossy(text, strlen(text)));
@@ -323,6 +304,7 @@ static void java_cache_version(char out[17])
 {
 	struct buf b = BUF_INIT;
 	buf_puts(&b, prelude_java_launcher);
+	buf_puts(&b, JAVA_WRAP_VERSION);
 	for (size_t i = 0; javac_flags[i]; i++)
 		buf_puts(&b, javac_flags[i]);
 	char hex[65];
@@ -361,11 +343,11 @@ static int java_compile(struct spawn_run *s, const char *primary, char *const *c
 			unavailable(s->out, req->lang, cmd);
 			return 1;
 		}
-		char file[300], path[400];
+		char file[NAME_MAX + 1], path[NAME_MAX + 32];
 		snprintf(file, sizeof file, "%s.java", primary);
 		snprintf(path, sizeof path, WORKDIR_PRIVATE "/src/%s", file);
 		if (workdir_mkdir(&s->wd, WORKDIR_PRIVATE "/src") < 0 ||
-		    workdir_write(&s->wd, path, req->code, req->code_len) < 0 ||
+		    workdir_write(&s->wd, path, s->java_src, s->java_len) < 0 ||
 		    workdir_write(&s->wd, WORKDIR_PRIVATE "/src/" JAVA_LAUNCHER ".java",
 				  prelude_java_launcher, strlen(prelude_java_launcher)) < 0) {
 			close(cfd);
@@ -417,7 +399,7 @@ static int java_compile(struct spawn_run *s, const char *primary, char *const *c
 				javac_error(buf_cstr(&all), s->out);
 			else
 				outcome_fail(
-				    s->out, cout.status, "CompilationError", "javac: %s",
+				    s->out, cout.status, "CompileError", "javac: %s",
 				    json_string_value(json_object_get(cout.error, "message")));
 			buf_release(&all);
 			ret = 1;
@@ -495,7 +477,7 @@ int engine_spawn_run_cmd(struct request *req, struct outcome *out, struct render
 		return unavailable(out, lang, cmd);
 
 	int rc = -1;
-	char *inputs_json = NULL;
+	char *inputs_json = NULL, *java_wrapped = NULL;
 	char base[PATH_MAX];
 	const char *wbase = root_work_base(base, sizeof base);
 	if (!wbase && req->state_dir) {
@@ -544,7 +526,9 @@ int engine_spawn_run_cmd(struct request *req, struct outcome *out, struct render
 	for (size_t i = 1; run_cmd && run_cmd[0] && run_cmd[i]; i++)
 		arg(&a, run_cmd[i]);
 	uint64_t as = req->limits.memory_bytes;
-	char primary[256], xmx[32], srcname[300];
+	char primary[1024], xmx[32], srcname[1100], pyname[2 * PATH_MAX];
+	size_t n;
+	const char *argv0 = NULL;
 	switch (lang->id) {
 	case LANG_PYTHON:
 		if (workdir_write(&s.wd, WORKDIR_PRIVATE "/code.py", req->code, req->code_len) < 0)
@@ -554,6 +538,8 @@ int engine_spawn_run_cmd(struct request *req, struct outcome *out, struct render
 		arg(&a, "-I"), arg(&a, "-S"), arg(&a, "-u"), arg(&a, "-B");
 		arg(&a, "-c"), arg(&a, prelude_python);
 		arg(&a, WORKDIR_PRIVATE "/code.py"), arg(&a, inputs_arg);
+		python_names(req, pyname, sizeof pyname, &argv0);
+		arg(&a, argv0), arg(&a, pyname);
 		break;
 	case LANG_R:
 		if (workdir_write(&s.wd, WORKDIR_PRIVATE "/code.R", req->code, req->code_len) < 0 ||
@@ -562,13 +548,38 @@ int engine_spawn_run_cmd(struct request *req, struct outcome *out, struct render
 			goto setup;
 		if (as < R_MIN_AS)
 			as = R_MIN_AS;
-		arg(&a, "--vanilla"), arg(&a, WORKDIR_PRIVATE "/prelude.R");
-		arg(&a, WORKDIR_PRIVATE "/code.R"), arg(&a, inputs_arg);
+		/* Rscript's own top-level loop runs the code (see the prelude):
+		 * --vanilla but for the init file, which is the prelude. */
+		arg(&a, "--no-save"), arg(&a, "--no-restore"), arg(&a, "--no-site-file");
+		arg(&a, "--no-environ"), arg(&a, WORKDIR_PRIVATE "/code.R");
+		snprintf(s.rprofile, sizeof s.rprofile,
+			 "R_PROFILE_USER=%s/" WORKDIR_PRIVATE "/prelude.R", s.wd.path);
+		for (n = 0; s.env[n]; n++)
+			;
+		s.env[n] = s.rprofile;
+		s.env[n + 1] = NULL;
 		break;
 	case LANG_JAVA: {
 		if (workdir_mkdir(&s.wd, WORKDIR_PRIVATE "/classes") < 0)
 			goto setup;
-		engine_spawn_java_primary(req->code, req->code_len, primary, sizeof primary);
+		/* Bare statements, as models write Java, get a class and a main. */
+		size_t wlen = 0;
+		java_wrapped = java_wrap(req->code, req->code_len, &wlen);
+		s.java_src = java_wrapped ? java_wrapped : req->code;
+		s.java_len = java_wrapped ? wlen : req->code_len;
+		engine_spawn_java_primary(s.java_src, s.java_len, primary, sizeof primary);
+		if (strlen(primary) + strlen(".java") > NAME_MAX) {
+			/* javac needs the file named after the public class. */
+			outcome_fail(out, STATUS_ERROR, "CompileError",
+				     "the public class name is %zu characters long: javac needs a "
+				     "file named after it, and file names have at most %d bytes; "
+				     "use a shorter name",
+				     strlen(primary), NAME_MAX - 5);
+			out->exited = true;
+			out->exit_code = 1;
+			rc = 0;
+			goto out;
+		}
 		int c = java_compile(&s, primary, compile_cmd);
 		if (c != 0) {
 			rc = c < 0 ? -1 : 0;
@@ -627,6 +638,7 @@ out:
 	if (s.stdin_fd >= 0)
 		close(s.stdin_fd);
 	free(inputs_json);
+	free(java_wrapped);
 	workdir_remove(&s.wd);
 	return rc;
 }

@@ -45,6 +45,7 @@ static const char *const etc_pieces[] = {
     "/etc/python3*",	  /* sitecustomize for Debian's python3 */
     "/etc/fonts",	  /* fontconfig, for R and Java graphics */
     "/etc/mime.types",	  /* python's mimetypes and Java's content types */
+    "/etc/matplotlibrc*", /* Debian's matplotlib refuses to import without it */
 };
 
 /* Device nodes a program may use: the data sinks and sources. */

@@ -7,6 +7,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "jsonout.h"
 #include "util.h"
 
 struct render {
@@ -112,14 +113,12 @@ static void iso8601_now(char out[32])
 
 static void emit_line(struct render *r, json_t *obj)
 {
-	char *text = json_dumps(obj, JSON_COMPACT | JSON_ENCODE_ANY);
-	if (!text)
-		return;
-	size_t len = strlen(text);
-	text[len] = '\n'; /* json_dumps leaves room: replace the NUL */
-	if (write_all(STDOUT_FILENO, text, len + 1) != 0)
+	struct buf b = BUF_INIT;
+	jsonout_append(&b, obj);
+	buf_append(&b, "\n", 1);
+	if (write_all(STDOUT_FILENO, b.data, b.len) != 0)
 		r->write_failed = true;
-	free(text);
+	buf_release(&b);
 }
 
 void render_event(struct render *r, const char *type, json_t *fields)
@@ -188,10 +187,21 @@ static void text_summary(const struct outcome *out, const struct request *req)
 	json_t *line = e ? json_object_get(e, "line") : NULL;
 	json_t *col = e ? json_object_get(e, "column") : NULL;
 	const char *tb = e ? json_string_value(json_object_get(e, "traceback")) : NULL;
-	(void)req;
+	const char *hint = e ? json_string_value(json_object_get(e, "hint")) : NULL;
+	/* Python, R and Java print their own errors on stderr, as their
+	 * interpreters do (javac's messages too). */
+	bool shown = req->lang && req->lang->engine == ENGINE_SPAWN;
 
 	if (out->status == STATUS_OK)
 		return;
+	/* A FILE prints what its interpreter prints: an error the interpreter
+	 * reported, or an exit status the code chose, gets no line of sbx's
+	 * (the record has it); only a hint, when sbx knows the cause. */
+	if (out->status == STATUS_ERROR && request_code_is_file(req) && (shown || !e)) {
+		if (hint && *hint)
+			fprintf(stderr, "sbx: hint: %s\n", hint);
+		return;
+	}
 	if (out->status == STATUS_ERROR && !e) {
 		if (out->exited)
 			fprintf(stderr, "sbx: error: the code exited with status %d\n",
@@ -212,7 +222,10 @@ static void text_summary(const struct outcome *out, const struct request *req)
 		fputc(')', stderr);
 	}
 	fputc('\n', stderr);
-	if (tb && *tb) {
+	/* What the sandbox did or how to fix it (a missing module's package). */
+	if (hint && *hint)
+		fprintf(stderr, "sbx: hint: %s\n", hint);
+	if (tb && *tb && !shown) { /* once is enough */
 		fputs(tb, stderr);
 		if (tb[strlen(tb) - 1] != '\n')
 			fputc('\n', stderr);
@@ -227,8 +240,12 @@ int render_finish(struct render *r, const struct outcome *out, const struct requ
 	json_t *rec;
 	switch (r->format) {
 	case FORMAT_TEXT:
-		if (out->result && !json_is_null(out->result)) {
-			char *text = json_dumps(out->result, JSON_ENCODE_ANY | JSON_COMPACT);
+		/* Code from a file prints what its interpreter prints, nothing
+		 * more; -e, stdin and --markdown add the notebook-style result
+		 * line (--print-result chooses). */
+		if (req->print_result != PRINT_RESULT_NEVER && out->result &&
+		    !json_is_null(out->result)) {
+			char *text = jsonout_dumps(out->result);
 			if (text) {
 				if (r->last_stdout_byte != '\n')
 					fputc('\n', stdout);

@@ -168,6 +168,36 @@ int request_add_label(struct request *req, const char *key_value)
 	return 0;
 }
 
+/* How deep containers nest in v (a scalar: 0), stopping past limit. */
+static int json_depth(const json_t *v, int limit)
+{
+	int best = 0;
+	if (limit < 0)
+		return 1;
+	if (json_is_object(v)) {
+		const char *k;
+		json_t *x;
+		json_object_foreach((json_t *)v, k, x)
+		{
+			int d = json_depth(x, limit - 1);
+			if (d > best)
+				best = d;
+			if (best > limit)
+				break;
+		}
+		return best + 1;
+	}
+	if (json_is_array(v)) {
+		for (size_t i = 0; i < json_array_size(v) && best <= limit; i++) {
+			int d = json_depth(json_array_get(v, i), limit - 1);
+			if (d > best)
+				best = d;
+		}
+		return best + 1;
+	}
+	return 0;
+}
+
 int request_finish(struct request *req)
 {
 	struct limits *l = &req->limits;
@@ -192,11 +222,25 @@ int request_finish(struct request *req)
 		return error("CPU time of %.3gs is over the maximum of %.3gs: use a shorter "
 			     "--cpu-time or raise max_timeout in the config file",
 			     (double)l->cpu_ms / 1e3, (double)max / 1e3);
+	/* Every language's reader handles this depth with room to spare;
+	 * deeper inputs broke them differently (Python's parser, Duktape's
+	 * and R's stacks). */
+	if (req->inputs && json_depth(req->inputs, SBX_MAX_INPUT_DEPTH) > SBX_MAX_INPUT_DEPTH)
+		return error("the inputs nest more than %d levels deep (the inputs object "
+			     "itself is level 1): flatten them, or pass the data in a --file",
+			     SBX_MAX_INPUT_DEPTH);
 	if (!req->id[0])
 		make_execution_id(req->id);
 	if (!req->lang)
 		req->lang = lang_get(LANG_JAVASCRIPT);
 	return 0;
+}
+
+bool request_code_is_file(const struct request *req)
+{
+	const char *o = req->code_origin;
+	return o && strcmp(o, "-e") && strcmp(o, "-") && !req->code_from_markdown &&
+	       !req->deployment_name;
 }
 
 uint64_t request_cpu_ms(const struct request *req)

@@ -20,8 +20,14 @@
 #define SBX_DEFAULT_OUTPUT     (1ull << 20)
 #define SBX_DEFAULT_FILES      (100ull << 20)
 #define SBX_OUTPUT_HARD_FACTOR 16 /* the code is stopped at 16x the kept cap */
+#define SBX_MAX_INPUT_DEPTH    64 /* containers nested in the inputs, the object included */
 
 enum output_format { FORMAT_TEXT, FORMAT_JSON, FORMAT_NDJSON };
+
+/* Text mode's result line (--print-result). AUTO: printed unless the code
+ * came from a FILE (not --markdown), which prints what its interpreter
+ * prints; runopt_load_code resolves it. */
+enum print_result { PRINT_RESULT_AUTO, PRINT_RESULT_ALWAYS, PRINT_RESULT_NEVER };
 
 /* Isolation layers, as a bitmask for --require and the sandbox report. */
 enum sandbox_layer {
@@ -57,7 +63,8 @@ struct request {
 	const struct lang *lang;
 	char *code; /* NUL-terminated; code_len excludes the NUL */
 	size_t code_len;
-	char *code_origin; /* file path, "-e" or "-" (stdin); for messages and names */
+	char *code_origin;	 /* file path, "-e" or "-" (stdin); for messages and names */
+	bool code_from_markdown; /* code_origin is the Markdown the code was taken from */
 	char code_sha256[65];
 	json_t *inputs; /* always a JSON object, owned */
 	struct limits limits;
@@ -68,6 +75,7 @@ struct request {
 	struct label *labels;
 	size_t nlabels;
 	enum output_format format;
+	enum print_result print_result;
 	unsigned require; /* LAYER_* the user insists on */
 	bool no_history;
 	bool build_only;       /* compile/lower, do not run (engine_build) */
@@ -90,6 +98,9 @@ int request_add_file(struct request *req, const char *spec); /* PATH[:NAME] */
 int request_add_label(struct request *req, const char *key_value);
 /* Fills derived fields (cpu_ms default, id) and checks consistency. */
 int request_finish(struct request *req);
+/* Is the code a FILE run as such (not -e, stdin, Markdown or a deployment)?
+ * Then text mode prints exactly what the interpreter prints. */
+bool request_code_is_file(const struct request *req);
 /* Effective CPU limit in ms. */
 uint64_t request_cpu_ms(const struct request *req);
 

@@ -50,6 +50,8 @@ const struct opt_spec run_opts[] = {
     {"require", 0, OPT_ARG, RO_REQUIRE, "LAYERS",
      "refuse to run without these: seccomp,namespaces,landlock,cgroup"},
     {"no-history", 0, OPT_NOARG, RO_NO_HISTORY, NULL, "do not record this run in the history"},
+    {"print-result", 0, OPT_ARG, RO_PRINT_RESULT, "WHEN",
+     "text mode's result line: auto (not for a FILE), always or never"},
     {NULL, 0, 0, 0, NULL, NULL},
 };
 
@@ -151,6 +153,16 @@ int runopt_handle(void *ctx, int id, const char *arg)
 		return 0;
 	case RO_REQUIRE: return parse_require(arg, &req->require);
 	case RO_NO_HISTORY: req->no_history = true; return 0;
+	case RO_PRINT_RESULT:
+		if (!strcmp(arg, "auto"))
+			req->print_result = PRINT_RESULT_AUTO;
+		else if (!strcmp(arg, "always"))
+			req->print_result = PRINT_RESULT_ALWAYS;
+		else if (!strcmp(arg, "never"))
+			req->print_result = PRINT_RESULT_NEVER;
+		else
+			return error("invalid --print-result '%s': use auto, always or never", arg);
+		return 0;
 	default:
 		if (id >= RO_FIRST_FREE && ro->extra)
 			return ro->extra(ro->extra_ctx, id, arg);
@@ -210,6 +222,12 @@ int runopt_load_code(struct run_options *ro, char **operands, int nops, bool all
 		return error("%s contains a NUL byte: sbx runs source text, not binaries", origin);
 	}
 	request_set_code(req, text, len, origin);
+	req->code_from_markdown = ro->markdown;
+	/* A FILE prints exactly what its interpreter prints; a snippet (-e,
+	 * stdin, Markdown) is a notebook cell and shows its value. */
+	if (req->print_result == PRINT_RESULT_AUTO)
+		req->print_result =
+		    request_code_is_file(req) ? PRINT_RESULT_NEVER : PRINT_RESULT_ALWAYS;
 	req->lang = lang ? lang : lang_get(LANG_JAVASCRIPT);
 	return 0;
 }

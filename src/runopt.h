@@ -30,6 +30,7 @@ enum runopt_id {
 	RO_STDIN,
 	RO_REQUIRE,
 	RO_NO_HISTORY,
+	RO_PRINT_RESULT,
 	RO_FIRST_FREE = 100 /* commands number their own options from here */
 };
 

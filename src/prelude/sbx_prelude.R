@@ -1,14 +1,20 @@
-# sbx prelude for R: runs the user's code like a notebook cell.
+# sbx prelude for R: the code runs in Rscript's own top-level loop, so it
+# prints exactly what Rscript prints (auto-printed values, warnings after
+# each top-level call, errors and "Execution halted"), and like a notebook
+# cell its last top-level value, when visible, is the result.
 #
-# Started as: Rscript --vanilla PRELUDE CODE_FILE INPUTS_FILE|-
-# Each top-level expression is evaluated in the global environment with
-# withVisible(); the last one's value, when visible, is the result. The result
-# or an uncaught error goes to fd 3 as one JSON object (see src/sandbox.h).
-# Base R only: jsonlite is not part of r-base-core.
+# Started as: Rscript --no-save --no-restore --no-site-file --no-environ CODE
+# with R_PROFILE_USER naming this file: R sources it before the code (base
+# only: the default packages come after). It leaves nothing in the global
+# environment but `inputs`; a task callback sees each top-level value, an
+# error handler reports uncaught errors. The result or error goes to fd 3
+# as one JSON object (see src/sandbox.h). Base R only: jsonlite is not part
+# of r-base-core.
 local({
-  args <- commandArgs(trailingOnly = TRUE)
-  code_path <- args[[1]]
-  inputs_path <- args[[2]]
+  prof <- Sys.getenv("R_PROFILE_USER")
+  Sys.unsetenv("R_PROFILE_USER")  # Rscript's own environment, as natively
+  inputs_path <- file.path(dirname(dirname(prof)), "inputs.json")
+  code_path <- sub("^--file=", "", grep("^--file=", commandArgs(), value = TRUE)[1])
 
   esc <- function(s) {
     s <- enc2utf8(as.character(s))
@@ -33,24 +39,70 @@ local({
     if (is.null(out)) out <- tryCatch(paste(format(x), collapse = "\n"), error = function(e) "<value>")
     esc(out)
   }
-  scalar <- function(x, i) {
-    v <- x[[i]]
-    if (is.na(v) && !is.nan(v)) return("null")
-    if (is.logical(v)) return(if (v) "true" else "false")
-    if (is.numeric(v)) {
-      if (!is.finite(v)) return(esc(format(v)))
-      return(if (is.integer(v)) as.character(v) else format(v, digits = 15, scientific = FALSE, trim = TRUE))
+  # Doubles in the shortest form that reads back as the same double (15
+  # digits are not always enough: 0.1 + 0.2 needs 17).
+  num <- function(v) {
+    out <- sprintf("%.15g", v)
+    for (d in c(16L, 17L)) {
+      bad <- as.numeric(out) != v
+      if (!any(bad)) break
+      out[bad] <- sprintf(paste0("%.", d, "g"), v[bad])
     }
-    esc(v)
+    out
+  }
+  scalars <- function(x) {
+    n <- length(x)
+    out <- character(n)
+    na <- is.na(x)
+    if (is.logical(x)) {
+      out <- ifelse(x, "true", "false")
+    } else if (is.integer(x)) {
+      out <- as.character(x)
+    } else if (is.numeric(x)) {
+      fin <- is.finite(x)
+      out[fin] <- num(x[fin])
+      out[!fin] <- esc(format(x[!fin]))  # "Inf", "-Inf", "NaN"
+      na <- na & !is.nan(x)
+    } else {
+      out <- esc(x)
+    }
+    out[na] <- "null"
+    out
+  }
+  iso <- function(x) {
+    if (inherits(x, "Date")) return(format(x, "%Y-%m-%d"))
+    format(x, "%Y-%m-%dT%H:%M:%OSZ", tz = "UTC")
   }
   to_json <- function(x, depth = 0) {
     if (depth > 100) return(str_form(x))
     if (is.null(x)) return("null")
     if (is.factor(x)) x <- as.character(x)
+    if (inherits(x, c("Date", "POSIXct", "POSIXlt"))) {
+      nm <- names(x)
+      v <- ifelse(is.na(x), NA_character_, iso(x))
+      x <- if (inherits(x, "POSIXlt")) v else structure(v, names = nm)
+    }
     if (is.data.frame(x)) {
-      # Row-wise records, as most JSON consumers expect a table.
+      # A list of records; row names are a "_row" field when they are not
+      # the default 1..n.
+      cols <- lapply(x, function(col) {
+        if (is.list(col)) vapply(col, to_json, "", depth = depth + 2) else {
+          if (is.factor(col)) col <- as.character(col)
+          if (inherits(col, c("Date", "POSIXct", "POSIXlt"))) col <- ifelse(is.na(col), NA, iso(col))
+          scalars(col)
+        }
+      })
+      keys <- esc(names(x))
+      if (.row_names_info(x) > 0) {
+        cols <- c(list(esc(row.names(x))), cols)
+        keys <- c("\"_row\"", keys)
+      }
       rows <- vapply(seq_len(nrow(x)), function(i)
-        to_json(lapply(as.list(x[i, , drop = FALSE]), function(col) col[[1]]), depth + 1), "")
+        paste0("{", paste0(keys, ":", vapply(cols, `[`, "", i), collapse = ","), "}"), "")
+      return(paste0("[", paste(rows, collapse = ","), "]"))
+    }
+    if (is.matrix(x) && is.atomic(x) && is.null(attr(x, "class", exact = TRUE))) {
+      rows <- vapply(seq_len(nrow(x)), function(i) to_json(unname(x[i, ]), depth + 1), "")
       return(paste0("[", paste(rows, collapse = ","), "]"))
     }
     nm <- names(x)
@@ -58,8 +110,8 @@ local({
     if (length(x) == 0 && (is.list(x) || is.atomic(x)) && is.null(attr(x, "class")))
       return(if (!is.null(nm)) "{}" else "[]")
     if (is.atomic(x) && (is.logical(x) || is.numeric(x) || is.character(x)) && is.null(dim(x))) {
-      if (length(x) == 1 && is.null(nm)) return(scalar(x, 1))
-      items <- vapply(seq_along(x), function(i) scalar(x, i), "")
+      if (length(x) == 1 && is.null(nm)) return(scalars(x))
+      items <- scalars(x)
     } else if (is.list(x) && is.null(attr(x, "class"))) {
       items <- vapply(x, function(e) to_json(e, depth + 1), "")
     } else {
@@ -92,7 +144,7 @@ local({
       ch <- chars[pos]
       if (ch == "{") {
         pos <<- pos + 1L; out <- list(); ws()
-        if (chars[pos] == "}") { pos <<- pos + 1L; return(setNames(list(), character())) }
+        if (chars[pos] == "}") { pos <<- pos + 1L; return(structure(list(), names = character())) }
         repeat {
           ws(); k <- val(); ws(); pos <<- pos + 1L  # ':'
           v <- val(); out[k] <- list(v); ws()
@@ -140,81 +192,115 @@ local({
     val()
   }
 
-  fail <- function(cond, calls, status = NULL, line = NULL) {
-    name <- class(cond)[[1]]
-    msg <- conditionMessage(cond)
-    if (is.null(line) && !is.null(cur_line)) line <- cur_line
-    call <- conditionCall(cond)
-    # stop() at top level names our eval() as the call: say nothing instead.
-    if (!is.null(call) && identical(call[[1]], quote(eval))) call <- NULL
-    head <- if (!is.null(call)) paste0("Error in ", paste(deparse(call), collapse = " "), " : ") else "Error: "
-    trace <- character()
-    for (i in seq_along(calls)) {
-      txt <- paste(deparse(calls[[i]]), collapse = " ")
-      if (nchar(txt) > 200) txt <- paste0(substr(txt, 1, 200), "...")
-      trace <- c(trace, paste0(i, ": ", txt))
-    }
-    tb <- paste0(head, msg, "\n", if (length(trace)) paste0("Calls:\n", paste(trace, collapse = "\n"), "\n") else "")
-    cat(tb, file = stderr())
-    err <- paste0("{\"name\":", esc(name), ",\"message\":", esc(msg),
-                  ",\"line\":", if (is.null(line)) "null" else line,
-                  ",\"column\":null,\"traceback\":", esc(tb), "}")
-    report(paste0("{\"error\":", err, if (!is.null(status)) ",\"status\":\"memory_limit\"" else "", "}"))
-    quit(save = "no", status = 1, runLast = FALSE)
-  }
-  is_oom <- function(cond) grepl("cannot allocate", conditionMessage(cond), fixed = TRUE)
-
-  cur_line <- NULL
-  inputs <- if (identical(inputs_path, "-")) setNames(list(), character()) else
-    from_json(paste(readLines(inputs_path, warn = FALSE, encoding = "UTF-8"), collapse = "\n"))
+  inputs_text <- tryCatch(paste(readLines(inputs_path, warn = FALSE, encoding = "UTF-8"),
+                                collapse = "\n"), error = function(e) "{}")
+  inputs <- if (inputs_text == "{}") structure(list(), names = character()) else from_json(inputs_text)
   assign("inputs", inputs, envir = globalenv())
 
-  exprs <- tryCatch(parse(file = code_path, keep.source = TRUE, encoding = "UTF-8"),
-    error = function(e) {
-      m <- regmatches(conditionMessage(e), regexec("^[^:]*:([0-9]+):([0-9]+):", conditionMessage(e)))[[1]]
-      line <- if (length(m) == 3) as.integer(m[[2]]) else NULL
-      col <- if (length(m) == 3) as.integer(m[[3]]) else NULL
-      full <- sub("^[^:]*:([0-9]+:[0-9]+: )", "<code>:\\1", conditionMessage(e))
-      msg <- sub("\n.*", "", sub("^[^:]*:[0-9]+:[0-9]+: ", "", conditionMessage(e)))
-      cat("Error: ", full, "\n", file = stderr(), sep = "")
-      report(paste0("{\"error\":{\"name\":\"SyntaxError\",\"message\":", esc(msg),
-                    ",\"line\":", if (is.null(line)) "null" else line,
-                    ",\"column\":", if (is.null(col)) "null" else col,
-                    ",\"traceback\":", esc(full), "}}"))
-      quit(save = "no", status = 1, runLast = FALSE)
-    })
-  srcrefs <- attr(exprs, "srcref")
-  last <- NULL
-  for (i in seq_along(exprs)) {
-    cur_line <- if (!is.null(srcrefs)) srcrefs[[i]][[1]] else NULL
-    last <- withCallingHandlers(
-      withVisible(eval(exprs[[i]], envir = globalenv())),
-      error = function(e) {
-        calls <- sys.calls()
-        # Drop the prelude's frames: keep what ran below eval() of the user's
-        # expression, and the handler machinery above the error.
-        top <- max(c(0L, which(vapply(calls, function(cl) identical(cl[[1]], quote(eval)), TRUE))))
-        calls <- calls[seq_len(length(calls))[seq_along(calls) > top]]
-        called <- function(names) which(vapply(calls, function(cl) {
-          f <- cl[[1]]
-          is.name(f) && as.character(f) %in% names
-        }, TRUE))
-        hc <- called(c(".handleSimpleError", "h", ".signalSimpleWarning"))
-        if (length(hc)) calls <- calls[seq_len(min(hc) - 1L)]
-        # The line is where the error was raised (stop() included, as
-        # Python's is); the listing leaves stop() out, as R's own does.
-        line <- NULL
-        for (cl in rev(calls)) {
-          sr <- attr(cl, "srcref")
-          if (!is.null(sr)) { line <- sr[[1]]; break }
+  # The program as R will read it, for the number of top-level expressions
+  # (the last one's value is the result), their lines, and a syntax error's
+  # place (Rscript reports it only when it gets there).
+  exprs <- tryCatch(parse(code_path, keep.source = TRUE, encoding = "UTF-8"),
+                    error = function(e) e)
+  syntax <- NULL
+  if (inherits(exprs, "error")) {
+    m <- regmatches(conditionMessage(exprs),
+                    regexec("^[^:]*:([0-9]+):([0-9]+): ([^\n]*)", conditionMessage(exprs)))[[1]]
+    syntax <- if (length(m) == 4) list(line = as.integer(m[[2]]), column = as.integer(m[[3]]),
+                                       message = m[[4]]) else list(line = NULL, column = NULL,
+                                                                     message = conditionMessage(exprs))
+    exprs <- NULL
+  }
+  n_expr <- length(exprs)
+  done <- 0L
+  last_cond <- NULL
+  last_calls <- NULL
+
+  # Where an error was raised: the innermost call of the program's that
+  # can be found in its source (Rscript keeps no source references).
+  error_line <- function(cond, calls) {
+    cands <- rev(calls)
+    if (!is.null(conditionCall(cond))) cands <- c(cands, list(conditionCall(cond)))
+    if (length(cands) && !is.null(exprs)) {
+      pd <- tryCatch(utils::getParseData(exprs), error = function(e) NULL)
+      if (!is.null(pd) && nrow(pd)) {
+        ids <- pd$id[pd$token == "expr"]
+        txt <- utils::getParseText(pd, ids)
+        norm <- function(cl) paste(deparse(cl, width.cutoff = 500L), collapse = " ")
+        for (cl in cands) {
+          if (!is.call(cl)) next
+          target <- norm(cl)
+          head <- if (is.name(cl[[1]])) as.character(cl[[1]]) else ""
+          for (k in which(grepl(head, txt, fixed = TRUE))) {
+            p <- tryCatch(str2lang(txt[[k]]), error = function(e) NULL)
+            if (!is.null(p) && identical(norm(p), target)) return(pd$line1[pd$id == ids[[k]]])
+          }
         }
-        sc <- called("stop")
-        if (length(sc)) calls <- calls[seq_len(min(sc) - 1L)]
-        fail(e, calls, if (is_oom(e)) "memory_limit" else NULL, line)
-      })
+      }
+    }
+    # Else the top-level expression that failed.
+    if (!is.null(exprs) && done < n_expr) {
+      sr <- attr(exprs, "srcref")[[done + 1L]]
+      if (!is.null(sr)) return(sr[[1]])
+    }
+    NULL
   }
-  if (!is.null(last) && last$visible && !is.null(last$value)) {
-    report(paste0("{\"result\":", to_json(last$value), "}"))
+
+  invisible(addTaskCallback(function(expr, value, ok, visible) {
+    done <<- done + 1L
+    last_cond <<- NULL
+    if (done == n_expr && visible && !is.null(value)) {
+      doc <- tryCatch(paste0("{\"result\":", to_json(value), "}"),
+                      error = function(e) paste0("{\"result\":", str_form(value), "}"))
+      report(doc)
+    }
+    TRUE
+  }, name = "sbx"))
+
+  # Sees an uncaught error while its frames are still there (no exiting
+  # handler caught it); changes nothing of what R does with it.
+  globalCallingHandlers(error = function(e) {
+    # Out of C stack there is no room to walk the calls: keep the condition
+    # only, or this handler fails too and R ends the script with status 0.
+    last_cond <<- e
+    last_calls <<- list()
+    if (grepl("C stack", conditionMessage(e), fixed = TRUE)) return()
+    calls <- sys.calls()
+    calls <- calls[-length(calls)]  # this handler
+    cut <- which(vapply(calls, function(cl) {
+      f <- cl[[1]]
+      is.name(f) && as.character(f) %in% c(".handleSimpleError", ".signalSimpleWarning")
+    }, TRUE))
+    if (length(cut)) calls <- calls[seq_len(min(cut) - 1L)]
+    last_cond <<- e
+    last_calls <<- calls
+  })
+
+  # An uncaught error ends the script as Rscript ends it: R prints it,
+  # prints "Execution halted" and exits 1 by itself. No options(error)
+  # handler: one that fails (out of C stack it must) makes R go on to the
+  # next expression and end with status 0. The details are reported from
+  # an exit finalizer, which R runs on every way out after the code, with
+  # the stack unwound.
+  report_error <- function(...) {
+    cond <- last_cond
+    if (is.null(cond)) return(invisible())
+    text <- geterrmessage()
+    status <- NULL
+    if (!is.null(syntax) && is.null(conditionCall(cond)) && !length(last_calls)) {
+      err <- paste0("{\"name\":\"SyntaxError\",\"message\":", esc(syntax$message),
+                    ",\"line\":", if (is.null(syntax$line)) "null" else syntax$line,
+                    ",\"column\":", if (is.null(syntax$column)) "null" else syntax$column)
+    } else {
+      name <- class(cond)[[1]]
+      msg <- conditionMessage(cond)
+      line <- tryCatch(error_line(cond, last_calls), error = function(e) NULL)
+      if (grepl("cannot allocate", msg, fixed = TRUE)) status <- "memory_limit"
+      err <- paste0("{\"name\":", esc(name), ",\"message\":", esc(msg),
+                    ",\"line\":", if (is.null(line)) "null" else line, ",\"column\":null")
+    }
+    report(paste0("{\"error\":", err, ",\"traceback\":", esc(text), "}",
+                  if (!is.null(status)) ",\"status\":\"memory_limit\"" else "", "}"))
   }
-  invisible()
+  invisible(reg.finalizer(environment(), report_error, onexit = TRUE))
 })

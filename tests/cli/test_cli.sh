@@ -154,4 +154,12 @@ expect_err_contains "only 2 fenced code blocks"
 "$SBX" run -e 'for (var i = 0; i < 100000; i++) print(i)' 2>/dev/null | head -n 1 >/dev/null
 check "sbx survives a closed stdout pipe" true
 
+
+# Doubles in the record and the text result line are in their shortest
+# round-trip form, whatever the language.
+sbx run -e '[1/3, 0.1, 0.1 + 0.2]' --json
+check "shortest doubles in the record" test "${out#*\"result\":\[0.3333333333333333,0.1,0.30000000000000004]}" != "$out"
+sbx run -e '[1/3, 0.1]'
+expect_out '[0.3333333333333333,0.1]'
+
 finish

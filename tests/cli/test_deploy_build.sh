@@ -12,7 +12,7 @@ expect_rc 1
 expect_err_contains "not deployed"
 sbx deploy -n bad-java -l java -e 'class A { void f() { int x = ; } }'
 expect_rc 1
-expect_err_contains "not deployed: CompilationError: illegal start of expression (line 1)"
+expect_err_contains "not deployed: CompileError: illegal start of expression (line 1)"
 sbx list --json
 expect_jq 'length == 0'
 

@@ -83,10 +83,68 @@ sbx run -l java -e 'public class Bad {
 }' --json
 expect_rc 1
 expect_json .status '"error"'
-expect_json .error.name '"CompilationError"'
+expect_json .error.name '"CompileError"'
 expect_json .error.message "\"';' expected\""
 expect_json .error.line 3
 expect_json .error.column 12
 expect_jq '.stderr | test("Bad.java:3: error")'
+sbx run -l java -e 'public class Bad {
+	public static void main(String[] a) {
+		int x = 1
+	}
+}'
+expect_rc 1
+check "javac's message is printed once" test "$(printf '%s\n' "$err" | grep -c 'Bad.java:3: error')" = 1
+
+# A type error is a compile error, not a syntax error.
+sbx run -l java -e 'String s = 5;' --json
+expect_rc 1
+expect_json .status '"error"'
+expect_json .error.name '"CompileError"'
+expect_jq '.error.message | test("incompatible types")'
+expect_json .error.line 1
+
+# Bare statements, as models write Java: wrapped in a Main with main;
+# imports stay first, methods and types become members, lines are kept.
+sbx run -l java -e 'import java.util.*;
+record Pair(String k, int v) {}
+int twice(int x) { return 2 * x; }
+List<Pair> xs = new ArrayList<>(List.of(new Pair("b", 2), new Pair("a", 1)));
+xs.sort(Comparator.comparing(Pair::k));
+System.out.println(xs + " " + twice(21));'
+expect_rc 0
+expect_out '[Pair[k=a, v=1], Pair[k=b, v=2]] 42'
+sbx run -l java -e 'int f(int x) {
+  return 10 / x;
+}
+System.out.println("before");
+System.out.println(f(0));' --json
+expect_rc 1
+expect_json .stdout '"before\n"'
+expect_json .error.name '"java.lang.ArithmeticException"'
+expect_json .error.line 2
+expect_jq '.error.traceback | test("at Main.f\\(Main.java:2\\)")'
+expect_jq '.error.traceback | test("at Main.main\\(Main.java:5\\)")'
+
+# Compiled with -g: helpful NullPointerException messages name variables.
+sbx run -l java -e 'String name = null;
+System.out.println(name.length());' --json
+expect_rc 1
+expect_jq '.error.message | test("because \"name\" is null")'
+
+# The thread stack is the JVM's default, as java gives: recursion natively
+# fine at depth 12,000 (it overflowed at ~7,500 with -Xss512k) works.
+sbx run -l java -e 'int depth(int n) { return n == 0 ? 0 : 1 + depth(n - 1); }
+System.out.println(depth(12000));'
+expect_rc 0
+expect_out '12000'
+
+# A public class name too long for a file name is the code's error.
+long_name=$(printf 'C%.0s' $(seq 1 252))
+sbx run -l java -e "public class $long_name { public static void main(String[] a) {} }" --json
+expect_rc 1
+expect_json .status '"error"'
+expect_json .error.name '"CompileError"'
+expect_jq '.error.message | test("252 characters")'
 
 finish

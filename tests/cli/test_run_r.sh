@@ -39,8 +39,9 @@ expect_json .status '"error"'
 expect_json .stdout '"before\n"'
 expect_json .error.message '"bad value: 2"'
 expect_json .error.line 1
-expect_jq '.error.traceback | test("1: g\\(\\)\n2: f\\(2\\)")'
-expect_jq '.error.traceback | test("withCallingHandlers|withVisible|exprs") | not'
+# The traceback is what Rscript printed, its "Calls:" line included.
+expect_json .error.traceback '"Error in f(2) : bad value: 2\nCalls: g -> f\n"'
+expect_jq '.error.traceback | test("withCallingHandlers|withVisible|exprs|sbx") | not'
 
 sbx run -l r -e 'quit(status = 3)' --json
 expect_rc 3
@@ -79,5 +80,68 @@ expect_json .status '"memory_limit"'
 sbx run -l r --max-output 1K -e 'repeat cat(strrep("x", 1000), "\n")' --json
 expect_rc 141
 expect_json .status '"output_limit"'
+
+# Top-level visible values print as Rscript prints them; with -e the
+# notebook-style result line follows (--print-result never drops it).
+sbx run -l r --print-result never -e '1+1
+2+2'
+expect_out '[1] 2
+[1] 4'
+sbx run -l r -e '1+1
+2+2'
+expect_out '[1] 2
+[1] 4
+4'
+
+# A FILE prints exactly what Rscript prints: values, row names, warnings
+# in place, nothing for invisible() and assignments; the same exit status.
+cat >"$T_TMP/prog.R" <<'RS'
+x <- c(2, 4, 4, 5)
+mean(x)
+sd(x)
+invisible(7)
+y <- x * 2
+head(mtcars, 2)
+f <- factor(c("lo", "hi", "lo"))
+f
+summary(x)
+str(list(a = 1, b = "z"))
+warning("careful")
+cat("after the warning\n")
+as.Date("2024-02-29") + 1
+RS
+sbx run "$T_TMP/prog.R"
+expect_rc 0
+native_out=$(Rscript "$T_TMP/prog.R" 2>"$T_TMP/native_err")
+check "stdout as Rscript's" test "$out" = "$native_out"
+check "stderr as Rscript's" test "$err" = "$(cat "$T_TMP/native_err")"
+cat >"$T_TMP/fail.R" <<'RS'
+g <- function(v) {
+  if (v > 1) stop("too big: ", v)
+  v
+}
+g(1)
+g(5)
+print("not reached")
+RS
+sbx run "$T_TMP/fail.R" --json
+expect_rc 1
+expect_json .error.message '"too big: 5"'
+expect_json .error.line 2
+expect_json .stdout '"[1] 1\n"'
+native_err=$(Rscript "$T_TMP/fail.R" 2>&1 >/dev/null)
+check "an error is printed as Rscript prints it" test "$(printf '%s' "$out" | jq -r .stderr)" = "$native_err"
+sbx run "$T_TMP/fail.R"
+check "and in text mode exactly so" test "$err" = "$native_err"
+
+# Results: shortest round-trip doubles and natural JSON for factors,
+# dates, data frames (row names as "_row" when they are not 1..n), NA.
+sbx run -l r -e 'list(z = 0.1 + 0.2, pi = pi, f = factor(c("u", "v")), d = as.Date("2020-01-02"),
+  na = c(1, NA), m = matrix(1:4, 2), cars = head(mtcars[, 1:2], 2), df = data.frame(a = 1:2))' --json
+expect_json .result '{"z":0.30000000000000004,"pi":3.141592653589793,"f":["u","v"],"d":"2020-01-02","na":[1,null],"m":[[1,3],[2,4]],"cars":[{"_row":"Mazda RX4","mpg":21,"cyl":6},{"_row":"Mazda RX4 Wag","mpg":21,"cyl":6}],"df":[{"a":1},{"a":2}]}'
+check "0.1 + 0.2 in 17 digits" test "${out#*0.30000000000000004}" != "$out"
+# The environment is Rscript's: nothing of sbx's but inputs.
+sbx run -l r -e 'c(ls(all.names = TRUE), Sys.getenv("R_PROFILE_USER"))' -i k=1 --json
+expect_json .result '["inputs",""]'
 
 finish

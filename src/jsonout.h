@@ -1,0 +1,26 @@
+/* jsonout — compact JSON text for records and results, with every double in
+ * the shortest form that reads back as the same double.
+ *
+ * jansson prints reals with "%.17g": 0.1 comes out as 0.10000000000000001
+ * and math.pi as 3.1415926535897931. Its JSON_REAL_PRECISION flag is one
+ * precision for the whole document, so no setting of it is right for every
+ * value (15 digits turn 0.1 + 0.2 into 0.3, another double). This writer
+ * walks the value itself; strings are still escaped by jansson.
+ */
+#ifndef SBX_JSONOUT_H
+#define SBX_JSONOUT_H
+
+#include <jansson.h>
+#include <stddef.h>
+
+#include "buf.h"
+
+/* Appends v as compact JSON (any value, not only objects). */
+void jsonout_append(struct buf *out, const json_t *v);
+/* The same as a malloc'd NUL-terminated string. */
+char *jsonout_dumps(const json_t *v);
+/* The shortest text that strtod reads back as d (d finite); returns its
+ * length. Python repr's layout: "0.1", "2.0", "1e+16", "1e-05". */
+size_t jsonout_double(double d, char *out, size_t cap);
+
+#endif
