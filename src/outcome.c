@@ -36,6 +36,7 @@ void outcome_release(struct outcome *out)
 {
 	json_decref(out->result);
 	json_decref(out->error);
+	json_decref(out->results);
 	json_decref(out->files);
 	json_decref(out->extra);
 	buf_release(&out->out.kept);
@@ -184,6 +185,8 @@ json_t *outcome_to_json(const struct outcome *out, const struct request *req)
 					    req->deployment_version)
 				: json_null());
 	json_object_set_new(rec, "sandbox", sandbox_report_to_json(&out->sandbox));
+	json_object_set_new(rec, "results",
+			    out->results ? json_incref(out->results) : json_array());
 	if (out->extra)
 		json_object_update_missing(rec, out->extra);
 	return rec;

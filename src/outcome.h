@@ -65,15 +65,18 @@ struct outcome {
 	enum status status;
 	bool exited; /* the code exited by itself; exit_code is valid */
 	int exit_code;
-	int signal;	/* 0: none */
-	json_t *result; /* NULL: null */
-	json_t *error;	/* NULL or {name, message, line, column, traceback} */
+	int signal;	 /* 0: none */
+	json_t *result;	 /* NULL: null */
+	json_t *error;	 /* NULL or {name, message, line, column, traceback} */
+	json_t *results; /* rich results, an array; NULL: [] */
 	struct stream_capture out, err;
 	json_t *files; /* array of {name, size, sha256, path} */
 	double wall_ms, cpu_ms;
 	uint64_t memory_peak_kb;
 	struct sandbox_report sandbox;
-	json_t *extra; /* more keys for the record (e.g. "findings"), or NULL */
+	/* More keys for the record that sbx itself decides ("findings",
+	 * "risk", "compile"), or NULL. Never filled from the code's report. */
+	json_t *extra;
 };
 
 void outcome_init(struct outcome *out, const struct request *req);

@@ -179,15 +179,25 @@ void render_output(struct render *r, int stream, const char *data, size_t len)
 	buf_release(&b);
 }
 
+/* A string of the error, escaped for the terminal (see buf_put_escaped):
+ * the code chose its text, and must not be able to rewrite sbx's lines. */
+static void put_text(struct buf *b, json_t *v, bool multiline)
+{
+	if (json_is_string(v))
+		buf_put_escaped(b, json_string_value(v), json_string_length(v), multiline);
+}
+
 static void text_summary(const struct outcome *out, const struct request *req)
 {
 	json_t *e = out->error;
-	const char *name = e ? json_string_value(json_object_get(e, "name")) : NULL;
-	const char *msg = e ? json_string_value(json_object_get(e, "message")) : NULL;
+	json_t *name = e ? json_object_get(e, "name") : NULL;
+	json_t *msg = e ? json_object_get(e, "message") : NULL;
 	json_t *line = e ? json_object_get(e, "line") : NULL;
 	json_t *col = e ? json_object_get(e, "column") : NULL;
-	const char *tb = e ? json_string_value(json_object_get(e, "traceback")) : NULL;
-	const char *hint = e ? json_string_value(json_object_get(e, "hint")) : NULL;
+	json_t *tb = e ? json_object_get(e, "traceback") : NULL;
+	json_t *hint = e ? json_object_get(e, "hint") : NULL;
+	bool has_name = json_is_string(name);
+	bool has_msg = json_string_length(msg) > 0;
 	/* Python, R and Java print their own errors on stderr, as their
 	 * interpreters do (javac's messages too). */
 	bool shown = req->lang && req->lang->engine == ENGINE_SPAWN;
@@ -198,8 +208,14 @@ static void text_summary(const struct outcome *out, const struct request *req)
 	 * reported, or an exit status the code chose, gets no line of sbx's
 	 * (the record has it); only a hint, when sbx knows the cause. */
 	if (out->status == STATUS_ERROR && request_code_is_file(req) && (shown || !e)) {
-		if (hint && *hint)
-			fprintf(stderr, "sbx: hint: %s\n", hint);
+		if (json_string_length(hint) > 0) {
+			struct buf h = BUF_INIT;
+			buf_puts(&h, "sbx: hint: ");
+			put_text(&h, hint, false);
+			buf_puts(&h, "\n");
+			fputs(buf_cstr(&h), stderr);
+			buf_release(&h);
+		}
 		return;
 	}
 	if (out->status == STATUS_ERROR && !e) {
@@ -208,31 +224,53 @@ static void text_summary(const struct outcome *out, const struct request *req)
 				out->exit_code);
 		return;
 	}
-	fprintf(stderr, "sbx: %s: ", status_name(out->status));
-	if (name && msg && *msg)
-		fprintf(stderr, "%s: %s", name, msg);
-	else if (name)
-		fputs(name, stderr);
-	else if (msg)
-		fputs(msg, stderr);
+	struct buf b = BUF_INIT;
+	buf_printf(&b, "sbx: %s: ", status_name(out->status));
+	put_text(&b, name, false);
+	if (has_name && has_msg)
+		buf_puts(&b, ": ");
+	put_text(&b, msg, false);
 	if (json_is_integer(line)) {
-		fprintf(stderr, " (line %lld", (long long)json_integer_value(line));
+		buf_printf(&b, " (line %lld", (long long)json_integer_value(line));
 		if (json_is_integer(col))
-			fprintf(stderr, ", column %lld", (long long)json_integer_value(col));
-		fputc(')', stderr);
+			buf_printf(&b, ", column %lld", (long long)json_integer_value(col));
+		buf_puts(&b, ")");
 	}
-	fputc('\n', stderr);
+	buf_puts(&b, "\n");
 	/* What the sandbox did or how to fix it (a missing module's package). */
-	if (hint && *hint)
-		fprintf(stderr, "sbx: hint: %s\n", hint);
-	if (tb && *tb && !shown) { /* once is enough */
-		fputs(tb, stderr);
-		if (tb[strlen(tb) - 1] != '\n')
-			fputc('\n', stderr);
+	if (json_string_length(hint) > 0) {
+		buf_puts(&b, "sbx: hint: ");
+		put_text(&b, hint, false);
+		buf_puts(&b, "\n");
 	}
+	if (json_string_length(tb) > 0 && !shown) { /* once is enough */
+		put_text(&b, tb, true);
+		if (b.data[b.len - 1] != '\n')
+			buf_puts(&b, "\n");
+	}
+	fputs(buf_cstr(&b), stderr);
+	buf_release(&b);
 	if (out->out.total > out->out.kept.len || out->err.total > out->err.kept.len)
 		fprintf(stderr, "sbx: output beyond %llu bytes per stream was not kept\n",
 			(unsigned long long)req->limits.output_bytes);
+}
+
+/* The result line: JSON, in which jansson escapes C0 but not DEL or C1
+ * (U+0080..U+009F, which terminals obey too). Both only occur inside JSON
+ * strings, where \u escapes keep the line the same JSON value. */
+static void put_result_line(FILE *f, const char *text)
+{
+	for (const unsigned char *p = (const unsigned char *)text; *p; p++) {
+		if (*p == 0x7f) {
+			fputs("\\u007f", f);
+		} else if (*p == 0xc2 && p[1] >= 0x80 && p[1] < 0xa0) {
+			fprintf(f, "\\u%04x", p[1]);
+			p++;
+		} else {
+			fputc(*p, f);
+		}
+	}
+	fputc('\n', f);
 }
 
 int render_finish(struct render *r, const struct outcome *out, const struct request *req)
@@ -249,7 +287,7 @@ int render_finish(struct render *r, const struct outcome *out, const struct requ
 			if (text) {
 				if (r->last_stdout_byte != '\n')
 					fputc('\n', stdout);
-				puts(text);
+				put_result_line(stdout, text);
 				free(text);
 			}
 		}

@@ -16,16 +16,20 @@
 #include <unistd.h>
 
 #include "isolate.h"
+#include "report.h"
 #include "runcpu.h"
 #include "seccomp.h"
 #include "util.h"
 
-#define CHUNK	       65536
-#define REPORT_MIN_CAP (1u << 20)
+#define CHUNK 65536
 
 enum kill_reason { KILL_NONE, KILL_WALL, KILL_CPU, KILL_OUTPUT };
 
-#define REPORT_INVALID (-2)
+/* The child's own setup failures (before the engine starts) go to a pipe of
+ * their own, close-on-exec: an interpreter never inherits it, so only sbx's
+ * code can say "sandbox_error" (fd 3, which the code can write, cannot). */
+#define SANDBOX_SETUP_FD 5
+#define SETUP_MSG_MAX	 256
 
 struct supervisor {
 	const struct request *req;
@@ -36,7 +40,8 @@ struct supervisor {
 	bool isolated;
 	pid_t pid;
 	int pidfd;
-	int fds[3]; /* stdout, stderr, report read ends; -1 when closed */
+	int fds[3];   /* stdout, stderr, report read ends; -1 when closed */
+	int setup_fd; /* read end of the setup-failure pipe, -1 */
 	struct buf report;
 	enum kill_reason killed;
 	double start_ms, deadline_ms;
@@ -51,17 +56,15 @@ struct supervisor {
 
 /* ---- child side: everything here runs between fork and the engine ---- */
 
+static int child_setup_fd = -1; /* in the child: where child_fail writes */
+
 static _Noreturn void child_fail(const char *what)
 {
-	/* The report pipe is fd 3 by now, or not: try both channels. Only
-	 * async-signal-safe calls after fork. */
-	char msg[256];
-	int n = snprintf(msg, sizeof(msg),
-			 "{\"status\":\"sandbox_error\",\"error\":{\"name\":\"SandboxError\","
-			 "\"message\":\"%s failed (errno %d)\"}}",
-			 what, errno);
-	if (n > 0)
-		(void)!write(SANDBOX_REPORT_FD, msg, (size_t)n);
+	/* Only async-signal-safe calls after fork. */
+	char msg[SETUP_MSG_MAX];
+	int n = snprintf(msg, sizeof(msg), "%s failed (errno %d)", what, errno);
+	if (n > 0 && child_setup_fd >= 0)
+		(void)!write(child_setup_fd, msg, (size_t)n < sizeof msg ? (size_t)n : sizeof msg);
 	_exit(125);
 }
 
@@ -72,11 +75,14 @@ static void set_rlimit(int resource, rlim_t value, const char *what)
 		child_fail(what);
 }
 
-static _Noreturn void child_start(struct supervisor *sv, int pipes[3][2], int gate_fd, pid_t parent,
+static _Noreturn void child_start(struct supervisor *sv, int pipes[4][2], int gate_fd, pid_t parent,
 				  const struct seccomp_prog *prog)
 {
 	const struct sandbox_plan *plan = sv->plan;
 	const struct request *req = sv->req;
+
+	/* Out of the way of the dup2s below (they target fds 0-4). */
+	child_setup_fd = fcntl(pipes[3][1], F_DUPFD_CLOEXEC, 16);
 
 	/* Die with sbx: a sandbox must never outlive its supervisor. */
 	/* (isolate.c edit) In a pid namespace getppid() is 0: there the
@@ -95,8 +101,12 @@ static _Noreturn void child_start(struct supervisor *sv, int pipes[3][2], int ga
 		child_fail("wiring stdio");
 	if (gate_fd >= 0 && dup2(gate_fd, SANDBOX_GATE_FD) < 0)
 		child_fail("wiring the gate");
+	if (child_setup_fd < 0 || dup3(child_setup_fd, SANDBOX_SETUP_FD, O_CLOEXEC) < 0)
+		child_fail("wiring the setup pipe");
+	child_setup_fd = SANDBOX_SETUP_FD;
 	/* Nothing of sbx's own files reaches the code. */
-	if (close_range(gate_fd >= 0 ? SANDBOX_GATE_FD + 1 : SANDBOX_REPORT_FD + 1, ~0u, 0) != 0)
+	if ((gate_fd < 0 && close_range(SANDBOX_GATE_FD, SANDBOX_GATE_FD, 0) != 0) ||
+	    close_range(SANDBOX_SETUP_FD + 1, ~0u, 0) != 0)
 		child_fail("close_range");
 
 	/* (isolate.c edit) chdir before isolate_enter: without namespaces
@@ -195,10 +205,13 @@ static void drain(struct supervisor *sv, int i)
 	}
 	if (i < 2) {
 		take_output(sv, i + 1, chunk, (size_t)n);
-	} else if (!buf_append(&sv->report, chunk, (size_t)n)) {
-		/* A result larger than the hard output cap is an output flood. */
-		kill_child(sv, KILL_OUTPUT);
+		return;
 	}
+	/* Past its cap the report is only counted (and never parsed); past the
+	 * hard output cap it is an output flood. */
+	buf_append(&sv->report, chunk, (size_t)n);
+	if (sv->report.len + sv->report.dropped > report_cap(sv->req) * SBX_OUTPUT_HARD_FACTOR)
+		kill_child(sv, KILL_OUTPUT);
 }
 
 /* The CPU time of the whole run: an interpreter's children count too
@@ -319,67 +332,33 @@ static void supervise(struct supervisor *sv)
 	reap(sv);
 }
 
-/* Applies the child's report (see sandbox.h) to the outcome. Returns the
- * status it names, or -1. */
-static int apply_report(struct supervisor *sv)
+/* Moves what the report may give into the outcome (see report.h). */
+static void take_report(struct supervisor *sv, struct report *rep)
 {
 	struct outcome *out = sv->out;
-	if (!sv->report.len)
-		return -1;
-	json_error_t jerr;
-	json_t *rep = json_loadb(sv->report.data, sv->report.len, JSON_DECODE_ANY, &jerr);
-	if (!rep) {
-		/* Integers beyond 64 bits (a Python result) fail to parse as
-		 * integers: read every number as a double instead. */
-		rep = json_loadb(sv->report.data, sv->report.len,
-				 JSON_DECODE_ANY | JSON_DECODE_INT_AS_REAL, &jerr);
-	}
-	if (!json_is_object(rep)) {
-		/* The report is the engine's (or the program's own: fd 3 is
-		 * open in the child). Garbage there means no trustworthy
-		 * result: say so rather than drop it silently. */
-		json_decref(rep);
-		return REPORT_INVALID;
-	}
-	json_t *v;
-	if ((v = json_object_get(rep, "result")))
-		out->result = json_incref(v);
-	if ((v = json_object_get(rep, "error")) && json_is_object(v)) {
-		out->error = json_deep_copy(v);
-		static const char *const keys[] = {"name", "message", "traceback"};
-		for (size_t i = 0; i < 3; i++)
-			if (!json_is_string(json_object_get(out->error, keys[i])))
-				json_object_set_new(out->error, keys[i],
-						    json_string(i == 0 ? "Error" : ""));
-		if (!json_object_get(out->error, "line"))
-			json_object_set_new(out->error, "line", json_null());
-		if (!json_object_get(out->error, "column"))
-			json_object_set_new(out->error, "column", json_null());
-	}
-	if ((v = json_object_get(rep, "memory_peak_kb")) && json_is_integer(v))
-		out->memory_peak_kb = (uint64_t)json_integer_value(v);
-	if ((v = json_object_get(rep, "extra")) && json_is_object(v)) {
+	out->result = rep->result;
+	out->results = rep->results;
+	out->error = rep->error;
+	rep->result = rep->results = rep->error = NULL;
+	if (rep->memory_peak_kb)
+		out->memory_peak_kb = rep->memory_peak_kb;
+	if (rep->lowered) {
+		/* For js_lower's cache (it takes the key out of the record). */
 		if (!out->extra)
 			out->extra = json_object();
-		json_object_update(out->extra, v);
+		json_object_set(out->extra, "lowered", rep->lowered);
 	}
-	int status = -1;
-	if ((v = json_object_get(rep, "status")) && json_is_string(v))
-		status = status_from_name(json_string_value(v));
-	if (status == STATUS_SYSCALL_BLOCKED) {
-		json_t *nr = json_object_get(rep, "syscall_nr");
-		json_t *name = json_object_get(rep, "syscall");
-		char *resolved =
-		    json_is_integer(nr)
-			? seccomp_syscall_name((long)json_integer_value(nr))
-			: xstrdup(json_is_string(name) ? json_string_value(name) : "unknown");
-		outcome_fail(out, STATUS_SYSCALL_BLOCKED, "SyscallBlocked",
-			     "the sandbox blocked the system call '%s'", resolved);
-		json_object_set_new(out->error, "syscall", json_string(resolved));
-		free(resolved);
-	}
-	json_decref(rep);
-	return status;
+}
+
+/* What the setup-failure pipe holds ("" if nothing: the engine started). */
+static void read_setup_failure(struct supervisor *sv, char *msg, size_t n)
+{
+	msg[0] = '\0';
+	if (sv->setup_fd < 0)
+		return;
+	ssize_t got = read(sv->setup_fd, msg, n - 1);
+	if (got > 0)
+		msg[got] = '\0';
 }
 
 static void fmt_seconds(char *buf, size_t n, uint64_t ms)
@@ -390,12 +369,16 @@ static void fmt_seconds(char *buf, size_t n, uint64_t ms)
 		snprintf(buf, n, "%.3gs", (double)ms / 1000.0);
 }
 
+/* Decides the status from what sbx observed: how the child ended, which of
+ * sbx's limits stopped it, the cgroup's OOM kill, the setup pipe — and, from
+ * the report, only what report.h lets each writer say. */
 static void decide_status(struct supervisor *sv)
 {
 	struct outcome *out = sv->out;
 	const struct request *req = sv->req;
 	int ws = sv->wait_status;
-	char limit[32];
+	char limit[32], setup[SETUP_MSG_MAX];
+	struct report rep;
 
 	out->cpu_ms = (double)sv->ru.ru_utime.tv_sec * 1e3 + (double)sv->ru.ru_utime.tv_usec / 1e3 +
 		      (double)sv->ru.ru_stime.tv_sec * 1e3 + (double)sv->ru.ru_stime.tv_usec / 1e3;
@@ -409,19 +392,28 @@ static void decide_status(struct supervisor *sv)
 	} else if (WIFSIGNALED(ws)) {
 		out->signal = WTERMSIG(ws);
 	}
-	int reported = apply_report(sv);
+	report_parse(sv->report.data, sv->report.len, sv->report.dropped,
+		     sv->plan->profile == PROFILE_EMBEDDED, &rep);
+	take_report(sv, &rep);
+	read_setup_failure(sv, setup, sizeof setup);
 	if (!out->memory_peak_kb)
 		out->memory_peak_kb = (uint64_t)sv->ru.ru_maxrss;
 	if (sv->isolated && sv->iso.memory_peak_kb)
 		out->memory_peak_kb = sv->iso.memory_peak_kb;
 
+	/* SIGXCPU or SIGKILL count as the CPU limit only with the CPU time
+	 * spent: a program can send itself either. */
 	bool cpu_over = out->cpu_ms >= (double)request_cpu_ms(req);
-	if (sv->killed == KILL_WALL) {
+	if (setup[0]) {
+		outcome_fail(out, STATUS_SANDBOX_ERROR, "SandboxError", "%s", setup);
+	} else if (sv->killed == KILL_WALL || rep.status == STATUS_TIMEOUT) {
+		/* rep.status: the embedded engine's own deadline check. */
 		fmt_seconds(limit, sizeof(limit), req->limits.timeout_ms);
 		outcome_fail(out, STATUS_TIMEOUT, "WallTimeLimit",
 			     "the wall-clock limit of %s was reached", limit);
-	} else if (sv->killed == KILL_CPU || out->signal == SIGXCPU ||
-		   (out->signal == SIGKILL && cpu_over && sv->killed == KILL_NONE)) {
+	} else if (sv->killed == KILL_CPU ||
+		   (cpu_over && (out->signal == SIGXCPU ||
+				 (out->signal == SIGKILL && sv->killed == KILL_NONE)))) {
 		fmt_seconds(limit, sizeof(limit), request_cpu_ms(req));
 		outcome_fail(out, STATUS_TIMEOUT, "CpuTimeLimit",
 			     "the CPU time limit of %s was reached", limit);
@@ -431,43 +423,61 @@ static void decide_status(struct supervisor *sv)
 		    "the output passed %llu bytes (%d x the %llu bytes kept per stream)",
 		    (unsigned long long)(req->limits.output_bytes * SBX_OUTPUT_HARD_FACTOR),
 		    SBX_OUTPUT_HARD_FACTOR, (unsigned long long)req->limits.output_bytes);
-	} else if (reported == STATUS_MEMORY_LIMIT || (sv->isolated && sv->iso.oom_killed)) {
+	} else if (rep.status == STATUS_MEMORY_LIMIT || (sv->isolated && sv->iso.oom_killed) ||
+		   (out->exited && out->exit_code != 0 && out->error &&
+		    report_is_oom_error(req->lang, out->error))) {
 		outcome_fail(out, STATUS_MEMORY_LIMIT, "MemoryLimit",
 			     "the memory limit of %llu MiB was reached",
 			     (unsigned long long)(req->limits.memory_bytes >> 20));
-	} else if (reported == STATUS_TIMEOUT) {
-		fmt_seconds(limit, sizeof(limit), req->limits.timeout_ms);
-		outcome_fail(out, STATUS_TIMEOUT, "WallTimeLimit",
-			     "the wall-clock limit of %s was reached", limit);
-	} else if (reported == STATUS_SYSCALL_BLOCKED) {
-		/* apply_report named the call. */
-	} else if (reported == STATUS_SANDBOX_ERROR || reported == STATUS_OUTPUT_LIMIT) {
-		out->status = (enum status)reported;
+	} else if (rep.status == STATUS_SYSCALL_BLOCKED) {
+		char *name =
+		    rep.syscall_nr >= 0 ? seccomp_syscall_name(rep.syscall_nr) : xstrdup("unknown");
+		outcome_fail(out, STATUS_SYSCALL_BLOCKED, "SyscallBlocked",
+			     "the sandbox blocked the system call '%s'", name);
+		json_object_set_new(out->error, "syscall", json_string(name));
+		free(name);
 	} else if (out->signal == SIGSYS) {
 		outcome_fail(out, STATUS_SYSCALL_BLOCKED, "SyscallBlocked",
 			     "the sandbox blocked a system call");
 	} else if (out->signal) {
-		out->status = STATUS_SIGNALED;
-		if (!out->error)
-			outcome_fail(out, STATUS_SIGNALED, "Signal",
-				     "the code was killed by signal %d", out->signal);
-	} else if (reported == REPORT_INVALID) {
-		outcome_fail(out, STATUS_ERROR, "ReportError",
-			     "the result report on fd %d was not valid JSON", SANDBOX_REPORT_FD);
-		if (!out->exit_code)
-			out->exit_code = 1;
-	} else if (out->exit_code == 0 && !out->error) {
-		out->status = STATUS_OK;
-	} else {
+		outcome_fail(out, STATUS_SIGNALED, "Signal", "the code was killed by signal %d",
+			     out->signal);
+	} else if (out->exit_code != 0) {
+		/* The code's error details stay as it gave them. */
 		out->status = STATUS_ERROR;
-		if (out->exit_code == 0)
-			out->exit_code = 1; /* an error report from a clean exit */
+		if (!out->error && rep.state == REPORT_TOO_LARGE)
+			outcome_fail(out, STATUS_ERROR, "ReportTooLarge",
+				     "the error report passed %zu bytes and was not read",
+				     report_cap(req));
+		else if (!out->error && rep.state == REPORT_INVALID)
+			outcome_fail(out, STATUS_ERROR, "ReportError",
+				     "the error report on fd %d was not valid JSON",
+				     SANDBOX_REPORT_FD);
+	} else if (rep.state == REPORT_TOO_LARGE) {
+		/* An exit status of 0 is ok whatever the code wrote to fd 3, unless
+		 * its result was lost: then the record says why. */
+		outcome_fail(out, STATUS_ERROR, "ResultTooLarge",
+			     "the result passed %zu bytes and was not kept: return less, or "
+			     "raise --max-output",
+			     report_cap(req));
+	} else if (rep.state == REPORT_INVALID) {
+		outcome_fail(out, STATUS_ERROR, "ReportError",
+			     "the result report on fd %d was not valid JSON (the code wrote to "
+			     "fd %d itself?)",
+			     SANDBOX_REPORT_FD, SANDBOX_REPORT_FD);
+	} else {
+		/* A clean exit is ok: an error the code reported anyway is not
+		 * the status's to decide. */
+		json_decref(out->error);
+		out->error = NULL;
+		out->status = STATUS_OK;
 	}
+	report_release(&rep);
 }
 
-static int open_pipes(int pipes[3][2])
+static int open_pipes(int pipes[4][2])
 {
-	for (int i = 0; i < 3; i++) {
+	for (int i = 0; i < 4; i++) {
 		pipes[i][0] = pipes[i][1] = -1;
 		if (pipe2(pipes[i], O_CLOEXEC) != 0)
 			return -1;
@@ -475,9 +485,9 @@ static int open_pipes(int pipes[3][2])
 	return 0;
 }
 
-static void close_pipes(int pipes[3][2], int end)
+static void close_pipes(int pipes[4][2], int end)
 {
-	for (int i = 0; i < 3; i++)
+	for (int i = 0; i < 4; i++)
 		if (pipes[i][end] >= 0) {
 			close(pipes[i][end]);
 			pipes[i][end] = -1;
@@ -515,8 +525,10 @@ static const char *layer_names(unsigned bits, char *buf, size_t n)
 int sandbox_run(const struct request *req, const struct sandbox_plan *plan, struct outcome *out,
 		struct render *r)
 {
-	struct supervisor sv = {.req = req, .plan = plan, .out = out, .r = r, .pidfd = -1};
-	int pipes[3][2] = {{-1, -1}, {-1, -1}, {-1, -1}};
+	struct supervisor sv = {
+	    .req = req, .plan = plan, .out = out, .r = r, .pidfd = -1, .setup_fd = -1};
+	/* stdout, stderr, report, setup failures */
+	int pipes[4][2] = {{-1, -1}, {-1, -1}, {-1, -1}, {-1, -1}};
 	int gate[2] = {-1, -1};
 	bool finished = false; /* isolate_finish has run */
 	struct seccomp_prog prog = {NULL, 0};
@@ -524,8 +536,7 @@ int sandbox_run(const struct request *req, const struct sandbox_plan *plan, stru
 	char names[96];
 
 	sv.fds[0] = sv.fds[1] = sv.fds[2] = -1;
-	size_t report_cap = (size_t)(req->limits.output_bytes * SBX_OUTPUT_HARD_FACTOR);
-	buf_init(&sv.report, report_cap > REPORT_MIN_CAP ? report_cap : REPORT_MIN_CAP);
+	buf_init(&sv.report, report_cap(req));
 
 	if (plan->profile == PROFILE_EMBEDDED &&
 	    (req->require & ~(LAYER_SECCOMP | LAYER_RLIMITS))) {
@@ -590,6 +601,10 @@ int sandbox_run(const struct request *req, const struct sandbox_plan *plan, stru
 		sv.fds[i] = pipes[i][0];
 		pipes[i][0] = -1;
 	}
+	/* Read once, after the child is reaped: never wait on it. */
+	sv.setup_fd = pipes[3][0];
+	pipes[3][0] = -1;
+	fcntl(sv.setup_fd, F_SETFL, O_NONBLOCK);
 	sv.pidfd = pidfd_open(sv.pid, 0);
 	sv.have_cpu_clock = clock_getcpuclockid(sv.pid, &sv.cpu_clock) == 0;
 
@@ -652,6 +667,8 @@ out:
 			close(sv.fds[i]);
 	if (sv.pidfd >= 0)
 		close(sv.pidfd);
+	if (sv.setup_fd >= 0)
+		close(sv.setup_fd);
 	close_pipes(pipes, 0);
 	close_pipes(pipes, 1);
 	for (int i = 0; i < 2; i++)

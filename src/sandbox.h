@@ -6,10 +6,9 @@
  * renderer, enforces the wall and CPU deadlines and the output cap, reaps the
  * child and fills the outcome from the exit status and the child's report.
  *
- * The report is one JSON object the engine writes to fd 3 before exiting:
- *   {"result": <json>, "error": {...}|null, "status": "memory_limit"|...,
- *    "syscall": "name", "memory_peak_kb": N}
- * Every key is optional.
+ * The report is one JSON object the engine writes to fd 3 before exiting;
+ * what sbx takes from it, and from whom, is in report.h. Failures of the
+ * child's own setup go to a close-on-exec pipe the code never holds.
  */
 #ifndef SBX_SANDBOX_H
 #define SBX_SANDBOX_H

@@ -12,6 +12,9 @@
 # mode. After each run the host is checked: the victim process lives, no
 # daemon is left, nothing was left in /tmp or /dev/shm. See corpus/README.md.
 #
+# A file may add `sbx-jq: EXPR` lines (jq booleans the record must satisfy)
+# and `sbx-text: clean` (see run_case).
+#
 #   SBX_CORPUS_FILTER=REGEX   run only the corpus files whose path matches
 . "$(dirname "$0")/../lib.sh"
 HERE=$(cd "$(dirname "$0")" && pwd)
@@ -121,6 +124,39 @@ run_case() {
 	fi
 	if [ "$(printf '%s' "$_facts" | cut -f4)" = "$_want_sb" ]; then _pass; else
 		_fail "sandbox $(printf '%s' "$_facts" | cut -f4), expected $_want_sb"
+	fi
+	# sbx-jq: facts about the record itself (what the code may not forge).
+	sed -n 's/.*sbx-jq: *//p' "$_f" >"$T_TMP/jq"
+	while IFS= read -r _jq; do
+		if printf '%s' "$out" | jq -e "$_jq" >/dev/null 2>&1; then _pass; else
+			_fail "[$MODE] $_rel: the record does not satisfy: $_jq"
+		fi
+	done <"$T_TMP/jq"
+	# sbx-text: clean — run again in text mode: what sbx prints of the
+	# code's data (the error line, the traceback, the result line) has no
+	# control character a terminal would obey; the code's own output,
+	# which comes first, stays as it wrote it.
+	if grep -q 'sbx-text: *clean' "$_f"; then
+		printf '%s' "$out" >"$T_TMP/record"
+		# shellcheck disable=SC2086
+		"$SBX" run -l "$_lang" $_args "$_f" >"$T_TMP/text.out" 2>"$T_TMP/text.err" </dev/null
+		if /usr/bin/python3 -I - "$T_TMP/record" "$T_TMP/text.out" "$T_TMP/text.err" <<-'PY'; then _pass; else _fail "[$MODE] $_rel: sbx printed a raw control character in text mode"; fi
+		import json, re, sys
+		rec = json.load(open(sys.argv[1]))
+		bad = re.compile(rb"[\x00-\x08\x0b-\x1f\x7f]|\xc2[\x80-\x9f]")
+		ok = True
+		for path, own in ((sys.argv[2], rec["stdout"]), (sys.argv[3], rec["stderr"])):
+		    data = open(path, "rb").read()
+		    own = own.encode("utf-8", "surrogateescape")
+		    if not data.startswith(own):
+		        print("text mode: the code's own output differs", file=sys.stderr); ok = False
+		    rest = data[len(own):]
+		    if bad.search(rest):
+		        print("raw control character in", repr(rest[:300]), file=sys.stderr); ok = False
+		    if path == sys.argv[3] and rec["status"] != "ok" and not rest.startswith(b"sbx: "):
+		        print("no sbx line after the code's stderr:", repr(rest[:300]), file=sys.stderr); ok = False
+		sys.exit(0 if ok else 1)
+		PY
 	fi
 	# The host side.
 	check "[$MODE] $_rel: the victim process lives" kill -0 "$VICTIM"
