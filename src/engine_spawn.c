@@ -627,7 +627,8 @@ int engine_spawn_run_cmd(struct request *req, struct outcome *out, struct render
 	rc = run_step(&s, req, out, r, s.wd.path, a.v, as, lang->id == LANG_PYTHON);
 	if (rc == 0) {
 		json_t *files = NULL;
-		workdir_collect(&s.wd, req->out_dir, req->limits.files_bytes, &files);
+		workdir_collect(&s.wd, req->out_dir, req->out_dir_dotfiles, req->limits.files_bytes,
+				&files);
 		json_decref(out->files);
 		out->files = files;
 	}

@@ -70,8 +70,9 @@ struct request {
 	struct limits limits;
 	struct file_spec *files;
 	size_t nfiles;
-	char *out_dir;	  /* NULL: files are listed but not saved */
-	char *stdin_path; /* NULL: the program's stdin is empty */
+	char *out_dir;	       /* NULL: files are listed but not saved */
+	bool out_dir_dotfiles; /* save dot-files and dot-directories there too */
+	char *stdin_path;      /* NULL: the program's stdin is empty */
 	struct label *labels;
 	size_t nlabels;
 	enum output_format format;

@@ -44,7 +44,10 @@ const struct opt_spec run_opts[] = {
     {"memory", 'm', OPT_ARG, RO_MEMORY, "SIZE", "memory limit (default 256M)"},
     {"max-output", 0, OPT_ARG, RO_MAX_OUTPUT, "SIZE", "output kept per stream (default 1M)"},
     {"file", 'f', OPT_ARG, RO_FILE, "PATH[:NAME]", "copy a file into the working directory"},
-    {"out-dir", 'o', OPT_ARG, RO_OUT_DIR, "DIR", "save the files the code creates here"},
+    {"out-dir", 'o', OPT_ARG, RO_OUT_DIR, "DIR",
+     "save the files the code creates here (new files only)"},
+    {"out-dir-dotfiles", 0, OPT_NOARG, RO_OUT_DIR_DOTFILES, NULL,
+     "with --out-dir: save dot-files and dot-directories too"},
     {"label", 0, OPT_ARG, RO_LABEL, "KEY=VALUE", "a label kept in the history"},
     {"stdin", 0, OPT_ARG, RO_STDIN, "FILE", "feed FILE to the program's stdin"},
     {"require", 0, OPT_ARG, RO_REQUIRE, "LAYERS",
@@ -144,6 +147,7 @@ int runopt_handle(void *ctx, int id, const char *arg)
 		free(req->out_dir);
 		req->out_dir = xstrdup(arg);
 		return 0;
+	case RO_OUT_DIR_DOTFILES: req->out_dir_dotfiles = true; return 0;
 	case RO_LABEL: return request_add_label(req, arg);
 	case RO_STDIN:
 		if (access(arg, R_OK) != 0)

@@ -12,13 +12,15 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "render.h"
 #include "rmtree.h"
 #include "util.h"
 
 /* Time spent removing: a run's own directory, then leftovers per sweep. */
-#define WORKDIR_REMOVE_MS 5000.0
-#define WORKDIR_SWEEP_MS  2000.0
-#define COPY_CHUNK	  65536
+#define WORKDIR_REMOVE_MS    5000.0
+#define WORKDIR_SWEEP_MS     2000.0
+#define COPY_CHUNK	     65536
+#define WORKDIR_MAX_WARNINGS 5 /* unsaved files named on stderr; the record has all */
 
 struct workdir_entry {
 	char *name; /* relative path */
@@ -240,6 +242,8 @@ struct walk {
 	json_t *files;
 	int out_fd; /* -1: list only */
 	const char *out_dir;
+	bool dotfiles;	/* --out-dir-dotfiles */
+	size_t unsaved; /* files listed but not saved */
 	uint64_t budget;
 	bool over_cap;
 	int failed;
@@ -388,26 +392,75 @@ static int out_parent(struct walk *w, const char *rel, const char **base)
 	return fd;
 }
 
+/* Why a file the code made is not saved to the out dir, or NULL to save it.
+ * Its name is the code's choice and the out dir the user's: a name that is
+ * not UTF-8 or holds a control character would trip up whoever reads the
+ * directory next, and a dot-file or dot-directory there is often read as
+ * configuration (.git/config ran a host command through core.fsmonitor). */
+static const char *name_refused(const struct walk *w, const char *rel)
+{
+	json_t *probe = json_string(rel); /* NULL if rel is not UTF-8 */
+	json_decref(probe);
+	if (!probe)
+		return "not saved: the name is not valid UTF-8 (listed with U+FFFD)";
+	for (const char *p = rel; *p; p++)
+		if ((unsigned char)*p < 0x20 || *p == 0x7f)
+			return "not saved: the name contains a control character";
+	if (!w->dotfiles)
+		for (const char *p = rel; p; p = strchr(p, '/'), p = p ? p + 1 : NULL)
+			if (*p == '.')
+				return "not saved: dot-files and dot-directories are saved only "
+				       "with --out-dir-dotfiles";
+	return NULL;
+}
+
+/* Creates the file rel in the out dir, never over anything that exists
+ * (O_EXCL: a file, a link, a FIFO alike) and never through a link. Returns
+ * the fd, or -1 with *why set. */
+static int out_create(struct walk *w, const char *rel, int *pfd, const char **base,
+		      const char **why)
+{
+	*pfd = out_parent(w, rel, base);
+	if (*pfd < 0) {
+		*why = errno == ELOOP || errno == ENOTDIR
+			   ? "not saved: a directory on its way in the out dir is a link or "
+			     "not a directory"
+			   : "not saved: its directory cannot be made in the out dir";
+		return -1;
+	}
+	int fd = openat(*pfd, *base, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
+	if (fd < 0)
+		*why = errno == EEXIST ? "not saved: the out dir has something of that name "
+					 "already (sbx never overwrites)"
+				       : "not saved: it cannot be created in the out dir";
+	return fd;
+}
+
+static void note_unsaved(struct walk *w, json_t *item, const char *rel, const char *why)
+{
+	json_object_set_new(item, "note", json_string(why));
+	if (w->unsaved++ < WORKDIR_MAX_WARNINGS) {
+		struct buf b = BUF_INIT;
+		buf_put_escaped(&b, rel, strlen(rel), false);
+		warning("'%s': %s", buf_cstr(&b), why);
+		buf_release(&b);
+	}
+}
+
 static int collect_one(struct walk *w, int dfd, const char *name, const char *rel,
 		       const struct stat *st)
 {
 	if (unchanged(w->wd, rel, st))
 		return 0;
-	json_t *item = json_pack("{s:s, s:I, s:n, s:n}", "name", rel, "size",
-				 (json_int_t)st->st_size, "sha256", "path");
+	json_t *item =
+	    json_pack("{s:o, s:I, s:n, s:n}", "name", json_string_utf8_lossy(rel, strlen(rel)),
+		      "size", (json_int_t)st->st_size, "sha256", "path");
 	json_array_append_new(w->files, item);
 	if (w->over_cap || (uint64_t)st->st_size > w->budget) {
 		w->over_cap = true;
 		return 0;
 	}
-	/* A name with a newline or escape in it would trip up whoever reads the
-	 * out dir next: listed, not hashed or saved. */
-	for (const char *p = rel; *p; p++)
-		if ((unsigned char)*p < 0x20 || *p == 0x7f) {
-			warning("not saving a file from the sandbox whose name contains a "
-				"control character");
-			return 0;
-		}
+	const char *why = w->out_fd >= 0 ? name_refused(w, rel) : NULL;
 	int in = openat(dfd, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
 	struct stat st2;
 	if (in < 0 || fstat(in, &st2) < 0 || !S_ISREG(st2.st_mode)) {
@@ -416,55 +469,63 @@ static int collect_one(struct walk *w, int dfd, const char *name, const char *re
 		return 0;
 	}
 	int out = -1, pfd = -1;
-	char path[PATH_MAX];
 	const char *base = rel;
-	if (w->out_fd >= 0) {
-		pfd = out_parent(w, rel, &base);
-		if (pfd >= 0)
-			out = openat(pfd, base,
-				     O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0644);
-		if (out < 0) {
-			warning("cannot save '%s' to %s: %s", rel, w->out_dir,
-				errno == ELOOP ? "it is a symbolic link there (refusing to "
-						 "write through it)"
-					       : strerror(errno));
+	if (w->out_fd >= 0 && !why) {
+		out = out_create(w, rel, &pfd, &base, &why);
+		if (out < 0)
 			w->failed = -1;
-		}
 	}
+	if (why)
+		note_unsaved(w, item, rel, why);
 	struct sha256 md;
 	sha256_init(&md);
 	uint64_t budget = w->budget;
 	int rc = copy_stream(in, out, &md, &budget);
+	int e = errno;
+	close(in);
+	if (out >= 0 && close(out) < 0 && rc == 0) {
+		rc = -1;
+		e = errno;
+	}
 	if (rc == 0) {
 		char hex[65];
 		sha256_final_hex(&md, hex);
 		json_object_set_new(item, "sha256", json_string(hex));
 		json_object_set_new(item, "size", json_integer((json_int_t)(w->budget - budget)));
 		w->budget = budget;
-		int n = snprintf(path, sizeof path, "%s/%s", w->out_dir ? w->out_dir : "", rel);
-		if (out >= 0 && n > 0 && (size_t)n < sizeof path)
-			json_object_set_new(item, "path", json_string(path));
-	} else if (errno == EFBIG) {
-		w->over_cap = true;
-	}
-	close(in);
-	if (out >= 0 && close(out) < 0) {
-		warning("cannot save '%s' to %s: %s", rel, w->out_dir, strerror(errno));
-		json_object_set_new(item, "path", json_null());
-		w->failed = -1;
+		if (out >= 0) {
+			struct buf path = BUF_INIT;
+			buf_printf(&path, "%s/%s", w->out_dir, rel);
+			json_object_set_new(item, "path",
+					    json_string_utf8_lossy(path.data, path.len));
+			buf_release(&path);
+		}
+	} else {
+		/* Never leave half a file behind: it is ours (O_EXCL made it). */
+		if (out >= 0) {
+			unlinkat(pfd, base, 0);
+			note_unsaved(w, item, rel,
+				     e == EFBIG ? "not saved: over the files cap"
+						: "not saved: writing it failed");
+			w->failed = -1;
+		}
+		if (e == EFBIG)
+			w->over_cap = true;
 	}
 	if (pfd >= 0)
 		close(pfd);
 	return 0;
 }
 
-int workdir_collect(struct workdir *wd, const char *out_dir, uint64_t cap, json_t **files)
+int workdir_collect(struct workdir *wd, const char *out_dir, bool dotfiles, uint64_t cap,
+		    json_t **files)
 {
 	struct walk w = {.fn = collect_one,
 			 .wd = wd,
 			 .files = json_array(),
 			 .out_fd = -1,
 			 .out_dir = out_dir,
+			 .dotfiles = dotfiles,
 			 .budget = cap};
 	*files = w.files;
 	if (out_dir) {
@@ -477,6 +538,9 @@ int workdir_collect(struct workdir *wd, const char *out_dir, uint64_t cap, json_
 	walk_tree(&w, wd);
 	if (w.out_fd >= 0)
 		close(w.out_fd);
+	if (w.unsaved > WORKDIR_MAX_WARNINGS)
+		warning("%zu more files were not saved to %s (see \"note\" in the record's files)",
+			w.unsaved - WORKDIR_MAX_WARNINGS, out_dir);
 	if (w.over_cap)
 		warning("the files the code produced exceed the %llu-byte cap: some are listed "
 			"without a hash%s",

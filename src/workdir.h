@@ -11,6 +11,7 @@
 #define SBX_WORKDIR_H
 
 #include <jansson.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <sys/types.h>
@@ -48,8 +49,13 @@ int workdir_snapshot(struct workdir *wd);
 /* Lists the files the code created or changed into *files (a new JSON array
  * of {name, size, sha256, path}); saves them under out_dir when it is not
  * NULL, at most cap bytes. Files over the cap are listed with sha256 and path
- * null. Returns 0, or -1 after a message (the listing is still set). */
-int workdir_collect(struct workdir *wd, const char *out_dir, uint64_t cap, json_t **files);
+ * null. Saving never overwrites or follows a link: a file whose name exists
+ * in out_dir already, is not UTF-8, holds a control character or (without
+ * dotfiles) has a component starting with '.' is listed with path null and
+ * a "note" saying why. Returns 0, or -1 after a message (the listing is
+ * still set). */
+int workdir_collect(struct workdir *wd, const char *out_dir, bool dotfiles, uint64_t cap,
+		    json_t **files);
 /* Removes the directory and everything in it, never following links. */
 void workdir_remove(struct workdir *wd);
 /* Removes the leftovers of killed runs under base: the run-* directories

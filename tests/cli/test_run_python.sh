@@ -93,6 +93,16 @@ rm "$T_TMP/out/out.txt" && ln -s "$T_TMP/target" "$T_TMP/out/out.txt"
 sbx run -l python --out-dir "$T_TMP/out" -e 'open("out.txt", "w").write("evil")' --json
 check "no write through a link in the out dir" test ! -e "$T_TMP/target"
 expect_json '.files[0].path' null
+expect_json '.files[0].note | test("never overwrites")' true
+# Dot-files are listed, and saved only when asked (--out-dir-dotfiles).
+sbx run -l python --out-dir "$T_TMP/dots" -e 'import os
+os.mkdir(".cfg"); open(".cfg/a", "w").write("a"); open(".env", "w").write("e")' --json
+expect_json '[.files[] | .path]' '[null, null]'
+check "no dot-file saved without the flag" test -z "$(ls -A "$T_TMP/dots")"
+sbx run -l python --out-dir "$T_TMP/dots" --out-dir-dotfiles -e 'import os
+os.mkdir(".cfg"); open(".cfg/a", "w").write("a"); open(".env", "w").write("e")' --json
+expect_json '[.files[] | .path != null]' '[true, true]'
+check "dot-files saved with --out-dir-dotfiles" test "$(cat "$T_TMP/dots/.cfg/a")" = a
 
 sbx run -l python --file "$T_TMP:dir" -e '1'
 expect_rc 125

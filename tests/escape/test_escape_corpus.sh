@@ -15,6 +15,8 @@
 # A file may add `sbx-jq: EXPR` lines (jq booleans the record must satisfy)
 # and `sbx-text: clean` (see run_case).
 #
+# `@OUT@` in sbx-args becomes a fresh --out-dir (see run_case).
+#
 #   SBX_CORPUS_FILTER=REGEX   run only the corpus files whose path matches
 . "$(dirname "$0")/../lib.sh"
 HERE=$(cd "$(dirname "$0")" && pwd)
@@ -66,6 +68,7 @@ SECRET_FILE="$HOME/.sbx-esc-secret-$$"
 echo "top secret" >"$SECRET_FILE"
 export SBX_ESC_SECRET="sbxsecret-$$"
 TOKEN="31337$$"
+OUTN=0
 trap 'kill $LISTENER $VICTIM 2>/dev/null; rm -f "$SECRET_FILE"; rm -rf "$T_TMP" "$BAIT"' EXIT
 
 # run_case FILE — one corpus file in the current MODE.
@@ -78,6 +81,18 @@ run_case() {
 	_want=$(sed -n 's/.*sbx-want: *//p' "$_f" | head -n 1)
 	_error=$(sed -n 's/.*sbx-error: *//p' "$_f" | head -n 1)
 	_pre=""
+	# @OUT@ in sbx-args: a fresh --out-dir that looks like the root of a
+	# git checkout, with a file of the user's in it.
+	_out=""
+	case $_args in *@OUT@*)
+		OUTN=$((OUTN + 1))
+		_out=$T_TMP/out$OUTN
+		mkdir -p "$_out/.git"
+		printf '[core]\n\tbare = false\n' >"$_out/.git/config"
+		printf 'host\n' >"$_out/README"
+		_args=$(printf '%s' "$_args" | sed "s|@OUT@|$_out|g")
+		;;
+	esac
 	# TIOCSTI needs a terminal to push into: sbx gets one from script(1).
 	case $_rel in python/tty.py) have script && _pre=tty ;; esac
 	if [ "$_pre" = tty ]; then
@@ -159,6 +174,14 @@ run_case() {
 		PY
 	fi
 	# The host side.
+	if [ -n "$_out" ]; then
+		check "[$MODE] $_rel: the out dir's .git/config is the user's" \
+			test "$(cat "$_out/.git/config")" = "$(printf '[core]\n\tbare = false')"
+		check "[$MODE] $_rel: the user's file in the out dir is not overwritten" \
+			test "$(cat "$_out/README")" = host
+		check "[$MODE] $_rel: only .git/config in the out dir's .git" \
+			test "$(ls -A "$_out/.git")" = config
+	fi
 	check "[$MODE] $_rel: the victim process lives" kill -0 "$VICTIM"
 	check "[$MODE] $_rel: no daemon left" test "$(pgrep -fc "sleep $TOKEN" || true)" -eq 0
 	set -- /tmp/sbx-esc-left* /dev/shm/sbx-esc-left*

@@ -97,6 +97,14 @@ static void test_copy_in_and_collect(void **state)
 	assert_int_equal(symlink("/etc/passwd", path), 0);
 	snprintf(path, sizeof path, "%s/" WORKDIR_PRIVATE "/private.txt", wd.path);
 	write_host(path, "p");
+	/* A dot-directory (a git checkout's .git/config runs commands) and a
+	 * file whose name the out dir holds already. */
+	snprintf(path, sizeof path, "%s/.git", wd.path);
+	assert_int_equal(mkdir(path, 0755), 0);
+	snprintf(path, sizeof path, "%s/.git/config", wd.path);
+	write_host(path, "[core]\n\tfsmonitor = evil\n");
+	snprintf(path, sizeof path, "%s/exists.txt", wd.path);
+	write_host(path, "new");
 
 	/* A link already in the out dir where a file would go. */
 	snprintf(out_dir, sizeof out_dir, "%s/out", base);
@@ -105,17 +113,37 @@ static void test_copy_in_and_collect(void **state)
 	char target[600];
 	snprintf(target, sizeof target, "%s/target", base);
 	assert_int_equal(symlink(target, path), 0);
+	snprintf(path, sizeof path, "%s/exists.txt", out_dir);
+	write_host(path, "old");
 
-	json_t *list = NULL;
-	assert_int_equal(workdir_collect(&wd, out_dir, 1 << 20, &list), -1);
-	assert_int_equal(json_array_size(list), 2);
-	assert_string_equal(json_string_value(json_object_get(json_array_get(list, 0), "name")),
-			    "new.txt");
-	assert_string_equal(json_string_value(json_object_get(json_array_get(list, 0), "sha256")),
+	json_t *list = NULL, *f;
+	assert_int_equal(workdir_collect(&wd, out_dir, false, 1 << 20, &list), -1);
+	assert_int_equal(json_array_size(list), 4);
+	f = json_array_get(list, 0);
+	assert_string_equal(json_string_value(json_object_get(f, "name")), ".git/config");
+	assert_true(json_is_null(json_object_get(f, "path")));
+	assert_non_null(
+	    strstr(json_string_value(json_object_get(f, "note")), "--out-dir-dotfiles"));
+	f = json_array_get(list, 1);
+	assert_string_equal(json_string_value(json_object_get(f, "name")), "exists.txt");
+	assert_true(json_is_null(json_object_get(f, "path")));
+	assert_non_null(strstr(json_string_value(json_object_get(f, "note")), "never overwrites"));
+	f = json_array_get(list, 2);
+	assert_string_equal(json_string_value(json_object_get(f, "name")), "new.txt");
+	assert_string_equal(json_string_value(json_object_get(f, "sha256")),
 			    "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
-	assert_true(json_is_null(json_object_get(json_array_get(list, 0), "path")));
-	assert_string_equal(json_string_value(json_object_get(json_array_get(list, 1), "name")),
+	assert_true(json_is_null(json_object_get(f, "path")));
+	assert_string_equal(json_string_value(json_object_get(json_array_get(list, 3), "name")),
 			    "sub/deep.txt");
+	snprintf(path, sizeof path, "%s/.git", out_dir);
+	assert_int_equal(lstat(path, &st), -1); /* no dot-directory made */
+	snprintf(path, sizeof path, "%s/exists.txt", out_dir);
+	FILE *old = fopen(path, "r");
+	char got[8] = "";
+	assert_non_null(old);
+	assert_non_null(fgets(got, sizeof got, old));
+	fclose(old);
+	assert_string_equal(got, "old");	  /* not overwritten */
 	assert_int_equal(lstat(target, &st), -1); /* not written through the link */
 	snprintf(path, sizeof path, "%s/sub/deep.txt", out_dir);
 	assert_int_equal(stat(path, &st), 0);
