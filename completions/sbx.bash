@@ -17,12 +17,12 @@ _sbx() {
 	-o|--out-dir|--state-dir) COMPREPLY=($(compgen -d -- "$cur")); return ;;
 	esac
 	case $cmd in
-	run) opts='--help -h --state-dir --config --eval= -e --language= -l --markdown --block --input= -i --inputs --timeout= -t --cpu-time --memory= -m --max-output --file= -f --out-dir= -o --out-dir-dotfiles --label --stdin --require --no-history --format --json ' ;;
+	run) opts='--help -h --state-dir --config --eval= -e --language= -l --markdown --block --max-code --input= -i --inputs --timeout= -t --cpu-time --memory= -m --max-output --file= -f --out-dir= -o --out-dir-dotfiles --label --stdin --require --no-history --format --json ' ;;
 	stats) opts='--help -h --state-dir --config --deployment --language= -l --label --since --until --code-sha256 --failures --format --json ' ;;
 	gc) opts='--help -h --state-dir --config --retention --format --json ' ;;
-	prepare) opts='--help -h --state-dir --config --eval= -e --language= -l --markdown --block --format --json ' ;;
+	prepare) opts='--help -h --state-dir --config --eval= -e --language= -l --markdown --block --max-code --format --json ' ;;
 	help) opts='--help -h --state-dir --config ' ;;
-	deploy) opts='--help -h --state-dir --config --name= -n --eval= -e --language= -l --markdown --block --input= -i --inputs --timeout= -t --cpu-time --memory= -m --max-output --file= -f --out-dir= -o --out-dir-dotfiles --label --stdin --require --no-history --format --json ' ;;
+	deploy) opts='--help -h --state-dir --config --name= -n --eval= -e --language= -l --markdown --block --max-code --input= -i --inputs --timeout= -t --cpu-time --memory= -m --max-output --file= -f --out-dir= -o --out-dir-dotfiles --label --stdin --require --no-history --format --json ' ;;
 	exec-deployment) opts='--help -h --state-dir --config --input= -i --inputs --timeout= -t --cpu-time --memory= -m --max-output --file= -f --out-dir= -o --out-dir-dotfiles --label --stdin --require --no-history --format --json ' ;;
 	list) opts='--help -h --state-dir --config --language= -l --status --format --json ' ;;
 	get) opts='--help -h --state-dir --config --format --json ' ;;

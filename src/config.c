@@ -110,10 +110,10 @@ static int want_mapping(const struct loader *L, const yaml_node_t *n, const char
 /* Whether key is one of section's keys; for values left empty. */
 static bool null_key_known(const char *section, const char *key)
 {
-	static const char *const known[][8] = {
+	static const char *const known[][10] = {
 	    {"the config", "limits", "languages", "policy", "history", "state_dir", NULL},
-	    {"limits", "timeout", "cpu_time", "memory", "max_output", "max_files", "max_timeout",
-	     NULL},
+	    {"limits", "timeout", "cpu_time", "memory", "max_output", "max_files", "max_code",
+	     "max_timeout", NULL},
 	    {"history", "enabled", "retention_days", NULL},
 	    {"languages.python", "command", NULL},
 	    {"languages.r", "command", NULL},
@@ -231,8 +231,18 @@ static int limits_key(struct loader *L, const char *section, const char *key, ya
 		return parse_size_node(L, v, "limits.max_output", &l->output_bytes);
 	if (!strcmp(key, "max_files"))
 		return parse_size_node(L, v, "limits.max_files", &l->files_bytes);
+	if (!strcmp(key, "max_code")) {
+		if (parse_size_node(L, v, "limits.max_code", &l->code_bytes) != 0)
+			return -1;
+		if (l->code_bytes > SBX_MAX_CODE)
+			return fail_at(L, v->start_mark,
+				       "limits.max_code must be at most %lluM, not '%s'",
+				       (unsigned long long)(SBX_MAX_CODE >> 20), scalar(v));
+		return 0;
+	}
 	return unknown_key(L, v, section, key,
-			   "timeout, cpu_time, memory, max_output, max_files, max_timeout");
+			   "timeout, cpu_time, memory, max_output, max_files, max_code, "
+			   "max_timeout");
 }
 
 /* A command is a list of words ([python3, -X, utf8]) or one word. A string
@@ -553,6 +563,8 @@ void config_apply(const struct config *cfg, struct request *req)
 		l->output_bytes = c->output_bytes;
 	if (!l->files_bytes)
 		l->files_bytes = c->files_bytes;
+	if (!l->code_bytes)
+		l->code_bytes = c->code_bytes;
 	if (!l->max_timeout_ms)
 		l->max_timeout_ms = c->max_timeout_ms;
 }

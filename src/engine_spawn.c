@@ -29,13 +29,16 @@
 #include "util.h"
 #include "workdir.h"
 
-#define SPAWN_MAX_ARGS	 64
-#define SPAWN_NPROC	 256		/* backstop only: cgroup pids.max is the real cap */
-#define R_MIN_AS	 (128ull << 20) /* R does not start with less address space */
-#define JAVA_MIN_HEAP	 (16ull << 20)
-#define JAVAC_TIMEOUT_MS 60000u /* sbx's own step: not the user's limits */
-#define JAVAC_MEMORY	 (512ull << 20)
-#define JAVA_LAUNCHER	 "_SbxLaunch_"
+#define SPAWN_MAX_ARGS 64
+#define SPAWN_NPROC    256	      /* backstop only: cgroup pids.max is the real cap */
+#define R_MIN_AS       (128ull << 20) /* R does not start with less address space */
+#define JAVA_MIN_HEAP  (16ull << 20)
+/* javac runs under the run's limits, but never below these: a JVM compiler
+ * does not even start in less (a cold javac takes ~1.5 s). */
+#define JAVAC_MIN_TIMEOUT_MS 10000u
+#define JAVAC_MIN_MEMORY     (256ull << 20)
+#define JAVAC_JVM_OVERHEAD   (128ull << 20) /* what javac's JVM needs besides its heap */
+#define JAVA_LAUNCHER	     "_SbxLaunch_"
 
 /* The tuned JVM: serial GC and C1 only start fastest for short programs; the
  * reservations keep the footprint inside small memory limits; no
@@ -57,7 +60,6 @@ static const char *const javac_flags[] = {
     "-J-XX:TieredStopAtLevel=1",
     "-J-XX:-UsePerfData",
     "-J-Xshare:auto",
-    "-J-Xmx256m",
     "-proc:none",
     "-implicit:none",
     "-g", /* local variable names in traces and debuggers, as javac -g */
@@ -353,23 +355,37 @@ static int java_compile(struct spawn_run *s, const char *primary, char *const *c
 			close(cfd);
 			return setup_failed(s->out, "cannot write the Java sources");
 		}
+		/* javac's own step: quiet (its diagnostics become the error),
+		 * stdin empty, under the run's limits (with the floors above):
+		 * a huge source cannot keep javac busy past the user's timeout
+		 * by much, nor grow its heap past the memory limit. */
+		struct request creq = *req;
+		creq.format = FORMAT_JSON;
+		creq.limits.timeout_ms = req->limits.timeout_ms > JAVAC_MIN_TIMEOUT_MS
+					     ? req->limits.timeout_ms
+					     : JAVAC_MIN_TIMEOUT_MS;
+		creq.limits.cpu_ms = request_cpu_ms(req) > JAVAC_MIN_TIMEOUT_MS
+					 ? request_cpu_ms(req)
+					 : JAVAC_MIN_TIMEOUT_MS;
+		creq.limits.memory_bytes = req->limits.memory_bytes > JAVAC_MIN_MEMORY
+					       ? req->limits.memory_bytes
+					       : JAVAC_MIN_MEMORY;
+		char xmx[40];
+		snprintf(
+		    xmx, sizeof xmx, "-J-Xmx%llum",
+		    (unsigned long long)((creq.limits.memory_bytes - JAVAC_JVM_OVERHEAD) >> 20));
 		struct argv_builder a = {.n = 0};
 		arg(&a, s->exe);
 		for (size_t i = 1; compile_cmd && compile_cmd[0] && compile_cmd[i]; i++)
 			arg(&a, compile_cmd[i]);
 		for (size_t i = 0; javac_flags[i]; i++)
 			arg(&a, javac_flags[i]);
+		arg(&a, xmx);
 		arg(&a, file);
 		arg(&a, JAVA_LAUNCHER ".java");
 		char cwd[PATH_MAX + 16];
 		snprintf(cwd, sizeof cwd, "%s/" WORKDIR_PRIVATE "/src", s->wd.path);
 
-		/* javac's own step: quiet (its diagnostics become the error), its
-		 * own limits, stdin empty. */
-		struct request creq = *req;
-		creq.format = FORMAT_JSON;
-		creq.limits.timeout_ms = creq.limits.cpu_ms = JAVAC_TIMEOUT_MS;
-		creq.limits.memory_bytes = JAVAC_MEMORY;
 		struct outcome cout;
 		outcome_init(&cout, &creq);
 		struct render *cr = render_new(&creq);
@@ -383,7 +399,11 @@ static int java_compile(struct spawn_run *s, const char *primary, char *const *c
 		if (!s->out->extra)
 			s->out->extra = json_object();
 		json_object_set_new(s->out->extra, "compile",
-				    json_pack("{s:b, s:f}", "cached", 0, "wall_ms", ms));
+				    json_pack("{s:b, s:f, s:{s:I, s:I, s:I}}", "cached", 0,
+					      "wall_ms", ms, "limits", "timeout_ms",
+					      (json_int_t)creq.limits.timeout_ms, "cpu_ms",
+					      (json_int_t)creq.limits.cpu_ms, "memory_kb",
+					      (json_int_t)(creq.limits.memory_bytes >> 10)));
 		int ret = 0;
 		if (rc < 0 || cout.status == STATUS_SANDBOX_ERROR) {
 			ret = setup_failed(s->out, "javac could not run in the sandbox");
@@ -399,8 +419,12 @@ static int java_compile(struct spawn_run *s, const char *primary, char *const *c
 				javac_error(buf_cstr(&all), s->out);
 			else
 				outcome_fail(
-				    s->out, cout.status, "CompileError", "javac: %s",
-				    json_string_value(json_object_get(cout.error, "message")));
+				    s->out, cout.status, "CompileError",
+				    "javac: %s (javac runs under the run's --timeout and "
+				    "--memory, at least %us and %lluM)",
+				    json_string_value(json_object_get(cout.error, "message")),
+				    JAVAC_MIN_TIMEOUT_MS / 1000,
+				    (unsigned long long)(JAVAC_MIN_MEMORY >> 20));
 			buf_release(&all);
 			ret = 1;
 		} else if (req->state_dir) {

@@ -118,12 +118,14 @@ enum policy_level policy_rule_level(const struct config *cfg, size_t i)
 
 enum tok_type { T_IDENT, T_PUNCT, T_STRING, T_TEMPLATE, T_NUMBER, T_REGEX };
 
+/* 24 bytes: the scan holds every token of the code at once, before any limit
+ * of the run applies (the code size limit, SBX_MAX_CODE, keeps len in range). */
 struct tok {
-	enum tok_type type;
 	const char *s; /* identifiers, punctuators; string contents without quotes */
-	size_t len;
+	uint32_t len;
 	int line, col;
-	bool opens_expr; /* a template part that ends with "${" */
+	unsigned char type; /* enum tok_type */
+	bool opens_expr;    /* a template part that ends with "${" */
 };
 
 struct toks {
@@ -176,7 +178,7 @@ static struct tok *emit(struct lexer *lx, enum tok_type t, const char *s, size_t
 		o->v = xrealloc(o->v, o->alloc * sizeof(*o->v));
 	}
 	struct tok *k = &o->v[o->n++];
-	*k = (struct tok){t, s, len, line, col, false};
+	*k = (struct tok){s, (uint32_t)len, line, col, (unsigned char)t, false};
 	return k;
 }
 

@@ -213,6 +213,18 @@ int request_finish(struct request *req)
 		l->output_bytes = SBX_DEFAULT_OUTPUT;
 	if (!l->files_bytes)
 		l->files_bytes = SBX_DEFAULT_FILES;
+	if (!l->code_bytes)
+		l->code_bytes = SBX_DEFAULT_CODE;
+	if (l->code_bytes > SBX_MAX_CODE)
+		return error("a code size limit of %.3g MiB is over the most sbx accepts (%llu "
+			     "MiB): lower --max-code or limits.max_code",
+			     (double)l->code_bytes / (1 << 20),
+			     (unsigned long long)(SBX_MAX_CODE >> 20));
+	if (req->code_len > l->code_bytes)
+		return error("the code is %.3g MiB, over the %.3g MiB limit on code size: shorten "
+			     "it, or raise the limit with --max-code (limits.max_code in the "
+			     "config file)",
+			     (double)req->code_len / (1 << 20), (double)l->code_bytes / (1 << 20));
 	if (l->timeout_ms > max)
 		return error(
 		    "timeout of %.3gs is over the maximum of %.3gs: use a shorter --timeout "

@@ -21,6 +21,11 @@
 #define SBX_DEFAULT_FILES      (100ull << 20)
 #define SBX_OUTPUT_HARD_FACTOR 16 /* the code is stopped at 16x the kept cap */
 #define SBX_MAX_INPUT_DEPTH    64 /* containers nested in the inputs, the object included */
+/* The largest program accepted, by default and at most. sbx scans the code
+ * (policy, lowering) before any limit of the run applies, at ~25 bytes of
+ * memory per byte of source in the worst case: the limit bounds that work. */
+#define SBX_DEFAULT_CODE (10ull << 20)
+#define SBX_MAX_CODE	 (64ull << 20)
 
 enum output_format { FORMAT_TEXT, FORMAT_JSON, FORMAT_NDJSON };
 
@@ -44,6 +49,7 @@ struct limits {
 	uint64_t memory_bytes;
 	uint64_t output_bytes;	 /* kept per stream */
 	uint64_t files_bytes;	 /* total copied in, and total copied out */
+	uint64_t code_bytes;	 /* the largest program accepted */
 	uint64_t max_timeout_ms; /* 0: SBX_MAX_TIMEOUT_MS; the config may raise it */
 };
 

@@ -12,8 +12,6 @@
 #include "statedir.h"
 #include "util.h"
 
-#define CODE_CAP (64u << 20) /* the largest program sbx accepts */
-
 const struct opt_spec common_opts[] = {
     {"help", 'h', OPT_NOARG, RO_HELP, NULL, "show this help"},
     {"state-dir", 0, OPT_ARG, RO_STATE_DIR, "DIR", "state directory (default ~/.local/state/sbx)"},
@@ -26,6 +24,8 @@ const struct opt_spec source_opts[] = {
     {"language", 'l', OPT_ARG, RO_LANG, "LANG", "javascript|typescript|python|java|r"},
     {"markdown", 0, OPT_NOARG, RO_MARKDOWN, NULL, "take the code from Markdown ``` fences"},
     {"block", 0, OPT_ARG, RO_BLOCK, "N", "with --markdown: only the Nth fenced block"},
+    {"max-code", 0, OPT_ARG, RO_MAX_CODE, "SIZE",
+     "largest program accepted (default 10M, at most 64M)"},
     {NULL, 0, 0, 0, NULL, NULL},
 };
 
@@ -142,6 +142,14 @@ int runopt_handle(void *ctx, int id, const char *arg)
 			return error("--memory %s is too small: use at least 1M", arg);
 		return 0;
 	case RO_MAX_OUTPUT: return opt_size("--max-output", arg, &l->output_bytes);
+	case RO_MAX_CODE:
+		if (opt_size("--max-code", arg, &l->code_bytes) != 0)
+			return -1;
+		if (l->code_bytes > SBX_MAX_CODE)
+			return error(
+			    "--max-code %s is over the most sbx accepts: use at most %lluM", arg,
+			    (unsigned long long)(SBX_MAX_CODE >> 20));
+		return 0;
 	case RO_FILE: return request_add_file(req, arg);
 	case RO_OUT_DIR:
 		free(req->out_dir);
@@ -189,14 +197,16 @@ int runopt_load_code(struct run_options *ro, char **operands, int nops, bool all
 		buf_puts(&code, ro->code_arg);
 		origin = "-e";
 	} else if (nops == 1 && !strcmp(operands[0], "-")) {
-		if (read_fd(STDIN_FILENO, CODE_CAP, &code) != 0)
+		if (read_fd(STDIN_FILENO, SBX_MAX_CODE, &code) != 0)
 			return error("cannot read the code from standard input: %s",
-				     errno == EFBIG ? "over 64 MiB" : strerror(errno));
+				     errno == EFBIG ? "over 64 MiB, the most sbx accepts"
+						    : strerror(errno));
 		origin = "-";
 	} else if (nops == 1) {
-		if (read_file(operands[0], CODE_CAP, &code) != 0)
+		if (read_file(operands[0], SBX_MAX_CODE, &code) != 0)
 			return error("cannot read %s: %s", operands[0],
-				     errno == EFBIG ? "over 64 MiB" : strerror(errno));
+				     errno == EFBIG ? "over 64 MiB, the most sbx accepts"
+						    : strerror(errno));
 		origin = operands[0];
 	} else if (allow_none) {
 		return 0;
