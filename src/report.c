@@ -22,7 +22,8 @@ static json_t *int_or_null(json_t *v)
 	return json_is_integer(v) ? json_incref(v) : json_null();
 }
 
-/* The error, as the record has it: the five keys, each of its type. */
+/* The error, as the record has it: the five keys, each of its type, and
+ * the prelude's hint (which package provides a missing module) when given. */
 static json_t *take_error(json_t *v)
 {
 	if (!json_is_object(v))
@@ -33,6 +34,9 @@ static json_t *take_error(json_t *v)
 	json_object_set_new(e, "line", int_or_null(json_object_get(v, "line")));
 	json_object_set_new(e, "column", int_or_null(json_object_get(v, "column")));
 	json_object_set_new(e, "traceback", string_or(json_object_get(v, "traceback"), ""));
+	json_t *hint = json_object_get(v, "hint");
+	if (json_is_string(hint))
+		json_object_set(e, "hint", hint);
 	return e;
 }
 
