@@ -3,6 +3,7 @@
 #define SBX_LANG_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 enum lang_id { LANG_JAVASCRIPT, LANG_TYPESCRIPT, LANG_PYTHON, LANG_JAVA, LANG_R, LANG_COUNT };
 
@@ -26,6 +27,15 @@ const struct lang *lang_by_name(const char *name);
 /* By the extension of path; NULL if none matches. */
 const struct lang *lang_by_path(const char *path);
 const struct lang *lang_get(enum lang_id id);
+/* The language a "#!" first line names (python3, node, Rscript, java...,
+ * directly or through env); NULL when there is no shebang or it names no
+ * language sbx knows. */
+const struct lang *lang_by_shebang(const char *code, size_t len);
+/* The language code is most likely written in, from tell-tale constructs
+ * (def/import, const/=>, <-/library(), class/System.out); NULL when the
+ * text does not clearly say. For unlabeled Markdown fences and files
+ * without an extension. */
+const struct lang *lang_guess(const char *code, size_t len);
 /* "javascript, js, node, typescript, ..." for error messages. */
 const char *lang_all_names(void);
 

@@ -187,6 +187,8 @@ json_t *outcome_to_json(const struct outcome *out, const struct request *req)
 	json_object_set_new(rec, "sandbox", sandbox_report_to_json(&out->sandbox));
 	json_object_set_new(rec, "results",
 			    out->results ? json_incref(out->results) : json_array());
+	if (req->markdown)
+		json_object_set(rec, "markdown", req->markdown);
 	if (out->extra)
 		json_object_update_missing(rec, out->extra);
 	return rec;

@@ -22,6 +22,7 @@ void request_release(struct request *req)
 {
 	free(req->code);
 	free(req->code_origin);
+	json_decref(req->markdown);
 	json_decref(req->inputs);
 	for (size_t i = 0; i < req->nfiles; i++) {
 		free(req->files[i].src);

@@ -2,6 +2,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -182,12 +183,90 @@ int runopt_handle(void *ctx, int id, const char *arg)
 	}
 }
 
+static bool is_blank(const char *s, size_t len)
+{
+	for (size_t i = 0; i < len; i++)
+		if (!strchr(" \t\r\n\f\v", s[i]) || !s[i])
+			return false;
+	return true;
+}
+
+/* Empty code is a mistake upstream (a model that produced nothing, a
+ * failed command before the pipe), never a successful run of nothing. */
+static int empty_code_error(const char *origin, size_t len)
+{
+	const char *what = len ? "contains only whitespace" : "is empty";
+	if (!strcmp(origin, "-e"))
+		return error("the code given with -e %s: there is nothing to run", what);
+	if (!strcmp(origin, "-"))
+		return error("the code on standard input %s: there is nothing to run (did the "
+			     "command before the pipe fail?)",
+			     what);
+	return error("%s %s: there is nothing to run", origin, what);
+}
+
+/* The language of a file without -l or a #! line: its extension, else
+ * (no extension at all) what its content tells. An extension sbx does not
+ * know is an error, never JavaScript by default. */
+static int detect_file_lang(const char *path, const char *text, size_t len,
+			    const struct lang **out)
+{
+	*out = lang_by_path(path);
+	if (*out)
+		return 0;
+	const char *slash = strrchr(path, '/');
+	const char *base = slash ? slash + 1 : path;
+	const char *dot = strrchr(base, '.');
+	if (dot && dot != base)
+		return error("cannot tell the language of %s: '%s' is not an extension sbx "
+			     "knows; give -l LANG (%s)",
+			     path, dot, lang_all_names());
+	*out = lang_guess(text, len);
+	if (*out)
+		return 0;
+	return error("cannot tell the language of %s (no extension, no #! line, and its "
+		     "content does not say): give -l LANG (%s)",
+		     path, lang_all_names());
+}
+
+/* One line on stderr naming the blocks --markdown left out, so a reply
+ * with a Python block and a shell block does not silently lose one. */
+static void say_skipped(json_t *report, const struct lang *lang)
+{
+	json_t *ran = json_object_get(report, "ran"), *skipped = json_object_get(report, "skipped");
+	if (!json_array_size(skipped))
+		return;
+	struct buf b = BUF_INIT;
+	size_t i;
+	json_t *e;
+	buf_puts(&b, "--markdown: ran block");
+	buf_puts(&b, json_array_size(ran) > 1 ? "s" : "");
+	json_array_foreach(ran, i, e)
+	    buf_printf(&b, "%s %lld", i ? "," : "",
+		       (long long)json_integer_value(json_object_get(e, "block")));
+	buf_printf(&b, " (%s); skipped", lang->name);
+	json_array_foreach(skipped, i, e)
+	{
+		const char *info = json_string_value(json_object_get(e, "info"));
+		const char *l = json_string_value(json_object_get(e, "language"));
+		buf_printf(&b, "%s block %lld (%s)", i ? "," : "",
+			   (long long)json_integer_value(json_object_get(e, "block")),
+			   l ? l : info ? info : "no language");
+	}
+	fprintf(stderr, "sbx: %s\n", buf_cstr(&b));
+	buf_release(&b);
+}
+
 int runopt_load_code(struct run_options *ro, char **operands, int nops, bool allow_none)
 {
 	struct request *req = ro->req;
 	struct buf code = BUF_INIT;
 	const char *origin;
 
+	if (ro->block && !ro->markdown)
+		return error("--block %u picks one of the fenced blocks of Markdown: add --markdown, "
+			     "or drop --block",
+			     ro->block);
 	if (ro->code_arg && nops > 0)
 		return error("both -e and a file (%s) were given: use one", operands[0]);
 	if (nops > 1)
@@ -214,26 +293,48 @@ int runopt_load_code(struct run_options *ro, char **operands, int nops, bool all
 		return error("no code given: use -e CODE, a FILE, or - to read standard input");
 	}
 
-	const struct lang *lang = ro->lang_arg ? lang_by_name(ro->lang_arg) : NULL;
-	if (!lang && strcmp(origin, "-e") && strcmp(origin, "-") && !ro->markdown)
-		lang = lang_by_path(origin);
 	size_t len = 0;
 	char *text;
+	const struct lang *lang = ro->lang_arg ? lang_by_name(ro->lang_arg) : NULL;
+	json_t *report = NULL;
 	if (ro->markdown) {
 		const struct lang *fence_lang = NULL;
-		text =
-		    markdown_extract(buf_cstr(&code), code.len, lang, ro->block, &fence_lang, &len);
+		text = markdown_extract(buf_cstr(&code), code.len, lang, ro->block, &fence_lang,
+					&len, &report);
 		buf_release(&code);
 		if (!text)
 			return -1;
+		if (!lang && !fence_lang) {
+			free(text);
+			json_decref(report);
+			return error("--markdown: cannot tell the language of block %u (its fence "
+				     "names none and its content does not say): give -l LANG",
+				     ro->block);
+		}
 		if (!lang)
 			lang = fence_lang;
+		if (!ro->block)
+			say_skipped(report, lang);
 	} else {
 		text = buf_detach(&code, &len);
+		if (is_blank(text, len)) {
+			free(text);
+			return empty_code_error(origin, len);
+		}
 	}
 	if (memchr(text, '\0', len)) {
 		free(text);
+		json_decref(report);
 		return error("%s contains a NUL byte: sbx runs source text, not binaries", origin);
+	}
+	const struct lang *shebang = lang ? NULL : lang_by_shebang(text, len);
+	if (!lang && shebang)
+		lang = shebang;
+	if (!lang && !ro->markdown && strcmp(origin, "-e") && strcmp(origin, "-")) {
+		if (detect_file_lang(origin, text, len, &lang) != 0) {
+			free(text);
+			return -1;
+		}
 	}
 	request_set_code(req, text, len, origin);
 	req->code_from_markdown = ro->markdown;
@@ -242,7 +343,14 @@ int runopt_load_code(struct run_options *ro, char **operands, int nops, bool all
 	if (req->print_result == PRINT_RESULT_AUTO)
 		req->print_result =
 		    request_code_is_file(req) ? PRINT_RESULT_NEVER : PRINT_RESULT_ALWAYS;
+	req->markdown = report;
 	req->lang = lang ? lang : lang_get(LANG_JAVASCRIPT);
+	/* A "#!" line is a comment to Python and R, but a syntax error to
+	 * Duktape and javac: make it a // comment, on the same line, after the
+	 * hash of the code as given is taken. */
+	if (len > 2 && req->code[0] == '#' && req->code[1] == '!' &&
+	    req->lang->id != LANG_PYTHON && req->lang->id != LANG_R)
+		memcpy(req->code, "//", 2);
 	return 0;
 }
 

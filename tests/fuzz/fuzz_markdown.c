@@ -26,7 +26,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	const struct lang *got = (const struct lang *)1; /* must be overwritten */
 	size_t code_len = (size_t)-1;
-	char *code = markdown_extract(text, len, want, block, &got, &code_len);
+	json_t *report = (json_t *)1; /* must be overwritten */
+	char *code = markdown_extract(text, len, want, block, &got, &code_len, &report);
+	FUZZ_CHECK(report != (json_t *)1);
+	FUZZ_CHECK(!code == !report);
+	json_decref(report);
 	if (code) {
 		FUZZ_CHECK(code_len <= len + MAX_BLOCKS);
 		FUZZ_CHECK(code[code_len] == '\0');

@@ -15,7 +15,7 @@ static char *extract(const char *md, const char *lang, unsigned block, const str
 	size_t len = 0;
 	const struct lang *l = NULL;
 	char *code = markdown_extract(md, strlen(md), lang ? lang_by_name(lang) : NULL, block,
-				      got ? got : &l, &len);
+				      got ? got : &l, &len, NULL);
 	if (code)
 		assert_int_equal(strlen(code), len);
 	return code;
@@ -74,6 +74,71 @@ static void test_untagged_and_unterminated(void **state)
 	free(c);
 }
 
+static void test_models_forms(void **state)
+{
+	(void)state;
+	const struct lang *l = NULL;
+	/* A fence indented in a list item loses its indent, not more. */
+	char *c = extract("1. Run:\n\n    ```python:main.py\n    if x:\n        y()\n    ```\n", NULL,
+			  0, &l);
+	assert_string_equal(c, "if x:\n    y()\n");
+	assert_string_equal(l->name, "python");
+	free(c);
+	c = extract("```{.r}\ncat(1)\n```\n", NULL, 0, &l);
+	assert_string_equal(l->name, "r");
+	free(c);
+	c = extract("~~~py title=\"x\"\nprint(2)\n~~~\n", NULL, 0, &l);
+	assert_string_equal(c, "print(2)\n");
+	assert_string_equal(l->name, "python");
+	free(c);
+	/* ```inline``` in prose is not a fence. */
+	c = extract("say ```x``` then\n```js\n1\n```\n", NULL, 0, &l);
+	assert_string_equal(c, "1\n");
+	free(c);
+}
+
+static void test_repl_and_guess(void **state)
+{
+	(void)state;
+	const struct lang *l = NULL;
+	char *c = extract("```\n>>> x = 2\n>>> for i in (1, 2):\n...     print(i)\n...\n1\n2\n"
+			  ">>> x\n2\n```\n",
+			  NULL, 0, &l);
+	assert_string_equal(c, "x = 2\nfor i in (1, 2):\n    print(i)\n\nx\n");
+	assert_string_equal(l->name, "python");
+	free(c);
+	c = extract("```\nconst a = 1;\nconsole.log(a);\n```\n", NULL, 0, &l);
+	assert_string_equal(l->name, "javascript");
+	free(c);
+	c = extract("```\nx <- c(1, 2)\n```\n", NULL, 0, &l);
+	assert_string_equal(l->name, "r");
+	free(c);
+	c = extract("```\nSystem.out.println(1);\n```\n", NULL, 0, &l);
+	assert_string_equal(l->name, "java");
+	free(c);
+	/* Nothing tells: an error, not JavaScript by default. */
+	assert_null(extract("```\nhello\n```\n", NULL, 0, NULL));
+	/* An empty block is an error too. */
+	assert_null(extract("```python\n  \n```\n", NULL, 0, NULL));
+}
+
+static void test_report(void **state)
+{
+	(void)state;
+	const struct lang *l = NULL;
+	json_t *rep = NULL;
+	size_t len;
+	const char *md = "```python\nprint(1)\n```\n```bash\nls\n```\n";
+	char *c = markdown_extract(md, strlen(md), NULL, 0, &l, &len, &rep);
+	assert_non_null(c);
+	assert_int_equal(json_array_size(json_object_get(rep, "ran")), 1);
+	json_t *sk = json_array_get(json_object_get(rep, "skipped"), 0);
+	assert_int_equal(json_integer_value(json_object_get(sk, "block")), 2);
+	assert_string_equal(json_string_value(json_object_get(sk, "info")), "bash");
+	json_decref(rep);
+	free(c);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -81,6 +146,9 @@ int main(void)
 	    cmocka_unit_test(test_blocks_of_one_language_are_joined),
 	    cmocka_unit_test(test_block_n_and_errors),
 	    cmocka_unit_test(test_untagged_and_unterminated),
+	    cmocka_unit_test(test_models_forms),
+	    cmocka_unit_test(test_repl_and_guess),
+	    cmocka_unit_test(test_report),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
