@@ -19,6 +19,7 @@
 #include "util.h"
 
 static const struct opt_spec doctor_opts[] = {
+    {"format", 0, OPT_ARG, RO_FORMAT, "FMT", "text (default), json or ndjson (one line)"},
     {"json", 0, OPT_NOARG, RO_JSON, NULL, "print one JSON object"},
     {NULL, 0, 0, 0, NULL, NULL},
 };
@@ -33,9 +34,17 @@ struct doctor_ctx {
 static int doctor_option(void *ctx, int id, const char *arg)
 {
 	struct doctor_ctx *dc = ctx;
-	(void)arg;
 	switch (id) {
 	case RO_JSON: dc->json = true; return 0;
+	case RO_FORMAT:
+		/* One compact object is both the json and the ndjson form. */
+		if (!strcmp(arg, "json") || !strcmp(arg, "ndjson"))
+			dc->json = true;
+		else if (!strcmp(arg, "text"))
+			dc->json = false;
+		else
+			return error("invalid --format '%s': use text, json or ndjson", arg);
+		return 0;
 	case RO_HELP: dc->help = true; return 0;
 	default: return 0; /* --state-dir, --config: not needed here */
 	}

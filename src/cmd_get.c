@@ -16,23 +16,25 @@ const struct opt_spec *const get_tables[] = {common_opts, format_opts, NULL};
 
 struct get_ctx {
 	struct run_options *ro;
-	bool json;
+	int json; /* 0 text, 1 json, 2 ndjson (one line) */
 };
 
 static int get_option(void *ctx, int id, const char *arg)
 {
 	struct get_ctx *g = ctx;
 	if (id == RO_JSON) {
-		g->json = true;
+		g->json = 1;
 		return 0;
 	}
 	if (id == RO_FORMAT) {
-		if (!strcmp(arg, "json") || !strcmp(arg, "ndjson"))
-			g->json = true;
+		if (!strcmp(arg, "json"))
+			g->json = 1;
+		else if (!strcmp(arg, "ndjson"))
+			g->json = 2;
 		else if (!strcmp(arg, "text"))
-			g->json = false;
+			g->json = 0;
 		else
-			return error("invalid --format '%s': use text or json", arg);
+			return error("invalid --format '%s': use text, json or ndjson", arg);
 		return 0;
 	}
 	return runopt_handle(g->ro, id, arg);
@@ -42,7 +44,7 @@ int cmd_get(int argc, char **argv)
 {
 	struct request req;
 	struct run_options ro;
-	struct get_ctx g = {&ro, false};
+	struct get_ctx g = {&ro, 0};
 	struct deployment d;
 	struct store st = {NULL, -1, -1, -1};
 	char **operands = NULL;

@@ -25,7 +25,7 @@ struct list_ctx {
 	struct run_options *ro;
 	const struct lang *lang;
 	const char *status;
-	bool json;
+	int json; /* 0 text, 1 json (an array), 2 ndjson (a row per line) */
 };
 
 static int list_option(void *ctx, int id, const char *arg)
@@ -43,14 +43,16 @@ static int list_option(void *ctx, int id, const char *arg)
 			return error("invalid --status '%s': use active or damaged", arg);
 		lc->status = arg;
 		return 0;
-	case RO_JSON: lc->json = true; return 0;
+	case RO_JSON: lc->json = 1; return 0;
 	case RO_FORMAT:
-		if (!strcmp(arg, "json") || !strcmp(arg, "ndjson"))
-			lc->json = true;
+		if (!strcmp(arg, "json"))
+			lc->json = 1;
+		else if (!strcmp(arg, "ndjson"))
+			lc->json = 2;
 		else if (!strcmp(arg, "text"))
-			lc->json = false;
+			lc->json = 0;
 		else
-			return error("invalid --format '%s': use text or json", arg);
+			return error("invalid --format '%s': use text, json or ndjson", arg);
 		return 0;
 	default: return runopt_handle(lc->ro, id, arg);
 	}
@@ -148,7 +150,7 @@ int cmd_list(int argc, char **argv)
 {
 	struct request req;
 	struct run_options ro;
-	struct list_ctx lc = {&ro, NULL, NULL, false};
+	struct list_ctx lc = {&ro, NULL, NULL, 0};
 	struct store st = {NULL, -1, -1, -1};
 	char **operands = NULL, **names = NULL;
 	char *state_dir = NULL;
@@ -186,7 +188,18 @@ int cmd_list(int argc, char **argv)
 		json_array_append_new(rows, row);
 	}
 	int wrc;
-	if (lc.json) {
+	if (lc.json == 2) {
+		size_t i;
+		json_t *row;
+		wrc = 0;
+		json_array_foreach(rows, i, row)
+		{
+			char *text = json_dumps(row, JSON_COMPACT | JSON_PRESERVE_ORDER);
+			if (!text || puts(text) < 0)
+				wrc = -1;
+			free(text);
+		}
+	} else if (lc.json) {
 		char *text = json_dumps(rows, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
 		wrc = text && puts(text) >= 0 ? 0 : -1;
 		free(text);

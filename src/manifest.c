@@ -712,7 +712,7 @@ static void print_limit(const char *label, uint64_t v, bool ms, const char *dflt
 }
 
 int manifest_print(const struct store *s, const struct deployment *d, int dirfd, json_t *extra,
-		   bool json)
+		   int json)
 {
 	char *path = store_version_path(s, d->name, d->version);
 	uint64_t size = dirfd >= 0 ? store_dir_size(dirfd) : 0;
@@ -723,7 +723,8 @@ int manifest_print(const struct store *s, const struct deployment *d, int dirfd,
 			json_object_set_new(j, "size", json_integer((json_int_t)size));
 		if (extra)
 			json_object_update(j, extra);
-		char *text = json_dumps(j, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+		char *text = json_dumps(j, (json == 2 ? JSON_COMPACT : JSON_INDENT(2)) |
+					       JSON_PRESERVE_ORDER);
 		json_decref(j);
 		free(path);
 		if (!text)

@@ -72,9 +72,9 @@ int manifest_load(struct store *s, const char *name, int version, struct deploym
 /* Prints d for a person (text) or as one JSON object (the manifest's keys
  * plus "path", "size" and the keys of extra, which may be NULL). dirfd (-1:
  * none) is the version directory, for its size. Returns -1 if writing to
- * stdout failed. */
+ * stdout failed. json: 0 text, 1 indented JSON, 2 one compact line (ndjson). */
 int manifest_print(const struct store *s, const struct deployment *d, int dirfd, json_t *extra,
-		   bool json);
+		   int json);
 
 /* "seccomp,landlock" for a LAYER_* mask (static buffer), and back. */
 json_t *manifest_layers_json(unsigned layers);

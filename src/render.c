@@ -101,7 +101,7 @@ json_t *json_string_utf8_lossy(const char *data, size_t len)
 	return str ? str : json_string("");
 }
 
-static void iso8601_now(char out[32])
+void render_iso8601_now(char out[32])
 {
 	struct timespec ts;
 	clock_gettime(CLOCK_REALTIME, &ts);
@@ -128,7 +128,7 @@ void render_event(struct render *r, const char *type, json_t *fields)
 		return;
 	}
 	char ts[32];
-	iso8601_now(ts);
+	render_iso8601_now(ts);
 	json_t *ev = json_pack("{s:s, s:s, s:s}", "event", type, "id", r->id, "ts", ts);
 	if (fields)
 		json_object_update(ev, fields);
@@ -323,6 +323,8 @@ int render_finish(struct render *r, const struct outcome *out, const struct requ
 			     json_pack("{s:o}", "record", rec));
 		break;
 	}
+	if (r->format != FORMAT_TEXT)
+		record_written_set();
 	if (fflush(stdout) != 0 || ferror(stdout))
 		r->write_failed = true;
 	if (r->write_failed)

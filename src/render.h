@@ -25,6 +25,9 @@ void render_output(struct render *r, int stream, const char *data, size_t len);
 /* The final record / summary. Returns -1 if writing to stdout failed. */
 int render_finish(struct render *r, const struct outcome *out, const struct request *req);
 
+/* The current UTC time as 2026-01-02T03:04:05.678Z, as events carry it. */
+void render_iso8601_now(char out[32]);
+
 /* Text that is valid UTF-8: invalid sequences become U+FFFD. NUL bytes are
  * kept (JSON escapes them). Returns a new json string. */
 json_t *json_string_utf8_lossy(const char *data, size_t len);

@@ -16,18 +16,40 @@
 #include <time.h>
 #include <unistd.h>
 
-static void vmessage(const char *prefix, const char *fmt, va_list ap)
+static char first_error[2048];
+static bool wrote_record;
+void (*die_hook)(void);
+
+static void vmessage(const char *prefix, const char *fmt, va_list ap, bool is_error)
 {
 	char line[2048];
 	vsnprintf(line, sizeof(line), fmt, ap);
 	fprintf(stderr, "sbx: %s%s\n", prefix, line);
+	/* The first error is the cause; later ones tend to be its echoes. */
+	if (is_error && !first_error[0])
+		snprintf(first_error, sizeof(first_error), "%s", line);
+}
+
+const char *error_first_message(void)
+{
+	return first_error;
+}
+
+void record_written_set(void)
+{
+	wrote_record = true;
+}
+
+bool record_written(void)
+{
+	return wrote_record;
 }
 
 int error(const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
-	vmessage("", fmt, ap);
+	vmessage("", fmt, ap, true);
 	va_end(ap);
 	return -1;
 }
@@ -36,7 +58,7 @@ void warning(const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
-	vmessage("warning: ", fmt, ap);
+	vmessage("warning: ", fmt, ap, false);
 	va_end(ap);
 }
 
@@ -44,8 +66,10 @@ _Noreturn void die(const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
-	vmessage("", fmt, ap);
+	vmessage("", fmt, ap, true);
 	va_end(ap);
+	if (die_hook)
+		die_hook();
 	exit(125);
 }
 

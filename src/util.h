@@ -14,6 +14,16 @@ int error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void warning(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* For the edges only (main and before any side effect): message, exit 125. */
 _Noreturn void die(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* The first message error() or die() printed in this process ("" if none),
+ * without the "sbx: " prefix: main turns it into a JSON record under
+ * --json, so an agent never has to parse stderr. */
+const char *error_first_message(void);
+/* Called by die() before it exits (main sets it); NULL: none. */
+extern void (*die_hook)(void);
+/* A result record went to stdout (render_finish, the JSON listings): main
+ * then adds no failure record of its own. */
+void record_written_set(void);
+bool record_written(void);
 
 void *xmalloc(size_t n);
 void *xcalloc(size_t n, size_t size);

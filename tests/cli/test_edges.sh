@@ -1,0 +1,219 @@
+#!/bin/sh
+# The edges scripts and language models hit (issue 11): empty code, language
+# detection, Markdown as models write it, JSON for every failure, global
+# options before the command, write failures, formats of list/get/doctor.
+. "$(dirname "$0")/../lib.sh"
+
+# --- Empty code is an error, never a silent success -----------------------
+sbx run -e ''
+expect_rc 125
+expect_err_contains "the code given with -e is empty"
+sbx run -e '
+	  '
+expect_rc 125
+expect_err_contains "contains only whitespace"
+sbx run -
+expect_rc 125
+expect_err_contains "the code on standard input is empty"
+: >"$T_TMP/empty.py"
+sbx run "$T_TMP/empty.py"
+expect_rc 125
+expect_err_contains "empty.py is empty"
+sbx_in '```python
+   
+```
+' run --markdown -
+expect_rc 125
+expect_err_contains "code block 1 is empty"
+sbx prepare -e ''
+expect_rc 125
+sbx deploy -n empty -e ' '
+expect_rc 125
+
+# --- Language detection ---------------------------------------------------
+printf '#!/usr/bin/env python3\nimport sys\nprint(sys.version_info[0])\n' >"$T_TMP/tool"
+sbx run "$T_TMP/tool" --json
+expect_rc 0
+expect_json .language '"python"'
+expect_json .stdout '"3\n"'
+printf '#!/usr/bin/Rscript\ncat(6 * 7, "\\n")\n' >"$T_TMP/r-tool"
+sbx run "$T_TMP/r-tool" --json
+expect_json .language '"r"'
+expect_json .stdout '"42 \n"'
+# A shebang on stdin decides too; for JavaScript it becomes a comment.
+sbx_in '#!/usr/bin/env node
+console.log(1 + 1)' run --json -
+expect_rc 0
+expect_json .language '"javascript"'
+expect_json .stdout '"2\n"'
+# The hash is of the code as given, shebang included.
+want=$(printf '#!/usr/bin/env node\nconsole.log(1 + 1)' | sha256sum | cut -d' ' -f1)
+expect_json .code_sha256 "\"$want\""
+echo 'puts 1' >"$T_TMP/x.rb"
+sbx run "$T_TMP/x.rb"
+expect_rc 125
+expect_err_contains "'.rb' is not an extension sbx knows; give -l LANG"
+sbx run -l python "$T_TMP/x.rb"
+check "-l overrides an unknown extension" test "$rc" -ne 125
+printf 'def twice(x):\n    return 2 * x\nprint(twice(21))\n' >"$T_TMP/noext"
+sbx run "$T_TMP/noext" --json
+expect_json .language '"python"'
+expect_json .stdout '"42\n"'
+printf 'hello there\n' >"$T_TMP/prose"
+sbx run "$T_TMP/prose"
+expect_rc 125
+expect_err_contains "cannot tell the language of"
+# -e without -l stays JavaScript (the SPEC).
+sbx run -e 'x = 1' --json
+expect_json .language '"javascript"'
+
+# --- Markdown as models write it ------------------------------------------
+reply='Sure! Here is the plan:
+
+1. Save this as `main.py`:
+
+    ```python:main.py
+    def f():
+        return 3
+    print(f())
+    ```
+
+2. Then run it:
+
+```bash
+python main.py
+```
+'
+sbx_in "$reply" run --markdown --json -
+expect_rc 0
+expect_json .stdout '"3\n"'
+expect_json .markdown.ran '[{"block":1,"language":"python","info":"python"}]'
+expect_json '.markdown.skipped[0].block' 2
+expect_json '.markdown.skipped[0].info' '"bash"'
+expect_err_contains "skipped block 2 (bash)"
+sbx_in '```{.python}
+print("a")
+```
+~~~py title="x.py"
+print("b")
+~~~
+' run --markdown -
+expect_out 'a
+b'
+# A >>> transcript: the code runs, prompts and echoed output are dropped.
+sbx_in '```pycon
+>>> xs = [1, 2]
+>>> for x in xs:
+...     print(x * 10)
+...
+10
+20
+```
+' run --markdown --json -
+expect_json .stdout '"10\n20\n"'
+expect_json .language '"python"'
+# Unlabeled fences: the content tells the language, or it is an error.
+sbx_in '```
+const a = [1, 2, 3];
+console.log(a.length);
+```' run --markdown --json -
+expect_json .language '"javascript"'
+expect_json .stdout '"3\n"'
+sbx_in '```
+x <- c(1, 2)
+cat(sum(x), "\n")
+```' run --markdown --json -
+expect_json .language '"r"'
+sbx_in '```
+hello
+```' run --markdown -
+expect_rc 125
+expect_err_contains "cannot tell the language of block 1"
+sbx run --block 2 -e 1
+expect_rc 125
+expect_err_contains "add --markdown"
+
+# --- Under --json / --format ndjson every failure is JSON ------------------
+sbx run --bogus --json -e 1
+expect_rc 125
+expect_json .status '"sbx_error"'
+expect_json .ok false
+expect_json .error.name '"SbxError"'
+expect_jq '.error.message | test("unknown option --bogus")'
+expect_err_contains "unknown option --bogus"
+sbx exec-deployment nope --format ndjson
+expect_rc 125
+expect_json .event '"execution_failed"'
+expect_json .record.status '"sbx_error"'
+expect_jq '.record.error.message | test("no deployment named .nope.")'
+sbx run "$T_TMP/missing.py" --json
+expect_rc 125
+expect_jq '.status == "sbx_error" and (.error.message | test("cannot read"))'
+sbx get nope --json
+expect_rc 125
+expect_json .status '"sbx_error"'
+sbx run -e '' --json
+expect_rc 125
+expect_json .status '"sbx_error"'
+sbx run --json -t 0 -e 1
+expect_rc 125
+check "one record, one line" test "$(printf '%s\n' "$out" | wc -l)" -eq 1
+# A run that fails in the code is the code's record, not sbx_error.
+sbx run --json -e 'throw new Error("x")'
+expect_json .status '"error"'
+
+# --- Global options before the command, as git does -----------------------
+sbx --state-dir "$T_TMP/other" deploy -n g -e 'return 1'
+expect_rc 0
+check "deploy went to --state-dir" test -d "$T_TMP/other/deployments/g"
+sbx --state-dir "$T_TMP/other" list --format ndjson
+expect_rc 0
+expect_json .name '"g"'
+sbx "--state-dir=$T_TMP/other" get g --json
+expect_json .name '"g"'
+printf "limits:\n  timeout: 2\n" >"$T_TMP/c.yaml"
+sbx --config "$T_TMP/c.yaml" run -e 1 --json
+expect_rc 0
+expect_json .limits.timeout_ms 2000
+sbx --config "$T_TMP/nope.yaml" run -e 1
+expect_rc 125
+expect_err_contains "nope.yaml"
+sbx --state-dir
+expect_rc 125
+expect_err_contains "needs a value and a command"
+
+# --- A write failure on stdout is exit 125 ---------------------------------
+for fmt in text json ndjson; do
+	"$SBX" run -e 1 --format $fmt >/dev/full 2>/dev/null
+	rc=$?
+	T_LAST="sbx run -e 1 --format $fmt >/dev/full"
+	expect_rc 125
+	"$SBX" run -l python -e 'print(1)' --format $fmt >/dev/full 2>/dev/null
+	rc=$?
+	T_LAST="sbx run -l python --format $fmt >/dev/full"
+	expect_rc 125
+done
+"$SBX" --state-dir "$T_TMP/other" list >/dev/full 2>/dev/null
+rc=$?
+expect_rc 125
+"$SBX" doctor >/dev/full 2>/dev/null
+rc=$?
+expect_rc 125
+
+# --- list, get and doctor formats ------------------------------------------
+sbx --state-dir "$T_TMP/other" deploy -n h -l python -e 'print(1)'
+sbx --state-dir "$T_TMP/other" list --format ndjson
+check "list ndjson: one line per deployment" test "$(printf '%s\n' "$out" | wc -l)" -eq 2
+check "list ndjson: each line an object" sh -c 'printf "%s\n" "$1" | jq -e -s "length == 2 and all(.[]; type == \"object\")" >/dev/null' _ "$out"
+sbx --state-dir "$T_TMP/other" get h --format ndjson
+check "get ndjson: one line" test "$(printf '%s\n' "$out" | wc -l)" -eq 1
+expect_json .language '"python"'
+sbx doctor --format json
+expect_rc 0
+expect_jq '.layers | type == "object"'
+sbx doctor --format text
+expect_out_contains "isolation layers:"
+sbx doctor --format xml
+expect_rc 125
+
+finish
