@@ -30,6 +30,8 @@ const struct command commands[] = {
      get_tables, cmd_get},
     {"delete", "remove a deployment or one version of it", "NAME[@VERSION]...", delete_tables,
      cmd_delete},
+    {"history", "show one execution's stored record, with the head of its output",
+     "show ID [--json]", history_tables, cmd_history},
     {"doctor", "which interpreters and isolation layers this machine offers", "[--json]",
      doctor_tables, cmd_doctor},
     {NULL, NULL, NULL, NULL, NULL},

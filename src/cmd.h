@@ -51,6 +51,8 @@ int cmd_list(int argc, char **argv);
 int cmd_get(int argc, char **argv);
 int cmd_delete(int argc, char **argv);
 int cmd_doctor(int argc, char **argv); /* cmd_doctor.c */
+int cmd_history(int argc, char **argv); /* cmd_history.c */
+extern const struct opt_spec *const history_tables[];
 extern const struct opt_spec *const doctor_tables[];
 
 #endif

@@ -32,12 +32,14 @@
 #include <unistd.h>
 
 #include "buf.h"
+#include "history_db.h"
 #include "render.h"
 #include "statedir.h"
 #include "util.h"
 
-/* 2 adds the unique index on id that makes a re-import harmless. */
-#define HISTORY_SCHEMA_VERSION 2
+/* 2 adds the unique index on id that makes a re-import harmless; 3 the
+ * heads of stdout and stderr (sbx history show). */
+#define HISTORY_SCHEMA_VERSION 3
 #define HISTORY_RC_REPORTED    (-2) /* an error already printed, not an SQLite code */
 /* Long enough that importers and gc (each holding the write lock for one
  * short transaction) all get their turn; short enough that a database
@@ -46,10 +48,13 @@
 #define HISTORY_WAL_PAGES	 100
 #define HISTORY_LOG_IMPORT_BYTES (1 << 20) /* a run imports a log this large */
 #define HISTORY_MAX_MESSAGE	 1000	   /* bytes of an error message (and name) kept */
-/* A record line is at most this long (the code head is 500 characters and
- * the error message 1000 bytes, so only many long labels come near it).
- * Well under 64 KiB, so one O_APPEND write(2) is never split. */
-#define HISTORY_MAX_LINE     32768
+/* A record line is at most this long: the code head is 500 characters, the
+ * error message 1000 bytes, the heads of stdout and stderr 64 KiB each,
+ * which JSON escaping may grow up to six times (\u0001), and the labels.
+ * One O_APPEND write(2) to a regular file is not interleaved with another
+ * writer's on Linux whatever its length (the write holds the inode lock);
+ * a short write (disk full) leaves a torn line the importer rejects. */
+#define HISTORY_MAX_LINE     (1 << 20)
 #define HISTORY_APPEND_TRIES 4	/* reopens when an importer took the file away */
 #define HISTORY_MAX_WARNINGS 5	/* rejected lines named one by one per import */
 #define HISTORY_DAILY_MAX    90 /* days in the per-day series */
@@ -106,6 +111,12 @@ static const char schema_v2_sql[] =
     " (SELECT min(seq) FROM executions GROUP BY id));"
     "DELETE FROM executions WHERE seq NOT IN (SELECT min(seq) FROM executions GROUP BY id);"
     "CREATE UNIQUE INDEX IF NOT EXISTS executions_id ON executions(id);";
+
+/* Version 2 to 3: the first HISTORY_OUTPUT_HEAD_BYTES of the code's stdout
+ * and stderr. Records imported before have none (NULL). ADD COLUMN leaves
+ * the existing rows as they are: no table rewrite, safe on a large history. */
+static const char schema_v3_sql[] = "ALTER TABLE executions ADD COLUMN stdout_head TEXT;"
+				    "ALTER TABLE executions ADD COLUMN stderr_head TEXT;";
 
 static char *state_path(const char *state_dir, const char *name)
 {
@@ -174,11 +185,14 @@ static int history_schema(sqlite3 *db)
 	rc = history_user_version(db, &version);
 	if (rc == SQLITE_OK && version == 0)
 		rc = sqlite3_exec(db, schema_sql, NULL, NULL, NULL);
-	if (rc == SQLITE_OK && version < HISTORY_SCHEMA_VERSION) {
+	/* Each step in the same transaction: a crash leaves the old version
+	 * whole, and the next writer migrates again. */
+	if (rc == SQLITE_OK && version < 2)
 		rc = sqlite3_exec(db, schema_v2_sql, NULL, NULL, NULL);
-		if (rc == SQLITE_OK)
-			rc = sqlite3_exec(db, "PRAGMA user_version=2", NULL, NULL, NULL);
-	}
+	if (rc == SQLITE_OK && version < 3)
+		rc = sqlite3_exec(db, schema_v3_sql, NULL, NULL, NULL);
+	if (rc == SQLITE_OK)
+		rc = sqlite3_exec(db, "PRAGMA user_version=3", NULL, NULL, NULL);
 	if (rc == SQLITE_OK)
 		rc = sqlite3_exec(db, "COMMIT", NULL, NULL, NULL);
 	if (rc != SQLITE_OK && !sqlite3_get_autocommit(db)) /* keep the first error */
@@ -208,7 +222,7 @@ static int history_wal_hook(void *arg, sqlite3 *db, const char *name, int frames
  * Readers get 1 (and *db NULL) when there is no history yet. On failure
  * *rc_out holds the SQLite code, 0 for an OS error in errno, or
  * HISTORY_RC_REPORTED when a message was already printed. */
-static int history_open(const char *state_dir, bool write, sqlite3 **db, int *rc_out,
+int history_open(const char *state_dir, bool write, sqlite3 **db, int *rc_out,
 			char **path_out)
 {
 	*db = NULL;
@@ -264,7 +278,7 @@ static int history_open(const char *state_dir, bool write, sqlite3 **db, int *rc
 }
 
 /* One message for every way a database operation fails. */
-static void history_complain(bool is_warning, const char *what, const char *path, sqlite3 *db,
+void history_complain(bool is_warning, const char *what, const char *path, sqlite3 *db,
 			     int rc)
 {
 	if (rc == HISTORY_RC_REPORTED) {
@@ -324,6 +338,10 @@ void history_entry_from(struct history_entry *e, const struct request *req,
 	e->timed_out = out->status == STATUS_TIMEOUT;
 	e->stdout_bytes = out->out.total;
 	e->stderr_bytes = out->err.total;
+	e->stdout_head = out->out.kept.data;
+	e->stdout_head_len = out->out.kept.len;
+	e->stderr_head = out->err.kept.data;
+	e->stderr_head_len = out->err.kept.len;
 	e->labels = req->labels;
 	e->nlabels = req->nlabels;
 }
@@ -359,12 +377,13 @@ static const char insert_sql[] =
     "INSERT OR IGNORE INTO executions (id, time_ms, language, deployment,"
     " deployment_version, status, ok, exit_code, signal, code_sha256, code_head, code_bytes,"
     " error_name, error_message, wall_ms, cpu_ms, memory_peak_kb, timed_out, stdout_bytes,"
-    " stderr_bytes) VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13,?14,?15,?16,?17,"
-    "?18,?19,?20)";
+    " stderr_bytes, stdout_head, stderr_head) VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,"
+    "?13,?14,?15,?16,?17,?18,?19,?20,?21,?22)";
 
 /* The keys of a record line, in insert_sql's column order, and their types:
  * s string, S string or null, i integer, I integer or null, n number,
- * b boolean. history_line() writes them; the importer checks them. */
+ * b boolean, o string, null or missing (keys added later: older lines
+ * still in a log when sbx is upgraded have none). history_line() writes them; the importer checks them. */
 static const struct {
 	const char *key;
 	char type;
@@ -389,6 +408,8 @@ static const struct {
     {"timed_out", 'b'},
     {"stdout_bytes", 'i'},
     {"stderr_bytes", 'i'},
+    {"stdout_head", 'o'},
+    {"stderr_head", 'o'},
 };
 #define RECORD_COLS (sizeof(record_cols) / sizeof(record_cols[0]))
 
@@ -432,6 +453,20 @@ static int dump_to_buf(const char *data, size_t size, void *arg)
 {
 	buf_append(arg, data, size);
 	return 0;
+}
+
+/* The first HISTORY_OUTPUT_HEAD_BYTES of an output stream, cut before a
+ * UTF-8 continuation byte. */
+static json_t *head_json(const char *s, size_t len)
+{
+	if (!s)
+		return json_string(""); /* nothing printed */
+	if (len > HISTORY_OUTPUT_HEAD_BYTES) {
+		len = HISTORY_OUTPUT_HEAD_BYTES;
+		while (len > 0 && ((unsigned char)s[len] & 0xC0) == 0x80)
+			len--;
+	}
+	return json_string_utf8_lossy(s, len);
 }
 
 /* The record as one line of compact JSON, its newline included. Text from
@@ -481,6 +516,12 @@ static void history_line(const struct history_entry *e, struct buf *line)
 	json_object_set_new(o, "timed_out", json_boolean(e->timed_out));
 	json_object_set_new(o, "stdout_bytes", json_integer((json_int_t)e->stdout_bytes));
 	json_object_set_new(o, "stderr_bytes", json_integer((json_int_t)e->stderr_bytes));
+	/* The heads of the output, for sbx history show: counted in the line,
+	 * so in the log's size and its import threshold. */
+	json_object_set_new(o, "stdout_head",
+			    head_json(e->stdout_head, e->stdout_head_len));
+	json_object_set_new(o, "stderr_head",
+			    head_json(e->stderr_head, e->stderr_head_len));
 	json_object_set_new(o, "labels", labels);
 	/* jansson keeps insertion order, so the line starts with the mark. */
 	json_dump_callback(o, dump_to_buf, line, JSON_COMPACT);
@@ -669,6 +710,7 @@ static json_t *record_parse(const char *p, size_t len, char why[160])
 		bool ok = false;
 		switch (record_cols[i].type) {
 		case 'S': ok = json_is_null(v) || json_is_string(v); break;
+		case 'o': ok = !v || json_is_null(v) || json_is_string(v); break;
 		case 's': ok = json_is_string(v); break;
 		case 'I': ok = json_is_null(v) || json_is_integer(v); break;
 		case 'i': ok = json_is_integer(v); break;
@@ -1129,7 +1171,7 @@ double history_percentile(const double *sorted, size_t n, double p)
 
 /* Steps a query that may have failed to prepare: true while there is a row;
  * at the end *rc is SQLITE_OK, or the error. */
-static bool next_row(sqlite3_stmt *st, int *rc)
+bool history_next_row(sqlite3_stmt *st, int *rc)
 {
 	if (*rc != SQLITE_OK)
 		return false;
@@ -1209,14 +1251,14 @@ static int filter_prepare(sqlite3 *db, const char *head, const struct history_fi
 	return SQLITE_OK;
 }
 
-static json_t *json_time(int64_t ms)
+json_t *history_json_time(int64_t ms)
 {
 	char t[32];
 	history_format_time(ms, t);
 	return json_string(t);
 }
 
-static json_t *column_text(sqlite3_stmt *st, int i)
+json_t *history_column_text(sqlite3_stmt *st, int i)
 {
 	if (sqlite3_column_type(st, i) == SQLITE_NULL)
 		return json_null();
@@ -1226,7 +1268,7 @@ static json_t *column_text(sqlite3_stmt *st, int i)
 	return json_string_utf8_lossy(s ? s : "", (size_t)sqlite3_column_bytes(st, i));
 }
 
-static json_t *column_int(sqlite3_stmt *st, int i)
+json_t *history_column_int(sqlite3_stmt *st, int i)
 {
 	if (sqlite3_column_type(st, i) == SQLITE_NULL)
 		return json_null();
@@ -1276,7 +1318,7 @@ static int stats_scan(sqlite3 *db, const struct history_filter *f, struct scan *
 	sqlite3_stmt *st = NULL;
 	int rc = filter_prepare(db, "SELECT e.wall_ms, e.cpu_ms, e.memory_peak_kb, e.time_ms, e.ok",
 				f, "", &st);
-	while (next_row(st, &rc)) {
+	while (history_next_row(st, &rc)) {
 		if (s->n == s->alloc) {
 			s->alloc = s->alloc ? s->alloc * 2 : 1024;
 			s->wall = xrealloc(s->wall, s->alloc * sizeof(double));
@@ -1350,7 +1392,7 @@ static int stats_groups(sqlite3 *db, const struct history_filter *f, json_t *res
 	json_int_t timeouts = 0, mem = 0, outl = 0;
 	int rc = filter_prepare(db, "SELECT e.language, e.status, count(*)", f,
 				" GROUP BY e.language, e.status", &st);
-	while (next_row(st, &rc)) {
+	while (history_next_row(st, &rc)) {
 		const char *lang = (const char *)sqlite3_column_text(st, 0);
 		const char *status = (const char *)sqlite3_column_text(st, 1);
 		json_int_t n = sqlite3_column_int64(st, 2);
@@ -1389,22 +1431,22 @@ static int stats_failures(sqlite3 *db, const struct history_filter *f, int n, js
 				" e.error_message, e.code_sha256, e.wall_ms",
 				f, buf_cstr(&tail), &st);
 	buf_release(&tail);
-	while (next_row(st, &rc)) {
+	while (history_next_row(st, &rc)) {
 		json_t *dep = json_null();
 		if (sqlite3_column_type(st, 3) != SQLITE_NULL)
-			dep = json_pack("{s:o,s:o}", "name", column_text(st, 3), "version",
-					column_int(st, 4));
+			dep = json_pack("{s:o,s:o}", "name", history_column_text(st, 3), "version",
+					history_column_int(st, 4));
 		json_t *err = json_null();
 		if (sqlite3_column_type(st, 7) != SQLITE_NULL)
-			err = json_pack("{s:o,s:o}", "name", column_text(st, 7), "message",
-					column_text(st, 8));
+			err = json_pack("{s:o,s:o}", "name", history_column_text(st, 7), "message",
+					history_column_text(st, 8));
 		json_array_append_new(
 		    a,
-		    json_pack("{s:o,s:o,s:o,s:o,s:o,s:o,s:o,s:o,s:f}", "id", column_text(st, 0),
-			      "time", json_time(sqlite3_column_int64(st, 1)), "language",
-			      column_text(st, 2), "deployment", dep, "status", column_text(st, 5),
-			      "exit_code", column_int(st, 6), "error", err, "code_sha256",
-			      column_text(st, 9), "wall_ms", sqlite3_column_double(st, 10)));
+		    json_pack("{s:o,s:o,s:o,s:o,s:o,s:o,s:o,s:o,s:f}", "id", history_column_text(st, 0),
+			      "time", history_json_time(sqlite3_column_int64(st, 1)), "language",
+			      history_column_text(st, 2), "deployment", dep, "status", history_column_text(st, 5),
+			      "exit_code", history_column_int(st, 6), "error", err, "code_sha256",
+			      history_column_text(st, 9), "wall_ms", sqlite3_column_double(st, 10)));
 	}
 	sqlite3_finalize(st);
 	json_object_set_new(res, "recent_failures", a);
@@ -1424,12 +1466,12 @@ static int stats_top_code(sqlite3 *db, const struct history_filter *f, json_t *r
 	int rc = filter_prepare(db, "SELECT e.code_sha256, count(*), sum(e.ok = 0), max(e.time_ms)",
 				f, buf_cstr(&tail), &st);
 	buf_release(&tail);
-	while (next_row(st, &rc))
+	while (history_next_row(st, &rc))
 		json_array_append_new(
-		    a, json_pack("{s:o,s:I,s:I,s:o}", "code_sha256", column_text(st, 0),
+		    a, json_pack("{s:o,s:I,s:I,s:o}", "code_sha256", history_column_text(st, 0),
 				 "executions", (json_int_t)sqlite3_column_int64(st, 1), "failures",
 				 (json_int_t)sqlite3_column_int64(st, 2), "last_run",
-				 json_time(sqlite3_column_int64(st, 3))));
+				 history_json_time(sqlite3_column_int64(st, 3))));
 	sqlite3_finalize(st);
 	json_object_set_new(res, "top_code", a);
 	return rc;
@@ -1447,16 +1489,16 @@ static int stats_code(sqlite3 *db, const struct history_filter *f, json_t *res)
 				" e.code_head, e.language, e.code_sha256",
 				f, buf_cstr(&tail), &st);
 	buf_release(&tail);
-	while (next_row(st, &rc)) {
+	while (history_next_row(st, &rc)) {
 		if (!sha) { /* the newest run: the full hash for a prefix filter */
-			head = column_text(st, 5);
-			sha = column_text(st, 7);
+			head = history_column_text(st, 5);
+			sha = history_column_text(st, 7);
 		}
 		json_array_append_new(
-		    runs, json_pack("{s:o,s:o,s:o,s:o,s:o,s:f}", "id", column_text(st, 0), "time",
-				    json_time(sqlite3_column_int64(st, 1)), "language",
-				    column_text(st, 6), "status", column_text(st, 2), "exit_code",
-				    column_int(st, 3), "wall_ms", sqlite3_column_double(st, 4)));
+		    runs, json_pack("{s:o,s:o,s:o,s:o,s:o,s:f}", "id", history_column_text(st, 0), "time",
+				    history_json_time(sqlite3_column_int64(st, 1)), "language",
+				    history_column_text(st, 6), "status", history_column_text(st, 2), "exit_code",
+				    history_column_int(st, 3), "wall_ms", sqlite3_column_double(st, 4)));
 	}
 	sqlite3_finalize(st);
 	json_object_set_new(res, "code",
@@ -1478,8 +1520,8 @@ static json_t *filters_json(const struct history_filter *f)
 			    f->deployment ? json_string(f->deployment) : json_null());
 	json_object_set_new(o, "language", f->language ? json_string(f->language) : json_null());
 	json_object_set_new(o, "labels", labels);
-	json_object_set_new(o, "since", f->since_ms ? json_time(f->since_ms) : json_null());
-	json_object_set_new(o, "until", f->until_ms ? json_time(f->until_ms) : json_null());
+	json_object_set_new(o, "since", f->since_ms ? history_json_time(f->since_ms) : json_null());
+	json_object_set_new(o, "until", f->until_ms ? history_json_time(f->until_ms) : json_null());
 	json_object_set_new(o, "code_sha256",
 			    f->code_sha256 ? json_string(f->code_sha256) : json_null());
 	return o;
@@ -1549,8 +1591,8 @@ json_t *history_stats(const char *state_dir, const struct history_filter *f, int
 	json_object_set_new(res, "success_rate",
 			    s.n ? json_real(round((double)s.ok / (double)s.n * 10000) / 10000)
 				: json_null());
-	json_object_set_new(res, "first", s.n ? json_time(s.first_ms) : json_null());
-	json_object_set_new(res, "last", s.n ? json_time(s.last_ms) : json_null());
+	json_object_set_new(res, "first", s.n ? history_json_time(s.first_ms) : json_null());
+	json_object_set_new(res, "last", s.n ? history_json_time(s.last_ms) : json_null());
 	json_object_set_new(res, "wall_ms", summary_json(s.wall, s.n, false));
 	json_object_set_new(res, "cpu_ms", summary_json(s.cpu, s.n, false));
 	json_object_set_new(res, "memory_peak_kb", summary_json(s.mem, s.n, true));
@@ -1652,9 +1694,9 @@ json_t *history_deployment_summary(const char *state_dir, const char *name)
 		if (rc == SQLITE_OK) {
 			sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
 			if ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-				last = json_pack("{s:o,s:o,s:o}", "id", column_text(st, 0), "time",
-						 json_time(sqlite3_column_int64(st, 1)), "status",
-						 column_text(st, 2));
+				last = json_pack("{s:o,s:o,s:o}", "id", history_column_text(st, 0), "time",
+						 history_json_time(sqlite3_column_int64(st, 1)), "status",
+						 history_column_text(st, 2));
 				rc = SQLITE_OK;
 			}
 		}

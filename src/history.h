@@ -26,6 +26,7 @@
 #define HISTORY_DEFAULT_RETENTION_DAYS 30
 #define HISTORY_CODE_HEAD_CHARS	       500  /* characters of the code kept per record */
 #define HISTORY_MAX_FAILURES	       1000 /* most recent failures stats will list */
+#define HISTORY_OUTPUT_HEAD_BYTES      65536 /* bytes of stdout and of stderr kept per record */
 
 /* One record, flattened from a request and its outcome. Strings are borrowed. */
 struct history_entry {
@@ -48,6 +49,8 @@ struct history_entry {
 	uint64_t memory_peak_kb;
 	bool timed_out;
 	uint64_t stdout_bytes, stderr_bytes;
+	const char *stdout_head, *stderr_head; /* the first HISTORY_OUTPUT_HEAD_BYTES are kept */
+	size_t stdout_head_len, stderr_head_len;
 	const struct label *labels;
 	size_t nlabels;
 };
@@ -108,6 +111,13 @@ json_t *history_stats(const char *state_dir, const struct history_filter *f, int
  * lines (without pruning). Never NULL: a missing or unreadable history gives
  * executions 0 (with a warning if unreadable). */
 json_t *history_deployment_summary(const char *state_dir, const char *name);
+
+/* For `sbx history show ID`: the stored record of one execution (an id or
+ * a unique prefix of at least 6 characters), with the heads of its stdout
+ * and stderr, after importing the pending lines. NULL after a message when
+ * there is no such run, the prefix is ambiguous or the history is
+ * unreadable (history_show.c). */
+json_t *history_show(const char *state_dir, const char *id);
 
 /* Nearest-rank percentile (p in 0..100) of sorted values; 0 when n is 0. */
 double history_percentile(const double *sorted, size_t n, double p);

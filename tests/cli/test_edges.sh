@@ -216,4 +216,75 @@ expect_out_contains "isolation layers:"
 sbx doctor --format xml
 expect_rc 125
 
+# --- A run looked up by its id: sbx history show ID -------------------------
+sbx run -l python -e 'import sys
+print("hello")
+print("oops", file=sys.stderr)
+sys.exit(3)' --json --label ci=1
+id=$(printf '%s' "$out" | jq -r .id)
+sbx history show "$id" --json
+expect_rc 0
+expect_json .id "\"$id\""
+expect_json .status '"error"'
+expect_json .exit_code 3
+expect_json .stdout '"hello\n"'
+expect_json .stderr '"oops\n"'
+expect_json .labels '{"ci":"1"}'
+expect_json .truncated.stdout false
+sbx history show "$(printf '%s' "$id" | cut -c1-12 | tr 'A-Z' 'a-z')"
+expect_rc 0
+expect_out_contains "status      error (exit 3)"
+expect_out_contains "hello"
+# Only the first 64 KiB of each stream is kept.
+sbx run -e 'console.log("x".repeat(100000))' --max-output 1M --json
+id=$(printf '%s' "$out" | jq -r .id)
+sbx history show "$id" --json
+expect_json '.stdout | length' 65536
+expect_json .truncated.stdout true
+expect_json .truncated.stdout_bytes 100001
+sbx history show 01NOSUCHRUN
+expect_rc 125
+expect_err_contains "no run with id"
+sbx history show 01NOSUCHRUN --json
+expect_json .status '"sbx_error"'
+sbx history frob x
+expect_rc 125
+expect_err_contains "use \`sbx history show ID\`"
+# A history database from before the heads (schema 2) is migrated in place:
+# its records stay, without heads, and new ones get them.
+old="$T_TMP/old"
+mkdir -m 700 "$old"
+python3 - "$old/history.db" <<'PY'
+import sqlite3, sys
+db = sqlite3.connect(sys.argv[1])
+db.executescript("""
+CREATE TABLE executions (seq INTEGER PRIMARY KEY, id TEXT NOT NULL, time_ms INTEGER NOT NULL,
+ language TEXT NOT NULL, deployment TEXT, deployment_version INTEGER, status TEXT NOT NULL,
+ ok INTEGER NOT NULL, exit_code INTEGER, signal INTEGER, code_sha256 TEXT NOT NULL,
+ code_head TEXT NOT NULL, code_bytes INTEGER NOT NULL, error_name TEXT, error_message TEXT,
+ wall_ms REAL NOT NULL, cpu_ms REAL NOT NULL, memory_peak_kb INTEGER NOT NULL,
+ timed_out INTEGER NOT NULL, stdout_bytes INTEGER NOT NULL, stderr_bytes INTEGER NOT NULL);
+CREATE INDEX executions_time ON executions(time_ms);
+CREATE TABLE labels (seq INTEGER NOT NULL, key TEXT NOT NULL, value TEXT NOT NULL,
+ PRIMARY KEY (seq, key)) WITHOUT ROWID;
+CREATE UNIQUE INDEX executions_id ON executions(id);
+INSERT INTO executions VALUES (1, '01OLDRECORD000000000000000', 1700000000000, 'python', NULL,
+ NULL, 'ok', 1, 0, NULL, 'aa', 'print(1)', 8, NULL, NULL, 1.0, 1.0, 100, 0, 2, 0);
+PRAGMA user_version=2;
+""")
+db.commit()
+PY
+sbx --state-dir "$old" history show 01OLDRECORD000000000000000 --json
+expect_rc 0
+expect_json .stdout null
+expect_json .truncated.stdout true
+expect_json .code_head '"print(1)"'
+sbx --state-dir "$old" run -e 'console.log(7)' --json
+id=$(printf '%s' "$out" | jq -r .id)
+sbx --state-dir "$old" history show "$id" --json
+expect_json .stdout '"7\n"'
+sbx --state-dir "$old" stats --json
+expect_json .total 2
+check "schema migrated to 3" test "$(python3 -c 'import sqlite3,sys; print(sqlite3.connect(sys.argv[1]).execute("PRAGMA user_version").fetchone()[0])' "$old/history.db")" = 3
+
 finish

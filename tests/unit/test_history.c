@@ -209,7 +209,7 @@ static void test_record_contents(void **state)
 	    query_int(fx->db, "SELECT length(CAST(code_head AS BLOB)) FROM executions"), 1000);
 	assert_int_equal(query_int(fx->db, "SELECT code_bytes FROM executions"), 1200);
 	assert_int_equal(query_int(fx->db, "SELECT count(*) FROM labels"), 2);
-	assert_int_equal(query_int(fx->db, "PRAGMA user_version"), 2);
+	assert_int_equal(query_int(fx->db, "PRAGMA user_version"), 3);
 	assert_int_equal(query_int(fx->db, "SELECT signal IS NULL AND cpu_ms = 10.25 AND"
 					   " wall_ms = 12.5 AND stderr_bytes = 5 AND timed_out = 0"
 					   " FROM executions"),
@@ -749,15 +749,44 @@ static void test_runs_never_open_database(void **state)
 	json_decref(s);
 
 	/* A record too large for one line is refused whole, with a warning. */
-	char *big = xmalloc(40000);
-	memset(big, 'x', 39999);
-	big[39999] = '\0';
+	char *big = xmalloc(1200000);
+	memset(big, 'x', 1199999);
+	big[1199999] = '\0';
 	struct label lab[] = {{"big", big}};
 	e = entry("big", NOW, 1);
 	e.labels = lab;
 	e.nlabels = 1;
 	assert_int_equal(history_append(fx->state, &e), -1);
 	assert_int_equal(access(fx->log, F_OK), -1);
+	free(big);
+}
+
+/* The first 64 KiB of stdout and stderr are kept, and shown by id. */
+static void test_output_heads(void **state)
+{
+	struct fixture *fx = *state;
+	char *big = xmalloc(70001);
+	memset(big, 'a', 70000);
+	big[70000] = '\0';
+	struct history_entry e = entry("01HEADSTEST000000000000000", NOW, 1);
+	e.stdout_head = big;
+	e.stdout_head_len = 70000;
+	e.stdout_bytes = 90000;
+	e.stderr_head = "err\n";
+	e.stderr_head_len = 4;
+	e.stderr_bytes = 4;
+	assert_int_equal(history_append(fx->state, &e), 0);
+	json_t *rec = history_show(fx->state, "01headstest");
+	assert_non_null(rec);
+	assert_int_equal(json_string_length(json_object_get(rec, "stdout")), 65536);
+	assert_string_equal(json_string_value(json_object_get(rec, "stderr")), "err\n");
+	json_t *tr = json_object_get(rec, "truncated");
+	assert_true(json_is_true(json_object_get(tr, "stdout")));
+	assert_true(json_is_false(json_object_get(tr, "stderr")));
+	assert_int_equal(json_integer_value(json_object_get(tr, "stdout_bytes")), 90000);
+	json_decref(rec);
+	assert_null(history_show(fx->state, "01HEADSXXXX"));
+	assert_null(history_show(fx->state, "abc"));
 	free(big);
 }
 
@@ -776,6 +805,7 @@ int main(void)
 	    cmocka_unit_test_setup_teardown(test_import_crash_safety, setup, teardown),
 	    cmocka_unit_test_setup_teardown(test_import_torn_and_foreign_lines, setup, teardown),
 	    cmocka_unit_test_setup_teardown(test_import_waits_for_writer, setup, teardown),
+	    cmocka_unit_test_setup_teardown(test_output_heads, setup, teardown),
 	    cmocka_unit_test_setup_teardown(test_runs_never_open_database, setup, teardown),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
