@@ -370,8 +370,10 @@ int cmd_deploy(int argc, char **argv)
 			store_abort(&txn);
 		goto out;
 	}
-	rc = manifest_print(&st, &d, -1, NULL, req.format == FORMAT_NDJSON ? 2 : req.format != FORMAT_TEXT) == 0 ? 0
-									       : EXIT_SBX_FAILURE;
+	rc = manifest_print(&st, &d, -1, NULL,
+			    req.format == FORMAT_NDJSON ? 2 : req.format != FORMAT_TEXT) == 0
+		 ? 0
+		 : EXIT_SBX_FAILURE;
 out:
 	free(operands);
 	store_close(&st);

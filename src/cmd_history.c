@@ -52,7 +52,8 @@ static void print_stream(json_t *rec, const char *name)
 	json_t *head = json_object_get(rec, name);
 	char key[32];
 	snprintf(key, sizeof(key), "%s_bytes", name);
-	json_int_t total = json_integer_value(json_object_get(json_object_get(rec, "truncated"), key));
+	json_int_t total =
+	    json_integer_value(json_object_get(json_object_get(rec, "truncated"), key));
 	if (!json_is_string(head)) {
 		printf("--- %s: %lld bytes, not kept (recorded before sbx kept output) ---\n", name,
 		       (long long)total);
@@ -88,9 +89,8 @@ static void print_text(json_t *rec)
 	json_t *t = json_object_get(rec, "time_ms");
 	printf("time_ms     wall %.1f, cpu %.1f\n", json_number_value(json_object_get(t, "wall")),
 	       json_number_value(json_object_get(t, "cpu")));
-	printf("memory      peak %lld KiB\n",
-	       (long long)json_integer_value(
-		   json_object_get(json_object_get(rec, "memory_kb"), "peak")));
+	printf("memory      peak %lld KiB\n", (long long)json_integer_value(json_object_get(
+						  json_object_get(rec, "memory_kb"), "peak")));
 	printf("code        %s (%lld bytes)\n", str(rec, "code_sha256"),
 	       (long long)json_integer_value(json_object_get(rec, "code_bytes")));
 	const char *k;

@@ -222,8 +222,7 @@ static int history_wal_hook(void *arg, sqlite3 *db, const char *name, int frames
  * Readers get 1 (and *db NULL) when there is no history yet. On failure
  * *rc_out holds the SQLite code, 0 for an OS error in errno, or
  * HISTORY_RC_REPORTED when a message was already printed. */
-int history_open(const char *state_dir, bool write, sqlite3 **db, int *rc_out,
-			char **path_out)
+int history_open(const char *state_dir, bool write, sqlite3 **db, int *rc_out, char **path_out)
 {
 	*db = NULL;
 	*rc_out = 0;
@@ -278,8 +277,7 @@ int history_open(const char *state_dir, bool write, sqlite3 **db, int *rc_out,
 }
 
 /* One message for every way a database operation fails. */
-void history_complain(bool is_warning, const char *what, const char *path, sqlite3 *db,
-			     int rc)
+void history_complain(bool is_warning, const char *what, const char *path, sqlite3 *db, int rc)
 {
 	if (rc == HISTORY_RC_REPORTED) {
 		if (is_warning)
@@ -383,7 +381,8 @@ static const char insert_sql[] =
 /* The keys of a record line, in insert_sql's column order, and their types:
  * s string, S string or null, i integer, I integer or null, n number,
  * b boolean, o string, null or missing (keys added later: older lines
- * still in a log when sbx is upgraded have none). history_line() writes them; the importer checks them. */
+ * still in a log when sbx is upgraded have none). history_line() writes them; the importer checks
+ * them. */
 static const struct {
 	const char *key;
 	char type;
@@ -518,10 +517,8 @@ static void history_line(const struct history_entry *e, struct buf *line)
 	json_object_set_new(o, "stderr_bytes", json_integer((json_int_t)e->stderr_bytes));
 	/* The heads of the output, for sbx history show: counted in the line,
 	 * so in the log's size and its import threshold. */
-	json_object_set_new(o, "stdout_head",
-			    head_json(e->stdout_head, e->stdout_head_len));
-	json_object_set_new(o, "stderr_head",
-			    head_json(e->stderr_head, e->stderr_head_len));
+	json_object_set_new(o, "stdout_head", head_json(e->stdout_head, e->stdout_head_len));
+	json_object_set_new(o, "stderr_head", head_json(e->stderr_head, e->stderr_head_len));
 	json_object_set_new(o, "labels", labels);
 	/* jansson keeps insertion order, so the line starts with the mark. */
 	json_dump_callback(o, dump_to_buf, line, JSON_COMPACT);
@@ -1441,12 +1438,13 @@ static int stats_failures(sqlite3 *db, const struct history_filter *f, int n, js
 			err = json_pack("{s:o,s:o}", "name", history_column_text(st, 7), "message",
 					history_column_text(st, 8));
 		json_array_append_new(
-		    a,
-		    json_pack("{s:o,s:o,s:o,s:o,s:o,s:o,s:o,s:o,s:f}", "id", history_column_text(st, 0),
-			      "time", history_json_time(sqlite3_column_int64(st, 1)), "language",
-			      history_column_text(st, 2), "deployment", dep, "status", history_column_text(st, 5),
-			      "exit_code", history_column_int(st, 6), "error", err, "code_sha256",
-			      history_column_text(st, 9), "wall_ms", sqlite3_column_double(st, 10)));
+		    a, json_pack("{s:o,s:o,s:o,s:o,s:o,s:o,s:o,s:o,s:f}", "id",
+				 history_column_text(st, 0), "time",
+				 history_json_time(sqlite3_column_int64(st, 1)), "language",
+				 history_column_text(st, 2), "deployment", dep, "status",
+				 history_column_text(st, 5), "exit_code", history_column_int(st, 6),
+				 "error", err, "code_sha256", history_column_text(st, 9), "wall_ms",
+				 sqlite3_column_double(st, 10)));
 	}
 	sqlite3_finalize(st);
 	json_object_set_new(res, "recent_failures", a);
@@ -1495,10 +1493,12 @@ static int stats_code(sqlite3 *db, const struct history_filter *f, json_t *res)
 			sha = history_column_text(st, 7);
 		}
 		json_array_append_new(
-		    runs, json_pack("{s:o,s:o,s:o,s:o,s:o,s:f}", "id", history_column_text(st, 0), "time",
-				    history_json_time(sqlite3_column_int64(st, 1)), "language",
-				    history_column_text(st, 6), "status", history_column_text(st, 2), "exit_code",
-				    history_column_int(st, 3), "wall_ms", sqlite3_column_double(st, 4)));
+		    runs,
+		    json_pack("{s:o,s:o,s:o,s:o,s:o,s:f}", "id", history_column_text(st, 0), "time",
+			      history_json_time(sqlite3_column_int64(st, 1)), "language",
+			      history_column_text(st, 6), "status", history_column_text(st, 2),
+			      "exit_code", history_column_int(st, 3), "wall_ms",
+			      sqlite3_column_double(st, 4)));
 	}
 	sqlite3_finalize(st);
 	json_object_set_new(res, "code",
@@ -1694,9 +1694,10 @@ json_t *history_deployment_summary(const char *state_dir, const char *name)
 		if (rc == SQLITE_OK) {
 			sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
 			if ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-				last = json_pack("{s:o,s:o,s:o}", "id", history_column_text(st, 0), "time",
-						 history_json_time(sqlite3_column_int64(st, 1)), "status",
-						 history_column_text(st, 2));
+				last = json_pack("{s:o,s:o,s:o}", "id", history_column_text(st, 0),
+						 "time",
+						 history_json_time(sqlite3_column_int64(st, 1)),
+						 "status", history_column_text(st, 2));
 				rc = SQLITE_OK;
 			}
 		}

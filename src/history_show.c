@@ -59,18 +59,19 @@ static json_t *row_record(sqlite3 *db, sqlite3_stmt *st)
 	json_t *rec = json_pack(
 	    "{s:o, s:o, s:o, s:b, s:o, s:o, s:o, s:o, s:o, s:o, s:o,"
 	    " s:{s:b, s:b, s:I, s:I}, s:o, s:o, s:{s:f, s:f}, s:{s:o}, s:o, s:I}",
-	    "id", history_column_text(st, 0), "time", history_json_time(sqlite3_column_int64(st, 1)),
-	    "status", history_column_text(st, 5), "ok", sqlite3_column_int(st, 6) != 0, "language",
-	    history_column_text(st, 2), "exit_code", history_column_int(st, 7), "signal",
-	    signal_json(st, 8), "stdout", history_column_text(st, 19), "stderr",
-	    history_column_text(st, 20), "error", err, "deployment", dep, "truncated", "stdout",
+	    "id", history_column_text(st, 0), "time",
+	    history_json_time(sqlite3_column_int64(st, 1)), "status", history_column_text(st, 5),
+	    "ok", sqlite3_column_int(st, 6) != 0, "language", history_column_text(st, 2),
+	    "exit_code", history_column_int(st, 7), "signal", signal_json(st, 8), "stdout",
+	    history_column_text(st, 19), "stderr", history_column_text(st, 20), "error", err,
+	    "deployment", dep, "truncated", "stdout",
 	    sqlite3_column_type(st, 19) == SQLITE_NULL || out_bytes > out_len, "stderr",
 	    sqlite3_column_type(st, 20) == SQLITE_NULL || err_bytes > err_len, "stdout_bytes",
 	    (json_int_t)out_bytes, "stderr_bytes", (json_int_t)err_bytes, "labels", labels,
 	    "code_sha256", history_column_text(st, 9), "time_ms", "wall",
-	    sqlite3_column_double(st, 14), "cpu", sqlite3_column_double(st, 15), "memory_kb", "peak",
-	    history_column_int(st, 16), "code_head", history_column_text(st, 10), "code_bytes",
-	    (json_int_t)sqlite3_column_int64(st, 11));
+	    sqlite3_column_double(st, 14), "cpu", sqlite3_column_double(st, 15), "memory_kb",
+	    "peak", history_column_int(st, 16), "code_head", history_column_text(st, 10),
+	    "code_bytes", (json_int_t)sqlite3_column_int64(st, 11));
 	return rec;
 }
 

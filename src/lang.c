@@ -60,10 +60,12 @@ static const struct {
 	const char *name;
 	enum lang_id id;
 } shebang_names[] = {
-    {"python", LANG_PYTHON},	 {"python3", LANG_PYTHON}, {"node", LANG_JAVASCRIPT},
-    {"nodejs", LANG_JAVASCRIPT}, {"bun", LANG_JAVASCRIPT}, {"ts-node", LANG_TYPESCRIPT},
-    {"tsx", LANG_TYPESCRIPT},	 {"deno", LANG_TYPESCRIPT}, {"Rscript", LANG_R},
-    {"R", LANG_R},		 {"java", LANG_JAVA},
+    {"python", LANG_PYTHON},   {"python3", LANG_PYTHON},
+    {"node", LANG_JAVASCRIPT}, {"nodejs", LANG_JAVASCRIPT},
+    {"bun", LANG_JAVASCRIPT},  {"ts-node", LANG_TYPESCRIPT},
+    {"tsx", LANG_TYPESCRIPT},  {"deno", LANG_TYPESCRIPT},
+    {"Rscript", LANG_R},       {"R", LANG_R},
+    {"java", LANG_JAVA},
 };
 
 const struct lang *lang_by_shebang(const char *code, size_t len)
@@ -149,11 +151,10 @@ const struct lang *lang_guess(const char *code, size_t len)
 		if (starts(p, t, "import ") && !semi_end && !has(p, t, " from ") &&
 		    !has(p, t, "java."))
 			score[LANG_PYTHON] += 2;
-		if (colon_end && (starts(p, t, "if ") || starts(p, t, "for ") ||
-				  starts(p, t, "while ") || starts(p, t, "elif ") ||
-				  starts(p, t, "else:") || starts(p, t, "try:") ||
-				  starts(p, t, "except") || starts(p, t, "with ") ||
-				  starts(p, t, "class ")))
+		if (colon_end &&
+		    (starts(p, t, "if ") || starts(p, t, "for ") || starts(p, t, "while ") ||
+		     starts(p, t, "elif ") || starts(p, t, "else:") || starts(p, t, "try:") ||
+		     starts(p, t, "except") || starts(p, t, "with ") || starts(p, t, "class ")))
 			score[LANG_PYTHON] += 3;
 		if (starts(p, t, "print(") && !semi_end)
 			score[LANG_PYTHON] += 1;

@@ -63,10 +63,11 @@ static void emit_failure_record(void)
 	char id[27];
 	make_execution_id(id);
 	json_t *rec = json_pack(
-	    "{s:s, s:s, s:b, s:s?, s:n, s:n, s:n, s:n, s:s, s:s, s:{s:s, s:s, s:n, s:n, s:s}}", "id",
-	    id, "status", "sbx_error", "ok", 0, "command", json_command, "language", "exit_code",
-	    "signal", "result", "stdout", "", "stderr", "", "error", "name", "SbxError", "message",
-	    *msg ? msg : "sbx failed: see its standard error", "line", "column", "traceback", "");
+	    "{s:s, s:s, s:b, s:s?, s:n, s:n, s:n, s:n, s:s, s:s, s:{s:s, s:s, s:n, s:n, s:s}}",
+	    "id", id, "status", "sbx_error", "ok", 0, "command", json_command, "language",
+	    "exit_code", "signal", "result", "stdout", "", "stderr", "", "error", "name",
+	    "SbxError", "message", *msg ? msg : "sbx failed: see its standard error", "line",
+	    "column", "traceback", "");
 	if (!strcmp(json_format, "ndjson")) {
 		char ts[32];
 		render_iso8601_now(ts);
@@ -100,7 +101,8 @@ static int hoist_global_options(int argc, char ***argvp)
 		else
 			break;
 	}
-	if (g == 1 && argc == 2 && (!strcmp(argv[1], "--state-dir") || !strcmp(argv[1], "--config")))
+	if (g == 1 && argc == 2 &&
+	    (!strcmp(argv[1], "--state-dir") || !strcmp(argv[1], "--config")))
 		die("option %s needs a value and a command after it: e.g. sbx %s %s list", argv[1],
 		    argv[1], !strcmp(argv[1], "--config") ? "FILE" : "DIR");
 	if (g == 1)

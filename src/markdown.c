@@ -24,9 +24,8 @@ static const struct {
 	const char *word;
 	enum lang_id id;
 } info_aliases[] = {
-    {"pycon", LANG_PYTHON},	{"py3", LANG_PYTHON},	   {"ipython", LANG_PYTHON},
-    {"python3", LANG_PYTHON},	{"cjs", LANG_JAVASCRIPT},
-    {"mts", LANG_TYPESCRIPT},
+    {"pycon", LANG_PYTHON},   {"py3", LANG_PYTHON},	{"ipython", LANG_PYTHON},
+    {"python3", LANG_PYTHON}, {"cjs", LANG_JAVASCRIPT}, {"mts", LANG_TYPESCRIPT},
 };
 
 /* If the line [line, eol) opens or closes a fence, returns its length

@@ -208,8 +208,7 @@ static int empty_code_error(const char *origin, size_t len)
 /* The language of a file without -l or a #! line: its extension, else
  * (no extension at all) what its content tells. An extension sbx does not
  * know is an error, never JavaScript by default. */
-static int detect_file_lang(const char *path, const char *text, size_t len,
-			    const struct lang **out)
+static int detect_file_lang(const char *path, const char *text, size_t len, const struct lang **out)
 {
 	*out = lang_by_path(path);
 	if (*out)
@@ -251,7 +250,9 @@ static void say_skipped(json_t *report, const struct lang *lang)
 		const char *l = json_string_value(json_object_get(e, "language"));
 		buf_printf(&b, "%s block %lld (%s)", i ? "," : "",
 			   (long long)json_integer_value(json_object_get(e, "block")),
-			   l ? l : info ? info : "no language");
+			   l	  ? l
+			   : info ? info
+				  : "no language");
 	}
 	fprintf(stderr, "sbx: %s\n", buf_cstr(&b));
 	buf_release(&b);
@@ -264,9 +265,10 @@ int runopt_load_code(struct run_options *ro, char **operands, int nops, bool all
 	const char *origin;
 
 	if (ro->block && !ro->markdown)
-		return error("--block %u picks one of the fenced blocks of Markdown: add --markdown, "
-			     "or drop --block",
-			     ro->block);
+		return error(
+		    "--block %u picks one of the fenced blocks of Markdown: add --markdown, "
+		    "or drop --block",
+		    ro->block);
 	if (ro->code_arg && nops > 0)
 		return error("both -e and a file (%s) were given: use one", operands[0]);
 	if (nops > 1)
@@ -348,8 +350,8 @@ int runopt_load_code(struct run_options *ro, char **operands, int nops, bool all
 	/* A "#!" line is a comment to Python and R, but a syntax error to
 	 * Duktape and javac: make it a // comment, on the same line, after the
 	 * hash of the code as given is taken. */
-	if (len > 2 && req->code[0] == '#' && req->code[1] == '!' &&
-	    req->lang->id != LANG_PYTHON && req->lang->id != LANG_R)
+	if (len > 2 && req->code[0] == '#' && req->code[1] == '!' && req->lang->id != LANG_PYTHON &&
+	    req->lang->id != LANG_R)
 		memcpy(req->code, "//", 2);
 	return 0;
 }

@@ -79,8 +79,8 @@ static void test_models_forms(void **state)
 	(void)state;
 	const struct lang *l = NULL;
 	/* A fence indented in a list item loses its indent, not more. */
-	char *c = extract("1. Run:\n\n    ```python:main.py\n    if x:\n        y()\n    ```\n", NULL,
-			  0, &l);
+	char *c = extract("1. Run:\n\n    ```python:main.py\n    if x:\n        y()\n    ```\n",
+			  NULL, 0, &l);
 	assert_string_equal(c, "if x:\n    y()\n");
 	assert_string_equal(l->name, "python");
 	free(c);
