@@ -134,10 +134,20 @@ static void print_text(json_t *rep, const struct request *req)
 	print_deps(json_object_get(rep, "dependencies"));
 	print_transforms(json_object_get(rep, "transforms"));
 	const char *status = json_string_value(json_object_get(rep, "status"));
-	printf("  %-13s %s\n", "verdict",
-	       !strcmp(status, "ok")	    ? "runnable"
-	       : !strcmp(status, "blocked") ? "BLOCKED by policy (sbx run would exit 126)"
-					    : "NOT RUNNABLE: fix the syntax error");
+	/* A missing module does not stop the run (the code may guard its
+	 * import), but the verdict must not read as all clear. */
+	size_t missing = 0, i;
+	json_t *d;
+	json_array_foreach(json_object_get(rep, "dependencies"), i, d) missing +=
+	    json_is_false(json_object_get(d, "available"));
+	if (!strcmp(status, "ok") && missing)
+		printf("  %-13s runnable, %zu %s missing\n", "verdict", missing,
+		       missing == 1 ? "dependency" : "dependencies");
+	else
+		printf("  %-13s %s\n", "verdict",
+		       !strcmp(status, "ok")	    ? "runnable"
+		       : !strcmp(status, "blocked") ? "BLOCKED by policy (sbx run would exit 126)"
+						    : "NOT RUNNABLE: fix the syntax error");
 }
 
 int cmd_prepare(int argc, char **argv)

@@ -442,16 +442,22 @@ static int check_limits(const struct loader *L)
 {
 	const struct limits *l = &L->cfg->limits;
 	uint64_t max = l->max_timeout_ms ? l->max_timeout_ms : SBX_MAX_TIMEOUT_MS;
-	if (l->timeout_ms > max)
+	char got[32], most[32];
+	opt_format_duration(max, most);
+	if (l->timeout_ms > max) {
+		opt_format_duration(l->timeout_ms, got);
 		return fail_at(L, L->timeout_mark,
-			       "limits.timeout of %.3gs is over the maximum of %.3gs: lower it or "
+			       "limits.timeout of %s is over the maximum of %s: lower it or "
 			       "raise limits.max_timeout",
-			       (double)l->timeout_ms / 1e3, (double)max / 1e3);
-	if (l->cpu_ms > max)
+			       got, most);
+	}
+	if (l->cpu_ms > max) {
+		opt_format_duration(l->cpu_ms, got);
 		return fail_at(L, L->cpu_mark,
-			       "limits.cpu_time of %.3gs is over the maximum of %.3gs: lower it or "
+			       "limits.cpu_time of %s is over the maximum of %s: lower it or "
 			       "raise limits.max_timeout",
-			       (double)l->cpu_ms / 1e3, (double)max / 1e3);
+			       got, most);
+	}
 	return 0;
 }
 

@@ -231,6 +231,28 @@ bad:
 		     flag, (unsigned long long)min, (unsigned long long)max);
 }
 
+void opt_format_duration(uint64_t ms, char out[32])
+{
+	unsigned long long v = (unsigned long long)ms;
+	if (v && v % 86400000 == 0)
+		snprintf(out, 32, "%llud", v / 86400000);
+	else if (v && v % 3600000 == 0)
+		snprintf(out, 32, "%lluh", v / 3600000);
+	else if (v && v % 60000 == 0)
+		snprintf(out, 32, "%llum", v / 60000);
+	else if (v % 1000 == 0)
+		snprintf(out, 32, "%llus", v / 1000);
+	else if (v < 1000)
+		snprintf(out, 32, "%llums", v);
+	else {
+		/* 2.5s, 1.25s: three decimals, trailing zeros dropped. */
+		int n = snprintf(out, 32, "%llu.%03llu", v / 1000, v % 1000);
+		while (n > 0 && out[n - 1] == '0')
+			out[--n] = '\0';
+		snprintf(out + n, (size_t)(32 - n), "s");
+	}
+}
+
 void opt_print_help(const struct opt_spec *table)
 {
 	for (const struct opt_spec *o = table; o->long_name; o++) {

@@ -37,6 +37,11 @@ int opt_uint(const char *flag, const char *s, uint64_t min, uint64_t max, uint64
 int parse_size(const char *s, uint64_t *out);
 int parse_duration_ms(const char *s, uint64_t *out);
 
+/* A duration as people write it: "1h", "90m", "1000s", "2.5s", "500ms"
+ * (never "1e+03s"): the largest unit that divides it, else seconds with up
+ * to three decimals. */
+void opt_format_duration(uint64_t ms, char out[32]);
+
 /* Prints an option table for --help. */
 void opt_print_help(const struct opt_spec *table);
 

@@ -1113,9 +1113,11 @@ int policy_check_request(const struct request *req, const struct config *cfg, st
 		if (f) {
 			outcome_fail(
 			    out, STATUS_BLOCKED, "PolicyError",
-			    "blocked by policy rule %s at line %d, column %d: %s (to allow "
-			    "it, set 'policy: {%s: warn}' in the config file)",
-			    f->rule->id, f->line, f->column, f->message, f->rule->id);
+			    "blocked by policy rule %s: %s (to allow it, set 'policy: {%s: "
+			    "warn}' in the config file)",
+			    f->rule->id, f->message, f->rule->id);
+			/* The location is in error.line and error.column, and the
+			 * text summary prints it once from there. */
 			json_object_set_new(out->error, "line", json_integer(f->line));
 			json_object_set_new(out->error, "column", json_integer(f->column));
 		} else {

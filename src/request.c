@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "config.h"
+#include "opt.h"
 #include "util.h"
 
 #define INPUTS_FILE_CAP (16u << 20)
@@ -226,15 +227,20 @@ int request_finish(struct request *req)
 			     "it, or raise the limit with --max-code (limits.max_code in the "
 			     "config file)",
 			     (double)req->code_len / (1 << 20), (double)l->code_bytes / (1 << 20));
-	if (l->timeout_ms > max)
-		return error(
-		    "timeout of %.3gs is over the maximum of %.3gs: use a shorter --timeout "
-		    "or raise max_timeout in the config file",
-		    (double)l->timeout_ms / 1e3, (double)max / 1e3);
-	if (l->cpu_ms > max)
-		return error("CPU time of %.3gs is over the maximum of %.3gs: use a shorter "
+	char got[32], most[32];
+	opt_format_duration(max, most);
+	if (l->timeout_ms > max) {
+		opt_format_duration(l->timeout_ms, got);
+		return error("timeout of %s is over the maximum of %s: use a shorter --timeout "
+			     "or raise max_timeout in the config file",
+			     got, most);
+	}
+	if (l->cpu_ms > max) {
+		opt_format_duration(l->cpu_ms, got);
+		return error("CPU time of %s is over the maximum of %s: use a shorter "
 			     "--cpu-time or raise max_timeout in the config file",
-			     (double)l->cpu_ms / 1e3, (double)max / 1e3);
+			     got, most);
+	}
 	/* Every language's reader handles this depth with room to spare;
 	 * deeper inputs broke them differently (Python's parser, Duktape's
 	 * and R's stacks). */
@@ -246,6 +252,14 @@ int request_finish(struct request *req)
 		make_execution_id(req->id);
 	if (!req->lang)
 		req->lang = lang_get(LANG_JAVASCRIPT);
+	/* The strongest isolation per engine. Duktape's child runs under a
+	 * default-deny seccomp allow-list (its own pipes, memory, clocks):
+	 * narrower than anything namespaces would hide, so seccomp and rlimits
+	 * are its strongest. An interpreter (python3, java, Rscript) needs a
+	 * deny-list, so it takes every layer: namespaces, Landlock, a cgroup. */
+	if (req->require & LAYER_STRONGEST)
+		req->require = (req->require & ~LAYER_STRONGEST) |
+			       (req->lang->engine == ENGINE_DUKTAPE ? LAYERS_EMBEDDED : LAYERS_ALL);
 	return 0;
 }
 

@@ -41,7 +41,13 @@ enum sandbox_layer {
 	LAYER_LANDLOCK = 1u << 2,
 	LAYER_CGROUP = 1u << 3,
 	LAYER_RLIMITS = 1u << 4,
+	/* --require strongest: request_finish turns it into every layer the
+	 * language's engine uses, so one flag fits every language in a CI job. */
+	LAYER_STRONGEST = 1u << 5,
 };
+#define LAYERS_EMBEDDED (LAYER_SECCOMP | LAYER_RLIMITS)
+#define LAYERS_ALL                                                                                 \
+	(LAYER_SECCOMP | LAYER_NAMESPACES | LAYER_LANDLOCK | LAYER_CGROUP | LAYER_RLIMITS)
 
 struct limits {
 	uint64_t timeout_ms; /* wall clock */

@@ -52,7 +52,7 @@ const struct opt_spec run_opts[] = {
     {"label", 0, OPT_ARG, RO_LABEL, "KEY=VALUE", "a label kept in the history"},
     {"stdin", 0, OPT_ARG, RO_STDIN, "FILE", "feed FILE to the program's stdin"},
     {"require", 0, OPT_ARG, RO_REQUIRE, "LAYERS",
-     "refuse to run without these: seccomp,namespaces,landlock,cgroup"},
+     "refuse to run without these: strongest, or seccomp,namespaces,landlock,cgroup"},
     {"no-history", 0, OPT_NOARG, RO_NO_HISTORY, NULL, "do not record this run in the history"},
     {"print-result", 0, OPT_ARG, RO_PRINT_RESULT, "WHEN",
      "text mode's result line: auto (not for a FILE), always or never"},
@@ -86,7 +86,8 @@ static int parse_require(const char *arg, unsigned *out)
 	} layers[] = {
 	    {"seccomp", LAYER_SECCOMP},	  {"namespaces", LAYER_NAMESPACES},
 	    {"landlock", LAYER_LANDLOCK}, {"cgroup", LAYER_CGROUP},
-	    {"rlimits", LAYER_RLIMITS},
+	    {"rlimits", LAYER_RLIMITS},	  {"strongest", LAYER_STRONGEST},
+	    {"max", LAYER_STRONGEST},
 	};
 	char *copy = xstrdup(arg);
 	char *save = NULL;
@@ -97,9 +98,11 @@ static int parse_require(const char *arg, unsigned *out)
 			if (!strcasecmp(tok, layers[i].name))
 				break;
 		if (i == sizeof(layers) / sizeof(layers[0])) {
-			rc = error("unknown layer '%s' in --require: use a comma-separated list of "
-				   "seccomp, namespaces, landlock, cgroup, rlimits",
-				   tok);
+			rc =
+			    error("unknown layer '%s' in --require: use strongest (every layer the "
+				  "language's engine uses), or a comma-separated list of seccomp, "
+				  "namespaces, landlock, cgroup, rlimits",
+				  tok);
 			break;
 		}
 		*out |= layers[i].bit;

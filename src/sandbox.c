@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "isolate.h"
+#include "opt.h"
 #include "report.h"
 #include "runcpu.h"
 #include "seccomp.h"
@@ -363,10 +364,9 @@ static void read_setup_failure(struct supervisor *sv, char *msg, size_t n)
 
 static void fmt_seconds(char *buf, size_t n, uint64_t ms)
 {
-	if (ms % 1000 == 0)
-		snprintf(buf, n, "%llus", (unsigned long long)(ms / 1000));
-	else
-		snprintf(buf, n, "%.3gs", (double)ms / 1000.0);
+	char d[32];
+	opt_format_duration(ms, d); /* 1000s, 1h, 2.5s: never 1e+03s */
+	snprintf(buf, n, "%s", d);
 }
 
 /* Decides the status from what sbx observed: how the child ended, which of
@@ -543,7 +543,9 @@ int sandbox_run(const struct request *req, const struct sandbox_plan *plan, stru
 		/* The embedded engine runs under seccomp and rlimits only:
 		 * refuse before anything starts. */
 		outcome_fail(out, STATUS_BLOCKED, "RequirementUnmet",
-			     "--require %s: the %s engine runs under seccomp and rlimits only",
+			     "--require %s: the %s engine runs under seccomp (an allow-list, "
+			     "narrower than namespaces) and rlimits only; --require strongest "
+			     "asks each language for the strongest its engine has",
 			     layer_names(req->require & ~(LAYER_SECCOMP | LAYER_RLIMITS), names,
 					 sizeof(names)),
 			     req->lang->name);

@@ -79,6 +79,24 @@ int store_check_name(const char *name)
 			return error("invalid deployment name '%s': use lower case (names are "
 				     "[a-z0-9][a-z0-9._-]*)",
 				     name);
+	/* Say which character is wrong, and where: "my app" is one space away
+	 * from a good name. */
+	if (!isalnum((unsigned char)name[0]))
+		return error("invalid deployment name '%s': it starts with '%c'; names start "
+			     "with a-z or 0-9",
+			     name, name[0]);
+	for (size_t i = 0; i < n; i++) {
+		unsigned char c = (unsigned char)name[i];
+		if (name_char(c))
+			continue;
+		if (c < 0x20 || c >= 0x7f)
+			return error("invalid deployment name '%s': byte 0x%02x at position %zu is "
+				     "not allowed; names hold only a-z, 0-9, '.', '_' and '-'",
+				     name, c, i + 1);
+		return error("invalid deployment name '%s': '%c' at position %zu is not allowed; "
+			     "names hold only a-z, 0-9, '.', '_' and '-'",
+			     name, c, i + 1);
+	}
 	return error("invalid deployment name '%s': names start with a-z or 0-9 and hold only "
 		     "a-z, 0-9, '.', '_' and '-' (at most %d)",
 		     name, STORE_NAME_MAX);

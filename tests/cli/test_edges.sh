@@ -216,6 +216,57 @@ expect_out_contains "isolation layers:"
 sbx doctor --format xml
 expect_rc 125
 
+# --- Messages ----------------------------------------------------------------
+sbx run -t 1000s -e 1
+expect_rc 125
+expect_err_contains "timeout of 1000s is over the maximum of 5m"
+sbx run -t 2h -e 1
+expect_err_contains "timeout of 2h is over"
+check "no exponent in durations" sh -c '! printf "%s" "$1" | grep -q "e+0"' _ "$err"
+sbx run --cpu-time 300.5 -e 1
+expect_err_contains "CPU time of 300.5s is over"
+sbx deploy -n 'my app' -e 1
+expect_rc 125
+expect_err_contains "' ' at position 3 is not allowed"
+sbx deploy -n -x -e 1
+expect_err_contains "it starts with '-'"
+printf 'policy:\n  py.network: block\n' >"$T_TMP/block.yaml"
+sbx run --config "$T_TMP/block.yaml" -l python -e 'import requests'
+expect_rc 126
+check "a policy block names its place once" test "$(printf '%s' "$err" | grep -o 'line 1' | wc -l)" -eq 1
+expect_err_contains "(line 1, column 8)"
+sbx prepare -l python -e 'import sbx_no_such_module_x
+print(1)'
+expect_rc 0
+expect_out_contains "runnable, 1 dependency missing"
+sbx prepare -l python -e 'import sbx_no_such_a, sbx_no_such_b'
+expect_out_contains "runnable, 2 dependencies missing"
+
+# --- --require strongest: one flag for every language ------------------------
+sbx run --require strongest -e 'return 1' --json
+expect_rc 0
+expect_json .sandbox.seccomp true
+sbx run --require max -l python -e 'print(1)' --json
+strong=$rc
+if [ "$strong" -eq 0 ]; then
+	expect_jq '.sandbox.namespaces | length > 0'
+	expect_jq '.sandbox.landlock != null and .sandbox.cgroup != null'
+else
+	expect_json .status '"blocked"'
+fi
+SBX_NO_NAMESPACES=1 "$SBX" run --require strongest -l python -e 'print(1)' --json >"$T_TMP/o" 2>/dev/null
+rc=$?
+out=$(cat "$T_TMP/o")
+T_LAST="SBX_NO_NAMESPACES=1 sbx run --require strongest -l python"
+expect_rc 126
+expect_json .error.name '"RequirementUnmet"'
+sbx run --require namespaces -e 1
+expect_rc 126
+expect_err_contains "--require strongest"
+sbx run --require bogus -e 1
+expect_rc 125
+expect_err_contains "use strongest"
+
 # --- A run looked up by its id: sbx history show ID -------------------------
 sbx run -l python -e 'import sys
 print("hello")
