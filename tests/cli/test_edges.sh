@@ -267,6 +267,56 @@ sbx run --require bogus -e 1
 expect_rc 125
 expect_err_contains "use strongest"
 
+# --- Completions: --opt= without a space, values, --list-commands -----------
+comp="$ROOT_DIR/completions/sbx.bash"
+# complete WORD... — what bash completion offers for the last word, then
+# "nospace" when it would not add a space.
+complete_words() {
+	bash -c '. "$1"; shift
+		compopt() { nospace=1; }
+		nospace=0; COMP_WORDS=("$@"); COMP_CWORD=$(($# - 1)); COMPREPLY=()
+		PATH="$SBX_BIN_DIR:$PATH" _sbx
+		echo "${COMPREPLY[*]}${nospace:+ }$( [ "$nospace" = 1 ] && echo nospace)"' _ "$comp" "$@"
+}
+SBX_BIN_DIR=$T_TMP/bin
+mkdir -p "$SBX_BIN_DIR"
+ln -s "$SBX" "$SBX_BIN_DIR/sbx"
+export SBX_BIN_DIR
+out=$(complete_words sbx run --form)
+T_LAST="complete: sbx run --form"
+expect_out "--format= nospace"
+out=$(complete_words sbx run --format = nd)
+expect_out "ndjson "
+out=$(complete_words sbx run --format "")
+expect_out "text json ndjson "
+out=$(complete_words sbx run -l py)
+expect_out "python py "
+out=$(complete_words sbx run --require = st)
+expect_out "strongest "
+out=$(complete_words sbx list --status "")
+expect_out "active damaged "
+out=$(complete_words sbx --list)
+expect_out "--list-commands "
+out=$(complete_words sbx --state)
+expect_out "--state-dir= nospace"
+out=$(complete_words sbx history "")
+expect_out "show "
+out=$(SBX_STATE_DIR="$T_TMP/other" complete_words sbx stats --deployment "")
+expect_out "g h "
+check "zsh completes --format values" grep -q "'--format=\[.*\]:format:(text json ndjson)'" "$ROOT_DIR/completions/_sbx"
+check "zsh offers --list-commands" grep -q -- "--list-commands" "$ROOT_DIR/completions/_sbx"
+check "fish completes --status values" grep -q -- "-l status -x -a 'active damaged'" "$ROOT_DIR/completions/sbx.fish"
+check "fish offers --list-commands" grep -q -- "-l list-commands" "$ROOT_DIR/completions/sbx.fish"
+
+# --- make install PREFIX=... puts sbx, its man pages and completions there --
+out=$(make -s -n -C "$ROOT_DIR" -o all install PREFIX="$T_TMP/prefix" 2>&1)
+rc=$?
+T_LAST="make -n install PREFIX=\$T_TMP/prefix"
+expect_rc 0
+expect_out_contains "$T_TMP/prefix/bin/sbx"
+expect_out_contains "$T_TMP/prefix/share/man/man1/sbx.1"
+expect_out_contains "$T_TMP/prefix/share/bash-completion/completions/sbx"
+
 # --- A run looked up by its id: sbx history show ID -------------------------
 sbx run -l python -e 'import sys
 print("hello")
