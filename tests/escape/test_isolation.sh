@@ -167,15 +167,24 @@ except OSError:
 	check "[$MODE] the daemon was killed" test "$(pgrep -fc "sleep $TOKEN" || true)" -le "${before:-0}"
 
 	# A fork bomb: contained by the pid namespace / pids cgroup / NPROC,
-	# stopped at the deadline, nothing left behind.
-	before=$(pgrep -c -x python3 || true)
-	sbx run -l python -t 2 --json -e 'import os
+	# stopped at the deadline, nothing left behind. Its processes carry a
+	# name of their own (prctl PR_SET_NAME, inherited by every fork), so
+	# the count is of this bomb's processes only, not of every python3 on
+	# a machine where other tests run at the same time.
+	bomb="sbxfb$$"
+	sbx run -l python -t 2 --json -i "name=\"$bomb\"" -e 'import ctypes, os
+libc = ctypes.CDLL(None)
+libc.prctl(15, inputs["name"].encode(), 0, 0, 0)  # PR_SET_NAME
+got = ctypes.create_string_buffer(16)
+libc.prctl(16, got, 0, 0, 0)  # PR_GET_NAME
+print("named", got.value.decode(), flush=True)
 while True:
     try: os.fork()
     except OSError: pass'
 	T_LAST="[$MODE] fork bomb"
 	expect_rc 124
-	check "[$MODE] fork bomb left nothing" test "$(pgrep -c -x python3 || true)" -le "${before:-0}"
+	expect_out_contains "named $bomb"
+	check "[$MODE] fork bomb left nothing" test "$(pgrep -c -x "$bomb" || true)" -eq 0
 }
 
 MODE=ns
