@@ -110,7 +110,9 @@ static int hoist_global_options(int argc, char ***argvp)
 	if (g == argc)
 		die("%s needs a command after it: e.g. sbx %s %s list", argv[1], argv[1],
 		    argc > 2 && argv[1][strlen(argv[1]) - 1] != '=' ? argv[2] : "DIR");
-	char **nv = xcalloc((size_t)argc + 1, sizeof(char *));
+	/* Lives as long as the process: a global, so leak checkers see it. */
+	static char **nv;
+	nv = xcalloc((size_t)argc + 1, sizeof(char *));
 	int n = 0;
 	nv[n++] = argv[0];
 	nv[n++] = argv[g];

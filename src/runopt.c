@@ -313,7 +313,8 @@ int runopt_load_code(struct run_options *ro, char **operands, int nops, bool all
 			free(text);
 			json_decref(report);
 			return error("--markdown: cannot tell the language of block %u (its fence "
-				     "names none and its content does not say): give -l LANG",
+				     "names no language sbx runs and its content does not say): "
+				     "give -l LANG",
 				     ro->block);
 		}
 		if (!lang)
