@@ -77,7 +77,6 @@ struct request {
 	size_t code_len;
 	char *code_origin;	 /* file path, "-e" or "-" (stdin); for messages and names */
 	bool code_from_markdown; /* code_origin is the Markdown the code was taken from */
-	char *code_origin;	 /* file path, "-e" or "-" (stdin); for messages and names */
 	json_t *markdown;	 /* --markdown: {"ran": [...], "skipped": [...]}, else NULL */
 	char code_sha256[65];
 	json_t *inputs; /* always a JSON object, owned */
