@@ -11,6 +11,7 @@
 #include <sys/pidfd.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -19,6 +20,7 @@
 #include "opt.h"
 #include "report.h"
 #include "runcpu.h"
+#include "pid1.h"
 #include "seccomp.h"
 #include "util.h"
 
@@ -29,7 +31,7 @@ enum kill_reason { KILL_NONE, KILL_WALL, KILL_CPU, KILL_OUTPUT };
 /* The child's own setup failures (before the engine starts) go to a pipe of
  * their own, close-on-exec: an interpreter never inherits it, so only sbx's
  * code can say "sandbox_error" (fd 3, which the code can write, cannot). */
-#define SANDBOX_SETUP_FD 5
+#define SANDBOX_SETUP_FD 6 /* after SANDBOX_INIT_FD */
 #define SETUP_MSG_MAX	 256
 
 struct supervisor {
@@ -43,6 +45,9 @@ struct supervisor {
 	int pidfd;
 	int fds[3];   /* stdout, stderr, report read ends; -1 when closed */
 	int setup_fd; /* read end of the setup-failure pipe, -1 */
+	bool merged;  /* the code's stderr is its stdout pipe (see output_merged) */
+	int init_fd;  /* sbx's end of the init's channel (pid1.h), -1: none */
+	struct pid1_state init;
 	struct buf report;
 	enum kill_reason killed;
 	double start_ms, deadline_ms;
@@ -50,6 +55,7 @@ struct supervisor {
 	bool have_cpu_clock;
 	struct runcpu cpu;  /* isolated runs: every process's CPU time */
 	double cpu_seen_ms; /* the run's CPU time as last measured */
+	double cpu_at_kill; /* the code's CPU clock when sbx killed it */
 	int wait_status;
 	struct rusage ru;
 	bool reaped;
@@ -76,14 +82,16 @@ static void set_rlimit(int resource, rlim_t value, const char *what)
 		child_fail(what);
 }
 
-static _Noreturn void child_start(struct supervisor *sv, int pipes[4][2], int gate_fd, pid_t parent,
-				  const struct seccomp_prog *prog)
+static _Noreturn void child_start(struct supervisor *sv, int pipes[4][2], int gate_fd, int init_fd,
+				  pid_t parent, const struct seccomp_prog *prog)
 {
 	const struct sandbox_plan *plan = sv->plan;
 	const struct request *req = sv->req;
 
 	/* Out of the way of the dup2s below (they target fds 0-4). */
 	child_setup_fd = fcntl(pipes[3][1], F_DUPFD_CLOEXEC, 16);
+	if (init_fd >= 0)
+		init_fd = fcntl(init_fd, F_DUPFD_CLOEXEC, 16);
 
 	/* Die with sbx: a sandbox must never outlive its supervisor. */
 	/* (isolate.c edit) In a pid namespace getppid() is 0: there the
@@ -98,15 +106,21 @@ static _Noreturn void child_start(struct supervisor *sv, int pipes[4][2], int ga
 
 	int in = plan->stdin_fd >= 0 ? plan->stdin_fd : open("/dev/null", O_RDONLY | O_CLOEXEC);
 	if (in < 0 || dup2(in, STDIN_FILENO) < 0 || dup2(pipes[0][1], STDOUT_FILENO) < 0 ||
-	    dup2(pipes[1][1], STDERR_FILENO) < 0 || dup2(pipes[2][1], SANDBOX_REPORT_FD) < 0)
+	    dup2(pipes[sv->merged ? 0 : 1][1], STDERR_FILENO) < 0 ||
+	    dup2(pipes[2][1], SANDBOX_REPORT_FD) < 0)
 		child_fail("wiring stdio");
 	if (gate_fd >= 0 && dup2(gate_fd, SANDBOX_GATE_FD) < 0)
 		child_fail("wiring the gate");
+	/* The first process of a pid namespace becomes the init (pid1.h). */
+	bool init = sv->isolated && (sv->iso.namespaces & NS_PID) && init_fd >= 0;
+	if (init && dup2(init_fd, SANDBOX_INIT_FD) < 0)
+		child_fail("wiring the init channel");
 	if (child_setup_fd < 0 || dup3(child_setup_fd, SANDBOX_SETUP_FD, O_CLOEXEC) < 0)
 		child_fail("wiring the setup pipe");
 	child_setup_fd = SANDBOX_SETUP_FD;
 	/* Nothing of sbx's own files reaches the code. */
 	if ((gate_fd < 0 && close_range(SANDBOX_GATE_FD, SANDBOX_GATE_FD, 0) != 0) ||
+	    (!init && close_range(SANDBOX_INIT_FD, SANDBOX_INIT_FD, 0) != 0) ||
 	    close_range(SANDBOX_SETUP_FD + 1, ~0u, 0) != 0)
 		child_fail("close_range");
 
@@ -152,11 +166,15 @@ static _Noreturn void child_start(struct supervisor *sv, int pipes[4][2], int ga
 		child_fail("PR_SET_NO_NEW_PRIVS");
 	if (seccomp_install(prog, plan->profile) != 0)
 		child_fail("seccomp");
+	if (init) /* under every layer, the init too */
+		pid1_run(SANDBOX_INIT_FD, plan->child_main, plan->child_arg);
 	plan->child_main(plan->child_arg);
 	_exit(125);
 }
 
 /* ---- parent side ---- */
+
+static double cpu_used_ms(struct supervisor *sv);
 
 static void kill_child(struct supervisor *sv, enum kill_reason why)
 {
@@ -164,6 +182,10 @@ static void kill_child(struct supervisor *sv, enum kill_reason why)
 		sv->killed = why;
 	if (sv->reaped)
 		return;
+	/* Under an init, a killed code is never reaped by it, so its CPU
+	 * time would be missing from the init's usage: read it now. */
+	if (!sv->cpu_at_kill)
+		sv->cpu_at_kill = cpu_used_ms(sv);
 	/* SIGKILL: a pid-namespace init ignores SIGTERM, and a program that
 	 * catches SIGTERM must not be able to extend its own deadline. */
 	if (sv->pidfd >= 0)
@@ -244,6 +266,29 @@ static void reap(struct supervisor *sv)
 		}
 	}
 	sv->reaped = true;
+	/* The init's report of how the code ended (sent before it exited,
+	 * so it is queued by now) is the run's real termination; the init's
+	 * own ends with a kill by sbx, which leaves no report. */
+	while (sv->init_fd >= 0 && pid1_read(sv->init_fd, &sv->init) == 1 && !sv->init.have_status)
+		;
+	if (sv->init.have_status)
+		sv->wait_status = sv->init.wait_status;
+}
+
+/* With an init: waits (bounded by the deadline) for the code's first
+ * message, which names its pid, so the CPU clock reads the code. Returns
+ * the code's pid, or 0 if the init ended first. */
+static pid_t await_code(struct supervisor *sv)
+{
+	while (!sv->init.code_pid) {
+		int left = (int)ceil(sv->deadline_ms - now_monotonic_ms());
+		struct pollfd p = {sv->init_fd, POLLIN, 0};
+		if (left <= 0 || (poll(&p, 1, left) < 0 && errno != EINTR))
+			return 0;
+		if (p.revents && pid1_read(sv->init_fd, &sv->init) != 1)
+			return 0;
+	}
+	return sv->init.code_pid;
 }
 
 static void supervise(struct supervisor *sv)
@@ -386,6 +431,8 @@ static void decide_status(struct supervisor *sv)
 	 * run's measure also has orphans and the children of killed ones. */
 	if (sv->cpu_seen_ms > out->cpu_ms)
 		out->cpu_ms = sv->cpu_seen_ms;
+	if (sv->cpu_at_kill > out->cpu_ms)
+		out->cpu_ms = sv->cpu_at_kill;
 	if (WIFEXITED(ws)) {
 		out->exited = true;
 		out->exit_code = WEXITSTATUS(ws);
@@ -494,6 +541,25 @@ static void close_pipes(int pipes[4][2], int end)
 		}
 }
 
+/* Whether the code's stderr shares its stdout pipe. Two pipes lose the
+ * order between the streams (sbx cannot tell which of two ready pipes was
+ * written first), so when sbx's own stdout and stderr are one file (2>&1,
+ * one terminal, one pipe) and the output is streamed there (text), the
+ * code gets one pipe for both: the kernel keeps the order of its writes,
+ * and the file receives the interleaving the interpreter gives natively.
+ * The record then holds the combined stream in stdout (merged_output:
+ * true). --merge-output asks for that in every format. */
+static bool output_merged(const struct request *req)
+{
+	if (req->merge_output)
+		return true;
+	if (req->format != FORMAT_TEXT)
+		return false;
+	struct stat a, b;
+	return fstat(STDOUT_FILENO, &a) == 0 && fstat(STDERR_FILENO, &b) == 0 &&
+	       a.st_dev == b.st_dev && a.st_ino == b.st_ino;
+}
+
 static unsigned applied_layers(const struct supervisor *sv)
 {
 	unsigned l = LAYER_SECCOMP | LAYER_RLIMITS;
@@ -526,17 +592,25 @@ int sandbox_run(const struct request *req, const struct sandbox_plan *plan, stru
 		struct render *r)
 {
 	struct supervisor sv = {
-	    .req = req, .plan = plan, .out = out, .r = r, .pidfd = -1, .setup_fd = -1};
+	    .req = req,
+	    .plan = plan,
+	    .out = out,
+	    .r = r,
+	    .pidfd = -1,
+	    .setup_fd = -1,
+	    .init_fd = -1};
 	/* stdout, stderr, report, setup failures */
 	int pipes[4][2] = {{-1, -1}, {-1, -1}, {-1, -1}, {-1, -1}};
 	int gate[2] = {-1, -1};
-	bool finished = false; /* isolate_finish has run */
+	int initc[2] = {-1, -1}; /* the init's channel (pid1.h) */
+	bool finished = false;	 /* isolate_finish has run */
 	struct seccomp_prog prog = {NULL, 0};
 	int rc = -1;
 	char names[96];
 
 	sv.fds[0] = sv.fds[1] = sv.fds[2] = -1;
 	buf_init(&sv.report, report_cap(req));
+	sv.merged = output_merged(req);
 
 	if (plan->profile == PROFILE_EMBEDDED &&
 	    (req->require & ~(LAYER_SECCOMP | LAYER_RLIMITS))) {
@@ -571,7 +645,8 @@ int sandbox_run(const struct request *req, const struct sandbox_plan *plan, stru
 			     "the seccomp filter could not be built");
 		goto out;
 	}
-	if (open_pipes(pipes) != 0 || (plan->gated && pipe2(gate, O_CLOEXEC) != 0)) {
+	if (open_pipes(pipes) != 0 || (plan->gated && pipe2(gate, O_CLOEXEC) != 0) ||
+	    (sv.isolated && pid1_channel(initc) != 0)) {
 		outcome_fail(out, STATUS_SANDBOX_ERROR, "SandboxError", "pipe: %s",
 			     strerror(errno));
 		goto out;
@@ -583,7 +658,7 @@ int sandbox_run(const struct request *req, const struct sandbox_plan *plan, stru
 	fflush(NULL); /* no buffered output duplicated into the child */
 	sv.pid = sv.isolated ? isolate_spawn(plan, &sv.iso) : fork();
 	if (sv.pid == 0)
-		child_start(&sv, pipes, gate[0], parent, &prog);
+		child_start(&sv, pipes, gate[0], initc[1], parent, &prog);
 	if (sv.pid < 0) {
 		int prc = sv.isolated && sv.iso.note[0] ? -2 : -1;
 		outcome_fail(out,
@@ -607,16 +682,33 @@ int sandbox_run(const struct request *req, const struct sandbox_plan *plan, stru
 	sv.setup_fd = pipes[3][0];
 	pipes[3][0] = -1;
 	fcntl(sv.setup_fd, F_SETFL, O_NONBLOCK);
+	if (sv.merged) { /* nothing writes to the stderr pipe */
+		close(sv.fds[1]);
+		sv.fds[1] = -1;
+	}
+	if (initc[1] >= 0) {
+		close(initc[1]);
+		initc[1] = -1;
+	}
+	if (sv.isolated && (sv.iso.namespaces & NS_PID)) {
+		sv.init_fd = initc[0];
+		initc[0] = -1;
+	}
 	sv.pidfd = pidfd_open(sv.pid, 0);
-	sv.have_cpu_clock = clock_getcpuclockid(sv.pid, &sv.cpu_clock) == 0;
+	pid_t code = sv.init_fd >= 0 ? await_code(&sv) : sv.pid;
+	sv.have_cpu_clock = clock_getcpuclockid(code ? code : sv.pid, &sv.cpu_clock) == 0;
 
 	out->sandbox.seccomp = true;
 	out->sandbox.rlimits = true;
 	/* A gated run's interpreter is starting already; the layers that
 	 * wait for it (the cgroup) are applied now, then the gate opens. A
 	 * failure leaves sv.iso without the cgroup, and the report says so. */
-	if (sv.isolated && plan->gated)
-		isolate_attach(&sv.iso, sv.pid);
+	if (sv.isolated && plan->gated) {
+		/* Both the init and the code it forked (before the gate, so
+		 * nothing of the code has run or forked yet). */
+		if (isolate_attach(&sv.iso, sv.pid) == 0 && sv.init.code_pid)
+			isolate_attach(&sv.iso, sv.init.code_pid);
+	}
 	/* The run is the child's session (it calls setsid; the filter denies
 	 * leaving it), and its cgroup where there is one. */
 	if (sv.isolated)
@@ -658,6 +750,10 @@ int sandbox_run(const struct request *req, const struct sandbox_plan *plan, stru
 		finished = true;
 	}
 	decide_status(&sv);
+	/* After the report: the code cannot change what sbx says. */
+	if (!out->extra)
+		out->extra = json_object();
+	json_object_set_new(out->extra, "merged_output", json_boolean(sv.merged));
 	rc = 0;
 out:
 	/* Every way out after isolate_prepare: kill what is left, remove the
@@ -671,6 +767,11 @@ out:
 		close(sv.pidfd);
 	if (sv.setup_fd >= 0)
 		close(sv.setup_fd);
+	if (sv.init_fd >= 0)
+		close(sv.init_fd);
+	for (int i = 0; i < 2; i++)
+		if (initc[i] >= 0)
+			close(initc[i]);
 	close_pipes(pipes, 0);
 	close_pipes(pipes, 1);
 	for (int i = 0; i < 2; i++)

@@ -24,6 +24,9 @@
 /* With plan.gated: the engine's prelude reads one byte here before it runs
  * any user code; EOF instead of the byte means "do not run". */
 #define SANDBOX_GATE_FD 4
+/* The init's channel to sbx, in the init of a pid namespace only (pid1.h);
+ * closed before the code runs. */
+#define SANDBOX_INIT_FD 5
 
 enum sandbox_profile {
 	PROFILE_EMBEDDED,    /* Duktape in the forked child: strict allow-list */
@@ -46,6 +49,10 @@ struct sandbox_plan {
 	 * cgroup attach (an RCU grace period, ~15 ms on cgroup v1) then
 	 * overlaps with the interpreter's own start. */
 	bool gated;
+	/* Directories outside the default root the interpreter needs, shown
+	 * read-only at the same path (a virtualenv, a base interpreter's
+	 * prefix); NULL-terminated, NULL: none. At most ISOLATE_MAX_EXTRA. */
+	char *const *ro_dirs;
 };
 
 /* Returns 0 when the run was supervised to the end (whatever its status),
