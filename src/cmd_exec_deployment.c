@@ -156,6 +156,7 @@ int cmd_exec_deployment(int argc, char **argv)
 		rc = nops == CMD_HELP_SHOWN ? 0 : rc;
 		goto out;
 	}
+	runopt_take_args(&ro, operands, &nops);
 	if (nops != 1) {
 		error(nops ? "exec-deployment runs one deployment: give one NAME[@VERSION]"
 			   : "no deployment given: use sbx exec-deployment NAME[@VERSION] "

@@ -20,6 +20,7 @@ int cmd_run(int argc, char **argv)
 		rc = nops == CMD_HELP_SHOWN ? 0 : rc;
 		goto out;
 	}
+	runopt_take_args(&ro, operands, &nops);
 	if (runopt_load_code(&ro, operands, nops, false) != 0 || runopt_finish(&ro) != 0)
 		goto out;
 	rc = execute_and_render(&req);

@@ -31,6 +31,7 @@
 #include "engine.h"
 #include "engine_duktape.h"
 #include "js/lower.h"
+#include "progin.h"
 #include "sandbox.h"
 #include "util.h"
 
@@ -366,6 +367,11 @@ static _Noreturn void report_and_exit(const char *key, const char *json, size_t 
 	buf_printf(&b, ",\"memory_peak_kb\":%llu}", (unsigned long long)peak_kb(&child_mem));
 	(void)write_all(SANDBOX_REPORT_FD, b.data, b.len);
 	_exit(code);
+}
+
+_Noreturn void engine_duktape_exit(int code)
+{
+	report_and_exit("result", "null", 4, code);
 }
 
 static int call_hook(duk_context *ctx, const char *name, int nargs)
@@ -720,6 +726,7 @@ static _Noreturn void run_child(void *arg)
 	load_prelude(ctx, job->filename);
 	harden_globals(ctx);
 	set_inputs(ctx, job->inputs_json);
+	engine_duktape_set_process(ctx, req, job->filename);
 	/* issue #4: Map/Set/Promise/... only when the code uses them */
 	if (js_runtime_install(ctx, job->lower.runtime) != 0)
 		report_error(ctx);
@@ -784,15 +791,11 @@ int engine_duktape_run(struct request *req, struct outcome *out, struct render *
 	plan.stdin_fd = -1;
 	plan.rlimit_as = req->limits.memory_bytes + req->limits.memory_bytes / 2 + AS_MARGIN;
 	plan.rlimit_nproc = 0;
-	if (req->stdin_path) {
-		plan.stdin_fd = open(req->stdin_path, O_RDONLY | O_CLOEXEC | O_NOCTTY);
-		if (plan.stdin_fd < 0) {
-			outcome_fail(out, STATUS_SANDBOX_ERROR, "SandboxError",
-				     "cannot open --stdin %s: %s", req->stdin_path,
-				     strerror(errno));
-			free(job.inputs_json);
-			return -1;
-		}
+	if (req->stdin_path && (plan.stdin_fd = progin_open(req->stdin_path)) < 0) {
+		outcome_fail(out, STATUS_SANDBOX_ERROR, "SandboxError",
+			     "the --stdin input cannot be read");
+		free(job.inputs_json);
+		return -1;
 	}
 	js_lower_prepare(&job.lower, req); /* issue #4: fast path or cache */
 	rc = sandbox_run(req, &plan, out, r);

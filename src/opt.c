@@ -11,6 +11,8 @@
 
 #define MAX_OPTS 96
 
+int opt_dashdash = -1;
+
 int opt_parse(int argc, char **argv, const char *cmd, const struct opt_spec *const *tables,
 	      opt_handler fn, void *ctx, char ***rest)
 {
@@ -48,11 +50,17 @@ int opt_parse(int argc, char **argv, const char *cmd, const struct opt_spec *con
 	 * into that scan's argv; getopt(3) asks for 0 with a '-' optstring. */
 	optind = 0;
 	opterr = 0;
+	opt_dashdash = -1;
 	for (;;) {
 		int prev = optind > 0 ? optind : 1; /* 0 before the first call */
 		int c = getopt_long(argc, argv, shortopts, longopts, NULL);
-		if (c == -1)
+		if (c == -1) {
+			/* getopt stepped over a "--" of its own (not the value
+			 * of an option such as -e --): the rest are operands. */
+			if (prev < argc && optind == prev + 1 && !strcmp(argv[prev], "--"))
+				opt_dashdash = nops;
 			break;
+		}
 		if (c == 1) { /* an operand, in order ("-" included) */
 			operands[nops++] = optarg;
 			continue;

@@ -26,6 +26,10 @@ typedef int (*opt_handler)(void *ctx, int id, const char *arg);
  * Returns the number of operands, or -1. */
 int opt_parse(int argc, char **argv, const char *cmd, const struct opt_spec *const *tables,
 	      opt_handler fn, void *ctx, char ***rest);
+/* After opt_parse: how many of its operands came before a "--" that ended
+ * the options, or -1 when there was none. Operands from that index on are
+ * the words after "--" (program arguments for run). */
+extern int opt_dashdash;
 
 /* Strict parsers: the whole string, no sign surprises, range-checked.
  * Each prints "sbx: invalid ... for --FLAG: ..." naming the fix. */

@@ -3,6 +3,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "config.h"
 #include "opt.h"
@@ -37,6 +38,12 @@ void request_release(struct request *req)
 	free(req->labels);
 	free(req->out_dir);
 	free(req->stdin_path);
+	for (size_t i = 0; i < req->nenv; i++)
+		free(req->env[i]);
+	free(req->env);
+	for (size_t i = 0; i < req->nargs; i++)
+		free(req->args[i]);
+	free(req->args);
 	free(req->state_dir);
 	free(req->deployment_name);
 	if (req->config) {
@@ -98,7 +105,13 @@ int request_merge_inputs(struct request *req, const char *json_or_file)
 	struct buf text = BUF_INIT;
 	const char *src = json_or_file;
 	const char *where = "--inputs";
-	if (json_or_file[0] == '@') {
+	if (!strcmp(json_or_file, "@-")) {
+		where = "the inputs on standard input (--inputs @-)";
+		if (read_fd(STDIN_FILENO, INPUTS_FILE_CAP, &text) != 0)
+			return error("cannot read --inputs @- from standard input: %s",
+				     errno == EFBIG ? "over 16 MiB" : strerror(errno));
+		src = buf_cstr(&text);
+	} else if (json_or_file[0] == '@') {
 		where = json_or_file + 1;
 		if (read_file(where, INPUTS_FILE_CAP, &text) != 0)
 			return error("cannot read inputs file %s: %s", where, strerror(errno));
@@ -198,6 +211,77 @@ static int json_depth(const json_t *v, int limit)
 		return best + 1;
 	}
 	return 0;
+}
+
+/* Names --env refuses: what sbx sets for the sandbox to work (PATH, HOME,
+ * TMPDIR), and what makes the dynamic loader or an interpreter run code
+ * before sbx's prelude (LD_PRELOAD from a --file would run before the gate
+ * opens, JAVA_TOOL_OPTIONS loads agents, R_PROFILE sources files). Python
+ * runs with -I, which ignores PYTHON* anyway: refused so nobody relies on
+ * it. A trailing '*' is a prefix. LANG and LC_* may be overridden. */
+static const char *const reserved_env[] = {
+    "PATH",	     "HOME",
+    "TMPDIR",	     "LD_*",
+    "PYTHON*",	     "JAVA_TOOL_OPTIONS",
+    "_JAVA_OPTIONS", "JDK_JAVA_OPTIONS",
+    "CLASSPATH",     "R_HOME",
+    "R_PROFILE*",    "R_ENVIRON*",
+    "R_LIBS*",	     "SBX_*",
+};
+
+static const char *env_reserved(const char *name, size_t len)
+{
+	for (size_t i = 0; i < sizeof(reserved_env) / sizeof(reserved_env[0]); i++) {
+		const char *r = reserved_env[i];
+		size_t rl = strlen(r);
+		if (r[rl - 1] == '*' ? len >= rl - 1 && !strncmp(name, r, rl - 1)
+				     : len == rl && !strncmp(name, r, rl))
+			return r;
+	}
+	return NULL;
+}
+
+int request_add_env(struct request *req, const char *key_value)
+{
+	const char *eq = strchr(key_value, '=');
+	size_t len = eq ? (size_t)(eq - key_value) : 0;
+	if (!eq || !len)
+		return error("invalid --env '%s': expected KEY=VALUE", key_value);
+	for (size_t i = 0; i < len; i++) {
+		char c = key_value[i];
+		bool ok = c == '_' || (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') ||
+			  (i > 0 && c >= '0' && c <= '9');
+		if (!ok)
+			return error("invalid --env name '%.*s': use letters, digits and '_', "
+				     "not starting with a digit",
+				     (int)len, key_value);
+	}
+	const char *r = env_reserved(key_value, len);
+	if (r)
+		return error("--env %.*s: %s is set by sbx or read by the loader or interpreter "
+			     "before the sandbox is complete, so it cannot be given",
+			     (int)len, key_value, r);
+	json_t *probe = json_string(key_value);
+	if (!probe)
+		return error("--env '%.*s': the value is not valid UTF-8", (int)len, key_value);
+	json_decref(probe);
+	for (size_t i = 0; i < req->nenv; i++)
+		if (!strncmp(req->env[i], key_value, len + 1)) {
+			free(req->env[i]);
+			req->env[i] = xstrdup(key_value);
+			return 0;
+		}
+	req->env = xrealloc(req->env, (req->nenv + 2) * sizeof(*req->env));
+	req->env[req->nenv++] = xstrdup(key_value);
+	req->env[req->nenv] = NULL;
+	return 0;
+}
+
+void request_add_arg(struct request *req, const char *arg)
+{
+	req->args = xrealloc(req->args, (req->nargs + 2) * sizeof(*req->args));
+	req->args[req->nargs++] = xstrdup(arg);
+	req->args[req->nargs] = NULL;
 }
 
 int request_finish(struct request *req)

@@ -85,7 +85,12 @@ struct request {
 	size_t nfiles;
 	char *out_dir;	       /* NULL: files are listed but not saved */
 	bool out_dir_dotfiles; /* save dot-files and dot-directories there too */
-	char *stdin_path;      /* NULL: the program's stdin is empty */
+	char *stdin_path;      /* NULL: the program's stdin is empty; "-": sbx's own stdin */
+	bool merge_output;     /* --merge-output: stderr into the stdout stream */
+	char **env;	       /* --env KEY=VALUE, NULL-terminated (NULL: none) */
+	size_t nenv;
+	char **args; /* program arguments after "--", NULL-terminated (NULL: none) */
+	size_t nargs;
 	struct label *labels;
 	size_t nlabels;
 	enum output_format format;
@@ -110,6 +115,12 @@ int request_add_input(struct request *req, const char *key_value);
 int request_merge_inputs(struct request *req, const char *json_or_file);
 int request_add_file(struct request *req, const char *spec); /* PATH[:NAME] */
 int request_add_label(struct request *req, const char *key_value);
+/* --env KEY=VALUE: KEY must be a portable name ([A-Za-z_][A-Za-z0-9_]*) and
+ * not one sbx sets itself or the loader reads (see request.c). A later
+ * value for the same KEY replaces the earlier one. */
+int request_add_env(struct request *req, const char *key_value);
+/* A program argument (after "--"), in order. */
+void request_add_arg(struct request *req, const char *arg);
 /* Fills derived fields (cpu_ms default, id) and checks consistency. */
 int request_finish(struct request *req);
 /* Is the code a FILE run as such (not -e, stdin, Markdown or a deployment)?

@@ -50,7 +50,11 @@ const struct opt_spec run_opts[] = {
     {"out-dir-dotfiles", 0, OPT_NOARG, RO_OUT_DIR_DOTFILES, NULL,
      "with --out-dir: save dot-files and dot-directories too"},
     {"label", 0, OPT_ARG, RO_LABEL, "KEY=VALUE", "a label kept in the history"},
-    {"stdin", 0, OPT_ARG, RO_STDIN, "FILE", "feed FILE to the program's stdin"},
+    {"stdin", 0, OPT_ARG, RO_STDIN, "FILE|-",
+     "feed FILE (-: sbx's own stdin) to the program's stdin"},
+    {"env", 0, OPT_ARG, RO_ENV, "KEY=VALUE", "set an environment variable for the program"},
+    {"merge-output", 0, OPT_NOARG, RO_MERGE_OUTPUT, NULL,
+     "one stream: the program's stderr goes into its stdout, in order"},
     {"require", 0, OPT_ARG, RO_REQUIRE, "LAYERS",
      "refuse to run without these: strongest, or seccomp,namespaces,landlock,cgroup"},
     {"no-history", 0, OPT_NOARG, RO_NO_HISTORY, NULL, "do not record this run in the history"},
@@ -136,7 +140,15 @@ int runopt_handle(void *ctx, int id, const char *arg)
 	case RO_FORMAT: return parse_format(arg, &req->format);
 	case RO_JSON: req->format = FORMAT_JSON; return 0;
 	case RO_INPUT: return request_add_input(req, arg);
-	case RO_INPUTS: return request_merge_inputs(req, arg);
+	case RO_INPUTS:
+		if (!strcmp(arg, "@-")) {
+			if (ro->stdin_taken)
+				return error("--inputs @- and %s both read standard input: give "
+					     "one of them a file",
+					     ro->stdin_taken);
+			ro->stdin_taken = "--inputs @-";
+		}
+		return request_merge_inputs(req, arg);
 	case RO_TIMEOUT: return opt_duration_ms("--timeout", arg, &l->timeout_ms);
 	case RO_CPU_TIME: return opt_duration_ms("--cpu-time", arg, &l->cpu_ms);
 	case RO_MEMORY:
@@ -162,7 +174,13 @@ int runopt_handle(void *ctx, int id, const char *arg)
 	case RO_OUT_DIR_DOTFILES: req->out_dir_dotfiles = true; return 0;
 	case RO_LABEL: return request_add_label(req, arg);
 	case RO_STDIN:
-		if (access(arg, R_OK) != 0)
+		if (!strcmp(arg, "-")) {
+			if (ro->stdin_taken)
+				return error("--stdin - and %s both read standard input: give one "
+					     "of them a file",
+					     ro->stdin_taken);
+			ro->stdin_taken = "--stdin -";
+		} else if (access(arg, R_OK) != 0)
 			return error("cannot read --stdin file %s: %s", arg, strerror(errno));
 		free(req->stdin_path);
 		req->stdin_path = xstrdup(arg);
@@ -179,6 +197,8 @@ int runopt_handle(void *ctx, int id, const char *arg)
 		else
 			return error("invalid --print-result '%s': use auto, always or never", arg);
 		return 0;
+	case RO_MERGE_OUTPUT: req->merge_output = true; return 0;
+	case RO_ENV: return request_add_env(req, arg);
 	default:
 		if (id >= RO_FIRST_FREE && ro->extra)
 			return ro->extra(ro->extra_ctx, id, arg);
@@ -281,6 +301,12 @@ int runopt_load_code(struct run_options *ro, char **operands, int nops, bool all
 		buf_puts(&code, ro->code_arg);
 		origin = "-e";
 	} else if (nops == 1 && !strcmp(operands[0], "-")) {
+		if (ro->stdin_taken)
+			return error(
+			    "the code is read from standard input (-), so %s cannot read "
+			    "it too: give the code as a FILE or with -e, or the input as a "
+			    "file",
+			    ro->stdin_taken);
 		if (read_fd(STDIN_FILENO, SBX_MAX_CODE, &code) != 0)
 			return error("cannot read the code from standard input: %s",
 				     errno == EFBIG ? "over 64 MiB, the most sbx accepts"
@@ -360,6 +386,16 @@ int runopt_load_code(struct run_options *ro, char **operands, int nops, bool all
 	return 0;
 }
 
+void runopt_take_args(struct run_options *ro, char **operands, int *nops)
+{
+	if (opt_dashdash < 0 || opt_dashdash > *nops)
+		return;
+	for (int i = opt_dashdash; i < *nops; i++)
+		request_add_arg(ro->req, operands[i]);
+	*nops = opt_dashdash;
+	operands[*nops] = NULL;
+}
+
 int runopt_finish(struct run_options *ro)
 {
 	struct request *req = ro->req;
@@ -369,6 +405,18 @@ int runopt_finish(struct run_options *ro)
 		req->config = xcalloc(1, sizeof(*req->config));
 		if (config_load(ro->config_flag, req->config) != 0)
 			return -1;
+	}
+	/* Options never silently do nothing: the embedded engine has no file
+	 * system and no stdin API (JavaScript gets its data as inputs). */
+	if (req->lang && req->lang->engine == ENGINE_DUKTAPE) {
+		const char *opt = req->nfiles	    ? "--file"
+				  : req->out_dir    ? "--out-dir"
+				  : req->stdin_path ? "--stdin"
+						    : NULL;
+		if (opt)
+			return error("%s does not apply to %s: it runs in the embedded engine "
+				     "without files or stdin; pass data with -i/--inputs",
+				     opt, req->lang->name);
 	}
 	config_apply(req->config, req);
 	if (!config_history_enabled(req->config))

@@ -33,6 +33,8 @@ enum runopt_id {
 	RO_REQUIRE,
 	RO_NO_HISTORY,
 	RO_PRINT_RESULT,
+	RO_MERGE_OUTPUT,
+	RO_ENV,
 	RO_FIRST_FREE = 100 /* commands number their own options from here */
 };
 
@@ -54,6 +56,9 @@ struct run_options {
 	const char *state_dir_flag;
 	const char *config_flag;
 	bool help;
+	/* What already reads sbx's standard input ("--inputs @-", "--stdin -"),
+	 * so a second reader is an error instead of an empty read. */
+	const char *stdin_taken;
 	/* Called for ids >= RO_FIRST_FREE (command-specific options). */
 	opt_handler extra;
 	void *extra_ctx;
@@ -63,10 +68,14 @@ void runopt_init(struct run_options *ro, struct request *req);
 /* An opt_handler for all the tables above. */
 int runopt_handle(void *ctx, int id, const char *arg);
 /* Reads the code from -e, FILE or "-" (stdin), applies --markdown, picks
- * the language. With allow_none, no code is fine (exec-deployment). */
+ * the language. With allow_none, no code is fine (exec-deployment).
+ * Operands after "--" (opt_dashdash) are the program's arguments: call
+ * runopt_take_args first. */
 int runopt_load_code(struct run_options *ro, char **operands, int nops, bool allow_none);
 /* Loads the config, resolves the state directory, fills defaults and
  * validates the request. */
 int runopt_finish(struct run_options *ro);
+/* Moves the operands after "--" into req->args; *nops keeps the rest. */
+void runopt_take_args(struct run_options *ro, char **operands, int *nops);
 
 #endif

@@ -1,7 +1,8 @@
 // sbx launcher for Java: finds the class with main and reports its end.
 //
 // Compiled by sbx together with the user's file and cached with it. Run as:
-//   java ... -cp .sbx/classes _SbxLaunch_ CLASSDIR PRIMARY SOURCEFILE
+//   java ... -cp .sbx/classes _SbxLaunch_ CLASSDIR PRIMARY SOURCEFILE [ARG...]
+// The ARGs (given to sbx after --) are main's String[] args.
 // PRIMARY is the file's public class (or "Main"). Among the classes that
 // declare `public static void main(String[])` it is preferred, then public
 // classes, then the first by name; so the file name need not match and a file
@@ -60,7 +61,7 @@ public final class _SbxLaunch_ {
 		}
 		try {
 			best.setAccessible(true);
-			best.invoke(null, (Object) new String[0]);
+			best.invoke(null, (Object) java.util.Arrays.copyOfRange(args, 3, args.length));
 		} catch (Throwable t) {
 			if (t instanceof InvocationTargetException && t.getCause() != null)
 				t = t.getCause();

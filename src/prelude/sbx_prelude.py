@@ -45,10 +45,26 @@ def _sbx_setup():
     ver = 'python%d.%d' % sys.version_info[:2]
     cwd = posix.getcwd()
     sys.path.insert(0, cwd)  # -I dropped it; --file modules are importable
+    # A virtualenv's python (configured command): what site.py does at
+    # startup, which -S skipped: sys.prefix, the venv's site-packages and
+    # .pth files first, the system's only with include-system-site-packages.
+    system_site = True
+    exe_dir = sys.executable.rpartition('/')[0]
+    for cfg in (exe_dir + '/pyvenv.cfg', exe_dir.rpartition('/')[0] + '/pyvenv.cfg'):
+        try:
+            posix.stat(cfg)
+        except OSError:
+            continue
+        import site
+        site.venv(None)
+        system_site = site.PREFIXES != [sys.prefix]
+        break
     for d in ('/usr/local/lib/' + ver + '/dist-packages',
               '/usr/lib/python3/dist-packages',
               '/usr/lib/' + ver + '/dist-packages',
               sys.prefix + '/lib/' + ver + '/site-packages'):
+        if not system_site and not d.startswith(sys.prefix + '/'):
+            continue
         try:
             posix.stat(d)
         except OSError:

@@ -1,0 +1,66 @@
+/* engine_duktape_process — what a JavaScript program sees of its process:
+ * the global `args` (the words given after `--`) and a minimal node-style
+ * `process` with argv, env and exit(). Kept apart from the engine so that
+ * the runtime's module work (require) can find it in one place.
+ *
+ * process.env holds only what --env gave: the host environment never
+ * reaches the sandbox, and the embedded engine has no environment of its
+ * own. process.argv is node's shape: ['node', FILE, ...args].
+ */
+#include <duktape.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "request.h"
+
+#include "engine_duktape.h"
+
+static duk_ret_t native_exit(duk_context *ctx)
+{
+	/* node: process.exit() is exit(0); a number is taken modulo 256 by
+	 * the kernel, as node's is. */
+	int code = duk_is_undefined(ctx, 0) ? 0 : duk_to_int(ctx, 0);
+	engine_duktape_exit(code & 0xff);
+	return 0;
+}
+
+static void push_strings(duk_context *ctx, char *const *v, size_t n, duk_uarridx_t at)
+{
+	for (size_t i = 0; i < n; i++) {
+		duk_push_string(ctx, v[i]);
+		duk_put_prop_index(ctx, -2, at + (duk_uarridx_t)i);
+	}
+}
+
+void engine_duktape_set_process(duk_context *ctx, const struct request *req, const char *file)
+{
+	duk_push_global_object(ctx);
+
+	duk_push_array(ctx);
+	push_strings(ctx, req->args, req->nargs, 0);
+	duk_put_prop_string(ctx, -2, "args");
+
+	duk_push_object(ctx); /* process */
+	duk_push_array(ctx);
+	duk_push_string(ctx, "node");
+	duk_put_prop_index(ctx, -2, 0);
+	duk_push_string(ctx, file);
+	duk_put_prop_index(ctx, -2, 1);
+	push_strings(ctx, req->args, req->nargs, 2);
+	duk_put_prop_string(ctx, -2, "argv");
+	duk_push_object(ctx);
+	for (size_t i = 0; i < req->nenv; i++) {
+		const char *kv = req->env[i], *eq = strchr(kv, '=');
+		duk_push_lstring(ctx, kv, (duk_size_t)(eq - kv));
+		duk_push_string(ctx, eq + 1);
+		duk_put_prop(ctx, -3);
+	}
+	duk_put_prop_string(ctx, -2, "env");
+	duk_push_c_function(ctx, native_exit, 1);
+	duk_put_prop_string(ctx, -2, "exit");
+	duk_push_string(ctx, "linux");
+	duk_put_prop_string(ctx, -2, "platform");
+	duk_put_prop_string(ctx, -2, "process");
+
+	duk_pop(ctx);
+}
