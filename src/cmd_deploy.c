@@ -19,6 +19,7 @@
 #include "cmd.h"
 #include "config.h"
 #include "engine.h"
+#include "interp.h"
 #include "javac_cache.h"
 #include "js/lower.h"
 #include "manifest.h"
@@ -66,41 +67,16 @@ static char *interpreter_version(const struct lang *lang, const struct config *c
 		snprintf(v, sizeof(v), "duktape %ld.%ld.%ld", n / 10000, n / 100 % 100, n % 100);
 		return xstrdup(v);
 	}
+	/* The binary a run execs (engine_spawn_resolve: the configured path
+	 * as given, else /usr/bin before PATH), not whatever PATH finds. */
 	char *const *conf = config_command(cfg, lang->id, CONFIG_TOOL_RUN);
 	const char *prog = conf ? conf[0] : lang->interpreter;
 	if (!prog)
 		return NULL;
-	const char *flag = lang->id == LANG_JAVA ? "-version" : "--version";
-	char *argv[] = {(char *)prog, (char *)flag, NULL};
-	int p[2];
-	if (pipe2(p, O_CLOEXEC) != 0)
-		return NULL;
-	posix_spawn_file_actions_t fa;
-	posix_spawn_file_actions_init(&fa);
-	posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
-	posix_spawn_file_actions_adddup2(&fa, p[1], 1);
-	posix_spawn_file_actions_adddup2(&fa, p[1], 2);
-	pid_t pid;
-	int rc = posix_spawnp(&pid, prog, &fa, NULL, argv, environ);
-	posix_spawn_file_actions_destroy(&fa);
-	close(p[1]);
-	struct buf out = BUF_INIT;
-	if (rc == 0) {
-		/* Read to EOF (capped): a version banner is short. */
-		read_fd(p[0], 64u << 10, &out);
-		int st;
-		while (waitpid(pid, &st, 0) < 0 && errno == EINTR)
-			;
-	}
-	close(p[0]);
-	char *line = NULL;
-	if (rc == 0 && out.len) {
-		const char *s = buf_cstr(&out);
-		size_t n = strcspn(s, "\r\n");
-		if (n > 0)
-			line = xstrndup(s, n < 120 ? n : 120);
-	}
-	buf_release(&out);
+	char exe[PATH_MAX], version[160] = "";
+	if (engine_spawn_resolve(prog, NULL, exe, sizeof(exe)) == 0)
+		interp_version_probe(exe, interp_version_flag(lang), version, sizeof(version));
+	char *line = version[0] ? xstrndup(version, strnlen(version, 120)) : NULL;
 	if (!line)
 		warning("%s was not found or gave no version: the deployment is stored, and "
 			"running it reports 'unavailable' until %s is installed",
@@ -309,6 +285,25 @@ int cmd_deploy(int argc, char **argv)
 	}
 	if (req.stdin_path) {
 		error("--stdin is not stored in a deployment: give it to `sbx exec-deployment`");
+		goto out;
+	}
+	/* The environment often carries secrets, and arguments and the
+	 * stream layout are per call: none of them is written into the
+	 * deployment's files. */
+	if (req.nenv) {
+		error("--env is not stored in a deployment (it may hold secrets): give it to "
+		      "`sbx exec-deployment`");
+		goto out;
+	}
+	if (req.merge_output) {
+		error("--merge-output is not stored in a deployment: give it to "
+		      "`sbx exec-deployment`");
+		goto out;
+	}
+	runopt_take_args(&ro, operands, &nops);
+	if (req.nargs) {
+		error("program arguments (after --) are not stored in a deployment: give them "
+		      "to `sbx exec-deployment NAME -- ARGS`");
 		goto out;
 	}
 	if (runopt_load_code(&ro, operands, nops, false) != 0)

@@ -11,6 +11,8 @@
 
 #include "cgroup.h"
 #include "cmd.h"
+#include "config.h"
+#include "interp.h"
 #include "engine.h"
 #include "isolate.h"
 #include "landlock.h"
@@ -29,6 +31,7 @@ const struct opt_spec *const doctor_tables[] = {common_opts, doctor_opts, NULL};
 struct doctor_ctx {
 	bool json;
 	bool help;
+	const char *config_flag;
 };
 
 static int doctor_option(void *ctx, int id, const char *arg)
@@ -46,50 +49,16 @@ static int doctor_option(void *ctx, int id, const char *arg)
 			return error("invalid --format '%s': use text, json or ndjson", arg);
 		return 0;
 	case RO_HELP: dc->help = true; return 0;
-	default: return 0; /* --state-dir, --config: not needed here */
+	case RO_CONFIG: dc->config_flag = arg; return 0;
+	default: return 0; /* --state-dir: not needed here */
 	}
 }
 
-/* First line of `exe flag` (stdout and stderr), or "" if it fails. */
-static void version_of(const char *exe, const char *flag, char *out, size_t cap)
+static const char *configured(const struct config *cfg, enum lang_id lang, enum config_tool tool,
+			      const char *fallback)
 {
-	int p[2];
-	pid_t pid;
-	char buf[4096];
-	size_t got = 0;
-	ssize_t n;
-	out[0] = '\0';
-	if (pipe2(p, O_CLOEXEC) < 0)
-		return;
-	fflush(NULL);
-	pid = fork();
-	if (pid < 0) {
-		close(p[0]);
-		close(p[1]);
-		return;
-	}
-	if (pid == 0) {
-		char *const argv[] = {(char *)exe, (char *)flag, NULL};
-		char *const envp[] = {"PATH=/usr/bin:/bin", "LANG=C.UTF-8", NULL};
-		int nul = open("/dev/null", O_RDONLY | O_CLOEXEC);
-		if (nul >= 0)
-			dup2(nul, 0);
-		dup2(p[1], 1);
-		dup2(p[1], 2);
-		execve(exe, argv, envp);
-		_exit(127);
-	}
-	close(p[1]);
-	while (got < sizeof(buf) - 1 && (n = read(p[0], buf + got, sizeof(buf) - 1 - got)) > 0)
-		got += (size_t)n;
-	close(p[0]);
-	while (waitpid(pid, NULL, 0) < 0 && errno == EINTR)
-		;
-	buf[got] = '\0';
-	buf[strcspn(buf, "\n")] = '\0';
-	got = strlen(buf) < cap ? strlen(buf) : cap - 1;
-	memcpy(out, buf, got);
-	out[got] = '\0';
+	char *const *cmd = config_command(cfg, lang, tool);
+	return cmd && cmd[0] ? cmd[0] : fallback;
 }
 
 static json_t *interpreter(const char *language, const char *command, const char *flag)
@@ -104,7 +73,7 @@ static json_t *interpreter(const char *language, const char *command, const char
 		json_object_set_new(o, "version", json_null());
 		return o;
 	}
-	version_of(path, flag, version, sizeof(version));
+	interp_version_probe(path, flag, version, sizeof(version));
 	json_object_set_new(o, "available", json_true());
 	json_object_set_new(o, "path", json_string(path));
 	json_object_set_new(o, "version", version[0] ? json_string(version) : json_null());
@@ -193,7 +162,8 @@ static json_t *layers(void)
 
 int cmd_doctor(int argc, char **argv)
 {
-	struct doctor_ctx dc = {false, false};
+	struct doctor_ctx dc = {false, false, NULL};
+	struct config cfg;
 	char **operands = NULL;
 	const struct command *self = cmd_find("doctor");
 	json_t *root, *interp, *lay;
@@ -214,11 +184,26 @@ int cmd_doctor(int argc, char **argv)
 		return error("doctor takes no operands: run `sbx doctor` or `sbx doctor --json`"),
 		       EXIT_SBX_FAILURE;
 
+	/* The interpreters runs would use: the config file's commands (as
+	 * --config, $SBX_CONFIG or the default file name them), else the
+	 * language table's. */
+	memset(&cfg, 0, sizeof(cfg));
+	if (config_load(dc.config_flag, &cfg) != 0)
+		return EXIT_SBX_FAILURE;
 	interp = json_array();
-	json_array_append_new(interp, interpreter("python", "python3", "--version"));
-	json_array_append_new(interp, interpreter("java", "java", "-version"));
-	json_array_append_new(interp, interpreter("java", "javac", "-version"));
-	json_array_append_new(interp, interpreter("r", "Rscript", "--version"));
+	json_array_append_new(
+	    interp, interpreter("python", configured(&cfg, LANG_PYTHON, CONFIG_TOOL_RUN, "python3"),
+				"--version"));
+	json_array_append_new(
+	    interp,
+	    interpreter("java", configured(&cfg, LANG_JAVA, CONFIG_TOOL_RUN, "java"), "-version"));
+	json_array_append_new(
+	    interp, interpreter("java", configured(&cfg, LANG_JAVA, CONFIG_TOOL_COMPILE, "javac"),
+				"-version"));
+	json_array_append_new(
+	    interp,
+	    interpreter("r", configured(&cfg, LANG_R, CONFIG_TOOL_RUN, "Rscript"), "--version"));
+	config_release(&cfg);
 	lay = layers();
 	root = json_object();
 	json_object_set_new(root, "interpreters", interp);

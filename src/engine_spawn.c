@@ -20,8 +20,11 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "interp.h"
+#include "isolate.h"
 #include "java_wrap.h"
 #include "javac_cache.h"
+#include "progin.h"
 #include "prelude_java_launcher.h"
 #include "prelude_python.h"
 #include "prelude_r.h"
@@ -29,7 +32,7 @@
 #include "util.h"
 #include "workdir.h"
 
-#define SPAWN_MAX_ARGS 64
+#define SPAWN_MAX_ARGS 4096	      /* the interpreter's words plus the program's arguments */
 #define SPAWN_NPROC    256	      /* backstop only: cgroup pids.max is the real cap */
 #define R_MIN_AS       (128ull << 20) /* R does not start with less address space */
 #define JAVA_MIN_HEAP  (16ull << 20)
@@ -73,7 +76,7 @@ static const char *const javac_flags[] = {
 };
 
 struct argv_builder {
-	char *v[SPAWN_MAX_ARGS + 1];
+	char **v; /* NULL-terminated once anything was added; free() it */
 	size_t n;
 	bool overflow;
 };
@@ -84,6 +87,7 @@ static void arg(struct argv_builder *a, const char *s)
 		a->overflow = true;
 		return;
 	}
+	a->v = xrealloc(a->v, (a->n + 2) * sizeof(*a->v));
 	a->v[a->n++] = (char *)s;
 	a->v[a->n] = NULL;
 }
@@ -137,8 +141,25 @@ int engine_spawn_resolve(const char *command, const char *prefer_dir, char *out,
 	if (!command || !*command)
 		return -1;
 	if (strchr(command, '/')) {
-		char real[PATH_MAX];
-		if (access(command, X_OK) != 0 || !realpath(command, real) || strlen(real) >= cap)
+		/* A path is used as given, links and all: a virtualenv's
+		 * bin/python is a link to the base interpreter, and Python
+		 * finds its venv (pyvenv.cfg) from the path it was started by.
+		 * Only a relative directory part is made absolute. */
+		char real[PATH_MAX], dir[PATH_MAX];
+		struct stat st;
+		if (access(command, X_OK) != 0 || stat(command, &st) != 0 || !S_ISREG(st.st_mode))
+			return -1;
+		if (command[0] == '/') {
+			snprintf(real, sizeof real, "%s", command);
+		} else {
+			const char *base = strrchr(command, '/');
+			snprintf(dir, sizeof dir, "%.*s", (int)(base - command), command);
+			char rdir[PATH_MAX];
+			if (!realpath(dir, rdir))
+				return -1;
+			snprintf(real, sizeof real, "%s%s", rdir, base);
+		}
+		if (strlen(real) >= cap)
 			return -1;
 		memcpy(out, real, strlen(real) + 1);
 		return 0;
@@ -171,22 +192,34 @@ struct spawn_run {
 	const char *java_src; /* the Java source as compiled (wrapped or as given) */
 	size_t java_len;
 	char exe[PATH_MAX];
-	char *env[12];
+	char **env; /* sbx's variables, then --env's; free() the array only */
 	char home[PATH_MAX + 8];
 	char tmpdir[PATH_MAX + 16];
 	char mplconfig[PATH_MAX + 24];
 	char xdgcache[PATH_MAX + 24];
 	char rprofile[PATH_MAX + 32];
 	int stdin_fd;
+	/* The interpreter's directories outside the default root (interp.h),
+	 * as plan.ro_dirs. */
+	char ro[ISOLATE_MAX_EXTRA][256];
+	char *ro_dirs[ISOLATE_MAX_EXTRA + 1];
 };
 
+/* The program's whole environment: the host's is never passed on. */
 static void build_env(struct spawn_run *s)
 {
 	snprintf(s->home, sizeof s->home, "HOME=%s", s->wd.path);
+	const struct request *req = s->req;
 	size_t n = 0;
+	/* sbx's own (at most 9), R's profile and the NULL (see the R case). */
+	s->env = xcalloc(12 + req->nenv, sizeof(*s->env));
 	s->env[n++] = "PATH=/usr/bin:/bin";
 	s->env[n++] = s->home;
-	s->env[n++] = "LANG=C.UTF-8";
+	bool lang_given = false;
+	for (size_t i = 0; i < req->nenv; i++)
+		lang_given |= !strncmp(req->env[i], "LANG=", 5);
+	if (!lang_given)
+		s->env[n++] = "LANG=C.UTF-8";
 	/* Temporary files stay in the run's own directory: removed with it,
 	 * and reachable whether or not the run got a private /tmp (without
 	 * namespaces, Landlock closes the host's /tmp). */
@@ -205,6 +238,9 @@ static void build_env(struct spawn_run *s)
 	snprintf(s->xdgcache, sizeof s->xdgcache, "XDG_CACHE_HOME=%s/" WORKDIR_PRIVATE "/tmp",
 		 s->wd.path);
 	s->env[n++] = s->xdgcache;
+	/* --env: names checked by request_add_env (none of the above). */
+	for (size_t i = 0; i < req->nenv; i++)
+		s->env[n++] = req->env[i];
 	s->env[n] = NULL;
 }
 
@@ -261,6 +297,7 @@ static int run_step(struct spawn_run *s, const struct request *req, struct outco
 	    .rlimit_as = as,
 	    .rlimit_nproc = SPAWN_NPROC,
 	    .gated = gated,
+	    .ro_dirs = s->ro_dirs,
 	};
 	return sandbox_run(req, &plan, out, r);
 }
@@ -374,7 +411,7 @@ static int java_compile(struct spawn_run *s, const char *primary, char *const *c
 		snprintf(
 		    xmx, sizeof xmx, "-J-Xmx%llum",
 		    (unsigned long long)((creq.limits.memory_bytes - JAVAC_JVM_OVERHEAD) >> 20));
-		struct argv_builder a = {.n = 0};
+		struct argv_builder a = {.v = NULL};
 		arg(&a, s->exe);
 		for (size_t i = 1; compile_cmd && compile_cmd[0] && compile_cmd[i]; i++)
 			arg(&a, compile_cmd[i]);
@@ -392,6 +429,7 @@ static int java_compile(struct spawn_run *s, const char *primary, char *const *c
 		int saved_stdin = s->stdin_fd;
 		s->stdin_fd = -1;
 		int rc = a.overflow ? -1 : run_step(s, &creq, &cout, cr, cwd, a.v, 0, false);
+		free(a.v);
 		s->stdin_fd = saved_stdin;
 		render_free(cr);
 		memcpy(s->exe, java_exe, sizeof java_exe);
@@ -499,8 +537,14 @@ int engine_spawn_run_cmd(struct request *req, struct outcome *out, struct render
 	}
 	if (engine_spawn_resolve(cmd, NULL, s.exe, sizeof s.exe) < 0)
 		return unavailable(out, lang, cmd);
+	size_t nro = interp_ro_dirs(s.exe, s.ro, ISOLATE_MAX_EXTRA);
+	for (size_t i = 0; i < nro; i++)
+		s.ro_dirs[i] = s.ro[i];
+	char run_exe[PATH_MAX]; /* s.exe is javac's for a while */
+	memcpy(run_exe, s.exe, sizeof run_exe);
 
 	int rc = -1;
+	struct argv_builder a = {.v = NULL}; /* before any goto out: freed there */
 	char *inputs_json = NULL, *java_wrapped = NULL;
 	char base[PATH_MAX];
 	const char *wbase = root_work_base(base, sizeof base);
@@ -529,23 +573,14 @@ int engine_spawn_run_cmd(struct request *req, struct outcome *out, struct render
 		setup_failed(out, "a --file could not be copied in");
 		goto out;
 	}
-	if (req->stdin_path) {
-		s.stdin_fd = open(req->stdin_path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-		struct stat st;
-		if (s.stdin_fd < 0 || fstat(s.stdin_fd, &st) < 0 || S_ISDIR(st.st_mode)) {
-			error("--stdin %s: %s", req->stdin_path,
-			      s.stdin_fd < 0 ? strerror(errno) : "is a directory");
-			setup_failed(out, "the --stdin file cannot be read");
-			goto out;
-		}
-		/* Blocking again: the code reads it like any stdin. */
-		fcntl(s.stdin_fd, F_SETFL, fcntl(s.stdin_fd, F_GETFL) & ~O_NONBLOCK);
+	if (req->stdin_path && (s.stdin_fd = progin_open(req->stdin_path)) < 0) {
+		setup_failed(out, "the --stdin input cannot be read");
+		goto out;
 	}
 	build_env(&s);
 
 	bool empty_inputs = json_object_size(req->inputs) == 0;
 	const char *inputs_arg = empty_inputs ? "-" : WORKDIR_INPUTS;
-	struct argv_builder a = {.n = 0};
 	arg(&a, s.exe);
 	for (size_t i = 1; run_cmd && run_cmd[0] && run_cmd[i]; i++)
 		arg(&a, run_cmd[i]);
@@ -640,6 +675,9 @@ int engine_spawn_run_cmd(struct request *req, struct outcome *out, struct render
 	}
 	default: setup_failed(out, "not a spawned language"); goto out;
 	}
+	/* The program's arguments (after --) follow the prelude's own. */
+	for (size_t i = 0; i < req->nargs; i++)
+		arg(&a, req->args[i]);
 	if (a.overflow) {
 		setup_failed(out, "the interpreter command has too many words");
 		goto out;
@@ -650,6 +688,16 @@ int engine_spawn_run_cmd(struct request *req, struct outcome *out, struct render
 	 * its interpreter starts while the cgroup is joined (see sandbox.h). */
 	rc = run_step(&s, req, out, r, s.wd.path, a.v, as, lang->id == LANG_PYTHON);
 	if (rc == 0) {
+		/* What really ran, said by sbx after the report (the code
+		 * cannot set it). */
+		char version[160];
+		interp_version(req->state_dir, run_exe, interp_version_flag(lang), version,
+			       sizeof version);
+		if (!out->extra)
+			out->extra = json_object();
+		json_object_set_new(out->extra, "interpreter",
+				    json_pack("{s:s, s:o}", "path", run_exe, "version",
+					      version[0] ? json_string(version) : json_null()));
 		json_t *files = NULL;
 		workdir_collect(&s.wd, req->out_dir, req->out_dir_dotfiles, req->limits.files_bytes,
 				&files);
@@ -664,6 +712,8 @@ out:
 		close(s.stdin_fd);
 	free(inputs_json);
 	free(java_wrapped);
+	free(a.v);
+	free(s.env);
 	workdir_remove(&s.wd);
 	return rc;
 }

@@ -229,6 +229,19 @@ int isolate_prepare(const struct request *req, const struct sandbox_plan *plan,
 	}
 
 	plan_root(st);
+	for (size_t i = 0; plan->ro_dirs && plan->ro_dirs[i]; i++) {
+		if (i >= ISOLATE_MAX_EXTRA || strlen(plan->ro_dirs[i]) >= sizeof(st->extra[0]) ||
+		    plan->ro_dirs[i][0] != '/') {
+			snprintf(st->note, sizeof(st->note),
+				 "cannot show %s in the sandbox: too many directories or the path "
+				 "is too long",
+				 plan->ro_dirs[i]);
+			cgroup_destroy(&st->cg);
+			return -1;
+		}
+		memcpy(st->extra[i], plan->ro_dirs[i], strlen(plan->ro_dirs[i]) + 1);
+		st->nextra = (unsigned)i + 1;
+	}
 	snprintf(st->passwd, sizeof(st->passwd), "sandbox:x:%u:%u:sandbox:%s:/usr/sbin/nologin\n",
 		 ISOLATE_INSIDE_ID, ISOLATE_INSIDE_ID, plan->workdir ? plan->workdir : "/");
 	snprintf(st->group, sizeof(st->group), "sandbox:x:%u:\n", ISOLATE_INSIDE_ID);
@@ -360,7 +373,22 @@ static int write_file(const char *path, const char *text)
 	return close(fd);
 }
 
-static void build_root(const struct isolate_state *st, int status_fd, int wfd)
+/* Binds the directory open as fd at path in the new root, read-only. */
+static void bind_extra(int status_fd, const char *path, int fd)
+{
+	char dst[512], src[64];
+	if (!in_root(dst, sizeof(dst), path) || mkdir_p(dst, 0755) < 0)
+		child_abort(status_fd, path);
+	snprintf(src, sizeof(src), "/proc/self/fd/%d", fd);
+	if (mount(src, dst, NULL, MS_BIND, NULL) < 0 ||
+	    mount(NULL, dst, NULL,
+		  MS_REMOUNT | MS_BIND | MS_RDONLY | MS_NOSUID | MS_NODEV | locked_flags(path),
+		  NULL) < 0)
+		child_abort(status_fd, path);
+	close(fd);
+}
+
+static void build_root(const struct isolate_state *st, int status_fd, int wfd, const int *efd)
 {
 	char dst[512], src[64];
 	unsigned i;
@@ -447,6 +475,12 @@ static void build_root(const struct isolate_state *st, int status_fd, int wfd)
 		  "mode=1777,size=" ISOLATE_TMP_SIZE ",nr_inodes=" ISOLATE_TMP_INODES) < 0)
 		child_abort(status_fd, "mounting /tmp");
 
+	/* The interpreter's own directories (a virtualenv), read-only, after
+	 * /tmp in case they are below it; opened before the uid switch, since
+	 * the sandbox uid may not be able to walk to them (a 0700 home). */
+	for (unsigned k = 0; k < st->nextra; k++)
+		bind_extra(status_fd, st->extra[k], efd[k]);
+
 	/* The work directory, writable, at the same path as outside (so paths
 	 * sbx hands to the interpreter hold), after /tmp in case it is below. */
 	if (st->workdir && wfd >= 0) {
@@ -528,6 +562,7 @@ static pid_t spawn_ns(struct isolate_state *st)
 	pid_t pid;
 	ssize_t n;
 	int wfd = -1;
+	int efd[ISOLATE_MAX_EXTRA];
 
 	if (pipe2(go, O_CLOEXEC) < 0 || pipe2(status, O_CLOEXEC) < 0) {
 		note_add(st, "pipe: %s", strerror(errno));
@@ -556,9 +591,12 @@ static pid_t spawn_ns(struct isolate_state *st)
 			if (wfd < 0)
 				child_abort(status[1], "opening the working directory");
 		}
+		for (unsigned k = 0; k < st->nextra; k++)
+			if ((efd[k] = open(st->extra[k], O_PATH | O_DIRECTORY | O_CLOEXEC)) < 0)
+				child_abort(status[1], st->extra[k]);
 		if (become_sandbox_user(ISOLATE_INSIDE_ID, ISOLATE_INSIDE_ID, st->is_root) < 0)
 			child_abort(status[1], "switching to the sandbox uid");
-		build_root(st, status[1], wfd);
+		build_root(st, status[1], wfd, efd);
 		if (write(status[1], "K", 1) != 1)
 			_exit(125);
 		close(status[1]);
@@ -715,12 +753,12 @@ static int drop_capabilities(void)
 
 int isolate_enter(const struct sandbox_plan *plan, struct isolate_state *st)
 {
-	struct landlock_path paths[ISOLATE_MAX_MOUNTS + PROCVIEW_MAX + 8];
+	struct landlock_path paths[ISOLATE_MAX_MOUNTS + PROCVIEW_MAX + 8 + ISOLATE_MAX_EXTRA];
 	size_t n = 0;
 	unsigned i;
 
-	char wpath[32] = "";
-	int wfd = -1;
+	char wpath[32] = "", epath[ISOLATE_MAX_EXTRA][32];
+	int wfd = -1, efd[ISOLATE_MAX_EXTRA];
 	(void)plan;
 
 	/* A session of its own: no controlling terminal, one group to kill. */
@@ -732,6 +770,12 @@ int isolate_enter(const struct sandbox_plan *plan, struct isolate_state *st)
 		if (wfd < 0)
 			return -1;
 		snprintf(wpath, sizeof(wpath), "/proc/self/fd/%d", wfd);
+	}
+	/* The interpreter's own directories, likewise (Landlock only: without
+	 * a new root they are where they are on the host). */
+	for (i = 0; i < st->nextra; i++) {
+		efd[i] = st->drop_ids ? open(st->extra[i], O_PATH | O_DIRECTORY | O_CLOEXEC) : -1;
+		snprintf(epath[i], sizeof(epath[i]), "/proc/self/fd/%d", efd[i]);
 	}
 	if (st->drop_ids && become_sandbox_user(st->host_uid, st->host_gid, true) < 0)
 		return -1;
@@ -769,11 +813,18 @@ int isolate_enter(const struct sandbox_plan *plan, struct isolate_state *st)
 			paths[n].path = wfd >= 0 ? wpath : st->workdir;
 			paths[n++].access = LANDLOCK_RW;
 		}
+		for (i = 0; i < st->nextra; i++) {
+			paths[n].path = efd[i] >= 0 ? epath[i] : st->extra[i];
+			paths[n++].access = LANDLOCK_RO;
+		}
 		if (landlock_restrict(st->landlock_abi, paths, n) < 0)
 			return -1;
 	}
 	if (wfd >= 0)
 		close(wfd);
+	for (i = 0; i < st->nextra; i++)
+		if (efd[i] >= 0)
+			close(efd[i]);
 	if (drop_capabilities() < 0)
 		return -1;
 	/* Credential changes clear the parent-death signal: set it again. */
