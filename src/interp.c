@@ -42,19 +42,37 @@ static void parent_dir(char *path)
 		*slash = '\0';
 }
 
-static size_t add_dir(char out[][256], size_t n, size_t max, const char *dir)
+static size_t add_path(char out[][256], size_t n, size_t max, const char *path)
 {
 	char real[PATH_MAX];
-	if (!realpath(dir, real) || in_default_root(real) || strlen(real) >= 256 || n >= max)
+	if (!realpath(path, real) || in_default_root(real) || strlen(path) >= 256 || n >= max)
 		return n;
-	for (size_t i = 0; i < n; i++) {
-		size_t len = strlen(out[i]);
-		/* Already shown, or below one that is. */
-		if (!strncmp(real, out[i], len) && (real[len] == '\0' || real[len] == '/'))
+	for (size_t i = 0; i < n; i++)
+		if (!strcmp(out[i], path))
 			return n;
-	}
-	memcpy(out[n], real, strlen(real) + 1);
+	memcpy(out[n], path, strlen(path) + 1);
 	return n + 1;
+}
+
+/* The parts of an installation (a venv, an interpreter's prefix) that
+ * running it needs, never the whole directory: a venv made with
+ * `python -m venv .` is a project directory, a prefix may be a home
+ * directory (~/bin/python), and neither may show its other files. Only
+ * what exists is added; a link (a venv's lib64 -> lib) is shown with
+ * its target's contents at its own path. */
+static size_t add_install(char out[][256], size_t n, size_t max, const char *prefix)
+{
+	static const char *const parts[] = {"bin", "lib", "lib64", "conf", "pyvenv.cfg"};
+	char p[PATH_MAX];
+	char real[PATH_MAX];
+	if (!realpath(prefix, real) || in_default_root(real))
+		return n;
+	for (size_t i = 0; i < sizeof(parts) / sizeof(parts[0]); i++) {
+		snprintf(p, sizeof(p), "%s/%s", prefix, parts[i]);
+		if (access(p, F_OK) == 0)
+			n = add_path(out, n, max, p);
+	}
+	return n;
 }
 
 /* The "home = DIR" line of a pyvenv.cfg: the base interpreter's bin. */
@@ -102,10 +120,10 @@ size_t interp_ro_dirs(const char *exe, char out[][256], size_t max)
 		snprintf(cfg, sizeof(cfg), "%s/pyvenv.cfg", dir);
 		if (access(cfg, R_OK) != 0)
 			continue;
-		n = add_dir(out, n, max, dir);
+		n = add_install(out, n, max, dir);
 		if (venv_home(cfg, home, sizeof(home))) {
 			parent_dir(home); /* .../bin -> the prefix */
-			n = add_dir(out, n, max, home);
+			n = add_install(out, n, max, home);
 		}
 		break;
 	}
@@ -114,7 +132,7 @@ size_t interp_ro_dirs(const char *exe, char out[][256], size_t max)
 	if (realpath(exe, real)) {
 		parent_dir(real);
 		parent_dir(real);
-		n = add_dir(out, n, max, real);
+		n = add_install(out, n, max, real);
 	}
 	return n;
 }

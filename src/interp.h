@@ -16,10 +16,11 @@ struct config;
 /* The flag that prints lang's version ("--version", "-version"). */
 const char *interp_version_flag(const struct lang *lang);
 
-/* Directories outside /usr, /bin and /lib* that exe needs readable: its
- * virtualenv (the directory holding pyvenv.cfg), the base interpreter's
- * prefix named there, and the prefix of the binary exe leads to. Writes up
- * to max absolute paths into out; returns how many. */
+/* Paths outside /usr, /bin and /lib* that exe needs readable: of its
+ * virtualenv (the directory holding pyvenv.cfg), of the base interpreter's
+ * prefix named there, and of the prefix of the binary exe leads to, the
+ * bin, lib, lib64 and conf directories and pyvenv.cfg (never the whole
+ * directory). Writes up to max absolute paths into out; returns how many. */
 size_t interp_ro_dirs(const char *exe, char out[][256], size_t max);
 
 /* The first line `exe flag` prints (stdout or stderr), or "" (out). */

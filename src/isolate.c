@@ -373,11 +373,14 @@ static int write_file(const char *path, const char *text)
 	return close(fd);
 }
 
-/* Binds the directory open as fd at path in the new root, read-only. */
+/* Binds the directory or file open as fd at path in the new root,
+ * read-only. */
 static void bind_extra(int status_fd, const char *path, int fd)
 {
 	char dst[512], src[64];
-	if (!in_root(dst, sizeof(dst), path) || mkdir_p(dst, 0755) < 0)
+	struct stat sb;
+	if (fstat(fd, &sb) < 0 || !in_root(dst, sizeof(dst), path) ||
+	    make_mountpoint(dst, S_ISDIR(sb.st_mode)) < 0)
 		child_abort(status_fd, path);
 	snprintf(src, sizeof(src), "/proc/self/fd/%d", fd);
 	if (mount(src, dst, NULL, MS_BIND, NULL) < 0 ||
@@ -592,7 +595,7 @@ static pid_t spawn_ns(struct isolate_state *st)
 				child_abort(status[1], "opening the working directory");
 		}
 		for (unsigned k = 0; k < st->nextra; k++)
-			if ((efd[k] = open(st->extra[k], O_PATH | O_DIRECTORY | O_CLOEXEC)) < 0)
+			if ((efd[k] = open(st->extra[k], O_PATH | O_CLOEXEC)) < 0)
 				child_abort(status[1], st->extra[k]);
 		if (become_sandbox_user(ISOLATE_INSIDE_ID, ISOLATE_INSIDE_ID, st->is_root) < 0)
 			child_abort(status[1], "switching to the sandbox uid");
@@ -774,7 +777,7 @@ int isolate_enter(const struct sandbox_plan *plan, struct isolate_state *st)
 	/* The interpreter's own directories, likewise (Landlock only: without
 	 * a new root they are where they are on the host). */
 	for (i = 0; i < st->nextra; i++) {
-		efd[i] = st->drop_ids ? open(st->extra[i], O_PATH | O_DIRECTORY | O_CLOEXEC) : -1;
+		efd[i] = st->drop_ids ? open(st->extra[i], O_PATH | O_CLOEXEC) : -1;
 		snprintf(epath[i], sizeof(epath[i]), "/proc/self/fd/%d", efd[i]);
 	}
 	if (st->drop_ids && become_sandbox_user(st->host_uid, st->host_gid, true) < 0)

@@ -53,7 +53,7 @@
 #define ISOLATE_TMP_INODES  "16384"
 #define ISOLATE_SHM_INODES  "1024"
 #define ISOLATE_ROOT_INODES "1024" /* the root: mount points and links only */
-#define ISOLATE_MAX_EXTRA  4	 /* plan.ro_dirs */
+#define ISOLATE_MAX_EXTRA  12	 /* plan.ro_dirs */
 
 enum isolate_entry_kind { ISO_BIND_RO, ISO_BIND_DEV, ISO_SYMLINK };
 

@@ -94,16 +94,21 @@ sbx deploy -n warned -e 'return eval("1")' --json
 expect_rc 0
 expect_jq '.prepare.findings | length >= 1'
 
-# --file is copied into the deployment
+# --file is copied into the deployment (Python: the JavaScript engine has no
+# files, so --file is refused there rather than stored and ignored)
 printf 'hello data\n' >"$W/data.txt"
-sbx deploy -n withfile -f "$W/data.txt" -f "$W/data.txt:copy.txt" -e 'return 1' --json
+sbx deploy -n withfile -f "$W/data.txt" -f "$W/data.txt:copy.txt" -l python -e '1' --json
 expect_rc 0
 expect_json '[.files[].name]' '["data.txt","copy.txt"]'
 check "file stored under files/" cmp -s "$W/data.txt" "$D/withfile/1/files/data.txt"
-sbx deploy -n withfile2 -f "$W/missing.txt" -e 'return 1'
+sbx deploy -n withfile2 -f "$W/missing.txt" -l python -e '1'
 expect_rc 125
 expect_err_contains "missing.txt"
 check "a failed deploy leaves no deployment" test ! -e "$D/withfile2"
+sbx deploy -n withfile3 -f "$W/data.txt" -e 'return 1'
+expect_rc 125
+expect_err_contains "--file does not apply to javascript"
+check "a refused deploy leaves no deployment" test ! -e "$D/withfile3"
 
 # --- names ------------------------------------------------------------------
 for bad in ../evil a/b Upper .hidden -dash "a..b" "" \

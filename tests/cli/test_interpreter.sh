@@ -48,6 +48,21 @@ expect_json .result "[false, \"$T_TMP/plain\"]"
 native=$("$T_TMP/plain/bin/python" -c 'import sys; print(any(p.endswith("dist-packages") for p in sys.path))')
 check "like the venv natively" test "$native" = False
 
+# Only what running needs is shown (bin, lib, pyvenv.cfg), never the whole
+# directory: a venv made in a project directory keeps the project's other
+# files out of the sandbox.
+mkdir "$T_TMP/project"
+echo "API_KEY=secret" >"$T_TMP/project/.env"
+/usr/bin/python3 -m venv --without-pip "$T_TMP/project"
+cat >"$T_TMP/project.yaml" <<YAML
+languages:
+  python:
+    command: [$T_TMP/project/bin/python]
+YAML
+sbx run --config "$T_TMP/project.yaml" -l python -e "import os, sys; [os.path.exists('$T_TMP/project/.env'), os.path.exists('$T_TMP/project/pyvenv.cfg'), sys.prefix]" --json
+expect_rc 0
+expect_json .result "[false, true, \"$T_TMP/project\"]"
+
 # Without namespaces (Landlock shows the venv): the directories on the way
 # must be passable for the sandbox's uid, as for any other user.
 chmod 711 "$T_TMP"
