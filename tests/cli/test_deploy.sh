@@ -109,6 +109,8 @@ sbx deploy -n withfile3 -f "$W/data.txt" -e 'return 1'
 expect_rc 125
 expect_err_contains "--file does not apply to javascript"
 check "a refused deploy leaves no deployment" test ! -e "$D/withfile3"
+sbx delete withfile # (the language filters below count Python deployments)
+expect_rc 0
 
 # --- names ------------------------------------------------------------------
 for bad in ../evil a/b Upper .hidden -dash "a..b" "" \
