@@ -54,7 +54,12 @@ public class Attacks {
             boolean reached = ProcessHandle.of(pid).map(ProcessHandle::destroyForcibly).orElse(false);
             v(reached, "kill the " + k);
         }
-        ProcessHandle.current().parent().ifPresent(p -> v(p.destroyForcibly(), "kill sbx"));
+        // The parent is sbx without a pid namespace, the sandbox's own init
+        // (pid1.c) with one, which ignores the signal: what counts is
+        // whether the parent died, not whether the signal was sent.
+        ProcessHandle.current().parent().ifPresent(p -> v(p.destroyForcibly()
+                && p.onExit().completeOnTimeout(null, 1, java.util.concurrent.TimeUnit.SECONDS).join() != null,
+                "kill sbx"));
         // A daemon: must be gone when the run ends.
         new ProcessBuilder("sleep", input("token")).start();
         System.out.println("BLOCKED daemon started (the driver checks it is gone)");
