@@ -53,7 +53,7 @@
 #define ISOLATE_TMP_INODES  "16384"
 #define ISOLATE_SHM_INODES  "1024"
 #define ISOLATE_ROOT_INODES "1024" /* the root: mount points and links only */
-#define ISOLATE_MAX_EXTRA  12	 /* plan.ro_dirs */
+#define ISOLATE_MAX_EXTRA   12	   /* plan.ro_dirs */
 
 enum isolate_entry_kind { ISO_BIND_RO, ISO_BIND_DEV, ISO_SYMLINK };
 
@@ -90,10 +90,9 @@ struct isolate_state {
 	char run_dir[256];
 	struct isolate_entry entries[ISOLATE_MAX_MOUNTS];
 	unsigned nentries;
-	char passwd[256], group[128]; /* generated /etc/passwd and /etc/group */
-	bool proc_pinned;	      /* proc_pins hold the run's /proc entries */
-	int proc_pins[PROCVIEW_MAX];  /* see procview.h */
 	char passwd[256], group[128];	    /* generated /etc/passwd and /etc/group */
+	bool proc_pinned;		    /* proc_pins hold the run's /proc entries */
+	int proc_pins[PROCVIEW_MAX];	    /* see procview.h */
 	char extra[ISOLATE_MAX_EXTRA][256]; /* plan.ro_dirs, bound after /tmp */
 	unsigned nextra;
 };
