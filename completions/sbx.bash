@@ -32,32 +32,18 @@ _sbx() {
 	fi
 	_sbx_values "$prev" "$cur" && return
 	case $cmd in
-<<<<<<< HEAD
-	run) opts='--help -h --state-dir= --config= --eval= -e --language= -l --markdown --block= --max-code= --input= -i --inputs= --timeout= -t --cpu-time= --memory= -m --max-output= --file= -f --out-dir= -o --out-dir-dotfiles --label= --stdin= --require= --no-history --print-result= --format= --json' ;;
+	run) opts='--help -h --state-dir= --config= --eval= -e --language= -l --markdown --block= --max-code= --input= -i --inputs= --timeout= -t --cpu-time= --memory= -m --max-output= --file= -f --out-dir= -o --out-dir-dotfiles --label= --stdin= --env= --merge-output --require= --no-history --print-result= --format= --json' ;;
 	stats) opts='--help -h --state-dir= --config= --deployment= --language= -l --label= --since= --until= --code-sha256= --failures= --format= --json' ;;
 	gc) opts='--help -h --state-dir= --config= --retention= --format= --json' ;;
 	prepare) opts='--help -h --state-dir= --config= --eval= -e --language= -l --markdown --block= --max-code= --format= --json' ;;
 	help) opts='--help -h --state-dir= --config=' ;;
-	deploy) opts='--help -h --state-dir= --config= --name= -n --eval= -e --language= -l --markdown --block= --max-code= --input= -i --inputs= --timeout= -t --cpu-time= --memory= -m --max-output= --file= -f --out-dir= -o --out-dir-dotfiles --label= --stdin= --require= --no-history --print-result= --format= --json' ;;
-	exec-deployment) opts='--help -h --state-dir= --config= --input= -i --inputs= --timeout= -t --cpu-time= --memory= -m --max-output= --file= -f --out-dir= -o --out-dir-dotfiles --label= --stdin= --require= --no-history --print-result= --format= --json' ;;
+	deploy) opts='--help -h --state-dir= --config= --name= -n --eval= -e --language= -l --markdown --block= --max-code= --input= -i --inputs= --timeout= -t --cpu-time= --memory= -m --max-output= --file= -f --out-dir= -o --out-dir-dotfiles --label= --stdin= --env= --merge-output --require= --no-history --print-result= --format= --json' ;;
+	exec-deployment) opts='--help -h --state-dir= --config= --input= -i --inputs= --timeout= -t --cpu-time= --memory= -m --max-output= --file= -f --out-dir= -o --out-dir-dotfiles --label= --stdin= --env= --merge-output --require= --no-history --print-result= --format= --json' ;;
 	list) opts='--help -h --state-dir= --config= --language= -l --status= --format= --json' ;;
 	get) opts='--help -h --state-dir= --config= --format= --json' ;;
 	delete) opts='--help -h --state-dir= --config=' ;;
 	history) opts='--help -h --state-dir= --config= --format= --json' ;;
 	doctor) opts='--help -h --state-dir= --config= --format= --json' ;;
-=======
-	run) opts='--help -h --state-dir --config --eval= -e --language= -l --markdown --block --input= -i --inputs --timeout= -t --cpu-time --memory= -m --max-output --file= -f --out-dir= -o --label --stdin --env --merge-output --require --no-history --format --json ' ;;
-	stats) opts='--help -h --state-dir --config --deployment --language= -l --label --since --until --code-sha256 --failures --format --json ' ;;
-	gc) opts='--help -h --state-dir --config --retention --format --json ' ;;
-	prepare) opts='--help -h --state-dir --config --eval= -e --language= -l --markdown --block --format --json ' ;;
-	help) opts='--help -h --state-dir --config ' ;;
-	deploy) opts='--help -h --state-dir --config --name= -n --eval= -e --language= -l --markdown --block --input= -i --inputs --timeout= -t --cpu-time --memory= -m --max-output --file= -f --out-dir= -o --label --stdin --env --merge-output --require --no-history --format --json ' ;;
-	exec-deployment) opts='--help -h --state-dir --config --input= -i --inputs --timeout= -t --cpu-time --memory= -m --max-output --file= -f --out-dir= -o --label --stdin --env --merge-output --require --no-history --format --json ' ;;
-	list) opts='--help -h --state-dir --config --language= -l --status --format --json ' ;;
-	get) opts='--help -h --state-dir --config --format --json ' ;;
-	delete) opts='--help -h --state-dir --config ' ;;
-	doctor) opts='--help -h --state-dir --config --json ' ;;
->>>>>>> 39a6fcd (docs: --env, --stdin -, --inputs @-, --merge-output, program arguments, interleaving, pid 1, configured interpreters; completions)
 	*) opts= ;;
 	esac
 	if [[ $cur == -* ]]; then

@@ -24,15 +24,10 @@ complete -c sbx -n '__fish_seen_subcommand_from run' -l file -s f -r -d 'copy a 
 complete -c sbx -n '__fish_seen_subcommand_from run' -l out-dir -s o -r -d 'save the files the code creates here (new files only)'
 complete -c sbx -n '__fish_seen_subcommand_from run' -l out-dir-dotfiles -d 'with --out-dir: save dot-files and dot-directories too'
 complete -c sbx -n '__fish_seen_subcommand_from run' -l label -r -d 'a label kept in the history'
-<<<<<<< HEAD
-complete -c sbx -n '__fish_seen_subcommand_from run' -l stdin -r -d 'feed FILE to the program\'s stdin'
-complete -c sbx -n '__fish_seen_subcommand_from run' -l require -x -a 'strongest seccomp namespaces landlock cgroup rlimits' -d 'refuse to run without these: strongest, or seccomp,namespaces,landlock,cgroup'
-=======
 complete -c sbx -n '__fish_seen_subcommand_from run' -l stdin -r -d 'feed FILE (-: sbx\'s own stdin) to the program\'s stdin'
 complete -c sbx -n '__fish_seen_subcommand_from run' -l env -r -d 'set an environment variable for the program'
 complete -c sbx -n '__fish_seen_subcommand_from run' -l merge-output -d 'one stream: the program\'s stderr goes into its stdout, in order'
-complete -c sbx -n '__fish_seen_subcommand_from run' -l require -r -d 'refuse to run without these: seccomp,namespaces,landlock,cgroup'
->>>>>>> 39a6fcd (docs: --env, --stdin -, --inputs @-, --merge-output, program arguments, interleaving, pid 1, configured interpreters; completions)
+complete -c sbx -n '__fish_seen_subcommand_from run' -l require -x -a 'strongest seccomp namespaces landlock cgroup rlimits' -d 'refuse to run without these: strongest, or seccomp,namespaces,landlock,cgroup'
 complete -c sbx -n '__fish_seen_subcommand_from run' -l no-history -d 'do not record this run in the history'
 complete -c sbx -n '__fish_seen_subcommand_from run' -l print-result -r -d 'text mode\'s result line: auto (not for a FILE), always or never'
 complete -c sbx -n '__fish_seen_subcommand_from run' -l format -x -a 'text json ndjson' -d 'text (default), json or ndjson'
@@ -92,15 +87,10 @@ complete -c sbx -n '__fish_seen_subcommand_from deploy' -l file -s f -r -d 'copy
 complete -c sbx -n '__fish_seen_subcommand_from deploy' -l out-dir -s o -r -d 'save the files the code creates here (new files only)'
 complete -c sbx -n '__fish_seen_subcommand_from deploy' -l out-dir-dotfiles -d 'with --out-dir: save dot-files and dot-directories too'
 complete -c sbx -n '__fish_seen_subcommand_from deploy' -l label -r -d 'a label kept in the history'
-<<<<<<< HEAD
-complete -c sbx -n '__fish_seen_subcommand_from deploy' -l stdin -r -d 'feed FILE to the program\'s stdin'
-complete -c sbx -n '__fish_seen_subcommand_from deploy' -l require -x -a 'strongest seccomp namespaces landlock cgroup rlimits' -d 'refuse to run without these: strongest, or seccomp,namespaces,landlock,cgroup'
-=======
 complete -c sbx -n '__fish_seen_subcommand_from deploy' -l stdin -r -d 'feed FILE (-: sbx\'s own stdin) to the program\'s stdin'
 complete -c sbx -n '__fish_seen_subcommand_from deploy' -l env -r -d 'set an environment variable for the program'
 complete -c sbx -n '__fish_seen_subcommand_from deploy' -l merge-output -d 'one stream: the program\'s stderr goes into its stdout, in order'
-complete -c sbx -n '__fish_seen_subcommand_from deploy' -l require -r -d 'refuse to run without these: seccomp,namespaces,landlock,cgroup'
->>>>>>> 39a6fcd (docs: --env, --stdin -, --inputs @-, --merge-output, program arguments, interleaving, pid 1, configured interpreters; completions)
+complete -c sbx -n '__fish_seen_subcommand_from deploy' -l require -x -a 'strongest seccomp namespaces landlock cgroup rlimits' -d 'refuse to run without these: strongest, or seccomp,namespaces,landlock,cgroup'
 complete -c sbx -n '__fish_seen_subcommand_from deploy' -l no-history -d 'do not record this run in the history'
 complete -c sbx -n '__fish_seen_subcommand_from deploy' -l print-result -r -d 'text mode\'s result line: auto (not for a FILE), always or never'
 complete -c sbx -n '__fish_seen_subcommand_from deploy' -l format -x -a 'text json ndjson' -d 'text (default), json or ndjson'
@@ -119,15 +109,10 @@ complete -c sbx -n '__fish_seen_subcommand_from exec-deployment' -l file -s f -r
 complete -c sbx -n '__fish_seen_subcommand_from exec-deployment' -l out-dir -s o -r -d 'save the files the code creates here (new files only)'
 complete -c sbx -n '__fish_seen_subcommand_from exec-deployment' -l out-dir-dotfiles -d 'with --out-dir: save dot-files and dot-directories too'
 complete -c sbx -n '__fish_seen_subcommand_from exec-deployment' -l label -r -d 'a label kept in the history'
-<<<<<<< HEAD
-complete -c sbx -n '__fish_seen_subcommand_from exec-deployment' -l stdin -r -d 'feed FILE to the program\'s stdin'
-complete -c sbx -n '__fish_seen_subcommand_from exec-deployment' -l require -x -a 'strongest seccomp namespaces landlock cgroup rlimits' -d 'refuse to run without these: strongest, or seccomp,namespaces,landlock,cgroup'
-=======
 complete -c sbx -n '__fish_seen_subcommand_from exec-deployment' -l stdin -r -d 'feed FILE (-: sbx\'s own stdin) to the program\'s stdin'
 complete -c sbx -n '__fish_seen_subcommand_from exec-deployment' -l env -r -d 'set an environment variable for the program'
 complete -c sbx -n '__fish_seen_subcommand_from exec-deployment' -l merge-output -d 'one stream: the program\'s stderr goes into its stdout, in order'
-complete -c sbx -n '__fish_seen_subcommand_from exec-deployment' -l require -r -d 'refuse to run without these: seccomp,namespaces,landlock,cgroup'
->>>>>>> 39a6fcd (docs: --env, --stdin -, --inputs @-, --merge-output, program arguments, interleaving, pid 1, configured interpreters; completions)
+complete -c sbx -n '__fish_seen_subcommand_from exec-deployment' -l require -x -a 'strongest seccomp namespaces landlock cgroup rlimits' -d 'refuse to run without these: strongest, or seccomp,namespaces,landlock,cgroup'
 complete -c sbx -n '__fish_seen_subcommand_from exec-deployment' -l no-history -d 'do not record this run in the history'
 complete -c sbx -n '__fish_seen_subcommand_from exec-deployment' -l print-result -r -d 'text mode\'s result line: auto (not for a FILE), always or never'
 complete -c sbx -n '__fish_seen_subcommand_from exec-deployment' -l format -x -a 'text json ndjson' -d 'text (default), json or ndjson'
