@@ -386,6 +386,63 @@
 		return stringify({ name: name, message: message, line: line, column: null, traceback: tb });
 	}
 
+	/* Array.prototype.sort, stable as ES2019 requires (Duktape's is an
+	 * unstable quicksort: records sorted by one key came out in a different
+	 * order on every run). The spec's SortIndexedProperties: present
+	 * values are sorted by a merge sort, undefineds go after them and holes
+	 * at the end. */
+	function mergeSort(a, cmp) {
+		var n = a.length, tmp = new Array(n), i, j, w, lo, mid, hi, k;
+		/* insertion sort of runs of 8, then merges of doubling width */
+		for (lo = 0; lo < n; lo += 8) {
+			hi = Math.min(lo + 8, n);
+			for (i = lo + 1; i < hi; i++) {
+				var x = a[i];
+				for (j = i - 1; j >= lo && cmp(a[j], x) > 0; j--) a[j + 1] = a[j];
+				a[j + 1] = x;
+			}
+		}
+		for (w = 8; w < n; w *= 2) {
+			for (lo = 0; lo < n - w; lo += 2 * w) {
+				mid = lo + w;
+				hi = Math.min(lo + 2 * w, n);
+				if (cmp(a[mid - 1], a[mid]) <= 0) continue; /* already in order */
+				for (k = lo; k < hi; k++) tmp[k] = a[k];
+				i = lo; j = mid; k = lo;
+				while (i < mid && j < hi) a[k++] = cmp(tmp[j], tmp[i]) < 0 ? tmp[j++] : tmp[i++];
+				while (i < mid) a[k++] = tmp[i++];
+				while (j < hi) a[k++] = tmp[j++];
+			}
+		}
+		return a;
+	}
+	function defaultCompare(x, y) { return x.s < y.s ? -1 : x.s > y.s ? 1 : 0; }
+	function sort(comparefn) {
+		if (comparefn !== undefined && typeof comparefn !== 'function')
+			throw new TypeError('The comparison function must be either a function or undefined');
+		var o = Object(this), len = o.length >>> 0, vals = [], undef = 0, i, cmp;
+		for (i = 0; i < len; i++) {
+			if (!(i in o)) continue;
+			var v = o[i];
+			if (v === undefined) undef++;
+			else vals.push(v);
+		}
+		if (comparefn === undefined) {
+			for (i = 0; i < vals.length; i++) vals[i] = { v: vals[i], s: String(vals[i]) };
+			mergeSort(vals, defaultCompare);
+			for (i = 0; i < vals.length; i++) vals[i] = vals[i].v;
+		} else {
+			cmp = function (x, y) { var r = +comparefn(x, y); return r !== r ? 0 : r; };
+			mergeSort(vals, cmp);
+		}
+		var n = vals.length;
+		for (i = 0; i < n; i++) o[i] = vals[i];
+		for (; i < n + undef; i++) o[i] = undefined;
+		for (; i < len; i++) delete o[i];
+		return o;
+	}
+	Object.defineProperty(Array.prototype, 'sort', { value: sort, writable: true, enumerable: false, configurable: true });
+
 	G.console = console;
 	G.print = function () { write(1, rest(arguments, 0).join(' ') + '\n'); };
 	G.setTimeout = function (fn, ms) { return addTimer(fn, delay(ms), rest(arguments, 2)); };

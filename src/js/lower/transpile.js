@@ -35,8 +35,11 @@ var __sbx_lower = (function () {
 		newLine: 1              /* LF */
 	};
 
-	/* Appended (function declarations hoist), on one line so that the line
-	 * map of the code above is unchanged. Only native constructors (Error,
+	/* Put on the first line, after any directive prologue, so that the line
+	 * map is unchanged and the program's last statement stays the user's
+	 * (appended, they made `class B extends A {} ...; b.x` lose its
+	 * result: the engine takes the result from a final expression
+	 * statement). Function declarations hoist. Only native constructors (Error,
 	 * Array, ...) ignore `this`; a user base class returning an object of
 	 * its own keeps ES2015 semantics. */
 	var SUPER_HELPERS = 'function __sbx_super_apply(S, self, args) {' +
@@ -45,7 +48,7 @@ var __sbx_lower = (function () {
 		' /\\[native code\\]/.test(Function.prototype.toString.call(S)))' +
 		' { Object.setPrototypeOf(r, Object.getPrototypeOf(self)); return r; }' +
 		' return r; }' +
-		' function __sbx_super_call(S, self) { return __sbx_super_apply(S, self, Array.prototype.slice.call(arguments, 2)); }\n';
+		' function __sbx_super_call(S, self) { return __sbx_super_apply(S, self, Array.prototype.slice.call(arguments, 2)); } ';
 
 	function fail(name, message, line, column) {
 		return { error: { name: name, message: message, line: line, column: column } };
@@ -225,7 +228,10 @@ var __sbx_lower = (function () {
 		if (/\b_super(_\d+)?\.(call|apply)\(this\b/.test(out)) {
 			out = out.replace(/\b(_super(?:_\d+)?)\.call\(this\b/g, '__sbx_super_call($1, this')
 				.replace(/\b(_super(?:_\d+)?)\.apply\(this\b/g, '__sbx_super_apply($1, this');
-			out += SUPER_HELPERS;
+			var prologue = /^((?:[ \t]*(?:"[^"\n]*"|'[^'\n]*')[ \t]*;[ \t]*\n)*)/.exec(out)[1];
+			/* keep the helpers on the prologue's last line (line map) */
+			var cut = prologue.length && prologue.charAt(prologue.length - 1) === '\n' ? prologue.length - 1 : prologue.length;
+			out = out.slice(0, cut) + (cut ? ' ' : '') + SUPER_HELPERS + out.slice(cut);
 		}
 		return { code: out, lines: map ? lineMap(JSON.parse(map).mappings) : '' };
 	};
