@@ -44,6 +44,13 @@ sbx run --state-dir "$state" --json "$corpus/class_extends_super.js"
 expect_json .stdout "$(jq -Rs . <"$corpus/class_extends_super.out")"
 check "the lowering cache has entries" test -n "$(ls "$state/cache/js" 2>/dev/null)"
 
+# Numbers in results are the shortest text that reads back (SPEC), in the
+# text output and in the record alike.
+sbx run -e '[1/3, 0.1, 0.1 + 0.2, 1e21]'
+expect_out '[0.3333333333333333,0.1,0.30000000000000004,1e+21]'
+sbx run --json -e '({x: 2/3})'
+check "the record has the shortest form" sh -c 'printf "%s" "$1" | grep -q "\"result\":{\"x\":0.6666666666666666}"' _ "$out"
+
 # Errors point at the user's source, not at the lowered code.
 printf 'interface A { x: number }\nconst f = (a: A): number => {\n  return a.x.y.z;\n};\nf({ x: 1 });\n' >"$T_TMP/err.ts"
 sbx run --json "$T_TMP/err.ts"
