@@ -35,6 +35,8 @@
 #include "sandbox.h"
 #include "util.h"
 
+#include "js_nodelib.h"
+#include "js_nodelib_bc.h"
 #include "js_prelude.h"
 #include "js_prelude_bc.h"
 
@@ -49,6 +51,7 @@
 #define AS_MARGIN (64ull << 20)
 
 #define PRELUDE_NAME "[sbx]"
+#define NODELIB_NAME "[sbx:node]"
 
 struct duk_job {
 	struct request *req;
@@ -356,6 +359,69 @@ static duk_ret_t native_sleep_until(duk_context *ctx)
 	return 0;
 }
 
+/* N.loadLib(): node's library (src/js/nodelib.js: core modules for
+ * require(), console.table, toLocaleString, Intl), loaded on first use so
+ * that a run that needs none of it does not pay for it. Returns the
+ * library's function; the prelude calls it once and keeps the result. */
+static duk_ret_t native_load_lib(duk_context *ctx)
+{
+	if (JS_NODELIB_BC_LEN > 0) {
+		void *p = duk_push_fixed_buffer(ctx, JS_NODELIB_BC_LEN);
+		memcpy(p, js_nodelib_bc, JS_NODELIB_BC_LEN);
+		duk_load_function(ctx);
+	} else {
+		duk_push_lstring(ctx, js_nodelib, sizeof(js_nodelib) - 1);
+		duk_push_string(ctx, NODELIB_NAME);
+		duk_compile(ctx, DUK_COMPILE_EVAL);
+	}
+	duk_call(ctx, 0); /* evaluates to the library's function */
+	return 1;
+}
+
+/* N.runtime(mask): installs runtime library groups (JS_RT_*) the scanner
+ * did not ask for, when node's library needs them (util.promisify needs
+ * Promise). */
+static duk_ret_t native_runtime(duk_context *ctx)
+{
+	duk_uint_t mask = duk_require_uint(ctx, 0);
+	if (duk_get_global_string(ctx, "__sbx_runtime") && duk_is_function(ctx, -1)) {
+		duk_push_uint(ctx, mask);
+		duk_push_string(ctx, DUK_HIDDEN_SYMBOL("sbx"));
+		duk_call(ctx, 2);
+		return 0;
+	}
+	duk_pop(ctx);
+	if (js_runtime_install(ctx, mask) != 0)
+		return duk_throw(ctx);
+	return 0;
+}
+
+/* N.lineText(n): line n of the code as it runs (lowered or not) → that
+ * line of the user's source, or undefined. assert.ok() quotes the call
+ * that failed, as node does. */
+static duk_ret_t native_line_text(duk_context *ctx)
+{
+	double n = duk_require_number(ctx, 0);
+	const char *code, *end, *p;
+	unsigned line;
+
+	if (!child_job || !(n >= 1 && n < 1e9))
+		return 0;
+	line = (unsigned)n;
+	if (child_job->lower.lines)
+		line = js_lower_map_line(&child_job->lower, line);
+	code = child_job->req->code;
+	end = code + child_job->req->code_len;
+	for (p = code; line > 1 && p < end; p++)
+		if (*p == '\n')
+			line--;
+	if (line != 1 || p >= end)
+		return 0;
+	const char *e = memchr(p, '\n', (size_t)(end - p));
+	duk_push_lstring(ctx, p, (size_t)((e ? e : end) - p));
+	return 1;
+}
+
 /* Writes {"KEY": <JSON text of the value on the stack top>, ...} and exits. */
 static _Noreturn void report_and_exit(const char *key, const char *json, size_t len, int code)
 {
@@ -431,8 +497,18 @@ static void load_prelude(duk_context *ctx, const char *filename)
 	duk_put_prop_string(ctx, n, "now");
 	duk_push_c_function(ctx, native_sleep_until, 1);
 	duk_put_prop_string(ctx, n, "sleepUntil");
+	duk_push_c_function(ctx, native_load_lib, 0);
+	duk_put_prop_string(ctx, n, "loadLib");
+	duk_push_c_function(ctx, native_line_text, 1);
+	duk_put_prop_string(ctx, n, "lineText");
+	duk_push_c_function(ctx, native_runtime, 1);
+	duk_put_prop_string(ctx, n, "runtime");
 	duk_push_string(ctx, filename);
 	duk_put_prop_string(ctx, n, "file");
+	/* the runtime library's state key (js/lower.c): inspect reads Map,
+	 * Set and Promise state under it */
+	duk_push_string(ctx, DUK_HIDDEN_SYMBOL("sbx"));
+	duk_put_prop_string(ctx, n, "hidden");
 	if (duk_pcall(ctx, 1) != 0)
 		report_error(ctx);
 	/* The hooks live in the heap stash, which script code cannot reach. */
@@ -442,12 +518,13 @@ static void load_prelude(duk_context *ctx, const char *filename)
 	duk_pop(ctx);
 }
 
-/* Nothing of the host may be reachable. Duktape 2.x has no require() or
- * module loader built in; the Duktape object is engine introspection
- * (act, info, fin, gc, errCreate hooks) that user code has no need for. */
+/* Nothing of the host may be reachable. Duktape 2.x has no module loader
+ * built in (require, module and exports are the prelude's: node's pure
+ * core modules only); the Duktape object is engine introspection (act,
+ * info, fin, gc, errCreate hooks) that user code has no need for. */
 static void harden_globals(duk_context *ctx)
 {
-	static const char *const drop[] = {"Duktape", "require", "module", "exports", "process"};
+	static const char *const drop[] = {"Duktape", "process"};
 	size_t i;
 	duk_push_global_object(ctx);
 	for (i = 0; i < sizeof(drop) / sizeof(drop[0]); i++)

@@ -14,11 +14,13 @@
 (function (N) {
 	'use strict';
 	var G = new Function('return this')();
-	var write = N.write, now = N.now, sleepUntil = N.sleepUntil, FILE = N.file;
+	var write = N.write, now = N.now, sleepUntil = N.sleepUntil, FILE = N.file, HID = N.hidden;
+	var fnToString = Function.prototype.toString;
 	var hasOwn = Object.prototype.hasOwnProperty;
 	var toStr = Object.prototype.toString;
 	var stringify = JSON.stringify;
-	var BREAK = 80, COMPACT = 3;
+	var COMPACT = 3;
+	var CUSTOM = typeof Symbol === 'function' ? Symbol['for']('nodejs.util.inspect.custom') : null;
 	var IDENT = /^[A-Za-z_$][A-Za-z_$0-9]*$/;
 
 	function repeat(s, n) { return n > 0 ? new Array(n + 1).join(s) : ''; }
@@ -80,7 +82,7 @@
 	function fmtPrimitive(ctx, v) {
 		switch (typeof v) {
 		case 'string':
-			if (v.length > 16 && v.length > BREAK - ctx.indent - 4 && v.indexOf('\n') >= 0 &&
+			if (ctx.compact !== true && v.length > 16 && v.length > ctx.brk - ctx.indent - 4 && v.indexOf('\n') >= 0 &&
 			    v.indexOf('\n') < v.length - 1) {
 				var parts = [], start = 0, k;
 				while ((k = v.indexOf('\n', start)) >= 0 && k < v.length - 1) {
@@ -107,6 +109,11 @@
 	function fmtValue(ctx, v, depth) {
 		if (v === null) return 'null';
 		if (typeof v !== 'object' && typeof v !== 'function') return fmtPrimitive(ctx, v);
+		var custom = CUSTOM && v[CUSTOM];
+		if (typeof custom === 'function' && custom !== inspect) {
+			var r = custom.call(v, ctx.depth - depth, { depth: ctx.depth - depth, showHidden: ctx.hidden }, inspect);
+			if (r !== v) return typeof r === 'string' ? r : fmtValue(ctx, r, depth);
+		}
 		var seen = ctx.seen.indexOf(v);
 		if (seen >= 0) {
 			var ref = ctx.refs.indexOf(v);
@@ -128,9 +135,27 @@
 		return arrayItem ? s : fmtKey(key) + ': ' + s;
 	}
 
+	/* Entries of a Map, Set or one of their iterators, read from the
+	 * runtime's state under the hidden key H (runtime.js, group 1). */
+	function collEntries(v, iter) {
+		var st = HID && hasOwn.call(v, HID) ? v[HID] : null, out = [], e;
+		if (!st) return out;
+		if (iter) {
+			var it = st;
+			if (!it.st) return out;
+			e = it.e;
+			while (e && e.removed) e = e.prev;
+			e = e ? e.next : it.st.first;
+			for (; e; e = e.next) if (!e.removed) out.push(it.k === 0 ? [e.k] : it.k === 1 ? [e.v] : [e.k, e.v]);
+			return out;
+		}
+		for (e = st.first; e; e = e.next) if (!e.removed) out.push([e.k, e.v]);
+		return out;
+	}
+
 	function fmtRaw(ctx, v, depth) {
 		var keys = Object.keys(v), base = '', braces = ['{', '}'], output = [], isArr = false, i;
-		var name = ctorName(v), tag = toStr.call(v).slice(8, -1);
+		var name = ctorName(v), tag = toStr.call(v).slice(8, -1), special = null, size, len, max;
 		if (typeof Object.getOwnPropertySymbols === 'function') {
 			var syms = Object.getOwnPropertySymbols(v);
 			for (i = 0; i < syms.length; i++) {
@@ -138,16 +163,44 @@
 			}
 		}
 		var prefix = name === null ? '[' + tag + ': null prototype] ' : (name !== 'Object' ? name + ' ' : '');
+		if (name !== null && name !== 'Object' && tag !== 'Object' && tag !== name && tag !== 'Error' &&
+		    tag !== 'Function' && tag !== 'Array' && !/Iterator$/.test(tag)) prefix = name + ' [' + tag + '] ';
 		if (Array.isArray(v) || /^(Ui|I)nt(8|16|32)(Clamped)?Array$|^Float(32|64)Array$/.test(tag)) {
 			isArr = true;
 			braces = ['[', ']'];
 			if (!Array.isArray(v)) prefix = tag + '(' + v.length + ') ';
 			else if (name === 'Array') prefix = '';
+			else prefix = (name === null ? '[Array(' + v.length + '): null prototype] ' : name + '(' + v.length + ') ');
 			keys = keys.filter(function (k) { return typeof k === 'symbol' || !/^(0|[1-9]\d*)$/.test(k); });
-			if (v.length === 0 && keys.length === 0) return prefix + '[]';
+			if (v.length === 0 && keys.length === 0 && !ctx.hidden) return prefix + '[]';
+		} else if (tag === 'Map' || tag === 'Set') {
+			special = collEntries(v, false);
+			size = special.length;
+			prefix = (name === null ? '[' + tag + '(' + size + '): null prototype] ' :
+				name === tag ? tag + '(' + size + ') ' : name + '(' + size + ') [' + tag + '] ');
+			if (size === 0 && keys.length === 0) return prefix + '{}';
+			braces[0] = prefix + '{';
+		} else if (tag === 'Map Iterator' || tag === 'Set Iterator') {
+			special = collEntries(v, true);
+			var k = HID && hasOwn.call(v, HID) ? v[HID].k : 1;
+			braces[0] = '[' + (k === 2 && tag === 'Map Iterator' ? 'Map Entries' : tag) + '] {';
+		} else if (tag === 'WeakMap' || tag === 'WeakSet') {
+			return (name === tag ? tag : name + ' [' + tag + ']') + ' { <items unknown> }';
+		} else if (tag === 'Promise') {
+			var pst = HID && hasOwn.call(v, HID) ? v[HID] : null;
+			braces[0] = (name === 'Promise' ? 'Promise' : name + ' [Promise]') + ' {';
+			if (!pst || pst.state === 0) output.push('<pending>');
+			else {
+				ctx.indent += 2;
+				var pv = fmtValue(ctx, pst.value, depth + 1);
+				ctx.indent -= 2;
+				output.push(pst.state === 2 ? '<rejected> ' + pv : pv);
+			}
 		} else if (typeof v === 'function') {
-			base = '[Function: ' + (v.name ? v.name : '(anonymous)') + ']';
-			if (v.name === '') base = '[Function (anonymous)]';
+			var fname = typeof v.name === 'string' ? v.name : '';
+			base = isClass(v) ? '[class ' + (fname || '(anonymous)') + ']' :
+				'[' + fnKind(v) + (fname ? ': ' + fname : ' (anonymous)') + ']';
+			if (name === null) base = '[' + fnKind(v) + ' (null prototype)' + (fname ? ': ' + fname : '') + ']';
 			if (keys.length === 0) return base;
 		} else if (tag === 'RegExp') {
 			base = String(v);
@@ -159,7 +212,7 @@
 			base = errorText(v);
 			keys = keys.filter(function (k) { return k !== 'stack' && k !== 'message'; });
 			if (keys.length === 0) return base;
-		} else if (tag === 'Number' || tag === 'String' || tag === 'Boolean') {
+		} else if (tag === 'Number' || tag === 'String' || tag === 'Boolean' || tag === 'Symbol') {
 			base = '[' + tag + ': ' + fmtPrimitive(ctx, v.valueOf()) + ']';
 			if (tag === 'String') keys = keys.filter(function (k) { return !/^(0|[1-9]\d*)$/.test(k); });
 			if (keys.length === 0) return base;
@@ -168,12 +221,15 @@
 			if (prefix) braces[0] = prefix + '{';
 		}
 		if (depth > ctx.depth) {
-			return '[' + (isArr ? (name === null ? 'Array' : (Array.isArray(v) ? 'Array' : tag)) : (name || 'Object')) + ']';
+			return '[' + (isArr ? (name === null ? 'Array' : (Array.isArray(v) ? 'Array' : tag)) :
+				special ? (name || tag) : (name || 'Object')) + ']';
 		}
 		ctx.seen.push(v);
 		ctx.current = depth;
 		if (isArr) {
-			var len = v.length, holes = 0, max = Math.min(len, 100);
+			var holes = 0;
+			len = v.length;
+			max = Math.min(len, ctx.maxArr);
 			for (i = 0; i < max; i++) {
 				if (!hasOwn.call(v, i)) { holes++; continue; }
 				if (holes) { output.push('<' + holes + ' empty item' + (holes > 1 ? 's' : '') + '>'); holes = 0; }
@@ -182,9 +238,25 @@
 			if (holes) output.push('<' + holes + ' empty item' + (holes > 1 ? 's' : '') + '>');
 			if (len > max) output.push('... ' + (len - max) + ' more item' + (len - max > 1 ? 's' : ''));
 			if (prefix) braces[0] = prefix + '[';
+		} else if (special) {
+			ctx.indent += 2;
+			max = Math.min(special.length, ctx.maxArr);
+			for (i = 0; i < max; i++) {
+				var en = special[i];
+				if (tag === 'Map') output.push(fmtValue(ctx, en[0], depth + 1) + ' => ' + fmtValue(ctx, en[1], depth + 1));
+				else if (tag === 'Set' || en.length === 1) output.push(fmtValue(ctx, en[0], depth + 1));
+				else output.push(fmtValue(ctx, en, depth + 1));
+			}
+			if (special.length > max) output.push('... ' + (special.length - max) + ' more item' + (special.length - max > 1 ? 's' : ''));
+			ctx.indent -= 2;
 		}
 		var entries = output.length;
 		for (i = 0; i < keys.length; i++) output.push(fmtProp(ctx, v, depth, keys[i], false));
+		if (ctx.sorted) {
+			if (!isArr && !special) output.sort();
+			else if (keys.length > 1) output = output.slice(0, entries).concat(output.slice(entries).sort());
+		}
+		if (ctx.hidden && isArr && Array.isArray(v)) output.push('[length]: ' + fmtNumber(v.length));
 		ctx.seen.pop();
 		var ref = ctx.refs.indexOf(v);
 		if (ref >= 0) {
@@ -192,6 +264,17 @@
 			if (base) base = r + base; else braces[0] = r + braces[0];
 		}
 		return reduce(ctx, output, base, braces, isArr && entries === output.length, depth, v, len > max);
+	}
+
+	/* Lowered classes are functions: the lowering marks them (transpile.js)
+	 * under a hidden key; ES5 code has no classes. */
+	function isClass(f) {
+		if (HID && hasOwn.call(f, HID) && f[HID] && f[HID].cls) return true;
+		try { return /^class\b/.test(fnToString.call(f)); } catch (e) { return false; }
+	}
+	function fnKind(f) {
+		var c = Object.getPrototypeOf(f), n = c && c.constructor && c.constructor.name;
+		return n === 'GeneratorFunction' || n === 'AsyncFunction' || n === 'AsyncGeneratorFunction' ? n : 'Function';
 	}
 
 	/* node's groupArrayElements: many short items in aligned columns. */
@@ -203,11 +286,11 @@
 			if (lens[i] > maxLen) maxLen = lens[i];
 		}
 		var actualMax = maxLen + 2;
-		if (actualMax * 3 + ctx.indent < BREAK && (total / actualMax > 5 || maxLen <= 6)) {
+		if (actualMax * 3 + ctx.indent < ctx.brk && (total / actualMax > 5 || maxLen <= 6)) {
 			var bias = Math.sqrt(actualMax - total / output.length);
 			var biasedMax = Math.max(actualMax - 3 - bias, 1);
 			var cols = Math.min(Math.round(Math.sqrt(2.5 * biasedMax * n) / biasedMax),
-				Math.floor((BREAK - ctx.indent) / actualMax), COMPACT * 4, 15);
+				Math.floor((ctx.brk - ctx.indent) / actualMax), ctx.compact * 4, 15);
 			if (cols <= 1) return output;
 			var tmp = [], lineMax = [], j;
 			for (i = 0; i < cols; i++) {
@@ -235,13 +318,13 @@
 
 	function reduce(ctx, output, base, braces, isArr, depth, v, hasMore) {
 		var entries = output.length;
-		if (isArr && entries > 6) output = group(ctx, output, v, hasMore);
-		if (ctx.current - depth < COMPACT && entries === output.length) {
+		if (isArr && entries > 6 && ctx.compact) output = group(ctx, output, v, hasMore);
+		if (ctx.compact && ctx.compact !== true && ctx.current - depth < ctx.compact && entries === output.length) {
 			var start = output.length + ctx.indent + braces[0].length + base.length + 10;
-			var total = output.length + start, fits = total + output.length <= BREAK;
+			var total = output.length + start, fits = total + output.length <= ctx.brk;
 			for (var i = 0; fits && i < output.length; i++) {
 				total += output[i].length;
-				if (total > BREAK) fits = false;
+				if (total > ctx.brk) fits = false;
 			}
 			if (fits && base.indexOf('\n') < 0) {
 				var joined = output.join(', ');
@@ -252,8 +335,12 @@
 		return (base ? base + ' ' : '') + braces[0] + ind + '  ' + output.join(',' + ind + '  ') + ind + braces[1];
 	}
 
-	function inspect(v, depth) {
-		return fmtValue({ seen: [], refs: [], indent: 0, current: 0, depth: depth === undefined ? 2 : depth }, v, 0);
+	/* opts (util.inspect, console.table): brk (breakLength), maxArr */
+	function inspect(v, depth, hidden, opts) {
+		var o = opts || {};
+		return fmtValue({ seen: [], refs: [], indent: 0, current: 0, depth: depth === undefined ? 2 : depth, hidden: !!hidden,
+			brk: typeof o.brk === 'number' ? o.brk : 80, maxArr: typeof o.maxArr === 'number' ? o.maxArr : 100,
+			compact: o.compact === undefined ? COMPACT : o.compact, sorted: !!o.sorted }, v, 0);
 	}
 
 	/* node's util.format: %s %d %i %f %j %o %O %c %% in a leading string. */
@@ -280,7 +367,7 @@
 					try { s = stringify(x); } catch (e) { s = '[Circular]'; }
 					if (s === undefined) s = 'undefined';
 				} else if (c === 'o') {
-					s = inspect(x, 4);
+					s = inspect(x, 4, true);
 				} else if (c === 'O') {
 					s = inspect(x);
 				} else {
@@ -299,18 +386,122 @@
 		return out;
 	}
 
+	/* console.group indentation, applied to every line as node does. */
+	var groupIndent = '';
+	function emit(fd, text) {
+		if (groupIndent) text = groupIndent + text.split('\n').join('\n' + groupIndent);
+		write(fd, text + '\n');
+	}
 	function logger(fd) {
 		return function () {
 			var n = arguments.length;
 			/* Fast path: one string, the common case, no formatting at all. */
-			if (n === 1 && typeof arguments[0] === 'string') write(fd, arguments[0] + '\n');
-			else write(fd, (n ? format(Array.prototype.slice.call(arguments)) : '') + '\n');
+			if (n === 1 && typeof arguments[0] === 'string' && !groupIndent) write(fd, arguments[0] + '\n');
+			else emit(fd, n ? format(Array.prototype.slice.call(arguments)) : '');
 		};
 	}
 
 	var out = logger(1), err = logger(2);
-	var console = { log: out, info: out, debug: out, warn: err, error: err, trace: err };
-	console.dir = function (v) { write(1, inspect(v) + '\n'); };
+	var console = { log: out, info: out, debug: out, warn: err, error: err };
+	var counts = {}, timersByLabel = {}, warned = false;
+	/* process warnings, as node prints them (its pid is not the point) */
+	function warning(msg, type) {
+		var first = !warned;
+		warned = true;
+		/* node emits them on the next tick, after the code running now */
+		addTimer(function () {
+			write(2, '(node:1) ' + (type || 'Warning') + ': ' + msg + '\n');
+			if (first) write(2, '(Use `node --trace-warnings ...` to show where the warning was created)\n');
+		}, 0, []);
+	}
+	function label(l) { return l === undefined ? 'default' : String(l); }
+	console.dir = function (v, opts) {
+		var d = opts && typeof opts === 'object' && 'depth' in opts ? (opts.depth === null ? Infinity : opts.depth) : 2;
+		emit(1, inspect(v, d));
+	};
+	console.dirxml = out;
+	console.assert = function (ok) {
+		if (ok) return;
+		var args = Array.prototype.slice.call(arguments, 1);
+		args[0] = 'Assertion failed' + (args.length === 0 ? '' : ': ' + args[0]);
+		err.apply(null, args);
+	};
+	console.count = function (l) {
+		l = label(l);
+		counts[l] = hasOwn.call(counts, l) ? counts[l] + 1 : 1;
+		emit(1, l + ': ' + counts[l]);
+	};
+	console.countReset = function (l) {
+		l = label(l);
+		if (hasOwn.call(counts, l)) counts[l] = 0;
+		else warning("Count for '" + l + "' does not exist");
+	};
+	console.group = console.groupCollapsed = function () {
+		if (arguments.length) out.apply(null, arguments);
+		groupIndent += '  ';
+	};
+	console.groupEnd = function () { groupIndent = groupIndent.slice(0, -2); };
+	/* node prints elapsed times ("label: 1.234ms"): real time, as node */
+	function elapsed(l) {
+		var ms = now() - timersByLabel[l];
+		return ms >= 1000 ? (ms / 1000).toFixed(3) + 's' : ms.toFixed(3) + 'ms';
+	}
+	console.time = function (l) {
+		l = label(l);
+		if (hasOwn.call(timersByLabel, l)) warning("Label '" + l + "' already exists for console.time()");
+		else timersByLabel[l] = now();
+	};
+	function timeLog(l, what, extra) {
+		l = label(l);
+		if (!hasOwn.call(timersByLabel, l)) {
+			warning("No such label '" + l + "' for console." + what + '()');
+			return false;
+		}
+		emit(1, l + ': ' + elapsed(l) + (extra.length ? ' ' + format(extra) : ''));
+		return true;
+	}
+	console.timeLog = function (l) { timeLog(l, 'timeLog', Array.prototype.slice.call(arguments, 1)); };
+	console.timeEnd = function (l) { if (timeLog(l, 'timeEnd', [])) delete timersByLabel[label(l)]; };
+	console.trace = function () {
+		var st = userFrames(new Error().stack || ''), t = 'Trace' + (arguments.length ? ': ' + format(Array.prototype.slice.call(arguments)) : '');
+		for (var i = 1; i < st.frames.length; i++) t += '\n' + st.frames[i].text;
+		emit(2, t);
+	};
+	console.table = function (data, columns) {
+		if (data === null || typeof data !== 'object') return out(data);
+		emit(1, lib().table(data, columns));
+	};
+
+	/* The larger pieces of node's library (require()'d core modules,
+	 * console.table, toLocaleString, Intl, structuredClone) are a second
+	 * bytecode (src/js/nodelib.js), loaded on first use: most runs never
+	 * pay for it. */
+	var libCache = null;
+	function lib() {
+		if (!libCache) libCache = N.loadLib()({ inspect: inspect, format: format, write: write, emit: emit,
+			isError: isError, errorText: errorText, warning: warning, G: G, hidden: HID, now: now,
+			runtime: N.runtime,
+			callerSource: function () {
+				/* the user's lines on the stack, innermost first (a tail
+				 * call leaves out the caller's frame: try the next) */
+				var st = userFrames(new Error().stack || ''), out = [];
+				for (var i = 0; i < st.frames.length; i++) out.push(N.lineText(st.frames[i].line));
+				return out;
+			} });
+		return libCache;
+	}
+
+	/* require() of node's pure core modules; anything else is a clear
+	 * error (sbx gives the code no host access). One file's CommonJS
+	 * shape: module, module.exports, exports, require.main === module. */
+	var moduleObj = { id: '.', filename: '/' + FILE, loaded: false, children: [], paths: [], exports: {} };
+	function require(name) {
+		if (typeof name !== 'string') throw new TypeError('The "id" argument must be of type string. Received ' + inspect(name));
+		return lib().require(name);
+	}
+	require.main = moduleObj;
+	require.cache = {};
+	require.resolve = function (name) { lib().require(name); return String(name); };
 
 	/* Timers: a list scanned for the earliest (due, seq); run after the main
 	 * program by runLoop(), which really waits for each due time. */
@@ -444,6 +635,26 @@
 	Object.defineProperty(Array.prototype, 'sort', { value: sort, writable: true, enumerable: false, configurable: true });
 
 	G.console = console;
+	G.require = require;
+	G.module = moduleObj;
+	G.exports = moduleObj.exports;
+	G.structuredClone = function structuredClone(v) { return lib().structuredClone(v, arguments.length); };
+	(function () {
+		function stub(o, name, key) {
+			Object.defineProperty(o, name, { value: function () { return lib()[key].apply(this, arguments); },
+				writable: true, enumerable: false, configurable: true });
+		}
+		var dp = Date.prototype;
+		stub(dp, 'toString', 'dateString'); stub(dp, 'toDateString', 'dateDateString');
+		stub(dp, 'toTimeString', 'dateTimeString'); stub(dp, 'toUTCString', 'dateUTCString');
+		stub(dp, 'toGMTString', 'dateUTCString'); stub(dp, 'toLocaleString', 'dateLocaleString');
+		stub(dp, 'toLocaleDateString', 'dateLocaleDateString');
+		stub(dp, 'toLocaleTimeString', 'dateLocaleTimeString');
+		stub(Number.prototype, 'toLocaleString', 'numberLocaleString');
+		Object.defineProperty(G, 'Intl', { get: function () { return lib().Intl; }, set: function (v) {
+			Object.defineProperty(G, 'Intl', { value: v, writable: true, configurable: true });
+		}, configurable: true });
+	})();
 	G.print = function () { write(1, rest(arguments, 0).join(' ') + '\n'); };
 	G.setTimeout = function (fn, ms) { return addTimer(fn, delay(ms), rest(arguments, 2)); };
 	G.setInterval = function (fn, ms) { var d = delay(ms); return addTimer(fn, d, rest(arguments, 2), d); };

@@ -51,6 +51,24 @@ expect_out '[0.3333333333333333,0.1,0.30000000000000004,1e+21]'
 sbx run --json -e '({x: 2/3})'
 check "the record has the shortest form" sh -c 'printf "%s" "$1" | grep -q "\"result\":{\"x\":0.6666666666666666}"' _ "$out"
 
+# node's library without host access: pure core modules load, the rest
+# fail with an error naming the module; assert quotes the failed call as
+# node does from a file; one file's CommonJS shape.
+sbx run --json -e 'const a = require("node:assert"); try { a.ok(1 > 2); } catch (e) { console.log(e.message); }'
+expect_json .stdout '"The expression evaluated to a falsy value:\n\n  a.ok(1 > 2)\n\n"'
+sbx run --json -e 'require("fs")'
+expect_rc 1
+expect_jq '.error.message | test("Cannot load module .fs.: sbx runs JavaScript without access to the file system")'
+sbx run --json -e 'require("left-pad")'
+expect_rc 1
+expect_jq '.error.message | test("Cannot find module .left-pad.")'
+sbx run --json -e 'exports.x = 2; [require.main === module, module.exports.x]'
+expect_json .result '[true,2]'
+# The library loads only when used: a program that never touches it runs
+# without it (N.loadLib is lazy), and one that does gets it once.
+sbx run --json -e 'const u = require("util"); u === require("node:util")'
+expect_json .result true
+
 # Errors point at the user's source, not at the lowered code.
 printf 'interface A { x: number }\nconst f = (a: A): number => {\n  return a.x.y.z;\n};\nf({ x: 1 });\n' >"$T_TMP/err.ts"
 sbx run --json "$T_TMP/err.ts"

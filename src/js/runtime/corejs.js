@@ -19,6 +19,10 @@ g.__sbx_corejs = [
 		require('core-js/modules/es.array.flat-map');
 		require('core-js/modules/es.array.at');
 		require('core-js/modules/es.array.copy-within');
+		require('core-js/modules/esnext.array.to-sorted');
+		require('core-js/modules/esnext.array.to-reversed');
+		require('core-js/modules/esnext.array.to-spliced');
+		require('core-js/modules/esnext.array.with');
 	},
 	/* JS_RT_STRING */
 	function () {
@@ -30,5 +34,7 @@ g.__sbx_corejs = [
 		require('core-js/modules/es.string.at-alternative');
 		require('core-js/modules/es.string.code-point-at');
 		require('core-js/modules/es.string.from-code-point');
+		require('core-js/modules/es.string.raw');
+		require('core-js/modules/es.string.match-all');
 	}
 ];

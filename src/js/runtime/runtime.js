@@ -676,6 +676,20 @@ var groups = [
 					if (Object.prototype.propertyIsEnumerable.call(O, keys[i])) out.push(O[keys[i]]);
 				return out;
 			},
+			hasOwn: function hasOwn_(o, k) {
+				return hasOwn.call(toObject(o), k);
+			},
+			groupBy: function groupBy(items, fn) {
+				var out = Object.create(null), i = 0;
+				if (typeof fn !== 'function') throw new TypeError(String(fn) + ' is not a function');
+				iterate(items, function (v) {
+					var k = fn(v, i++);
+					k = typeof k === 'symbol' ? k : String(k);
+					if (hasOwn.call(out, k)) out[k].push(v);
+					else out[k] = [v];
+				});
+				return out;
+			},
 			fromEntries: function fromEntries(iterable) {
 				var o = {};
 				iterate(iterable, function (e) {
@@ -685,6 +699,18 @@ var groups = [
 				return o;
 			}
 		});
+		if (typeof g.Map === 'function' && !g.Map.groupBy) {
+			def(g.Map, 'groupBy', function groupBy(items, fn) {
+				var out = new g.Map(), i = 0;
+				if (typeof fn !== 'function') throw new TypeError(String(fn) + ' is not a function');
+				iterate(items, function (v) {
+					var k = fn(v, i++), list = out.get(k);
+					if (list) list.push(v);
+					else out.set(k, [v]);
+				});
+				return out;
+			});
+		}
 	},
 
 	/* 5 JS_RT_STRING: core-js (corejs.js) */

@@ -1,0 +1,23 @@
+console.log(new Map([["a",1],["b",{x:[1,2]}]]));
+console.log(new Set([1,"two",[3]]));
+console.log(new Map(), new Set());
+class Point { constructor(x, y) { this.x = x; this.y = y; } }
+console.log(new Point(1, 2), [new Point(3,4)]);
+console.log({a:{b:{c:{d:{e:1}}}}});
+console.log([1,2,3], ['a','b']);
+const c = {name: 'c'}; c.self = c; console.log(c);
+console.log(Symbol('s'), {[Symbol('k')]: 1, s: Symbol.iterator});
+const np = Object.create(null); np.x = 1; console.log(np);
+console.log({ get g() { return 1; }, set s(v) {}, get gs() { return 2; }, set gs(v) {} });
+console.log('%s is %d years and %i, %f', 'Bob', 42.5, 42.5, '3.5', 'extra');
+console.log('%j %o %O %%', {a:1}, [1], {b:2});
+console.log({s: 'str', n: null, u: undefined, d: new Date(0), r: /x/g});
+console.log(Array.from({length: 30}, (_, i) => i * 100));
+console.log(new Error('boom').message);
+console.log([undefined, null, NaN, -0, 0]);
+console.log({ 'a-b': 1, b2: 'it\'s' });
+console.log(new Map([[{k:1}, new Set([1])]]));
+console.log([[1,[2,[3,[4]]]]]);
+console.log(Object.assign(Object.create({inherited: 1}), {own: 2}));
+class Empty {}; console.log(new Empty());
+console.log(new Array(5), [1,,3]);

@@ -1,0 +1,23 @@
+console.log('%o', [1, {a: 2}]);
+console.log(new Map([[1, 2]]).entries());
+console.log([new Map([['a', [1, 2]]])]);
+console.log({m: new Map([['a', {b: {c: 1}}]])});
+class M extends Map {}
+console.log(new M([[1,2]]));
+console.log(new Set(), new WeakMap(), new WeakSet());
+console.log(new Set([1]).values());
+console.log([new Set([[1,2,[3,[4]]]])]);
+console.log(Promise.resolve(4), new Promise(() => {}), Promise.reject(new Error('x')).catch(() => {}) && 1);
+console.log(Symbol.iterator, Symbol(), Symbol.for('x'));
+console.log([Symbol('a')], { [Symbol.for('k')]: Symbol('v') });
+console.log(Object.create(null));
+const o = Object.create(null); o.a = [1]; console.log(o);
+console.log(new (class Foo { constructor() { this.a = 1; } get b() { return 2; } })());
+console.log(Object.defineProperty({}, 'x', { get() { return 1; }, enumerable: true }));
+const a = [1, 2]; a.extra = 'y'; console.log(a);
+console.log(new Uint8Array([1, 2, 3]));
+console.log([ -0 ], -0, '%d', -0);
+console.log(null, undefined, true);
+console.log('a\nb', ['a\nb']);
+console.log(new Error('top level msg').message);
+console.log(Array(3).fill({ a: 1 }));

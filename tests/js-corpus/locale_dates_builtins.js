@@ -1,0 +1,27 @@
+const d = new Date(Date.UTC(2024, 2, 5, 14, 7, 9));
+console.log(String(d)); console.log(d.toString()); console.log(`${d}`);
+console.log(d.toDateString(), '|', d.toTimeString());
+console.log(d.toLocaleString(), '|', d.toLocaleDateString(), '|', d.toLocaleTimeString());
+console.log(d.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' }));
+console.log(d.toLocaleDateString('en-US', { weekday: 'long', year: 'numeric', month: 'long', day: 'numeric' }));
+console.log(d.toLocaleDateString('en-US', { month: 'short', day: 'numeric' }));
+console.log(d.toLocaleDateString(undefined, { month: '2-digit', day: '2-digit', year: 'numeric' }));
+console.log(d.toLocaleTimeString('en-US', { hour: '2-digit', minute: '2-digit' }));
+console.log(d.toLocaleString('en-US', { timeZone: 'UTC' }));
+console.log(new Date(0).toLocaleString(), String(new Date(NaN)), new Date(NaN).toLocaleDateString());
+console.log(1234567.891.toLocaleString(), (0.5).toLocaleString(), (1e21).toLocaleString(), (-1234.5).toLocaleString());
+console.log((1234.5678).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }));
+console.log((1234.5).toLocaleString('en-US', { style: 'currency', currency: 'USD' }));
+console.log((0.256).toLocaleString('en-US', { style: 'percent' }), (1.005).toLocaleString(undefined, { maximumFractionDigits: 2 }));
+console.log(new Intl.NumberFormat('en-US').format(9876543.21), new Intl.NumberFormat('en-US', { style: 'currency', currency: 'EUR' }).format(12));
+console.log(new Intl.DateTimeFormat('en-US').format(d), (12).toLocaleString(), (0).toLocaleString(), (123456789).toLocaleString());
+console.log((1.23456789).toLocaleString(), (999.9999).toLocaleString(), (5).toLocaleString('en-US', { minimumFractionDigits: 1 }));
+console.log([1000, 2000].toLocaleString(), d.toUTCString(), d.toISOString(), JSON.stringify(d));
+console.log(structuredClone({ a: [1, { b: new Date(0) }], m: new Map([[1, new Set([2])]]) }));
+const cyc = { n: 1 }; cyc.self = cyc; const cc = structuredClone(cyc); console.log(cc.self === cc, cc !== cyc);
+try { structuredClone(() => 1); } catch (e) { console.log(e.name); }
+console.log(String.raw`a\nb${1 + 1}\t`, 'a-b-c'.replaceAll('-', '+'), [...'a1b2c3'.matchAll(/\d/g)].map(m => m[0] + m.index));
+const arr = [3, 1, 2];
+console.log(arr.toSorted(), arr.toReversed(), arr.toSpliced(0, 1, 9), arr.with(1, 7), arr, arr.at(-1), arr.findLast(x => x > 1), arr.findLastIndex(x => x > 5));
+console.log(Map.groupBy ? 1 : 1);
+console.log(Object.fromEntries([['a', 1]]), Object.hasOwn({ z: 1 }, 'z'), [[1, [2]], 3].flat(Infinity), [1, 2].flatMap(x => [x, x * 10]));
