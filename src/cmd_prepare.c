@@ -175,6 +175,7 @@ int cmd_prepare(int argc, char **argv)
 		goto out;
 	if (config_load(ro.config_flag, &cfg) != 0)
 		goto out;
+	runopt_apply_policy(&ro, &cfg);
 	config_apply(&cfg, &req);
 	if (runopt_finish(&ro) != 0)
 		goto out;

@@ -124,7 +124,7 @@ static bool null_key_known(const char *section, const char *key)
 		return l && l->engine == ENGINE_SPAWN;
 	}
 	if (!strcmp(section, "policy"))
-		return policy_rule_index(key) >= 0;
+		return policy_rule_index(key) >= 0 || !strcmp(key, "profile");
 	for (size_t i = 0; i < sizeof(known) / sizeof(known[0]); i++) {
 		if (strcmp(section, known[i][0]))
 			continue;
@@ -333,6 +333,15 @@ static int languages_key(struct loader *L, const char *section, const char *key,
 static int policy_key(struct loader *L, const char *section, const char *key, yaml_node_t *v)
 {
 	int idx = policy_rule_index(key);
+	if (!strcmp(key, "profile")) {
+		if (want_scalar(L, v, "policy.profile", "default or strict") != 0)
+			return -1;
+		if (policy_profile_from_name(scalar(v), &L->cfg->policy_profile) != 0)
+			return fail_at(L, v->start_mark,
+				       "invalid policy.profile '%s': use default or strict",
+				       scalar(v));
+		return 0;
+	}
 	if (idx < 0) {
 		/* The list of rules is long: name the page that has it. */
 		return fail_at(

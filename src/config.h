@@ -26,6 +26,13 @@
 #define CONFIG_MAX_RULES      64	 /* room for policy.c's rule table */
 #define CONFIG_MAX_ARGS	      32	 /* most words in an interpreter command */
 
+/* The policy profile (`policy: {profile: ...}` or --policy): strict blocks
+ * every rule that only warns by default. */
+enum policy_profile {
+	POLICY_PROFILE_DEFAULT = 0,
+	POLICY_PROFILE_STRICT,
+};
+
 /* Which command of a language (see config_command). */
 enum config_tool {
 	CONFIG_TOOL_RUN,     /* python: command, r: command, java: java */
@@ -41,6 +48,7 @@ struct config {
 	/* enum policy_level per policy rule index; 0 (POLICY_DEFAULT): the
 	 * rule's built-in level. */
 	unsigned char rule_levels[CONFIG_MAX_RULES];
+	enum policy_profile policy_profile;
 	bool history_set; /* history.enabled was given */
 	bool history_enabled;
 	int retention_days; /* -1: not set; 0 keeps history forever */

@@ -435,9 +435,18 @@ static _Noreturn void report_and_exit(const char *key, const char *json, size_t 
 	_exit(code);
 }
 
+/* process.exit(code) (the prelude's, after its 'exit' handlers, and
+ * engine_duktape_process.c's): the run ends with that status and no
+ * result (node prints nothing more). */
 _Noreturn void engine_duktape_exit(int code)
 {
 	report_and_exit("result", "null", 4, code);
+}
+
+/* N.exit(code): the prelude's process.exit(), after its 'exit' handlers. */
+static duk_ret_t native_exit(duk_context *ctx)
+{
+	engine_duktape_exit(duk_require_int(ctx, 0) & 255);
 }
 
 static int call_hook(duk_context *ctx, const char *name, int nargs)
@@ -503,6 +512,8 @@ static void load_prelude(duk_context *ctx, const char *filename)
 	duk_put_prop_string(ctx, n, "lineText");
 	duk_push_c_function(ctx, native_runtime, 1);
 	duk_put_prop_string(ctx, n, "runtime");
+	duk_push_c_function(ctx, native_exit, 1);
+	duk_put_prop_string(ctx, n, "exit");
 	duk_push_string(ctx, filename);
 	duk_put_prop_string(ctx, n, "file");
 	/* the runtime library's state key (js/lower.c): inspect reads Map,
@@ -519,12 +530,12 @@ static void load_prelude(duk_context *ctx, const char *filename)
 }
 
 /* Nothing of the host may be reachable. Duktape 2.x has no module loader
- * built in (require, module and exports are the prelude's: node's pure
- * core modules only); the Duktape object is engine introspection (act,
- * info, fin, gc, errCreate hooks) that user code has no need for. */
+ * built in (require, module, exports and process are the prelude's: node's
+ * pure core modules and a process object without the host); the Duktape object is engine
+ * introspection (act, info, fin, gc, errCreate hooks) that user code has no need for. */
 static void harden_globals(duk_context *ctx)
 {
-	static const char *const drop[] = {"Duktape", "process"};
+	static const char *const drop[] = {"Duktape"};
 	size_t i;
 	duk_push_global_object(ctx);
 	for (i = 0; i < sizeof(drop) / sizeof(drop[0]); i++)
@@ -780,6 +791,7 @@ static _Noreturn void run_child(void *arg)
 	duk_size_t len;
 	const char *json;
 	bool has_result;
+	int code;
 
 	child_deadline_ns = mono_ns() + req->limits.timeout_ms * 1000000u;
 	child_mem.limit = req->limits.memory_bytes;
@@ -830,13 +842,17 @@ static _Noreturn void run_child(void *arg)
 		report_error(ctx);
 	if (call_hook(ctx, "encode", 1) != 0)
 		report_error(ctx);
+	if (call_hook(ctx, "exitCode", 0) != 0) /* process.exitCode, 'exit' handlers */
+		report_error(ctx);
+	code = duk_get_int(ctx, -1);
+	duk_pop(ctx);
 	if (duk_is_string(ctx, -1)) {
 		json = duk_get_lstring(ctx, -1, &len);
 	} else { /* undefined, a function, a symbol: null, as JSON.stringify */
 		json = "null";
 		len = 4;
 	}
-	report_and_exit("result", json, len, 0);
+	report_and_exit("result", json, len, code);
 }
 
 static const char *source_name(const struct request *req)

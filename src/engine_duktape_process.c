@@ -8,6 +8,7 @@
  * own. process.argv is node's shape: ['node', FILE, ...args].
  */
 #include <duktape.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -40,7 +41,17 @@ void engine_duktape_set_process(duk_context *ctx, const struct request *req, con
 	push_strings(ctx, req->args, req->nargs, 0);
 	duk_put_prop_string(ctx, -2, "args");
 
-	duk_push_object(ctx); /* process */
+	/* The prelude's process object (exit handlers, streams, nextTick)
+	 * when there is one; it gets the argv and env of this run. */
+	bool have = duk_get_prop_string(ctx, -1, "process") && duk_is_object(ctx, -1);
+	if (!have) {
+		duk_pop(ctx);
+		duk_push_object(ctx);
+		duk_push_c_function(ctx, native_exit, 1);
+		duk_put_prop_string(ctx, -2, "exit");
+		duk_push_string(ctx, "linux");
+		duk_put_prop_string(ctx, -2, "platform");
+	}
 	duk_push_array(ctx);
 	duk_push_string(ctx, "node");
 	duk_put_prop_index(ctx, -2, 0);
@@ -56,11 +67,10 @@ void engine_duktape_set_process(duk_context *ctx, const struct request *req, con
 		duk_put_prop(ctx, -3);
 	}
 	duk_put_prop_string(ctx, -2, "env");
-	duk_push_c_function(ctx, native_exit, 1);
-	duk_put_prop_string(ctx, -2, "exit");
-	duk_push_string(ctx, "linux");
-	duk_put_prop_string(ctx, -2, "platform");
-	duk_put_prop_string(ctx, -2, "process");
+	if (have)
+		duk_pop(ctx);
+	else
+		duk_put_prop_string(ctx, -2, "process");
 
 	duk_pop(ctx);
 }

@@ -26,19 +26,23 @@
  * `sbx prepare`, outside the sandbox. No real program names 1,000 modules. */
 #define POLICY_MAX_DEPS 1000
 
-/* The rule table. Built-in levels: only prototype pollution blocks by
- * default, because no honest snippet needs it and it is the classic first
- * step of a JS sandbox escape; everything else warns, since eval, imports,
- * subprocesses and sockets are common in honest code and the sandbox stops
- * them anyway. java.exit is off: System.exit is how Java programs set their
+/* The rule table. Built-in levels: by default nothing blocks: eval,
+ * imports, subprocesses, sockets, even prototype writes are found in
+ * honest programs that run correctly, and the sandbox stops what would
+ * reach the host anyway; the scanner is advisory (a computed name like
+ * o['constr' + 'uctor'] passes it). The strict profile (`--policy strict`)
+ * blocks every rule that warns, as the JavaScript sandbox services do by
+ * default. java.exit is off: System.exit is how Java programs set their
  * exit status. The order is not an API (the ids are). */
 static const struct policy_rule rules[] = {
     {"js.dynamic_code", L_JS, POLICY_WARN, 0.4,
-     "eval, Function(), new Function, setTimeout/setInterval with a string"},
-    {"js.module_loading", L_JS, POLICY_WARN, 0.2, "require(), import, import()"},
+     "eval, Function(), new Function, .constructor.constructor, setTimeout/setInterval with a "
+     "string"},
+    {"js.module_loading", L_JS, POLICY_WARN, 0.2,
+     "require() of anything but node's pure core modules, import, import()"},
     {"js.process", L_JS, POLICY_WARN, 0.4, "process.* (Node's process object)"},
-    {"js.prototype_pollution", L_JS, POLICY_BLOCK, 0.7,
-     "__proto__, .constructor.constructor, constructor[...], Object.prototype writes"},
+    {"js.prototype_pollution", L_JS, POLICY_WARN, 0.7,
+     "writes through __proto__, constructor[...], Object.prototype writes"},
     {"js.fs", L_JS, POLICY_WARN, 0.3, "fs.* and loading the fs module"},
     {"py.subprocess", L_PY, POLICY_WARN, 0.5,
      "subprocess, pty, os.system, os.popen, os.exec*, os.spawn*, os.fork"},
@@ -105,12 +109,25 @@ enum policy_level policy_level_from_name(const char *s)
 	return POLICY_DEFAULT;
 }
 
+int policy_profile_from_name(const char *s, enum policy_profile *out)
+{
+	if (!strcmp(s, "default"))
+		*out = POLICY_PROFILE_DEFAULT;
+	else if (!strcmp(s, "strict"))
+		*out = POLICY_PROFILE_STRICT;
+	else
+		return -1;
+	return 0;
+}
+
 enum policy_level policy_rule_level(const struct config *cfg, size_t i)
 {
 	if (i >= NRULES)
 		return POLICY_OFF;
 	if (cfg && cfg->rule_levels[i] != POLICY_DEFAULT)
 		return (enum policy_level)cfg->rule_levels[i];
+	if (cfg && cfg->policy_profile == POLICY_PROFILE_STRICT && rules[i].level == POLICY_WARN)
+		return POLICY_BLOCK;
 	return rules[i].level;
 }
 
@@ -746,6 +763,40 @@ static bool js_fs_module(const struct tok *t)
 	       str_is(t, "node:fs/promises");
 }
 
+/* node's pure core modules, which the runtime's require() provides
+ * (src/js/nodelib.js): loading them is not module loading. */
+static bool js_core_module(const struct tok *t)
+{
+	static const char *const core[] = {"assert", "assert/strict", "util", "events",
+					   "path",   "path/posix",    NULL};
+	if (!tok_string(t))
+		return false;
+	const char *s = t->s;
+	size_t n = t->len;
+	if (n > 5 && !memcmp(s, "node:", 5)) {
+		s += 5;
+		n -= 5;
+	}
+	for (size_t k = 0; core[k]; k++)
+		if (strlen(core[k]) == n && !memcmp(core[k], s, n))
+			return true;
+	return false;
+}
+
+/* The token after a member chain starting at i (`.a`, `[...]` repeated). */
+static size_t skip_member_chain(struct scan *sc, size_t i)
+{
+	for (;;) {
+		const struct tok *a = T(sc, i, 0);
+		if (tok_punct(a, ".") && T(sc, i, 1) && T(sc, i, 1)->type == T_IDENT)
+			i += 2;
+		else if (tok_punct(a, "["))
+			i = skip_brackets(sc, i);
+		else
+			return i;
+	}
+}
+
 static void scan_js(struct scan *sc)
 {
 	for (size_t i = 0; i < sc->t->n; i++) {
@@ -765,9 +816,11 @@ static void scan_js(struct scan *sc)
 				find(sc, "js.dynamic_code", t,
 				     "%.*s with a string argument runs it as code", (int)t->len,
 				     t->s);
-			else if (tok_eq(t, "require") && !dot && tok_punct(next, "(")) {
+			else if (tok_eq(t, "require") && !dot && tok_punct(next, "(") &&
+				 !(js_core_module(T(sc, i, 2)) && tok_punct(T(sc, i, 3), ")"))) {
 				find(sc, "js.module_loading", t,
-				     "require() loads a module; the sandbox has no module loader");
+				     "require() of a module other than node's pure core modules "
+				     "(assert, util, events, path)");
 				if (js_fs_module(T(sc, i, 2)))
 					find(sc, "js.fs", t,
 					     "loads the fs module (file-system access)");
@@ -793,14 +846,18 @@ static void scan_js(struct scan *sc)
 				     "process gives access to the host process");
 			} else if (tok_eq(t, "fs") && !dot && tok_punct(next, ".")) {
 				find(sc, "js.fs", t, "fs reads and writes files");
-			} else if (tok_eq(t, "__proto__")) {
+			} else if (tok_eq(t, "__proto__") && dot &&
+				   is_assign_op(T(sc, skip_member_chain(sc, i + 1), 0))) {
+				/* a.__proto__ = p, a.__proto__.x = v; not reads, not
+				 * {__proto__: null} */
 				find(sc, "js.prototype_pollution", t,
-				     "__proto__ can change the prototype of every object");
+				     "writing through __proto__ can change every object");
 			} else if (tok_eq(t, "constructor") && dot && tok_punct(next, ".") &&
 				   tok_ident(T(sc, i, 2), "constructor")) {
-				find(sc, "js.prototype_pollution", t,
-				     ".constructor.constructor reaches Function (a sandbox-escape "
-				     "pattern)");
+				find(
+				    sc, "js.dynamic_code", t,
+				    ".constructor.constructor reaches Function, which runs strings "
+				    "as code");
 			} else if (tok_eq(t, "constructor") && tok_punct(next, "[")) {
 				find(sc, "js.prototype_pollution", t,
 				     "constructor[...] reaches constructors by name");
@@ -821,12 +878,13 @@ static void scan_js(struct scan *sc)
 		} else if (t->type == T_STRING && tok_punct(T(sc, i, -1), "[") &&
 			   tok_punct(next, "]")) {
 			/* obj["__proto__"] is obj.__proto__ spelt as a string. */
-			if (tok_eq(t, "__proto__"))
+			if (tok_eq(t, "__proto__") &&
+			    is_assign_op(T(sc, skip_member_chain(sc, i + 2), 0)))
 				find(sc, "js.prototype_pollution", t,
-				     "[\"__proto__\"] can change the prototype of every object");
+				     "writing through [\"__proto__\"] can change every object");
 			else if (tok_eq(t, "constructor") && tok_punct(T(sc, i, 2), "[") &&
 				 str_is(T(sc, i, 3), "constructor"))
-				find(sc, "js.prototype_pollution", t,
+				find(sc, "js.dynamic_code", t,
 				     "[\"constructor\"][\"constructor\"] reaches Function");
 		}
 	}

@@ -69,7 +69,10 @@ int policy_rule_index(const char *id);
 /* "block", "warn", "off"; and back (POLICY_DEFAULT when unknown). */
 const char *policy_level_name(enum policy_level l);
 enum policy_level policy_level_from_name(const char *s);
-/* The level in force: the config's, else the rule's built-in one. */
+/* "default" or "strict" → *out; -1 if neither. */
+int policy_profile_from_name(const char *s, enum policy_profile *out);
+/* The level in force: the config's for the rule, else the profile's
+ * (strict: block what warns), else the rule's built-in one. */
 enum policy_level policy_rule_level(const struct config *cfg, size_t rule_index);
 
 /* Scans code for the rules of lang (TypeScript uses the JavaScript rules).

@@ -10,6 +10,7 @@
 
 #include "config.h"
 #include "markdown.h"
+#include "policy.h"
 #include "statedir.h"
 #include "util.h"
 
@@ -27,6 +28,8 @@ const struct opt_spec source_opts[] = {
     {"block", 0, OPT_ARG, RO_BLOCK, "N", "with --markdown: only the Nth fenced block"},
     {"max-code", 0, OPT_ARG, RO_MAX_CODE, "SIZE",
      "largest program accepted (default 10M, at most 64M)"},
+    {"policy", 0, OPT_ARG, RO_POLICY, "PROFILE",
+     "default, or strict: block what the policy scan only warns about"},
     {NULL, 0, 0, 0, NULL, NULL},
 };
 
@@ -199,6 +202,13 @@ int runopt_handle(void *ctx, int id, const char *arg)
 		return 0;
 	case RO_MERGE_OUTPUT: req->merge_output = true; return 0;
 	case RO_ENV: return request_add_env(req, arg);
+	case RO_POLICY: {
+		enum policy_profile p;
+		if (policy_profile_from_name(arg, &p) != 0)
+			return error("invalid --policy '%s': use default or strict", arg);
+		ro->policy_profile = (int)p + 1;
+		return 0;
+	}
 	default:
 		if (id >= RO_FIRST_FREE && ro->extra)
 			return ro->extra(ro->extra_ctx, id, arg);
@@ -394,6 +404,10 @@ void runopt_take_args(struct run_options *ro, char **operands, int *nops)
 		request_add_arg(ro->req, operands[i]);
 	*nops = opt_dashdash;
 	operands[*nops] = NULL;
+void runopt_apply_policy(const struct run_options *ro, struct config *cfg)
+{
+	if (ro->policy_profile)
+		cfg->policy_profile = (enum policy_profile)(ro->policy_profile - 1);
 }
 
 int runopt_finish(struct run_options *ro)
@@ -418,6 +432,7 @@ int runopt_finish(struct run_options *ro)
 				     "without files or stdin; pass data with -i/--inputs",
 				     opt, req->lang->name);
 	}
+	runopt_apply_policy(ro, req->config);
 	config_apply(req->config, req);
 	if (!config_history_enabled(req->config))
 		req->no_history = true;

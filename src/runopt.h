@@ -6,6 +6,7 @@
 #include <stdbool.h>
 
 #include "opt.h"
+#include "config.h"
 #include "request.h"
 
 enum runopt_id {
@@ -35,6 +36,7 @@ enum runopt_id {
 	RO_PRINT_RESULT,
 	RO_MERGE_OUTPUT,
 	RO_ENV,
+	RO_POLICY,
 	RO_FIRST_FREE = 100 /* commands number their own options from here */
 };
 
@@ -55,6 +57,7 @@ struct run_options {
 	unsigned block; /* --block N (1-based); 0: all blocks */
 	const char *state_dir_flag;
 	const char *config_flag;
+	int policy_profile; /* --policy: enum policy_profile + 1; 0: not given */
 	bool help;
 	/* What already reads sbx's standard input ("--inputs @-", "--stdin -"),
 	 * so a second reader is an error instead of an empty read. */
@@ -77,5 +80,7 @@ int runopt_load_code(struct run_options *ro, char **operands, int nops, bool all
 int runopt_finish(struct run_options *ro);
 /* Moves the operands after "--" into req->args; *nops keeps the rest. */
 void runopt_take_args(struct run_options *ro, char **operands, int *nops);
+/* --policy over the config file's policy.profile. */
+void runopt_apply_policy(const struct run_options *ro, struct config *cfg);
 
 #endif

@@ -634,7 +634,86 @@
 	}
 	Object.defineProperty(Array.prototype, 'sort', { value: sort, writable: true, enumerable: false, configurable: true });
 
+	/* Duktape's wording of its own errors → node's, where node's does not
+	 * depend on the source text (`o.f is not a function` does): programs
+	 * print e.message. Duktape calls errCreate for every error it makes;
+	 * harden_globals() removes the Duktape object right after. */
+	var NODE_MSG = [
+		[/^cannot read property '(.*)' of (null|undefined)$/, function (m) { return 'Cannot read properties of ' + m[2] + " (reading '" + m[1] + "')"; }],
+		[/^cannot read property (-?[0-9.e+]+|Symbol\(.*\)) of (null|undefined)$/, function (m) { return 'Cannot read properties of ' + m[2] + " (reading '" + m[1] + "')"; }],
+		[/^identifier '(.*)' undefined$/, function (m) { return m[1] + ' is not defined'; }],
+		[/^callstack limit$|^C stack depth limit$/, function () { return 'Maximum call stack size exceeded'; }],
+		[/^invalid array length$/, function () { return 'Invalid array length'; }],
+		[/^invalid length$/, function (m, e) { return e instanceof RangeError ? 'Invalid array length' : m[0]; }]
+	];
+	if (G.Duktape) {
+		G.Duktape.errCreate = function (e) {
+			if (e === null || typeof e !== 'object' || typeof e.message !== 'string') return e;
+			for (var i = 0; i < NODE_MSG.length; i++) {
+				var m = NODE_MSG[i][0].exec(e.message);
+				if (m) {
+					try { e.message = NODE_MSG[i][1](m, e); } catch (x) { /* frozen: keep it */ }
+					break;
+				}
+			}
+			return e;
+		};
+	}
+
+	/* node's process object, without the host: argv names the program,
+	 * env is empty (sbx never passes the host environment), output goes to
+	 * the code's own stdout/stderr, exit() ends the run with that status. */
+	var exitHandlers = [], startMs = now();
+	function stream(fd) {
+		return { fd: fd, isTTY: false, writable: true,
+			write: function (chunk, enc, cb) {
+				write(fd, typeof chunk === 'string' ? chunk : String(chunk));
+				if (typeof enc === 'function') enc(); else if (typeof cb === 'function') cb();
+				return true;
+			},
+			on: function () { return this; }, once: function () { return this; }, end: function () {} };
+	}
+	function runExit(code) {
+		var hs = exitHandlers;
+		exitHandlers = [];
+		for (var i = 0; i < hs.length; i++) hs[i].call(proc, code);
+	}
+	var proc = {
+		title: 'node', argv: ['/usr/bin/node', '/' + FILE], execArgv: [], env: {}, platform: 'linux',
+		pid: 1, ppid: 0, exitCode: undefined, stdout: stream(1), stderr: stream(2),
+		stdin: { fd: 0, isTTY: false, on: function () { return this; }, setEncoding: function () {} },
+		cwd: function () { return '/'; },
+		exit: function (code) {
+			var c = code === undefined ? proc.exitCode : code;
+			c = c === undefined ? 0 : Number(c) | 0;
+			runExit(c);
+			N.exit(c & 255);
+		},
+		nextTick: function (fn) {
+			var args = Array.prototype.slice.call(arguments, 1);
+			if (typeof fn !== 'function') throw new TypeError('The "callback" argument must be of type function. Received ' + inspect(fn));
+			var run = function () { fn.apply(undefined, args); };
+			if (typeof G.queueMicrotask === 'function') G.queueMicrotask(run);
+			else addTimer(run, 0, []);
+		},
+		hrtime: function (prev) {
+			var t = now(), s = Math.floor(t / 1000), ns = Math.floor((t - s * 1000) * 1e6);
+			if (prev) { s -= prev[0]; ns -= prev[1]; if (ns < 0) { s--; ns += 1e9; } }
+			return [s, ns];
+		},
+		uptime: function () { return (now() - startMs) / 1000; },
+		memoryUsage: function () { return { rss: 0, heapTotal: 0, heapUsed: 0, external: 0, arrayBuffers: 0 }; },
+		cpuUsage: function () { return { user: 0, system: 0 }; },
+		emitWarning: function (w, type) { warning(String(w && w.message !== undefined ? w.message : w), typeof type === 'string' ? type : (w && w.name) || 'Warning'); },
+		on: function (ev, fn) { if (ev === 'exit' && typeof fn === 'function') exitHandlers.push(fn); return proc; },
+		versions: {}, release: { name: 'node' }, features: {}
+	};
+	proc.once = proc.addListener = proc.on;
+	proc.off = proc.removeListener = function () { return proc; };
+	proc.listenerCount = function () { return 0; };
+
 	G.console = console;
+	G.process = proc;
 	G.require = require;
 	G.module = moduleObj;
 	G.exports = moduleObj.exports;
@@ -662,6 +741,12 @@
 	G.clearTimeout = G.clearInterval = G.clearImmediate = clearTimer;
 	return {
 		runLoop: runLoop, settle: settle, describeError: describeError, inspect: inspect,
+		/* the run ends: 'exit' handlers, then process.exitCode */
+		exitCode: function () {
+			var c = proc.exitCode === undefined ? 0 : Number(proc.exitCode) | 0;
+			runExit(c);
+			return c & 255;
+		},
 		encode: function (v) { return stringify(v); }
 	};
 })

@@ -39,13 +39,35 @@ expect_json '[.findings[].rule]' '["js.dynamic_code"]'
 expect_json '.findings[0].line' 1
 expect_json '.findings[0].column' 9
 expect_jq '.risk > 0 and .risk < 1'
+# By default the scan only warns (the sandbox is the wall); the strict
+# profile blocks, from the flag or from the config file.
 sbx prepare --json -e 'var o = {}; o.__proto__.admin = true'
+expect_rc 0
+expect_json '.status' '"ok"'
+expect_json '.findings[0].severity' '"warn"'
+sbx prepare --json --policy strict -e 'var o = {}; o.__proto__.admin = true'
 expect_rc 1
 expect_json '.status' '"blocked"'
 expect_json '.findings[0].severity' '"block"'
-sbx prepare -e 'var o = {}; o.__proto__.admin = true'
+sbx prepare --policy strict -e 'var o = {}; o.__proto__.admin = true'
 expect_rc 1
 expect_out_contains "BLOCK  1:15  js.prototype_pollution"
+printf 'policy:\n  profile: strict\n' >"$T_TMP/strict.yaml"
+sbx prepare --json --config "$T_TMP/strict.yaml" -e 'eval("1")'
+expect_rc 1
+expect_json '.findings[0].rule' '"js.dynamic_code"'
+sbx prepare --json --config "$T_TMP/strict.yaml" --policy default -e 'eval("1")'
+expect_rc 0
+sbx prepare --policy lax -e '1'
+expect_rc 125
+expect_err_contains "invalid --policy 'lax': use default or strict"
+printf 'policy:\n  profile: lax\n' >"$T_TMP/bad.yaml"
+sbx prepare --config "$T_TMP/bad.yaml" -e '1'
+expect_rc 125
+expect_err_contains "invalid policy.profile 'lax'"
+# node's pure core modules are not module loading
+sbx prepare --json -e 'const assert = require("assert"); const { format } = require("node:util"); 1'
+expect_json '.findings' '[]'
 
 # --- dependencies and transforms ------------------------------------------
 sbx prepare --json -e 'var _ = require("lodash"); 1'

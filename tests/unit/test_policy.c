@@ -61,8 +61,13 @@ static void test_js_rules_fire(void **state)
 	FIRES(LANG_JAVASCRIPT, "process['env']", "js.process");
 	FIRES(LANG_JAVASCRIPT, "a.__proto__.polluted = 1", "js.prototype_pollution");
 	FIRES(LANG_JAVASCRIPT, "a['__proto__'].x = 1", "js.prototype_pollution");
-	FIRES(LANG_JAVASCRIPT, "''.constructor.constructor('return this')()",
-	      "js.prototype_pollution");
+	FIRES(LANG_JAVASCRIPT, "''.constructor.constructor('return this')()", "js.dynamic_code");
+	FIRES(LANG_JAVASCRIPT, "x['constructor']['constructor']('return 1')", "js.dynamic_code");
+	FIRES(LANG_JAVASCRIPT, "a.__proto__ = b", "js.prototype_pollution");
+	FIRES(LANG_JAVASCRIPT, "a.__proto__['x'] += 1", "js.prototype_pollution");
+	FIRES(LANG_JAVASCRIPT, "var m = require('lodash')", "js.module_loading");
+	FIRES(LANG_JAVASCRIPT, "var m = require(name)", "js.module_loading");
+	FIRES(LANG_JAVASCRIPT, "var m = require('assert' + x)", "js.module_loading");
 	FIRES(LANG_JAVASCRIPT, "x.constructor['prototype']", "js.prototype_pollution");
 	FIRES(LANG_JAVASCRIPT, "Object.prototype.isAdmin = true", "js.prototype_pollution");
 	FIRES(LANG_JAVASCRIPT, "Object.prototype[k] = v", "js.prototype_pollution");
@@ -92,6 +97,12 @@ static void test_js_rules_silent(void **state)
 	SILENT(LANG_JAVASCRIPT, "setTimeout(function () {}, 0); setTimeout(f, 1)");
 	SILENT(LANG_JAVASCRIPT, "var s = 'unterminated\nvar y = 1");
 	SILENT(LANG_JAVASCRIPT, "#!/usr/bin/env node eval\n1");
+	/* node's pure core modules are the runtime's own, not module loading */
+	SILENT(LANG_JAVASCRIPT, "const assert = require('assert'); require('node:util')");
+	SILENT(LANG_JAVASCRIPT, "require('events'); require(\"path\"); require('assert/strict')");
+	/* reading __proto__ and the null-prototype literal are not pollution */
+	SILENT(LANG_JAVASCRIPT, "var d = {__proto__: null}; a.__proto__ === B.prototype");
+	SILENT(LANG_JAVASCRIPT, "if (o.__proto__ == p) {}");
 }
 
 static void test_python_rules(void **state)
@@ -182,6 +193,35 @@ static void test_levels_and_risk(void **state)
 	cfg.rule_levels[dyn] = POLICY_OFF;
 	assert_string_equal(scan_ids(LANG_JAVASCRIPT, "eval('1')", &cfg), "");
 
+	/* the strict profile blocks what warns; a rule's own level still wins;
+	 * what is off stays off */
+	cfg.rule_levels[dyn] = POLICY_DEFAULT;
+	cfg.policy_profile = POLICY_PROFILE_STRICT;
+	policy_scan(lang_get(LANG_JAVASCRIPT), "xs.constructor.constructor.name", 31, &cfg, &rep);
+	assert_true(rep.blocked);
+	policy_report_release(&rep);
+	policy_scan(lang_get(LANG_PYTHON), "import socket", 13, &cfg, &rep);
+	assert_true(rep.blocked);
+	policy_report_release(&rep);
+	assert_int_equal(policy_rule_level(&cfg, (size_t)policy_rule_index("java.exit")),
+			 POLICY_OFF);
+	cfg.rule_levels[dyn] = POLICY_WARN;
+	policy_scan(lang_get(LANG_JAVASCRIPT), "eval('1')", 9, &cfg, &rep);
+	assert_false(rep.blocked);
+	policy_report_release(&rep);
+	cfg.rule_levels[dyn] = POLICY_DEFAULT;
+	cfg.policy_profile = POLICY_PROFILE_DEFAULT;
+	/* by default nothing in JavaScript blocks: the sandbox is the wall */
+	policy_scan(lang_get(LANG_JAVASCRIPT), "xs.constructor.constructor.name; o.__proto__.x = 1",
+		    50, &cfg, &rep);
+	assert_false(rep.blocked);
+	assert_int_equal(rep.n, 2);
+	policy_report_release(&rep);
+	enum policy_profile prof;
+	assert_int_equal(policy_profile_from_name("strict", &prof), 0);
+	assert_int_equal(prof, POLICY_PROFILE_STRICT);
+	assert_int_equal(policy_profile_from_name("paranoid", &prof), -1);
+
 	/* more kinds of finding raise the risk; repeats of one kind do not */
 	policy_scan(lang_get(LANG_JAVASCRIPT), "process.x; process.y; process.z", 31, NULL, &rep);
 	double one = rep.risk;
@@ -201,7 +241,10 @@ static void test_findings_json(void **state)
 {
 	(void)state;
 	struct policy_report rep;
-	policy_scan(lang_get(LANG_JAVASCRIPT), "a.__proto__ = 1", 15, NULL, &rep);
+	struct config strict;
+	config_init(&strict);
+	strict.policy_profile = POLICY_PROFILE_STRICT;
+	policy_scan(lang_get(LANG_JAVASCRIPT), "a.__proto__ = 1", 15, &strict, &rep);
 	json_t *j = policy_findings_json(&rep);
 	assert_int_equal(json_array_size(j), 1);
 	json_t *f = json_array_get(j, 0);
@@ -211,6 +254,7 @@ static void test_findings_json(void **state)
 	assert_int_equal(json_integer_value(json_object_get(f, "column")), 3);
 	json_decref(j);
 	policy_report_release(&rep);
+	config_release(&strict);
 }
 
 static void test_check_request(void **state)
@@ -223,7 +267,15 @@ static void test_check_request(void **state)
 	const char *code = "var o = {};\no.__proto__.x = 1";
 	request_set_code(&req, strdup(code), strlen(code), "-e");
 	outcome_init(&out, &req);
-	assert_int_equal(policy_check_request(&req, NULL, &out), 1);
+	/* by default it runs (a warning); the strict profile blocks it */
+	assert_int_equal(policy_check_request(&req, NULL, &out), 0);
+	outcome_release(&out);
+	outcome_init(&out, &req);
+	struct config strict;
+	config_init(&strict);
+	strict.policy_profile = POLICY_PROFILE_STRICT;
+	assert_int_equal(policy_check_request(&req, &strict, &out), 1);
+	config_release(&strict);
 	assert_int_equal(out.status, STATUS_BLOCKED);
 	assert_int_equal(outcome_exit_code(&out), 126);
 	assert_non_null(json_object_get(out.extra, "findings"));
