@@ -83,8 +83,9 @@ expect_rc 125
 sbx deploy -n x --bogus -e 'return 1'
 expect_rc 125
 
-# policy: a finding at level block refuses the deployment (exit 1), stores nothing
-sbx deploy -n polluter -e 'Object.prototype.x = 1; return 1'
+# policy: a finding at level block (here: the strict profile) refuses the
+# deployment (exit 1), stores nothing
+sbx deploy -n polluter --policy strict -e 'Object.prototype.x = 1; return 1'
 expect_rc 1
 expect_err_contains "not deployed"
 check "a refused deployment leaves nothing" test ! -e "$D/polluter"
