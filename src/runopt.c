@@ -404,6 +404,8 @@ void runopt_take_args(struct run_options *ro, char **operands, int *nops)
 		request_add_arg(ro->req, operands[i]);
 	*nops = opt_dashdash;
 	operands[*nops] = NULL;
+}
+
 void runopt_apply_policy(const struct run_options *ro, struct config *cfg)
 {
 	if (ro->policy_profile)

@@ -591,14 +591,13 @@ static const char *layer_names(unsigned bits, char *buf, size_t n)
 int sandbox_run(const struct request *req, const struct sandbox_plan *plan, struct outcome *out,
 		struct render *r)
 {
-	struct supervisor sv = {
-	    .req = req,
-	    .plan = plan,
-	    .out = out,
-	    .r = r,
-	    .pidfd = -1,
-	    .setup_fd = -1,
-	    .init_fd = -1};
+	struct supervisor sv = {.req = req,
+				.plan = plan,
+				.out = out,
+				.r = r,
+				.pidfd = -1,
+				.setup_fd = -1,
+				.init_fd = -1};
 	/* stdout, stderr, report, setup failures */
 	int pipes[4][2] = {{-1, -1}, {-1, -1}, {-1, -1}, {-1, -1}};
 	int gate[2] = {-1, -1};
