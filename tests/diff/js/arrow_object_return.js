@@ -1,0 +1,2 @@
+const pairs = ['a', 'b', 'c'].map((k, i) => ({ key: k, index: i }));
+console.log(JSON.stringify(pairs));

@@ -1,0 +1,2 @@
+async function compute() { await null; return { answer: 42 }; }
+return compute();

@@ -1,0 +1,3 @@
+class Base { static create() { return new this(); } name() { return 'base'; } }
+class Derived extends Base { name() { return 'derived'; } }
+console.log(Derived.create().name());

@@ -1,0 +1,6 @@
+const a = 'outer';
+function f() {
+  if (true) { const a = 'inner'; console.log(a); }
+  return a;
+}
+console.log(f());

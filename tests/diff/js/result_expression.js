@@ -1,0 +1,2 @@
+const m = new Map([['a', 1]]);
+[...m.entries()].map(([k, v]) => ({ k, v }))

@@ -1,0 +1,3 @@
+const items = ['x', 'y'];
+const html = `<ul>${items.map(i => `<li>${i}</li>`).join('')}</ul>`;
+console.log(html);

@@ -1,0 +1,340 @@
+#!/usr/bin/python3
+"""Differential test: every program in tests/diff/<lang>/ runs under its
+native interpreter and under `sbx run FILE`; stdout, stderr and the exit
+status must be the same bytes (SPEC "Fidelity").
+
+  /usr/bin/python3 tests/diff/run.py --sbx bin/sbx [--build build] [-v]
+        [--jobs N] [--lang js,py] [PATTERN...]
+
+Native references (run in a fresh directory holding only the program, with
+the environment sbx gives its interpreters: PATH=/usr/bin:/bin, LANG=C.UTF-8,
+HOME and TMPDIR in that directory):
+  js    node PROG.js
+  ts    node on the output of TypeScript's transpileModule (target ES2022,
+        CommonJS), TypeScript from build/npm/node_modules when present, else
+        Debian's /usr/share/nodejs/typescript
+  py    /usr/bin/python3 PROG.py        (the python sbx runs)
+  r     Rscript PROG.R
+  java  java Main.java (the single-file source launcher); a file without a
+        top-level class is a bare snippet: the reference wraps it in
+        `public class Main { public static void main(String[] args) throws
+        Exception { ... } }` on the same lines, so line numbers agree.
+sbx runs `sbx run -t 60 --no-history --state-dir BUILD/difftest-state FILE`
+in its own fresh directory (the long timeout only keeps the sanitizer build
+from timing out; the state directory keeps the lowering and javac caches).
+
+Normalisation, the only one: the directory a program ran in is replaced by
+$DIR in both outputs (native: the temporary directory; sbx: its per-run
+working directory, /tmp/sbx-USER-work/run-ID-XXXXXX, however it appears).
+
+A program whose native run writes to both streams is run a second time under
+both with stdout and stderr into one file (2>&1), and that file is compared
+too ("merged"): the interleaving must be the interpreter's.
+
+tests/diff/KNOWN.tsv lists inherent differences; tests/diff/PENDING.tsv lists
+bugs being fixed (temporary: to be emptied). Each line: PROGRAM<TAB>WHAT<TAB>WHY,
+PROGRAM a glob like js/err_*.js, WHAT a comma list of stdout, stderr, exit,
+merged: only those comparisons are waived, the others still count. Anything
+else that differs is a mismatch and fails.
+"""
+import argparse
+import concurrent.futures
+import difflib
+import fnmatch
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+DIFF = os.path.join(ROOT, "tests", "diff")
+LANGS = [("js", ".js"), ("ts", ".ts"), ("py", ".py"), ("r", ".R"), ("java", ".java")]
+ASPECTS = ("stdout", "stderr", "exit", "merged")
+NATIVE_TIMEOUT = 60
+SBX_WORKDIR = re.compile(r"(?:/[^/\s'\"]+)*/sbx-[^/\s'\"]+-work/run-[0-9A-Za-z]+-[0-9A-Za-z]+")
+JAVA_TOPLEVEL = re.compile(r"^\s*(?:(?:public|final|abstract|sealed)\s+)*(?:class|interface|record|enum)\s+\w+", re.M)
+
+
+def clean_env(d):
+    """The environment sbx gives its interpreters, rooted in directory d."""
+    os.makedirs(os.path.join(d, ".tmp"), exist_ok=True)
+    return {"PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "HOME": d, "TMPDIR": os.path.join(d, ".tmp")}
+
+
+def wrap_java(src):
+    """A bare Java snippet as the class a person would write around it:
+    leading imports stay, the wrapper opens on the first statement's line."""
+    lines = src.split("\n")
+    i = 0
+    while i < len(lines) and (lines[i].strip() == "" or lines[i].lstrip().startswith(("import ", "//"))):
+        i += 1
+    head = "public class Main { public static void main(String[] args) throws Exception { "
+    if i < len(lines):
+        lines[i] = head + lines[i]
+    else:
+        lines.append(head)
+    body = "\n".join(lines).rstrip("\n")
+    return body + "\n}}\n"
+
+
+def load_list(name):
+    """KNOWN.tsv / PENDING.tsv: [(glob, {aspects}, why)]."""
+    entries = []
+    path = os.path.join(DIFF, name)
+    if not os.path.exists(path):
+        return entries
+    with open(path, encoding="utf-8") as f:
+        for n, line in enumerate(f, 1):
+            line = line.rstrip("\n")
+            if not line.strip() or line.startswith("#"):
+                continue
+            parts = line.split("\t")
+            what = set(p.strip() for p in parts[1].split(",")) if len(parts) > 1 else set()
+            if len(parts) < 3 or not parts[2].strip() or not what or not what <= set(ASPECTS):
+                sys.exit(f"{name}:{n}: want PROGRAM<TAB>{'|'.join(ASPECTS)}[,...]<TAB>WHY, got: {line!r}")
+            entries.append((parts[0].strip(), what, parts[2].strip()))
+    return entries
+
+
+def waived(entries, prog):
+    what = set()
+    for glob, w, _ in entries:
+        if fnmatch.fnmatchcase(prog, glob):
+            what |= w
+    return what
+
+
+def transpile_ts(programs, outdir, build):
+    """All TypeScript programs through transpileModule in one node process."""
+    cands = [os.path.join(ROOT, build, "npm", "node_modules", "typescript"), "/usr/share/nodejs/typescript"]
+    ts = next((c for c in cands if os.path.exists(os.path.join(c, "package.json"))), None)
+    if ts is None:
+        sys.exit("difftest: no TypeScript compiler: run `make npm-deps` or apt-get install node-typescript")
+    script = r"""
+const ts = require(process.argv[1]); const fs = require('fs'); const path = require('path');
+const out = process.argv[2];
+for (const f of process.argv.slice(3)) {
+  const r = ts.transpileModule(fs.readFileSync(f, 'utf8'), { fileName: path.basename(f), reportDiagnostics: true,
+    compilerOptions: { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.CommonJS } });
+  const errs = (r.diagnostics || []).map(d => ts.flattenDiagnosticMessageText(d.messageText, '\n'));
+  fs.writeFileSync(path.join(out, path.basename(f).replace(/\.ts$/, '.js')), r.outputText);
+  if (errs.length) fs.writeFileSync(path.join(out, path.basename(f) + '.err'), errs.join('\n') + '\n');
+}
+console.log(ts.version);
+"""
+    r = subprocess.run(["node", "-e", script, ts, outdir] + programs, capture_output=True, text=True)
+    if r.returncode != 0:
+        sys.exit("difftest: transpiling the TypeScript references failed:\n" + r.stderr)
+    return ts, r.stdout.strip()
+
+
+def run(cmd, cwd, env, merged):
+    out = os.path.join(cwd, ".out")
+    err = os.path.join(cwd, ".err")
+    with open(out, "wb") as o, open(err if not merged else out, "ab" if merged else "wb") as e:
+        try:
+            p = subprocess.run(cmd, cwd=cwd, env=env, stdin=subprocess.DEVNULL, stdout=o,
+                               stderr=e if not merged else subprocess.STDOUT, timeout=NATIVE_TIMEOUT * 2)
+            rc = p.returncode if p.returncode >= 0 else 128 - p.returncode
+        except subprocess.TimeoutExpired:
+            rc = "timeout"
+    with open(out, "rb") as f:
+        so = f.read()
+    se = b""
+    if not merged:
+        with open(err, "rb") as f:
+            se = f.read()
+    os.unlink(out)
+    if os.path.exists(err):
+        os.unlink(err)
+    return so, se, rc
+
+
+def normalise(data, d):
+    s = data.decode("utf-8", "surrogateescape")
+    s = s.replace(d, "$DIR")
+    s = SBX_WORKDIR.sub("$DIR", s)
+    return s.encode("utf-8", "surrogateescape")
+
+
+class Job:
+    def __init__(self, lang, path):
+        self.lang = lang
+        self.path = path
+        self.name = f"{lang}/{os.path.basename(path)}"
+        self.diffs = {}  # aspect -> (native, sbx)
+
+
+def native_cmd(job, d, ctx):
+    base = os.path.basename(job.path)
+    if job.lang == "js":
+        shutil.copy(job.path, os.path.join(d, base))
+        return ["node", base]
+    if job.lang == "ts":
+        js = base[:-3] + ".js"
+        shutil.copy(os.path.join(ctx["tsout"], js), os.path.join(d, js))
+        return ["node", js]
+    if job.lang == "py":
+        shutil.copy(job.path, os.path.join(d, base))
+        return ["/usr/bin/python3", base]
+    if job.lang == "r":
+        shutil.copy(job.path, os.path.join(d, base))
+        return ["Rscript", base]
+    with open(job.path, encoding="utf-8") as f:
+        src = f.read()
+    if not JAVA_TOPLEVEL.search(src):
+        src = wrap_java(src)
+    with open(os.path.join(d, "Main.java"), "w", encoding="utf-8") as f:
+        f.write(src)
+    return ["java", "Main.java"]
+
+
+def sbx_cmd(job, d, ctx):
+    # Java: the file is Main.java, as for javac; everything else keeps its name.
+    base = "Main.java" if job.lang == "java" else os.path.basename(job.path)
+    shutil.copy(job.path, os.path.join(d, base))
+    return [ctx["sbx"], "run", "-t", "60", "--no-history", "--state-dir", ctx["state"], base]
+
+
+def fresh(tmp, job, side):
+    d = os.path.join(tmp, job.lang, os.path.basename(job.path), side)
+    os.makedirs(d)
+    return d
+
+
+def do_job(job, ctx):
+    tmp = ctx["tmp"]
+    nd, sd = fresh(tmp, job, "native"), fresh(tmp, job, "sbx")
+    ncmd, scmd = native_cmd(job, nd, ctx), sbx_cmd(job, sd, ctx)
+    nenv = clean_env(nd)
+    senv = dict(os.environ)
+    senv.pop("SBX_CONFIG", None)
+    senv["XDG_CONFIG_HOME"] = os.path.join(tmp, "config")
+    n = run(ncmd, nd, nenv, False)
+    s = run(scmd, sd, senv, False)
+    n = (normalise(n[0], nd), normalise(n[1], nd), n[2])
+    s = (normalise(s[0], sd), normalise(s[1], sd), s[2])
+    for i, a in enumerate(("stdout", "stderr", "exit")):
+        if n[i] != s[i]:
+            job.diffs[a] = (n[i], s[i])
+    if n[0] and n[1]:
+        job.merged = True
+        nm = run(ncmd, nd, nenv, True)[0]
+        sm = run(scmd, sd, senv, True)[0]
+        nm, sm = normalise(nm, nd), normalise(sm, sd)
+        if nm != sm:
+            job.diffs["merged"] = (nm, sm)
+    shutil.rmtree(os.path.dirname(nd), ignore_errors=True)
+    return job
+
+
+def show(a, n, s):
+    if a == "exit":
+        return f"    exit: native {n}, sbx {s}\n"
+    nl = n.decode("utf-8", "replace").splitlines(True)
+    sl = s.decode("utf-8", "replace").splitlines(True)
+    d = list(difflib.unified_diff(nl, sl, "native", "sbx", n=1))
+    txt = "".join(l if l.endswith("\n") else l + "\\ no newline\n" for l in d[:40])
+    more = f"    ... {len(d) - 40} more diff lines\n" if len(d) > 40 else ""
+    return f"    {a}:\n" + "".join("      " + l + "\n" for l in txt.splitlines()) + more
+
+
+def main():
+    ap = argparse.ArgumentParser(description="sbx differential test")
+    ap.add_argument("--sbx", default=os.path.join(ROOT, "bin", "sbx"))
+    ap.add_argument("--build", default="build")
+    ap.add_argument("--jobs", type=int, default=min(2, os.cpu_count() or 2))
+    ap.add_argument("--lang", default="")
+    ap.add_argument("-v", "--verbose", action="store_true", help="show the diff of waived differences too")
+    ap.add_argument("patterns", nargs="*", help="globs on lang/file, e.g. 'py/pandas_*'")
+    args = ap.parse_args()
+    t0 = time.monotonic()
+    langs = [l for l in LANGS if not args.lang or l[0] in args.lang.split(",")]
+    jobs = []
+    for lang, ext in langs:
+        d = os.path.join(DIFF, lang)
+        for f in sorted(os.listdir(d)) if os.path.isdir(d) else []:
+            if f.endswith(ext) and (not args.patterns or any(fnmatch.fnmatchcase(f"{lang}/{f}", p) for p in args.patterns)):
+                jobs.append(Job(lang, os.path.join(d, f)))
+    known, pending = load_list("KNOWN.tsv"), load_list("PENDING.tsv")
+    state = os.path.join(ROOT, args.build, "difftest-state")
+    os.makedirs(state, exist_ok=True)
+    tmp = tempfile.mkdtemp(prefix="sbx-difftest.")
+    ctx = {"sbx": os.path.abspath(args.sbx), "state": state, "tmp": tmp}
+    try:
+        ts_progs = [j.path for j in jobs if j.lang == "ts"]
+        if ts_progs:
+            ctx["tsout"] = os.path.join(tmp, "ts-out")
+            os.makedirs(ctx["tsout"])
+            where, ver = transpile_ts(ts_progs, ctx["tsout"], args.build)
+            print(f"difftest: TypeScript {ver} from {where} for the native references")
+        with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as ex:
+            done = list(ex.map(lambda j: do_job(j, ctx), jobs))
+        ts_bad = {os.path.basename(f)[:-4] for f in os.listdir(ctx["tsout"]) if f.endswith(".err")} if ts_progs else set()
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+
+    table = {l: {"programs": 0, "identical": 0, "known": 0, "pending": 0, "mismatch": 0, "merged": 0} for l, _ in langs}
+    passed = failed = 0
+    report = []
+    for j in done:
+        row = table[j.lang]
+        row["programs"] += 1
+        row["merged"] += 1 if getattr(j, "merged", False) else 0
+        k, p = waived(known, j.name), waived(pending, j.name)
+        unexplained = set(j.diffs) - k - p
+        if j.lang == "ts" and os.path.basename(j.path) in ts_bad:
+            unexplained.add("reference")  # the native reference did not even transpile
+        if unexplained:
+            row["mismatch"] += 1
+            failed += 1
+            txt = f"MISMATCH {j.name}: {', '.join(sorted(unexplained))}\n"
+            txt += "".join(show(a, *j.diffs[a]) for a in ("stdout", "stderr", "exit", "merged") if a in unexplained)
+            report.append(txt)
+        elif set(j.diffs) & p:
+            row["pending"] += 1
+            passed += 1
+            if args.verbose:
+                report.append(f"pending {j.name}: {', '.join(sorted(j.diffs))}\n" +
+                              "".join(show(a, *j.diffs[a]) for a in ASPECTS if a in j.diffs))
+        elif j.diffs:
+            row["known"] += 1
+            passed += 1
+        else:
+            row["identical"] += 1
+            passed += 1
+    # An inherent difference that no longer shows is a stale claim: fail.
+    # A pending entry that now matches only needs removing: say so.
+    names = [j.name for j in done]
+    diffs = {j.name: set(j.diffs) for j in done}
+    for label, entries in (("KNOWN.tsv", known), ("PENDING.tsv", pending)):
+        for glob, what, _ in entries:
+            hit = [n for n in names if fnmatch.fnmatchcase(n, glob)]
+            if not hit:
+                continue
+            if not any(diffs[n] & what for n in hit):
+                if label == "KNOWN.tsv":
+                    failed += 1
+                    report.append(f"STALE {label}: {glob} ({','.join(sorted(what))}) no longer differs: remove the entry\n")
+                else:
+                    report.append(f"note: {label}: {glob} now matches: remove the entry\n")
+    sys.stdout.write("".join(report))
+    print()
+    print(f"{'language':<10}{'programs':>9}{'identical':>10}{'known':>7}{'pending':>9}{'mismatch':>10}{'2>&1 runs':>11}")
+    tot = {k: 0 for k in ("programs", "identical", "known", "pending", "mismatch", "merged")}
+    for l, _ in langs:
+        r = table[l]
+        for k in tot:
+            tot[k] += r[k]
+        print(f"{l:<10}{r['programs']:>9}{r['identical']:>10}{r['known']:>7}{r['pending']:>9}{r['mismatch']:>10}{r['merged']:>11}")
+    print(f"{'total':<10}{tot['programs']:>9}{tot['identical']:>10}{tot['known']:>7}{tot['pending']:>9}{tot['mismatch']:>10}{tot['merged']:>11}")
+    print(f"difftest: time {time.monotonic() - t0:.0f} s with {args.jobs} jobs")
+    print(f"difftest: {passed} passed, {failed} failed")
+    return 0 if failed == 0 else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
