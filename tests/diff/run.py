@@ -11,12 +11,12 @@ the environment sbx gives its interpreters: PATH=/usr/bin:/bin, LANG=C.UTF-8,
 HOME and TMPDIR in that directory):
   js    node PROG.js
   ts    node on the output of TypeScript's transpileModule (target ES2022,
-        CommonJS), TypeScript from build/npm/node_modules when present, else
-        Debian's /usr/share/nodejs/typescript
+        CommonJS), TypeScript from build/npm/node_modules (the pinned one the
+        build installs) when present, else Debian's /usr/share/nodejs/typescript
   py    /usr/bin/python3 PROG.py        (the python sbx runs)
   r     Rscript PROG.R
-  java  java Main.java (the single-file source launcher); a file without a
-        top-level class is a bare snippet: the reference wraps it in
+  java  javac Main.java && java Main; a file without a `static void
+        main(` is a bare snippet: the reference wraps it in
         `public class Main { public static void main(String[] args) throws
         Exception { ... } }` on the same lines, so line numbers agree.
 sbx runs `sbx run -t 60 --no-history --state-dir BUILD/difftest-state FILE`
@@ -34,8 +34,12 @@ too ("merged"): the interleaving must be the interpreter's.
 tests/diff/KNOWN.tsv lists inherent differences; tests/diff/PENDING.tsv lists
 bugs being fixed (temporary: to be emptied). Each line: PROGRAM<TAB>WHAT<TAB>WHY,
 PROGRAM a glob like js/err_*.js, WHAT a comma list of stdout, stderr, exit,
-merged: only those comparisons are waived, the others still count. Anything
-else that differs is a mismatch and fails.
+merged: only those comparisons are waived, the others still count. WHAT
+"trace" waives less: stderr (and the merged file) are still compared, with
+JavaScript stack traces taken out of both sides (node's source excerpt above
+the error, the "    at ..." frames, its hint and "Node.js vN" trailer):
+the error's own lines must still agree. Anything else that differs is a
+mismatch and fails.
 """
 import argparse
 import concurrent.futures
@@ -52,10 +56,36 @@ import time
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 DIFF = os.path.join(ROOT, "tests", "diff")
 LANGS = [("js", ".js"), ("ts", ".ts"), ("py", ".py"), ("r", ".R"), ("java", ".java")]
-ASPECTS = ("stdout", "stderr", "exit", "merged")
+ASPECTS = ("stdout", "stderr", "exit", "merged", "trace")
 NATIVE_TIMEOUT = 60
 SBX_WORKDIR = re.compile(r"(?:/[^/\s'\"]+)*/sbx-[^/\s'\"]+-work/run-[0-9A-Za-z]+-[0-9A-Za-z]+")
-JAVA_TOPLEVEL = re.compile(r"^\s*(?:(?:public|final|abstract|sealed)\s+)*(?:class|interface|record|enum)\s+\w+", re.M)
+JAVA_MAIN = re.compile(r"\bstatic\s+(?:public\s+)?void\s+main\s*\(")
+
+
+NODE_HEADER = re.compile(r"\A(?:\$DIR/)?[^\n]*\.[jt]s:\d+\n[^\n]*\n *\^+\n\n?")
+
+
+def strip_trace(data):
+    """stderr without JavaScript stack traces (see the "trace" waiver)."""
+    s = data.decode("utf-8", "surrogateescape")
+    out = []
+    rest = s
+    while rest:
+        m = NODE_HEADER.match(rest)
+        if m:
+            rest = rest[m.end():]
+            continue
+        line, nl, rest = rest.partition("\n")
+        if re.match(r"^\s+at .*", line):
+            if line.endswith(" {") and out:
+                out[-1] += " {"  # node prints an error's own properties after its frames
+            continue
+        if line.startswith("(Use `node --trace-uncaught") or re.match(r"^Node\.js v\d", line):
+            if out and out[-1] == "":
+                out.pop()
+            continue
+        out.append(line)
+    return "\n".join(out).encode("utf-8", "surrogateescape")
 
 
 def clean_env(d):
@@ -109,10 +139,13 @@ def waived(entries, prog):
 
 def transpile_ts(programs, outdir, build):
     """All TypeScript programs through transpileModule in one node process."""
-    cands = [os.path.join(ROOT, build, "npm", "node_modules", "typescript"), "/usr/share/nodejs/typescript"]
+    # build/npm is where `make` installs the pinned TypeScript 5 (shared by
+    # build/ and build-san/); $DIFFTEST_TYPESCRIPT overrides.
+    cands = [os.environ.get("DIFFTEST_TYPESCRIPT", ""), os.path.join(ROOT, "build", "npm", "node_modules", "typescript"),
+             "/usr/share/nodejs/typescript"]
     ts = next((c for c in cands if os.path.exists(os.path.join(c, "package.json"))), None)
     if ts is None:
-        sys.exit("difftest: no TypeScript compiler: run `make npm-deps` or apt-get install node-typescript")
+        sys.exit("difftest: no TypeScript compiler: run `make` (it installs build/npm) or apt-get install node-typescript")
     script = r"""
 const ts = require(process.argv[1]); const fs = require('fs'); const path = require('path');
 const out = process.argv[2];
@@ -185,11 +218,13 @@ def native_cmd(job, d, ctx):
         return ["Rscript", base]
     with open(job.path, encoding="utf-8") as f:
         src = f.read()
-    if not JAVA_TOPLEVEL.search(src):
+    if not JAVA_MAIN.search(src):
         src = wrap_java(src)
     with open(os.path.join(d, "Main.java"), "w", encoding="utf-8") as f:
         f.write(src)
-    return ["java", "Main.java"]
+    # javac then java, as sbx does (the single-file launcher would take the
+    # file's first class as the main class).
+    return ["sh", "-c", "javac -d .classes Main.java && exec java -cp .classes Main"]
 
 
 def sbx_cmd(job, d, ctx):
@@ -285,7 +320,17 @@ def main():
         row["programs"] += 1
         row["merged"] += 1 if getattr(j, "merged", False) else 0
         k, p = waived(known, j.name), waived(pending, j.name)
-        unexplained = set(j.diffs) - k - p
+        unexplained, kn, pe = set(), set(), set()
+        for a, (nv, sv) in j.diffs.items():
+            if a in k:
+                kn.add(a)
+            elif a in p:
+                pe.add(a)
+            elif a in ("stderr", "merged") and "trace" in k | p and strip_trace(nv) == strip_trace(sv):
+                (kn if "trace" in k else pe).add("trace")
+            else:
+                unexplained.add(a)
+        j.waived = kn | pe
         if j.lang == "ts" and os.path.basename(j.path) in ts_bad:
             unexplained.add("reference")  # the native reference did not even transpile
         if unexplained:
@@ -294,13 +339,13 @@ def main():
             txt = f"MISMATCH {j.name}: {', '.join(sorted(unexplained))}\n"
             txt += "".join(show(a, *j.diffs[a]) for a in ("stdout", "stderr", "exit", "merged") if a in unexplained)
             report.append(txt)
-        elif set(j.diffs) & p:
+        elif pe:
             row["pending"] += 1
             passed += 1
             if args.verbose:
                 report.append(f"pending {j.name}: {', '.join(sorted(j.diffs))}\n" +
                               "".join(show(a, *j.diffs[a]) for a in ASPECTS if a in j.diffs))
-        elif j.diffs:
+        elif kn:
             row["known"] += 1
             passed += 1
         else:
@@ -309,7 +354,7 @@ def main():
     # An inherent difference that no longer shows is a stale claim: fail.
     # A pending entry that now matches only needs removing: say so.
     names = [j.name for j in done]
-    diffs = {j.name: set(j.diffs) for j in done}
+    diffs = {j.name: j.waived for j in done}
     for label, entries in (("KNOWN.tsv", known), ("PENDING.tsv", pending)):
         for glob, what, _ in entries:
             hit = [n for n in names if fnmatch.fnmatchcase(n, glob)]

@@ -1,0 +1,14 @@
+for (const c of ["red", "blue", "red", "green", "red"]) console.count(c);
+console.count();
+console.count();
+console.countReset("red");
+console.count("red");
+console.group("Outer");
+console.log("inside outer");
+console.group();
+console.log("nested");
+console.warn("nested warning");
+console.groupEnd();
+console.info("back in outer");
+console.groupEnd();
+console.log("top level");

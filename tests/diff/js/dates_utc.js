@@ -1,0 +1,11 @@
+const d = new Date(Date.UTC(2023, 11, 31, 23, 59, 30));
+console.log(d.toISOString(), d.getTime());
+const next = new Date(d.getTime() + 45 * 1000);
+console.log(next.toISOString(), next.getUTCFullYear(), next.getUTCMonth(), next.getUTCDate());
+console.log(JSON.stringify({ when: next }));
+const days = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
+console.log(days[new Date("2024-07-04T00:00:00Z").getUTCDay()]);
+const diff = new Date("2024-03-01T00:00:00Z") - new Date("2024-02-01T00:00:00Z");
+console.log(diff / 86400000, "days in Feb 2024");
+console.log(Date.parse("2020-01-01T00:00:00.000Z"), new Date(0).toISOString());
+console.log(d.toUTCString());

@@ -1,0 +1,11 @@
+var person = {};
+Object.defineProperty(person, "name", { value: "Ada", enumerable: true });
+Object.defineProperty(person, "secret", { value: "x", enumerable: false });
+var _age = 36;
+Object.defineProperty(person, "age", { get: function () { return _age; }, set: function (v) { _age = v < 0 ? 0 : v; }, enumerable: true });
+person.age = -5;
+console.log(person.age, Object.keys(person), JSON.stringify(person));
+person.name = "Bob";
+console.log(person.name);
+console.log(Object.getOwnPropertyDescriptor(person, "name"));
+console.log(person);

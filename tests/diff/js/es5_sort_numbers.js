@@ -1,0 +1,10 @@
+var scores = [88, 92, 79, 100, 65, 92, 81];
+var sorted = scores.slice().sort(function (a, b) { return b - a; });
+console.log(sorted, scores);
+var sum = scores.reduce(function (a, b) { return a + b; }, 0);
+var mean = sum / scores.length;
+var variance = scores.reduce(function (a, b) { return a + (b - mean) * (b - mean); }, 0) / scores.length;
+console.log("mean", mean, "sd", Math.sqrt(variance));
+console.log("median", sorted[Math.floor(sorted.length / 2)]);
+var grades = scores.map(function (s) { return s >= 90 ? "A" : s >= 80 ? "B" : s >= 70 ? "C" : "F"; });
+console.log(grades.join(""));

@@ -1,0 +1,10 @@
+var s = "The rain in Spain stays mainly in the plain";
+console.log(s.indexOf("ain"), s.lastIndexOf("ain"), s.search(/S/));
+console.log(s.substring(4, 8), s.substr(-5, 3), s.slice(-5));
+console.log(s.toUpperCase().split(" ").join("_"));
+console.log(s.replace(/ain/g, "AIN"));
+console.log(s.charCodeAt(0), String.fromCharCode(72, 105));
+var words = s.split(" ");
+words.sort(function (a, b) { return a.toLowerCase() < b.toLowerCase() ? -1 : 1; });
+console.log(words);
+console.log(escape ? typeof escape : "", encodeURIComponent("a b&c/d?e=é"), decodeURIComponent("%E2%9C%93"));

@@ -1,0 +1,12 @@
+const inventory = new Map();
+const add = (sku, qty) => inventory.set(sku, (inventory.get(sku) ?? 0) + qty);
+[["A1", 5], ["B2", 3], ["A1", 2], ["C3", 0], ["B2", -1]].forEach(([s, q]) => add(s, q));
+console.log(inventory);
+console.log([...inventory].filter(([, q]) => q > 0).map(([s]) => s));
+const tags = new Set(["x", "y"]);
+tags.add("x").add("z");
+console.log(tags.size, tags.has("y"), [...tags].join("|"));
+const a = new Set([1, 2, 3, 4]), b = new Set([3, 4, 5]);
+console.log([...a].filter(x => b.has(x)), [...new Set([...a, ...b])]);
+inventory.delete("C3");
+for (const [k, v] of inventory) console.log(`${k.padEnd(4)}${String(v).padStart(3)}`);

@@ -1,0 +1,10 @@
+const src = { b: 2, a: 1, nested: { c: 3 } };
+const copy = { ...src, nested: { ...src.nested } };
+copy.nested.c = 30;
+console.log(src, copy);
+console.log(Object.keys(src), Object.values(src).length, Object.entries({ x: 1, y: 2 }));
+console.log(Object.fromEntries(Object.entries({ a: 1, b: 2 }).map(([k, v]) => [k.toUpperCase(), v * 10])));
+const order = { 2: "two", 1: "one", b: "b", a: "a", [-1]: "neg" };
+console.log(Object.keys(order));
+console.log(Object.getOwnPropertyNames(class { static m() {} }));
+console.log(Object.is(NaN, NaN), Object.is(0, -0));

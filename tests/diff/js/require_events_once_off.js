@@ -1,0 +1,11 @@
+const { EventEmitter } = require("events");
+const bus = new EventEmitter();
+const log = msg => console.log("log:", msg);
+bus.on("msg", log);
+bus.prependListener("msg", m => console.log("first:", m));
+bus.emit("msg", "hello");
+bus.off("msg", log);
+bus.emit("msg", "again");
+console.log(bus.eventNames(), bus.emit("none"));
+bus.on("error", e => console.log("handled", e.message));
+bus.emit("error", new Error("boom"));

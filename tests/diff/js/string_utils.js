@@ -1,0 +1,10 @@
+const capitalize = s => s.charAt(0).toUpperCase() + s.slice(1);
+const camel = s => s.replace(/[-_\s]+(.)?/g, (_, c) => (c ? c.toUpperCase() : ""));
+const snake = s => s.replace(/([a-z])([A-Z])/g, "$1_$2").toLowerCase();
+const truncate = (s, n) => (s.length > n ? s.slice(0, n - 1) + "…" : s);
+for (const w of ["hello world", "background-color", "user_id_field"]) console.log(capitalize(w), camel(w), snake(camel(w)));
+console.log(truncate("The quick brown fox", 10), truncate("short", 10));
+console.log("  trim me  ".trimStart() + "|", "|" + "  trim me  ".trimEnd());
+console.log("abc".localeCompare("abd"), "a".codePointAt(0), String.fromCodePoint(128512));
+console.log("Straße".toUpperCase(), "İ".toLowerCase().length, "ß".normalize("NFD"));
+console.log([..."héllo"].reverse().join(""), "x".repeat(3), "a-b-c".split("-", 2));

@@ -1,0 +1,3 @@
+import os
+print("aborting", flush=True)
+os.abort()

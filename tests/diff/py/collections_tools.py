@@ -1,0 +1,16 @@
+from collections import defaultdict, OrderedDict, deque, namedtuple, ChainMap
+graph = defaultdict(list)
+for a, b in [("a", "b"), ("a", "c"), ("b", "d"), ("c", "d")]:
+    graph[a].append(b)
+print(dict(graph), graph["zzz"])
+od = OrderedDict(one=1, two=2, three=3)
+od.move_to_end("one")
+print(od, list(od.keys()))
+dq = deque([1, 2, 3], maxlen=4)
+dq.appendleft(0); dq.append(4); dq.rotate(1)
+print(dq, dq.popleft())
+Point = namedtuple("Point", "x y")
+p = Point(3, 4)
+print(p, p._asdict(), p._replace(x=10), p.x + p.y)
+cm = ChainMap({"a": 1}, {"a": 2, "b": 3})
+print(cm["a"], cm["b"], dict(cm))

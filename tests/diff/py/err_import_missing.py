@@ -1,0 +1,3 @@
+import json
+print("json ok")
+import definitely_not_a_module

@@ -1,0 +1,4 @@
+def greet(name):
+    return f"hello {nme}"
+print("start")
+print(greet("x"))

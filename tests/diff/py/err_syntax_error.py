@@ -1,0 +1,3 @@
+print("never runs")
+def broken(:
+    pass

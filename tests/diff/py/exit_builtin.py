@@ -1,0 +1,3 @@
+print("calling exit(2)")
+exit(2)
+print("unreachable")

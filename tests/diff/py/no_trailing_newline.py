@@ -1,0 +1,4 @@
+import sys
+print("a", end="")
+print("b", end="")
+sys.stdout.write("c")

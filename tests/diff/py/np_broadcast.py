@@ -1,0 +1,11 @@
+import numpy as np
+prices = np.array([10.0, 20.0, 30.0])
+qty = np.array([[1, 2, 3], [4, 5, 6]])
+print(prices * qty)
+print((prices * qty).sum(axis=1))
+print(np.where(qty > 3, qty, 0))
+print(np.clip(np.linspace(-1, 2, 7), 0, 1))
+print(np.linspace(0, 1, 5), np.arange(0, 1, 0.25), np.logspace(0, 3, 4))
+m = np.arange(6).reshape(2, 3)
+print(m + np.array([[10], [20]]), np.vstack([m, m]).shape, np.hstack([m, m]).shape)
+print(np.array([1.5, 2.25, np.nan, np.inf]), np.nanmean([1, np.nan, 3]))

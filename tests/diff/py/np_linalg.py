@@ -1,0 +1,10 @@
+import numpy as np
+A = np.array([[3.0, 1.0], [1.0, 2.0]])
+b = np.array([9.0, 8.0])
+x = np.linalg.solve(A, b)
+print(x, np.allclose(A @ x, b))
+print(np.linalg.det(A).round(6), np.linalg.inv(A).round(4))
+w, v = np.linalg.eigh(A)
+print(w.round(6))
+print(np.dot([1, 2, 3], [4, 5, 6]), np.cross([1, 0, 0], [0, 1, 0]), np.outer([1, 2], [3, 4]))
+print(np.linalg.norm([3, 4]), np.trace(A), np.linalg.matrix_rank(A))

@@ -1,0 +1,10 @@
+import numpy as np
+rng = np.random.default_rng(12345)
+x = rng.normal(loc=10, scale=2, size=1000)
+print(round(x.mean(), 6), round(x.std(), 6))
+print(rng.integers(0, 10, size=8))
+print(rng.choice(["a", "b", "c"], size=5))
+np.random.seed(0)
+print(np.random.rand(3).round(5), np.random.randint(0, 100, 4))
+hist, edges = np.histogram(x, bins=5)
+print(hist, edges.round(3))

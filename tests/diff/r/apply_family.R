@@ -1,0 +1,11 @@
+m <- matrix(1:6, nrow = 2)
+m
+apply(m, 1, sum)
+apply(m, 2, function(col) col * 10)
+sapply(1:5, function(i) i^2)
+lapply(c(a = 1, b = 2), function(x) x + 0.5)
+vapply(list(1:3, 4:6), mean, numeric(1))
+mapply(function(x, y) x * y, 1:3, 4:6)
+Map(`+`, 1:2, 3:4)
+Reduce(`+`, 1:5, accumulate = TRUE)
+Filter(function(x) x %% 2 == 0, 1:10)

@@ -1,0 +1,6 @@
+students <- list(ann = c(90, 85, 77), bob = c(60, 75, 70), cy = c(88, 92, 95))
+sapply(students, mean)
+t(sapply(students, range))
+lapply(students, function(s) s[s > 80])
+stack(lapply(students, mean))
+Map(function(n, s) sprintf("%s: %.1f", n, mean(s)), names(students), students)

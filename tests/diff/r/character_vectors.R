@@ -1,0 +1,12 @@
+fruits <- c("apple", "banana", "cherry")
+fruits
+toupper(fruits)
+nchar(fruits)
+paste("I like", fruits)
+paste0(fruits, collapse = ", ")
+substr(fruits, 1, 3)
+sprintf("%-10s|%5.2f", fruits, c(1.5, 0.25, 3))
+grepl("an", fruits)
+sub("a", "A", fruits)
+gsub("a", "A", fruits)
+strsplit("a,b;c", "[,;]")

@@ -1,0 +1,5 @@
+head(iris)
+summary(iris)
+aggregate(. ~ Species, data = iris, FUN = mean)
+table(iris$Species)
+levels(iris$Species)

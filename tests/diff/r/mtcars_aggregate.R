@@ -1,0 +1,6 @@
+aggregate(mpg ~ cyl, data = mtcars, FUN = mean)
+tapply(mtcars$hp, mtcars$gear, max)
+table(mtcars$cyl, mtcars$gear)
+with(mtcars, cor(mpg, wt))
+by_cyl <- split(mtcars$mpg, mtcars$cyl)
+sapply(by_cyl, median)

@@ -1,0 +1,3 @@
+summary(mtcars$mpg)
+summary(mtcars[, 1:4])
+str(mtcars)

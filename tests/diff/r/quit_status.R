@@ -1,0 +1,3 @@
+cat("exiting with status 3\n")
+quit(status = 3)
+cat("never\n")

@@ -1,0 +1,6 @@
+df <- data.frame(a = c(1.5, 2.5, 3.5), b = c(10L, 20L, 30L), c = c("x", "y", "z"))
+sapply(df, class)
+sapply(df[sapply(df, is.numeric)], mean)
+lapply(df, function(col) if (is.numeric(col)) range(col) else unique(col))
+Reduce(function(a, b) a + b, df$b, accumulate = TRUE)
+vapply(df[1:2], function(x) sum(x^2), numeric(1))

@@ -1,0 +1,5 @@
+df <- data.frame(city = c("Oslo", "Lima", "Tokyo", "Cairo"), temp = c(4.5, 19.25, 16.0, 22.75), rain = c(76L, 2L, 153L, 1L))
+cat(sprintf("%-6s %6s %5s\n", "City", "Temp", "Rain"))
+cat(sprintf("%-6s %6.1f %5d\n", df$city, df$temp, df$rain), sep = "")
+cat(strrep("-", 19), "\n")
+cat(sprintf("%-6s %6.1f %5d\n", "Mean", mean(df$temp), as.integer(round(mean(df$rain)))))

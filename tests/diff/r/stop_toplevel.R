@@ -1,0 +1,2 @@
+print("before")
+stop("top-level failure")

@@ -1,0 +1,7 @@
+summary(c(1, 2, 3, 4, 100))
+summary(c(TRUE, FALSE, TRUE))
+summary(letters)
+summary(factor(c("a", "b", "a")))
+summary(airquality$Ozone)
+summary(list(1, 2))
+summary(as.Date(c("2024-01-01", "2024-12-31")))
