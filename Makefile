@@ -1,7 +1,9 @@
 # sbx — run untrusted code in a sandbox.  Plain GNU make.
 #
 #   make demo        install missing packages, build, run an example
-#   make test        the whole test suite (unit, cli, escape, examples)
+#   make test        the whole test suite (unit, cli, escape, examples, difftest)
+#   make difftest    every program in tests/diff under sbx and its native
+#                    interpreter: same stdout, stderr and exit status
 #   make bench       side-by-side timings against the bare interpreters
 #   make test SANITIZE=1   the same under ASan + UBSan (objects in build-san/)
 
@@ -55,7 +57,7 @@ GEN_DEPS := $(wildcard build-aux/gen-*.sh src/js/*.js src/prelude/*)
 # npm packages the build installs (see the rule for $(NPM_DIR)/.stamp).
 NPM_DIR  := build/npm
 
-.PHONY: all deps deps-test demo test unit valgrind cli escape examples-test bench \
+.PHONY: all deps deps-test demo test difftest unit valgrind cli escape examples-test bench \
         install uninstall clean lint format check-docs fuzz completions
 .DEFAULT_GOAL := all
 
@@ -108,6 +110,11 @@ demo: deps all
 
 test: deps-test $(SBX) $(UNIT_BINS)
 	@SBX=$(abspath $(SBX)) UNIT_BINS="$(UNIT_BINS)" BUILD=$(BUILD) tests/run.sh
+
+# The differential test alone (make test runs it too): tests/diff/run.py.
+# DIFFTEST_ARGS passes options, e.g. DIFFTEST_ARGS="--lang py -v".
+difftest: deps-test $(SBX)
+	@/usr/bin/python3 tests/diff/run.py --sbx $(abspath $(SBX)) --build $(BUILD) $(DIFFTEST_ARGS)
 
 unit: $(UNIT_BINS)
 	@for t in $(UNIT_BINS); do $$t || exit 1; done

@@ -1,6 +1,8 @@
 #!/bin/sh
 # Runs the whole suite: cmocka unit tests, then every shell test under
-# tests/cli and tests/escape, and the examples. Ends with one summary line.
+# tests/cli and tests/escape, and the examples, then the differential test
+# (tests/diff/run.py, which prints its table per language and its time).
+# Ends with one summary line.
 set -u
 cd "$(dirname "$0")/.."
 : "${SBX:?}"
@@ -25,9 +27,12 @@ for t in ${UNIT_BINS:-}; do
 	fail=$((fail + f))
 done
 
-for t in tests/cli/test_*.sh tests/escape/test_*.sh; do
+for t in tests/cli/test_*.sh tests/escape/test_*.sh tests/diff/run.py; do
 	[ -e "$t" ] || continue
-	sh "$t" >"$log" 2>&1
+	case "$t" in
+	*.py) /usr/bin/python3 "$t" --sbx "$SBX" --build "${BUILD:-build}" >"$log" 2>&1 ;;
+	*) sh "$t" >"$log" 2>&1 ;;
+	esac
 	status=$?
 	line=$(grep -E '[0-9]+ passed, [0-9]+ failed' "$log" | tail -n 1)
 	p=$(printf '%s' "$line" | sed -n 's/.*: \([0-9]*\) passed.*/\1/p')
@@ -36,6 +41,9 @@ for t in tests/cli/test_*.sh tests/escape/test_*.sh; do
 	f=${f:-0}
 	if [ "$status" -ne 0 ] && [ "$f" -eq 0 ]; then f=1; fi
 	[ "$f" -gt 0 ] && { cat "$log"; failed_names="$failed_names $t"; }
+	case "$t" in
+	*.py) [ "$f" -gt 0 ] || sed -n '/^language /,/^difftest: time/p' "$log" ;;
+	esac
 	echo "${line:-$t: no summary line}"
 	pass=$((pass + p))
 	fail=$((fail + f))

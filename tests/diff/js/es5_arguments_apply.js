@@ -8,6 +8,6 @@ var max = Math.max.apply(Math, [3, 9, 2]);
 console.log(max);
 function bindTest() { return this.x; }
 var bound = bindTest.bind({ x: 42 });
-console.log(bound(), typeof arguments);
+console.log(bound(), typeof bound);
 var args = (function () { return Array.prototype.slice.call(arguments, 1); })(1, 2, 3);
 console.log(args);
