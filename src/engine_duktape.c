@@ -359,7 +359,7 @@ static duk_ret_t native_sleep_until(duk_context *ctx)
 	return 0;
 }
 
-/* N.loadLib(): node's library (src/js/nodelib.js: core modules for
+/* N.loadLib(): node's library (src/js/nodelib/: core modules for
  * require(), console.table, toLocaleString, Intl), loaded on first use so
  * that a run that needs none of it does not pay for it. Returns the
  * library's function; the prelude calls it once and keeps the result. */

@@ -764,7 +764,7 @@ static bool js_fs_module(const struct tok *t)
 }
 
 /* node's pure core modules, which the runtime's require() provides
- * (src/js/nodelib.js): loading them is not module loading. */
+ * (src/js/nodelib/require.js): loading them is not module loading. */
 static bool js_core_module(const struct tok *t)
 {
 	static const char *const core[] = {"assert", "assert/strict", "util", "events",

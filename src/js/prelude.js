@@ -474,7 +474,7 @@
 
 	/* The larger pieces of node's library (require()'d core modules,
 	 * console.table, toLocaleString, Intl, structuredClone) are a second
-	 * bytecode (src/js/nodelib.js), loaded on first use: most runs never
+	 * bytecode (src/js/nodelib/), loaded on first use: most runs never
 	 * pay for it. */
 	var libCache = null;
 	function lib() {

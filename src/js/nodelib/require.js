@@ -1,0 +1,38 @@
+/* node's library: require() of the core modules: each is made once, on
+ * first use; anything else throws an Error that names the module and why
+ * it is not there.
+ * A part of the closure head.js opens: uses the make* functions of
+ * assert.js, util.js, events.js and path.js. */
+		var NO_HOST = {
+			fs: 'the file system', 'fs/promises': 'the file system', child_process: 'processes',
+			net: 'the network', http: 'the network', https: 'the network', http2: 'the network', dgram: 'the network',
+			dns: 'the network', tls: 'the network', os: 'the host', cluster: 'processes', worker_threads: 'threads',
+			vm: 'a second JavaScript context', v8: 'the host', process: 'the host', readline: 'a terminal',
+			inspector: 'the host', perf_hooks: 'the host', module: 'the module loader', repl: 'a terminal',
+			tty: 'a terminal', stream: 'node streams', zlib: 'native compression', crypto: 'native crypto',
+			buffer: 'node buffers', url: 'node\'s URL parser', querystring: 'node\'s library', string_decoder: 'node buffers',
+			timers: 'node\'s library', 'timers/promises': 'node\'s library', async_hooks: 'the host', diagnostics_channel: 'the host'
+		};
+		var CORE = ['assert', 'assert/strict', 'util', 'events', 'path', 'path/posix'];
+		var modules = {};
+		function requireCore(name) {
+			var id = name.slice(0, 5) === 'node:' ? name.slice(5) : name;
+			if (hasOwn.call(modules, id)) return modules[id];
+			var m;
+			switch (id) {
+			case 'assert': m = makeAssert(false); m.strict = makeAssert(true); m.strict.strict = m.strict; break;
+			case 'assert/strict': m = requireCore('assert').strict; break;
+			case 'util': m = makeUtil(); break;
+			case 'events': m = makeEvents(); break;
+			case 'path': case 'path/posix': m = modules.path || makePath(); break;
+			default:
+				if (hasOwn.call(NO_HOST, id)) {
+					throw nodeError(Error, 'ERR_SBX_NO_HOST_ACCESS', "Cannot load module '" + name + "': sbx runs JavaScript without access to " +
+						NO_HOST[id] + '. The core modules available are ' + CORE.join(', ') + '.');
+				}
+				throw nodeError(Error, 'MODULE_NOT_FOUND', "Cannot find module '" + name + "': sbx runs one self-contained file " +
+					'(no npm packages); the core modules available are ' + CORE.join(', ') + '.');
+			}
+			modules[id] = m;
+			return m;
+		}
