@@ -78,3 +78,4 @@
 				if (o.timeZoneName) time += ' UTC';
 			}
 			return date && time ? date + ', ' + time : date || time;
+		}

@@ -3,7 +3,6 @@
  * only en-US locales are accepted.
  * A part of the closure head.js opens: uses its helpers and formatDate
  * (date.js). */
-		}
 		function checkLocale(loc) {
 			var l = Array.isArray(loc) ? loc[0] : loc;
 			if (l === undefined || l === null) return;
