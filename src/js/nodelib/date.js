@@ -25,6 +25,15 @@
 			if (isNaN(checkDate(this))) return 'Invalid Date';
 			return pad(this.getHours()) + ':' + pad(this.getMinutes()) + ':' + pad(this.getSeconds()) + ' ' + tzPart(this);
 		}
+		function dateString() {
+			if (isNaN(checkDate(this))) return 'Invalid Date';
+			return dateDateString.call(this) + ' ' + dateTimeString.call(this);
+		}
+		function dateUTCString() {
+			if (isNaN(checkDate(this))) return 'Invalid Date';
+			return DAYS[this.getUTCDay()] + ', ' + pad(this.getUTCDate()) + ' ' + MONTHS[this.getUTCMonth()] + ' ' + yearStr(this.getUTCFullYear()) + ' ' +
+				pad(this.getUTCHours()) + ':' + pad(this.getUTCMinutes()) + ':' + pad(this.getUTCSeconds()) + ' GMT';
+		}
 
 		/* Intl.DateTimeFormat's en-US output for the common options. */
 		function dateParts(d, o) {
@@ -79,3 +88,6 @@
 			}
 			return date && time ? date + ', ' + time : date || time;
 		}
+		function dateLocaleString(loc, opts) { checkLocale(loc); checkDate(this); return formatDate(this, opts, true, true); }
+		function dateLocaleDateString(loc, opts) { checkLocale(loc); checkDate(this); return formatDate(this, opts, true, false); }
+		function dateLocaleTimeString(loc, opts) { checkLocale(loc); checkDate(this); return formatDate(this, opts, false, true); }

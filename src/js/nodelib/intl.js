@@ -72,6 +72,11 @@
 			if (neg && /[1-9]/.test(body)) return '-' + pre + body + post;
 			return (neg && o.signDisplay === 'negative' ? '' : neg ? '-' : '') + pre + body + post;
 		}
+		function numberLocaleString(loc, opts) {
+			var t = tagOf(this);
+			if (t !== 'Number') throw new TypeError('Number.prototype.toLocaleString requires that \'this\' be a Number');
+			return formatNumber(this.valueOf(), loc, opts);
+		}
 
 		function NumberFormat(loc, opts) {
 			if (!(this instanceof NumberFormat)) return new NumberFormat(loc, opts);
