@@ -67,7 +67,7 @@ done
 # A file in src/js/nodelib/ missing from the list would silently not be
 # part of the library: refuse it.
 for f in "$src"/nodelib/*.js; do
-	part=$(basename "$f" .js) listed=
+	part=$(basename "$f" .js) listed=''
 	for p in $NODELIB_PARTS; do
 		[ "$p" = "$part" ] && listed=1
 	done
@@ -76,6 +76,35 @@ for f in "$src"/nodelib/*.js; do
 		exit 1
 	fi
 done
+# Each part must also parse on its own where it runs, inside the shared
+# closure: a function that ends in the next file still makes a valid
+# program, but then the files no longer hold one job each. dukbc (when it
+# is there) compiles every part alone, wrapped in the closure's opening
+# (not for the first part, which opens it) and closing (not for the last);
+# the opening goes on the part's first line, so a "(line N)" in the error
+# is the part's line N.
+if [ -x "$dukbc" ]; then
+	first='' last=''
+	for part in $NODELIB_PARTS; do
+		[ -n "$first" ] || first=$part
+		last=$part
+	done
+	for part in $NODELIB_PARTS; do
+		open='(function () { '\''use strict'\''; return function (P) { ' close='}; })()'
+		[ "$part" = "$first" ] && open=
+		[ "$part" = "$last" ] && close=
+		{
+			printf '%s' "$open"
+			cat "$src/nodelib/$part.js"
+			printf '%s\n' "$close"
+		} >"$out/nodelib-part.js"
+		if ! "$dukbc" "$out/nodelib-part.bc" "src/js/nodelib/$part.js" "$out/nodelib-part.js"; then
+			echo "gen-js.sh: src/js/nodelib/$part.js does not parse on its own inside the library's closure: a part begins and ends at the closure's top level" >&2
+			exit 1
+		fi
+	done
+	rm -f "$out/nodelib-part.js" "$out/nodelib-part.bc"
+fi
 # OUTDIR/nodelib.js is the program as it runs: the [sbx]:LINE of an error
 # raised inside node's library is a line of this file.
 tmp="$out/nodelib.js.tmp"
