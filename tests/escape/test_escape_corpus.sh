@@ -147,15 +147,17 @@ run_case() {
 			_fail "[$MODE] $_rel: the record does not satisfy: $_jq"
 		fi
 	done <"$T_TMP/jq"
-	# sbx-text: clean — run again in text mode: what sbx prints of the
+	# sbx-text: clean — run again in text mode, as a snippet: what sbx prints of the
 	# code's data (its "sbx: STATUS:" line and the traceback after it, the
 	# result line that ends stdout) has no control character a terminal
 	# would obey. The code's own output before them is not looked at: it
 	# passes through as written (and may differ between two runs).
 	if grep -q 'sbx-text: *clean' "$_f"; then
 		printf '%s' "$out" >"$T_TMP/record"
+		# The code as a snippet (-e): a FILE prints only what its
+		# interpreter prints, with no "sbx:" line to look at.
 		# shellcheck disable=SC2086
-		"$SBX" run -l "$_lang" $_args "$_f" >"$T_TMP/text.out" 2>"$T_TMP/text.err" </dev/null
+		"$SBX" run -l "$_lang" $_args -e "$(cat "$_f")" >"$T_TMP/text.out" 2>"$T_TMP/text.err" </dev/null
 		if /usr/bin/python3 -I - "$T_TMP/record" "$T_TMP/text.out" "$T_TMP/text.err" <<-'PY'; then _pass; else _fail "[$MODE] $_rel: sbx printed a raw control character in text mode"; fi
 		import json, re, sys
 		rec = json.load(open(sys.argv[1]))
