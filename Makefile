@@ -88,6 +88,12 @@ $(BUILD)/%.o: src/%.c $(BUILD)/duk/duk_config.h | $(BUILD)/gen/.stamp
 	@mkdir -p $(@D)
 	$(CC) $(CPPFLAGS) $(CFLAGS) -MMD -MP -c $< -o $@
 
+# The generated headers are made by the stamp's recipe. Naming it as their
+# prerequisite makes make look at their time again after it ran, so the
+# objects that include them (their .d files say which) are rebuilt in the
+# same run, not only in the next one.
+$(BUILD)/gen/%.h: $(BUILD)/gen/.stamp ;
+
 $(BUILD)/gen/.stamp: $(GEN_DEPS)
 	@mkdir -p $(@D)
 	@for g in build-aux/gen-*.sh; do [ -e "$$g" ] || continue; \

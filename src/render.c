@@ -187,6 +187,17 @@ static void put_text(struct buf *b, json_t *v, bool multiline)
 		buf_put_escaped(b, json_string_value(v), json_string_length(v), multiline);
 }
 
+/* "sbx: hint: ..." — what the sandbox did or how to fix it (a missing
+ * module's package), when the prelude knew. */
+static void put_hint(struct buf *b, json_t *hint)
+{
+	if (json_string_length(hint) == 0)
+		return;
+	buf_puts(b, "sbx: hint: ");
+	put_text(b, hint, false);
+	buf_puts(b, "\n");
+}
+
 static void text_summary(const struct outcome *out, const struct request *req)
 {
 	json_t *e = out->error;
@@ -205,17 +216,15 @@ static void text_summary(const struct outcome *out, const struct request *req)
 	if (out->status == STATUS_OK)
 		return;
 	/* A FILE prints what its interpreter prints: an error the interpreter
-	 * reported, or an exit status the code chose, gets no line of sbx's
-	 * (the record has it); only a hint, when sbx knows the cause. */
-	if (out->status == STATUS_ERROR && request_code_is_file(req) && (shown || !e)) {
-		if (json_string_length(hint) > 0) {
-			struct buf h = BUF_INIT;
-			buf_puts(&h, "sbx: hint: ");
-			put_text(&h, hint, false);
-			buf_puts(&h, "\n");
-			fputs(buf_cstr(&h), stderr);
-			buf_release(&h);
-		}
+	 * reported, an exit status the code chose, or a signal it died of that
+	 * sbx did not send, gets no line of sbx's (the record has it); only a
+	 * hint, when sbx knows the cause. */
+	if (request_code_is_file(req) &&
+	    ((out->status == STATUS_ERROR && (shown || !e)) || out->status == STATUS_SIGNALED)) {
+		struct buf h = BUF_INIT;
+		put_hint(&h, hint);
+		fputs(buf_cstr(&h), stderr);
+		buf_release(&h);
 		return;
 	}
 	if (out->status == STATUS_ERROR && !e) {
@@ -237,12 +246,7 @@ static void text_summary(const struct outcome *out, const struct request *req)
 		buf_puts(&b, ")");
 	}
 	buf_puts(&b, "\n");
-	/* What the sandbox did or how to fix it (a missing module's package). */
-	if (json_string_length(hint) > 0) {
-		buf_puts(&b, "sbx: hint: ");
-		put_text(&b, hint, false);
-		buf_puts(&b, "\n");
-	}
+	put_hint(&b, hint);
 	if (json_string_length(tb) > 0 && !shown) { /* once is enough */
 		put_text(&b, tb, true);
 		if (b.data[b.len - 1] != '\n')

@@ -607,6 +607,31 @@
 		}
 		return a;
 	}
+	/* Arrays shorter than 64: V8's TimSort makes them one run (its
+	 * CountAndMakeRun, then BinaryInsertionSort), calling the comparator
+	 * with the same arguments in the same order, so an inconsistent
+	 * comparator (`a < b ? -1 : 1`) orders ties as node does. */
+	function shortSort(a, cmp) {
+		var n = a.length, run = 2, i, lo, hi, mid, x;
+		if (n < 2) return a;
+		var desc = cmp(a[1], a[0]) < 0;
+		for (i = 2; i < n; i++) {
+			var o = cmp(a[i], a[i - 1]);
+			if (desc ? o >= 0 : o < 0) break;
+			run++;
+		}
+		if (desc) for (lo = 0, hi = run - 1; lo < hi; lo++, hi--) { x = a[lo]; a[lo] = a[hi]; a[hi] = x; }
+		for (i = run; i < n; i++) {
+			x = a[i]; lo = 0; hi = i;
+			while (lo < hi) {
+				mid = lo + ((hi - lo) >> 1);
+				if (cmp(x, a[mid]) < 0) hi = mid; else lo = mid + 1;
+			}
+			for (var p = i; p > lo; p--) a[p] = a[p - 1];
+			a[lo] = x;
+		}
+		return a;
+	}
 	function defaultCompare(x, y) { return x.s < y.s ? -1 : x.s > y.s ? 1 : 0; }
 	function sort(comparefn) {
 		if (comparefn !== undefined && typeof comparefn !== 'function')
@@ -624,7 +649,8 @@
 			for (i = 0; i < vals.length; i++) vals[i] = vals[i].v;
 		} else {
 			cmp = function (x, y) { var r = +comparefn(x, y); return r !== r ? 0 : r; };
-			mergeSort(vals, cmp);
+			if (vals.length < 64) shortSort(vals, cmp);
+			else mergeSort(vals, cmp);
 		}
 		var n = vals.length;
 		for (i = 0; i < n; i++) o[i] = vals[i];
@@ -733,6 +759,43 @@
 		Object.defineProperty(G, 'Intl', { get: function () { return lib().Intl; }, set: function (v) {
 			Object.defineProperty(G, 'Intl', { value: v, writable: true, configurable: true });
 		}, configurable: true });
+	})();
+	/* Date: new Date(date) copies the time value (ES2015; Duktape turns
+	 * the date into a string first), and node's own date strings (the
+	 * toString and toUTCString above) parse back, as node reads them. */
+	(function () {
+		var D = G.Date, MON = 'JanFebMarAprMayJunJulAugSepOctNovDec';
+		var RE = /^(?:[A-Z][a-z]{2},? )?(?:([A-Z][a-z]{2}) (\d{1,2})|(\d{1,2}) ([A-Z][a-z]{2})) (-?\d{4,6}) (\d{2}):(\d{2}):(\d{2}) GMT(?:([+-])(\d{2})(\d{2}))?(?: \(.*\))?$/;
+		function parse(str) {
+			var t = D.parse(str), m, mon;
+			if (t === t) return t;
+			m = RE.exec(String(str));
+			mon = m ? MON.indexOf(m[1] || m[4]) : -1;
+			if (mon < 0 || mon % 3) return NaN;
+			var off = m[9] ? (m[9] === '-' ? -1 : 1) * (+m[10] * 60 + +m[11]) : 0;
+			return D.UTC(+m[5], mon / 3, +(m[2] || m[3]), +m[6], +m[7], +m[8]) - off * 60000;
+		}
+		function Date(y, mo, d, h, mi, s, ms) {
+			var n = arguments.length, r;
+			if (!(this instanceof D)) return new D().toString();
+			if (n === 0) r = new D();
+			else if (n === 1) r = new D(y instanceof D ? y.getTime() : typeof y === 'string' ? parse(y) : y);
+			else if (n === 2) r = new D(y, mo);
+			else if (n === 3) r = new D(y, mo, d);
+			else if (n === 4) r = new D(y, mo, d, h);
+			else if (n === 5) r = new D(y, mo, d, h, mi);
+			else if (n === 6) r = new D(y, mo, d, h, mi, s);
+			else r = new D(y, mo, d, h, mi, s, ms);
+			var proto = Object.getPrototypeOf(this);
+			if (proto !== D.prototype) Object.setPrototypeOf(r, proto); /* a subclass */
+			return r;
+		}
+		Date.prototype = D.prototype;
+		Object.defineProperty(D.prototype, 'constructor', { value: Date, writable: true, enumerable: false, configurable: true });
+		Date.now = D.now;
+		Date.UTC = D.UTC;
+		Date.parse = parse;
+		Object.defineProperty(G, 'Date', { value: Date, writable: true, enumerable: false, configurable: true });
 	})();
 	G.print = function () { write(1, rest(arguments, 0).join(' ') + '\n'); };
 	G.setTimeout = function (fn, ms) { return addTimer(fn, delay(ms), rest(arguments, 2)); };

@@ -1,3 +1,6 @@
+// Depth 5000: deep, and within the default 1 MiB thread stack even when
+// the JVM interprets every frame (10000 overflows or not depending on when
+// the JIT compiles the method: a test that depends on timing).
 import java.util.*;
 
 public class Main {
@@ -21,6 +24,6 @@ public class Main {
         permute("", "abc", perms);
         System.out.println(perms);
         System.out.println(gcd(84, 36) + " " + gcd(17, 5));
-        System.out.println(depth(10000));
+        System.out.println(depth(5000));
     }
 }
