@@ -205,6 +205,19 @@ struct spawn_run {
 	char *ro_dirs[ISOLATE_MAX_EXTRA + 1];
 };
 
+/* Python's stdout buffering, as python3 would have it where sbx's output
+ * goes (the code's stdout is always a pipe, which python3 block-buffers).
+ * Text to a terminal: python3 line-buffers, so -u (every write as it
+ * comes) shows the same. Text to a file or pipe: block-buffered as
+ * natively, so `2>&1` gets python3's own order (stderr first, stdout at
+ * exit) and, as natively, what is still buffered when the run is killed is
+ * lost. JSON and NDJSON: -u, so the events stream as the program writes
+ * and the record keeps what came before a timeout. */
+static bool python_unbuffered(const struct request *req)
+{
+	return req->format != FORMAT_TEXT || isatty(STDOUT_FILENO);
+}
+
 /* The program's whole environment: the host's is never passed on. */
 static void build_env(struct spawn_run *s)
 {
@@ -225,7 +238,6 @@ static void build_env(struct spawn_run *s)
 	 * namespaces, Landlock closes the host's /tmp). */
 	snprintf(s->tmpdir, sizeof s->tmpdir, "TMPDIR=%s/" WORKDIR_PRIVATE "/tmp", s->wd.path);
 	s->env[n++] = s->tmpdir;
-	s->env[n++] = "PYTHONUNBUFFERED=1";
 	s->env[n++] = "PYTHONDONTWRITEBYTECODE=1";
 	/* matplotlib: no display, and its config and font list in the run's
 	 * own temporary directory, not among the files the code made. */
@@ -593,8 +605,10 @@ int engine_spawn_run_cmd(struct request *req, struct outcome *out, struct render
 		if (workdir_write(&s.wd, WORKDIR_PRIVATE "/code.py", req->code, req->code_len) < 0)
 			goto setup;
 		/* -I: no user site, no PYTHON* variables; -S: see the prelude;
-		 * -u: output as it comes; -B: no __pycache__ in the workdir. */
-		arg(&a, "-I"), arg(&a, "-S"), arg(&a, "-u"), arg(&a, "-B");
+		 * -B: no __pycache__ in the workdir; -u: see python_unbuffered. */
+		arg(&a, "-I"), arg(&a, "-S"), arg(&a, "-B");
+		if (python_unbuffered(req))
+			arg(&a, "-u");
 		arg(&a, "-c"), arg(&a, prelude_python);
 		arg(&a, WORKDIR_PRIVATE "/code.py"), arg(&a, inputs_arg);
 		python_names(req, pyname, sizeof pyname, &argv0);

@@ -220,8 +220,15 @@ static void text_summary(const struct outcome *out, const struct request *req)
 	 * sbx did not send, gets no line of sbx's (the record has it); only a
 	 * hint, when sbx knows the cause. */
 	if (request_code_is_file(req) &&
-	    ((out->status == STATUS_ERROR && (shown || !e)) || out->status == STATUS_SIGNALED)) {
+	    (out->status == STATUS_ERROR || out->status == STATUS_SIGNALED)) {
 		struct buf h = BUF_INIT;
+		/* JavaScript's engine is sbx's own: it prints the uncaught error
+		 * where node would, its "Name: message" line and the frames. */
+		if (!shown && out->status == STATUS_ERROR && json_string_length(tb) > 0) {
+			put_text(&h, tb, true);
+			if (h.data[h.len - 1] != '\n')
+				buf_puts(&h, "\n");
+		}
 		put_hint(&h, hint);
 		fputs(buf_cstr(&h), stderr);
 		buf_release(&h);

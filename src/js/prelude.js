@@ -60,11 +60,18 @@
 
 	function errorText(e) {
 		var head;
-		try { head = String(e.name) + (e.message !== undefined && e.message !== '' ? ': ' + e.message : ''); }
-		catch (x) { head = 'Error'; }
+		try {
+			head = String(e.name) + (e.message !== undefined && e.message !== '' ? ': ' + e.message : '');
+			/* node's own errors name their code: "AssertionError [ERR_ASSERTION]: ..." */
+			var s0 = typeof e.stack === 'string' ? e.stack : '', c = s0.indexOf(']: ');
+			if (s0.indexOf(String(e.name) + ' [') === 0 && c > 0) head = s0.slice(0, c + 3) + e.message;
+		} catch (x) { head = 'Error'; }
 		var st = userFrames(e.stack || '');
 		var t = head;
-		for (var i = 0; i < st.frames.length; i++) t += '\n' + st.frames[i].text;
+		for (var i = 0; i < st.frames.length; i++) {
+			/* the lowering's helpers (super calls) are not the program's */
+			if (st.frames[i].text.indexOf(' __sbx_') < 0) t += '\n' + st.frames[i].text;
+		}
 		return t;
 	}
 
@@ -559,6 +566,22 @@
 	}
 
 	/* The error record: name, message, line (of the user's code), traceback. */
+	/* An uncaught error's own properties, after its frames as node prints
+	 * them: " {\n  status: 404\n}". */
+	function ownProps(e) {
+		var keys;
+		try { keys = Object.keys(e); } catch (x) { return ''; }
+		var parts = [];
+		for (var i = 0; i < keys.length; i++) {
+			var k = keys[i];
+			if (k === 'stack' || k === 'message' || k === 'name') continue;
+			var v;
+			try { v = inspect(e[k]); } catch (x) { v = '[Getter]'; }
+			parts.push('  ' + (/^[A-Za-z_$][A-Za-z0-9_$]*$/.test(k) ? k : "'" + k + "'") + ': ' + v.replace(/\n/g, '\n  '));
+		}
+		return parts.length ? ' {\n' + parts.join(',\n') + '\n}' : '';
+	}
+
 	function describeError(e) {
 		var name = 'Error', message, line = null, tb;
 		if (e !== null && typeof e === 'object' && isError(e)) {
@@ -570,9 +593,11 @@
 			if (name === 'SyntaxError' && m) { message = m[1]; line = +m[2]; }
 			tb = errorText(e);
 			if (name === 'SyntaxError' && m) tb = name + ': ' + message + '\n    at ' + FILE + ':' + line;
+			tb += ownProps(e);
 		} else {
+			/* node prints a thrown string as it is, anything else inspected */
 			message = 'Uncaught ' + inspect(e);
-			tb = message;
+			tb = typeof e === 'string' ? e : inspect(e);
 		}
 		return stringify({ name: name, message: message, line: line, column: null, traceback: tb });
 	}

@@ -102,6 +102,24 @@ def _sbx_setup():
 
     enc_str = _json.encode_basestring
 
+    def with_suggestion(text, e, tb):
+        if not isinstance(e, (NameError, AttributeError)):
+            return text
+        import io
+        saved = sys.stderr
+        try:
+            sys.stderr = out = io.StringIO()
+            sys.__excepthook__(type(e), e, tb)
+        except BaseException:
+            return text
+        finally:
+            sys.stderr = saved
+        last = out.getvalue().rstrip('\n').rpartition('\n')[2]
+        head, _, mine = text.rstrip('\n').rpartition('\n')
+        if last != mine and last.startswith(mine):
+            return (head + '\n' if head else '') + last + '\n'
+        return text
+
     def fail(e, status=None):
         # Imported only now: linecache and traceback pull in `re` (~7 ms).
         import linecache
@@ -136,6 +154,15 @@ def _sbx_setup():
             if sys.excepthook is not sys.__excepthook__:
                 sys.excepthook(type(e), e, tb)  # the program's own, as python3 does
             else:
+                # python3's own display flushes stdout first, so a buffered
+                # stdout comes before the traceback; and its last line has
+                # the "Did you mean" suggestion (computed in C, not by the
+                # traceback module: with_suggestion takes it from there).
+                try:
+                    sys.stdout.flush()
+                except BaseException:
+                    pass
+                text = with_suggestion(text, e, tb)
                 sys.stderr.write(text)
             sys.stderr.flush()
         except BaseException:
@@ -197,7 +224,18 @@ def _sbx_setup():
         fail(e, 'memory_limit')
     except BaseException as e:
         fail(e)
-    return body, expr, g, fail, report, _sbx_to_json
+    def flush_io():
+        # python3 FILE flushes stdout and stderr when the code ends by an
+        # exception, before SystemExit's message is printed; python3 -c
+        # does not (a buffered stdout then comes after the message).
+        if is_file:
+            for f in (sys.stderr, sys.stdout):
+                try:
+                    f.flush()
+                except BaseException:
+                    pass
+
+    return body, expr, g, fail, report, _sbx_to_json, flush_io
 
 
 def _sbx_to_json(v):
@@ -455,6 +493,7 @@ try:
     exec(_sbx[0], _sbx[2])
     _sbx_value = eval(_sbx[1], _sbx[2]) if _sbx[1] is not None else None
 except SystemExit:
+    _sbx[6]()
     raise
 except MemoryError as _sbx_e:
     _sbx[3](_sbx_e, 'memory_limit')

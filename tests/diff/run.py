@@ -66,7 +66,7 @@ SBX_WORKDIR = re.compile(r"(?:/[^/\s'\"]+)*/sbx-[^/\s'\"]+-work/run-[0-9A-Za-z]+
 JAVA_MAIN = re.compile(r"\bstatic\s+(?:public\s+)?void\s+main\s*\(")
 
 
-NODE_HEADER = re.compile(r"\A(?:\$DIR/)?[^\n]*\.[jt]s:\d+\n[^\n]*\n *\^+\n\n?")
+NODE_HEADER = re.compile(r"\A\n?(?:(?:\$DIR/)?[^\n]*\.[jt]s|node:[\w/]+):\d+\n[^\n]*\n *\^+\n\n?")
 
 
 def strip_trace(data):
