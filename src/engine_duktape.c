@@ -438,7 +438,7 @@ static _Noreturn void report_and_exit(const char *key, const char *json, size_t 
 /* process.exit(code) (the prelude's, after its 'exit' handlers, and
  * engine_duktape_process.c's): the run ends with that status and no
  * result (node prints nothing more). */
-_Noreturn void engine_duktape_exit(int code)
+static _Noreturn void engine_duktape_exit(int code)
 {
 	report_and_exit("result", "null", 4, code);
 }

@@ -37,10 +37,6 @@ void engine_duktape_free(void *udata, void *ptr);
  * \uXXXX escapes, lone surrogates and invalid bytes become \ufffd. */
 void engine_duktape_json_ascii(struct buf *b, const char *s, size_t len);
 
-/* In the sandbox child: ends the run now with exit status code and a null
- * result (node's process.exit). */
-_Noreturn void engine_duktape_exit(int code);
-
 struct request;
 typedef struct duk_hthread duk_context;
 /* Installs `args` and `process` (engine_duktape_process.c). */

@@ -1,6 +1,6 @@
 /* engine_duktape_process — what a JavaScript program sees of its process:
- * the global `args` (the words given after `--`) and a minimal node-style
- * `process` with argv, env and exit(). Kept apart from the engine so that
+ * the global `args` (the words given after `--`) and the argv and env of
+ * the prelude's node-style `process` (src/js/prelude.js). Kept apart from the engine so that
  * the runtime's module work (require) can find it in one place.
  *
  * process.env holds only what --env gave: the host environment never
@@ -8,22 +8,12 @@
  * own. process.argv is node's shape: ['node', FILE, ...args].
  */
 #include <duktape.h>
-#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "request.h"
 
 #include "engine_duktape.h"
-
-static duk_ret_t native_exit(duk_context *ctx)
-{
-	/* node: process.exit() is exit(0); a number is taken modulo 256 by
-	 * the kernel, as node's is. */
-	int code = duk_is_undefined(ctx, 0) ? 0 : duk_to_int(ctx, 0);
-	engine_duktape_exit(code & 0xff);
-	return 0;
-}
 
 static void push_strings(duk_context *ctx, char *const *v, size_t n, duk_uarridx_t at)
 {
@@ -41,16 +31,11 @@ void engine_duktape_set_process(duk_context *ctx, const struct request *req, con
 	push_strings(ctx, req->args, req->nargs, 0);
 	duk_put_prop_string(ctx, -2, "args");
 
-	/* The prelude's process object (exit handlers, streams, nextTick)
-	 * when there is one; it gets the argv and env of this run. */
-	bool have = duk_get_prop_string(ctx, -1, "process") && duk_is_object(ctx, -1);
-	if (!have) {
-		duk_pop(ctx);
-		duk_push_object(ctx);
-		duk_push_c_function(ctx, native_exit, 1);
-		duk_put_prop_string(ctx, -2, "exit");
-		duk_push_string(ctx, "linux");
-		duk_put_prop_string(ctx, -2, "platform");
+	/* The prelude's process object (exit(), exit handlers, streams,
+	 * nextTick) gets the argv and env of this run. */
+	if (!duk_get_prop_string(ctx, -1, "process") || !duk_is_object(ctx, -1)) {
+		duk_pop_2(ctx); /* no prelude: nothing to fill in */
+		return;
 	}
 	duk_push_array(ctx);
 	duk_push_string(ctx, "node");
@@ -67,10 +52,5 @@ void engine_duktape_set_process(duk_context *ctx, const struct request *req, con
 		duk_put_prop(ctx, -3);
 	}
 	duk_put_prop_string(ctx, -2, "env");
-	if (have)
-		duk_pop(ctx);
-	else
-		duk_put_prop_string(ctx, -2, "process");
-
-	duk_pop(ctx);
+	duk_pop_2(ctx);
 }
