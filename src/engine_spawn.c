@@ -65,7 +65,9 @@ static const char *const javac_flags[] = {
     "-J-Xshare:auto",
     "-proc:none",
     "-implicit:none",
-    "-g", /* local variable names in traces and debuggers, as javac -g */
+    /* No -g: javac's own default (source and line numbers, no local
+     * variable names), so a helpful NullPointerException names a local
+     * "<local1>" as it does after a plain javac. */
     "-encoding",
     "UTF-8",
     "-Xmaxerrs",
@@ -198,6 +200,9 @@ struct spawn_run {
 	char mplconfig[PATH_MAX + 24];
 	char xdgcache[PATH_MAX + 24];
 	char rprofile[PATH_MAX + 32];
+	char code[PATH_MAX + 16];    /* WORKDIR_PRIVATE/code.py or .R, absolute */
+	char inputs[PATH_MAX + 24];  /* WORKDIR_PRIVATE/inputs.json, absolute */
+	char classes[PATH_MAX + 16]; /* WORKDIR_PRIVATE/classes, absolute */
 	int stdin_fd;
 	/* The interpreter's directories outside the default root (interp.h),
 	 * as plan.ro_dirs. */
@@ -221,7 +226,7 @@ static bool python_unbuffered(const struct request *req)
 /* The program's whole environment: the host's is never passed on. */
 static void build_env(struct spawn_run *s)
 {
-	snprintf(s->home, sizeof s->home, "HOME=%s", s->wd.path);
+	snprintf(s->home, sizeof s->home, "HOME=%s", s->wd.cwd);
 	const struct request *req = s->req;
 	size_t n = 0;
 	/* sbx's own (at most 9), R's profile and the NULL (see the R case). */
@@ -295,6 +300,28 @@ static int setup_failed(struct outcome *out, const char *what)
 	return -1;
 }
 
+/* A FILE's program is in its working directory under its own name, as when
+ * its interpreter runs it where it lives (a program listing or reading its
+ * directory finds itself there); sbx runs its own copy. A --file of the
+ * same name wins; a name sbx reserves is not copied. */
+static int program_copy_in(struct spawn_run *s)
+{
+	const struct request *req = s->req;
+	if (!request_code_is_file(req) || req->code_from_markdown)
+		return 0;
+	const char *base = strrchr(req->code_origin, '/');
+	base = base ? base + 1 : req->code_origin;
+	const char *why;
+	if (workdir_valid_name(base, &why) < 0)
+		return 0;
+	for (size_t i = 0; i < req->nfiles; i++)
+		if (!strcmp(req->files[i].name, base))
+			return 0;
+	char name[NAME_MAX + sizeof WORKDIR_CWD + 1];
+	snprintf(name, sizeof name, WORKDIR_CWD "/%s", base);
+	return workdir_write(&s->wd, name, req->code, req->code_len);
+}
+
 /* Runs argv in the sandbox with this run's workdir, stdin and env. */
 static int run_step(struct spawn_run *s, const struct request *req, struct outcome *out,
 		    struct render *r, const char *cwd, char *const *argv, uint64_t as, bool gated)
@@ -305,6 +332,7 @@ static int run_step(struct spawn_run *s, const struct request *req, struct outco
 	    .child_main = spawn_child_main,
 	    .child_arg = &child,
 	    .workdir = cwd,
+	    .rundir = s->wd.path,
 	    .stdin_fd = s->stdin_fd,
 	    .rlimit_as = as,
 	    .rlimit_nproc = SPAWN_NPROC,
@@ -575,9 +603,14 @@ int engine_spawn_run_cmd(struct request *req, struct outcome *out, struct render
 		setup_failed(out, "cannot create the working directory");
 		goto out;
 	}
+	/* The inputs: Python and R get them as `inputs` from sbx's own copy;
+	 * Java reads inputs.json in its working directory. */
 	inputs_json = json_dumps(req->inputs, JSON_COMPACT);
 	if (!inputs_json ||
-	    workdir_write(&s.wd, WORKDIR_INPUTS, inputs_json, strlen(inputs_json)) < 0) {
+	    workdir_write(&s.wd,
+			  lang->id == LANG_JAVA ? WORKDIR_CWD "/" WORKDIR_INPUTS
+						: WORKDIR_PRIVATE "/" WORKDIR_INPUTS,
+			  inputs_json, strlen(inputs_json)) < 0) {
 		setup_failed(out, "cannot write inputs.json");
 		goto out;
 	}
@@ -585,6 +618,14 @@ int engine_spawn_run_cmd(struct request *req, struct outcome *out, struct render
 		setup_failed(out, "a --file could not be copied in");
 		goto out;
 	}
+	if (program_copy_in(&s) < 0) {
+		setup_failed(out, "cannot copy the program into the working directory");
+		goto out;
+	}
+	snprintf(s.code, sizeof s.code, "%s/" WORKDIR_PRIVATE "/code.%s", s.wd.path,
+		 lang->id == LANG_R ? "R" : "py");
+	snprintf(s.inputs, sizeof s.inputs, "%s/" WORKDIR_PRIVATE "/" WORKDIR_INPUTS, s.wd.path);
+	snprintf(s.classes, sizeof s.classes, "%s/" WORKDIR_PRIVATE "/classes", s.wd.path);
 	if (req->stdin_path && (s.stdin_fd = progin_open(req->stdin_path)) < 0) {
 		setup_failed(out, "the --stdin input cannot be read");
 		goto out;
@@ -592,7 +633,7 @@ int engine_spawn_run_cmd(struct request *req, struct outcome *out, struct render
 	build_env(&s);
 
 	bool empty_inputs = json_object_size(req->inputs) == 0;
-	const char *inputs_arg = empty_inputs ? "-" : WORKDIR_INPUTS;
+	const char *inputs_arg = empty_inputs ? "-" : s.inputs;
 	arg(&a, s.exe);
 	for (size_t i = 1; run_cmd && run_cmd[0] && run_cmd[i]; i++)
 		arg(&a, run_cmd[i]);
@@ -610,7 +651,7 @@ int engine_spawn_run_cmd(struct request *req, struct outcome *out, struct render
 		if (python_unbuffered(req))
 			arg(&a, "-u");
 		arg(&a, "-c"), arg(&a, prelude_python);
-		arg(&a, WORKDIR_PRIVATE "/code.py"), arg(&a, inputs_arg);
+		arg(&a, s.code), arg(&a, inputs_arg);
 		python_names(req, pyname, sizeof pyname, &argv0);
 		arg(&a, argv0), arg(&a, pyname);
 		break;
@@ -624,7 +665,7 @@ int engine_spawn_run_cmd(struct request *req, struct outcome *out, struct render
 		/* Rscript's own top-level loop runs the code (see the prelude):
 		 * --vanilla but for the init file, which is the prelude. */
 		arg(&a, "--no-save"), arg(&a, "--no-restore"), arg(&a, "--no-site-file");
-		arg(&a, "--no-environ"), arg(&a, WORKDIR_PRIVATE "/code.R");
+		arg(&a, "--no-environ"), arg(&a, s.code);
 		snprintf(s.rprofile, sizeof s.rprofile,
 			 "R_PROFILE_USER=%s/" WORKDIR_PRIVATE "/prelude.R", s.wd.path);
 		for (n = 0; s.env[n]; n++)
@@ -680,8 +721,8 @@ int engine_spawn_run_cmd(struct request *req, struct outcome *out, struct render
 		/* The launcher writes its report to fd 3 through java.io's
 		 * FileDescriptor (see _SbxLaunch_.report). */
 		arg(&a, "--add-opens=java.base/java.io=ALL-UNNAMED");
-		arg(&a, "-cp"), arg(&a, WORKDIR_PRIVATE "/classes");
-		arg(&a, JAVA_LAUNCHER), arg(&a, WORKDIR_PRIVATE "/classes"), arg(&a, primary);
+		arg(&a, "-cp"), arg(&a, s.classes);
+		arg(&a, JAVA_LAUNCHER), arg(&a, s.classes), arg(&a, primary);
 		snprintf(srcname, sizeof srcname, "%s.java", primary);
 		arg(&a, srcname);
 		as = 0;
@@ -700,7 +741,7 @@ int engine_spawn_run_cmd(struct request *req, struct outcome *out, struct render
 		goto setup;
 	/* The Python prelude waits on the gate before running user code, so
 	 * its interpreter starts while the cgroup is joined (see sandbox.h). */
-	rc = run_step(&s, req, out, r, s.wd.path, a.v, as, lang->id == LANG_PYTHON);
+	rc = run_step(&s, req, out, r, s.wd.cwd, a.v, as, lang->id == LANG_PYTHON);
 	if (rc == 0) {
 		/* What really ran, said by sbx after the report (the code
 		 * cannot set it). */

@@ -22,7 +22,6 @@
 
 #include "landlock.h"
 #include "util.h"
-#include "workdir.h"
 
 #define NS_CLONE_FLAGS                                                                             \
 	(CLONE_NEWUSER | CLONE_NEWNS | CLONE_NEWPID | CLONE_NEWNET | CLONE_NEWIPC | CLONE_NEWUTS)
@@ -166,16 +165,16 @@ int isolate_prepare(const struct request *req, const struct sandbox_plan *plan,
 	st->workdir = plan->workdir;
 	st->gated = plan->gated;
 	if (plan->workdir) {
-		/* A step may run in a subdirectory of sbx's private files (javac in
-		 * .sbx/src writes ../classes): the sandbox gets the whole run
-		 * directory, the part before "/.sbx". */
-		const char *priv = strstr(plan->workdir, "/" WORKDIR_PRIVATE "/");
-		size_t len = priv ? (size_t)(priv - plan->workdir) : strlen(plan->workdir);
+		/* The step runs in a subdirectory of the run directory (the
+		 * code's working directory; javac in sbx's private files): the
+		 * sandbox gets the whole run directory. */
+		const char *run_dir = plan->rundir ? plan->rundir : plan->workdir;
+		size_t len = strlen(run_dir);
 		if (len >= sizeof(st->run_dir)) {
 			snprintf(st->note, sizeof(st->note), "working directory path too long");
 			return -1;
 		}
-		memcpy(st->run_dir, plan->workdir, len);
+		memcpy(st->run_dir, run_dir, len);
 		st->run_dir[len] = '\0';
 		st->workdir = st->run_dir;
 	}

@@ -217,8 +217,9 @@ static void text_summary(const struct outcome *out, const struct request *req)
 		return;
 	/* A FILE prints what its interpreter prints: an error the interpreter
 	 * reported, an exit status the code chose, or a signal it died of that
-	 * sbx did not send, gets no line of sbx's (the record has it); only a
-	 * hint, when sbx knows the cause. */
+	 * sbx did not send, gets no line of sbx's, not even a hint (the record
+	 * has them; a wall of the sandbox is named in the error's own message,
+	 * as the Python prelude does for the network). */
 	if (request_code_is_file(req) &&
 	    (out->status == STATUS_ERROR || out->status == STATUS_SIGNALED)) {
 		struct buf h = BUF_INIT;
@@ -229,7 +230,6 @@ static void text_summary(const struct outcome *out, const struct request *req)
 			if (h.data[h.len - 1] != '\n')
 				buf_puts(&h, "\n");
 		}
-		put_hint(&h, hint);
 		fputs(buf_cstr(&h), stderr);
 		buf_release(&h);
 		return;

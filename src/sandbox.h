@@ -41,6 +41,10 @@ struct sandbox_plan {
 	sandbox_child_fn child_main;
 	void *child_arg;
 	const char *workdir;   /* the child's cwd (interpreters); NULL: none */
+	/* The directory the sandbox gets, writable, at its own path: workdir
+	 * and everything beside it that the step needs (sbx's private files);
+	 * NULL: workdir itself. */
+	const char *rundir;
 	int stdin_fd;	       /* -1: empty stdin */
 	uint64_t rlimit_as;    /* address-space backstop, 0: none */
 	uint64_t rlimit_nproc; /* 0: no new processes allowed */

@@ -34,6 +34,8 @@ void workdir_init(struct workdir *wd)
 {
 	wd->path = NULL;
 	wd->fd = -1;
+	wd->cwd = NULL;
+	wd->cwd_fd = -1;
 	wd->before = NULL;
 	wd->nbefore = 0;
 }
@@ -50,8 +52,6 @@ int workdir_valid_name(const char *name, const char **why)
 		*why = "the name contains '/' (give a plain file name)";
 	else if (!strcmp(name, ".") || !strcmp(name, ".."))
 		*why = "'.' and '..' are not file names";
-	else if (!strcmp(name, WORKDIR_PRIVATE))
-		*why = "'" WORKDIR_PRIVATE "' is reserved for sbx";
 	else if (!strcmp(name, WORKDIR_INPUTS))
 		*why = "'" WORKDIR_INPUTS "' is reserved for the inputs (use --inputs @FILE)";
 	else
@@ -90,6 +90,14 @@ int workdir_create(struct workdir *wd, const char *base, const char *id)
 		if (fd >= 0 && flock(fd, LOCK_EX) == 0 && fstat(fd, &st) == 0 && st.st_nlink > 0) {
 			wd->path = xstrdup(templ);
 			wd->fd = fd;
+			if (mkdirat(fd, WORKDIR_CWD, 0755) < 0 ||
+			    (wd->cwd_fd = openat(fd, WORKDIR_CWD,
+						 O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)) < 0)
+				return error("cannot create %s/%s: %s", templ, WORKDIR_CWD,
+					     strerror(errno));
+			size_t len = strlen(templ) + sizeof "/" WORKDIR_CWD;
+			wd->cwd = xmalloc(len);
+			snprintf(wd->cwd, len, "%s/%s", templ, WORKDIR_CWD);
 			return 0;
 		}
 		int e = errno;
@@ -200,7 +208,7 @@ int workdir_copy_in(struct workdir *wd, const struct file_spec *files, size_t n,
 				     "(raise it with the config's files limit)",
 				     files[i].src, (unsigned long long)cap);
 		}
-		int out = openat(wd->fd, files[i].name,
+		int out = openat(wd->cwd_fd, files[i].name,
 				 O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
 		if (out < 0) {
 			int e = errno;
@@ -270,8 +278,6 @@ static void walk_dir(struct walk *w, int dfd, const char *prefix, int depth)
 	while ((de = readdir(d))) {
 		if (!strcmp(de->d_name, ".") || !strcmp(de->d_name, ".."))
 			continue;
-		if (depth == 0 && !strcmp(de->d_name, WORKDIR_PRIVATE))
-			continue;
 		if (n >= WORKDIR_MAX_FILES) {
 			w->skipped = true;
 			break;
@@ -319,7 +325,7 @@ static void walk_dir(struct walk *w, int dfd, const char *prefix, int depth)
 
 static void walk_tree(struct walk *w, struct workdir *wd)
 {
-	int fd = openat(wd->fd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	int fd = openat(wd->cwd_fd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	if (fd >= 0)
 		walk_dir(w, fd, NULL, 0);
 }
@@ -569,6 +575,9 @@ void workdir_remove(struct workdir *wd)
 	}
 	if (wd->fd >= 0)
 		close(wd->fd);
+	if (wd->cwd_fd >= 0)
+		close(wd->cwd_fd);
+	free(wd->cwd);
 	for (size_t i = 0; i < wd->nbefore; i++)
 		free(wd->before[i].name);
 	free(wd->before);

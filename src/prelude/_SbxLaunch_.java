@@ -82,8 +82,9 @@ public final class _SbxLaunch_ {
 		}
 	}
 
-	private static void fail(Throwable t, String source) {
-		StackTraceElement[] st = t.getStackTrace();
+	/* The frames from the launcher's reflective call of main on: java Main
+	 * has none of them. */
+	private static StackTraceElement[] trim(StackTraceElement[] st) {
 		int keep = st.length;
 		for (int i = 0; i < st.length; i++) {
 			String c = st[i].getClassName();
@@ -95,6 +96,23 @@ public final class _SbxLaunch_ {
 		}
 		StackTraceElement[] trimmed = new StackTraceElement[keep];
 		System.arraycopy(st, 0, trimmed, 0, keep);
+		return trimmed;
+	}
+
+	/* Trims every throwable printStackTrace shows (causes, suppressed, at
+	 * any depth), so its "... n more" counts the frames java Main's trace
+	 * has in common, as java prints them. A cycle is walked once. */
+	private static void trimAll(Throwable t, java.util.Set<Throwable> seen) {
+		if (t == null || !seen.add(t))
+			return;
+		t.setStackTrace(trim(t.getStackTrace()));
+		trimAll(t.getCause(), seen);
+		for (Throwable s : t.getSuppressed())
+			trimAll(s, seen);
+	}
+
+	private static void fail(Throwable t, String source) {
+		StackTraceElement[] trimmed = trim(t.getStackTrace());
 		Integer line = null;
 		for (StackTraceElement e : trimmed) {
 			if (source.equals(e.getFileName()) && e.getLineNumber() > 0) {
@@ -105,7 +123,7 @@ public final class _SbxLaunch_ {
 		boolean oom = t instanceof OutOfMemoryError;
 		String trace;
 		try {
-			t.setStackTrace(trimmed);
+			trimAll(t, java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>()));
 			java.io.StringWriter sw = new java.io.StringWriter();
 			t.printStackTrace(new java.io.PrintWriter(sw));
 			trace = "Exception in thread \"main\" " + sw;

@@ -13,7 +13,7 @@
 local({
   prof <- Sys.getenv("R_PROFILE_USER")
   Sys.unsetenv("R_PROFILE_USER")  # Rscript's own environment, as natively
-  inputs_path <- file.path(dirname(dirname(prof)), "inputs.json")
+  inputs_path <- file.path(dirname(prof), "inputs.json")
   code_path <- sub("^--file=", "", grep("^--file=", commandArgs(), value = TRUE)[1])
 
   esc <- function(s) {

@@ -182,6 +182,71 @@ def _sbx_setup():
         # atexit handlers run and non-daemon threads joined.
         raise SystemExit(1)
 
+    class SeedLinecache:
+        # python3 FILE quotes the file's lines in tracebacks and warnings,
+        # read by linecache from NAME, which the sandbox does not have. When
+        # linecache is first imported (by the program, traceback or
+        # warnings), this finder lets the real loader run and then puts the
+        # code's lines in its cache: a program that never prints a traceback
+        # never pays for linecache (it imports `re`, ~7 ms).
+        def __init__(self, src):
+            self.src = src
+
+        def find_spec(self, fullname, path=None, target=None):
+            if fullname != 'linecache':
+                return None
+            sys.meta_path.remove(self)
+            for finder in sys.meta_path:
+                spec = getattr(finder, 'find_spec', lambda *a: None)(fullname, path, target)
+                if spec is not None:
+                    break
+            else:
+                return None
+            src, loader = self.src, spec.loader
+
+            class Seeding:
+                def create_module(self, spec):
+                    return loader.create_module(spec)
+
+                def exec_module(self, module):
+                    spec.loader = module.__loader__ = loader
+                    loader.exec_module(module)
+                    module.cache[name] = (len(src), None,
+                                          src.decode('utf-8', 'replace').splitlines(True), name)
+            spec.loader = Seeding()
+            return spec
+
+    def compile_code(src):
+        tree = compile(src, name, 'exec', _ast.PyCF_ONLY_AST)
+        last = None
+        if tree.body and type(tree.body[-1]) is _ast.Expr:
+            last = tree.body.pop()
+        body = compile(tree, name, 'exec')
+        expr = compile(_ast.Expression(last.value), name, 'eval') if last else None
+        return body, expr
+
+    def compile_file(src):
+        # The compiler's SyntaxWarnings quote the line from the file NAME
+        # (python3's C code reads it), unless the warnings module shows
+        # them, through linecache (see SeedLinecache). Importing both costs
+        # ~7 ms, so only code that warns pays: it compiles first with
+        # SyntaxWarning as an error, and on any SyntaxError again with
+        # warnings imported, which also reports a real syntax error as
+        # python3 does.
+        import _warnings
+        flt = ('error', None, SyntaxWarning, None, 0)
+        _warnings.filters.insert(0, flt)
+        _warnings._filters_mutated()
+        try:
+            return compile_code(src)
+        except SyntaxError:
+            pass
+        finally:
+            _warnings.filters.remove(flt)
+            _warnings._filters_mutated()
+        import warnings  # noqa: F401 (the compiler's warnings then use linecache)
+        return compile_code(src)
+
     class Ctx:
         # What _json's scanner reads from json.JSONDecoder, without
         # importing json (and re).
@@ -198,6 +263,11 @@ def _sbx_setup():
     if is_file:
         g['__file__'] = name
         g['__cached__'] = None
+        # As python3's: __main__'s loader serves its source (inspect, and
+        # traceback through linecache.lazycache), read from the code's copy.
+        import _frozen_importlib_external
+        g['__loader__'] = _frozen_importlib_external.SourceFileLoader(
+            '__main__', code_path if code_path[:1] == '/' else cwd + '/' + code_path)
     sys.modules['__main__'] = main
     sys.argv = [argv0] + sys.argv[5:]
     src = None
@@ -205,6 +275,8 @@ def _sbx_setup():
     try:
         with open(code_path, 'rb') as f:
             src = f.read()
+        if is_file:
+            sys.meta_path.insert(0, SeedLinecache(src))
         if inputs_path == '-':
             inputs = {}
         else:
@@ -213,13 +285,7 @@ def _sbx_setup():
             # sbx wrote this file with jansson and bounded its depth.
             inputs = _json.make_scanner(Ctx())(text, 0)[0]
         g['inputs'] = inputs
-        tree = compile(src, name, 'exec', _ast.PyCF_ONLY_AST)
-        last = None
-        if tree.body and type(tree.body[-1]) is _ast.Expr:
-            last = tree.body.pop()
-        body = compile(tree, name, 'exec')
-        expr = compile(_ast.Expression(last.value), name, 'eval') if last else None
-        del tree
+        body, expr = compile_file(src) if is_file else compile_code(src)
     except MemoryError as e:
         fail(e, 'memory_limit')
     except BaseException as e:

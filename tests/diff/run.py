@@ -62,7 +62,7 @@ DIFF = os.path.join(ROOT, "tests", "diff")
 LANGS = [("js", ".js"), ("ts", ".ts"), ("py", ".py"), ("r", ".R"), ("java", ".java")]
 ASPECTS = ("stdout", "stderr", "exit", "merged", "trace", "reference")
 NATIVE_TIMEOUT = 60
-SBX_WORKDIR = re.compile(r"(?:/[^/\s'\"]+)*/sbx-[^/\s'\"]+-work/run-[0-9A-Za-z]+-[0-9A-Za-z]+")
+SBX_WORKDIR = re.compile(r"(?:/[^/\s'\"]+)*/sbx-[^/\s'\"]+-work/run-[0-9A-Za-z]+-[0-9A-Za-z]+(?:/work)?")
 JAVA_MAIN = re.compile(r"\bstatic\s+(?:public\s+)?void\s+main\s*\(")
 
 

@@ -14,13 +14,18 @@ mkdir -p "$W" "$OUT" "$OUTSIDE"
 printf 'data\n' >"$W/data.txt"
 
 # --- --file: the NAME part is one plain name ---------------------------------
-for bad in ../escape /etc/escape sub/x . .. .sbx inputs.json "$(printf 'a\nb')" ""; do
+for bad in ../escape /etc/escape sub/x . .. inputs.json "$(printf 'a\nb')" ""; do
 	sbx run -l python --file "$W/data.txt:$bad" -e 'print("ran")' --json
 	T_LAST="--file data.txt:'$bad'"
 	expect_rc 125
 	expect_err_contains "--file"
 done
 check "no --file name escaped the run" test ! -e "$T_TMP/escape" -a ! -e /etc/escape
+# sbx's own files are not in the code's working directory: a --file may
+# take any plain name, and the directory holds only what was put there.
+sbx run -l python --file "$W/data.txt:.sbx" -e 'import os; print(sorted(os.listdir(".")), open(".sbx").read().strip())' --json
+expect_rc 0
+expect_jq '.stdout == "[\u0027.sbx\u0027] data\n"'
 
 # --- --file: the source must be a regular file -------------------------------
 mkfifo "$W/fifo"

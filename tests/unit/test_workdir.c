@@ -49,7 +49,7 @@ static void test_valid_name(void **state)
 	const char *why;
 	assert_int_equal(workdir_valid_name("data.csv", &why), 0);
 	assert_int_equal(workdir_valid_name(".hidden", &why), 0);
-	const char *bad[] = {"", ".", "..", "a/b", "../x", ".sbx", "inputs.json", "a\nb"};
+	const char *bad[] = {"", ".", "..", "a/b", "../x", "inputs.json", "a\nb"};
 	for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
 		assert_int_equal(workdir_valid_name(bad[i], &why), -1);
 		assert_non_null(why);
@@ -72,6 +72,10 @@ static void test_copy_in_and_collect(void **state)
 	struct stat st;
 	assert_int_equal(stat(wd.path, &st), 0);
 	assert_int_equal(st.st_mode & 0777, 0700);
+	/* The code's working directory is inside the run directory. */
+	assert_int_equal(stat(wd.cwd, &st), 0);
+	assert_true(S_ISDIR(st.st_mode));
+	assert_int_equal(strncmp(wd.cwd, wd.path, strlen(wd.path)), 0);
 
 	struct file_spec files[] = {{src, "in.txt"}};
 	assert_int_equal(workdir_copy_in(&wd, files, 1, 1 << 20), 0);
@@ -87,23 +91,23 @@ static void test_copy_in_and_collect(void **state)
 	assert_int_equal(workdir_snapshot(&wd), 0);
 
 	/* What "the code" does: a new file, a file in a subdirectory, a link. */
-	snprintf(path, sizeof path, "%s/new.txt", wd.path);
+	snprintf(path, sizeof path, "%s/new.txt", wd.cwd);
 	write_host(path, "abc");
-	snprintf(path, sizeof path, "%s/sub", wd.path);
+	snprintf(path, sizeof path, "%s/sub", wd.cwd);
 	assert_int_equal(mkdir(path, 0755), 0);
-	snprintf(path, sizeof path, "%s/sub/deep.txt", wd.path);
+	snprintf(path, sizeof path, "%s/sub/deep.txt", wd.cwd);
 	write_host(path, "d");
-	snprintf(path, sizeof path, "%s/leak", wd.path);
+	snprintf(path, sizeof path, "%s/leak", wd.cwd);
 	assert_int_equal(symlink("/etc/passwd", path), 0);
-	snprintf(path, sizeof path, "%s/" WORKDIR_PRIVATE "/private.txt", wd.path);
+	snprintf(path, sizeof path, "%s/" WORKDIR_PRIVATE "/private.txt", wd.path); /* not the code's */
 	write_host(path, "p");
 	/* A dot-directory (a git checkout's .git/config runs commands) and a
 	 * file whose name the out dir holds already. */
-	snprintf(path, sizeof path, "%s/.git", wd.path);
+	snprintf(path, sizeof path, "%s/.git", wd.cwd);
 	assert_int_equal(mkdir(path, 0755), 0);
-	snprintf(path, sizeof path, "%s/.git/config", wd.path);
+	snprintf(path, sizeof path, "%s/.git/config", wd.cwd);
 	write_host(path, "[core]\n\tfsmonitor = evil\n");
-	snprintf(path, sizeof path, "%s/exists.txt", wd.path);
+	snprintf(path, sizeof path, "%s/exists.txt", wd.cwd);
 	write_host(path, "new");
 
 	/* A link already in the out dir where a file would go. */
