@@ -3,8 +3,9 @@
 #   OUT/ts.bc          transpiler: src/js/lower/es2017.js + collections.js +
 #                      TypeScript 5's compiler lowered to ES5 + transpile.js,
 #                      as Duktape bytecode
-#   OUT/runtime.bc     runtime library: src/js/runtime/runtime.js (hand-written
-#                      ES5), as Duktape bytecode
+#   OUT/runtime.bc     runtime library: src/js/runtime/runtime.js and the
+#                      groups in files of their own (regex.js), hand-written
+#                      ES5, as Duktape bytecode
 #   OUT/corejs.bc      its Array and String methods: src/js/runtime/corejs.js
 #                      bundled with core-js by esbuild (ES5), as Duktape bytecode
 #   OUT/js_lower_gen.h paths (for .incbin), sizes, SHA-256s, the TS version
@@ -57,7 +58,8 @@ tsver=$(node -p 'require(process.argv[1]).version' "$tsdir/package.json")
 	"$top/src/js/lower/collections.js" "$tses5" \
 	"$top/src/js/lower/transpile.js"
 
-"$dukbc" "$tmp/runtime.bc" sbx-runtime.js "$top/src/js/runtime/runtime.js"
+"$dukbc" "$tmp/runtime.bc" sbx-runtime.js "$top/src/js/runtime/regex.js" \
+	"$top/src/js/runtime/runtime.js"
 NODE_PATH="$nodepath" esbuild "$top/src/js/runtime/corejs.js" --bundle \
 	--target=es5 --format=iife --minify --log-level=warning \
 	--outfile="$tmp/corejs.js"

@@ -115,6 +115,8 @@ static const struct {
     {"hasOwn", JS_RT_OBJECT},
     {"groupBy", JS_RT_OBJECT | JS_RT_COLLECTIONS},
     {"queueMicrotask", JS_RT_PROMISE},
+    /* a pattern built at run time may hold named groups (runtime/regex.js) */
+    {"RegExp", JS_RT_REGEX},
     /* helpers TypeScript emits for lowered generators and for-of */
     {"__values", JS_RT_ITER},
     {"__asyncValues", JS_RT_PROMISE},
@@ -236,8 +238,13 @@ static void skip_regex(struct scanner *sc)
 		}
 	}
 	for (size_t k = start; k + 2 < sc->i; k++) {
-		if (sc->s[k] == '(' && sc->s[k + 1] == '?' && sc->s[k + 2] == '<')
+		if (sc->s[k] == '(' && sc->s[k + 1] == '?' && sc->s[k + 2] == '<') {
 			found(sc, "regular expression named group or lookbehind");
+			/* lowered to new RegExp(...), which runtime/regex.js
+			 * gives named groups */
+			if (k + 3 < sc->i && sc->s[k + 3] != '=' && sc->s[k + 3] != '!')
+				sc->out->runtime |= JS_RT_REGEX;
+		}
 		if (sc->s[k] == '\\' && (sc->s[k + 1] == 'p' || sc->s[k + 1] == 'P') &&
 		    sc->s[k + 2] == '{')
 			found(sc, "regular expression Unicode property escape");

@@ -24,6 +24,7 @@ enum js_runtime_group {
 	JS_RT_ARRAY = 1u << 3,	     /* Array.from/of, find..., includes, flat, at */
 	JS_RT_OBJECT = 1u << 4,	     /* Object.entries/values/fromEntries */
 	JS_RT_STRING = 1u << 5,	     /* padStart, trimStart, replaceAll, at, ... */
+	JS_RT_REGEX = 1u << 6,	     /* RegExp with named capture groups */
 };
 
 struct js_scan {

@@ -74,8 +74,9 @@ var __sbx_lower = (function () {
 				return;
 			case K.RegularExpressionLiteral:
 				var t = node.text, flags = t.slice(t.lastIndexOf('/') + 1);
-				var why = /\(\?<[^=!]/.test(t) ? 'named capture groups' :
-					/\(\?<[=!]/.test(t) ? 'lookbehind assertions' :
+				/* named groups alone were rewritten (namedGroupRegexes) */
+				var why = /\(\?<[=!]/.test(t) ? 'lookbehind assertions' :
+					/\(\?<[^=!]/.test(t) ? 'named capture groups' :
 					/\\[pP]\{/.test(t) ? 'Unicode property escapes' :
 					/[suyd]/.test(flags) ? "the '" + flags.replace(/[gim]/g, '') + "' flag" : null;
 				if (why) {
@@ -136,6 +137,29 @@ var __sbx_lower = (function () {
 		return { error: found, tla: tla, last: last };
 	}
 
+	/* Duktape's regex compiler rejects named groups: a literal that has
+	 * them (and nothing else Duktape lacks) becomes new RegExp(source,
+	 * flags), which the runtime library's RegExp (src/js/runtime/regex.js)
+	 * compiles with plain groups and gives .groups. A regex literal holds
+	 * no newline, so lines (and the line map) stay. Returns src rewritten,
+	 * or src itself when there is none. */
+	function namedGroupRegexes(sf, src) {
+		var K = ts.SyntaxKind, edits = [];
+		function visit(node) {
+			if (node.kind === K.RegularExpressionLiteral) {
+				var t = node.text, cut = t.lastIndexOf('/'), body = t.slice(1, cut), flags = t.slice(cut + 1);
+				if (/\(\?<[^=!]/.test(body) && !/\(\?<[=!]/.test(body) && !/\\[pP]\{/.test(body) && /^[gim]*$/.test(flags))
+					edits.push({ at: ts.getTokenPosOfNode(node, sf), end: node.end,
+						text: '(new RegExp(' + JSON.stringify(body) + ', ' + JSON.stringify(flags) + '))' });
+			}
+			ts.forEachChild(node, visit);
+		}
+		visit(sf);
+		for (var i = edits.length - 1; i >= 0; i--)
+			src = src.slice(0, edits[i].at) + edits[i].text + src.slice(edits[i].end);
+		return src;
+	}
+
 	/* Base64 VLQ source-map mappings -> the source line of each output line. */
 	function lineMap(mappings) {
 		var B64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
@@ -179,6 +203,11 @@ var __sbx_lower = (function () {
 		if (diags && diags.length) {
 			var d = diags[0];
 			return posError(sf, d.start, ts.flattenDiagnosticMessageText(d.messageText, '\n'));
+		}
+		var rewritten = namedGroupRegexes(sf, src);
+		if (rewritten !== src) {
+			src = rewritten;
+			sf = ts.createSourceFile(name, src, 1, true, kind);
 		}
 		var chk = checkUnsupported(sf);
 		if (chk.error) return chk.error;

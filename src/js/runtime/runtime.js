@@ -21,6 +21,10 @@
 (function (g) {
 /* One function: nothing here becomes a global but what is put on g. */
 var microtasks = [];
+/* Groups written in files of their own (regex.js), which run before this
+ * one in the same bytecode and leave them here. */
+var extra = g.__sbx_rt_extra || {};
+delete g.__sbx_rt_extra;
 var unhandled = [];
 
 /* Our queueMicrotask only queues; the engine's event loop drains it
@@ -716,13 +720,18 @@ var groups = [
 	/* 5 JS_RT_STRING: core-js (corejs.js) */
 	function () {
 		g.__sbx_corejs[1]();
+	},
+
+	/* 6 JS_RT_REGEX: named capture groups (regex.js) */
+	function () {
+		extra.regex(H, { def: def, makeIteratorProto: makeIteratorProto, result: result });
 	}
 ];
 
 /* Maps and Sets are iterable, and Array.from / Promise.all /
  * Object.fromEntries take iterables: those groups bring the iterator group
  * along. */
-var needs = [0, 1, 1, 1, 1, 0];
+var needs = [0, 1, 1, 1, 1, 0, 1];
 
 var installed = 0, wrapped = false;
 function install(mask, hidden) {
