@@ -785,6 +785,27 @@
 			Object.defineProperty(G, 'Intl', { value: v, writable: true, configurable: true });
 		}, configurable: true });
 	})();
+	/* Reflect.get/set with a receiver that is not the target: Duktape
+	 * throws "unsupported"; node's library does them (nodelib/reflect.js),
+	 * seeing through a proxy receiver to the target each Proxy keeps. */
+	(function () {
+		var R = G.Reflect, P0 = G.Proxy;
+		if (!R || typeof P0 !== 'function') return;
+		var rget = R.get, rset = R.set;
+		Object.defineProperty(R, 'get', { value: function get(t, k, r) {
+			return arguments.length < 3 || r === t ? rget(t, k) : lib().reflectGet(t, k, r);
+		}, writable: true, configurable: true });
+		Object.defineProperty(R, 'set', { value: function set(t, k, v, r) {
+			return arguments.length < 4 || r === t ? rset(t, k, v) : lib().reflectSet(t, k, v, r);
+		}, writable: true, configurable: true });
+		var Proxy = function Proxy(target, handler) {
+			if (!(this instanceof Proxy)) throw new TypeError("Constructor Proxy requires 'new'");
+			var p = new P0(target, handler);
+			Object.defineProperty(p, HID, { value: { kind: 'Proxy', target: target } });
+			return p;
+		};
+		Object.defineProperty(G, 'Proxy', { value: Proxy, writable: true, configurable: true });
+	})();
 	/* Date: new Date(date) copies the time value (ES2015; Duktape turns
 	 * the date into a string first), and node's own date strings (the
 	 * toString and toUTCString above) parse back, as node reads them. */

@@ -13,7 +13,9 @@
 			dateLocaleString: dateLocaleString,
 			dateLocaleDateString: dateLocaleDateString,
 			dateLocaleTimeString: dateLocaleTimeString,
-			numberLocaleString: numberLocaleString
+			numberLocaleString: numberLocaleString,
+			reflectGet: reflectGet,
+			reflectSet: reflectSet
 		};
 	};
 })()
