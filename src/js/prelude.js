@@ -781,6 +781,8 @@
 		stub(dp, 'toLocaleDateString', 'dateLocaleDateString');
 		stub(dp, 'toLocaleTimeString', 'dateLocaleTimeString');
 		stub(Number.prototype, 'toLocaleString', 'numberLocaleString');
+		stub(String.prototype, 'localeCompare', 'localeCompare');
+		if (!String.prototype.normalize) stub(String.prototype, 'normalize', 'normalize');
 		Object.defineProperty(G, 'Intl', { get: function () { return lib().Intl; }, set: function (v) {
 			Object.defineProperty(G, 'Intl', { value: v, writable: true, configurable: true });
 		}, configurable: true });

@@ -99,15 +99,5 @@
 			var a = n % 10, b = n % 100;
 			return a === 1 && b !== 11 ? 'one' : a === 2 && b !== 12 ? 'two' : a === 3 && b !== 13 ? 'few' : 'other';
 		};
-		function Collator(loc, opts) { checkLocale(loc); this._num = opts && opts.numeric; this._base = opts && opts.sensitivity === 'base'; }
-		Collator.prototype.compare = function (a, b) {
-			a = String(a); b = String(b);
-			if (this._base) { a = a.toLowerCase(); b = b.toLowerCase(); }
-			if (this._num) {
-				var na = parseFloat(a), nb = parseFloat(b);
-				if (!isNaN(na) && !isNaN(nb) && na !== nb) return na < nb ? -1 : 1;
-			}
-			return a.localeCompare(b);
-		};
 		var Intl = { NumberFormat: NumberFormat, DateTimeFormat: DateTimeFormat, PluralRules: PluralRules, Collator: Collator,
 			getCanonicalLocales: function (l) { return l === undefined ? [] : [].concat(l); } };

@@ -15,7 +15,9 @@
 			dateLocaleTimeString: dateLocaleTimeString,
 			numberLocaleString: numberLocaleString,
 			reflectGet: reflectGet,
-			reflectSet: reflectSet
+			reflectSet: reflectSet,
+			normalize: normalize,
+			localeCompare: localeCompare
 		};
 	};
 })()
