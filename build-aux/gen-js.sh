@@ -25,7 +25,7 @@ mkdir -p "$out"
 # order is part of the program and is spelled out here rather than left
 # to the shell's sort order.
 NODELIB_PARTS='head deepequal assert-message assert util events path require
-	table date intl unidata normalize collate clone reflect tail'
+	table date datefmt intl unidata normalize collate clone reflect tail'
 
 # embed NAME FILE WHAT: writes js_NAME.h and js_NAME_bc.h for FILE; WHAT
 # names the source in the generated files' first line.

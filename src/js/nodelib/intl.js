@@ -2,7 +2,7 @@
  * Number.prototype.toLocaleString and the small part of Intl sbx has;
  * only en-US locales are accepted.
  * A part of the closure head.js opens: uses its helpers and formatDate
- * (date.js). */
+ * (datefmt.js). */
 		function checkLocale(loc) {
 			var l = Array.isArray(loc) ? loc[0] : loc;
 			if (l === undefined || l === null) return;
@@ -89,10 +89,11 @@
 		function DateTimeFormat(loc, opts) {
 			if (!(this instanceof DateTimeFormat)) return new DateTimeFormat(loc, opts);
 			checkLocale(loc);
+			this._loc = loc;
 			this._opts = opts;
 		}
-		DateTimeFormat.prototype.format = function (d) { return formatDate(d === undefined ? new Date() : new Date(+d), this._opts, true, false); };
-		DateTimeFormat.prototype.resolvedOptions = function () { return { locale: 'en-US', calendar: 'gregory', numberingSystem: 'latn', timeZone: 'UTC' }; };
+		DateTimeFormat.prototype.format = function (d) { return formatDate(d === undefined ? new Date() : new Date(+d), this._loc, this._opts, 'any', 'date'); };
+		DateTimeFormat.prototype.resolvedOptions = function () { return { locale: dateLocale(this._loc) === 'GB' ? 'en-GB' : 'en-US', calendar: 'gregory', numberingSystem: 'latn', timeZone: 'UTC' }; };
 		function PluralRules(loc, opts) { checkLocale(loc); this._ord = opts && opts.type === 'ordinal'; }
 		PluralRules.prototype.select = function (n) {
 			if (!this._ord) return n === 1 ? 'one' : 'other';
