@@ -17,20 +17,23 @@
 			var t = null;
 			return function () {
 				if (t) return t;
-				t = { w: {}, punct: {} };
+				/* w[c]: the weights packed in one number (primary * 2^16 +
+				 * secondary * 2^8 + tertiary: cheap to build per run); x[c]:
+				 * an expansion's [p, s, t, second primary] */
+				t = { w: {}, x: {}, punct: {} };
 				var o = UNI.order, p = 1, s = 0, ter = 0, i;
 				for (i = 0; i < o.length; i++) {
 					var c = o.charAt(i);
 					if (c === '\x01') { p++; s = 0; ter = 0; } else if (c === '\x02') { s++; ter = 0; } else if (c === '\x03') ter++;
-					else t.w[c] = [p, s, ter];
+					else t.w[c] = p * 65536 + s * 256 + ter;
 				}
 				var ex = UNI.expand.split('|');
 				for (i = 0; i < ex.length; i++) {
 					var e = ex[i], up = e.charAt(0).toLowerCase() !== e.charAt(0);
-					if (e) t.w[e.charAt(0)] = [t.w[e.charAt(1)][0], 50, up ? 1 : 0, t.w[e.charAt(2)][0]];
+					if (e) t.x[e.charAt(0)] = [Math.floor(t.w[e.charAt(1)] / 65536), 50, up ? 1 : 0, Math.floor(t.w[e.charAt(2)] / 65536)];
 				}
 				for (i = 0; i < UNI.punct.length; i++) t.punct[UNI.punct.charAt(i)] = true;
-				t.zero = t.w['0'][0];
+				t.zero = Math.floor(t.w['0'] / 65536);
 				return t;
 			};
 		})();
@@ -38,10 +41,14 @@
 		/* The collation elements of s: [primary, secondary, tertiary, digit
 		 * run or null]. */
 		function collKeys(s, o, T) {
-			if (/[^\u0000-\u009f]/.test(s)) s = normalizeString(s, 'NFC');
-			var out = [], U = uniTables();
+			/* only combining marks (and Hangul jamo) change under NFC what
+			 * the order string weighs: a precomposed singleton such as
+			 * U+212B has the weights of what it normalizes to */
+			var marks = /[\u0300-\u036f\u0483-\u0489\u1100-\u11ff\u20d0-\u20ff]/.test(s);
+			if (marks) s = normalizeString(s, 'NFC');
+			var out = [], U = marks ? uniTables() : null;
 			for (var i = 0; i < s.length; i++) {
-				var c = s.charAt(i), n = s.charCodeAt(i), w = hasOwn.call(T.w, c) ? T.w[c] : null;
+				var c = s.charAt(i), n = s.charCodeAt(i), w = hasOwn.call(T.w, c) ? T.w[c] : -1, x;
 				if (n < 0x20 || (n >= 0x7f && n < 0xa0) || c === '\u00ad' || (n >= 0x200b && n <= 0x200f) || c === '\ufeff') continue;
 				if (o.punct && T.punct[c]) continue;
 				if (o.numeric && n >= 0x30 && n <= 0x39) {
@@ -49,10 +56,11 @@
 					while (j < s.length && s.charCodeAt(j) >= 0x30 && s.charCodeAt(j) <= 0x39) j++;
 					out.push([T.zero, 0, 0, s.slice(i, j).replace(/^0+/, '')]);
 					i = j - 1;
-				} else if (w) {
-					out.push([w[0], w[1], w[2], null]);
-					if (w.length > 3) out.push([w[3], 0, w[2], null]); /* an expansion */
-				} else if (U.ccc[c]) {
+				} else if (w >= 0) {
+					out.push([Math.floor(w / 65536), (w >> 8) & 255, w & 255, null]);
+				} else if ((x = hasOwn.call(T.x, c) ? T.x[c] : null)) {
+					out.push([x[0], x[1], x[2], null], [x[3], 0, x[2], null]); /* an expansion */
+				} else if (U && U.ccc[c]) {
 					out.push([0, 1000 + n, 0, null]); /* a lone mark: secondary only */
 				} else if (n >= 0xd800 && n < 0xdc00 && i + 1 < s.length) {
 					out.push([BIG + ((n - 0xd800) * 0x400 + s.charCodeAt(i + 1) - 0xdc00 + 0x10000), 0, 0, null]);
