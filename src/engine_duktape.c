@@ -288,6 +288,103 @@ void engine_duktape_json_ascii(struct buf *b, const char *text, size_t len)
 	buf_append(b, s + i - run, run);
 }
 
+/* ---- strings out as UTF-8 ---- */
+
+/* Duktape keeps a string's UTF-16 code units in CESU-8: a character beyond
+ * the BMP is two 3-byte surrogate halves, which are not UTF-8. node writes
+ * a string as UTF-8 with each such pair as one 4-byte character and every
+ * lone half (and, here, any byte that is not Duktape's UTF-8) as U+FFFD.
+ * The output is gathered in a block on the stack (no allocation: the
+ * string may be as large as the heap) and handed to sink in pieces of at
+ * most its size; a string that needs no change goes out whole, as one. */
+struct utf8_out {
+	char data[4096];
+	size_t len;
+	void (*sink)(void *arg, const char *p, size_t n);
+	void *arg;
+};
+
+static void utf8_put(struct utf8_out *o, const void *p, size_t n)
+{
+	const char *c = p;
+	while (n) {
+		size_t k = sizeof(o->data) - o->len;
+		if (k == 0) {
+			o->sink(o->arg, o->data, o->len);
+			o->len = 0;
+			k = sizeof(o->data);
+		}
+		if (k > n)
+			k = n;
+		memcpy(o->data + o->len, c, k);
+		o->len += k;
+		c += k;
+		n -= k;
+	}
+}
+
+/* The length of the valid sequence at s[i] that can go out as it is; 0
+ * if it must be converted (a surrogate half, an invalid or truncated
+ * sequence, a code point past U+10FFFF). */
+static size_t utf8_ok(const unsigned char *s, size_t len, size_t i)
+{
+	size_t j = i;
+	long cp;
+	if (s[i] < 0x80)
+		return 1;
+	cp = next_cp(s, len, &j);
+	if (cp < 0 || (cp >= 0xd800 && cp <= 0xdfff) || cp > 0x10ffff)
+		return 0;
+	return j - i;
+}
+
+void engine_duktape_utf8(const char *text, size_t len,
+			 void (*sink)(void *arg, const char *p, size_t n), void *arg)
+{
+	const unsigned char *s = (const unsigned char *)text;
+	struct utf8_out o;
+	size_t i = 0, k, run;
+
+	while (i < len && (k = utf8_ok(s, len, i)) > 0)
+		i += k;
+	if (i == len) { /* the common case: nothing to change */
+		if (len)
+			sink(arg, text, len);
+		return;
+	}
+	o.len = 0;
+	o.sink = sink;
+	o.arg = arg;
+	utf8_put(&o, s, i);
+	while (i < len) {
+		for (run = i; i < len && (k = utf8_ok(s, len, i)) > 0;)
+			i += k;
+		utf8_put(&o, s + run, i - run);
+		if (i == len)
+			break;
+		size_t j = i;
+		long cp = next_cp(s, len, &j), lo = -1;
+		size_t after = j;
+		if (cp >= 0xd800 && cp <= 0xdbff && j < len)
+			lo = next_cp(s, len, &after);
+		if (lo >= 0xdc00 && lo <= 0xdfff) {
+			unsigned long c = 0x10000 + (((unsigned long)cp - 0xd800) << 10) +
+					  ((unsigned long)lo - 0xdc00);
+			unsigned char u[4] = {(unsigned char)(0xf0 | (c >> 18)),
+					      (unsigned char)(0x80 | ((c >> 12) & 0x3f)),
+					      (unsigned char)(0x80 | ((c >> 6) & 0x3f)),
+					      (unsigned char)(0x80 | (c & 0x3f))};
+			utf8_put(&o, u, sizeof(u));
+			i = after;
+		} else {
+			utf8_put(&o, "\xef\xbf\xbd", 3); /* U+FFFD */
+			i = j;
+		}
+	}
+	if (o.len)
+		sink(arg, o.data, o.len);
+}
+
 /* ---- the child ---- */
 
 /* Called by Duktape's interrupt counter (DUK_USE_EXEC_TIMEOUT_CHECK, see
@@ -320,6 +417,12 @@ static void on_fatal(void *udata, const char *msg)
 	_exit(70);
 }
 
+static void write_sink(void *arg, const char *p, size_t n)
+{
+	/* EPIPE: the parent stopped reading (output cap); it is killing us. */
+	(void)write_all(*(int *)arg, p, n);
+}
+
 /* N.write(fd, string): the code's output, unbuffered. */
 static duk_ret_t native_write(duk_context *ctx)
 {
@@ -328,8 +431,8 @@ static duk_ret_t native_write(duk_context *ctx)
 	const char *s = duk_to_lstring(ctx, 1, &len);
 	if (fd != 1 && fd != 2)
 		return duk_error(ctx, DUK_ERR_RANGE_ERROR, "bad fd");
-	/* EPIPE: the parent stopped reading (output cap); it is killing us. */
-	(void)write_all(fd, s, len);
+	/* Written as node writes it: UTF-8, not Duktape's CESU-8. */
+	engine_duktape_utf8(s, len, write_sink, &fd);
 	return 0;
 }
 

@@ -37,6 +37,14 @@ void engine_duktape_free(void *udata, void *ptr);
  * \uXXXX escapes, lone surrogates and invalid bytes become \ufffd. */
 void engine_duktape_json_ascii(struct buf *b, const char *s, size_t len);
 
+/* Hands Duktape's string s (CESU-8: characters beyond the BMP as two
+ * surrogate halves) to sink as UTF-8, as node writes strings: each pair
+ * becomes one 4-byte character, a lone half or an invalid byte U+FFFD. A
+ * string that needs no change is passed whole, in one call; otherwise in
+ * pieces of at most 4 KiB. */
+void engine_duktape_utf8(const char *s, size_t len,
+			 void (*sink)(void *arg, const char *p, size_t n), void *arg);
+
 struct request;
 typedef struct duk_hthread duk_context;
 /* Installs `args` and `process` (engine_duktape_process.c). */

@@ -44,6 +44,12 @@ expect_err_contains 'err'
 sbx run -e 'var x = 1'
 expect_out ''
 
+# Strings go out as UTF-8, as node writes them: Duktape's CESU-8 pair for
+# a character beyond the BMP is one 4-byte character, a lone half U+FFFD.
+sbx run -e 'console.log("a\ud83d\ude00 \ud83d"); process.stdout.write("\ud83d\ude00\n"); console.error("\udc00")'
+expect_out "$(printf 'a\360\237\230\200 \357\277\275\n\360\237\230\200')"
+check "stderr lone half is U+FFFD" [ "$err" = "$(printf '\357\277\275')" ]
+
 # console formatting, close to node's util.inspect.
 sbx run -e 'console.log("s", 1, true, null, undefined, {a: 1, b: [1, 2, 3]})'
 expect_out "s 1 true null undefined { a: 1, b: [ 1, 2, 3 ] }"

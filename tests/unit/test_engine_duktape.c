@@ -113,6 +113,56 @@ static void test_json_ascii(void **state)
 	check_ascii("\"\xc3\"", 3, "\"\\ufffd\"");			      /* truncated */
 }
 
+static void collect(void *arg, const char *p, size_t n)
+{
+	struct buf *b = arg;
+	assert_true(n > 0);
+	buf_append(b, p, n);
+	buf_append(b, "|", 1); /* marks where one call ends */
+}
+
+static void check_utf8(const char *in, size_t len, const char *want)
+{
+	struct buf b = BUF_INIT;
+	engine_duktape_utf8(in, len, collect, &b);
+	assert_string_equal(buf_cstr(&b), want);
+	buf_release(&b);
+}
+
+/* What console.log writes: UTF-8 as node writes it, not Duktape's CESU-8. */
+static void test_utf8_out(void **state)
+{
+	(void)state;
+	check_utf8("", 0, "");
+	check_utf8("ab\xc3\xa9", 4, "ab\xc3\xa9|");			 /* unchanged: one call */
+	check_utf8("\xf0\x9f\x98\x80", 4, "\xf0\x9f\x98\x80|");		 /* already UTF-8 */
+	check_utf8("a\xed\xa0\xbd\xed\xb8\x80z", 8, "a\xf0\x9f\x98\x80z|"); /* CESU pair */
+	check_utf8("\xed\xa0\xbd!", 4, "\xef\xbf\xbd!|");			 /* lone high half */
+	check_utf8("\xed\xb8\x80", 3, "\xef\xbf\xbd|");			 /* lone low half */
+	check_utf8("\xed\xa0\xbd\xed\xa0\xbd\xed\xb8\x80", 9, "\xef\xbf\xbd\xf0\x9f\x98\x80|");
+	check_utf8("x\xff", 2, "x\xef\xbf\xbd|"); /* invalid byte */
+
+	/* a long string is handed out in blocks, pairs never split */
+	struct buf in = BUF_INIT, want = BUF_INIT, got = BUF_INIT;
+	for (int i = 0; i < 3000; i++) {
+		buf_append(&in, "\xed\xa0\xbd\xed\xb8\x80", 6);
+		buf_append(&want, "\xf0\x9f\x98\x80", 4);
+	}
+	engine_duktape_utf8(in.data, in.len, collect, &got);
+	size_t n = 0, bars = 0;
+	for (size_t i = 0; i < got.len; i++)
+		if (got.data[i] == '|')
+			bars++;
+		else
+			got.data[n++] = got.data[i];
+	assert_int_equal(n, want.len);
+	assert_memory_equal(got.data, want.data, n);
+	assert_int_equal(bars, (want.len + 4095) / 4096);
+	buf_release(&in);
+	buf_release(&want);
+	buf_release(&got);
+}
+
 /* Runs fn in a child under the embedded filter with a pipe on fd 3;
  * returns the wait status and what the child wrote to fd 3. */
 static int run_filtered(void (*fn)(void), char *report, size_t cap)
@@ -205,7 +255,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(test_alloc_cap),	  cmocka_unit_test(test_realloc_cap),
-	    cmocka_unit_test(test_heap_cap),	  cmocka_unit_test(test_json_ascii),
+	    cmocka_unit_test(test_heap_cap),	  cmocka_unit_test(test_json_ascii), cmocka_unit_test(test_utf8_out),
 	    cmocka_unit_test(test_seccomp_traps), cmocka_unit_test(test_syscall_name),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
