@@ -53,7 +53,7 @@ UNIT_BINS:= $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(UNIT_SRCS))
 SBX      := $(if $(filter 1,$(SANITIZE)),$(BUILD)/sbx,bin/sbx)
 
 # Generated sources: JavaScript runtime pieces embedded in the binary.
-GEN_DEPS := $(wildcard build-aux/gen-*.sh src/js/*.js src/js/nodelib/*.js src/prelude/*)
+GEN_DEPS := $(wildcard build-aux/gen-*.sh src/js/*.js src/js/nodelib/*.js src/js/builtins/*.js src/prelude/*)
 # npm packages the build installs (see the rule for $(NPM_DIR)/.stamp).
 NPM_DIR  := build/npm
 

@@ -27,6 +27,16 @@ mkdir -p "$out"
 NODELIB_PARTS='head deepequal assert-message assert util events path require
 	table date datefmt intl unidata normalize collate clone reflect tail'
 
+# ES2015-ES2022 built-ins that Duktape lacks or gets wrong and that every
+# program may meet (JSON.stringify, Error's cause, function names): small
+# files in src/js/builtins/, one job each, run as one program right after
+# the prelude (engine_duktape.c, load_builtins). The program is the parts
+# in this order inside `(function (G, H) { 'use strict'; ... })`, G the
+# global object, H the runtime's hidden key (see src/js/runtime/runtime.js);
+# the opening shares the first part's first line, so a line of an error
+# in [sbx:builtins] is a line of OUTDIR/builtins.js.
+BUILTINS_PARTS='json'
+
 # embed NAME FILE WHAT: writes js_NAME.h and js_NAME_bc.h for FILE; WHAT
 # names the source in the generated files' first line.
 embed() {
@@ -105,6 +115,25 @@ if [ -x "$dukbc" ]; then
 	done
 	rm -f "$out/nodelib-part.js" "$out/nodelib-part.bc"
 fi
+for f in "$src"/builtins/*.js; do
+	part=$(basename "$f" .js) listed=''
+	for p in $BUILTINS_PARTS; do
+		[ "$p" = "$part" ] && listed=1
+	done
+	if [ -z "$listed" ]; then
+		echo "gen-js.sh: src/js/builtins/$part.js is not in BUILTINS_PARTS (build-aux/gen-js.sh): add it where it belongs in the order" >&2
+		exit 1
+	fi
+done
+tmp="$out/builtins.js.tmp"
+printf "(function (G, H) { 'use strict'; " >"$tmp"
+for part in $BUILTINS_PARTS; do
+	cat "$src/builtins/$part.js" >>"$tmp"
+done
+printf '})\n' >>"$tmp"
+mv "$tmp" "$out/builtins.js"
+embed builtins "$out/builtins.js" "src/js/builtins/ (in the order of BUILTINS_PARTS)"
+
 # OUTDIR/nodelib.js is the program as it runs: the [sbx]:LINE of an error
 # raised inside node's library is a line of this file.
 tmp="$out/nodelib.js.tmp"

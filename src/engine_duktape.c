@@ -35,6 +35,8 @@
 #include "sandbox.h"
 #include "util.h"
 
+#include "js_builtins.h"
+#include "js_builtins_bc.h"
 #include "js_nodelib.h"
 #include "js_nodelib_bc.h"
 #include "js_prelude.h"
@@ -52,6 +54,7 @@
 
 #define PRELUDE_NAME "[sbx]"
 #define NODELIB_NAME "[sbx:node]"
+#define BUILTINS_NAME "[sbx:builtins]"
 
 struct duk_job {
 	struct request *req;
@@ -585,6 +588,30 @@ static _Noreturn void report_error(duk_context *ctx)
 	report_and_exit("error", s, len, 1);
 }
 
+/* The built-ins of src/js/builtins/ (what Duktape lacks or gets wrong of
+ * ES2015-ES2022: JSON.stringify, Error's cause, function names), after
+ * the prelude, whose functions they name, and before the code. */
+static void load_builtins(duk_context *ctx)
+{
+	if (JS_BUILTINS_BC_LEN > 0) {
+		void *p = duk_push_fixed_buffer(ctx, JS_BUILTINS_BC_LEN);
+		memcpy(p, js_builtins_bc, JS_BUILTINS_BC_LEN);
+		duk_load_function(ctx);
+	} else {
+		duk_push_lstring(ctx, js_builtins, sizeof(js_builtins) - 1);
+		duk_push_string(ctx, BUILTINS_NAME);
+		if (duk_pcompile(ctx, DUK_COMPILE_EVAL) != 0)
+			report_error(ctx);
+	}
+	if (duk_pcall(ctx, 0) != 0) /* evaluates to the function */
+		report_error(ctx);
+	duk_push_global_object(ctx);
+	duk_push_string(ctx, DUK_HIDDEN_SYMBOL("sbx"));
+	if (duk_pcall(ctx, 2) != 0)
+		report_error(ctx);
+	duk_pop(ctx);
+}
+
 static void load_prelude(duk_context *ctx, const char *filename)
 {
 	/* Bytecode made at build time by our own Duktape build (never from
@@ -630,6 +657,7 @@ static void load_prelude(duk_context *ctx, const char *filename)
 	duk_insert(ctx, -2);
 	duk_put_prop_string(ctx, -2, "sbx");
 	duk_pop(ctx);
+	load_builtins(ctx);
 }
 
 /* Nothing of the host may be reachable. Duktape 2.x has no module loader
