@@ -75,6 +75,14 @@
 		return t;
 	}
 
+	/* node's formatError shows an error's cause and an AggregateError's
+	 * errors, which are not enumerable, after its own keys. */
+	function errorKeys(e, keys) {
+		if ('cause' in e && keys.indexOf('cause') < 0) keys.push('cause');
+		if (Array.isArray(e.errors) && keys.indexOf('errors') < 0) keys.push('errors');
+		return keys;
+	}
+
 	function isError(v) { return v instanceof Error || toStr.call(v) === '[object Error]'; }
 
 	function ctorName(v) {
@@ -139,7 +147,8 @@
 			s = fmtValue(ctx, d ? d.value : v[key], depth + 1);
 			ctx.indent -= 2;
 		}
-		return arrayItem ? s : fmtKey(key) + ': ' + s;
+		/* a key node shows although it is not enumerable (an error's cause) */
+		return arrayItem ? s : (d && !d.enumerable ? '[' + fmtKey(key) + ']' : fmtKey(key)) + ': ' + s;
 	}
 
 	/* Entries of a Map, Set or one of their iterators, read from the
@@ -217,7 +226,7 @@
 			if (keys.length === 0) return base;
 		} else if (isError(v)) {
 			base = errorText(v);
-			keys = keys.filter(function (k) { return k !== 'stack' && k !== 'message'; });
+			keys = errorKeys(v, keys.filter(function (k) { return k !== 'stack' && k !== 'message'; }));
 			if (keys.length === 0) return base;
 		} else if (tag === 'Number' || tag === 'String' || tag === 'Boolean' || tag === 'Symbol') {
 			base = '[' + tag + ': ' + fmtPrimitive(ctx, v.valueOf()) + ']';
@@ -570,14 +579,15 @@
 	 * them: " {\n  status: 404\n}". */
 	function ownProps(e) {
 		var keys;
-		try { keys = Object.keys(e); } catch (x) { return ''; }
+		try { keys = errorKeys(e, Object.keys(e)); } catch (x) { return ''; }
 		var parts = [];
 		for (var i = 0; i < keys.length; i++) {
 			var k = keys[i];
 			if (k === 'stack' || k === 'message' || k === 'name') continue;
-			var v;
+			var v, d = Object.getOwnPropertyDescriptor(e, k);
 			try { v = inspect(e[k]); } catch (x) { v = '[Getter]'; }
-			parts.push('  ' + (/^[A-Za-z_$][A-Za-z0-9_$]*$/.test(k) ? k : "'" + k + "'") + ': ' + v.replace(/\n/g, '\n  '));
+			k = /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(k) ? k : "'" + k + "'";
+			parts.push('  ' + (d && !d.enumerable ? '[' + k + ']' : k) + ': ' + v.replace(/\n/g, '\n  '));
 		}
 		return parts.length ? ' {\n' + parts.join(',\n') + '\n}' : '';
 	}

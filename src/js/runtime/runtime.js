@@ -404,7 +404,8 @@ var groups = [
 	},
 
 	/* 2 JS_RT_PROMISE: Promise (the spec's algorithms: resolve functions,
-	 * thenable jobs, reaction jobs, in the spec's order), AggregateError,
+	 * thenable jobs, reaction jobs, in the spec's order; AggregateError is
+	 * src/js/builtins/errors.js's),
 	 * Symbol.asyncIterator. A rejection with no handler goes on
 	 * __sbx_unhandled and comes off when a handler is attached later; the
 	 * engine reports what is left after the event loop, as node exits with
@@ -577,18 +578,8 @@ var groups = [
 			};
 		}
 
-		function AggregateError(errors, message) {
-			var self = this instanceof AggregateError ? this : Object.create(AggregateError.prototype);
-			if (message !== undefined) def(self, 'message', String(message));
-			var list = [];
-			iterate(errors, function (e) { list.push(e); });
-			def(self, 'errors', list);
-			return self;
-		}
-		AggregateError.prototype = Object.create(Error.prototype);
-		def(AggregateError.prototype, 'constructor', AggregateError);
-		def(AggregateError.prototype, 'name', 'AggregateError');
-		def(AggregateError.prototype, 'message', '');
+		/* a real error, made by src/js/builtins/errors.js (always there) */
+		var AggregateError = g.AggregateError;
 
 		defAll(Promise, {
 			resolve: function resolve(x) { return resolveWith(this, x); },
@@ -652,7 +643,6 @@ var groups = [
 		if (!Symbol.asyncIterator)
 			Object.defineProperty(Symbol, 'asyncIterator', { value: Symbol('Symbol.asyncIterator') });
 		defGlobal('Promise', Promise);
-		defGlobal('AggregateError', AggregateError);
 	},
 
 	/* 3 JS_RT_ARRAY: core-js (corejs.js) */
