@@ -781,8 +781,9 @@
 	G.structuredClone = function structuredClone(v) { return lib().structuredClone(v, arguments.length); };
 	(function () {
 		function stub(o, name, key) {
-			Object.defineProperty(o, name, { value: function () { return lib()[key].apply(this, arguments); },
-				writable: true, enumerable: false, configurable: true });
+			var f = function () { return lib()[key].apply(this, arguments); };
+			Object.defineProperty(f, 'name', { value: name, configurable: true });
+			Object.defineProperty(o, name, { value: f, writable: true, enumerable: false, configurable: true });
 		}
 		var dp = Date.prototype;
 		stub(dp, 'toString', 'dateString'); stub(dp, 'toDateString', 'dateDateString');
@@ -855,10 +856,10 @@
 		Date.parse = parse;
 		Object.defineProperty(G, 'Date', { value: Date, writable: true, enumerable: false, configurable: true });
 	})();
-	G.print = function () { write(1, rest(arguments, 0).join(' ') + '\n'); };
-	G.setTimeout = function (fn, ms) { return addTimer(fn, delay(ms), rest(arguments, 2)); };
-	G.setInterval = function (fn, ms) { var d = delay(ms); return addTimer(fn, d, rest(arguments, 2), d); };
-	G.setImmediate = function (fn) { return addTimer(fn, 0, rest(arguments, 1)); };
+	G.print = function print() { write(1, rest(arguments, 0).join(' ') + '\n'); };
+	G.setTimeout = function setTimeout(fn, ms) { return addTimer(fn, delay(ms), rest(arguments, 2)); };
+	G.setInterval = function setInterval(fn, ms) { var d = delay(ms); return addTimer(fn, d, rest(arguments, 2), d); };
+	G.setImmediate = function setImmediate(fn) { return addTimer(fn, 0, rest(arguments, 1)); };
 	G.clearTimeout = G.clearInterval = G.clearImmediate = clearTimer;
 	return {
 		runLoop: runLoop, settle: settle, describeError: describeError, inspect: inspect,

@@ -83,6 +83,7 @@ function wrapTimers() {
 			}
 			return orig.apply(this, args);
 		};
+		Object.defineProperty(g[name], 'name', { value: name, configurable: true });
 	}
 	setImmediateOrig = g.setImmediate;
 	wrap('setTimeout');
