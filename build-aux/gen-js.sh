@@ -35,7 +35,7 @@ NODELIB_PARTS='head deepequal assert-message assert util events path require
 # global object, H the runtime's hidden key (see src/js/runtime/runtime.js);
 # the opening shares the first part's first line, so a line of an error
 # in [sbx:builtins] is a line of OUTDIR/builtins.js.
-BUILTINS_PARTS='json errors functions'
+BUILTINS_PARTS='json errors functions generators'
 
 # embed NAME FILE WHAT: writes js_NAME.h and js_NAME_bc.h for FILE; WHAT
 # names the source in the generated files' first line.

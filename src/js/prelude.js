@@ -21,6 +21,7 @@
 	var stringify = JSON.stringify;
 	var COMPACT = 3;
 	var CUSTOM = typeof Symbol === 'function' ? Symbol['for']('nodejs.util.inspect.custom') : null;
+	var TAG = typeof Symbol === 'function' ? Symbol.toStringTag : null;
 	var IDENT = /^[A-Za-z_$][A-Za-z_$0-9]*$/;
 
 	function repeat(s, n) { return n > 0 ? new Array(n + 1).join(s) : ''; }
@@ -181,6 +182,8 @@
 		var prefix = name === null ? '[' + tag + ': null prototype] ' : (name !== 'Object' ? name + ' ' : '');
 		if (name !== null && name !== 'Object' && tag !== 'Object' && tag !== name && tag !== 'Error' &&
 		    tag !== 'Function' && tag !== 'Array' && !/Iterator$/.test(tag)) prefix = name + ' [' + tag + '] ';
+		/* a Symbol.toStringTag of its own kind: Object [Generator] {} */
+		if (name === 'Object' && tag !== 'Object' && TAG && v[TAG] === tag) prefix = 'Object [' + tag + '] ';
 		if (Array.isArray(v) || /^(Ui|I)nt(8|16|32)(Clamped)?Array$|^Float(32|64)Array$/.test(tag)) {
 			isArr = true;
 			braces = ['[', ']'];
