@@ -1,7 +1,8 @@
 #!/bin/sh
 # Build the JavaScript lowering pieces sbx embeds (see src/js/lower.c):
 #   OUT/ts.bc          transpiler: src/js/lower/es2017.js + collections.js +
-#                      TypeScript 5's compiler lowered to ES5 + transpile.js,
+#                      TypeScript 5's compiler lowered to ES5 + names.js +
+#                      transpile.js,
 #                      as Duktape bytecode
 #   OUT/runtime.bc     runtime library: src/js/runtime/runtime.js and the
 #                      groups in files of their own (regex.js), hand-written
@@ -51,12 +52,13 @@ trap 'rm -rf "$tmp"' EXIT
 
 # TypeScript 5 ships ES2018; Duktape parses ES5.1 (see build-aux/ts-es5.js).
 tses5=${SBX_TS_ES5:-$top/build/npm/typescript-es5.js}
-node "$top/build-aux/ts-es5.js" "$tsdir" "$tses5" "$top/src/js/lower/transpile.js"
+node "$top/build-aux/ts-es5.js" "$tsdir" "$tses5" "$top/src/js/lower/transpile.js" \
+	"$top/src/js/lower/names.js"
 tsver=$(node -p 'require(process.argv[1]).version' "$tsdir/package.json")
 
 "$dukbc" "$tmp/ts.bc" typescript.js "$top/src/js/lower/es2017.js" \
 	"$top/src/js/lower/collections.js" "$tses5" \
-	"$top/src/js/lower/transpile.js"
+	"$top/src/js/lower/names.js" "$top/src/js/lower/transpile.js"
 
 "$dukbc" "$tmp/runtime.bc" sbx-runtime.js "$top/src/js/runtime/regex.js" \
 	"$top/src/js/runtime/runtime.js"

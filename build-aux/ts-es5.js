@@ -1,7 +1,7 @@
 // Build-time tool, run by build-aux/gen-ts.sh under node: make TypeScript 5's
 // compiler loadable by Duktape.
 //
-// Usage: node build-aux/ts-es5.js TYPESCRIPT_DIR OUT.js USER.js
+// Usage: node build-aux/ts-es5.js TYPESCRIPT_DIR OUT.js USER.js...
 //
 // TYPESCRIPT_DIR/lib/typescript.js is one esbuild bundle targeting ES2018
 // (arrows, classes, let/const, spread, for-of over Maps), which Duktape (ES5.1)
@@ -10,7 +10,8 @@
 //     "// src/<dir>/<file>.ts" line; the builder, watch, tsbuild and
 //     command-line driver, jsTyping, the language services and tsserver (a
 //     third of the file, never called by src/js/lower/transpile.js) go;
-//  2. exports only the names USER.js (src/js/lower/transpile.js) reads as
+//  2. exports only the names the USER.js files (src/js/lower/transpile.js,
+//     names.js) read as
 //     ts.NAME: the bundle's export table builds a getter for each of ~2,000
 //     names at every start;
 //  3. lowers the rest to ES5 with the same TypeScript (downlevelIteration: the
@@ -23,22 +24,25 @@ const fs = require('fs');
 const path = require('path');
 const crypto = require('crypto');
 
-const [dir, out, user] = process.argv.slice(2);
-if (!dir || !out || !user) {
-	process.stderr.write('usage: node ts-es5.js TYPESCRIPT_DIR OUT.js USER.js\n');
+const [dir, out, ...users] = process.argv.slice(2);
+const user = users.join(' ');
+if (!dir || !out || !users.length) {
+	process.stderr.write('usage: node ts-es5.js TYPESCRIPT_DIR OUT.js USER.js...\n');
 	process.exit(2);
 }
 const ts = require(path.resolve(dir));
 const src = fs.readFileSync(path.join(dir, 'lib', 'typescript.js'), 'utf8');
 
-/* ts.NAME in USER.js's code (not its comments) */
-const userSf = ts.createSourceFile(user, fs.readFileSync(user, 'utf8'), ts.ScriptTarget.ES5, true);
+/* ts.NAME in the USER.js files' code (not their comments) */
 const nameSet = new Set();
-(function visit(node) {
-	if (ts.isPropertyAccessExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === 'ts')
-		nameSet.add(node.name.text);
-	ts.forEachChild(node, visit);
-})(userSf);
+for (const u of users) {
+	const userSf = ts.createSourceFile(u, fs.readFileSync(u, 'utf8'), ts.ScriptTarget.ES5, true);
+	(function visit(node) {
+		if (ts.isPropertyAccessExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === 'ts')
+			nameSet.add(node.name.text);
+		ts.forEachChild(node, visit);
+	})(userSf);
+}
 const names = [...nameSet].sort();
 
 const key = crypto.createHash('sha256').update(src).update('\0')

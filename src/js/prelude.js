@@ -217,7 +217,7 @@
 			}
 		} else if (typeof v === 'function') {
 			var fname = typeof v.name === 'string' ? v.name : '';
-			base = isClass(v) ? '[class ' + (fname || '(anonymous)') + ']' :
+			base = isClass(v) ? '[class ' + (fname || '(anonymous)') + classExtends(v) + ']' :
 				'[' + fnKind(v) + (fname ? ': ' + fname : ' (anonymous)') + ']';
 			if (name === null) base = '[' + fnKind(v) + ' (null prototype)' + (fname ? ': ' + fname : '') + ']';
 			if (keys.length === 0) return base;
@@ -285,13 +285,20 @@
 		return reduce(ctx, output, base, braces, isArr && entries === output.length, depth, v, len > max);
 	}
 
-	/* Lowered classes are functions: the lowering marks them (transpile.js)
+	/* Lowered classes are functions: the lowering marks them (lower/names.js)
 	 * under a hidden key; ES5 code has no classes. */
 	function isClass(f) {
 		if (HID && hasOwn.call(f, HID) && f[HID] && f[HID].cls) return true;
 		try { return /^class\b/.test(fnToString.call(f)); } catch (e) { return false; }
 	}
+	/* node's getClassBase: the name of what the class extends */
+	function classExtends(f) {
+		var sup = Object.getPrototypeOf(f), n = sup && sup.name;
+		return sup === null ? ' extends [null prototype]' : typeof n === 'string' && n ? ' extends ' + n : '';
+	}
 	function fnKind(f) {
+		/* function* and async functions, lowered: marked (builtins/functions.js) */
+		if (HID && hasOwn.call(f, HID) && f[HID] && f[HID].kind) return f[HID].kind;
 		var c = Object.getPrototypeOf(f), n = c && c.constructor && c.constructor.name;
 		return n === 'GeneratorFunction' || n === 'AsyncFunction' || n === 'AsyncGeneratorFunction' ? n : 'Function';
 	}

@@ -337,6 +337,13 @@ static void scan_word(struct scanner *sc)
 		} else if (word_is(w, n, "for")) {
 			sc->pending = K_FOR;
 		} else if (word_is(w, n, "function")) {
+			/* `function*`: a generator, even one with no yield */
+			size_t j = sc->i;
+			while (j < sc->len && (sc->s[j] == ' ' || sc->s[j] == '\t' || sc->s[j] == '\n' ||
+					       sc->s[j] == '\r'))
+				j++;
+			if (j < sc->len && sc->s[j] == '*')
+				found(sc, "generator (function*)");
 			sc->pending = K_PARAMS;
 		} else if (word_is(w, n, "catch")) {
 			size_t j = sc->i;

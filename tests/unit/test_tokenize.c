@@ -43,6 +43,7 @@ static void test_es5_is_fast(void **state)
 	    "#!/usr/bin/env node\nvar a = 1",
 	    "var a = b / c; var d = /re/.test(a);",
 	    "x = { 'of': 1 }; for (var i = 0; i < n; i++) {}",
+	    "var a = b * c; function f() { return a * 2; }",
 	};
 	for (size_t i = 0; i < sizeof es5 / sizeof es5[0]; i++) {
 		const char *f = feature(es5[i]);
@@ -67,7 +68,8 @@ static void test_modern_is_lowered(void **state)
 	    {"var v = a ?? b;", "nullish coalescing (?\?)"},
 	    {"for (var x of xs) {}", "for...of"},
 	    {"async function f() {}", "async function"},
-	    {"function* g() { yield 1; }", "generator (yield)"},
+	    {"function* g() { yield 1; }", "generator (function*)"},
+	    {"var g = function *() {};", "generator (function*)"},
 	    {"function f(a, b = 2) {}", "default parameter"},
 	    {"function f({ a, b }) {}", "destructuring parameter"},
 	    {"function f(a, [b, c]) {}", "destructuring parameter"},

@@ -3,7 +3,8 @@
  * Names: Duktape names a function only by its own name (`function f`),
  * and a few of its built-ins not at all (parseInt, parseFloat); ES2015
  * names an anonymous function after what it is assigned to. The lowering
- * (src/js/lower/names.js) passes such functions through __sbx_name, and
+ * (src/js/lower/names.js) passes such functions through __sbx_name, object
+ * literals with methods through __sbx_methods, and
  * classes, which it turns into functions, through __sbx_class, which
  * marks them under the hidden key H (the prelude's inspect prints
  * [class Foo] for them; no script can see the mark) and names their
@@ -32,6 +33,15 @@
 	hideGlobal('__sbx_name', function __sbx_name(f, name) {
 		if (unnamed(f)) setName(f, name);
 		return f;
+	});
+	/* __sbx_methods(o, key...): o's methods ({ m() {} }, which the
+	 * lowering makes `m: function () {}`) named after their keys. */
+	hideGlobal('__sbx_methods', function __sbx_methods(o) {
+		for (var i = 1; i < arguments.length; i++) {
+			var d = gopd(o, arguments[i]);
+			if (d && unnamed(d.value)) setName(d.value, arguments[i]);
+		}
+		return o;
 	});
 	/* __sbx_kind(f, kind): f was `function*` or `async function` (kind
 	 * 'GeneratorFunction', ...): inspect prints [GeneratorFunction: f]. */

@@ -1,6 +1,8 @@
 /* The transpiler entry, compiled to bytecode together with
  * collections.js and (a trimmed) typescript.js by build-aux/gen-ts.sh.
  *
+ * Compiled after names.js, whose transformer it passes to the emitter.
+ *
  * __sbx_lower(src, isTs) runs inside the sandboxed child, in a heap of its
  * own, and returns either
  *   { code: "<ES5>", lines: "<comma-separated source line per output line>" }
@@ -242,7 +244,8 @@ var __sbx_lower = (function () {
 		if (syn.length) {
 			return posError(sf, syn[0].start, ts.flattenDiagnosticMessageText(syn[0].messageText, '\n'));
 		}
-		program.emit(sf);
+		/* names.js: function names, class marks, generator kinds */
+		program.emit(sf, undefined, undefined, undefined, { before: [__sbx_names] });
 		if (out === null) return fail('Error', 'sbx: the transpiler produced no output', null, null);
 		/* The output ends with a sourceMappingURL comment: drop it. */
 		out = out.replace(/\n\/\/# sourceMappingURL=[^\n]*\n?$/, '\n');
