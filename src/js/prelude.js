@@ -59,6 +59,13 @@
 		return { head: head.join('\n'), frames: out };
 	}
 
+	/* node's improveStack: an error whose class is not its name says
+	 * both ("DeepError [ValidationError]: ...", "HttpError: ..."). */
+	function improveHead(head, name, ctor) {
+		if (ctor === null || ctor === name || !/Error$/.test(name) || head.indexOf(name) !== 0) return head;
+		return ctor.indexOf(name) >= 0 ? ctor + head.slice(name.length) : ctor + ' [' + name + ']' + head.slice(name.length);
+	}
+
 	function errorText(e) {
 		var head;
 		try {
@@ -66,6 +73,7 @@
 			/* node's own errors name their code: "AssertionError [ERR_ASSERTION]: ..." */
 			var s0 = typeof e.stack === 'string' ? e.stack : '', c = s0.indexOf(']: ');
 			if (s0.indexOf(String(e.name) + ' [') === 0 && c > 0) head = s0.slice(0, c + 3) + e.message;
+			else head = improveHead(head, String(e.name), ctorName(e));
 		} catch (x) { head = 'Error'; }
 		var st = userFrames(e.stack || '');
 		var t = head;
@@ -229,7 +237,10 @@
 			if (keys.length === 0) return base;
 		} else if (isError(v)) {
 			base = errorText(v);
-			keys = errorKeys(v, keys.filter(function (k) { return k !== 'stack' && k !== 'message'; }));
+			/* node drops name, message and stack when the text shows them */
+			keys = errorKeys(v, keys.filter(function (k) {
+				return k !== 'stack' && k !== 'message' && !(k === 'name' && typeof v.name === 'string' && base.indexOf(v.name) >= 0);
+			}));
 			if (keys.length === 0) return base;
 		} else if (tag === 'Number' || tag === 'String' || tag === 'Boolean' || tag === 'Symbol') {
 			base = '[' + tag + ': ' + fmtPrimitive(ctx, v.valueOf()) + ']';
