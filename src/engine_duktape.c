@@ -52,8 +52,8 @@
  * stack and malloc's per-chunk overhead; the rlimit is only a backstop. */
 #define AS_MARGIN (64ull << 20)
 
-#define PRELUDE_NAME "[sbx]"
-#define NODELIB_NAME "[sbx:node]"
+#define PRELUDE_NAME  "[sbx]"
+#define NODELIB_NAME  "[sbx:node]"
 #define BUILTINS_NAME "[sbx:builtins]"
 
 struct duk_job {

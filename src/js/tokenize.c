@@ -339,8 +339,8 @@ static void scan_word(struct scanner *sc)
 		} else if (word_is(w, n, "function")) {
 			/* `function*`: a generator, even one with no yield */
 			size_t j = sc->i;
-			while (j < sc->len && (sc->s[j] == ' ' || sc->s[j] == '\t' || sc->s[j] == '\n' ||
-					       sc->s[j] == '\r'))
+			while (j < sc->len && (sc->s[j] == ' ' || sc->s[j] == '\t' ||
+					       sc->s[j] == '\n' || sc->s[j] == '\r'))
 				j++;
 			if (j < sc->len && sc->s[j] == '*')
 				found(sc, "generator (function*)");

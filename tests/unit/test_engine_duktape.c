@@ -134,11 +134,11 @@ static void test_utf8_out(void **state)
 {
 	(void)state;
 	check_utf8("", 0, "");
-	check_utf8("ab\xc3\xa9", 4, "ab\xc3\xa9|");			 /* unchanged: one call */
-	check_utf8("\xf0\x9f\x98\x80", 4, "\xf0\x9f\x98\x80|");		 /* already UTF-8 */
+	check_utf8("ab\xc3\xa9", 4, "ab\xc3\xa9|");		/* unchanged: one call */
+	check_utf8("\xf0\x9f\x98\x80", 4, "\xf0\x9f\x98\x80|"); /* already UTF-8 */
 	check_utf8("a\xed\xa0\xbd\xed\xb8\x80z", 8, "a\xf0\x9f\x98\x80z|"); /* CESU pair */
-	check_utf8("\xed\xa0\xbd!", 4, "\xef\xbf\xbd!|");			 /* lone high half */
-	check_utf8("\xed\xb8\x80", 3, "\xef\xbf\xbd|");			 /* lone low half */
+	check_utf8("\xed\xa0\xbd!", 4, "\xef\xbf\xbd!|");		    /* lone high half */
+	check_utf8("\xed\xb8\x80", 3, "\xef\xbf\xbd|");			    /* lone low half */
 	check_utf8("\xed\xa0\xbd\xed\xa0\xbd\xed\xb8\x80", 9, "\xef\xbf\xbd\xf0\x9f\x98\x80|");
 	check_utf8("x\xff", 2, "x\xef\xbf\xbd|"); /* invalid byte */
 
@@ -254,9 +254,10 @@ static void test_syscall_name(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-	    cmocka_unit_test(test_alloc_cap),	  cmocka_unit_test(test_realloc_cap),
-	    cmocka_unit_test(test_heap_cap),	  cmocka_unit_test(test_json_ascii), cmocka_unit_test(test_utf8_out),
-	    cmocka_unit_test(test_seccomp_traps), cmocka_unit_test(test_syscall_name),
+	    cmocka_unit_test(test_alloc_cap),	 cmocka_unit_test(test_realloc_cap),
+	    cmocka_unit_test(test_heap_cap),	 cmocka_unit_test(test_json_ascii),
+	    cmocka_unit_test(test_utf8_out),	 cmocka_unit_test(test_seccomp_traps),
+	    cmocka_unit_test(test_syscall_name),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
