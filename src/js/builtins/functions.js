@@ -44,9 +44,31 @@
 		return o;
 	});
 	/* __sbx_kind(f, kind): f was `function*` or `async function` (kind
-	 * 'GeneratorFunction', ...): inspect prints [GeneratorFunction: f]. */
+	 * 'GeneratorFunction', ...): inspect prints [GeneratorFunction: f], and
+	 * f inherits, as in ES2015, from a prototype of its kind (itself a
+	 * function prototype) whose constructor is named after it and whose
+	 * Symbol.toStringTag is the kind: f.constructor.name and
+	 * Object.prototype.toString give node's answers. Making functions
+	 * from source that way is not supported: the constructor says so. */
+	var kindProtos = {};
+	function kindProto(kind) {
+		if (hasOwn.call(kindProtos, kind)) return kindProtos[kind];
+		var P = Object.create(Function.prototype);
+		var C = function () {
+			throw new TypeError(kind + ' from source text is not supported in this sandbox');
+		};
+		setName(C, kind);
+		Object.defineProperty(C, 'prototype', { value: P });
+		Object.setPrototypeOf(C, Function);
+		Object.defineProperty(P, 'constructor', { value: C, configurable: true });
+		Object.defineProperty(P, Symbol.toStringTag, { value: kind, configurable: true });
+		return (kindProtos[kind] = P);
+	}
 	hideGlobal('__sbx_kind', function __sbx_kind(f, kind) {
-		if (typeof f === 'function') Object.defineProperty(f, H, { value: { kind: kind }, configurable: true });
+		if (typeof f === 'function') {
+			Object.defineProperty(f, H, { value: { kind: kind }, configurable: true });
+			Object.setPrototypeOf(f, kindProto(kind));
+		}
 		return f;
 	});
 	/* __sbx_class(C, name): C was a class; name is its name where ES2015
