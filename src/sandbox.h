@@ -40,7 +40,7 @@ struct sandbox_plan {
 	enum sandbox_profile profile;
 	sandbox_child_fn child_main;
 	void *child_arg;
-	const char *workdir;   /* the child's cwd (interpreters); NULL: none */
+	const char *workdir; /* the child's cwd (interpreters); NULL: none */
 	/* The directory the sandbox gets, writable, at its own path: workdir
 	 * and everything beside it that the step needs (sbx's private files);
 	 * NULL: workdir itself. */

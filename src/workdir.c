@@ -92,7 +92,8 @@ int workdir_create(struct workdir *wd, const char *base, const char *id)
 			wd->fd = fd;
 			if (mkdirat(fd, WORKDIR_CWD, 0755) < 0 ||
 			    (wd->cwd_fd = openat(fd, WORKDIR_CWD,
-						 O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)) < 0)
+						 O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)) <
+				0)
 				return error("cannot create %s/%s: %s", templ, WORKDIR_CWD,
 					     strerror(errno));
 			size_t len = strlen(templ) + sizeof "/" WORKDIR_CWD;

@@ -25,6 +25,7 @@ enum js_runtime_group {
 	JS_RT_OBJECT = 1u << 4,	     /* Object.entries/values/fromEntries */
 	JS_RT_STRING = 1u << 5,	     /* padStart, trimStart, replaceAll, at, ... */
 	JS_RT_REGEX = 1u << 6,	     /* RegExp with named capture groups */
+	JS_RT_ALL = (1u << 7) - 1,   /* every group above: a new one widens it */
 };
 
 struct js_scan {

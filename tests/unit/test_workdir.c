@@ -99,7 +99,8 @@ static void test_copy_in_and_collect(void **state)
 	write_host(path, "d");
 	snprintf(path, sizeof path, "%s/leak", wd.cwd);
 	assert_int_equal(symlink("/etc/passwd", path), 0);
-	snprintf(path, sizeof path, "%s/" WORKDIR_PRIVATE "/private.txt", wd.path); /* not the code's */
+	snprintf(path, sizeof path, "%s/" WORKDIR_PRIVATE "/private.txt",
+		 wd.path); /* not the code's */
 	write_host(path, "p");
 	/* A dot-directory (a git checkout's .git/config runs commands) and a
 	 * file whose name the out dir holds already. */
