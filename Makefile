@@ -220,7 +220,8 @@ FUZZ_LIBS     = $(shell pkg-config --libs yaml-0.1 jansson libcrypto 2>/dev/null
 # The modules the parsers live in, and what they reference.
 FUZZ_MODS    := opt config request manifest policy render jsonout markdown util buf lang \
                 js/tokenize outcome store statedir rmtree report \
-                store_names store_lock store_read store_txn store_remove
+                store_names store_lock store_read store_txn store_remove \
+                manifest_yaml manifest_file manifest_print
 FUZZ_OBJS    := $(patsubst %,$(FUZZ_BUILD)/%.o,$(FUZZ_MODS)) $(FUZZ_BUILD)/fuzz/stubs.o
 FUZZ_NAMES   := $(patsubst tests/fuzz/fuzz_%.c,%,$(wildcard tests/fuzz/fuzz_*.c))
 FUZZ_BINS    := $(patsubst %,$(FUZZ_BUILD)/fuzz_%,$(FUZZ_NAMES))
