@@ -115,6 +115,11 @@ static _Noreturn void exit_with_status(const char *status, int code)
 	_exit(code);
 }
 
+void engine_duktape_report(const char *text, size_t len)
+{
+	(void)write_all(SANDBOX_REPORT_FD, text, len);
+}
+
 /* ---- the capped allocator ---- */
 
 /* Counts a failed request of `size`; true once Duktape has spent all its GC
