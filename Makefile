@@ -171,11 +171,12 @@ clean:
 
 -include $(OBJS:.o=.d)
 
-# --- JavaScript lowering (issue #4; build-aux/gen-ts.sh, src/js/lower.c) ---
+# --- JavaScript lowering (issue #4; build-aux/gen-ts.sh, src/js/lower*.c) ---
 # dukbc compiles the transpiler and the runtime library to Duktape bytecode
 # with sbx's own Duktape build; gen-ts.sh runs it from the gen stamp, and
-# src/js/lower.c embeds the results with .incbin (their hashes are in
-# build/gen/js_lower_gen.h, so lower.o rebuilds when they change).
+# src/js/lower_child.c and lower_runtime.c embed the results with .incbin
+# (their hashes are in build/gen/js_lower_gen.h, so those objects rebuild
+# when they change).
 $(BUILD)/dukbc: build-aux/dukbc.c $(BUILD)/duktape.o
 	$(CC) -std=c99 -O2 -I$(BUILD)/duk -I$(DUK_SRC) $^ -o $@ -lm
 

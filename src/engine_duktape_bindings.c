@@ -198,7 +198,7 @@ void engine_duktape_load_prelude(duk_context *ctx, const char *filename)
 	duk_put_prop_string(ctx, n, "exit");
 	duk_push_string(ctx, filename);
 	duk_put_prop_string(ctx, n, "file");
-	/* the runtime library's state key (js/lower.c): inspect reads Map,
+	/* the runtime library's state key (js/lower_runtime.c): inspect reads Map,
 	 * Set and Promise state under it */
 	duk_push_string(ctx, DUK_HIDDEN_SYMBOL("sbx"));
 	duk_put_prop_string(ctx, n, "hidden");

@@ -1,7 +1,8 @@
 /* store — opening the deployments directory of a state directory, and the
  * fd-relative helpers the other store_*.c files share (store_int.h).
- * Calls util, statedir and config (the state directory may be named in the
- * config file); nothing above the state layer. */
+ * Calls util and statedir; and config, for store_state_dir only (the config
+ * file may name the state directory): an arrow up to core that the layer
+ * cut has still to settle. */
 #include "store.h"
 #include "store_int.h"
 
