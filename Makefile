@@ -171,11 +171,12 @@ clean:
 
 -include $(OBJS:.o=.d)
 
-# --- JavaScript lowering (issue #4; build-aux/gen-ts.sh, src/js/lower.c) ---
+# --- JavaScript lowering (issue #4; build-aux/gen-ts.sh, src/js/lower*.c) ---
 # dukbc compiles the transpiler and the runtime library to Duktape bytecode
 # with sbx's own Duktape build; gen-ts.sh runs it from the gen stamp, and
-# src/js/lower.c embeds the results with .incbin (their hashes are in
-# build/gen/js_lower_gen.h, so lower.o rebuilds when they change).
+# src/js/lower_child.c and lower_runtime.c embed the results with .incbin
+# (their hashes are in build/gen/js_lower_gen.h, so those objects rebuild
+# when they change).
 $(BUILD)/dukbc: build-aux/dukbc.c $(BUILD)/duktape.o
 	$(CC) -std=c99 -O2 -I$(BUILD)/duk -I$(DUK_SRC) $^ -o $@ -lm
 
@@ -219,7 +220,9 @@ FUZZ_CFLAGS  := -std=c11 -g -O1 $(WARN) -Wno-format-nonliteral $(FUZZ_SAN) -fsan
 FUZZ_LIBS     = $(shell pkg-config --libs yaml-0.1 jansson libcrypto 2>/dev/null) -lm
 # The modules the parsers live in, and what they reference.
 FUZZ_MODS    := opt config request manifest policy render jsonout markdown util buf lang \
-                js/tokenize outcome store statedir rmtree report
+                js/tokenize outcome store statedir rmtree report \
+                store_names store_lock store_read store_txn store_remove \
+                manifest_yaml manifest_file manifest_print
 FUZZ_OBJS    := $(patsubst %,$(FUZZ_BUILD)/%.o,$(FUZZ_MODS)) $(FUZZ_BUILD)/fuzz/stubs.o
 FUZZ_NAMES   := $(patsubst tests/fuzz/fuzz_%.c,%,$(wildcard tests/fuzz/fuzz_*.c))
 FUZZ_BINS    := $(patsubst %,$(FUZZ_BUILD)/fuzz_%,$(FUZZ_NAMES))

@@ -45,6 +45,12 @@ void engine_duktape_json_ascii(struct buf *b, const char *s, size_t len);
 void engine_duktape_utf8(const char *s, size_t len,
 			 void (*sink)(void *arg, const char *p, size_t n), void *arg);
 
+/* In the sandboxed child: writes text (a whole JSON report) to the report
+ * fd the sandbox gave the child. For the engine's parts that report without
+ * its state, as js/lower_child.c's fatal handler does; only the engine knows
+ * the fd. */
+void engine_duktape_report(const char *text, size_t len);
+
 struct request;
 typedef struct duk_hthread duk_context;
 /* Installs `args` and `process` (engine_duktape_process.c). */

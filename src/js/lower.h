@@ -14,7 +14,7 @@
  * bytecode built by build-aux/gen-ts.sh and embedded in the sbx binary:
  * Duktape does not validate bytecode, so sbx never loads any from a file.
  *
- * The engine (engine_duktape.c) calls, in order:
+ * The engine (engine_duktape.c and _child.c) calls, in order:
  *   parent: js_lower_prepare()     decide, look up the cache
  *   child:  js_lower_child()       transpile if needed (own heap, freed whole)
  *   child:  js_runtime_install()   after the prelude, before the code

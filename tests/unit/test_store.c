@@ -1,4 +1,4 @@
-/* Unit tests for store.c and manifest.c: names, references, the YAML
+/* Unit tests for store*.c and manifest*.c: names, references, the YAML
  * mapping, manifest validation, and the version life cycle on disk. */
 #include <setjmp.h>
 #include <stdarg.h>
