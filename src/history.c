@@ -33,7 +33,7 @@
 
 #include "buf.h"
 #include "history_db.h"
-#include "render.h"
+#include "jsonout.h"
 #include "statedir.h"
 #include "util.h"
 
