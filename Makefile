@@ -219,7 +219,7 @@ FUZZ_CFLAGS  := -std=c11 -g -O1 $(WARN) -Wno-format-nonliteral $(FUZZ_SAN) -fsan
                 -D_GNU_SOURCE -Isrc $(shell pkg-config --cflags yaml-0.1 jansson libcrypto 2>/dev/null)
 FUZZ_LIBS     = $(shell pkg-config --libs yaml-0.1 jansson libcrypto 2>/dev/null) -lm
 # The modules the parsers live in, and what they reference.
-FUZZ_MODS    := opt config request manifest policy policy_names policy_tokens policy_js \
+FUZZ_MODS    := opt config config_keys request manifest policy policy_names policy_tokens policy_js \
                 policy_python policy_r policy_java policy_deps render jsonout markdown util buf \
                 lang js/tokenize outcome store statedir rmtree report
 FUZZ_OBJS    := $(patsubst %,$(FUZZ_BUILD)/%.o,$(FUZZ_MODS))
