@@ -1,6 +1,6 @@
 /* policy_names — the policy rule table as plain data: each rule's id, the
  * languages it applies to, its built-in level and weight, and the names of
- * levels and profiles. The config file (config.c) checks its `policy:` keys
+ * levels and profiles. The config file (config_keys.c) checks its `policy:` keys
  * against it; the scanners (policy*.c) report by it. It sits at the config's
  * level: calls libc and config.h only, none of the scanners.
  */
