@@ -203,10 +203,11 @@ $(NPM_DIR)/.stamp: build-aux/npm/package.json build-aux/npm/package-lock.json | 
 # libFuzzer targets for every parser of outside input, built with clang
 # (Debian's clang and libclang-rt-14-dev) under ASan + UBSan. The parser
 # modules are compiled again into build-fuzz/ with coverage instrumentation;
-# nothing here links the engine or Duktape (tests/fuzz/stubs.c stands in for
-# execute() and engine_build()). `make fuzz` runs each target for FUZZ_SECONDS on the seed
-# corpus in tests/fuzz/corpus/<name>/ (new inputs go to build-fuzz/corpus/,
-# crash files to build-fuzz/) and fails on any crash, leak or failed check.
+# nothing here links the engine or Duktape (no parser module calls the
+# pipeline: prepare's syntax check is in prepare_check.c, above the policy).
+# `make fuzz` runs each target for FUZZ_SECONDS on the seed corpus in
+# tests/fuzz/corpus/<name>/ (new inputs go to build-fuzz/corpus/, crash
+# files to build-fuzz/) and fails on any crash, leak or failed check.
 FUZZ_CC      ?= clang
 FUZZ_SECONDS ?= 10
 FUZZ_BUILD   := build-fuzz
@@ -219,11 +220,12 @@ FUZZ_CFLAGS  := -std=c11 -g -O1 $(WARN) -Wno-format-nonliteral $(FUZZ_SAN) -fsan
                 -D_GNU_SOURCE -Isrc $(shell pkg-config --cflags yaml-0.1 jansson libcrypto 2>/dev/null)
 FUZZ_LIBS     = $(shell pkg-config --libs yaml-0.1 jansson libcrypto 2>/dev/null) -lm
 # The modules the parsers live in, and what they reference.
-FUZZ_MODS    := opt config request manifest policy render jsonout markdown util buf lang \
-                js/tokenize outcome store statedir rmtree report \
+FUZZ_MODS    := opt config config_keys request manifest policy policy_names policy_tokens policy_js \
+                policy_python policy_r policy_java policy_deps render jsonout markdown util buf \
+                lang js/tokenize outcome store statedir rmtree report \
                 store_names store_lock store_read store_txn store_remove \
                 manifest_yaml manifest_file manifest_print
-FUZZ_OBJS    := $(patsubst %,$(FUZZ_BUILD)/%.o,$(FUZZ_MODS)) $(FUZZ_BUILD)/fuzz/stubs.o
+FUZZ_OBJS    := $(patsubst %,$(FUZZ_BUILD)/%.o,$(FUZZ_MODS))
 FUZZ_NAMES   := $(patsubst tests/fuzz/fuzz_%.c,%,$(wildcard tests/fuzz/fuzz_*.c))
 FUZZ_BINS    := $(patsubst %,$(FUZZ_BUILD)/fuzz_%,$(FUZZ_NAMES))
 

@@ -24,7 +24,7 @@
 #include "js/lower.h"
 #include "manifest.h"
 #include "outcome.h"
-#include "policy.h"
+#include "prepare_check.h"
 #include "runopt.h"
 #include "store.h"
 #include "util.h"
@@ -93,7 +93,7 @@ static int deploy_prepare(struct request *req, const struct config *cfg, json_t 
 {
 	int verdict = 0;
 	*findings = NULL;
-	json_t *rep = policy_prepare(req, cfg, &verdict);
+	json_t *rep = prepare_check(req, cfg, &verdict);
 	if (!rep)
 		return -1;
 	json_t *found = json_object_get(rep, "findings");

@@ -10,7 +10,7 @@
 #include "cmd.h"
 #include "config.h"
 #include "outcome.h"
-#include "policy.h"
+#include "prepare_check.h"
 #include "runopt.h"
 #include "util.h"
 
@@ -181,7 +181,7 @@ int cmd_prepare(int argc, char **argv)
 		goto out;
 
 	int verdict = 0;
-	json_t *rep = policy_prepare(&req, &cfg, &verdict);
+	json_t *rep = prepare_check(&req, &cfg, &verdict);
 	if (req.format == FORMAT_TEXT) {
 		print_text(rep, &req);
 	} else {

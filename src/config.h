@@ -22,9 +22,10 @@
 #include "lang.h"
 #include "request.h"
 
-#define CONFIG_MAX_FILE_BYTES (1u << 20) /* a config file is small; refuse more */
-#define CONFIG_MAX_RULES      64	 /* room for policy.c's rule table */
-#define CONFIG_MAX_ARGS	      32	 /* most words in an interpreter command */
+#define CONFIG_MAX_FILE_BYTES	      (1u << 20) /* a config file is small; refuse more */
+#define CONFIG_MAX_RULES	      64	 /* room for policy_names.c's rule table */
+#define CONFIG_MAX_ARGS		      32	 /* most words in an interpreter command */
+#define CONFIG_DEFAULT_RETENTION_DAYS 30	 /* history.retention_days when unset */
 
 /* The policy profile (`policy: {profile: ...}` or --policy): strict blocks
  * every rule that only warns by default. */

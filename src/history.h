@@ -22,11 +22,10 @@
 #define HISTORY_DB_NAME "history.db"
 /* Its neighbours: NAME.importing (being imported), NAME.lock (the importers'
  * flock), NAME.rejected (lines that were not records, kept for inspection). */
-#define HISTORY_LOG_NAME	       "history.log"
-#define HISTORY_DEFAULT_RETENTION_DAYS 30
-#define HISTORY_CODE_HEAD_CHARS	       500   /* characters of the code kept per record */
-#define HISTORY_MAX_FAILURES	       1000  /* most recent failures stats will list */
-#define HISTORY_OUTPUT_HEAD_BYTES      65536 /* bytes of stdout and of stderr kept per record */
+#define HISTORY_LOG_NAME	  "history.log"
+#define HISTORY_CODE_HEAD_CHARS	  500	/* characters of the code kept per record */
+#define HISTORY_MAX_FAILURES	  1000	/* most recent failures stats will list */
+#define HISTORY_OUTPUT_HEAD_BYTES 65536 /* bytes of stdout and of stderr kept per record */
 
 /* One record, flattened from a request and its outcome. Strings are borrowed. */
 struct history_entry {

@@ -1,5 +1,8 @@
-/* history_db — the history database's helpers shared by history.c and
- * history_show.c (not for other modules: they use history.h). */
+/* history_db — what the history_*.c files share and no other module uses
+ * (they use history.h): the record line's format, the database's open and
+ * error helpers, the import and pruning steps. Part of the state layer: calls
+ * libc, SQLite, jansson and util only.
+ */
 #ifndef SBX_HISTORY_DB_H
 #define SBX_HISTORY_DB_H
 
@@ -8,10 +11,27 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#define HISTORY_RC_REPORTED (-2) /* an error already printed, not an SQLite code */
+/* A record line is at most this long: the code head is 500 characters, the
+ * error message 1000 bytes, the heads of stdout and stderr 64 KiB each,
+ * which JSON escaping may grow up to six times (\u0001), and the labels.
+ * One O_APPEND write(2) to a regular file is not interleaved with another
+ * writer's on Linux whatever its length (the write holds the inode lock);
+ * a short write (disk full) leaves a torn line the importer rejects. */
+#define HISTORY_MAX_LINE (1 << 20)
+#define MS_PER_DAY	 86400000LL
+/* Every record line starts with this: the importer finds a record's start
+ * after a torn fragment by it. It cannot occur inside a JSON string (quotes
+ * are escaped there) nor in the labels object (label values are strings). */
+#define HISTORY_LINE_MARK "{\"v\":1,"
+
+/* STATE/name as a malloc'd string. */
+char *history_state_file(const char *state_dir, const char *name);
+
 /* Opens STATE/history.db. Writers create the directory, the file and the
  * schema (migrating an older one). Readers get 1 (and *db NULL) when there
  * is no history yet. On failure *rc_out holds the SQLite code, 0 for an OS
- * error in errno, or a negative code when a message was already printed;
+ * error in errno, or HISTORY_RC_REPORTED when a message was already printed;
  * *path_out (always set, owned by the caller) names the file. */
 int history_open(const char *state_dir, bool write, sqlite3 **db, int *rc_out, char **path_out);
 /* One message (error, or warning) for a failed database operation. */
@@ -24,5 +44,15 @@ json_t *history_column_text(sqlite3_stmt *st, int i);
 json_t *history_column_int(sqlite3_stmt *st, int i);
 /* An ISO 8601 UTC time string for Unix ms. */
 json_t *history_json_time(int64_t ms);
+
+/* The import behind every reader (history_import.c). gc: also prune when
+ * nothing is pending. what begins the message of a failure, a warning when
+ * is_warning. Returns 0, or -1 after a message. */
+int history_import_pending(const char *state_dir, int retention_days, int64_t now_ms, bool gc,
+			   bool is_warning, const char *what, uint64_t *deleted);
+/* Deletes up to limit (-1: all) records that ended before cutoff_ms, labels
+ * first, inside the caller's transaction (history_retention.c). Returns an
+ * SQLite code. */
+int history_prune(sqlite3 *db, int64_t cutoff_ms, int limit, uint64_t *deleted);
 
 #endif

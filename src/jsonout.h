@@ -1,5 +1,7 @@
 /* jsonout — compact JSON text for records and results, with every double in
- * the shortest form that reads back as the same double.
+ * the shortest form that reads back as the same double, and JSON strings made
+ * from bytes that need not be UTF-8. Calls libc, jansson and buf only: every
+ * layer that builds JSON may include it.
  *
  * jansson prints reals with "%.17g": 0.1 comes out as 0.10000000000000001
  * and math.pi as 3.1415926535897931. Its JSON_REAL_PRECISION flag is one
@@ -22,5 +24,9 @@ char *jsonout_dumps(const json_t *v);
 /* The shortest text that strtod reads back as d (d finite); returns its
  * length. Python repr's layout: "0.1", "2.0", "1e+16", "1e-05". */
 size_t jsonout_double(double d, char *out, size_t cap);
+
+/* Text that is valid UTF-8: invalid sequences become U+FFFD. NUL bytes are
+ * kept (JSON escapes them). Returns a new json string. */
+json_t *json_string_utf8_lossy(const char *data, size_t len);
 
 #endif

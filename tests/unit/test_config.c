@@ -1,4 +1,4 @@
-/* Unit tests for config.c: every key, every kind of error with file:line:col,
+/* Unit tests for config.c and config_keys.c: every key, every kind of error with file:line:col,
  * the search order and flags-over-file precedence. Run from the repository
  * root (make unit / make test do). */
 #include <setjmp.h>

@@ -1,4 +1,4 @@
-/* Unit tests for history.c: record contents, retention, filters, percentiles
+/* Unit tests for the history (history_*.c): record contents, retention, filters, percentiles
  * over a known set of executions, time parsing, damaged databases, and the
  * import of history.log (crash safety, torn and foreign lines). */
 #include <setjmp.h>

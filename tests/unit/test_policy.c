@@ -1,4 +1,4 @@
-/* Unit tests for policy.c: each rule fires on real code and stays silent in
+/* Unit tests for the policy (policy*.c): each rule fires on real code and stays silent in
  * strings, comments, template text and regex literals; config levels; risk;
  * dependencies; policy_check_request's blocked outcome. */
 #include <setjmp.h>
