@@ -24,6 +24,7 @@
 #include "isolate.h"
 #include "java_wrap.h"
 #include "javac_cache.h"
+#include "jsonout.h"
 #include "progin.h"
 #include "prelude_java_launcher.h"
 #include "prelude_python.h"
@@ -189,7 +190,7 @@ int engine_spawn_resolve(const char *command, const char *prefer_dir, char *out,
 struct spawn_run {
 	struct request *req;
 	struct outcome *out;
-	struct render *r;
+	const struct output_sink *sink;
 	struct workdir wd;
 	const char *java_src; /* the Java source as compiled (wrapped or as given) */
 	size_t java_len;
@@ -324,7 +325,8 @@ static int program_copy_in(struct spawn_run *s)
 
 /* Runs argv in the sandbox with this run's workdir, stdin and env. */
 static int run_step(struct spawn_run *s, const struct request *req, struct outcome *out,
-		    struct render *r, const char *cwd, char *const *argv, uint64_t as, bool gated)
+		    const struct output_sink *sink, const char *cwd, char *const *argv, uint64_t as,
+		    bool gated)
 {
 	struct spawn_child child = {s->exe, argv, s->env};
 	struct sandbox_plan plan = {
@@ -339,7 +341,7 @@ static int run_step(struct spawn_run *s, const struct request *req, struct outco
 	    .gated = gated,
 	    .ro_dirs = s->ro_dirs,
 	};
-	return sandbox_run(req, &plan, out, r);
+	return sandbox_run(req, &plan, out, sink);
 }
 
 /* First "File.java:LINE: error: MESSAGE" of javac's output, and the column
@@ -465,13 +467,12 @@ static int java_compile(struct spawn_run *s, const char *primary, char *const *c
 
 		struct outcome cout;
 		outcome_init(&cout, &creq);
-		struct render *cr = render_new(&creq);
 		int saved_stdin = s->stdin_fd;
 		s->stdin_fd = -1;
-		int rc = a.overflow ? -1 : run_step(s, &creq, &cout, cr, cwd, a.v, 0, false);
+		/* No sink: javac's output is shown only on failure, below. */
+		int rc = a.overflow ? -1 : run_step(s, &creq, &cout, NULL, cwd, a.v, 0, false);
 		free(a.v);
 		s->stdin_fd = saved_stdin;
-		render_free(cr);
 		memcpy(s->exe, java_exe, sizeof java_exe);
 		double ms = now_monotonic_ms() - start;
 		if (!s->out->extra)
@@ -490,7 +491,7 @@ static int java_compile(struct spawn_run *s, const char *primary, char *const *c
 			struct buf all = BUF_INIT;
 			buf_puts(&all, buf_cstr(&cout.err.kept));
 			buf_puts(&all, buf_cstr(&cout.out.kept));
-			render_output(s->r, 2, all.data ? all.data : "", all.len);
+			output_sink_write(s->sink, 2, all.data ? all.data : "", all.len);
 			buf_append(&s->out->err.kept, all.data ? all.data : "", all.len);
 			s->out->err.total += all.len;
 			if (cout.status == STATUS_ERROR)
@@ -562,12 +563,12 @@ static const char *root_work_base(char *buf, size_t n)
 	return buf;
 }
 
-int engine_spawn_run_cmd(struct request *req, struct outcome *out, struct render *r,
+int engine_spawn_run_cmd(struct request *req, struct outcome *out, const struct output_sink *sink,
 			 char *const *run_cmd, char *const *compile_cmd)
 {
 	const struct lang *lang = req->lang;
 	const char *cmd = run_cmd && run_cmd[0] ? run_cmd[0] : lang->interpreter;
-	struct spawn_run s = {.req = req, .out = out, .r = r, .stdin_fd = -1};
+	struct spawn_run s = {.req = req, .out = out, .sink = sink, .stdin_fd = -1};
 	workdir_init(&s.wd);
 	if (req->build_only && lang->id != LANG_JAVA) {
 		/* Python and R run from source: nothing to build. */
@@ -741,7 +742,7 @@ int engine_spawn_run_cmd(struct request *req, struct outcome *out, struct render
 		goto setup;
 	/* The Python prelude waits on the gate before running user code, so
 	 * its interpreter starts while the cgroup is joined (see sandbox.h). */
-	rc = run_step(&s, req, out, r, s.wd.cwd, a.v, as, lang->id == LANG_PYTHON);
+	rc = run_step(&s, req, out, sink, s.wd.cwd, a.v, as, lang->id == LANG_PYTHON);
 	if (rc == 0) {
 		/* What really ran, said by sbx after the report (the code
 		 * cannot set it). */
@@ -773,11 +774,11 @@ out:
 	return rc;
 }
 
-int engine_spawn_run(struct request *req, struct outcome *out, struct render *r)
+int engine_spawn_run(struct request *req, struct outcome *out, const struct output_sink *sink)
 {
 	/* The config file may name other interpreter commands (NULL: the
 	 * language table's). */
-	return engine_spawn_run_cmd(req, out, r,
+	return engine_spawn_run_cmd(req, out, sink,
 				    config_command(req->config, req->lang->id, CONFIG_TOOL_RUN),
 				    config_command(req->config, LANG_JAVA, CONFIG_TOOL_COMPILE));
 }

@@ -147,3 +147,68 @@ char *jsonout_dumps(const json_t *v)
 	buf_cstr(&b);
 	return buf_detach(&b, NULL);
 }
+
+size_t jsonout_utf8_seq_len(unsigned char c)
+{
+	if (c < 0x80)
+		return 1;
+	if (c >= 0xc2 && c <= 0xdf)
+		return 2;
+	if (c >= 0xe0 && c <= 0xef)
+		return 3;
+	if (c >= 0xf0 && c <= 0xf4)
+		return 4;
+	return 0;
+}
+
+/* Is s[0..n) one valid UTF-8 sequence (no overlongs, no surrogates)? */
+static bool utf8_valid_seq(const unsigned char *s, size_t n)
+{
+	for (size_t i = 1; i < n; i++)
+		if ((s[i] & 0xc0) != 0x80)
+			return false;
+	if (n == 3) {
+		if (s[0] == 0xe0 && s[1] < 0xa0)
+			return false;
+		if (s[0] == 0xed && s[1] >= 0xa0)
+			return false;
+	}
+	if (n == 4) {
+		if (s[0] == 0xf0 && s[1] < 0x90)
+			return false;
+		if (s[0] == 0xf4 && s[1] >= 0x90)
+			return false;
+	}
+	return true;
+}
+
+json_t *json_string_utf8_lossy(const char *data, size_t len)
+{
+	/* jansson rejects invalid UTF-8 instead of replacing it, and the
+	 * record must stay valid JSON whatever the code printed: replace each
+	 * invalid byte with U+FFFD here. NULs pass through (json_stringn
+	 * escapes them as \u0000). */
+	const unsigned char *s = (const unsigned char *)data;
+	struct buf b = BUF_INIT;
+	size_t i = 0, clean_from = 0;
+	while (i < len) {
+		size_t n = jsonout_utf8_seq_len(s[i]);
+		if (n && i + n <= len && utf8_valid_seq(s + i, n)) {
+			i += n;
+			continue;
+		}
+		buf_append(&b, data + clean_from, i - clean_from);
+		buf_append(&b, "\xef\xbf\xbd", 3);
+		i++;
+		clean_from = i;
+	}
+	json_t *str;
+	if (clean_from == 0) {
+		str = json_stringn(data, len);
+	} else {
+		buf_append(&b, data + clean_from, len - clean_from);
+		str = json_stringn(b.data, b.len);
+	}
+	buf_release(&b);
+	return str ? str : json_string("");
+}

@@ -23,4 +23,12 @@ char *jsonout_dumps(const json_t *v);
  * length. Python repr's layout: "0.1", "2.0", "1e+16", "1e-05". */
 size_t jsonout_double(double d, char *out, size_t cap);
 
+/* Text that is valid UTF-8: invalid sequences become U+FFFD. NUL bytes are
+ * kept (JSON escapes them). Returns a new json string. Here, with the other
+ * JSON text helpers, so the record's writers below the renderer (outcome,
+ * workdir, the engines) need not reach up to it. */
+json_t *json_string_utf8_lossy(const char *data, size_t len);
+/* Length of the UTF-8 sequence starting with lead byte c, 0 if invalid. */
+size_t jsonout_utf8_seq_len(unsigned char c);
+
 #endif

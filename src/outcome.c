@@ -5,7 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "render.h"
+#include "jsonout.h"
 #include "util.h"
 
 static const char *const status_names[STATUS_COUNT] = {

@@ -8,7 +8,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "engine.h"
+#include "execute.h"
 #include "js/tokenize.h"
 #include "render.h"
 #include "util.h"

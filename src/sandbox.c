@@ -38,7 +38,7 @@ struct supervisor {
 	const struct request *req;
 	const struct sandbox_plan *plan;
 	struct outcome *out;
-	struct render *r;
+	const struct output_sink *sink;
 	struct isolate_state iso;
 	bool isolated;
 	pid_t pid;
@@ -208,7 +208,8 @@ static void take_output(struct supervisor *sv, int stream, const char *data, siz
 	cap->total += len;
 	/* Stream only what is kept: a flood stays out of the terminal too. */
 	if (cap->kept.len > before)
-		render_output(sv->r, stream, cap->kept.data + before, cap->kept.len - before);
+		output_sink_write(sv->sink, stream, cap->kept.data + before,
+				  cap->kept.len - before);
 	uint64_t hard = sv->req->limits.output_bytes * SBX_OUTPUT_HARD_FACTOR;
 	if (cap->total > hard)
 		kill_child(sv, KILL_OUTPUT);
@@ -574,27 +575,13 @@ static unsigned applied_layers(const struct supervisor *sv)
 	return l;
 }
 
-static const char *layer_names(unsigned bits, char *buf, size_t n)
-{
-	static const char *const names[] = {"seccomp", "namespaces", "landlock", "cgroup",
-					    "rlimits"};
-	buf[0] = '\0';
-	for (unsigned i = 0; i < 5; i++)
-		if (bits & (1u << i)) {
-			if (buf[0])
-				strncat(buf, ",", n - strlen(buf) - 1);
-			strncat(buf, names[i], n - strlen(buf) - 1);
-		}
-	return buf;
-}
-
 int sandbox_run(const struct request *req, const struct sandbox_plan *plan, struct outcome *out,
-		struct render *r)
+		const struct output_sink *sink)
 {
 	struct supervisor sv = {.req = req,
 				.plan = plan,
 				.out = out,
-				.r = r,
+				.sink = sink,
 				.pidfd = -1,
 				.setup_fd = -1,
 				.init_fd = -1};
@@ -619,8 +606,8 @@ int sandbox_run(const struct request *req, const struct sandbox_plan *plan, stru
 			     "--require %s: the %s engine runs under seccomp (an allow-list, "
 			     "narrower than namespaces) and rlimits only; --require strongest "
 			     "asks each language for the strongest its engine has",
-			     layer_names(req->require & ~(LAYER_SECCOMP | LAYER_RLIMITS), names,
-					 sizeof(names)),
+			     request_layer_names(req->require & ~(LAYER_SECCOMP | LAYER_RLIMITS),
+						 names, sizeof(names)),
 			     req->lang->name);
 		rc = 0;
 		goto out;
@@ -721,7 +708,7 @@ int sandbox_run(const struct request *req, const struct sandbox_plan *plan, stru
 		reap(&sv);
 		outcome_fail(out, STATUS_BLOCKED, "RequirementUnmet",
 			     "--require %s: not available here (%s)",
-			     layer_names(missing, names, sizeof(names)),
+			     request_layer_names(missing, names, sizeof(names)),
 			     sv.iso.note[0] ? sv.iso.note : "see 'sbx doctor'");
 		rc = 0;
 		goto out;

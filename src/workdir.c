@@ -12,7 +12,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "render.h"
+#include "jsonout.h"
 #include "rmtree.h"
 #include "util.h"
 
