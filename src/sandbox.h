@@ -1,6 +1,8 @@
 /* sandbox — run a child under limits and supervise it to the end.
  *
- * The parent forks, the child wires stdio (stdin, stdout/stderr pipes, the
+ * sandbox_run (sandbox.c) builds the plan, prepares the layers, and hands
+ * the child to one supervisor (sandbox_supervise.c) from fork to reap; who
+ * owns which step is listed in sandbox_int.h. The parent forks, the child wires stdio (stdin, stdout/stderr pipes, the
  * report pipe on fd 3), closes every other fd, applies the layers of the plan
  * and calls the engine's child_main. The parent hands output to the
  * caller's sink (output_sink.h), enforces the wall and CPU deadlines and the output cap, reaps the
