@@ -1,12 +1,13 @@
 /* sandbox — run a child under limits and supervise it to the end.
  *
- * sandbox_run (sandbox.c) builds the plan, prepares the layers, and hands
+ * sandbox_run (sandbox.c) builds the plan, prepares the layers and hands
  * the child to one supervisor (sandbox_supervise.c) from fork to reap; who
- * owns which step is listed in sandbox_int.h. The parent forks, the child wires stdio (stdin, stdout/stderr pipes, the
- * report pipe on fd 3), closes every other fd, applies the layers of the plan
- * and calls the engine's child_main. The parent hands output to the
- * caller's sink (output_sink.h), enforces the wall and CPU deadlines and the output cap, reaps the
- * child and fills the outcome from the exit status and the child's report.
+ * owns which step is listed in sandbox_int.h. The child wires stdio (stdin,
+ * stdout/stderr pipes, the report pipe on fd 3), closes every other fd,
+ * applies the layers of the plan and calls the engine's child_main. The
+ * parent hands output to the caller's sink (output_sink.h), enforces the
+ * wall and CPU deadlines and the output cap, reaps the child and fills the
+ * outcome from the exit status and the child's report.
  *
  * The report is one JSON object the engine writes to fd 3 before exiting;
  * what sbx takes from it, and from whom, is in report.h. Failures of the
@@ -42,7 +43,7 @@ struct sandbox_plan {
 	enum sandbox_profile profile;
 	sandbox_child_fn child_main;
 	void *child_arg;
-	const char *workdir;   /* the child's cwd (interpreters); NULL: none */
+	const char *workdir; /* the child's cwd (interpreters); NULL: none */
 	/* The directory the sandbox gets, writable, at its own path: workdir
 	 * and everything beside it that the step needs (sbx's private files);
 	 * NULL: workdir itself. */
