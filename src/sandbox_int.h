@@ -1,5 +1,6 @@
 /* sandbox_int — what the sandbox_*.c files share among themselves; no other
- * file includes it. The run's steps, one owner each:
+ * file includes it (tests/unit/test_sandbox_plan.c aside). The run's steps,
+ * one owner each:
  *
  *   sandbox.c            the sequence: plan, prepare, supervise, finish,
  *                        status — and nothing else
