@@ -120,8 +120,9 @@ int isolate_enter(const struct sandbox_plan *plan, struct isolate_state *st);
 void isolate_kill(struct isolate_state *st, pid_t pid);
 /* For a gated plan: puts the started child into the run's cgroup (before
  * the gate lets user code run). On failure the run goes on without the
- * cgroup (st->cgroup NULL, a note says why) and -1 is returned; sandbox.c
- * then refuses the run if --require cgroup was given. */
+ * cgroup (st->cgroup NULL, a note says why) and -1 is returned; the
+ * supervisor (sandbox_supervise.c) then refuses the run if --require cgroup
+ * was given. */
 int isolate_attach(struct isolate_state *st, pid_t pid);
 void isolate_finish(struct isolate_state *st, pid_t pid, struct sandbox_report *rep);
 

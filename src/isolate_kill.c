@@ -54,7 +54,7 @@ static int kill_orphans(pid_t skip)
 			continue;
 		pid = strtol(de->d_name, NULL, 10);
 		if (ppid != me || sid == mysid || pid == skip)
-			continue; /* skip: the main process, sandbox.c reaps it */
+			continue; /* skip: the main process, sandbox_supervise.c reaps it */
 		kill((pid_t)pid, SIGKILL);
 		waitpid((pid_t)pid, NULL, 0);
 		n++;
