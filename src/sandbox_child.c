@@ -41,9 +41,9 @@ _Noreturn void sandbox_child_start(struct supervisor *sv, pid_t parent,
 	if (init_fd >= 0)
 		init_fd = fcntl(init_fd, F_DUPFD_CLOEXEC, 16);
 
-	/* Die with sbx: a sandbox must never outlive its supervisor. */
-	/* In a pid namespace getppid() is 0: there the
-	 * parent-death race is closed by isolate_spawn's go-ahead pipe. */
+	/* Die with sbx: a sandbox must never outlive its supervisor. In a
+	 * pid namespace getppid() is 0: there the parent-death race is closed
+	 * by isolate_spawn's go-ahead pipe. */
 	if (prctl(PR_SET_PDEATHSIG, SIGKILL) != 0 ||
 	    (!(sv->isolated && sv->iso.namespaces) && getppid() != parent))
 		_exit(125);
@@ -72,9 +72,9 @@ _Noreturn void sandbox_child_start(struct supervisor *sv, pid_t parent,
 	    close_range(SANDBOX_SETUP_FD + 1, ~0u, 0) != 0)
 		child_fail("close_range");
 
-	/* chdir before isolate_enter: without namespaces
-	 * as root, isolate_enter switches to the run's uid, which may not be
-	 * able to walk down to a work directory below a 0700 state dir. */
+	/* chdir before isolate_enter: without namespaces as root,
+	 * isolate_enter switches to the run's uid, which may not be able to
+	 * walk down to a work directory below a 0700 state dir. */
 	if (plan->workdir && chdir(plan->workdir) != 0)
 		child_fail("chdir to the working directory");
 	if (sv->isolated && isolate_enter(plan, &sv->iso) != 0)
