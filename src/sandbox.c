@@ -15,7 +15,6 @@
  */
 #include "sandbox.h"
 
-
 #include "sandbox_int.h"
 
 int sandbox_run(const struct request *req, const struct sandbox_plan *plan, struct outcome *out,
