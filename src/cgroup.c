@@ -414,7 +414,7 @@ static void remove_dir(char *dir)
 	dir[0] = '\0';
 }
 
-/* A killed sbx cannot remove its group ("sbx-PID", see isolate.c): the
+/* A killed sbx cannot remove its group ("sbx-PID", see isolate_plan.c): the
  * next run removes the groups of every sbx that is gone, killing what is
  * left in them first (without a pid namespace the code's own children do
  * not die with sbx). */

@@ -19,6 +19,7 @@
 #include "cmd.h"
 #include "config.h"
 #include "engine.h"
+#include "execute.h"
 #include "interp.h"
 #include "javac_cache.h"
 #include "js/lower.h"

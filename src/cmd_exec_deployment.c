@@ -12,6 +12,7 @@
 
 #include "cmd.h"
 #include "engine.h"
+#include "execute.h"
 #include "js/lower.h"
 #include "manifest.h"
 #include "outcome.h"

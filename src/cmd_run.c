@@ -2,7 +2,7 @@
 #include <stdlib.h>
 
 #include "cmd.h"
-#include "engine.h"
+#include "execute.h"
 #include "outcome.h"
 #include "runopt.h"
 

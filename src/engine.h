@@ -1,7 +1,8 @@
 /* engine — run a request in its language's engine.
  *
- * execute() is the one entry for run and exec-deployment: it picks the
- * engine from the language table and fills the outcome.
+ * execute() (execute.h) picks the engine from the language table; each
+ * engine fills the outcome and hands the code's output to the sink it is
+ * given (output_sink.h), never to the renderer itself.
  */
 #ifndef SBX_ENGINE_H
 #define SBX_ENGINE_H
@@ -9,19 +10,8 @@
 #include <stddef.h>
 
 #include "outcome.h"
-#include "render.h"
+#include "output_sink.h"
 #include "request.h"
-
-int execute(struct request *req, struct outcome *out, struct render *r);
-/* execute(), then render the outcome and record it; returns the exit code
- * for sbx (the SPEC's table). Used by run and exec-deployment. */
-int execute_and_render(struct request *req);
-
-/* Builds without running: compiles Java (into the javac cache) or lowers
- * JavaScript/TypeScript (into the lowering cache), in the sandbox. A syntax
- * or compile error comes back as status error; Python and R have nothing to
- * build (status ok). Used by deploy, so a deployment starts from its build. */
-int engine_build(struct request *req, struct outcome *out);
 
 /* The javac cache entry of code sha (a directory, which may not exist yet). */
 int engine_spawn_java_cache_path(const char *state_dir, const char *sha, char *out, size_t n);
@@ -30,12 +20,12 @@ int engine_spawn_java_cache_path(const char *state_dir, const char *sha, char *o
 int engine_spawn_java_restore(const char *state_dir, const char *sha, int classes_fd);
 
 /* Duktape in a forked, seccomp-confined child (engine_duktape.c). */
-int engine_duktape_run(struct request *req, struct outcome *out, struct render *r);
+int engine_duktape_run(struct request *req, struct outcome *out, const struct output_sink *sink);
 /* python3 / java / Rscript via execve (engine_spawn.c). */
-int engine_spawn_run(struct request *req, struct outcome *out, struct render *r);
+int engine_spawn_run(struct request *req, struct outcome *out, const struct output_sink *sink);
 /* The same with the configured argv of the interpreter (run_cmd) and, for
  * Java, of javac (compile_cmd); NULL: the language table's command. */
-int engine_spawn_run_cmd(struct request *req, struct outcome *out, struct render *r,
+int engine_spawn_run_cmd(struct request *req, struct outcome *out, const struct output_sink *sink,
 			 char *const *run_cmd, char *const *compile_cmd);
 /* The real binary of command: a path as given, else prefer_dir (may be NULL),
  * /usr/bin, /bin, /usr/local/bin, then PATH, skipping scripts (shims). Writes

@@ -52,7 +52,7 @@ static const char *source_name(const struct request *req)
 	return slash && slash[1] ? slash + 1 : o;
 }
 
-int engine_duktape_run(struct request *req, struct outcome *out, struct render *r)
+int engine_duktape_run(struct request *req, struct outcome *out, const struct output_sink *sink)
 {
 	struct duk_job job = {req, NULL, source_name(req), {0}};
 	struct sandbox_plan plan = {0};
@@ -77,7 +77,7 @@ int engine_duktape_run(struct request *req, struct outcome *out, struct render *
 		return -1;
 	}
 	js_lower_prepare(&job.lower, req); /* issue #4: fast path or cache */
-	rc = sandbox_run(req, &plan, out, r);
+	rc = sandbox_run(req, &plan, out, sink);
 	js_lower_finish(&job.lower, req, out);
 	js_lower_release(&job.lower);
 	if (plan.stdin_fd >= 0)

@@ -1,3 +1,5 @@
+#include "execute.h"
+
 #include "engine.h"
 #include "history.h"
 
@@ -14,10 +16,12 @@ int execute(struct request *req, struct outcome *out, struct render *r)
 	    r, "execution_started",
 	    json_pack("{s:s, s:s}", "language", req->lang->name, "code_sha256", req->code_sha256));
 	double start = now_monotonic_ms();
+	/* The engines stream the code's output through this, not to r. */
+	struct output_sink sink = render_sink(r);
 	int rc;
 	switch (req->lang->engine) {
-	case ENGINE_DUKTAPE: rc = engine_duktape_run(req, out, r); break;
-	case ENGINE_SPAWN: rc = engine_spawn_run(req, out, r); break;
+	case ENGINE_DUKTAPE: rc = engine_duktape_run(req, out, &sink); break;
+	case ENGINE_SPAWN: rc = engine_spawn_run(req, out, &sink); break;
 	default:
 		outcome_fail(out, STATUS_SANDBOX_ERROR, "SandboxError", "no engine for %s",
 			     req->lang->name);

@@ -3,21 +3,27 @@
  * an unprivileged uid, Landlock, cgroups. Each layer degrades on its own and
  * the report says what was really applied (fail closed with --require).
  *
- * sandbox.c calls, in order:
- *   parent: isolate_prepare()  — decide layers, create the cgroup, plan the
- *                                root (globs, symlinks: nothing allocates
- *                                after the clone)
- *   parent: isolate_spawn()    — clone into the namespaces (or fork), write
- *                                the uid/gid maps, put the child in the
- *                                cgroup; the child drops to the sandbox uid
- *                                and builds the root before spawn returns, so
- *                                a failure there is retried without
- *                                namespaces (and said so in the note)
- *   child:  isolate_enter()    — after stdio is wired: session, uid drop
- *                                without namespaces, no_new_privs, Landlock,
- *                                capabilities dropped. Seccomp comes after.
- *   parent: isolate_finish()   — memory peak / OOM from the cgroup, kill what
- *                                is left, remove the cgroup
+ * The supervisor (sandbox_supervise.c) calls, in order; one file a step:
+ *   parent: isolate_prepare()  — isolate_plan.c: decide layers, create the
+ *                                cgroup, plan the root (globs, symlinks:
+ *                                nothing allocates after the clone)
+ *   parent: isolate_spawn()    — isolate_ns.c: clone into the namespaces (or
+ *                                fork), write the uid/gid maps, put the child
+ *                                in the cgroup; the child drops to the sandbox
+ *                                uid and builds the root (isolate_root.c)
+ *                                before spawn returns, so a failure there is
+ *                                retried without namespaces (and said so in
+ *                                the note)
+ *   child:  isolate_enter()    — isolate_enter.c, after stdio is wired:
+ *                                session, uid drop without namespaces,
+ *                                no_new_privs, Landlock, capabilities
+ *                                dropped. Seccomp comes after.
+ *   parent: isolate_attach()   — isolate_ns.c, gated runs only: the cgroup
+ *                                joined while the interpreter starts
+ *   parent: isolate_kill()     — isolate_kill.c: how to reach every process
+ *                                of the run, whenever the supervisor decides
+ *   parent: isolate_finish()   — isolate_kill.c: memory peak / OOM from the
+ *                                cgroup, kill what is left, remove the cgroup
  *
  * Identity. The code never runs as host root. As root, each run gets its own
  * host uid/gid ISOLATE_UID_BASE + sbx's pid (unique among live runs: a
@@ -114,8 +120,9 @@ int isolate_enter(const struct sandbox_plan *plan, struct isolate_state *st);
 void isolate_kill(struct isolate_state *st, pid_t pid);
 /* For a gated plan: puts the started child into the run's cgroup (before
  * the gate lets user code run). On failure the run goes on without the
- * cgroup (st->cgroup NULL, a note says why) and -1 is returned; sandbox.c
- * then refuses the run if --require cgroup was given. */
+ * cgroup (st->cgroup NULL, a note says why) and -1 is returned; the
+ * supervisor (sandbox_supervise.c) then refuses the run if --require cgroup
+ * was given. */
 int isolate_attach(struct isolate_state *st, pid_t pid);
 void isolate_finish(struct isolate_state *st, pid_t pid, struct sandbox_report *rep);
 

@@ -148,8 +148,7 @@ char *jsonout_dumps(const json_t *v)
 	return buf_detach(&b, NULL);
 }
 
-/* Length of the UTF-8 sequence starting with lead byte c, 0 if invalid. */
-static size_t utf8_seq_len(unsigned char c)
+size_t jsonout_utf8_seq_len(unsigned char c)
 {
 	if (c < 0x80)
 		return 1;
@@ -183,9 +182,7 @@ static bool utf8_valid_seq(const unsigned char *s, size_t n)
 	return true;
 }
 
-/* weak until the merge of issue 13 deletes render.c's copy of this function
- * (the json helper moves to the lowest layer): then drop the attribute. */
-__attribute__((weak)) json_t *json_string_utf8_lossy(const char *data, size_t len)
+json_t *json_string_utf8_lossy(const char *data, size_t len)
 {
 	/* jansson rejects invalid UTF-8 instead of replacing it, and the
 	 * record must stay valid JSON whatever the code printed: replace each
@@ -195,7 +192,7 @@ __attribute__((weak)) json_t *json_string_utf8_lossy(const char *data, size_t le
 	struct buf b = BUF_INIT;
 	size_t i = 0, clean_from = 0;
 	while (i < len) {
-		size_t n = utf8_seq_len(s[i]);
+		size_t n = jsonout_utf8_seq_len(s[i]);
 		if (n && i + n <= len && utf8_valid_seq(s + i, n)) {
 			i += n;
 			continue;

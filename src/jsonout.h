@@ -1,7 +1,5 @@
 /* jsonout — compact JSON text for records and results, with every double in
- * the shortest form that reads back as the same double, and JSON strings made
- * from bytes that need not be UTF-8. Calls libc, jansson and buf only: every
- * layer that builds JSON may include it.
+ * the shortest form that reads back as the same double.
  *
  * jansson prints reals with "%.17g": 0.1 comes out as 0.10000000000000001
  * and math.pi as 3.1415926535897931. Its JSON_REAL_PRECISION flag is one
@@ -26,7 +24,11 @@ char *jsonout_dumps(const json_t *v);
 size_t jsonout_double(double d, char *out, size_t cap);
 
 /* Text that is valid UTF-8: invalid sequences become U+FFFD. NUL bytes are
- * kept (JSON escapes them). Returns a new json string. */
+ * kept (JSON escapes them). Returns a new json string. Here, with the other
+ * JSON text helpers, so the record's writers below the renderer (outcome,
+ * workdir, the engines) need not reach up to it. */
 json_t *json_string_utf8_lossy(const char *data, size_t len);
+/* Length of the UTF-8 sequence starting with lead byte c, 0 if invalid. */
+size_t jsonout_utf8_seq_len(unsigned char c);
 
 #endif

@@ -35,72 +35,6 @@ void render_free(struct render *r)
 	free(r);
 }
 
-/* Length of the UTF-8 sequence starting with lead byte c, 0 if invalid. */
-static size_t utf8_seq_len(unsigned char c)
-{
-	if (c < 0x80)
-		return 1;
-	if (c >= 0xc2 && c <= 0xdf)
-		return 2;
-	if (c >= 0xe0 && c <= 0xef)
-		return 3;
-	if (c >= 0xf0 && c <= 0xf4)
-		return 4;
-	return 0;
-}
-
-/* Is s[0..n) one valid UTF-8 sequence (no overlongs, no surrogates)? */
-static bool utf8_valid_seq(const unsigned char *s, size_t n)
-{
-	for (size_t i = 1; i < n; i++)
-		if ((s[i] & 0xc0) != 0x80)
-			return false;
-	if (n == 3) {
-		if (s[0] == 0xe0 && s[1] < 0xa0)
-			return false;
-		if (s[0] == 0xed && s[1] >= 0xa0)
-			return false;
-	}
-	if (n == 4) {
-		if (s[0] == 0xf0 && s[1] < 0x90)
-			return false;
-		if (s[0] == 0xf4 && s[1] >= 0x90)
-			return false;
-	}
-	return true;
-}
-
-json_t *json_string_utf8_lossy(const char *data, size_t len)
-{
-	/* jansson rejects invalid UTF-8 instead of replacing it, and the
-	 * record must stay valid JSON whatever the code printed: replace each
-	 * invalid byte with U+FFFD here. NULs pass through (json_stringn
-	 * escapes them as \u0000). */
-	const unsigned char *s = (const unsigned char *)data;
-	struct buf b = BUF_INIT;
-	size_t i = 0, clean_from = 0;
-	while (i < len) {
-		size_t n = utf8_seq_len(s[i]);
-		if (n && i + n <= len && utf8_valid_seq(s + i, n)) {
-			i += n;
-			continue;
-		}
-		buf_append(&b, data + clean_from, i - clean_from);
-		buf_append(&b, "\xef\xbf\xbd", 3);
-		i++;
-		clean_from = i;
-	}
-	json_t *str;
-	if (clean_from == 0) {
-		str = json_stringn(data, len);
-	} else {
-		buf_append(&b, data + clean_from, len - clean_from);
-		str = json_stringn(b.data, b.len);
-	}
-	buf_release(&b);
-	return str ? str : json_string("");
-}
-
 void render_iso8601_now(char out[32])
 {
 	struct timespec ts;
@@ -145,7 +79,7 @@ static size_t incomplete_tail(const char *data, size_t len)
 		unsigned char c = s[len - back];
 		if ((c & 0xc0) == 0x80)
 			continue;
-		size_t n = utf8_seq_len(c);
+		size_t n = jsonout_utf8_seq_len(c);
 		return n > back ? back : 0;
 	}
 	return 0;
@@ -177,6 +111,16 @@ void render_output(struct render *r, int stream, const char *data, size_t len)
 		    r, stream == 2 ? "stderr" : "stdout",
 		    json_pack("{s:o}", "data", json_string_utf8_lossy(b.data, b.len - hold)));
 	buf_release(&b);
+}
+
+static void sink_write(void *ctx, int stream, const char *data, size_t len)
+{
+	render_output(ctx, stream, data, len);
+}
+
+struct output_sink render_sink(struct render *r)
+{
+	return (struct output_sink){sink_write, r};
 }
 
 /* A string of the error, escaped for the terminal (see buf_put_escaped):

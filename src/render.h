@@ -11,7 +11,11 @@
 #include <jansson.h>
 #include <stddef.h>
 
+/* json_string_utf8_lossy moved to jsonout.h; kept in reach of render.h's
+ * older users (history.c, policy.c) until they include jsonout.h. */
+#include "jsonout.h"
 #include "outcome.h"
+#include "output_sink.h"
 #include "request.h"
 
 struct render;
@@ -22,14 +26,13 @@ void render_free(struct render *r);
 void render_event(struct render *r, const char *type, json_t *fields);
 /* A chunk of the code's output; stream is 1 (stdout) or 2 (stderr). */
 void render_output(struct render *r, int stream, const char *data, size_t len);
+/* A sink that hands each chunk to render_output(r, ...): what the layers
+ * below get instead of r. Valid as long as r is. */
+struct output_sink render_sink(struct render *r);
 /* The final record / summary. Returns -1 if writing to stdout failed. */
 int render_finish(struct render *r, const struct outcome *out, const struct request *req);
 
 /* The current UTC time as 2026-01-02T03:04:05.678Z, as events carry it. */
 void render_iso8601_now(char out[32]);
-
-/* Text that is valid UTF-8: invalid sequences become U+FFFD. NUL bytes are
- * kept (JSON escapes them). Returns a new json string. */
-json_t *json_string_utf8_lossy(const char *data, size_t len);
 
 #endif

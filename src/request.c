@@ -354,6 +354,20 @@ bool request_code_is_file(const struct request *req)
 	       !req->deployment_name;
 }
 
+const char *request_layer_names(unsigned bits, char *buf, size_t n)
+{
+	static const char *const names[] = {"seccomp", "namespaces", "landlock", "cgroup",
+					    "rlimits"};
+	buf[0] = '\0';
+	for (unsigned i = 0; i < 5; i++)
+		if (bits & (1u << i)) {
+			if (buf[0])
+				strncat(buf, ",", n - strlen(buf) - 1);
+			strncat(buf, names[i], n - strlen(buf) - 1);
+		}
+	return buf;
+}
+
 uint64_t request_cpu_ms(const struct request *req)
 {
 	return req->limits.cpu_ms ? req->limits.cpu_ms : req->limits.timeout_ms;

@@ -48,6 +48,10 @@ enum sandbox_layer {
 #define LAYERS_EMBEDDED (LAYER_SECCOMP | LAYER_RLIMITS)
 #define LAYERS_ALL                                                                                 \
 	(LAYER_SECCOMP | LAYER_NAMESPACES | LAYER_LANDLOCK | LAYER_CGROUP | LAYER_RLIMITS)
+/* "seccomp,landlock" for a LAYER_* mask, into buf (n bytes, truncated to
+ * fit); returns buf. Here, beside the bits, so that every layer that names
+ * them (the sandbox's messages among them) takes the names from below. */
+const char *request_layer_names(unsigned bits, char *buf, size_t n);
 
 struct limits {
 	uint64_t timeout_ms; /* wall clock */

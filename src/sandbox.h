@@ -1,10 +1,13 @@
 /* sandbox — run a child under limits and supervise it to the end.
  *
- * The parent forks, the child wires stdio (stdin, stdout/stderr pipes, the
- * report pipe on fd 3), closes every other fd, applies the layers of the plan
- * and calls the engine's child_main. The parent streams output to the
- * renderer, enforces the wall and CPU deadlines and the output cap, reaps the
- * child and fills the outcome from the exit status and the child's report.
+ * sandbox_run (sandbox.c) builds the plan, prepares the layers and hands
+ * the child to one supervisor (sandbox_supervise.c) from fork to reap; who
+ * owns which step is listed in sandbox_int.h. The child wires stdio (stdin,
+ * stdout/stderr pipes, the report pipe on fd 3), closes every other fd,
+ * applies the layers of the plan and calls the engine's child_main. The
+ * parent hands output to the caller's sink (output_sink.h), enforces the
+ * wall and CPU deadlines and the output cap, reaps the child and fills the
+ * outcome from the exit status and the child's report.
  *
  * The report is one JSON object the engine writes to fd 3 before exiting;
  * what sbx takes from it, and from whom, is in report.h. Failures of the
@@ -17,7 +20,7 @@
 #include <stdint.h>
 
 #include "outcome.h"
-#include "render.h"
+#include "output_sink.h"
 #include "request.h"
 
 #define SANDBOX_REPORT_FD 3
@@ -62,6 +65,6 @@ struct sandbox_plan {
 /* Returns 0 when the run was supervised to the end (whatever its status),
  * -1 when the sandbox could not be set up (out->status = sandbox_error). */
 int sandbox_run(const struct request *req, const struct sandbox_plan *plan, struct outcome *out,
-		struct render *r);
+		const struct output_sink *sink);
 
 #endif

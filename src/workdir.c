@@ -289,7 +289,10 @@ static void walk_dir(struct walk *w, int dfd, const char *prefix, int depth)
 		}
 		names[n++] = xstrdup(de->d_name);
 	}
-	qsort(names, n, sizeof *names, cmp_str);
+	/* An empty directory has no array at all: qsort(NULL, 0) is still
+	 * undefined (UBSan stops the sanitized build's runs there). */
+	if (n)
+		qsort(names, n, sizeof *names, cmp_str);
 	for (size_t i = 0; i < n; i++) {
 		char rel[PATH_MAX];
 		int len = prefix ? snprintf(rel, sizeof rel, "%s/%s", prefix, names[i])

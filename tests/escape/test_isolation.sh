@@ -1,5 +1,5 @@
 #!/bin/sh
-# Escape tests for the interpreter sandbox (isolate.c, landlock.c, cgroup.c,
+# Escape tests for the interpreter sandbox (isolate_*.c, landlock.c, cgroup.c,
 # seccomp_interp.c): hostile Python that must be contained, run twice — with
 # namespaces, and with SBX_NO_NAMESPACES=1 (Landlock + seccomp + cgroup or
 # subreaper). Each attack prints ESCAPED if it worked and BLOCKED otherwise;
