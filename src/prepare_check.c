@@ -13,7 +13,7 @@
 #include <string.h>
 
 #include "buf.h"
-#include "engine.h"
+#include "execute.h"
 #include "js/tokenize.h"
 #include "policy.h"
 #include "render.h"
