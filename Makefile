@@ -45,15 +45,15 @@ CFLAGS   += -std=c11 $(OPT) $(WARN) $(HARDEN) $(SANFLAGS) $(PKG_CFLAGS)
 LDFLAGS  += -pie -Wl,-z,relro,-z,now $(SANFLAGS)
 LDLIBS   += $(PKG_LIBS) -lm
 
-SRCS     := $(wildcard src/*.c src/*/*.c)
+SRCS     := $(wildcard src/*/*.c src/*/*/*.c)
 OBJS     := $(patsubst src/%.c,$(BUILD)/%.o,$(SRCS))
-LIB_OBJS := $(filter-out $(BUILD)/main.o,$(OBJS)) $(BUILD)/duktape.o
+LIB_OBJS := $(filter-out $(BUILD)/cli/main.o,$(OBJS)) $(BUILD)/duktape.o
 UNIT_SRCS:= $(wildcard tests/unit/test_*.c)
 UNIT_BINS:= $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(UNIT_SRCS))
 SBX      := $(if $(filter 1,$(SANITIZE)),$(BUILD)/sbx,bin/sbx)
 
 # Generated sources: JavaScript runtime pieces embedded in the binary.
-GEN_DEPS := $(wildcard build-aux/gen-*.sh src/js/*.js src/js/nodelib/*.js src/js/builtins/*.js src/prelude/*)
+GEN_DEPS := $(wildcard build-aux/gen-*.sh src/engine/js/*.js src/engine/js/nodelib/*.js src/engine/js/builtins/*.js src/engine/prelude/*)
 # npm packages the build installs (see the rule for $(NPM_DIR)/.stamp).
 NPM_DIR  := build/npm
 
@@ -143,10 +143,11 @@ completions: $(SBX)
 check-docs: $(SBX)
 	@SBX=$(abspath $(SBX)) tests/cli/test_docs.sh
 
-FORMAT_FILES = src/*.c src/*.h src/js/*.c src/js/*.h tests/unit/*.c tests/fuzz/*.c
+FORMAT_FILES = src/*/*.c src/*/*.h src/engine/js/*.c src/engine/js/*.h tests/unit/*.c tests/fuzz/*.c
 
 lint:
 	clang-format --dry-run --Werror $(FORMAT_FILES)
+	python3 build-aux/check-layers.py src
 
 format:
 	clang-format -i $(FORMAT_FILES)
@@ -171,16 +172,16 @@ clean:
 
 -include $(OBJS:.o=.d)
 
-# --- JavaScript lowering (issue #4; build-aux/gen-ts.sh, src/js/lower*.c) ---
+# --- JavaScript lowering (issue #4; build-aux/gen-ts.sh, src/engine/js/lower*.c) ---
 # dukbc compiles the transpiler and the runtime library to Duktape bytecode
 # with sbx's own Duktape build; gen-ts.sh runs it from the gen stamp, and
-# src/js/lower_child.c and lower_runtime.c embed the results with .incbin
+# src/engine/js/lower_child.c and lower_runtime.c embed the results with .incbin
 # (their hashes are in build/gen/js_lower_gen.h, so those objects rebuild
 # when they change).
 $(BUILD)/dukbc: build-aux/dukbc.c $(BUILD)/duktape.o
 	$(CC) -std=c99 -O2 -I$(BUILD)/duk -I$(DUK_SRC) $^ -o $@ -lm
 
-$(BUILD)/gen/.stamp: $(BUILD)/dukbc $(wildcard src/js/lower/*.js src/js/runtime/*.js) \
+$(BUILD)/gen/.stamp: $(BUILD)/dukbc $(wildcard src/engine/js/lower/*.js src/engine/js/runtime/*.js) \
     build-aux/ts-es5.js $(NPM_DIR)/.stamp
 # The header lower.o includes is written by the stamp's recipe: saying so
 # makes make look at its time again after the recipe ran (else lower.o keeps
@@ -220,11 +221,14 @@ FUZZ_CFLAGS  := -std=c11 -g -O1 $(WARN) -Wno-format-nonliteral $(FUZZ_SAN) -fsan
                 -D_GNU_SOURCE -Isrc $(shell pkg-config --cflags yaml-0.1 jansson libcrypto 2>/dev/null)
 FUZZ_LIBS     = $(shell pkg-config --libs yaml-0.1 jansson libcrypto 2>/dev/null) -lm
 # The modules the parsers live in, and what they reference.
-FUZZ_MODS    := opt config config_keys request manifest policy policy_names policy_tokens policy_js \
-                policy_python policy_r policy_java policy_deps render jsonout markdown util buf \
-                lang js/tokenize outcome store statedir rmtree report \
-                store_names store_lock store_read store_txn store_remove \
-                manifest_yaml manifest_file manifest_print
+FUZZ_MODS    := util/opt core/config core/config_keys core/request state/manifest \
+                policy/policy core/policy_names policy/policy_tokens policy/policy_js \
+                policy/policy_python policy/policy_r policy/policy_java policy/policy_deps \
+                render/render util/jsonout core/markdown util/util util/buf core/lang \
+                engine/js/tokenize core/outcome state/store util/statedir util/rmtree \
+                sandbox/report state/store_names state/store_lock state/store_read \
+                state/store_txn state/store_remove state/manifest_yaml state/manifest_file \
+                state/manifest_print
 FUZZ_OBJS    := $(patsubst %,$(FUZZ_BUILD)/%.o,$(FUZZ_MODS))
 FUZZ_NAMES   := $(patsubst tests/fuzz/fuzz_%.c,%,$(wildcard tests/fuzz/fuzz_*.c))
 FUZZ_BINS    := $(patsubst %,$(FUZZ_BUILD)/fuzz_%,$(FUZZ_NAMES))

@@ -17,7 +17,7 @@ sed \
 	-e 's|^#undef DUK_USE_DATE_GET_LOCAL_TZOFFSET$|#define DUK_USE_DATE_GET_LOCAL_TZOFFSET(d) 0 /* sbx: UTC; mktime would stat /etc/localtime */|' \
 	"$src" | sed '$d'
 cat <<'EOT'
-/* sbx: the exec-timeout hook lives in src/engine_duktape.c. */
+/* sbx: the exec-timeout hook lives in src/engine/engine_duktape.c. */
 duk_bool_t sbx_duk_exec_timeout(void *udata);
 #endif  /* DUK_CONFIG_H_INCLUDED */
 EOT

@@ -1,6 +1,6 @@
 #!/bin/sh
-# Embed the JavaScript runtime (src/js/*.js, and node's library assembled
-# from src/js/nodelib/) in the binary.
+# Embed the JavaScript runtime (src/engine/js/*.js, and node's library assembled
+# from src/engine/js/nodelib/) in the binary.
 # Usage: build-aux/gen-js.sh OUTDIR
 # For each program NAME it writes:
 #   OUTDIR/js_NAME.h     `static const char js_NAME[]`, the source as a C
@@ -15,7 +15,7 @@
 #                        compiling the prelude ~1.8 ms.
 set -eu
 out=${1:?usage: gen-js.sh OUTDIR}
-src=$(dirname "$0")/../src/js
+src=$(dirname "$0")/../src/engine/js
 dukbc="$out/../dukbc"
 mkdir -p "$out"
 
@@ -29,10 +29,10 @@ NODELIB_PARTS='head deepequal assert-message assert util events path require
 
 # ES2015-ES2022 built-ins that Duktape lacks or gets wrong and that every
 # program may meet (JSON.stringify, Error's cause, function names): small
-# files in src/js/builtins/, one job each, run as one program right after
+# files in src/engine/js/builtins/, one job each, run as one program right after
 # the prelude (engine_duktape.c, load_builtins). The program is the parts
 # in this order inside `(function (G, H) { 'use strict'; ... })`, G the
-# global object, H the runtime's hidden key (see src/js/runtime/runtime.js);
+# global object, H the runtime's hidden key (see src/engine/js/runtime/runtime.js);
 # the opening shares the first part's first line, so a line of an error
 # in [sbx:builtins] is a line of OUTDIR/builtins.js.
 BUILTINS_PARTS='json errors functions generators'
@@ -71,10 +71,10 @@ embed() {
 for f in "$src"/*.js; do
 	[ -e "$f" ] || continue
 	name=$(basename "$f" .js | tr -c 'A-Za-z0-9_\n' '_')
-	embed "$name" "$f" "src/js/$name.js"
+	embed "$name" "$f" "src/engine/js/$name.js"
 done
 
-# A file in src/js/nodelib/ missing from the list would silently not be
+# A file in src/engine/js/nodelib/ missing from the list would silently not be
 # part of the library: refuse it.
 for f in "$src"/nodelib/*.js; do
 	part=$(basename "$f" .js) listed=''
@@ -82,7 +82,7 @@ for f in "$src"/nodelib/*.js; do
 		[ "$p" = "$part" ] && listed=1
 	done
 	if [ -z "$listed" ]; then
-		echo "gen-js.sh: src/js/nodelib/$part.js is not in NODELIB_PARTS (build-aux/gen-js.sh): add it where it belongs in the order" >&2
+		echo "gen-js.sh: src/engine/js/nodelib/$part.js is not in NODELIB_PARTS (build-aux/gen-js.sh): add it where it belongs in the order" >&2
 		exit 1
 	fi
 done
@@ -108,8 +108,8 @@ if [ -x "$dukbc" ]; then
 			cat "$src/nodelib/$part.js"
 			printf '%s\n' "$close"
 		} >"$out/nodelib-part.js"
-		if ! "$dukbc" "$out/nodelib-part.bc" "src/js/nodelib/$part.js" "$out/nodelib-part.js"; then
-			echo "gen-js.sh: src/js/nodelib/$part.js does not parse on its own inside the library's closure: a part begins and ends at the closure's top level" >&2
+		if ! "$dukbc" "$out/nodelib-part.bc" "src/engine/js/nodelib/$part.js" "$out/nodelib-part.js"; then
+			echo "gen-js.sh: src/engine/js/nodelib/$part.js does not parse on its own inside the library's closure: a part begins and ends at the closure's top level" >&2
 			exit 1
 		fi
 	done
@@ -121,7 +121,7 @@ for f in "$src"/builtins/*.js; do
 		[ "$p" = "$part" ] && listed=1
 	done
 	if [ -z "$listed" ]; then
-		echo "gen-js.sh: src/js/builtins/$part.js is not in BUILTINS_PARTS (build-aux/gen-js.sh): add it where it belongs in the order" >&2
+		echo "gen-js.sh: src/engine/js/builtins/$part.js is not in BUILTINS_PARTS (build-aux/gen-js.sh): add it where it belongs in the order" >&2
 		exit 1
 	fi
 done
@@ -132,7 +132,7 @@ for part in $BUILTINS_PARTS; do
 done
 printf '})\n' >>"$tmp"
 mv "$tmp" "$out/builtins.js"
-embed builtins "$out/builtins.js" "src/js/builtins/ (in the order of BUILTINS_PARTS)"
+embed builtins "$out/builtins.js" "src/engine/js/builtins/ (in the order of BUILTINS_PARTS)"
 
 # OUTDIR/nodelib.js is the program as it runs: the [sbx]:LINE of an error
 # raised inside node's library is a line of this file.
@@ -142,4 +142,4 @@ for part in $NODELIB_PARTS; do
 	cat "$src/nodelib/$part.js" >>"$tmp"
 done
 mv "$tmp" "$out/nodelib.js"
-embed nodelib "$out/nodelib.js" "src/js/nodelib/ (in the order of NODELIB_PARTS)"
+embed nodelib "$out/nodelib.js" "src/engine/js/nodelib/ (in the order of NODELIB_PARTS)"

@@ -1,10 +1,10 @@
 #!/bin/sh
-# Embed the interpreter wrappers (src/prelude/*) in the binary as C strings,
+# Embed the interpreter wrappers (src/engine/prelude/*) in the binary as C strings,
 # so sbx is one file and a wrapper can't be swapped on disk between runs.
 # Usage: build-aux/gen-prelude.sh OUTDIR   (writes OUTDIR/prelude_*.h)
 set -eu
 out=${1:?usage: gen-prelude.sh OUTDIR}
-src=$(dirname "$0")/../src/prelude
+src=$(dirname "$0")/../src/engine/prelude
 mkdir -p "$out"
 
 # embed FILE SYMBOL: one string literal per line; backslash, quote and '?'

@@ -1,13 +1,13 @@
 #!/bin/sh
-# Build the JavaScript lowering pieces sbx embeds (see src/js/lower.c):
-#   OUT/ts.bc          transpiler: src/js/lower/es2017.js + collections.js +
+# Build the JavaScript lowering pieces sbx embeds (see src/engine/js/lower.c):
+#   OUT/ts.bc          transpiler: src/engine/js/lower/es2017.js + collections.js +
 #                      TypeScript 5's compiler lowered to ES5 + names.js +
 #                      transpile.js,
 #                      as Duktape bytecode
-#   OUT/runtime.bc     runtime library: src/js/runtime/runtime.js and the
+#   OUT/runtime.bc     runtime library: src/engine/js/runtime/runtime.js and the
 #                      groups in files of their own (regex.js), hand-written
 #                      ES5, as Duktape bytecode
-#   OUT/corejs.bc      its Array and String methods: src/js/runtime/corejs.js
+#   OUT/corejs.bc      its Array and String methods: src/engine/js/runtime/corejs.js
 #                      bundled with core-js by esbuild (ES5), as Duktape bytecode
 #   OUT/js_lower_gen.h paths (for .incbin), sizes, SHA-256s, the TS version
 # The bytecode is made by OUT/../dukbc, built by the Makefile from
@@ -52,17 +52,17 @@ trap 'rm -rf "$tmp"' EXIT
 
 # TypeScript 5 ships ES2018; Duktape parses ES5.1 (see build-aux/ts-es5.js).
 tses5=${SBX_TS_ES5:-$top/build/npm/typescript-es5.js}
-node "$top/build-aux/ts-es5.js" "$tsdir" "$tses5" "$top/src/js/lower/transpile.js" \
-	"$top/src/js/lower/names.js"
+node "$top/build-aux/ts-es5.js" "$tsdir" "$tses5" "$top/src/engine/js/lower/transpile.js" \
+	"$top/src/engine/js/lower/names.js"
 tsver=$(node -p 'require(process.argv[1]).version' "$tsdir/package.json")
 
-"$dukbc" "$tmp/ts.bc" typescript.js "$top/src/js/lower/es2017.js" \
-	"$top/src/js/lower/collections.js" "$tses5" \
-	"$top/src/js/lower/names.js" "$top/src/js/lower/transpile.js"
+"$dukbc" "$tmp/ts.bc" typescript.js "$top/src/engine/js/lower/es2017.js" \
+	"$top/src/engine/js/lower/collections.js" "$tses5" \
+	"$top/src/engine/js/lower/names.js" "$top/src/engine/js/lower/transpile.js"
 
-"$dukbc" "$tmp/runtime.bc" sbx-runtime.js "$top/src/js/runtime/regex.js" \
-	"$top/src/js/runtime/runtime.js"
-NODE_PATH="$nodepath" esbuild "$top/src/js/runtime/corejs.js" --bundle \
+"$dukbc" "$tmp/runtime.bc" sbx-runtime.js "$top/src/engine/js/runtime/regex.js" \
+	"$top/src/engine/js/runtime/runtime.js"
+NODE_PATH="$nodepath" esbuild "$top/src/engine/js/runtime/corejs.js" --bundle \
 	--target=es5 --format=iife --minify --log-level=warning \
 	--outfile="$tmp/corejs.js"
 "$dukbc" "$tmp/corejs.bc" sbx-corejs.js "$tmp/corejs.js"

@@ -1,9 +1,9 @@
 #!/usr/bin/env node
-/* Writes src/js/nodelib/unidata.js, the Unicode tables behind sbx's
+/* Writes src/engine/js/nodelib/unidata.js, the Unicode tables behind sbx's
  * String.prototype.normalize and localeCompare / Intl.Collator (node's
- * library, src/js/nodelib/normalize.js and collate.js). Run by hand when
+ * library, src/engine/js/nodelib/normalize.js and collate.js). Run by hand when
  * the covered ranges change, not by the build (the output is committed):
- *   node build-aux/gen-unidata.js > src/js/nodelib/unidata.js
+ *   node build-aux/gen-unidata.js > src/engine/js/nodelib/unidata.js
  * Decompositions and combining classes come from UnicodeData.txt
  * (Debian's unicode-data); the collation order is node's own ICU root
  * collation (Intl.Collator('en')), read back character by character. */

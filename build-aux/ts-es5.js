@@ -9,13 +9,13 @@
 //  1. keeps the compiler only: the bundle marks each source file with a
 //     "// src/<dir>/<file>.ts" line; the builder, watch, tsbuild and
 //     command-line driver, jsTyping, the language services and tsserver (a
-//     third of the file, never called by src/js/lower/transpile.js) go;
-//  2. exports only the names the USER.js files (src/js/lower/transpile.js,
+//     third of the file, never called by src/engine/js/lower/transpile.js) go;
+//  2. exports only the names the USER.js files (src/engine/js/lower/transpile.js,
 //     names.js) read as
 //     ts.NAME: the bundle's export table builds a getter for each of ~2,000
 //     names at every start;
 //  3. lowers the rest to ES5 with the same TypeScript (downlevelIteration: the
-//     compiler iterates Maps and Sets with for-of; src/js/lower/es2017.js
+//     compiler iterates Maps and Sets with for-of; src/engine/js/lower/es2017.js
 //     supplies the iteration helpers and library functions Duktape lacks).
 // Lowering ~6 MB takes 15-50 s, so the result is reused while the inputs
 // (typescript.js, this script, the names) hash the same (OUT.js.key).

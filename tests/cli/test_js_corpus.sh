@@ -83,7 +83,7 @@ expect_rc 1
 expect_json .error.name '"SyntaxError"'
 expect_json .error.line 2
 
-# Named capture groups are lowered (src/js/runtime/regex.js).
+# Named capture groups are lowered (src/engine/js/runtime/regex.js).
 sbx run --json -e 'const r = /(?<y>\d{4})/.exec("2020"); r.groups.y'
 expect_json .result '"2020"'
 # Unsupported features fail with an error naming the feature.

@@ -4,9 +4,9 @@
  * it checks what a successful load promises: the limits are in range and
  * accepted by request_finish, commands are non-empty word lists, the state
  * directory is absolute. */
-#include "config.h"
+#include "core/config.h"
 #include "fuzz.h"
-#include "request.h"
+#include "core/request.h"
 
 int LLVMFuzzerInitialize(int *argc, char ***argv);
 

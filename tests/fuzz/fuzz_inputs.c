@@ -9,7 +9,7 @@
 #include <jansson.h>
 
 #include "fuzz.h"
-#include "request.h"
+#include "core/request.h"
 
 static void check_inputs(json_t *inputs)
 {

@@ -2,7 +2,7 @@
  * lowering (js_scan). It must never fail and never read past len: the
  * input is passed without a NUL terminator on purpose. */
 #include "fuzz.h"
-#include "js/tokenize.h"
+#include "engine/js/tokenize.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

@@ -8,7 +8,7 @@
 #include <jansson.h>
 
 #include "fuzz.h"
-#include "manifest.h"
+#include "state/manifest.h"
 
 static void check_yaml_round_trip(const uint8_t *data, size_t size)
 {

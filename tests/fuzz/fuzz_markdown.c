@@ -6,8 +6,8 @@
  * terminator. Checks: a result is NUL-terminated at *code_len and made of
  * the input's bytes plus at most one joining newline per block. */
 #include "fuzz.h"
-#include "lang.h"
-#include "markdown.h"
+#include "core/lang.h"
+#include "core/markdown.h"
 
 #define MAX_BLOCKS 256 /* markdown.c's limit */
 

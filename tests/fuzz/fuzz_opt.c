@@ -6,7 +6,7 @@
 #include <stdbool.h>
 
 #include "fuzz.h"
-#include "opt.h"
+#include "util/opt.h"
 
 #define MAX_ARGS 64
 

@@ -12,11 +12,11 @@
 #include <jansson.h>
 #include <math.h>
 
-#include "config.h"
+#include "core/config.h"
 #include "fuzz.h"
-#include "outcome.h"
-#include "policy.h"
-#include "request.h"
+#include "core/outcome.h"
+#include "policy/policy.h"
+#include "core/request.h"
 
 static void check_json(json_t *a, size_t n)
 {

@@ -8,7 +8,7 @@
 #include <jansson.h>
 
 #include "fuzz.h"
-#include "render.h"
+#include "render/render.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

@@ -8,10 +8,10 @@
  * character but (multi-line) \n and \t, and is valid UTF-8. */
 #include <jansson.h>
 
-#include "buf.h"
+#include "util/buf.h"
 #include "fuzz.h"
-#include "outcome.h"
-#include "report.h"
+#include "core/outcome.h"
+#include "sandbox/report.h"
 
 static void check_error(const json_t *e)
 {

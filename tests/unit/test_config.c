@@ -13,9 +13,9 @@
 
 #include <cmocka.h>
 
-#include "config.h"
-#include "policy.h"
-#include "request.h"
+#include "core/config.h"
+#include "policy/policy.h"
+#include "core/request.h"
 
 #define FIX "tests/fixtures/config/"
 

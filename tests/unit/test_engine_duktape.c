@@ -15,9 +15,9 @@
 #include <cmocka.h>
 #include <duktape.h>
 
-#include "engine_duktape.h"
-#include "seccomp.h"
-#include "util.h"
+#include "engine/engine_duktape.h"
+#include "sandbox/seccomp.h"
+#include "util/util.h"
 
 #define H ENGINE_DUKTAPE_HEADER
 

@@ -20,8 +20,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "history.h"
-#include "util.h"
+#include "state/history.h"
+#include "util/util.h"
 
 #define DAY 86400000LL
 /* A fixed "now": 2026-11-15T12:00:00Z. */

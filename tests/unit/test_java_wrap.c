@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "java_wrap.h"
+#include "engine/java_wrap.h"
 
 static char *wrap(const char *src)
 {

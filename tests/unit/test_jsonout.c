@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "jsonout.h"
+#include "util/jsonout.h"
 
 static void expect_double(double d, const char *want)
 {

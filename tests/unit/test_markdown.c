@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "markdown.h"
+#include "core/markdown.h"
 
 static char *extract(const char *md, const char *lang, unsigned block, const struct lang **got)
 {

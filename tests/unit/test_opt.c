@@ -5,7 +5,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 
-#include "opt.h"
+#include "util/opt.h"
 
 static void test_sizes_accepted(void **state)
 {

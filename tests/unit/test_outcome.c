@@ -10,8 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "outcome.h"
-#include "render.h"
+#include "core/outcome.h"
+#include "render/render.h"
 
 static void test_exit_codes(void **state)
 {

@@ -9,11 +9,11 @@
 
 #include <cmocka.h>
 
-#include "config.h"
-#include "lang.h"
-#include "outcome.h"
-#include "policy.h"
-#include "request.h"
+#include "core/config.h"
+#include "core/lang.h"
+#include "core/outcome.h"
+#include "policy/policy.h"
+#include "core/request.h"
 
 /* The rule ids found in code (comma-joined, in order), "" for none. */
 static char found[1024];

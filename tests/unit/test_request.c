@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "request.h"
+#include "core/request.h"
 
 static void test_inputs_json_or_string(void **state)
 {

@@ -8,8 +8,8 @@
 
 #include <string.h>
 
-#include "request.h"
-#include "sandbox_int.h"
+#include "core/request.h"
+#include "sandbox/sandbox_int.h"
 
 static void test_limits_embedded(void **state)
 {

@@ -12,9 +12,9 @@
 
 #include <cmocka.h>
 
-#include "manifest.h"
-#include "store.h"
-#include "util.h"
+#include "state/manifest.h"
+#include "state/store.h"
+#include "util/util.h"
 
 /* Silences error() output of the failing cases. */
 static int quiet_stderr(void)

@@ -1,4 +1,4 @@
-/* Unit tests for src/js/tokenize.c: which code takes the ES5 fast path. */
+/* Unit tests for src/engine/js/tokenize.c: which code takes the ES5 fast path. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -7,7 +7,7 @@
 
 #include <cmocka.h>
 
-#include "js/tokenize.h"
+#include "engine/js/tokenize.h"
 
 static const char *feature(const char *src)
 {

@@ -13,9 +13,9 @@
 
 #include <cmocka.h>
 
-#include "engine.h"
-#include "rmtree.h"
-#include "workdir.h"
+#include "engine/engine.h"
+#include "util/rmtree.h"
+#include "sandbox/workdir.h"
 
 static char base[256];
 

@@ -1,6 +1,6 @@
 from pathlib import PurePosixPath
 import os.path
-p = PurePosixPath("/home/user/projects/sbx/src/main.c")
+p = PurePosixPath("/home/user/projects/sbx/src/cli/main.c")
 print(p.name, p.stem, p.suffix, p.parent, p.parts[:3])
 print(p.with_suffix(".h"), p.relative_to("/home/user"), p.match("*.c"))
 print(PurePosixPath("a") / "b" / "c.txt", PurePosixPath("/a/b/../c"))

@@ -1,0 +1,152 @@
+/* sbx history show ID — one execution's stored record, with the heads of
+ * its stdout and stderr. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/cmd.h"
+#include "state/history.h"
+#include "core/outcome.h"
+#include "run/runopt.h"
+#include "state/store.h"
+#include "util/util.h"
+
+const struct opt_spec *const history_tables[] = {common_opts, format_opts, NULL};
+
+struct history_ctx {
+	struct run_options *ro;
+	int json; /* 0 text, 1 json (indented), 2 ndjson (one line) */
+};
+
+static int history_option(void *ctx, int id, const char *arg)
+{
+	struct history_ctx *h = ctx;
+	if (id == RO_JSON) {
+		h->json = 1;
+		return 0;
+	}
+	if (id == RO_FORMAT) {
+		if (!strcmp(arg, "json"))
+			h->json = 1;
+		else if (!strcmp(arg, "ndjson"))
+			h->json = 2;
+		else if (!strcmp(arg, "text"))
+			h->json = 0;
+		else
+			return error("invalid --format '%s': use text, json or ndjson", arg);
+		return 0;
+	}
+	return runopt_handle(h->ro, id, arg);
+}
+
+static const char *str(json_t *o, const char *key)
+{
+	const char *s = json_string_value(json_object_get(o, key));
+	return s ? s : "";
+}
+
+/* A stream's head, as it was printed, under a heading that says how much
+ * of it the history kept. */
+static void print_stream(json_t *rec, const char *name)
+{
+	json_t *head = json_object_get(rec, name);
+	char key[32];
+	snprintf(key, sizeof(key), "%s_bytes", name);
+	json_int_t total =
+	    json_integer_value(json_object_get(json_object_get(rec, "truncated"), key));
+	if (!json_is_string(head)) {
+		printf("--- %s: %lld bytes, not kept (recorded before sbx kept output) ---\n", name,
+		       (long long)total);
+		return;
+	}
+	size_t len = json_string_length(head);
+	if ((json_int_t)len < total)
+		printf("--- %s: the first %zu of %lld bytes ---\n", name, len, (long long)total);
+	else
+		printf("--- %s: %lld bytes ---\n", name, (long long)total);
+	fwrite(json_string_value(head), 1, len, stdout);
+	if (len && json_string_value(head)[len - 1] != '\n')
+		putchar('\n');
+}
+
+static void print_text(json_t *rec)
+{
+	json_t *v, *dep = json_object_get(rec, "deployment"), *err = json_object_get(rec, "error");
+	printf("id          %s\n", str(rec, "id"));
+	printf("time        %s\n", str(rec, "time"));
+	printf("language    %s\n", str(rec, "language"));
+	printf("status      %s", str(rec, "status"));
+	if (json_is_integer(v = json_object_get(rec, "exit_code")))
+		printf(" (exit %lld)", (long long)json_integer_value(v));
+	if (json_is_string(v = json_object_get(rec, "signal")))
+		printf(" (%s)", json_string_value(v));
+	putchar('\n');
+	if (json_is_object(dep))
+		printf("deployment  %s@%lld\n", str(dep, "name"),
+		       (long long)json_integer_value(json_object_get(dep, "version")));
+	if (json_is_object(err))
+		printf("error       %s: %s\n", str(err, "name"), str(err, "message"));
+	json_t *t = json_object_get(rec, "time_ms");
+	printf("time_ms     wall %.1f, cpu %.1f\n", json_number_value(json_object_get(t, "wall")),
+	       json_number_value(json_object_get(t, "cpu")));
+	printf("memory      peak %lld KiB\n", (long long)json_integer_value(json_object_get(
+						  json_object_get(rec, "memory_kb"), "peak")));
+	printf("code        %s (%lld bytes)\n", str(rec, "code_sha256"),
+	       (long long)json_integer_value(json_object_get(rec, "code_bytes")));
+	const char *k;
+	json_object_foreach(json_object_get(rec, "labels"), k, v)
+	    printf("label       %s=%s\n", k, json_string_value(v));
+	print_stream(rec, "stdout");
+	print_stream(rec, "stderr");
+}
+
+int cmd_history(int argc, char **argv)
+{
+	struct request req;
+	struct run_options ro;
+	struct history_ctx h = {&ro, 0};
+	char **operands = NULL;
+	char *state_dir = NULL;
+	int rc = EXIT_SBX_FAILURE;
+
+	request_init(&req);
+	runopt_init(&ro, &req);
+	int nops = cmd_parse("history", argc, argv, history_option, &h, &ro.help, &operands);
+	if (nops < 0) {
+		rc = nops == CMD_HELP_SHOWN ? 0 : rc;
+		goto out;
+	}
+	if (nops < 1 || strcmp(operands[0], "show")) {
+		error(nops ? "unknown history command '%s': use `sbx history show ID`"
+			   : "give a history command%s: `sbx history show ID`",
+		      nops ? operands[0] : "");
+		goto out;
+	}
+	if (nops != 2) {
+		error("give one run id: `sbx history show ID` (the id is in the --json record)");
+		goto out;
+	}
+	state_dir = store_state_dir(ro.state_dir_flag, ro.config_flag);
+	if (!state_dir)
+		goto out;
+	json_t *rec = history_show(state_dir, operands[1]);
+	if (!rec)
+		goto out;
+	if (h.json) {
+		char *text = json_dumps(rec, (h.json == 2 ? JSON_COMPACT : JSON_INDENT(2)) |
+						 JSON_PRESERVE_ORDER);
+		if (text)
+			puts(text);
+		free(text);
+		record_written_set();
+	} else {
+		print_text(rec);
+	}
+	json_decref(rec);
+	rc = 0;
+out:
+	free(operands);
+	free(state_dir);
+	request_release(&req);
+	return rc;
+}

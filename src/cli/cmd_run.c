@@ -1,0 +1,31 @@
+/* sbx run — run code once in a fresh sandbox. */
+#include <stdlib.h>
+
+#include "cli/cmd.h"
+#include "run/execute.h"
+#include "core/outcome.h"
+#include "run/runopt.h"
+
+int cmd_run(int argc, char **argv)
+{
+	struct request req;
+	struct run_options ro;
+	char **operands = NULL;
+	int rc = EXIT_SBX_FAILURE;
+
+	request_init(&req);
+	runopt_init(&ro, &req);
+	int nops = cmd_parse("run", argc, argv, runopt_handle, &ro, &ro.help, &operands);
+	if (nops < 0) {
+		rc = nops == CMD_HELP_SHOWN ? 0 : rc;
+		goto out;
+	}
+	runopt_take_args(&ro, operands, &nops);
+	if (runopt_load_code(&ro, operands, nops, false) != 0 || runopt_finish(&ro) != 0)
+		goto out;
+	rc = execute_and_render(&req);
+out:
+	free(operands);
+	request_release(&req);
+	return rc;
+}

@@ -1,0 +1,85 @@
+/* config — the YAML config file (libyaml) as plain data.
+ *
+ * Where it is: --config FILE, else $SBX_CONFIG, else
+ * $XDG_CONFIG_HOME/sbx/config.yaml (~/.config/sbx/config.yaml when
+ * XDG_CONFIG_HOME is unset) if that file exists. Every key is documented in
+ * man/sbx-config.5; examples/config.yaml shows them all.
+ *
+ * Precedence: flags beat the file, the file beats the built-in defaults.
+ * config_apply() therefore fills only what the flags left unset (0), and
+ * request_finish() applies the built-in defaults after it.
+ *
+ * Errors (unknown key, wrong type, bad value, duplicate key, YAML syntax) are
+ * printed as "sbx: FILE:LINE:COL: what is wrong, and the fix"; the caller
+ * exits 125.
+ */
+#ifndef SBX_CONFIG_H
+#define SBX_CONFIG_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "core/lang.h"
+#include "core/request.h"
+
+#define CONFIG_MAX_FILE_BYTES	      (1u << 20) /* a config file is small; refuse more */
+#define CONFIG_MAX_RULES	      64	 /* room for policy_names.c's rule table */
+#define CONFIG_MAX_ARGS		      32	 /* most words in an interpreter command */
+#define CONFIG_DEFAULT_RETENTION_DAYS 30	 /* history.retention_days when unset */
+
+/* The policy profile (`policy: {profile: ...}` or --policy): strict blocks
+ * every rule that only warns by default. */
+enum policy_profile {
+	POLICY_PROFILE_DEFAULT = 0,
+	POLICY_PROFILE_STRICT,
+};
+
+/* Which command of a language (see config_command). */
+enum config_tool {
+	CONFIG_TOOL_RUN,     /* python: command, r: command, java: java */
+	CONFIG_TOOL_COMPILE, /* java: javac */
+	CONFIG_TOOL_COUNT
+};
+
+struct config {
+	char *path;	      /* the file that was loaded, NULL: none */
+	struct limits limits; /* 0: not set in the file */
+	/* NULL-terminated argv per language and tool; NULL: built-in default. */
+	char **commands[LANG_COUNT][CONFIG_TOOL_COUNT];
+	/* enum policy_level per policy rule index; 0 (POLICY_DEFAULT): the
+	 * rule's built-in level. */
+	unsigned char rule_levels[CONFIG_MAX_RULES];
+	enum policy_profile policy_profile;
+	bool history_set; /* history.enabled was given */
+	bool history_enabled;
+	int retention_days; /* -1: not set; 0 keeps history forever */
+	char *state_dir;    /* NULL: not set; "~/" already expanded */
+};
+
+void config_init(struct config *cfg);
+void config_release(struct config *cfg);
+
+/* Finds and loads the config file (see above) into cfg, which it
+ * initialises. No file found is not an error (cfg stays empty). A file named
+ * by --config or $SBX_CONFIG must exist. Returns 0, or -1 after a message. */
+int config_load(const char *explicit_path, struct config *cfg);
+/* Loads one file into an initialised cfg. Returns 0, or -1 after a message. */
+int config_load_file(const char *path, struct config *cfg);
+/* The same from text in memory; name is used in messages (tests). */
+int config_load_string(const char *name, const char *text, size_t len, struct config *cfg);
+
+/* Copies the file's limits into the fields of req->limits still 0 (unset by
+ * flags). cfg may be NULL. */
+void config_apply(const struct config *cfg, struct request *req);
+
+/* The configured argv (NULL-terminated) of a language's tool, or NULL to use
+ * the built-in command (lang->interpreter, "javac"). cfg may be NULL. */
+char *const *config_command(const struct config *cfg, enum lang_id lang, enum config_tool tool);
+/* History retention in days (default 30; 0 keeps everything). */
+int config_retention_days(const struct config *cfg);
+/* Whether runs are recorded in the history (default true). */
+bool config_history_enabled(const struct config *cfg);
+/* The state_dir key, or NULL (pass to statedir_resolve as config_value). */
+const char *config_state_dir(const struct config *cfg);
+
+#endif

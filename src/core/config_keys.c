@@ -1,0 +1,344 @@
+/* config_keys — each section of the config file and its keys: limits,
+ * languages, policy, history, state_dir, and the checks made after the
+ * whole file. Part of the core layer: calls libc, libyaml, opt, util and the
+ * policy rule names (policy_names.h: plain data, none of the scanners).
+ */
+#include "core/config_int.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util/opt.h"
+#include "core/policy_names.h"
+#include "util/util.h"
+
+bool config_null_key_known(const char *section, const char *key)
+{
+	static const char *const known[][10] = {
+	    {"the config", "limits", "languages", "policy", "history", "state_dir", NULL},
+	    {"limits", "timeout", "cpu_time", "memory", "max_output", "max_files", "max_code",
+	     "max_timeout", NULL},
+	    {"history", "enabled", "retention_days", NULL},
+	    {"languages.python", "command", NULL},
+	    {"languages.r", "command", NULL},
+	    {"languages.java", "java", "javac", NULL},
+	};
+	if (!strcmp(section, "languages")) {
+		const struct lang *l = lang_by_name(key);
+		return l && l->engine == ENGINE_SPAWN;
+	}
+	if (!strcmp(section, "policy"))
+		return policy_rule_index(key) >= 0 || !strcmp(key, "profile");
+	for (size_t i = 0; i < sizeof(known) / sizeof(known[0]); i++) {
+		if (strcmp(section, known[i][0]))
+			continue;
+		for (size_t j = 1; known[i][j]; j++)
+			if (!strcmp(key, known[i][j]))
+				return true;
+	}
+	return false;
+}
+
+static int parse_duration_node(const struct loader *L, const yaml_node_t *v, const char *key,
+			       uint64_t *out)
+{
+	if (config_want_scalar(L, v, key, "a duration") != 0)
+		return -1;
+	if (parse_duration_ms(config_scalar(v), out) != 0)
+		return config_fail_at(
+		    L, v->start_mark,
+		    "invalid duration '%s' for %s: use seconds (5, 2.5) or a unit "
+		    "(500ms, 2s, 1m)",
+		    config_scalar(v), key);
+	if (*out == 0)
+		return config_fail_at(L, v->start_mark, "%s must be more than zero, not '%s'", key,
+				      config_scalar(v));
+	return 0;
+}
+
+static int parse_size_node(const struct loader *L, const yaml_node_t *v, const char *key,
+			   uint64_t *out)
+{
+	if (config_want_scalar(L, v, key, "a size") != 0)
+		return -1;
+	if (parse_size(config_scalar(v), out) != 0)
+		return config_fail_at(
+		    L, v->start_mark,
+		    "invalid size '%s' for %s: use bytes or a K, M, G suffix (e.g. 256M)",
+		    config_scalar(v), key);
+	if (*out == 0)
+		return config_fail_at(L, v->start_mark, "%s must be more than zero, not '%s'", key,
+				      config_scalar(v));
+	return 0;
+}
+
+static int limits_key(struct loader *L, const char *section, const char *key, yaml_node_t *v)
+{
+	struct limits *l = &L->cfg->limits;
+	if (!strcmp(key, "timeout")) {
+		L->timeout_mark = v->start_mark;
+		return parse_duration_node(L, v, "limits.timeout", &l->timeout_ms);
+	}
+	if (!strcmp(key, "cpu_time")) {
+		L->cpu_mark = v->start_mark;
+		return parse_duration_node(L, v, "limits.cpu_time", &l->cpu_ms);
+	}
+	if (!strcmp(key, "max_timeout"))
+		return parse_duration_node(L, v, "limits.max_timeout", &l->max_timeout_ms);
+	if (!strcmp(key, "memory"))
+		return parse_size_node(L, v, "limits.memory", &l->memory_bytes);
+	if (!strcmp(key, "max_output"))
+		return parse_size_node(L, v, "limits.max_output", &l->output_bytes);
+	if (!strcmp(key, "max_files"))
+		return parse_size_node(L, v, "limits.max_files", &l->files_bytes);
+	if (!strcmp(key, "max_code")) {
+		if (parse_size_node(L, v, "limits.max_code", &l->code_bytes) != 0)
+			return -1;
+		if (l->code_bytes > SBX_MAX_CODE)
+			return config_fail_at(
+			    L, v->start_mark, "limits.max_code must be at most %lluM, not '%s'",
+			    (unsigned long long)(SBX_MAX_CODE >> 20), config_scalar(v));
+		return 0;
+	}
+	return config_unknown_key(L, v, section, key,
+				  "timeout, cpu_time, memory, max_output, max_files, max_code, "
+				  "max_timeout");
+}
+
+/* A command is a list of words ([python3, -X, utf8]) or one word. A string
+ * with spaces is refused rather than split: quoting rules would be a guess. */
+static int parse_command(struct loader *L, const yaml_node_t *v, const char *key, char ***out)
+{
+	const char *first = NULL;
+	size_t n = 0;
+	if (v->type == YAML_SCALAR_NODE) {
+		if (config_want_scalar(L, v, key, "a command") != 0)
+			return -1;
+		first = config_scalar(v);
+		if (!*first) /* a quoted "" or an empty block (found by fuzz_config) */
+			return config_fail_at(L, v->start_mark, "%s is empty: name the program",
+					      key);
+		if (strpbrk(first, " \t\n"))
+			return config_fail_at(
+			    L, v->start_mark,
+			    "%s is '%s': give the command as a list of words, e.g. "
+			    "[python3, -X, utf8]",
+			    key, first);
+		n = 1;
+	} else if (v->type == YAML_SEQUENCE_NODE) {
+		n = (size_t)(v->data.sequence.items.top - v->data.sequence.items.start);
+		if (n == 0)
+			return config_fail_at(L, v->start_mark,
+					      "%s is an empty list: name the program", key);
+		if (n > CONFIG_MAX_ARGS)
+			return config_fail_at(L, v->start_mark,
+					      "%s has %zu words; at most %d are allowed", key, n,
+					      CONFIG_MAX_ARGS);
+	} else {
+		return config_fail_at(L, v->start_mark, "%s must be a list of words, not %s", key,
+				      config_node_kind(v));
+	}
+	char **argv = xcalloc(n + 1, sizeof(char *));
+	if (first) {
+		argv[0] = xstrdup(first);
+	} else {
+		for (size_t i = 0; i < n; i++) {
+			yaml_node_t *w =
+			    yaml_document_get_node(&L->doc, v->data.sequence.items.start[i]);
+			if (!w || config_want_scalar(L, w, key, "a list of words (strings)") != 0) {
+				config_free_argv(argv);
+				return -1;
+			}
+			if (i == 0 && !*config_scalar(w)) {
+				config_free_argv(argv);
+				return config_fail_at(L, w->start_mark,
+						      "%s: the program name is empty", key);
+			}
+			argv[i] = xstrdup(config_scalar(w));
+		}
+	}
+	config_free_argv(*out);
+	*out = argv;
+	return 0;
+}
+
+static int lang_key(struct loader *L, const char *section, const char *key, yaml_node_t *v)
+{
+	char name[64];
+	snprintf(name, sizeof(name), "%s.%s", section, key);
+	char ***cmds = L->cfg->commands[L->lang];
+	if (L->lang == LANG_JAVA) {
+		if (!strcmp(key, "java"))
+			return parse_command(L, v, name, &cmds[CONFIG_TOOL_RUN]);
+		if (!strcmp(key, "javac"))
+			return parse_command(L, v, name, &cmds[CONFIG_TOOL_COMPILE]);
+		return config_unknown_key(L, v, section, key, "java, javac");
+	}
+	if (!strcmp(key, "command"))
+		return parse_command(L, v, name, &cmds[CONFIG_TOOL_RUN]);
+	return config_unknown_key(L, v, section, key, "command");
+}
+
+static int languages_key(struct loader *L, const char *section, const char *key, yaml_node_t *v)
+{
+	const struct lang *lang = lang_by_name(key);
+	if (!lang || lang->engine != ENGINE_SPAWN)
+		return config_unknown_key(
+		    L, v, section, key, "python, java, r (JavaScript and TypeScript are built in)");
+	char name[64];
+	snprintf(name, sizeof(name), "languages.%s", lang->name);
+	if (config_want_mapping(L, v, name) != 0)
+		return -1;
+	L->lang = lang->id;
+	return config_walk_mapping(L, v, name, lang_key);
+}
+
+static int policy_key(struct loader *L, const char *section, const char *key, yaml_node_t *v)
+{
+	int idx = policy_rule_index(key);
+	if (!strcmp(key, "profile")) {
+		if (config_want_scalar(L, v, "policy.profile", "default or strict") != 0)
+			return -1;
+		if (policy_profile_from_name(config_scalar(v), &L->cfg->policy_profile) != 0)
+			return config_fail_at(L, v->start_mark,
+					      "invalid policy.profile '%s': use default or strict",
+					      config_scalar(v));
+		return 0;
+	}
+	if (idx < 0) {
+		/* The list of rules is long: name the page that has it. */
+		return config_fail_at(
+		    L, L->key_mark,
+		    "unknown policy rule '%s' in %s: see sbx-config(5) or examples/config.yaml "
+		    "for the rule ids (e.g. js.dynamic_code)",
+		    key, section);
+	}
+	char name[96];
+	snprintf(name, sizeof(name), "policy.%s", key);
+	if (config_want_scalar(L, v, name, "block, warn or off") != 0)
+		return -1;
+	enum policy_level lvl = policy_level_from_name(config_scalar(v));
+	if (lvl == POLICY_DEFAULT)
+		return config_fail_at(L, v->start_mark,
+				      "invalid level '%s' for %s: use block, warn or off",
+				      config_scalar(v), name);
+	L->cfg->rule_levels[idx] = (unsigned char)lvl;
+	return 0;
+}
+
+static int parse_bool_node(const struct loader *L, const yaml_node_t *v, const char *key, bool *out)
+{
+	if (config_want_scalar(L, v, key, "true or false") != 0)
+		return -1;
+	const char *s = config_scalar(v);
+	if (!strcmp(s, "true") || !strcmp(s, "True") || !strcmp(s, "TRUE"))
+		*out = true;
+	else if (!strcmp(s, "false") || !strcmp(s, "False") || !strcmp(s, "FALSE"))
+		*out = false;
+	else
+		return config_fail_at(L, v->start_mark,
+				      "invalid value '%s' for %s: use true or false", s, key);
+	return 0;
+}
+
+static int history_key(struct loader *L, const char *section, const char *key, yaml_node_t *v)
+{
+	if (!strcmp(key, "enabled")) {
+		L->cfg->history_set = true;
+		return parse_bool_node(L, v, "history.enabled", &L->cfg->history_enabled);
+	}
+	if (!strcmp(key, "retention_days")) {
+		if (config_want_scalar(L, v, "history.retention_days", "a whole number of days") !=
+		    0)
+			return -1;
+		const char *s = config_scalar(v);
+		char *end;
+		errno = 0;
+		unsigned long long d = strtoull(s, &end, 10);
+		/* strtoull accepts "-1" and leading blanks; we do not. */
+		if (*s < '0' || *s > '9' || *end || errno || d > 36500)
+			return config_fail_at(
+			    L, v->start_mark,
+			    "invalid history.retention_days '%s': use a whole number of "
+			    "days from 0 (keep forever) to 36500",
+			    s);
+		L->cfg->retention_days = (int)d;
+		return 0;
+	}
+	return config_unknown_key(L, v, section, key, "enabled, retention_days");
+}
+
+int config_root_key(struct loader *L, const char *section, const char *key, yaml_node_t *v)
+{
+	if (!strcmp(key, "limits"))
+		return config_want_mapping(L, v, "limits")
+			   ? -1
+			   : config_walk_mapping(L, v, "limits", limits_key);
+	if (!strcmp(key, "languages"))
+		return config_want_mapping(L, v, "languages")
+			   ? -1
+			   : config_walk_mapping(L, v, "languages", languages_key);
+	if (!strcmp(key, "policy"))
+		return config_want_mapping(L, v, "policy")
+			   ? -1
+			   : config_walk_mapping(L, v, "policy", policy_key);
+	if (!strcmp(key, "history"))
+		return config_want_mapping(L, v, "history")
+			   ? -1
+			   : config_walk_mapping(L, v, "history", history_key);
+	if (!strcmp(key, "state_dir")) {
+		if (config_want_scalar(L, v, "state_dir", "a directory path") != 0)
+			return -1;
+		const char *s = config_scalar(v);
+		const char *home = getenv("HOME");
+		char *dir;
+		if (s[0] == '~' && (s[1] == '/' || !s[1])) {
+			if (!home || home[0] != '/')
+				return config_fail_at(
+				    L, v->start_mark,
+				    "state_dir starts with ~ but HOME is not set: use an "
+				    "absolute path");
+			struct buf b = BUF_INIT;
+			buf_printf(&b, "%s%s", home, s + 1);
+			dir = buf_detach(&b, NULL);
+		} else if (s[0] == '/') {
+			dir = xstrdup(s);
+		} else {
+			/* Relative to what? The cwd changes between runs; refuse. */
+			return config_fail_at(
+			    L, v->start_mark,
+			    "state_dir '%s' is relative: use an absolute path or ~/...", s);
+		}
+		free(L->cfg->state_dir);
+		L->cfg->state_dir = dir;
+		return 0;
+	}
+	return config_unknown_key(L, v, section, key,
+				  "limits, languages, policy, history, state_dir");
+}
+
+int config_check_limits(const struct loader *L)
+{
+	const struct limits *l = &L->cfg->limits;
+	uint64_t max = l->max_timeout_ms ? l->max_timeout_ms : SBX_MAX_TIMEOUT_MS;
+	char got[32], most[32];
+	opt_format_duration(max, most);
+	if (l->timeout_ms > max) {
+		opt_format_duration(l->timeout_ms, got);
+		return config_fail_at(L, L->timeout_mark,
+				      "limits.timeout of %s is over the maximum of %s: lower it or "
+				      "raise limits.max_timeout",
+				      got, most);
+	}
+	if (l->cpu_ms > max) {
+		opt_format_duration(l->cpu_ms, got);
+		return config_fail_at(
+		    L, L->cpu_mark,
+		    "limits.cpu_time of %s is over the maximum of %s: lower it or "
+		    "raise limits.max_timeout",
+		    got, most);
+	}
+	return 0;
+}

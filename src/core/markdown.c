@@ -1,0 +1,295 @@
+#include "core/markdown.h"
+
+#include <stdio.h>
+#include <string.h>
+#include <strings.h>
+
+#include "util/buf.h"
+#include "util/util.h"
+
+#define MAX_BLOCKS 256
+#define MAX_INFO   32
+
+struct block {
+	const struct lang *lang; /* from the info string, else guessed; NULL: unknown */
+	bool tagged;		 /* the info string named something */
+	bool repl;		 /* a >>> transcript */
+	char info[MAX_INFO];	 /* the info string's language word, "" if none */
+	size_t indent;		 /* the opening fence's indent, removed from each line */
+	size_t start, end;	 /* content byte range */
+};
+
+/* The info words models use that are not language names or aliases. */
+static const struct {
+	const char *word;
+	enum lang_id id;
+} info_aliases[] = {
+    {"pycon", LANG_PYTHON},   {"py3", LANG_PYTHON},	{"ipython", LANG_PYTHON},
+    {"python3", LANG_PYTHON}, {"cjs", LANG_JAVASCRIPT}, {"mts", LANG_TYPESCRIPT},
+};
+
+/* If the line [line, eol) opens or closes a fence, returns its length
+ * (>= 3), sets *ch to '`' or '~', *indent to the spaces or tabs before it
+ * and *after past it; else 0. Any indent is allowed: models nest fences
+ * in list items ("1. Run this:\n    ```python"), deeper than CommonMark's
+ * three spaces. */
+static size_t fence_len(const char *line, const char *eol, char *ch, size_t *indent,
+			const char **after)
+{
+	const char *p = line;
+	while (p < eol && (*p == ' ' || *p == '\t'))
+		p++;
+	if (p >= eol || (*p != '`' && *p != '~'))
+		return 0;
+	char c = *p;
+	const char *q = p;
+	while (q < eol && *q == c)
+		q++;
+	if (q - p < 3)
+		return 0;
+	/* A backtick fence's info string has no backtick (CommonMark): a line
+	 * such as ```inline``` is prose, not a fence. */
+	if (c == '`' && memchr(q, '`', (size_t)(eol - q)))
+		return 0;
+	*ch = c;
+	*indent = (size_t)(p - line);
+	*after = q;
+	return (size_t)(q - p);
+}
+
+/* The language word of an info string: "python", "python:main.py",
+ * "{.python}", "{r setup}", "py title=\"x\"", "language-python". */
+static void info_word(const char *p, const char *eol, char word[MAX_INFO])
+{
+	while (p < eol && (*p == ' ' || *p == '\t' || *p == '{' || *p == '.'))
+		p++;
+	if ((size_t)(eol - p) > 9 && !strncasecmp(p, "language-", 9))
+		p += 9;
+	const char *w = p;
+	while (p < eol && !strchr(" \t{},:=\"'`\r}", *p))
+		p++;
+	/* A longer word is cut; no language name is that long, so it stays
+	 * unknown but tagged. */
+	size_t n = (size_t)(p - w) < MAX_INFO ? (size_t)(p - w) : MAX_INFO - 1;
+	memcpy(word, w, n);
+	word[n] = '\0';
+}
+
+static const struct lang *info_lang(const char *word)
+{
+	for (size_t i = 0; i < sizeof(info_aliases) / sizeof(info_aliases[0]); i++)
+		if (!strcasecmp(word, info_aliases[i].word))
+			return lang_get(info_aliases[i].id);
+	return lang_by_name(word);
+}
+
+static size_t find_blocks(const char *text, size_t len, struct block *blocks)
+{
+	size_t n = 0;
+	const char *p = text, *end = text + len;
+	bool in_block = false;
+	char open_ch = 0;
+	size_t open_len = 0;
+	while (p < end && n < MAX_BLOCKS) {
+		const char *eol = memchr(p, '\n', (size_t)(end - p));
+		if (!eol)
+			eol = end;
+		char ch = 0;
+		size_t indent = 0;
+		const char *after = eol;
+		size_t fl = fence_len(p, eol, &ch, &indent, &after);
+		if (!in_block && fl) {
+			in_block = true;
+			open_ch = ch;
+			open_len = fl;
+			struct block *b = &blocks[n];
+			memset(b, 0, sizeof(*b));
+			info_word(after, eol, b->info);
+			b->tagged = b->info[0] != '\0';
+			b->lang = b->tagged ? info_lang(b->info) : NULL;
+			b->indent = indent;
+			b->start = (size_t)(eol - text) + (eol < end);
+		} else if (in_block && fl >= open_len && ch == open_ch) {
+			/* A closing fence has nothing but spaces after it. */
+			const char *q = after;
+			while (q < eol && (*q == ' ' || *q == '\t' || *q == '\r'))
+				q++;
+			if (q == eol) {
+				blocks[n].end = (size_t)(p - text);
+				n++;
+				in_block = false;
+			}
+		}
+		p = eol + 1;
+	}
+	if (in_block && n < MAX_BLOCKS) {
+		/* A reply cut off before its closing fence: take what is there. */
+		blocks[n].end = len;
+		if (blocks[n].end >= blocks[n].start)
+			n++;
+	}
+	return n;
+}
+
+/* Is the line [p, e) a REPL prompt line; sets *skip to the prompt's length. */
+static bool prompt_line(const char *p, const char *e, size_t *skip)
+{
+	if (e - p >= 3 && (!memcmp(p, ">>>", 3) || !memcmp(p, "...", 3)) &&
+	    (e - p == 3 || p[3] == ' ' || p[3] == '\r')) {
+		*skip = e - p > 3 && p[3] == ' ' ? 4 : 3;
+		return true;
+	}
+	return false;
+}
+
+/* Appends block b's content to out: its fence's indent removed from each
+ * line (up to that many spaces or tabs, as CommonMark does) and, for a
+ * >>> transcript, only the code after the prompts. */
+static void block_text(const char *text, const struct block *b, struct buf *out)
+{
+	const char *p = text + b->start, *end = text + b->end;
+	while (p < end) {
+		const char *eol = memchr(p, '\n', (size_t)(end - p));
+		const char *e = eol ? eol : end;
+		for (size_t i = 0; i < b->indent && p < e && (*p == ' ' || *p == '\t'); i++)
+			p++;
+		size_t skip = 0;
+		if (b->repl) {
+			if (!prompt_line(p, e, &skip)) {
+				p = eol ? eol + 1 : end; /* echoed output */
+				continue;
+			}
+			p += skip;
+		}
+		buf_append(out, p, (size_t)(e - p));
+		if (eol)
+			buf_puts(out, "\n");
+		p = eol ? eol + 1 : end;
+	}
+}
+
+/* Marks >>> transcripts and guesses the language of untagged blocks. */
+static void classify(const char *text, struct block *blocks, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		struct block *b = &blocks[i];
+		const char *p = text + b->start, *end = text + b->end;
+		while (p < end && (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r'))
+			p++;
+		b->repl = (size_t)(end - p) >= 3 && !memcmp(p, ">>>", 3) &&
+			  (!b->lang || b->lang->id == LANG_PYTHON);
+		if (b->repl)
+			b->lang = lang_get(LANG_PYTHON);
+		if (!b->tagged && !b->lang) {
+			struct buf t = BUF_INIT;
+			block_text(text, b, &t);
+			b->lang = lang_guess(t.data ? t.data : "", t.len);
+			buf_release(&t);
+		}
+	}
+}
+
+static json_t *block_json(const struct block *b, size_t i)
+{
+	return json_pack("{s:I, s:s?, s:s?}", "block", (json_int_t)(i + 1), "language",
+			 b->lang ? b->lang->name : NULL, "info", b->tagged ? b->info : NULL);
+}
+
+static bool blank(const struct buf *b)
+{
+	for (size_t i = 0; i < b->len; i++)
+		if (!strchr(" \t\r\n\f\v", b->data[i]))
+			return false;
+	return true;
+}
+
+char *markdown_extract(const char *text, size_t len, const struct lang *lang, unsigned block,
+		       const struct lang **lang_out, size_t *code_len, json_t **report)
+{
+	static struct block blocks[MAX_BLOCKS];
+	size_t n = find_blocks(text, len, blocks);
+	bool take[MAX_BLOCKS] = {false};
+	*lang_out = NULL;
+	if (report)
+		*report = NULL;
+	if (n == 0) {
+		error("--markdown: no fenced code block (```) found in the input");
+		return NULL;
+	}
+	classify(text, blocks, n);
+	const struct lang *want = lang;
+	if (block) {
+		if (block > n) {
+			error("--block %u: the input has only %zu fenced code block%s", block, n,
+			      n == 1 ? "" : "s");
+			return NULL;
+		}
+		take[block - 1] = true;
+		if (!want)
+			want = blocks[block - 1].lang;
+	} else {
+		/* The language: -l, else the first block that names a known one,
+		 * else the first whose content tells it. Blocks of other
+		 * languages (a shell line, JSON output) are left out, and said. */
+		for (size_t i = 0; i < n && !want; i++)
+			if (blocks[i].tagged)
+				want = blocks[i].lang;
+		for (size_t i = 0; i < n && !want; i++)
+			want = blocks[i].lang;
+		size_t taken = 0;
+		for (size_t i = 0; i < n; i++)
+			if (want && blocks[i].lang == want)
+				take[i] = true, taken++;
+		if (!taken && lang) {
+			/* -l python, but the blocks are untagged: take those. */
+			for (size_t i = 0; i < n; i++)
+				if (!blocks[i].tagged)
+					take[i] = true, taken++;
+		}
+		if (!taken) {
+			const struct block *b = &blocks[0];
+			if (!want && !b->tagged)
+				error("--markdown: cannot tell the language of block 1 (its fence "
+				      "names none and its content does not say): give -l LANG, or "
+				      "tag the fence, e.g. ```python");
+			else if (!want)
+				error("--markdown: no block in a language sbx runs (block 1 is "
+				      "'%s'): give -l LANG or --block N",
+				      b->info);
+			else
+				error("--markdown: no fenced code block in %s; use -l to pick the "
+				      "language or --block N to pick a block",
+				      want->name);
+			return NULL;
+		}
+	}
+	struct buf code = BUF_INIT;
+	json_t *ran = json_array(), *skipped = json_array();
+	for (size_t i = 0; i < n; i++) {
+		json_array_append_new(take[i] ? ran : skipped, block_json(&blocks[i], i));
+		if (!take[i])
+			continue;
+		if (code.len && code.data[code.len - 1] != '\n')
+			buf_puts(&code, "\n");
+		block_text(text, &blocks[i], &code);
+	}
+	if (blank(&code)) {
+		if (block || json_array_size(ran) == 1)
+			error("--markdown: code block %lld is empty: there is nothing to run",
+			      (long long)json_integer_value(
+				  json_object_get(json_array_get(ran, 0), "block")));
+		else
+			error("--markdown: the %s code blocks are empty: there is nothing to run",
+			      want ? want->name : "selected");
+		json_decref(ran);
+		json_decref(skipped);
+		buf_release(&code);
+		return NULL;
+	}
+	if (report)
+		*report = json_pack("{s:o, s:o}", "ran", ran, "skipped", skipped);
+	else
+		json_decref(ran), json_decref(skipped);
+	*lang_out = want;
+	return buf_detach(&code, code_len);
+}

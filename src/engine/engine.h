@@ -1,0 +1,38 @@
+/* engine — run a request in its language's engine.
+ *
+ * execute() (execute.h) picks the engine from the language table; each
+ * engine fills the outcome and hands the code's output to the sink it is
+ * given (output_sink.h), never to the renderer itself.
+ */
+#ifndef SBX_ENGINE_H
+#define SBX_ENGINE_H
+
+#include <stddef.h>
+
+#include "core/outcome.h"
+#include "core/output_sink.h"
+#include "core/request.h"
+
+/* The javac cache entry of code sha (a directory, which may not exist yet). */
+int engine_spawn_java_cache_path(const char *state_dir, const char *sha, char *out, size_t n);
+/* Puts a deployment's compiled classes (the directory classes_fd) into the
+ * javac cache unless it has them, so the run is just the JVM start. */
+int engine_spawn_java_restore(const char *state_dir, const char *sha, int classes_fd);
+
+/* Duktape in a forked, seccomp-confined child (engine_duktape.c). */
+int engine_duktape_run(struct request *req, struct outcome *out, const struct output_sink *sink);
+/* python3 / java / Rscript via execve (engine_spawn.c). */
+int engine_spawn_run(struct request *req, struct outcome *out, const struct output_sink *sink);
+/* The same with the configured argv of the interpreter (run_cmd) and, for
+ * Java, of javac (compile_cmd); NULL: the language table's command. */
+int engine_spawn_run_cmd(struct request *req, struct outcome *out, const struct output_sink *sink,
+			 char *const *run_cmd, char *const *compile_cmd);
+/* The real binary of command: a path as given, else prefer_dir (may be NULL),
+ * /usr/bin, /bin, /usr/local/bin, then PATH, skipping scripts (shims). Writes
+ * the resolved path to out; returns 0, or -1 when none is found. */
+int engine_spawn_resolve(const char *command, const char *prefer_dir, char *out, size_t cap);
+/* The file name javac requires for Java source: its public top-level type,
+ * else "Main". */
+void engine_spawn_java_primary(const char *src, size_t len, char *out, size_t cap);
+
+#endif

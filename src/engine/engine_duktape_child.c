@@ -1,0 +1,275 @@
+/* engine_duktape_child — the sandboxed child from heap to report: its
+ * state (heap, deadline, job), the exits with a status, the report on the
+ * report fd, compiling the user's code and running it to a result. Calls
+ * the other engine_duktape_*.c, js/lower.h and util; the sandbox only for
+ * the report fd's number. */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <duktape.h>
+
+#include "engine/engine_duktape.h"
+#include "engine/engine_duktape_int.h"
+#include "engine/js/lower.h"
+#include "sandbox/sandbox.h"
+#include "util/util.h"
+
+/* Child state: one heap per process, read by the exec-timeout hook. */
+struct engine_duktape_mem engine_duktape_child_mem;
+uint64_t engine_duktape_child_deadline_ns; /* CLOCK_MONOTONIC; 0: no deadline */
+struct duk_job *engine_duktape_child_job; /* issue #4: line maps and the lowered code for reports */
+
+uint64_t engine_duktape_mono_ns(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+static uint64_t peak_kb(const struct engine_duktape_mem *m)
+{
+	return (m->peak + 1023) / 1024;
+}
+
+/* Formats an unsigned number into buf (no stdio: also used on the way out
+ * of the allocator, where the heap is full). Returns the length. */
+static size_t fmt_u64(char *buf, uint64_t v)
+{
+	char tmp[24];
+	size_t n = 0, i;
+	do {
+		tmp[n++] = (char)('0' + v % 10);
+		v /= 10;
+	} while (v && n < sizeof(tmp));
+	for (i = 0; i < n; i++)
+		buf[i] = tmp[n - 1 - i];
+	return n;
+}
+
+/* {"status":"S","memory_peak_kb":N} to the report fd, then _exit. */
+_Noreturn void engine_duktape_exit_status(const char *status, int code)
+{
+	char msg[128];
+	size_t n = 0, sl = strlen(status);
+	const char *a = "{\"status\":\"", *b = "\",\"memory_peak_kb\":";
+	if (sl > 64)
+		sl = 64;
+	memcpy(msg + n, a, strlen(a));
+	n += strlen(a);
+	memcpy(msg + n, status, sl);
+	n += sl;
+	memcpy(msg + n, b, strlen(b));
+	n += strlen(b);
+	n += fmt_u64(msg + n, peak_kb(&engine_duktape_child_mem));
+	msg[n++] = '}';
+	(void)write_all(SANDBOX_REPORT_FD, msg, n);
+	_exit(code);
+}
+
+void engine_duktape_report(const char *text, size_t len)
+{
+	(void)write_all(SANDBOX_REPORT_FD, text, len);
+}
+
+/* Called by Duktape's interrupt counter (DUK_USE_EXEC_TIMEOUT_CHECK, see
+ * build-aux/duk-config.sh). Past the deadline the child reports the timeout
+ * and exits here rather than returning true: a RangeError could be caught
+ * and retried forever by `for(;;) try { for(;;); } catch (e) {}`. The
+ * parent's SIGKILL at its own deadline remains the guarantee. */
+duk_bool_t sbx_duk_exec_timeout(void *udata)
+{
+	(void)udata;
+	if (engine_duktape_child_deadline_ns &&
+	    engine_duktape_mono_ns() >= engine_duktape_child_deadline_ns)
+		engine_duktape_exit_status("timeout", EXIT_TIMEOUT);
+	return 0;
+}
+
+static void on_fatal(void *udata, const char *msg)
+{
+	struct buf b = BUF_INIT;
+	(void)udata;
+	buf_puts(&b, "{\"error\":{\"name\":\"InternalError\",\"message\":\"Duktape fatal error: ");
+	for (; msg && *msg && b.len < 400; msg++) {
+		if (*msg == '"' || *msg == '\\' || (unsigned char)*msg < 0x20 ||
+		    (unsigned char)*msg > 0x7e)
+			buf_append(&b, "?", 1);
+		else
+			buf_append(&b, msg, 1);
+	}
+	buf_printf(&b, "\"},\"memory_peak_kb\":%llu}",
+		   (unsigned long long)peak_kb(&engine_duktape_child_mem));
+	(void)write_all(SANDBOX_REPORT_FD, b.data, b.len);
+	_exit(70);
+}
+
+/* Writes {"KEY": <JSON text of the value on the stack top>, ...} and exits. */
+static _Noreturn void report_and_exit(const char *key, const char *json, size_t len, int code)
+{
+	struct buf b = BUF_INIT;
+	buf_printf(&b, "{\"%s\":", key);
+	engine_duktape_json_ascii(&b, json, len);
+	if (engine_duktape_child_job) /* issue #4: lowered code goes to the parent's cache */
+		js_lower_report_extra(&engine_duktape_child_job->lower, &b);
+	buf_printf(&b, ",\"memory_peak_kb\":%llu}",
+		   (unsigned long long)peak_kb(&engine_duktape_child_mem));
+	(void)write_all(SANDBOX_REPORT_FD, b.data, b.len);
+	_exit(code);
+}
+
+/* process.exit(code) (the prelude's, after its 'exit' handlers, and
+ * engine_duktape_process.c's): the run ends with that status and no
+ * result (node prints nothing more). */
+_Noreturn void engine_duktape_exit(int code)
+{
+	report_and_exit("result", "null", 4, code);
+}
+
+static int call_hook(duk_context *ctx, const char *name, int nargs)
+{
+	/* [... args] → [... result-or-error] */
+	duk_push_heap_stash(ctx);
+	duk_get_prop_string(ctx, -1, "sbx");
+	duk_get_prop_string(ctx, -1, name);
+	duk_remove(ctx, -2);
+	duk_remove(ctx, -2);
+	duk_insert(ctx, -1 - nargs);
+	return duk_pcall(ctx, nargs);
+}
+
+/* The error on the stack top becomes the report's error record. */
+_Noreturn void engine_duktape_report_error(duk_context *ctx)
+{
+	duk_size_t len;
+	const char *s;
+	if (call_hook(ctx, "describeError", 1) != DUK_EXEC_SUCCESS || !duk_is_string(ctx, -1)) {
+		static const char fallback[] =
+		    "{\"name\":\"Error\",\"message\":\"uncaught exception\",\"line\":null,"
+		    "\"column\":null,\"traceback\":\"\"}";
+		report_and_exit("error", fallback, sizeof(fallback) - 1, 1);
+	}
+	s = duk_get_lstring(ctx, -1, &len);
+	if (engine_duktape_child_job && engine_duktape_child_job->lower.lines) {
+		/* issue #4: lines of lowered code → lines of the user's source */
+		struct buf m = BUF_INIT;
+		js_lower_map_error(&engine_duktape_child_job->lower,
+				   engine_duktape_child_job->filename, s, len, &m);
+		report_and_exit("error", m.data, m.len, 1);
+	}
+	report_and_exit("error", s, len, 1);
+}
+
+static bool is_invalid_return(duk_context *ctx)
+{
+	bool r = false;
+	if (duk_is_error(ctx, -1) && duk_get_error_code(ctx, -1) == DUK_ERR_SYNTAX_ERROR) {
+		duk_get_prop_string(ctx, -1, "message");
+		r = strncmp(duk_safe_to_string(ctx, -1), "invalid return", 14) == 0;
+		duk_pop(ctx);
+	}
+	return r;
+}
+
+/* Compiles the user's code: [ ] → [ function ]; reports a syntax error.
+ * Returns whether the function's return value is the result: for a program,
+ * when it ends with an expression statement; with a top-level return, always. */
+static bool compile_code(duk_context *ctx, const struct request *req, const char *filename)
+{
+	/* issue #4: the lowered code when there is any (js/lower.h) */
+	const char *code =
+	    engine_duktape_child_job ? engine_duktape_child_job->lower.code : req->code;
+	size_t code_len =
+	    engine_duktape_child_job ? engine_duktape_child_job->lower.code_len : req->code_len;
+
+	duk_push_lstring(ctx, code, code_len);
+	duk_push_string(ctx, filename);
+	if (duk_pcompile(ctx, DUK_COMPILE_SHEBANG) == 0)
+		return engine_duktape_ends_with_expression(code, code_len);
+	if (!is_invalid_return(ctx))
+		engine_duktape_report_error(ctx);
+	duk_pop(ctx);
+	duk_push_string(ctx, "function(){");
+	duk_push_lstring(ctx, code, code_len);
+	duk_push_string(ctx, "\n}");
+	duk_concat(ctx, 3);
+	duk_push_string(ctx, filename);
+	if (duk_pcompile(ctx, DUK_COMPILE_FUNCTION | DUK_COMPILE_SHEBANG) != 0)
+		engine_duktape_report_error(ctx);
+	return true;
+}
+
+_Noreturn void engine_duktape_child_main(void *arg)
+{
+	struct duk_job *job = arg;
+	struct request *req = job->req;
+	duk_context *ctx;
+	duk_size_t len;
+	const char *json;
+	bool has_result;
+	int code;
+
+	engine_duktape_child_deadline_ns =
+	    engine_duktape_mono_ns() + req->limits.timeout_ms * 1000000u;
+	engine_duktape_child_mem.limit = req->limits.memory_bytes;
+	engine_duktape_child_mem.exit_on_limit = true;
+	engine_duktape_child_job = job;
+
+	/* issue #4: TypeScript / modern JavaScript is lowered to ES5 first, in
+	 * a heap of its own under the same limits (js/lower.h). */
+	{
+		struct buf lerr = BUF_INIT;
+		if (js_lower_child(&job->lower, req, job->filename, engine_duktape_alloc,
+				   engine_duktape_realloc, engine_duktape_free,
+				   &engine_duktape_child_mem, &lerr) != 0)
+			report_and_exit("error", lerr.data, lerr.len, 1);
+	}
+
+	ctx = duk_create_heap(engine_duktape_alloc, engine_duktape_realloc, engine_duktape_free,
+			      &engine_duktape_child_mem, on_fatal);
+	if (!ctx)
+		engine_duktape_exit_status("memory_limit", EXIT_MEMORY_LIMIT);
+	engine_duktape_load_prelude(ctx, job->filename);
+	engine_duktape_harden_globals(ctx);
+	engine_duktape_set_inputs(ctx, job->inputs_json);
+	engine_duktape_set_process(ctx, req, job->filename);
+	/* issue #4: Map/Set/Promise/... only when the code uses them */
+	if (js_runtime_install(ctx, job->lower.runtime) != 0)
+		engine_duktape_report_error(ctx);
+
+	has_result = compile_code(ctx, req, job->filename);
+	if (req->build_only) /* lowered (into the cache) and compiled: built */
+		report_and_exit("result", "null", 4, 0);
+	duk_push_global_object(ctx); /* this = the global object, as in a script */
+	if (duk_pcall_method(ctx, 0) != 0)
+		engine_duktape_report_error(ctx);
+	if (js_runtime_drain(ctx) != 0) /* issue #4: promise jobs, as node */
+		engine_duktape_report_error(ctx);
+	if (!has_result) { /* `1; var x` completes with 1, but has no result */
+		duk_pop(ctx);
+		duk_push_undefined(ctx);
+	}
+	/* [ result ] → run the timers, then await a thenable result. */
+	if (call_hook(ctx, "runLoop", 0) != 0)
+		engine_duktape_report_error(ctx);
+	duk_pop(ctx);
+	if (call_hook(ctx, "settle", 1) != 0)
+		engine_duktape_report_error(ctx);
+	if (js_runtime_unhandled(ctx)) /* issue #4: node exits on these */
+		engine_duktape_report_error(ctx);
+	if (call_hook(ctx, "encode", 1) != 0)
+		engine_duktape_report_error(ctx);
+	if (call_hook(ctx, "exitCode", 0) != 0) /* process.exitCode, 'exit' handlers */
+		engine_duktape_report_error(ctx);
+	code = duk_get_int(ctx, -1);
+	duk_pop(ctx);
+	if (duk_is_string(ctx, -1)) {
+		json = duk_get_lstring(ctx, -1, &len);
+	} else { /* undefined, a function, a symbol: null, as JSON.stringify */
+		json = "null";
+		len = 4;
+	}
+	report_and_exit("result", json, len, code);
+}

@@ -1,0 +1,52 @@
+/* engine_duktape_int — what the engine_duktape*.c files share and no one
+ * else may use (callers use engine.h; tests engine_duktape.h): the job the
+ * parent hands the child, the child's state, and the child's entry points
+ * between the files. */
+#ifndef SBX_ENGINE_DUKTAPE_INT_H
+#define SBX_ENGINE_DUKTAPE_INT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <duktape.h>
+
+#include "engine/engine_duktape.h"
+#include "engine/js/lower.h"
+#include "core/request.h"
+
+struct duk_job {
+	struct request *req;
+	char *inputs_json;
+	const char *filename;  /* the user's source as named in tracebacks */
+	struct js_lower lower; /* issue #4: lowering of modern JS/TS (js/lower.h) */
+};
+
+/* engine_duktape_child.c: the child's state, one heap per process, read by
+ * the exec-timeout hook and the natives. */
+extern struct engine_duktape_mem engine_duktape_child_mem;
+extern uint64_t engine_duktape_child_deadline_ns; /* CLOCK_MONOTONIC; 0: none */
+extern struct duk_job *engine_duktape_child_job;
+
+/* engine_duktape_child.c: the child's main (the sandbox plan's child_main,
+ * arg a struct duk_job); CLOCK_MONOTONIC in ns; the exits: a status with
+ * the memory peak, process.exit(code), and the error on the stack top as
+ * the report's error record. */
+_Noreturn void engine_duktape_child_main(void *arg);
+uint64_t engine_duktape_mono_ns(void);
+_Noreturn void engine_duktape_exit_status(const char *status, int code);
+_Noreturn void engine_duktape_exit(int code);
+_Noreturn void engine_duktape_report_error(duk_context *ctx);
+
+/* engine_duktape_bindings.c: the prelude, its natives and the built-ins
+ * (the hooks go to the heap stash); the host's globals taken away; the
+ * global `inputs` from JSON text (NULL: {}). */
+void engine_duktape_load_prelude(duk_context *ctx, const char *filename);
+void engine_duktape_harden_globals(duk_context *ctx);
+void engine_duktape_set_inputs(duk_context *ctx, const char *json);
+
+/* engine_duktape_completion.c: whether the program s ends with an
+ * expression statement (its completion value is then the result). */
+bool engine_duktape_ends_with_expression(const char *s, size_t n);
+
+#endif

@@ -1,0 +1,56 @@
+/* engine_duktape_process — what a JavaScript program sees of its process:
+ * the global `args` (the words given after `--`) and the argv and env of
+ * the prelude's node-style `process` (src/engine/js/prelude.js). Kept apart from the engine so that
+ * the runtime's module work (require) can find it in one place.
+ *
+ * process.env holds only what --env gave: the host environment never
+ * reaches the sandbox, and the embedded engine has no environment of its
+ * own. process.argv is node's shape: ['node', FILE, ...args].
+ */
+#include <duktape.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/request.h"
+
+#include "engine/engine_duktape.h"
+
+static void push_strings(duk_context *ctx, char *const *v, size_t n, duk_uarridx_t at)
+{
+	for (size_t i = 0; i < n; i++) {
+		duk_push_string(ctx, v[i]);
+		duk_put_prop_index(ctx, -2, at + (duk_uarridx_t)i);
+	}
+}
+
+void engine_duktape_set_process(duk_context *ctx, const struct request *req, const char *file)
+{
+	duk_push_global_object(ctx);
+
+	duk_push_array(ctx);
+	push_strings(ctx, req->args, req->nargs, 0);
+	duk_put_prop_string(ctx, -2, "args");
+
+	/* The prelude's process object (exit(), exit handlers, streams,
+	 * nextTick) gets the argv and env of this run. */
+	if (!duk_get_prop_string(ctx, -1, "process") || !duk_is_object(ctx, -1)) {
+		duk_pop_2(ctx); /* no prelude: nothing to fill in */
+		return;
+	}
+	duk_push_array(ctx);
+	duk_push_string(ctx, "node");
+	duk_put_prop_index(ctx, -2, 0);
+	duk_push_string(ctx, file);
+	duk_put_prop_index(ctx, -2, 1);
+	push_strings(ctx, req->args, req->nargs, 2);
+	duk_put_prop_string(ctx, -2, "argv");
+	duk_push_object(ctx);
+	for (size_t i = 0; i < req->nenv; i++) {
+		const char *kv = req->env[i], *eq = strchr(kv, '=');
+		duk_push_lstring(ctx, kv, (duk_size_t)(eq - kv));
+		duk_push_string(ctx, eq + 1);
+		duk_put_prop(ctx, -3);
+	}
+	duk_put_prop_string(ctx, -2, "env");
+	duk_pop_2(ctx);
+}

@@ -1,0 +1,71 @@
+/* engine_spawn_int — what the engine_spawn*.c files share among
+ * themselves; no other file includes it.
+ */
+#ifndef SBX_ENGINE_SPAWN_INT_H
+#define SBX_ENGINE_SPAWN_INT_H
+
+#include <limits.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "engine/engine.h"
+#include "sandbox/isolate.h"
+#include "sandbox/workdir.h"
+
+#define SPAWN_MAX_ARGS 4096 /* the interpreter's words plus the program's arguments */
+
+struct argv_builder {
+	char **v; /* NULL-terminated once anything was added; free() it */
+	size_t n;
+	bool overflow;
+};
+
+struct spawn_run {
+	struct request *req;
+	struct outcome *out;
+	const struct output_sink *sink;
+	struct workdir wd;
+	const char *java_src; /* the Java source as compiled (wrapped or as given) */
+	size_t java_len;
+	char *java_wrapped;	 /* java_wrap's class around bare statements, or NULL */
+	char java_primary[1024]; /* the public class: javac's file name */
+	char java_xmx[32];	 /* the JVM's -Xmx, an argv word */
+	char java_srcname[1100]; /* primary.java, an argv word */
+	char exe[PATH_MAX];
+	char **env; /* sbx's variables, then --env's; free() the array only */
+	char home[PATH_MAX + 8];
+	char tmpdir[PATH_MAX + 16];
+	char mplconfig[PATH_MAX + 24];
+	char xdgcache[PATH_MAX + 24];
+	char rprofile[PATH_MAX + 32];
+	char code[PATH_MAX + 16];    /* WORKDIR_PRIVATE/code.py or .R, absolute */
+	char inputs[PATH_MAX + 24];  /* WORKDIR_PRIVATE/inputs.json, absolute */
+	char classes[PATH_MAX + 16]; /* WORKDIR_PRIVATE/classes, absolute */
+	int stdin_fd;
+	/* The interpreter's directories outside the default root (interp.h),
+	 * as plan.ro_dirs. */
+	char ro[ISOLATE_MAX_EXTRA][256];
+	char *ro_dirs[ISOLATE_MAX_EXTRA + 1];
+};
+
+/* Appends s (not copied: it must outlive the run) to a, unless a is full
+ * (then a->overflow). engine_spawn.c */
+void engine_spawn_arg(struct argv_builder *a, const char *s);
+/* Runs argv in the sandbox with this run's workdir, stdin and env; the
+ * code's output goes to sink (NULL: nowhere). engine_spawn.c */
+int engine_spawn_step(struct spawn_run *s, const struct request *req, struct outcome *out,
+		      const struct output_sink *sink, const char *cwd, char *const *argv,
+		      uint64_t as, bool gated);
+/* out: InterpreterUnavailable for command; returns 0. engine_spawn.c */
+int engine_spawn_unavailable(struct outcome *out, const struct lang *lang, const char *command);
+/* out: SandboxError what; returns -1. engine_spawn.c */
+int engine_spawn_setup_failed(struct outcome *out, const char *what);
+
+/* Java: compiles (or takes the classes from the cache) and appends the JVM's
+ * words to a. Returns 0 to go on and run, 1 when out is final (a compile
+ * error, a build only), -1 on a setup failure (out says so).
+ * engine_spawn_java.c */
+int engine_spawn_java_args(struct spawn_run *s, struct argv_builder *a, char *const *compile_cmd);
+
+#endif

@@ -1,0 +1,322 @@
+/* engine_spawn_java — Java's part of a spawned run: javac as a sandboxed
+ * step of its own (it parses untrusted code), its classes cached by the
+ * code's SHA-256 (javac_cache.c) so a repeated run starts at JVM speed, and
+ * the tuned JVM's command line with sbx's launcher.
+ *
+ * May call: engine_spawn's shared steps (engine_spawn_int.h), javac_cache,
+ * java_wrap, workdir, outcome, util, libc.
+ */
+#include "engine/engine.h"
+
+#include <fcntl.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "engine/engine_spawn_int.h"
+#include "engine/java_wrap.h"
+#include "engine/javac_cache.h"
+#include "util/jsonout.h"
+#include "prelude_java_launcher.h"
+#include "util/util.h"
+
+#define JAVA_MIN_HEAP (16ull << 20)
+/* javac runs under the run's limits, but never below these: a JVM compiler
+ * does not even start in less (a cold javac takes ~1.5 s). */
+#define JAVAC_MIN_TIMEOUT_MS 10000u
+#define JAVAC_MIN_MEMORY     (256ull << 20)
+#define JAVAC_JVM_OVERHEAD   (128ull << 20) /* what javac's JVM needs besides its heap */
+#define JAVA_LAUNCHER	     "_SbxLaunch_"
+
+/* The tuned JVM: serial GC and C1 only start fastest for short programs; the
+ * reservations keep the footprint inside small memory limits; no
+ * /tmp/hsperfdata. The default CDS archive is used (-Xshare:auto). */
+static const char *const jvm_flags[] = {
+    "-XX:+UseSerialGC",
+    "-XX:TieredStopAtLevel=1",
+    "-XX:CICompilerCount=1",
+    "-XX:ReservedCodeCacheSize=32m",
+    "-XX:CompressedClassSpaceSize=64m",
+    "-XX:-UsePerfData",
+    "-Xshare:auto",
+    NULL,
+};
+/* javac: no annotation processors (they would run code found on the class
+ * path), no implicit compilation of other sources. */
+static const char *const javac_flags[] = {
+    "-J-XX:+UseSerialGC",
+    "-J-XX:TieredStopAtLevel=1",
+    "-J-XX:-UsePerfData",
+    "-J-Xshare:auto",
+    "-proc:none",
+    "-implicit:none",
+    /* No -g: javac's own default (source and line numbers, no local
+     * variable names), so a helpful NullPointerException names a local
+     * "<local1>" as it does after a plain javac. */
+    "-encoding",
+    "UTF-8",
+    "-Xmaxerrs",
+    "20",
+    "-d",
+    "../classes",
+    NULL,
+};
+
+/* First "File.java:LINE: error: MESSAGE" of javac's output, and the column
+ * from the caret line under the quoted source. */
+static void javac_error(const char *text, struct outcome *out)
+{
+	long line = -1, column = -1;
+	char msg[512] = "compilation failed";
+	const char *p = strstr(text, ".java:");
+	if (p) {
+		char *end;
+		line = strtol(p + 6, &end, 10);
+		if (end != p + 6 && !strncmp(end, ": error: ", 9)) {
+			const char *m = end + 9, *nl = strchr(m, '\n');
+			size_t n = nl ? (size_t)(nl - m) : strlen(m);
+			snprintf(msg, sizeof msg, "%.*s", (int)(n < 500 ? n : 500), m);
+			/* Next lines: the source line, then spaces and '^'. */
+			const char *l2 = nl ? strchr(nl + 1, '\n') : NULL;
+			if (l2) {
+				const char *caret = l2 + 1;
+				size_t k = 0;
+				while (caret[k] == ' ' || caret[k] == '\t')
+					k++;
+				if (caret[k] == '^')
+					column = (long)k + 1;
+			}
+		} else {
+			line = -1;
+		}
+	}
+	outcome_fail(out, STATUS_ERROR, "CompileError", "%s", msg);
+	json_object_set_new(out->error, "line", line > 0 ? json_integer(line) : json_null());
+	json_object_set_new(out->error, "column", column > 0 ? json_integer(column) : json_null());
+	json_object_set_new(out->error, "traceback", json_string_utf8_lossy(text, strlen(text)));
+	out->exited = true;
+	out->exit_code = 1;
+}
+
+/* The cache namespace: a digest of the launcher and the compiler flags. */
+static void java_cache_version(char out[17])
+{
+	struct buf b = BUF_INIT;
+	buf_puts(&b, prelude_java_launcher);
+	buf_puts(&b, JAVA_WRAP_VERSION);
+	for (size_t i = 0; javac_flags[i]; i++)
+		buf_puts(&b, javac_flags[i]);
+	char hex[65];
+	sha256_hex(b.data, b.len, hex);
+	buf_release(&b);
+	memcpy(out, hex, 16);
+	out[16] = '\0';
+}
+
+/* Compiles the code unless the cache has it; leaves the classes in
+ * .sbx/classes. Returns 0 to go on and run, 1 when out is final (compile
+ * error, timeout), -1 on a setup failure. */
+static int java_compile(struct spawn_run *s, const char *primary, char *const *compile_cmd)
+{
+	struct request *req = s->req;
+	char version[17];
+	java_cache_version(version);
+	int cfd = openat(s->wd.fd, WORKDIR_PRIVATE "/classes",
+			 O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	if (cfd < 0)
+		return engine_spawn_setup_failed(s->out, "cannot open the classes directory");
+	double start = now_monotonic_ms();
+	int hit =
+	    req->state_dir ? javac_cache_load(req->state_dir, version, req->code_sha256, cfd) : 0;
+	if (hit != 1) {
+		/* javac sits beside the java binary that runs the classes. */
+		char dir[PATH_MAX], java_exe[PATH_MAX];
+		memcpy(java_exe, s->exe, sizeof java_exe);
+		snprintf(dir, sizeof dir, "%s", s->exe);
+		char *slash = strrchr(dir, '/');
+		if (slash)
+			*slash = '\0';
+		const char *cmd = compile_cmd && compile_cmd[0] ? compile_cmd[0] : "javac";
+		if (engine_spawn_resolve(cmd, dir, s->exe, sizeof s->exe) < 0) {
+			close(cfd);
+			engine_spawn_unavailable(s->out, req->lang, cmd);
+			return 1;
+		}
+		char file[NAME_MAX + 1], path[NAME_MAX + 32];
+		snprintf(file, sizeof file, "%s.java", primary);
+		snprintf(path, sizeof path, WORKDIR_PRIVATE "/src/%s", file);
+		if (workdir_mkdir(&s->wd, WORKDIR_PRIVATE "/src") < 0 ||
+		    workdir_write(&s->wd, path, s->java_src, s->java_len) < 0 ||
+		    workdir_write(&s->wd, WORKDIR_PRIVATE "/src/" JAVA_LAUNCHER ".java",
+				  prelude_java_launcher, strlen(prelude_java_launcher)) < 0) {
+			close(cfd);
+			return engine_spawn_setup_failed(s->out, "cannot write the Java sources");
+		}
+		/* javac's own step: quiet (its diagnostics become the error),
+		 * stdin empty, under the run's limits (with the floors above):
+		 * a huge source cannot keep javac busy past the user's timeout
+		 * by much, nor grow its heap past the memory limit. */
+		struct request creq = *req;
+		creq.format = FORMAT_JSON;
+		creq.limits.timeout_ms = req->limits.timeout_ms > JAVAC_MIN_TIMEOUT_MS
+					     ? req->limits.timeout_ms
+					     : JAVAC_MIN_TIMEOUT_MS;
+		creq.limits.cpu_ms = request_cpu_ms(req) > JAVAC_MIN_TIMEOUT_MS
+					 ? request_cpu_ms(req)
+					 : JAVAC_MIN_TIMEOUT_MS;
+		creq.limits.memory_bytes = req->limits.memory_bytes > JAVAC_MIN_MEMORY
+					       ? req->limits.memory_bytes
+					       : JAVAC_MIN_MEMORY;
+		char xmx[40];
+		snprintf(
+		    xmx, sizeof xmx, "-J-Xmx%llum",
+		    (unsigned long long)((creq.limits.memory_bytes - JAVAC_JVM_OVERHEAD) >> 20));
+		struct argv_builder a = {.v = NULL};
+		engine_spawn_arg(&a, s->exe);
+		for (size_t i = 1; compile_cmd && compile_cmd[0] && compile_cmd[i]; i++)
+			engine_spawn_arg(&a, compile_cmd[i]);
+		for (size_t i = 0; javac_flags[i]; i++)
+			engine_spawn_arg(&a, javac_flags[i]);
+		engine_spawn_arg(&a, xmx);
+		engine_spawn_arg(&a, file);
+		engine_spawn_arg(&a, JAVA_LAUNCHER ".java");
+		char cwd[PATH_MAX + 16];
+		snprintf(cwd, sizeof cwd, "%s/" WORKDIR_PRIVATE "/src", s->wd.path);
+
+		struct outcome cout;
+		outcome_init(&cout, &creq);
+		int saved_stdin = s->stdin_fd;
+		s->stdin_fd = -1;
+		/* No sink: javac's output is shown only on failure, below. */
+		int rc =
+		    a.overflow ? -1 : engine_spawn_step(s, &creq, &cout, NULL, cwd, a.v, 0, false);
+		free(a.v);
+		s->stdin_fd = saved_stdin;
+		memcpy(s->exe, java_exe, sizeof java_exe);
+		double ms = now_monotonic_ms() - start;
+		if (!s->out->extra)
+			s->out->extra = json_object();
+		json_object_set_new(s->out->extra, "compile",
+				    json_pack("{s:b, s:f, s:{s:I, s:I, s:I}}", "cached", 0,
+					      "wall_ms", ms, "limits", "timeout_ms",
+					      (json_int_t)creq.limits.timeout_ms, "cpu_ms",
+					      (json_int_t)creq.limits.cpu_ms, "memory_kb",
+					      (json_int_t)(creq.limits.memory_bytes >> 10)));
+		int ret = 0;
+		if (rc < 0 || cout.status == STATUS_SANDBOX_ERROR) {
+			ret =
+			    engine_spawn_setup_failed(s->out, "javac could not run in the sandbox");
+		} else if (cout.status != STATUS_OK) {
+			/* What javac said is what the user needs to see. */
+			struct buf all = BUF_INIT;
+			buf_puts(&all, buf_cstr(&cout.err.kept));
+			buf_puts(&all, buf_cstr(&cout.out.kept));
+			output_sink_write(s->sink, 2, all.data ? all.data : "", all.len);
+			buf_append(&s->out->err.kept, all.data ? all.data : "", all.len);
+			s->out->err.total += all.len;
+			if (cout.status == STATUS_ERROR)
+				javac_error(buf_cstr(&all), s->out);
+			else
+				outcome_fail(
+				    s->out, cout.status, "CompileError",
+				    "javac: %s (javac runs under the run's --timeout and "
+				    "--memory, at least %us and %lluM)",
+				    json_string_value(json_object_get(cout.error, "message")),
+				    JAVAC_MIN_TIMEOUT_MS / 1000,
+				    (unsigned long long)(JAVAC_MIN_MEMORY >> 20));
+			buf_release(&all);
+			ret = 1;
+		} else if (req->state_dir) {
+			javac_cache_store(req->state_dir, version, req->code_sha256, cfd);
+		}
+		outcome_release(&cout);
+		close(cfd);
+		return ret;
+	}
+	close(cfd);
+	if (!s->out->extra)
+		s->out->extra = json_object();
+	json_object_set_new(
+	    s->out->extra, "compile",
+	    json_pack("{s:b, s:f}", "cached", 1, "wall_ms", now_monotonic_ms() - start));
+	return 0;
+}
+
+int engine_spawn_java_cache_path(const char *state_dir, const char *sha, char *out, size_t n)
+{
+	char version[17];
+	java_cache_version(version);
+	int len = snprintf(out, n, "%s/cache/java/%s/%s", state_dir, version, sha);
+	return len > 0 && (size_t)len < n ? 0 : -1;
+}
+
+int engine_spawn_java_restore(const char *state_dir, const char *sha, int classes_fd)
+{
+	char path[PATH_MAX], version[17];
+	struct stat st;
+	if (engine_spawn_java_cache_path(state_dir, sha, path, sizeof path) != 0)
+		return -1;
+	if (lstat(path, &st) == 0 && S_ISDIR(st.st_mode))
+		return 0; /* already there */
+	java_cache_version(version);
+	return javac_cache_store(state_dir, version, sha, classes_fd);
+}
+
+int engine_spawn_java_args(struct spawn_run *s, struct argv_builder *a, char *const *compile_cmd)
+{
+	struct request *req = s->req;
+	struct outcome *out = s->out;
+	if (workdir_mkdir(&s->wd, WORKDIR_PRIVATE "/classes") < 0)
+		return engine_spawn_setup_failed(out, "cannot prepare the working directory");
+	/* Bare statements, as models write Java, get a class and a main. */
+	size_t wlen = 0;
+	s->java_wrapped = java_wrap(req->code, req->code_len, &wlen);
+	s->java_src = s->java_wrapped ? s->java_wrapped : req->code;
+	s->java_len = s->java_wrapped ? wlen : req->code_len;
+	char *primary = s->java_primary;
+	engine_spawn_java_primary(s->java_src, s->java_len, primary, sizeof s->java_primary);
+	if (strlen(primary) + strlen(".java") > NAME_MAX) {
+		/* javac needs the file named after the public class. */
+		outcome_fail(out, STATUS_ERROR, "CompileError",
+			     "the public class name is %zu characters long: javac needs a "
+			     "file named after it, and file names have at most %d bytes; "
+			     "use a shorter name",
+			     strlen(primary), NAME_MAX - 5);
+		out->exited = true;
+		out->exit_code = 1;
+		return 1;
+	}
+	int c = java_compile(s, primary, compile_cmd);
+	if (c != 0)
+		return c;
+	if (req->build_only) {
+		/* The classes are in the cache now: that was the build. */
+		out->status = STATUS_OK;
+		out->exited = true;
+		return 1;
+	}
+	/* The heap gets what the JVM's own ~64 MiB leave of the limit;
+	 * RLIMIT_AS would break the JVM, which reserves far more address
+	 * space than it uses: the cgroup holds the real limit. */
+	uint64_t heap = req->limits.memory_bytes > (128ull << 20)
+			    ? req->limits.memory_bytes - (64ull << 20)
+			    : req->limits.memory_bytes / 2;
+	if (heap < JAVA_MIN_HEAP)
+		heap = JAVA_MIN_HEAP;
+	snprintf(s->java_xmx, sizeof s->java_xmx, "-Xmx%llum", (unsigned long long)(heap >> 20));
+	for (size_t i = 0; jvm_flags[i]; i++)
+		engine_spawn_arg(a, jvm_flags[i]);
+	engine_spawn_arg(a, s->java_xmx);
+	/* The launcher writes its report to fd 3 through java.io's
+	 * FileDescriptor (see _SbxLaunch_.report). */
+	engine_spawn_arg(a, "--add-opens=java.base/java.io=ALL-UNNAMED");
+	engine_spawn_arg(a, "-cp"), engine_spawn_arg(a, s->classes);
+	engine_spawn_arg(a, JAVA_LAUNCHER), engine_spawn_arg(a, s->classes),
+	    engine_spawn_arg(a, primary);
+	snprintf(s->java_srcname, sizeof s->java_srcname, "%s.java", primary);
+	engine_spawn_arg(a, s->java_srcname);
+	return 0;
+}

@@ -1,0 +1,317 @@
+/* lower_child — the transpiler run in the sandboxed child: TypeScript's
+ * compiler in a Duktape heap of its own (an arena over the engine's capped
+ * allocator), its output and line map, or an error record in the user's
+ * coordinates; the transpiler's bytecode is embedded here. Calls the
+ * engine's allocator and report (engine_duktape.h), js/tokenize and util. */
+#include "engine/js/lower.h"
+#include "engine/js/lower_int.h"
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <jansson.h>
+
+#include "engine/engine_duktape.h"
+#include "engine/js/tokenize.h"
+#include "util/util.h"
+
+#include "js_lower_gen.h"
+
+/* The bytecode is part of the binary (see the header comment in lower.h):
+ * .incbin keeps the build fast where an 8 MB C array would not be, and the
+ * generated header's hashes make this object rebuild when it changes. */
+__asm__(".section .rodata\n"
+	".balign 16\n"
+	".hidden js_lower_ts_bc\n"
+	"js_lower_ts_bc:\n"
+	".incbin \"" JS_LOWER_TS_BC_PATH "\"\n"
+	".hidden js_lower_ts_bc_end\n"
+	"js_lower_ts_bc_end:\n"
+	".previous\n");
+extern const unsigned char js_lower_ts_bc[], js_lower_ts_bc_end[];
+
+/* ---- child: the transpiler heap ---- */
+
+/* The transpiler heap gets an arena: small blocks come from 1 MiB chunks
+ * with per-size free lists, and the heap is never destroyed — its chunks
+ * are freed whole. duk_destroy_heap() on TypeScript's ~40 MB of objects
+ * took ~100 ms, a quarter of a cold run. Chunks and big blocks come from
+ * the engine's allocator, so the run's memory cap applies. */
+#define ARENA_CHUNK   (1u << 20)
+#define ARENA_SMALL   512u /* larger blocks go to the engine's allocator */
+#define ARENA_CLASSES (ARENA_SMALL / 16)
+
+struct arena {
+	duk_alloc_function alloc;
+	duk_realloc_function realloc_fn;
+	duk_free_function free_fn;
+	void *udata;
+	void **chunks;
+	size_t nchunks, chunks_cap;
+	unsigned char *cur;
+	size_t left;
+	void *free_list[ARENA_CLASSES + 1];
+};
+
+/* Each block has a 16-byte header: its size class (0 = big block). */
+struct arena_hdr {
+	size_t cls;
+	size_t size;
+};
+
+static void *arena_alloc(void *udata, duk_size_t size)
+{
+	struct arena *a = udata;
+	struct arena_hdr *h;
+	size_t cls;
+
+	if (size == 0)
+		return NULL;
+	if (size > ARENA_SMALL) {
+		h = a->alloc(a->udata, size + sizeof *h);
+		if (!h)
+			return NULL;
+		h->cls = 0;
+		h->size = size;
+		return h + 1;
+	}
+	cls = (size + 15) / 16;
+	if (a->free_list[cls]) {
+		h = a->free_list[cls];
+		a->free_list[cls] = *(void **)(h + 1);
+		h->size = size;
+		return h + 1;
+	}
+	size_t need = cls * 16 + sizeof *h;
+	if (a->left < need) {
+		if (a->nchunks == a->chunks_cap) {
+			size_t nc = a->chunks_cap ? a->chunks_cap * 2 : 64;
+			void **p = a->realloc_fn(a->udata, a->chunks, nc * sizeof *p);
+			if (!p)
+				return NULL;
+			a->chunks = p;
+			a->chunks_cap = nc;
+		}
+		a->cur = a->alloc(a->udata, ARENA_CHUNK);
+		if (!a->cur)
+			return NULL;
+		a->chunks[a->nchunks++] = a->cur;
+		a->left = ARENA_CHUNK;
+	}
+	h = (struct arena_hdr *)a->cur;
+	a->cur += need;
+	a->left -= need;
+	h->cls = cls;
+	h->size = size;
+	return h + 1;
+}
+
+static void arena_free(void *udata, void *ptr)
+{
+	struct arena *a = udata;
+	struct arena_hdr *h;
+
+	if (!ptr)
+		return;
+	h = (struct arena_hdr *)ptr - 1;
+	if (h->cls == 0) {
+		a->free_fn(a->udata, h);
+		return;
+	}
+	*(void **)ptr = a->free_list[h->cls];
+	a->free_list[h->cls] = h;
+}
+
+static void *arena_realloc(void *udata, void *ptr, duk_size_t size)
+{
+	struct arena_hdr *h;
+	void *n;
+
+	if (!ptr)
+		return arena_alloc(udata, size);
+	if (size == 0) {
+		arena_free(udata, ptr);
+		return NULL;
+	}
+	h = (struct arena_hdr *)ptr - 1;
+	if (h->cls && size <= h->cls * 16) {
+		h->size = size;
+		return ptr;
+	}
+	n = arena_alloc(udata, size);
+	if (!n)
+		return NULL;
+	memcpy(n, ptr, h->size < size ? h->size : size);
+	arena_free(udata, ptr);
+	return n;
+}
+
+static void arena_release(struct arena *a)
+{
+	for (size_t i = 0; i < a->nchunks; i++)
+		a->free_fn(a->udata, a->chunks[i]);
+	a->free_fn(a->udata, a->chunks);
+	/* Big blocks still live are leaked to the process, which is about to
+	 * run the user's code and exit; they stay counted against the cap. */
+	memset(a, 0, sizeof *a);
+}
+
+static void lower_fatal(void *udata, const char *msg)
+{
+	static const char rep[] = "{\"error\":{\"name\":\"InternalError\",\"message\":"
+				  "\"the transpiler failed (Duktape fatal error)\"}}";
+	(void)udata;
+	(void)msg;
+	engine_duktape_report(rep, sizeof rep - 1);
+	_exit(70);
+}
+
+/* {name, message, line, column, traceback} for a lowering failure. */
+static void error_record(struct buf *err, const char *name, const char *message, json_t *line,
+			 json_t *column, const char *filename)
+{
+	json_t *o = json_object();
+	char *tb = NULL;
+	char *s;
+
+	json_object_set_new(o, "name", json_string(name));
+	json_object_set_new(o, "message", json_string(message));
+	json_object_set(o, "line", line ? line : json_null());
+	json_object_set(o, "column", column ? column : json_null());
+	if (line && json_is_integer(line))
+		(void)!asprintf(&tb, "%s: %s\n    at %s:%lld", name, message, filename,
+				(long long)json_integer_value(line));
+	else
+		(void)!asprintf(&tb, "%s: %s", name, message);
+	json_object_set_new(o, "traceback", json_string(tb ? tb : message));
+	free(tb);
+	s = json_dumps(o, JSON_COMPACT);
+	buf_reset(err);
+	buf_puts(err, s ? s : "{\"name\":\"Error\",\"message\":\"lowering failed\"}");
+	free(s);
+	json_decref(o);
+}
+
+/* A string property of the object at idx, as UTF-8 for jansson (Duktape's
+ * internal encoding of non-BMP characters is not UTF-8: go through JSON). */
+static char *prop_utf8(duk_context *ctx, duk_idx_t idx, const char *key)
+{
+	char *r = NULL;
+	duk_get_prop_string(ctx, idx, key);
+	if (duk_is_string(ctx, -1)) {
+		struct buf b = BUF_INIT;
+		duk_size_t len;
+		const char *j = duk_json_encode(ctx, -1);
+		engine_duktape_json_ascii(&b, j, strlen(j));
+		json_t *v = json_loadb(b.data, b.len, JSON_DECODE_ANY, NULL);
+		if (json_is_string(v))
+			r = xstrdup(json_string_value(v));
+		json_decref(v);
+		buf_release(&b);
+		(void)len;
+	}
+	duk_pop(ctx);
+	return r;
+}
+
+static json_t *prop_int(duk_context *ctx, duk_idx_t idx, const char *key)
+{
+	json_t *v = NULL;
+	duk_get_prop_string(ctx, idx, key);
+	if (duk_is_number(ctx, -1))
+		v = json_integer((json_int_t)duk_get_number(ctx, -1));
+	duk_pop(ctx);
+	return v;
+}
+
+int js_lower_child(struct js_lower *l, const struct request *req, const char *filename,
+		   duk_alloc_function alloc, duk_realloc_function realloc_fn,
+		   duk_free_function free_fn, void *udata, struct buf *err)
+{
+	struct arena a = {
+	    .alloc = alloc, .realloc_fn = realloc_fn, .free_fn = free_fn, .udata = udata};
+	duk_context *ctx;
+	int rc = -1;
+
+	if (!l->needed || l->cached)
+		return 0;
+	ctx = duk_create_heap(arena_alloc, arena_realloc, arena_free, &a, lower_fatal);
+	if (!ctx) {
+		error_record(err, "InternalError", "cannot create the transpiler heap", NULL, NULL,
+			     filename);
+		return -1;
+	}
+	duk_push_external_buffer(ctx);
+	duk_config_buffer(ctx, -1, (void *)js_lower_ts_bc,
+			  (duk_size_t)(js_lower_ts_bc_end - js_lower_ts_bc));
+	duk_load_function(ctx);
+	if (duk_pcall(ctx, 0) != 0) {
+		error_record(err, "InternalError", duk_safe_to_string(ctx, -1), NULL, NULL,
+			     filename);
+		goto out;
+	}
+	duk_pop(ctx);
+	duk_get_global_string(ctx, "__sbx_lower");
+	duk_push_lstring(ctx, req->code, req->code_len);
+	duk_push_boolean(ctx, req->lang->id == LANG_TYPESCRIPT);
+	if (duk_pcall(ctx, 2) != 0) {
+		/* A bug in the transpiler on this input: say so, not "syntax". */
+		char *msg = NULL;
+		(void)!asprintf(&msg, "the TypeScript transpiler failed on this code: %s",
+				duk_safe_to_string(ctx, -1));
+		error_record(err, "InternalError", msg ? msg : "transpiler failure", NULL, NULL,
+			     filename);
+		free(msg);
+		goto out;
+	}
+	if (duk_get_prop_string(ctx, -1, "error") && duk_is_object(ctx, -1)) {
+		char *name = prop_utf8(ctx, -1, "name"), *msg = prop_utf8(ctx, -1, "message");
+		json_t *line = prop_int(ctx, -1, "line"), *col = prop_int(ctx, -1, "column");
+		error_record(err, name ? name : "SyntaxError", msg ? msg : "invalid code", line,
+			     col, filename);
+		free(name);
+		free(msg);
+		json_decref(line);
+		json_decref(col);
+		goto out;
+	}
+	duk_pop(ctx);
+	{
+		duk_size_t clen, llen;
+		const char *code, *lines;
+		struct buf o = BUF_INIT;
+		struct js_scan sc;
+
+		duk_get_prop_string(ctx, -1, "code");
+		duk_get_prop_string(ctx, -2, "lines");
+		code = duk_get_lstring(ctx, -2, &clen);
+		lines = duk_get_lstring(ctx, -1, &llen);
+		if (!code || !lines) {
+			error_record(err, "InternalError", "the transpiler returned no code", NULL,
+				     NULL, filename);
+			goto out;
+		}
+		buf_append(&o, code, clen);
+		buf_puts(&o, LINES_TAG);
+		buf_append(&o, lines, llen);
+		buf_puts(&o, "\n");
+		size_t total = o.len;
+		l->owned = buf_detach(&o, NULL);
+		if (js_lower_split_owned(l, total) != 0) {
+			error_record(err, "InternalError", "the transpiler returned a bad line map",
+				     NULL, NULL, filename);
+			goto out;
+		}
+		js_scan(l->code, l->code_len, &sc);
+		l->runtime = sc.runtime;
+		l->fresh = true;
+	}
+	rc = 0;
+out:
+	/* No duk_destroy_heap(): see struct arena. */
+	arena_release(&a);
+	return rc;
+}

@@ -1,0 +1,193 @@
+// sbx launcher for Java: finds the class with main and reports its end.
+//
+// Compiled by sbx together with the user's file and cached with it. Run as:
+//   java ... -cp .sbx/classes _SbxLaunch_ CLASSDIR PRIMARY SOURCEFILE [ARG...]
+// The ARGs (given to sbx after --) are main's String[] args.
+// PRIMARY is the file's public class (or "Main"). Among the classes that
+// declare `public static void main(String[])` it is preferred, then public
+// classes, then the first by name; so the file name need not match and a file
+// may hold several top-level classes. An uncaught exception is printed like
+// the JVM does, minus this launcher's frames, and reported on fd 3
+// (see src/sandbox/sandbox.h); OutOfMemoryError is reported as memory_limit.
+import java.io.File;
+import java.io.FileOutputStream;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+
+public final class _SbxLaunch_ {
+	private _SbxLaunch_() {}
+
+	public static void main(String[] args) throws Exception {
+		String dir = args[0], primary = args[1], source = args[2];
+		List<String> names = new ArrayList<>();
+		walk(new File(dir), "", names);
+		Collections.sort(names);
+		Method best = null;
+		int bestRank = -1;
+		ClassLoader loader = _SbxLaunch_.class.getClassLoader();
+		for (String n : names) {
+			Class<?> c;
+			try {
+				c = Class.forName(n, false, loader); // no static init yet
+			} catch (Throwable t) {
+				continue;
+			}
+			Method m;
+			try {
+				m = c.getDeclaredMethod("main", String[].class);
+			} catch (NoSuchMethodException e) {
+				continue;
+			}
+			int mod = m.getModifiers();
+			if (!Modifier.isStatic(mod) || !Modifier.isPublic(mod) || m.getReturnType() != void.class)
+				continue;
+			int rank = c.getSimpleName().equals(primary) ? 2 : Modifier.isPublic(c.getModifiers()) ? 1 : 0;
+			if (rank > bestRank) {
+				best = m;
+				bestRank = rank;
+			}
+		}
+		if (best == null) {
+			String msg = "no class declares public static void main(String[] args)";
+			System.err.println("error: " + msg);
+			report("{\"error\":{\"name\":\"NoMainMethod\",\"message\":" + str(msg)
+					+ ",\"line\":null,\"column\":null,\"traceback\":\"\"}}");
+			System.exit(1);
+		}
+		try {
+			best.setAccessible(true);
+			best.invoke(null, (Object) java.util.Arrays.copyOfRange(args, 3, args.length));
+		} catch (Throwable t) {
+			if (t instanceof InvocationTargetException && t.getCause() != null)
+				t = t.getCause();
+			fail(t, source);
+		}
+	}
+
+	private static void walk(File d, String pkg, List<String> out) {
+		File[] files = d.listFiles();
+		if (files == null)
+			return;
+		for (File f : files) {
+			String n = f.getName();
+			if (f.isDirectory())
+				walk(f, pkg + n + ".", out);
+			else if (n.endsWith(".class") && n.indexOf('$') < 0 && !n.equals("_SbxLaunch_.class"))
+				out.add(pkg + n.substring(0, n.length() - 6));
+		}
+	}
+
+	/* The frames from the launcher's reflective call of main on: java Main
+	 * has none of them. */
+	private static StackTraceElement[] trim(StackTraceElement[] st) {
+		int keep = st.length;
+		for (int i = 0; i < st.length; i++) {
+			String c = st[i].getClassName();
+			if (c.startsWith("jdk.internal.reflect.") || c.startsWith("java.lang.reflect.")
+					|| c.equals("_SbxLaunch_")) {
+				keep = i;
+				break;
+			}
+		}
+		StackTraceElement[] trimmed = new StackTraceElement[keep];
+		System.arraycopy(st, 0, trimmed, 0, keep);
+		return trimmed;
+	}
+
+	/* Trims every throwable printStackTrace shows (causes, suppressed, at
+	 * any depth), so its "... n more" counts the frames java Main's trace
+	 * has in common, as java prints them. A cycle is walked once. */
+	private static void trimAll(Throwable t, java.util.Set<Throwable> seen) {
+		if (t == null || !seen.add(t))
+			return;
+		t.setStackTrace(trim(t.getStackTrace()));
+		trimAll(t.getCause(), seen);
+		for (Throwable s : t.getSuppressed())
+			trimAll(s, seen);
+	}
+
+	private static void fail(Throwable t, String source) {
+		StackTraceElement[] trimmed = trim(t.getStackTrace());
+		Integer line = null;
+		for (StackTraceElement e : trimmed) {
+			if (source.equals(e.getFileName()) && e.getLineNumber() > 0) {
+				line = e.getLineNumber();
+				break;
+			}
+		}
+		boolean oom = t instanceof OutOfMemoryError;
+		String trace;
+		try {
+			trimAll(t, java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>()));
+			java.io.StringWriter sw = new java.io.StringWriter();
+			t.printStackTrace(new java.io.PrintWriter(sw));
+			trace = "Exception in thread \"main\" " + sw;
+		} catch (Throwable again) {
+			trace = t.toString(); // out of memory again: the short form
+		}
+		System.out.flush();
+		System.err.print(trace);
+		System.err.flush();
+		report("{\"error\":{\"name\":" + str(t.getClass().getName()) + ",\"message\":"
+				+ str(t.getMessage() == null ? "" : t.getMessage()) + ",\"line\":"
+				+ (line == null ? "null" : line.toString()) + ",\"column\":null,\"traceback\":"
+				+ str(trace) + "}" + (oom ? ",\"status\":\"memory_limit\"" : "") + "}");
+		Runtime.getRuntime().halt(1);
+	}
+
+	private static String str(String s) {
+		StringBuilder b = new StringBuilder(s.length() + 2).append('"');
+		for (int i = 0; i < s.length(); i++) {
+			char c = s.charAt(i);
+			switch (c) {
+			case '"': b.append("\\\""); break;
+			case '\\': b.append("\\\\"); break;
+			case '\n': b.append("\\n"); break;
+			case '\r': b.append("\\r"); break;
+			case '\t': b.append("\\t"); break;
+			default:
+				if (c < 0x20 || Character.isSurrogate(c) && !validPair(s, i))
+					b.append(String.format("\\u%04x", c < 0x20 ? (int) c : 0xfffd));
+				else
+					b.append(c);
+			}
+		}
+		return b.append('"').toString();
+	}
+
+	private static boolean validPair(String s, int i) {
+		char c = s.charAt(i);
+		if (Character.isHighSurrogate(c))
+			return i + 1 < s.length() && Character.isLowSurrogate(s.charAt(i + 1));
+		return i > 0 && Character.isHighSurrogate(s.charAt(i - 1));
+	}
+
+	// fd 3 is the report pipe. Java has no fdopen: sbx opens java.io to this
+	// class (--add-opens) so a FileDescriptor can be pointed at fd 3;
+	// reopening /proc/self/fd/3 fails once the sandbox runs as another uid.
+	private static void report(String json) {
+		byte[] data = json.getBytes(StandardCharsets.UTF_8);
+		try {
+			java.io.FileDescriptor fd = new java.io.FileDescriptor();
+			java.lang.reflect.Field f = java.io.FileDescriptor.class.getDeclaredField("fd");
+			f.setAccessible(true);
+			f.setInt(fd, 3);
+			FileOutputStream o = new FileOutputStream(fd);
+			o.write(data);
+			o.flush();
+			return;
+		} catch (Throwable t) {
+			// not opened to us: try the path
+		}
+		try (FileOutputStream o = new FileOutputStream("/proc/self/fd/3")) {
+			o.write(data);
+		} catch (Throwable t) {
+			// no report pipe: run by hand
+		}
+	}
+}

@@ -1,0 +1,306 @@
+# sbx prelude for R: the code runs in Rscript's own top-level loop, so it
+# prints exactly what Rscript prints (auto-printed values, warnings after
+# each top-level call, errors and "Execution halted"), and like a notebook
+# cell its last top-level value, when visible, is the result.
+#
+# Started as: Rscript --no-save --no-restore --no-site-file --no-environ CODE
+# with R_PROFILE_USER naming this file: R sources it before the code (base
+# only: the default packages come after). It leaves nothing in the global
+# environment but `inputs`; a task callback sees each top-level value, an
+# error handler reports uncaught errors. The result or error goes to fd 3
+# as one JSON object (see src/sandbox/sandbox.h). Base R only: jsonlite is not part
+# of r-base-core.
+local({
+  prof <- Sys.getenv("R_PROFILE_USER")
+  Sys.unsetenv("R_PROFILE_USER")  # Rscript's own environment, as natively
+  inputs_path <- file.path(dirname(prof), "inputs.json")
+  code_path <- sub("^--file=", "", grep("^--file=", commandArgs(), value = TRUE)[1])
+
+  esc <- function(s) {
+    s <- enc2utf8(as.character(s))
+    s[is.na(s)] <- "NA"
+    s <- gsub("\\", "\\\\", s, fixed = TRUE)
+    s <- gsub("\"", "\\\"", s, fixed = TRUE)
+    s <- gsub("\n", "\\n", s, fixed = TRUE)
+    s <- gsub("\r", "\\r", s, fixed = TRUE)
+    s <- gsub("\t", "\\t", s, fixed = TRUE)
+    ctl <- grepl("[\001-\037]", s, useBytes = TRUE)
+    if (any(ctl)) {
+      s[ctl] <- vapply(s[ctl], function(x) {
+        cp <- utf8ToInt(x)
+        paste(vapply(cp, function(c) if (c < 32) sprintf("\\u%04x", c) else intToUtf8(c), ""),
+              collapse = "")
+      }, "")
+    }
+    paste0("\"", s, "\"")
+  }
+  str_form <- function(x) {
+    out <- tryCatch(paste(deparse(x), collapse = "\n"), error = function(e) NULL)
+    if (is.null(out)) out <- tryCatch(paste(format(x), collapse = "\n"), error = function(e) "<value>")
+    esc(out)
+  }
+  # Doubles in the shortest form that reads back as the same double (15
+  # digits are not always enough: 0.1 + 0.2 needs 17).
+  num <- function(v) {
+    out <- sprintf("%.15g", v)
+    for (d in c(16L, 17L)) {
+      bad <- as.numeric(out) != v
+      if (!any(bad)) break
+      out[bad] <- sprintf(paste0("%.", d, "g"), v[bad])
+    }
+    out
+  }
+  scalars <- function(x) {
+    n <- length(x)
+    out <- character(n)
+    na <- is.na(x)
+    if (is.logical(x)) {
+      out <- ifelse(x, "true", "false")
+    } else if (is.integer(x)) {
+      out <- as.character(x)
+    } else if (is.numeric(x)) {
+      fin <- is.finite(x)
+      out[fin] <- num(x[fin])
+      out[!fin] <- esc(format(x[!fin]))  # "Inf", "-Inf", "NaN"
+      na <- na & !is.nan(x)
+    } else {
+      out <- esc(x)
+    }
+    out[na] <- "null"
+    out
+  }
+  iso <- function(x) {
+    if (inherits(x, "Date")) return(format(x, "%Y-%m-%d"))
+    format(x, "%Y-%m-%dT%H:%M:%OSZ", tz = "UTC")
+  }
+  to_json <- function(x, depth = 0) {
+    if (depth > 100) return(str_form(x))
+    if (is.null(x)) return("null")
+    if (is.factor(x)) x <- as.character(x)
+    if (inherits(x, c("Date", "POSIXct", "POSIXlt"))) {
+      nm <- names(x)
+      v <- ifelse(is.na(x), NA_character_, iso(x))
+      x <- if (inherits(x, "POSIXlt")) v else structure(v, names = nm)
+    }
+    if (is.data.frame(x)) {
+      # A list of records; row names are a "_row" field when they are not
+      # the default 1..n.
+      cols <- lapply(x, function(col) {
+        if (is.list(col)) vapply(col, to_json, "", depth = depth + 2) else {
+          if (is.factor(col)) col <- as.character(col)
+          if (inherits(col, c("Date", "POSIXct", "POSIXlt"))) col <- ifelse(is.na(col), NA, iso(col))
+          scalars(col)
+        }
+      })
+      keys <- esc(names(x))
+      if (.row_names_info(x) > 0) {
+        cols <- c(list(esc(row.names(x))), cols)
+        keys <- c("\"_row\"", keys)
+      }
+      rows <- vapply(seq_len(nrow(x)), function(i)
+        paste0("{", paste0(keys, ":", vapply(cols, `[`, "", i), collapse = ","), "}"), "")
+      return(paste0("[", paste(rows, collapse = ","), "]"))
+    }
+    if (is.matrix(x) && is.atomic(x) && is.null(attr(x, "class", exact = TRUE))) {
+      rows <- vapply(seq_len(nrow(x)), function(i) to_json(unname(x[i, ]), depth + 1), "")
+      return(paste0("[", paste(rows, collapse = ","), "]"))
+    }
+    nm <- names(x)
+    # Empty: {} for a named list, [] otherwise (never the invalid {"":}).
+    if (length(x) == 0 && (is.list(x) || is.atomic(x)) && is.null(attr(x, "class")))
+      return(if (!is.null(nm)) "{}" else "[]")
+    if (is.atomic(x) && (is.logical(x) || is.numeric(x) || is.character(x)) && is.null(dim(x))) {
+      if (length(x) == 1 && is.null(nm)) return(scalars(x))
+      items <- scalars(x)
+    } else if (is.list(x) && is.null(attr(x, "class"))) {
+      items <- vapply(x, function(e) to_json(e, depth + 1), "")
+    } else {
+      return(str_form(x))
+    }
+    if (!is.null(nm) && all(nzchar(nm)))
+      return(paste0("{", paste0(esc(nm), ":", items, collapse = ","), "}"))
+    paste0("[", paste(items, collapse = ","), "]")
+  }
+  report <- function(text) {
+    # fd 3 is the report pipe. R cannot write to an fd: /proc/self/fd
+    # reopens it, unless the sandbox's uid may not (the pipe belongs to
+    # sbx); then a shell, which inherits fd 3, carries it.
+    con <- tryCatch(suppressWarnings(file("/proc/self/fd/3", open = "wb", raw = TRUE)),
+                    error = function(e) NULL)
+    if (is.null(con))
+      con <- tryCatch(suppressWarnings(pipe("exec cat >&3", open = "wb")), error = function(e) NULL)
+    if (is.null(con)) return(invisible())
+    writeBin(charToRaw(enc2utf8(text)), con)
+    close(con)
+  }
+  from_json <- function(text) {
+    # inputs.json was written by sbx (jansson, compact): a tiny parser suffices.
+    pos <- 1L
+    chars <- strsplit(text, "")[[1]]
+    n <- length(chars)
+    ws <- function() while (pos <= n && chars[pos] %in% c(" ", "\n", "\t", "\r")) pos <<- pos + 1L
+    val <- function() {
+      ws()
+      ch <- chars[pos]
+      if (ch == "{") {
+        pos <<- pos + 1L; out <- list(); ws()
+        if (chars[pos] == "}") { pos <<- pos + 1L; return(structure(list(), names = character())) }
+        repeat {
+          ws(); k <- val(); ws(); pos <<- pos + 1L  # ':'
+          v <- val(); out[k] <- list(v); ws()
+          if (chars[pos] == ",") pos <<- pos + 1L else { pos <<- pos + 1L; break }
+        }
+        return(out)
+      }
+      if (ch == "[") {
+        pos <<- pos + 1L; out <- list(); ws()
+        if (chars[pos] == "]") { pos <<- pos + 1L; return(out) }
+        repeat {
+          out[length(out) + 1L] <- list(val()); ws()
+          if (chars[pos] == ",") pos <<- pos + 1L else { pos <<- pos + 1L; break }
+        }
+        return(out)
+      }
+      if (ch == "\"") {
+        pos <<- pos + 1L; buf <- character()
+        repeat {
+          c <- chars[pos]
+          if (c == "\"") { pos <<- pos + 1L; break }
+          if (c == "\\") {
+            e <- chars[pos + 1L]; pos <<- pos + 2L
+            if (e == "u") {
+              cp <- strtoi(paste(chars[pos:(pos + 3L)], collapse = ""), 16L); pos <<- pos + 4L
+              if (cp >= 0xD800 && cp < 0xDC00 && chars[pos] == "\\") {
+                lo <- strtoi(paste(chars[(pos + 2L):(pos + 5L)], collapse = ""), 16L); pos <<- pos + 6L
+                cp <- 0x10000 + (cp - 0xD800) * 1024 + (lo - 0xDC00)
+              }
+              buf <- c(buf, intToUtf8(cp))
+            } else {
+              buf <- c(buf, switch(e, n = "\n", t = "\t", r = "\r", b = "\b", f = "\f", e))
+            }
+          } else { buf <- c(buf, c); pos <<- pos + 1L }
+        }
+        return(paste(buf, collapse = ""))
+      }
+      if (substr(text, pos, pos + 3L) == "true") { pos <<- pos + 4L; return(TRUE) }
+      if (substr(text, pos, pos + 4L) == "false") { pos <<- pos + 5L; return(FALSE) }
+      if (substr(text, pos, pos + 3L) == "null") { pos <<- pos + 4L; return(NULL) }
+      start <- pos
+      while (pos <= n && chars[pos] %in% c("-", "+", ".", "e", "E", as.character(0:9))) pos <<- pos + 1L
+      as.numeric(substr(text, start, pos - 1L))
+    }
+    val()
+  }
+
+  inputs_text <- tryCatch(paste(readLines(inputs_path, warn = FALSE, encoding = "UTF-8"),
+                                collapse = "\n"), error = function(e) "{}")
+  inputs <- if (inputs_text == "{}") structure(list(), names = character()) else from_json(inputs_text)
+  assign("inputs", inputs, envir = globalenv())
+
+  # The program as R will read it, for the number of top-level expressions
+  # (the last one's value is the result), their lines, and a syntax error's
+  # place (Rscript reports it only when it gets there).
+  exprs <- tryCatch(parse(code_path, keep.source = TRUE, encoding = "UTF-8"),
+                    error = function(e) e)
+  syntax <- NULL
+  if (inherits(exprs, "error")) {
+    m <- regmatches(conditionMessage(exprs),
+                    regexec("^[^:]*:([0-9]+):([0-9]+): ([^\n]*)", conditionMessage(exprs)))[[1]]
+    syntax <- if (length(m) == 4) list(line = as.integer(m[[2]]), column = as.integer(m[[3]]),
+                                       message = m[[4]]) else list(line = NULL, column = NULL,
+                                                                     message = conditionMessage(exprs))
+    exprs <- NULL
+  }
+  n_expr <- length(exprs)
+  done <- 0L
+  last_cond <- NULL
+  last_calls <- NULL
+
+  # Where an error was raised: the innermost call of the program's that
+  # can be found in its source (Rscript keeps no source references).
+  error_line <- function(cond, calls) {
+    cands <- rev(calls)
+    if (!is.null(conditionCall(cond))) cands <- c(cands, list(conditionCall(cond)))
+    if (length(cands) && !is.null(exprs)) {
+      pd <- tryCatch(utils::getParseData(exprs), error = function(e) NULL)
+      if (!is.null(pd) && nrow(pd)) {
+        ids <- pd$id[pd$token == "expr"]
+        txt <- utils::getParseText(pd, ids)
+        norm <- function(cl) paste(deparse(cl, width.cutoff = 500L), collapse = " ")
+        for (cl in cands) {
+          if (!is.call(cl)) next
+          target <- norm(cl)
+          head <- if (is.name(cl[[1]])) as.character(cl[[1]]) else ""
+          for (k in which(grepl(head, txt, fixed = TRUE))) {
+            p <- tryCatch(str2lang(txt[[k]]), error = function(e) NULL)
+            if (!is.null(p) && identical(norm(p), target)) return(pd$line1[pd$id == ids[[k]]])
+          }
+        }
+      }
+    }
+    # Else the top-level expression that failed.
+    if (!is.null(exprs) && done < n_expr) {
+      sr <- attr(exprs, "srcref")[[done + 1L]]
+      if (!is.null(sr)) return(sr[[1]])
+    }
+    NULL
+  }
+
+  invisible(addTaskCallback(function(expr, value, ok, visible) {
+    done <<- done + 1L
+    last_cond <<- NULL
+    if (done == n_expr && visible && !is.null(value)) {
+      doc <- tryCatch(paste0("{\"result\":", to_json(value), "}"),
+                      error = function(e) paste0("{\"result\":", str_form(value), "}"))
+      report(doc)
+    }
+    TRUE
+  }, name = "sbx"))
+
+  # Sees an uncaught error while its frames are still there (no exiting
+  # handler caught it); changes nothing of what R does with it.
+  globalCallingHandlers(error = function(e) {
+    # Out of C stack there is no room to walk the calls: keep the condition
+    # only, or this handler fails too and R ends the script with status 0.
+    last_cond <<- e
+    last_calls <<- list()
+    if (grepl("C stack", conditionMessage(e), fixed = TRUE)) return()
+    calls <- sys.calls()
+    calls <- calls[-length(calls)]  # this handler
+    cut <- which(vapply(calls, function(cl) {
+      f <- cl[[1]]
+      is.name(f) && as.character(f) %in% c(".handleSimpleError", ".signalSimpleWarning")
+    }, TRUE))
+    if (length(cut)) calls <- calls[seq_len(min(cut) - 1L)]
+    last_cond <<- e
+    last_calls <<- calls
+  })
+
+  # An uncaught error ends the script as Rscript ends it: R prints it,
+  # prints "Execution halted" and exits 1 by itself. No options(error)
+  # handler: one that fails (out of C stack it must) makes R go on to the
+  # next expression and end with status 0. The details are reported from
+  # an exit finalizer, which R runs on every way out after the code, with
+  # the stack unwound.
+  report_error <- function(...) {
+    cond <- last_cond
+    if (is.null(cond)) return(invisible())
+    text <- geterrmessage()
+    status <- NULL
+    if (!is.null(syntax) && is.null(conditionCall(cond)) && !length(last_calls)) {
+      err <- paste0("{\"name\":\"SyntaxError\",\"message\":", esc(syntax$message),
+                    ",\"line\":", if (is.null(syntax$line)) "null" else syntax$line,
+                    ",\"column\":", if (is.null(syntax$column)) "null" else syntax$column)
+    } else {
+      name <- class(cond)[[1]]
+      msg <- conditionMessage(cond)
+      line <- tryCatch(error_line(cond, last_calls), error = function(e) NULL)
+      if (grepl("cannot allocate", msg, fixed = TRUE)) status <- "memory_limit"
+      err <- paste0("{\"name\":", esc(name), ",\"message\":", esc(msg),
+                    ",\"line\":", if (is.null(line)) "null" else line, ",\"column\":null")
+    }
+    report(paste0("{\"error\":", err, ",\"traceback\":", esc(text), "}",
+                  if (!is.null(status)) ",\"status\":\"memory_limit\"" else "", "}"))
+  }
+  invisible(reg.finalizer(environment(), report_error, onexit = TRUE))
+})

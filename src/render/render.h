@@ -1,0 +1,38 @@
+/* render — turns events and the outcome into text, JSON or NDJSON.
+ *
+ * text:   the code's output goes to our stdout/stderr as it comes; a non-null
+ *         result is printed last on stdout; sbx's messages go to stderr.
+ * json:   nothing until the end, then the one result record.
+ * ndjson: one event per line, flushed as it happens.
+ */
+#ifndef SBX_RENDER_H
+#define SBX_RENDER_H
+
+#include <jansson.h>
+#include <stddef.h>
+
+/* json_string_utf8_lossy moved to jsonout.h; kept in reach of render.h's
+ * older users (history.c, policy.c) until they include jsonout.h. */
+#include "util/jsonout.h"
+#include "core/outcome.h"
+#include "core/output_sink.h"
+#include "core/request.h"
+
+struct render;
+
+struct render *render_new(const struct request *req);
+void render_free(struct render *r);
+/* An NDJSON event; fields is stolen (may be NULL). Other formats ignore it. */
+void render_event(struct render *r, const char *type, json_t *fields);
+/* A chunk of the code's output; stream is 1 (stdout) or 2 (stderr). */
+void render_output(struct render *r, int stream, const char *data, size_t len);
+/* A sink that hands each chunk to render_output(r, ...): what the layers
+ * below get instead of r. Valid as long as r is. */
+struct output_sink render_sink(struct render *r);
+/* The final record / summary. Returns -1 if writing to stdout failed. */
+int render_finish(struct render *r, const struct outcome *out, const struct request *req);
+
+/* The current UTC time as 2026-01-02T03:04:05.678Z, as events carry it. */
+void render_iso8601_now(char out[32]);
+
+#endif

@@ -1,0 +1,26 @@
+/* execute — the run pipeline: policy, engine, render, history.
+ *
+ * The one place that joins the renderer to the engines: it makes the
+ * render, gives the engines its sink (render_sink) and renders the outcome.
+ * May call engine, policy, render and history; nothing below calls it back
+ * but prepare's syntax checks (policy.c), noted in issue 13.
+ */
+#ifndef SBX_EXECUTE_H
+#define SBX_EXECUTE_H
+
+#include "core/outcome.h"
+#include "render/render.h"
+#include "core/request.h"
+
+int execute(struct request *req, struct outcome *out, struct render *r);
+/* execute(), then render the outcome and record it; returns the exit code
+ * for sbx (the SPEC's table). Used by run and exec-deployment. */
+int execute_and_render(struct request *req);
+
+/* Builds without running: compiles Java (into the javac cache) or lowers
+ * JavaScript/TypeScript (into the lowering cache), in the sandbox. A syntax
+ * or compile error comes back as status error; Python and R have nothing to
+ * build (status ok). Used by deploy, so a deployment starts from its build. */
+int engine_build(struct request *req, struct outcome *out);
+
+#endif

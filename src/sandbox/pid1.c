@@ -1,0 +1,135 @@
+/* pid1 — see pid1.h for why the code is never the namespace's first
+ * process. Everything on the child side is async-signal-safe: it runs
+ * between fork and exec. */
+#include "sandbox/pid1.h"
+
+#include <errno.h>
+#include <signal.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#define MSG_PID	   'P' /* from the code: "this is my pid" (credentials attached) */
+#define MSG_STATUS 'W' /* from the init: 'W' + the code's wait status (int) */
+
+int pid1_channel(int fds[2])
+{
+	int one = 1;
+	if (socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, fds) != 0)
+		return -1;
+	/* Before anything is sent: the kernel attaches the sender's
+	 * credentials only to messages sent after this. */
+	if (setsockopt(fds[0], SOL_SOCKET, SO_PASSCRED, &one, sizeof(one)) != 0) {
+		int e = errno;
+		close(fds[0]);
+		close(fds[1]);
+		errno = e;
+		return -1;
+	}
+	return 0;
+}
+
+static volatile pid_t code_pid;
+
+/* Forwards what an init is sent to the code, which would otherwise never
+ * see it (the kernel drops it at the init). */
+static void forward(int sig)
+{
+	int e = errno;
+	if (code_pid > 0)
+		kill(code_pid, sig);
+	errno = e;
+}
+
+static const int forwarded[] = {SIGTERM, SIGINT, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2};
+
+_Noreturn void pid1_run(int keep_fd, sandbox_child_fn fn, void *arg)
+{
+	sigset_t all, old;
+	sigfillset(&all);
+	/* Blocked until the handlers are in place, so a signal between the
+	 * fork and sigaction is not lost. */
+	sigprocmask(SIG_BLOCK, &all, &old);
+	pid_t pid = fork();
+	if (pid < 0)
+		_exit(125);
+	if (pid == 0) {
+		char m = MSG_PID;
+		sigprocmask(SIG_SETMASK, &old, NULL);
+		/* The credentials ride along: sbx learns the code's pid as
+		 * its own namespace numbers it. The init's end is not the
+		 * code's to keep. */
+		(void)!send(keep_fd, &m, 1, MSG_NOSIGNAL);
+		close(keep_fd);
+		fn(arg);
+		_exit(125);
+	}
+	code_pid = pid;
+	struct sigaction sa;
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = forward;
+	sigfillset(&sa.sa_mask);
+	for (size_t i = 0; i < sizeof(forwarded) / sizeof(forwarded[0]); i++)
+		sigaction(forwarded[i], &sa, NULL);
+	/* The init holds none of the code's streams: sbx sees their end when
+	 * the code's processes close them. */
+	for (int fd = 0; fd < 16; fd++)
+		if (fd != keep_fd)
+			close(fd);
+	sigprocmask(SIG_SETMASK, &old, NULL);
+
+	for (;;) {
+		int ws;
+		pid_t p = wait4(-1, &ws, 0, NULL);
+		if (p < 0) {
+			if (errno == EINTR)
+				continue;
+			_exit(125); /* ECHILD: cannot happen before the code ends */
+		}
+		if (p != pid)
+			continue; /* an orphan handed to us: reaped, that is all */
+		char msg[1 + sizeof(int)];
+		msg[0] = MSG_STATUS;
+		memcpy(msg + 1, &ws, sizeof(int));
+		(void)!send(keep_fd, msg, sizeof(msg), MSG_NOSIGNAL);
+		/* The exit status for anyone who reads only that (the code's
+		 * signal as 128+N, as shells and tini report it); sbx reads
+		 * the message. The kernel kills what is left in the
+		 * namespace when the init ends. */
+		_exit(WIFEXITED(ws) ? WEXITSTATUS(ws) : 128 + WTERMSIG(ws));
+	}
+}
+
+int pid1_read(int fd, struct pid1_state *st)
+{
+	char data[1 + sizeof(int)];
+	union {
+		struct cmsghdr align;
+		char buf[CMSG_SPACE(sizeof(struct ucred))];
+	} control;
+	struct iovec iov = {data, sizeof(data)};
+	struct msghdr msg = {.msg_iov = &iov,
+			     .msg_iovlen = 1,
+			     .msg_control = control.buf,
+			     .msg_controllen = sizeof(control.buf)};
+	ssize_t n = recvmsg(fd, &msg, MSG_DONTWAIT | MSG_CMSG_CLOEXEC);
+	if (n < 0)
+		return errno == EAGAIN || errno == EINTR ? 1 : -1;
+	if (n == 0)
+		return 0;
+	if (data[0] == MSG_PID && n == 1) {
+		for (struct cmsghdr *c = CMSG_FIRSTHDR(&msg); c; c = CMSG_NXTHDR(&msg, c))
+			if (c->cmsg_level == SOL_SOCKET && c->cmsg_type == SCM_CREDENTIALS) {
+				struct ucred cred;
+				memcpy(&cred, CMSG_DATA(c), sizeof(cred));
+				if (cred.pid > 0)
+					st->code_pid = cred.pid;
+			}
+	} else if (data[0] == MSG_STATUS && n == (ssize_t)sizeof(data)) {
+		memcpy(&st->wait_status, data + 1, sizeof(int));
+		st->have_status = true;
+	}
+	return 1;
+}

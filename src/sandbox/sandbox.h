@@ -1,0 +1,70 @@
+/* sandbox — run a child under limits and supervise it to the end.
+ *
+ * sandbox_run (sandbox.c) builds the plan, prepares the layers and hands
+ * the child to one supervisor (sandbox_supervise.c) from fork to reap; who
+ * owns which step is listed in sandbox_int.h. The child wires stdio (stdin,
+ * stdout/stderr pipes, the report pipe on fd 3), closes every other fd,
+ * applies the layers of the plan and calls the engine's child_main. The
+ * parent hands output to the caller's sink (output_sink.h), enforces the
+ * wall and CPU deadlines and the output cap, reaps the child and fills the
+ * outcome from the exit status and the child's report.
+ *
+ * The report is one JSON object the engine writes to fd 3 before exiting;
+ * what sbx takes from it, and from whom, is in report.h. Failures of the
+ * child's own setup go to a close-on-exec pipe the code never holds.
+ */
+#ifndef SBX_SANDBOX_H
+#define SBX_SANDBOX_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "core/outcome.h"
+#include "core/output_sink.h"
+#include "core/request.h"
+
+#define SANDBOX_REPORT_FD 3
+/* With plan.gated: the engine's prelude reads one byte here before it runs
+ * any user code; EOF instead of the byte means "do not run". */
+#define SANDBOX_GATE_FD 4
+/* The init's channel to sbx, in the init of a pid namespace only (pid1.h);
+ * closed before the code runs. */
+#define SANDBOX_INIT_FD 5
+
+enum sandbox_profile {
+	PROFILE_EMBEDDED,    /* Duktape in the forked child: strict allow-list */
+	PROFILE_INTERPRETER, /* execve of python3/java/Rscript: layered isolation */
+};
+
+/* Runs in the child with the sandbox in force. Must not return. */
+typedef void (*sandbox_child_fn)(void *arg);
+
+struct sandbox_plan {
+	enum sandbox_profile profile;
+	sandbox_child_fn child_main;
+	void *child_arg;
+	const char *workdir; /* the child's cwd (interpreters); NULL: none */
+	/* The directory the sandbox gets, writable, at its own path: workdir
+	 * and everything beside it that the step needs (sbx's private files);
+	 * NULL: workdir itself. */
+	const char *rundir;
+	int stdin_fd;	       /* -1: empty stdin */
+	uint64_t rlimit_as;    /* address-space backstop, 0: none */
+	uint64_t rlimit_nproc; /* 0: no new processes allowed */
+	/* The interpreter may start before every layer is in place, because
+	 * its prelude waits on SANDBOX_GATE_FD before running user code. The
+	 * cgroup attach (an RCU grace period, ~15 ms on cgroup v1) then
+	 * overlaps with the interpreter's own start. */
+	bool gated;
+	/* Directories outside the default root the interpreter needs, shown
+	 * read-only at the same path (a virtualenv, a base interpreter's
+	 * prefix); NULL-terminated, NULL: none. At most ISOLATE_MAX_EXTRA. */
+	char *const *ro_dirs;
+};
+
+/* Returns 0 when the run was supervised to the end (whatever its status),
+ * -1 when the sandbox could not be set up (out->status = sandbox_error). */
+int sandbox_run(const struct request *req, const struct sandbox_plan *plan, struct outcome *out,
+		const struct output_sink *sink);
+
+#endif

@@ -1,0 +1,60 @@
+/* util — messages, checked allocation, small file and time helpers. */
+#ifndef SBX_UTIL_H
+#define SBX_UTIL_H
+
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "util/buf.h"
+
+/* "sbx: MESSAGE" on stderr; returns -1 so library code can `return error(...)`. */
+int error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void warning(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* For the edges only (main and before any side effect): message, exit 125. */
+_Noreturn void die(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* The first message error() or die() printed in this process ("" if none),
+ * without the "sbx: " prefix: main turns it into a JSON record under
+ * --json, so an agent never has to parse stderr. */
+const char *error_first_message(void);
+/* Called by die() before it exits (main sets it); NULL: none. */
+extern void (*die_hook)(void);
+/* A result record went to stdout (render_finish, the JSON listings): main
+ * then adds no failure record of its own. */
+void record_written_set(void);
+bool record_written(void);
+
+void *xmalloc(size_t n);
+void *xcalloc(size_t n, size_t size);
+void *xrealloc(void *p, size_t n);
+char *xstrdup(const char *s);
+char *xstrndup(const char *s, size_t n);
+
+/* Reads a whole file or fd (up to cap bytes; more is an error). */
+int read_file(const char *path, size_t cap, struct buf *out);
+int read_fd(int fd, size_t cap, struct buf *out);
+/* write(2) until done, retrying EINTR; returns -1 on error. */
+int write_all(int fd, const void *data, size_t len);
+
+/* Monotonic and wall clock in milliseconds (double for sub-ms precision). */
+double now_monotonic_ms(void);
+double now_wall_ms(void);
+
+/* SHA-256 (libcrypto). Incremental: init, update..., final into 32 bytes,
+ * or to 64 lower-case hex digits plus a NUL. */
+struct sha256 {
+	unsigned char state[128]; /* an OpenSSL SHA256_CTX (112 bytes) */
+};
+void sha256_init(struct sha256 *h);
+void sha256_update(struct sha256 *h, const void *data, size_t len);
+void sha256_final(struct sha256 *h, unsigned char digest[32]);
+void sha256_final_hex(struct sha256 *h, char out[65]);
+/* One shot: lower-case hex SHA-256 of data. */
+void sha256_hex(const void *data, size_t len, char out[65]);
+
+/* Time-sortable unique id: 26 chars of Crockford base32 (48-bit ms time,
+ * 80 random bits, as ULID), NUL-terminated. */
+void make_execution_id(char out[27]);
+
+#endif

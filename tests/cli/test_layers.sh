@@ -1,0 +1,31 @@
+#!/bin/sh
+# The source tree keeps its layers (build-aux/check-layers.py): every
+# #include between layer folders points down, no file sits outside a layer,
+# and no file is over the size a newcomer can read in one sitting. The
+# checker itself is shown to catch an arrow up and a cycle.
+. "$(dirname "$0")/../lib.sh"
+
+check "every include in src/ points down" sh -c 'python3 "$1" "$2" >/dev/null' _ \
+	"$ROOT_DIR/build-aux/check-layers.py" "$ROOT_DIR/src"
+
+# A copy of the tree with one arrow up: the checker names it.
+cp -R "$ROOT_DIR/src" "$T_TMP/src"
+printf '#include "render/render.h"\n' >>"$T_TMP/src/core/lang.c"
+msg=$(python3 "$ROOT_DIR/build-aux/check-layers.py" "$T_TMP/src")
+check "an include up is refused" test $? -ne 0
+check "the refusal names the file and the arrow" \
+	sh -c 'printf "%s" "$1" | grep -q "src/core/lang.c:.*core may not include render"' _ "$msg"
+# A file outside any layer folder is refused too.
+cp "$ROOT_DIR/src/core/lang.c" "$T_TMP/src/stray.c"
+check "a file outside the layers is refused" sh -c '! python3 "$1" "$2" >/dev/null' _ \
+	"$ROOT_DIR/build-aux/check-layers.py" "$T_TMP/src"
+
+# One job per file: none over 600 lines (C sources and headers).
+big=$(find "$ROOT_DIR/src" -name '*.[ch]' -exec wc -l {} + | awk '$2 != "total" && $1 > 600 { print $2 " " $1 }')
+check "no source file over 600 lines${big:+: $big}" test -z "$big"
+
+# Every layer folder says what lives there and what it may call.
+for d in "$ROOT_DIR"/src/*/; do
+	check "$(basename "$d")/ has a README" test -s "$d/README.md"
+done
+finish
