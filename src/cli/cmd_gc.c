@@ -75,7 +75,7 @@ static int gc_history(const char *state_dir, int retention_days, json_t *report)
 }
 
 /* Deployment directories left half-written or half-deleted by a killed sbx
- * (store.c owns what counts as a leftover). */
+ * (state/store_remove.c owns what counts as a leftover). */
 static int gc_deployments(const char *state_dir, json_t *report)
 {
 	struct store s;

@@ -11,9 +11,6 @@
 #include <jansson.h>
 #include <stddef.h>
 
-/* json_string_utf8_lossy moved to jsonout.h; kept in reach of render.h's
- * older users (history.c, policy.c) until they include jsonout.h. */
-#include "util/jsonout.h"
 #include "core/outcome.h"
 #include "core/output_sink.h"
 #include "core/request.h"

@@ -3,7 +3,8 @@
  * The one place that joins the renderer to the engines: it makes the
  * render, gives the engines its sink (render_sink) and renders the outcome.
  * May call engine, policy, render and history; nothing below calls it back
- * but prepare's syntax checks (policy.c), noted in issue 13.
+ * (prepare's syntax check, which runs checker programs through it, is
+ * run/prepare_check.c, beside it).
  */
 #ifndef SBX_EXECUTE_H
 #define SBX_EXECUTE_H
