@@ -12,6 +12,7 @@
 
 #include "core/outcome.h"
 #include "render/render.h"
+#include "util/jsonout.h"
 
 static void test_exit_codes(void **state)
 {
