@@ -14,8 +14,12 @@ MANDIR  ?= $(PREFIX)/share/man
 CC      ?= cc
 
 PKGS    := libseccomp yaml-0.1 jansson sqlite3 libcrypto
+# A call without a prototype is an error: C would take it to return int
+# and cut a returned pointer to 32 bits (a test that moved a helper's
+# header once crashed that way instead of failing to build).
 WARN    := -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
-           -Wformat=2 -Wvla -Wno-missing-field-initializers
+           -Wformat=2 -Wvla -Wno-missing-field-initializers \
+           -Werror=implicit-function-declaration
 HARDEN  := -D_FORTIFY_SOURCE=2 -fstack-protector-strong -fPIE
 OPT     ?= -O2 -g
 DUK_SRC ?= /usr/share/duktape

@@ -1,5 +1,5 @@
 /* fuzz_render — the output JSON writer fed arbitrary bytes: what the
- * sandboxed code prints goes through json_string_utf8_lossy into the
+ * sandboxed code prints goes through json_string_utf8_lossy (util/jsonout) into the
  * result record.
  *
  * Checks: the string is valid UTF-8 (by this file's own validator), valid
@@ -8,7 +8,7 @@
 #include <jansson.h>
 
 #include "fuzz.h"
-#include "render/render.h"
+#include "util/jsonout.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
