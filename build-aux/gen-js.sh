@@ -74,18 +74,21 @@ for f in "$src"/*.js; do
 	embed "$name" "$f" "src/engine/js/$name.js"
 done
 
-# A file in src/engine/js/nodelib/ missing from the list would silently not be
-# part of the library: refuse it.
-for f in "$src"/nodelib/*.js; do
-	part=$(basename "$f" .js) listed=''
-	for p in $NODELIB_PARTS; do
-		[ "$p" = "$part" ] && listed=1
+# all_listed DIR LIST PARTS: a file in src/engine/js/DIR/ missing from the
+# list named LIST would silently not be part of its program: refuse it.
+all_listed() {
+	for f in "$src/$1"/*.js; do
+		part=$(basename "$f" .js) listed=''
+		for p in $3; do
+			[ "$p" = "$part" ] && listed=1
+		done
+		if [ -z "$listed" ]; then
+			echo "gen-js.sh: src/engine/js/$1/$part.js is not in $2 (build-aux/gen-js.sh): add it where it belongs in the order" >&2
+			exit 1
+		fi
 	done
-	if [ -z "$listed" ]; then
-		echo "gen-js.sh: src/engine/js/nodelib/$part.js is not in NODELIB_PARTS (build-aux/gen-js.sh): add it where it belongs in the order" >&2
-		exit 1
-	fi
-done
+}
+all_listed nodelib NODELIB_PARTS "$NODELIB_PARTS"
 # Each part must also parse on its own where it runs, inside the shared
 # closure: a function that ends in the next file still makes a valid
 # program, but then the files no longer hold one job each. dukbc (when it
@@ -115,16 +118,7 @@ if [ -x "$dukbc" ]; then
 	done
 	rm -f "$out/nodelib-part.js" "$out/nodelib-part.bc"
 fi
-for f in "$src"/builtins/*.js; do
-	part=$(basename "$f" .js) listed=''
-	for p in $BUILTINS_PARTS; do
-		[ "$p" = "$part" ] && listed=1
-	done
-	if [ -z "$listed" ]; then
-		echo "gen-js.sh: src/engine/js/builtins/$part.js is not in BUILTINS_PARTS (build-aux/gen-js.sh): add it where it belongs in the order" >&2
-		exit 1
-	fi
-done
+all_listed builtins BUILTINS_PARTS "$BUILTINS_PARTS"
 tmp="$out/builtins.js.tmp"
 printf "(function (G, H) { 'use strict'; " >"$tmp"
 for part in $BUILTINS_PARTS; do
