@@ -121,13 +121,10 @@ def _sbx_setup():
         return text
 
     def fail(e, status=None):
-        # Imported only now: linecache and traceback pull in `re` (~7 ms).
-        import linecache
+        # Imported only now: traceback pulls in `re` (~7 ms). A FILE's lines
+        # are in linecache by then (see SeedLinecache); -c and stdin have none,
+        # as python3 quotes none for them.
         import traceback
-        if src is not None and is_file:
-            # python3 FILE quotes the source lines; -c and stdin do not.
-            linecache.cache[name] = (len(src), None,
-                                     src.decode('utf-8', 'replace').splitlines(True), name)
         tb = e.__traceback__
         # Drop the prelude's own frames: the user's traceback starts at the
         # first frame of their code (the prelude may share its file name,
@@ -182,6 +179,10 @@ def _sbx_setup():
         # atexit handlers run and non-daemon threads joined.
         raise SystemExit(1)
 
+    def seed_linecache(linecache, src):
+        linecache.cache[name] = (len(src), None,
+                                 src.decode('utf-8', 'replace').splitlines(True), name)
+
     class SeedLinecache:
         # python3 FILE quotes the file's lines in tracebacks and warnings,
         # read by linecache from NAME, which the sandbox does not have. When
@@ -211,8 +212,7 @@ def _sbx_setup():
                 def exec_module(self, module):
                     spec.loader = module.__loader__ = loader
                     loader.exec_module(module)
-                    module.cache[name] = (len(src), None,
-                                          src.decode('utf-8', 'replace').splitlines(True), name)
+                    seed_linecache(module, src)
             spec.loader = Seeding()
             return spec
 
@@ -276,7 +276,10 @@ def _sbx_setup():
         with open(code_path, 'rb') as f:
             src = f.read()
         if is_file:
-            sys.meta_path.insert(0, SeedLinecache(src))
+            if 'linecache' in sys.modules:  # imported at start-up (a venv's site)
+                seed_linecache(sys.modules['linecache'], src)
+            else:
+                sys.meta_path.insert(0, SeedLinecache(src))
         if inputs_path == '-':
             inputs = {}
         else:
