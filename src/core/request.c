@@ -354,16 +354,23 @@ bool request_code_is_file(const struct request *req)
 	       !req->deployment_name;
 }
 
+_Static_assert(LAYERS_ALL == (1u << LAYER_COUNT) - 1, "a layer without a name");
+
+const char *request_layer_name(unsigned i)
+{
+	static const char *const names[LAYER_COUNT] = {"seccomp", "namespaces", "landlock",
+						       "cgroup", "rlimits"};
+	return i < LAYER_COUNT ? names[i] : "";
+}
+
 const char *request_layer_names(unsigned bits, char *buf, size_t n)
 {
-	static const char *const names[] = {"seccomp", "namespaces", "landlock", "cgroup",
-					    "rlimits"};
 	buf[0] = '\0';
-	for (unsigned i = 0; i < 5; i++)
+	for (unsigned i = 0; i < LAYER_COUNT; i++)
 		if (bits & (1u << i)) {
 			if (buf[0])
 				strncat(buf, ",", n - strlen(buf) - 1);
-			strncat(buf, names[i], n - strlen(buf) - 1);
+			strncat(buf, request_layer_name(i), n - strlen(buf) - 1);
 		}
 	return buf;
 }

@@ -48,9 +48,13 @@ enum sandbox_layer {
 #define LAYERS_EMBEDDED (LAYER_SECCOMP | LAYER_RLIMITS)
 #define LAYERS_ALL                                                                                 \
 	(LAYER_SECCOMP | LAYER_NAMESPACES | LAYER_LANDLOCK | LAYER_CGROUP | LAYER_RLIMITS)
+#define LAYER_COUNT 5 /* the layers themselves: bits 0..4 */
+/* The name of layer bit i ("seccomp" for i = 0), i < LAYER_COUNT. Here,
+ * beside the bits, so that everything that names them (the sandbox's
+ * messages, --require, the manifest) takes the names from one table. */
+const char *request_layer_name(unsigned i);
 /* "seccomp,landlock" for a LAYER_* mask, into buf (n bytes, truncated to
- * fit); returns buf. Here, beside the bits, so that every layer that names
- * them (the sandbox's messages among them) takes the names from below. */
+ * fit); returns buf. */
 const char *request_layer_names(unsigned bits, char *buf, size_t n);
 
 struct limits {

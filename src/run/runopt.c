@@ -87,24 +87,19 @@ static int parse_format(const char *arg, enum output_format *out)
 
 static int parse_require(const char *arg, unsigned *out)
 {
-	static const struct {
-		const char *name;
-		unsigned bit;
-	} layers[] = {
-	    {"seccomp", LAYER_SECCOMP},	  {"namespaces", LAYER_NAMESPACES},
-	    {"landlock", LAYER_LANDLOCK}, {"cgroup", LAYER_CGROUP},
-	    {"rlimits", LAYER_RLIMITS},	  {"strongest", LAYER_STRONGEST},
-	    {"max", LAYER_STRONGEST},
-	};
 	char *copy = xstrdup(arg);
 	char *save = NULL;
 	int rc = 0;
 	for (char *tok = strtok_r(copy, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
-		size_t i;
-		for (i = 0; i < sizeof(layers) / sizeof(layers[0]); i++)
-			if (!strcasecmp(tok, layers[i].name))
+		if (!strcasecmp(tok, "strongest") || !strcasecmp(tok, "max")) {
+			*out |= LAYER_STRONGEST;
+			continue;
+		}
+		unsigned i;
+		for (i = 0; i < LAYER_COUNT; i++)
+			if (!strcasecmp(tok, request_layer_name(i)))
 				break;
-		if (i == sizeof(layers) / sizeof(layers[0])) {
+		if (i == LAYER_COUNT) {
 			rc =
 			    error("unknown layer '%s' in --require: use strongest (every layer the "
 				  "language's engine uses), or a comma-separated list of seccomp, "
@@ -112,7 +107,7 @@ static int parse_require(const char *arg, unsigned *out)
 				  tok);
 			break;
 		}
-		*out |= layers[i].bit;
+		*out |= 1u << i;
 	}
 	free(copy);
 	return rc;

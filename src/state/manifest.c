@@ -9,15 +9,6 @@
 
 #include "util/util.h"
 
-static const struct {
-	const char *name;
-	unsigned bit;
-} layer_names[] = {
-    {"seccomp", LAYER_SECCOMP}, {"namespaces", LAYER_NAMESPACES}, {"landlock", LAYER_LANDLOCK},
-    {"cgroup", LAYER_CGROUP},	{"rlimits", LAYER_RLIMITS},
-};
-#define NLAYERS (sizeof(layer_names) / sizeof(layer_names[0]))
-
 void deployment_init(struct deployment *d)
 {
 	memset(d, 0, sizeof(*d));
@@ -42,9 +33,9 @@ void deployment_release(struct deployment *d)
 json_t *manifest_layers_json(unsigned layers)
 {
 	json_t *a = json_array();
-	for (size_t i = 0; i < NLAYERS; i++)
-		if (layers & layer_names[i].bit)
-			json_array_append_new(a, json_string(layer_names[i].name));
+	for (unsigned i = 0; i < LAYER_COUNT; i++)
+		if (layers & (1u << i))
+			json_array_append_new(a, json_string(request_layer_name(i)));
 	return a;
 }
 
@@ -256,16 +247,16 @@ int manifest_from_json(json_t *j, struct deployment *d, const char *where)
 				return bad(where, "settings.require", "a list of layers");
 			json_array_foreach(v, i, lv)
 			{
-				size_t k;
-				for (k = 0; k < NLAYERS; k++)
+				unsigned k;
+				for (k = 0; k < LAYER_COUNT; k++)
 					if (json_is_string(lv) &&
-					    !strcmp(json_string_value(lv), layer_names[k].name))
+					    !strcmp(json_string_value(lv), request_layer_name(k)))
 						break;
-				if (k == NLAYERS)
+				if (k == LAYER_COUNT)
 					return bad(where, "settings.require",
 						   "a list of seccomp, namespaces, landlock, "
 						   "cgroup, rlimits");
-				d->require |= layer_names[k].bit;
+				d->require |= 1u << k;
 			}
 		}
 		v = json_object_get(st, "no_history");
