@@ -14,6 +14,9 @@ static const struct opt_spec *const help_tables[] = {common_opts, NULL};
 const struct command commands[] = {
     {"run", "run code once in a fresh sandbox", "[options] (-e CODE | FILE | -)", run_tables,
      cmd_run},
+    {"batch", "run many requests from an NDJSON file, N at a time, records in input order",
+     "[-j N] [--out FILE [--resume]] [--shard I/N] [options] (FILE | -)", batch_tables,
+     cmd_batch},
     {"stats", "execution statistics from the history", "[options]", cmd_stats_tables, cmd_stats},
     {"gc", "drop history past its retention, leftovers of interrupted writes", "[--retention DAYS]",
      cmd_gc_tables, cmd_gc},

@@ -50,6 +50,8 @@ int cmd_exec_deployment(int argc, char **argv);
 int cmd_list(int argc, char **argv);
 int cmd_get(int argc, char **argv);
 int cmd_delete(int argc, char **argv);
+int cmd_batch(int argc, char **argv); /* cmd_batch.c */
+extern const struct opt_spec *const batch_tables[];
 int cmd_doctor(int argc, char **argv);	/* cmd_doctor.c */
 int cmd_history(int argc, char **argv); /* cmd_history.c */
 extern const struct opt_spec *const history_tables[];

@@ -1,0 +1,40 @@
+/* batch — many requests from one NDJSON input, N at a time, records out in
+ * input order (sbx batch). Each request runs in its own `sbx run --request -
+ * --json` child (or `exec-deployment --request -` when it names a
+ * deployment), so its sandbox, limits and history record are exactly those
+ * of `sbx run`. */
+#ifndef SBX_BATCH_H
+#define SBX_BATCH_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+enum batch_format { BATCH_NDJSON, BATCH_JSON, BATCH_TEXT };
+
+struct batch_options {
+	unsigned jobs;		/* -j: children at once; 0: the number of cores */
+	const char *input;	/* FILE, or "-" for standard input */
+	const char *out_path;	/* --out: records appended here (NDJSON); NULL: stdout */
+	bool resume;		/* --resume: skip request ids already in out_path */
+	unsigned shard_i;	/* --shard I/N: request k is taken when k % N == I */
+	unsigned shard_n;	/* 0: no --shard */
+	enum batch_format format;
+	bool format_given;	/* --format/--json given (with --out: also on stdout) */
+	bool quiet;		/* no progress line, no summary */
+	const char *const *child_args; /* defaults forwarded to every child run */
+	size_t nchild_args;
+};
+
+/* Runs the batch; returns sbx batch's exit status: 0 every request ran, 1
+ * some requests were invalid, 125 sbx's own failure. */
+int batch_run(const struct batch_options *o);
+
+/* sbx batch --merge: the shards' out files (each in input order) merged by
+ * the records' "line" into one NDJSON stream on out_path (NULL: stdout).
+ * Returns 0 or 125. */
+int batch_merge(char *const *paths, size_t npaths, const char *out_path);
+
+/* Parses "I/N" for --shard (0 <= I < N). -1 after a message. */
+int batch_parse_shard(const char *s, unsigned *i, unsigned *n);
+
+#endif

@@ -1,0 +1,325 @@
+/* batch_pool — the poll() loop: up to -j children at once, each
+ * `/proc/self/exe run --request - --json DEFAULTS…` (exec-deployment for a
+ * "deployment" line) with the request line on its standard input and its
+ * record read from its standard output. Records leave in input order: a
+ * ring of 4 × -j slots holds the ones that finished before an earlier one,
+ * and no request starts past the ring, so memory stays bounded whatever
+ * the input's length.
+ *
+ * Classification, for the exit status: a child record with status
+ * "sbx_error" is a request sbx refused (invalid: exit 1); "sandbox_error",
+ * or a child that gave no record, is sbx's own failure (exit 125). */
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <spawn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "batch/batch_int.h"
+#include "core/outcome.h"
+#include "util/buf.h"
+#include "util/util.h"
+
+#define STDERR_KEEP 2048 /* a child's stderr kept for "gave no record" */
+
+extern char **environ;
+
+struct child {
+	pid_t pid;	/* 0: free */
+	int out, err;	/* -1 once at EOF */
+	struct buf rec, msg;
+	size_t seq;	/* ring position */
+	size_t line;
+	char *id;
+};
+
+struct pool {
+	const struct batch_options *o;
+	struct child *kids;
+	unsigned nkids, active;
+	json_t **ring; /* ring[seq % window]: a finished record not yet written */
+	struct pollfd *pf;  /* 2 per child: stdout, stderr */
+	struct child **who; /* whose fd pf[i] is */
+	size_t window, next_seq, next_write;
+	struct batch_sink *sink;
+	struct batch_tally *tally;
+	int status; /* worst so far: 0, 1, 125 */
+};
+
+static void worsen(struct pool *p, int st)
+{
+	if (st == EXIT_SBX_FAILURE || (st == 1 && p->status == 0))
+		p->status = st;
+}
+
+static int spawn(struct pool *p, struct child *c, const struct batch_item *it)
+{
+	int in[2], out[2], err[2];
+	if (pipe2(in, O_CLOEXEC) || pipe2(out, O_CLOEXEC) || pipe2(err, O_CLOEXEC))
+		return error("cannot create pipes for a batch run: %s", strerror(errno));
+	const char **argv = xcalloc(p->o->nchild_args + 6, sizeof(char *));
+	size_t n = 0;
+	argv[n++] = "sbx";
+	argv[n++] = it->deployment ? "exec-deployment" : "run";
+	argv[n++] = "--request";
+	argv[n++] = "-";
+	argv[n++] = "--json";
+	for (size_t i = 0; i < p->o->nchild_args; i++)
+		argv[n++] = p->o->child_args[i];
+	posix_spawn_file_actions_t fa;
+	posix_spawn_file_actions_init(&fa);
+	posix_spawn_file_actions_adddup2(&fa, in[0], 0);
+	posix_spawn_file_actions_adddup2(&fa, out[1], 1);
+	posix_spawn_file_actions_adddup2(&fa, err[1], 2);
+	int e = posix_spawn(&c->pid, "/proc/self/exe", &fa, NULL, (char *const *)argv, environ);
+	posix_spawn_file_actions_destroy(&fa);
+	free(argv);
+	close(in[0]);
+	close(out[1]);
+	close(err[1]);
+	if (e) {
+		close(in[1]);
+		close(out[0]);
+		close(err[0]);
+		c->pid = 0;
+		return error("cannot start a batch run: %s", strerror(e));
+	}
+	/* The child reads its whole request before anything else, so this
+	 * write finishes; a child that dies first gives EPIPE (SIGPIPE is
+	 * ignored) and its missing record says why. */
+	const char *s = it->text;
+	size_t left = it->len;
+	while (left) {
+		ssize_t w = write(in[1], s, left);
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w < 0)
+			break;
+		s += w;
+		left -= (size_t)w;
+	}
+	close(in[1]);
+	c->out = out[0];
+	c->err = err[0];
+	buf_init(&c->rec, BATCH_RECORD_MAX);
+	buf_init(&c->msg, STDERR_KEEP);
+	c->line = it->line;
+	c->id = xstrdup(it->id);
+	p->active++;
+	return 0;
+}
+
+/* The child is done (both pipes at EOF): its record, with request_id and
+ * line, into the ring. */
+static void reap(struct pool *p, struct child *c)
+{
+	int ws = 0;
+	while (waitpid(c->pid, &ws, 0) < 0 && errno == EINTR)
+		;
+	json_t *rec = c->rec.len ? json_loadb(c->rec.data, c->rec.len, 0, NULL) : NULL;
+	if (!json_is_object(rec)) {
+		json_decref(rec);
+		struct batch_item it = {.line = c->line, .id = c->id};
+		char code[64];
+		if (WIFSIGNALED(ws))
+			snprintf(code, sizeof(code), "killed by signal %d", WTERMSIG(ws));
+		else
+			snprintf(code, sizeof(code), "exit %d", WEXITSTATUS(ws));
+		snprintf(it.error, sizeof(it.error), "line %zu: the run gave no record (%s): %s",
+			 c->line, code, c->msg.len ? buf_cstr(&c->msg) : "no message");
+		rec = batch_invalid_record(&it);
+		json_object_set_new(json_object_get(rec, "error"), "name",
+				    json_string("SbxError"));
+		json_object_set_new(rec, "status", json_string("sandbox_error"));
+	}
+	if (!json_is_string(json_object_get(rec, "request_id")))
+		json_object_set_new(rec, "request_id", json_string(c->id));
+	json_object_set_new(rec, "line", json_integer((json_int_t)c->line));
+	p->ring[c->seq % p->window] = rec;
+	close(c->out);
+	close(c->err);
+	buf_release(&c->rec);
+	buf_release(&c->msg);
+	free(c->id);
+	memset(c, 0, sizeof(*c));
+	p->active--;
+}
+
+static int flush_ring(struct pool *p)
+{
+	while (p->next_write < p->next_seq && p->ring[p->next_write % p->window]) {
+		json_t *rec = p->ring[p->next_write % p->window];
+		p->ring[p->next_write % p->window] = NULL;
+		p->next_write++;
+		const char *st = json_string_value(json_object_get(rec, "status"));
+		if (st && !strcmp(st, "sbx_error"))
+			worsen(p, 1);
+		else if (!st || !strcmp(st, "sandbox_error"))
+			worsen(p, EXIT_SBX_FAILURE);
+		tally_record(p->tally, rec);
+		if (sink_write(p->sink, rec) != 0)
+			return -1;
+	}
+	tally_progress(p->tally, false);
+	return 0;
+}
+
+static void drain(struct child *c, int *fd, struct buf *b)
+{
+	char chunk[65536];
+	ssize_t n = read(*fd, chunk, sizeof(chunk));
+	if (n > 0) {
+		buf_append(b, chunk, (size_t)n);
+	} else if (n == 0 || (errno != EINTR && errno != EAGAIN)) {
+		close(*fd);
+		*fd = -1;
+	}
+	(void)c;
+}
+
+/* Waits for output from the running children; reaps the finished ones. */
+static void wait_children(struct pool *p)
+{
+	struct pollfd *pf = p->pf;
+	struct child **who = p->who;
+	int n = 0;
+	for (unsigned i = 0; i < p->nkids; i++) {
+		struct child *c = &p->kids[i];
+		if (!c->pid)
+			continue;
+		if (c->out >= 0) {
+			pf[n] = (struct pollfd){.fd = c->out, .events = POLLIN};
+			who[n++] = c;
+		}
+		if (c->err >= 0) {
+			pf[n] = (struct pollfd){.fd = c->err, .events = POLLIN};
+			who[n++] = c;
+		}
+	}
+	if (poll(pf, (nfds_t)n, p->tally->progress ? 200 : -1) <= 0)
+		return;
+	for (int i = 0; i < n; i++) {
+		if (!pf[i].revents)
+			continue;
+		struct child *c = who[i];
+		if (pf[i].fd == c->out)
+			drain(c, &c->out, &c->rec);
+		else
+			drain(c, &c->err, &c->msg);
+	}
+	for (unsigned i = 0; i < p->nkids; i++)
+		if (p->kids[i].pid && p->kids[i].out < 0 && p->kids[i].err < 0)
+			reap(p, &p->kids[i]);
+}
+
+static struct child *free_child(struct pool *p)
+{
+	for (unsigned i = 0; i < p->nkids; i++)
+		if (!p->kids[i].pid)
+			return &p->kids[i];
+	return NULL;
+}
+
+/* The next request this process runs: skips other shards' requests and,
+ * with --resume, the ones already done. 1, 0 at the end, -1 on error. */
+static int next_item(struct pool *p, struct batch_input *in, struct idset *done,
+		     struct idset *seen, struct batch_item *it)
+{
+	for (;;) {
+		int r = batch_input_next(in, it);
+		if (r <= 0)
+			return r;
+		if (p->o->shard_n && it->index % p->o->shard_n != p->o->shard_i) {
+			batch_item_release(it);
+			continue;
+		}
+		if (done && idset_has(done, it->id)) {
+			p->tally->done++;
+			p->tally->skipped++;
+			batch_item_release(it);
+			continue;
+		}
+		if (!it->error[0] && p->o->out_path && idset_has(seen, it->id))
+			snprintf(it->error, sizeof(it->error),
+				 "line %zu: the id \"%.200s\" was used by an earlier line: with --out "
+				 "every id is unique (--resume finds requests by id)",
+				 it->line, it->id);
+		if (p->o->out_path)
+			idset_add(seen, it->id);
+		return 1;
+	}
+}
+
+int batch_pool_run(const struct batch_options *o, struct batch_input *in, struct idset *done,
+		   struct batch_sink *sink, struct batch_tally *tally)
+{
+	struct pool p = {.o = o, .sink = sink, .tally = tally};
+	struct idset seen = {0};
+	p.nkids = o->jobs;
+	p.window = (size_t)o->jobs * BATCH_WINDOW_MULT;
+	p.kids = xcalloc(p.nkids, sizeof(*p.kids));
+	p.ring = xcalloc(p.window, sizeof(*p.ring));
+	p.pf = xcalloc(2 * (size_t)p.nkids, sizeof(*p.pf));
+	p.who = xcalloc(2 * (size_t)p.nkids, sizeof(*p.who));
+	signal(SIGPIPE, SIG_IGN);
+	bool eof = false;
+	int rc = 0;
+	while (!eof || p.active || p.next_write < p.next_seq) {
+		struct child *c;
+		while (!eof && p.next_seq < p.next_write + p.window && (c = free_child(&p))) {
+			struct batch_item it;
+			int r = next_item(&p, in, done, &seen, &it);
+			if (r < 0) {
+				rc = -1;
+				eof = true;
+				break;
+			}
+			if (r == 0) {
+				eof = true;
+				break;
+			}
+			size_t seq = p.next_seq++;
+			if (it.error[0]) {
+				p.ring[seq % p.window] = batch_invalid_record(&it);
+			} else {
+				c->seq = seq;
+				if (spawn(&p, c, &it) != 0) {
+					snprintf(it.error, sizeof(it.error), "line %zu: %s", it.line,
+						 error_first_message());
+					p.ring[seq % p.window] = batch_invalid_record(&it);
+					json_object_set_new(p.ring[seq % p.window], "status",
+							    json_string("sandbox_error"));
+				}
+			}
+			batch_item_release(&it);
+		}
+		if (flush_ring(&p) != 0) {
+			rc = -1;
+			break;
+		}
+		if (p.active)
+			wait_children(&p);
+		else if (eof && p.next_write >= p.next_seq)
+			break;
+	}
+	/* After a write error: stop the children still running, quietly. */
+	for (unsigned i = 0; i < p.nkids; i++)
+		if (p.kids[i].pid) {
+			kill(p.kids[i].pid, SIGKILL);
+			reap(&p, &p.kids[i]);
+		}
+	for (size_t i = 0; i < p.window; i++)
+		json_decref(p.ring[i]);
+	free(p.ring);
+	free(p.kids);
+	free(p.pf);
+	free(p.who);
+	idset_release(&seen);
+	tally_progress(tally, true);
+	return rc ? EXIT_SBX_FAILURE : p.status;
+}
