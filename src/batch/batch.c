@@ -29,8 +29,8 @@ int batch_parse_shard(const char *s, unsigned *i, unsigned *n)
 		return error("invalid --shard '%s': use I/N, e.g. --shard 0/4 (the first of 4)", s);
 	memcpy(head, s, (size_t)(slash - s));
 	head[slash - s] = '\0';
-	if (parse_small(head, &a) != 0 || parse_small(slash + 1, &b) != 0 || b == 0 ||
-	    b > 100000 || a >= b)
+	if (parse_small(head, &a) != 0 || parse_small(slash + 1, &b) != 0 || b == 0 || b > 100000 ||
+	    a >= b)
 		return error("invalid --shard '%s': use I/N with 0 <= I < N <= 100000, e.g. "
 			     "--shard $SLURM_ARRAY_TASK_ID/$SLURM_ARRAY_TASK_COUNT",
 			     s);

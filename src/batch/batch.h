@@ -12,15 +12,15 @@
 enum batch_format { BATCH_NDJSON, BATCH_JSON, BATCH_TEXT };
 
 struct batch_options {
-	unsigned jobs;		/* -j: children at once; 0: the number of cores */
-	const char *input;	/* FILE, or "-" for standard input */
-	const char *out_path;	/* --out: records appended here (NDJSON); NULL: stdout */
-	bool resume;		/* --resume: skip request ids already in out_path */
-	unsigned shard_i;	/* --shard I/N: request k is taken when k % N == I */
-	unsigned shard_n;	/* 0: no --shard */
+	unsigned jobs;	      /* -j: children at once; 0: the number of cores */
+	const char *input;    /* FILE, or "-" for standard input */
+	const char *out_path; /* --out: records appended here (NDJSON); NULL: stdout */
+	bool resume;	      /* --resume: skip request ids already in out_path */
+	unsigned shard_i;     /* --shard I/N: request k is taken when k % N == I */
+	unsigned shard_n;     /* 0: no --shard */
 	enum batch_format format;
-	bool format_given;	/* --format/--json given (with --out: also on stdout) */
-	bool quiet;		/* no progress line, no summary */
+	bool format_given;	       /* --format/--json given (with --out: also on stdout) */
+	bool quiet;		       /* no progress line, no summary */
 	const char *const *child_args; /* defaults forwarded to every child run */
 	size_t nchild_args;
 };

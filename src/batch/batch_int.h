@@ -15,20 +15,20 @@
  * keeps a runaway line from filling memory. Longer lines become invalid
  * records; the rest of the line is skipped. */
 #define BATCH_LINE_MAX	  ((size_t)64 << 20)
-#define BATCH_ID_MAX	  200		   /* bytes of an "id", as sbx run --request takes */
+#define BATCH_ID_MAX	  200		      /* bytes of an "id", as sbx run --request takes */
 #define BATCH_RECORD_MAX  ((size_t)256 << 20) /* one child's record */
-#define BATCH_WINDOW_MULT 4		   /* records started but unwritten: 4 × -j */
-#define BATCH_FSYNC_MS	  1000		   /* --out is fsync'd at least this often */
+#define BATCH_WINDOW_MULT 4		      /* records started but unwritten: 4 × -j */
+#define BATCH_FSYNC_MS	  1000		      /* --out is fsync'd at least this often */
 
 /* One input line, as the batch sees it before a child does. */
 struct batch_item {
-	size_t line;	  /* 1-based input line number */
-	size_t index;	  /* 0-based request number (non-blank lines), for --shard */
-	char *id;	  /* "id", or the line number as a string when it has none */
-	char *text;	  /* the line (for the child's standard input) */
+	size_t line;  /* 1-based input line number */
+	size_t index; /* 0-based request number (non-blank lines), for --shard */
+	char *id;     /* "id", or the line number as a string when it has none */
+	char *text;   /* the line (for the child's standard input) */
 	size_t len;
-	bool deployment;  /* names a "deployment": exec-deployment runs it */
-	char error[512];  /* non-empty: the line is invalid, this says why */
+	bool deployment; /* names a "deployment": exec-deployment runs it */
+	char error[512]; /* non-empty: the line is invalid, this says why */
 };
 
 struct batch_input;
@@ -58,14 +58,14 @@ json_t *batch_invalid_record(const struct batch_item *it);
 
 /* The tally behind the progress line and the summary. */
 struct batch_tally {
-	long total;	/* requests to run, or -1 when unknown */
+	long total; /* requests to run, or -1 when unknown */
 	size_t done, skipped, invalid, failures, passed, failed;
-	json_t *by_lang;   /* {language: {status: count}} */
-	double *wall;	   /* wall times (ms) of the runs */
+	json_t *by_lang; /* {language: {status: count}} */
+	double *wall;	 /* wall times (ms) of the runs */
 	size_t nwall, wall_cap;
-	double started;	   /* monotonic seconds */
+	double started; /* monotonic seconds */
 	double last_progress;
-	bool progress;	   /* a progress line on stderr (a terminal) */
+	bool progress; /* a progress line on stderr (a terminal) */
 };
 void tally_init(struct batch_tally *t, long total, bool progress);
 void tally_record(struct batch_tally *t, json_t *rec);
@@ -78,9 +78,9 @@ double batch_now(void);
 /* Where records go: stdout and/or --out, in the chosen format. */
 struct batch_sink {
 	const struct batch_options *o;
-	int out_fd;	      /* --out, or -1 */
+	int out_fd; /* --out, or -1 */
 	double last_sync;
-	json_t *all;	      /* --format json: every record, printed at the end */
+	json_t *all; /* --format json: every record, printed at the end */
 	bool text_header;
 };
 /* Opens --out (with --resume: repairs a torn last line and fills *done

@@ -17,7 +17,7 @@ struct shard {
 	const char *path;
 	FILE *f;
 	char *text;
-	size_t cap, n; /* n: line number in this file */
+	size_t cap, n;	/* n: line number in this file */
 	long long line; /* the current record's input line; -1 at the end */
 };
 

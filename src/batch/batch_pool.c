@@ -30,10 +30,10 @@
 extern char **environ;
 
 struct child {
-	pid_t pid;	/* 0: free */
-	int out, err;	/* -1 once at EOF */
+	pid_t pid;    /* 0: free */
+	int out, err; /* -1 once at EOF */
 	struct buf rec, msg;
-	size_t seq;	/* ring position */
+	size_t seq; /* ring position */
 	size_t line;
 	char *id;
 };
@@ -42,7 +42,7 @@ struct pool {
 	const struct batch_options *o;
 	struct child *kids;
 	unsigned nkids, active;
-	json_t **ring; /* ring[seq % window]: a finished record not yet written */
+	json_t **ring;	    /* ring[seq % window]: a finished record not yet written */
 	struct pollfd *pf;  /* 2 per child: stdout, stderr */
 	struct child **who; /* whose fd pf[i] is */
 	size_t window, next_seq, next_write;
@@ -133,8 +133,7 @@ static void reap(struct pool *p, struct child *c)
 		snprintf(it.error, sizeof(it.error), "line %zu: the run gave no record (%s): %s",
 			 c->line, code, c->msg.len ? buf_cstr(&c->msg) : "no message");
 		rec = batch_invalid_record(&it);
-		json_object_set_new(json_object_get(rec, "error"), "name",
-				    json_string("SbxError"));
+		json_object_set_new(json_object_get(rec, "error"), "name", json_string("SbxError"));
 		json_object_set_new(rec, "status", json_string("sandbox_error"));
 	}
 	if (!json_is_string(json_object_get(rec, "request_id")))
@@ -227,8 +226,8 @@ static struct child *free_child(struct pool *p)
 
 /* The next request this process runs: skips other shards' requests and,
  * with --resume, the ones already done. 1, 0 at the end, -1 on error. */
-static int next_item(struct pool *p, struct batch_input *in, struct idset *done,
-		     struct idset *seen, struct batch_item *it)
+static int next_item(struct pool *p, struct batch_input *in, struct idset *done, struct idset *seen,
+		     struct batch_item *it)
 {
 	for (;;) {
 		int r = batch_input_next(in, it);
@@ -245,10 +244,11 @@ static int next_item(struct pool *p, struct batch_input *in, struct idset *done,
 			continue;
 		}
 		if (!it->error[0] && p->o->out_path && idset_has(seen, it->id))
-			snprintf(it->error, sizeof(it->error),
-				 "line %zu: the id \"%.200s\" was used by an earlier line: with --out "
-				 "every id is unique (--resume finds requests by id)",
-				 it->line, it->id);
+			snprintf(
+			    it->error, sizeof(it->error),
+			    "line %zu: the id \"%.200s\" was used by an earlier line: with --out "
+			    "every id is unique (--resume finds requests by id)",
+			    it->line, it->id);
 		if (p->o->out_path)
 			idset_add(seen, it->id);
 		return 1;
@@ -289,8 +289,8 @@ int batch_pool_run(const struct batch_options *o, struct batch_input *in, struct
 			} else {
 				c->seq = seq;
 				if (spawn(&p, c, &it) != 0) {
-					snprintf(it.error, sizeof(it.error), "line %zu: %s", it.line,
-						 error_first_message());
+					snprintf(it.error, sizeof(it.error), "line %zu: %s",
+						 it.line, error_first_message());
 					p.ring[seq % p.window] = batch_invalid_record(&it);
 					json_object_set_new(p.ring[seq % p.window], "status",
 							    json_string("sandbox_error"));

@@ -35,9 +35,10 @@ static int load_done(int fd, const char *path, struct idset *done)
 		const char *id = json_string_value(json_object_get(rec, "request_id"));
 		if (!id) {
 			json_decref(rec);
-			rc = error("%s line %zu is not a batch record (no \"request_id\"): --resume "
-				   "continues a file sbx batch --out wrote; give another --out",
-				   path, n);
+			rc =
+			    error("%s line %zu is not a batch record (no \"request_id\"): --resume "
+				  "continues a file sbx batch --out wrote; give another --out",
+				  path, n);
 			break;
 		}
 		idset_add(done, id);

@@ -83,8 +83,8 @@ void tally_progress(struct batch_tally *t, bool force)
 		if (r > 0 && (long)t->done <= t->total)
 			snprintf(eta, sizeof(eta), "%.0fs", (double)(t->total - (long)t->done) / r);
 	}
-	fprintf(stderr, "\r\033[K%zu/%s done, %zu passed, %zu failed, %.1f runs/s, ETA %s",
-		t->done, total, t->passed, t->failed, r, eta);
+	fprintf(stderr, "\r\033[K%zu/%s done, %zu passed, %zu failed, %.1f runs/s, ETA %s", t->done,
+		total, t->passed, t->failed, r, eta);
 	fflush(stderr);
 }
 
@@ -104,16 +104,18 @@ json_t *tally_summary(struct batch_tally *t)
 	json_object_set_new(s, "sbx_failures", json_integer((json_int_t)t->failures));
 	json_object_set_new(s, "passed", json_integer((json_int_t)t->passed));
 	json_object_set_new(s, "failed", json_integer((json_int_t)t->failed));
-	json_object_set_new(s, "pass_rate", t->passed + t->failed
-						? json_real((double)t->passed /
-							    (double)(t->passed + t->failed))
-						: json_null());
+	json_object_set_new(s, "pass_rate",
+			    t->passed + t->failed
+				? json_real((double)t->passed / (double)(t->passed + t->failed))
+				: json_null());
 	qsort(t->wall, t->nwall, sizeof(double), cmp_double);
 	json_t *w = json_object();
-	json_object_set_new(w, "p50", t->nwall ? json_real(history_percentile(t->wall, t->nwall, 50))
-					       : json_null());
-	json_object_set_new(w, "p95", t->nwall ? json_real(history_percentile(t->wall, t->nwall, 95))
-					       : json_null());
+	json_object_set_new(w, "p50",
+			    t->nwall ? json_real(history_percentile(t->wall, t->nwall, 50))
+				     : json_null());
+	json_object_set_new(w, "p95",
+			    t->nwall ? json_real(history_percentile(t->wall, t->nwall, 95))
+				     : json_null());
 	json_object_set_new(s, "wall_ms", w);
 	json_object_set_new(s, "elapsed_s", json_real(el));
 	json_object_set_new(s, "runs_per_s", json_real(rate(t, batch_now())));

@@ -101,7 +101,10 @@ static int batch_option(void *ctx, int id, const char *arg)
 	case BO_SHARD: return batch_parse_shard(arg, &b->o.shard_i, &b->o.shard_n);
 	case BO_MERGE: b->merge = true; return 0;
 	case BO_QUIET: b->o.quiet = true; return 0;
-	case RO_JSON: b->o.format = BATCH_JSON; b->o.format_given = true; return 0;
+	case RO_JSON:
+		b->o.format = BATCH_JSON;
+		b->o.format_given = true;
+		return 0;
 	case RO_FORMAT:
 		b->o.format_given = true;
 		if (!strcmp(arg, "ndjson"))
