@@ -100,6 +100,27 @@ static void print_text(json_t *rec)
 	print_stream(rec, "stderr");
 }
 
+/* sbx history import FILE: records from elsewhere into this history. */
+static int history_import_cmd(struct run_options *ro, char **operands, int nops)
+{
+	if (nops != 2) {
+		error("give one file of records: `sbx history import FILE` (NDJSON, as sbx batch "
+		      "--out writes it)");
+		return EXIT_SBX_FAILURE;
+	}
+	char *state_dir = store_state_dir(ro->state_dir_flag, ro->config_flag);
+	if (!state_dir)
+		return EXIT_SBX_FAILURE;
+	size_t imported = 0, skipped = 0;
+	int rc = history_ingest(state_dir, operands[1], &imported, &skipped);
+	free(state_dir);
+	fprintf(stderr, "sbx: imported %zu records from %s", imported, operands[1]);
+	if (skipped)
+		fprintf(stderr, ", skipped %zu that never ran", skipped);
+	fputs(" (already known execution ids count once)\n", stderr);
+	return rc == 0 ? 0 : EXIT_SBX_FAILURE;
+}
+
 int cmd_history(int argc, char **argv)
 {
 	struct request req;
@@ -116,9 +137,15 @@ int cmd_history(int argc, char **argv)
 		rc = nops == CMD_HELP_SHOWN ? 0 : rc;
 		goto out;
 	}
+	if (nops >= 1 && !strcmp(operands[0], "import")) {
+		rc = history_import_cmd(&ro, operands, nops);
+		goto out;
+	}
 	if (nops < 1 || strcmp(operands[0], "show")) {
-		error(nops ? "unknown history command '%s': use `sbx history show ID`"
-			   : "give a history command%s: `sbx history show ID`",
+		error(nops ? "unknown history command '%s': use `sbx history show ID` or `sbx "
+			     "history import FILE`"
+			   : "give a history command%s: `sbx history show ID` or `sbx history "
+			     "import FILE`",
 		      nops ? operands[0] : "");
 		goto out;
 	}

@@ -65,6 +65,12 @@ void history_entry_from(struct history_entry *e, const struct request *req,
  * depend on it. Never opens the database. */
 int history_record(const struct request *req, const struct outcome *out, int retention_days);
 
+/* sbx history import: every record of the NDJSON file path ("-": stdin)
+ * appended to state_dir's history (history_ingest.c). Records that never
+ * ran are skipped (*skipped; the first few named in warnings). 0, or -1
+ * after a message. */
+int history_ingest(const char *state_dir, const char *path, size_t *imported, size_t *skipped);
+
 /* The same for a prepared entry (unit tests write known records with it).
  * Creates state_dir (mode 0700) and history.log (0600) as needed. */
 int history_append(const char *state_dir, const struct history_entry *e);

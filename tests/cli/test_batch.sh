@@ -82,6 +82,21 @@ expect_err_contains "add --resume"
 sbx batch -q --out "$T_TMP/full.out" "$IN"
 expect_rc 1
 
+# sbx history import: the records of another machine into this history;
+# the requests that never ran are skipped; a second import counts once.
+SBX_STATE_DIR=$T_TMP/other-state sbx history import "$T_TMP/full.out"
+expect_rc 0
+expect_err_contains "imported 4 records"
+expect_err_contains "skipped 3"
+SBX_STATE_DIR=$T_TMP/other-state sbx history import "$T_TMP/full.out"
+SBX_STATE_DIR=$T_TMP/other-state sbx stats --json
+expect_json .total 4
+expect_json .by_status '{"ok":3,"error":1}'
+printf 'nope\n' >"$T_TMP/notrec"
+sbx history import "$T_TMP/notrec"
+expect_rc 125
+expect_err_contains "not a JSON record"
+
 # kill -9 mid-batch, then --resume: request 4 (line 5) runs for its whole
 # timeout, so with -j 1 the out file holds exactly the records before it
 # when the batch is killed: found by reading the file (tail -f wakes on
