@@ -71,7 +71,7 @@ policies="strict"
 	echo '	case $cmd in'
 	echo "	$(echo $deployment_cmds | tr ' ' '|')) COMPREPLY=(\$(compgen -W \"\$(_sbx_deployments)\" -- \"\$cur\")) ;;"
 	echo "	help) COMPREPLY=(\$(compgen -W '$(echo $cmds)' -- \"\$cur\")) ;;"
-	echo "	history) [ \"\$COMP_CWORD\" -eq 2 ] && COMPREPLY=(\$(compgen -W 'show' -- \"\$cur\")) ;;"
+	echo "	history) [ \"\$COMP_CWORD\" -eq 2 ] && COMPREPLY=(\$(compgen -W 'show import' -- \"\$cur\")) ;;"
 	echo '	*) COMPREPLY=($(compgen -f -- "$cur")) ;;'
 	echo '	esac'
 	echo '}'
@@ -124,7 +124,7 @@ policies="strict"
 			fi
 		done
 		case " $deployment_cmds :$c:" in
-		*":history:") echo "			'1:history command:(show)' '2:run id: '" ;;
+		*":history:") echo "			'1:history command:(show import)' '2:run id or file:_files'" ;;
 		*" $c "*) echo "			'*:deployment:_sbx_deployments'" ;;
 		*) echo "			'*:file:_files'" ;;
 		esac
@@ -170,5 +170,6 @@ policies="strict"
 	for c in $deployment_cmds; do
 		echo "complete -c sbx -f -n '__fish_seen_subcommand_from $c' -a '(__sbx_deployments)'"
 	done
-	echo "complete -c sbx -f -n '__fish_seen_subcommand_from history; and not __fish_seen_subcommand_from show' -a show -d 'one run by its id'"
+	echo "complete -c sbx -f -n '__fish_seen_subcommand_from history; and not __fish_seen_subcommand_from show import' -a show -d 'one run by its id'"
+	echo "complete -c sbx -f -n '__fish_seen_subcommand_from history; and not __fish_seen_subcommand_from show import' -a import -d 'records from other machines into this history'"
 } >"$out/sbx.fish"

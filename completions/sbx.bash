@@ -20,7 +20,7 @@ _sbx() {
 	prev=${COMP_WORDS[COMP_CWORD-1]}
 	cmd=${COMP_WORDS[1]}
 	if [ "$COMP_CWORD" -eq 1 ]; then
-		COMPREPLY=($(compgen -W 'run stats gc prepare help deploy exec-deployment list get delete history doctor --help --version --list-commands --state-dir= --config=' -- "$cur"))
+		COMPREPLY=($(compgen -W 'run batch stats gc prepare help deploy exec-deployment list get delete history doctor --help --version --list-commands --state-dir= --config=' -- "$cur"))
 		[[ ${COMPREPLY[0]} == *= ]] && compopt -o nospace
 		return
 	fi
@@ -33,6 +33,7 @@ _sbx() {
 	_sbx_values "$prev" "$cur" && return
 	case $cmd in
 	run) opts='--help -h --state-dir= --config= --eval= -e --language= -l --markdown --block= --max-code= --policy= --request= --input= -i --inputs= --timeout= -t --cpu-time= --memory= -m --max-output= --file= -f --out-dir= -o --out-dir-dotfiles --label= --stdin= --env= --merge-output --require= --no-history --print-result= --format= --json' ;;
+	batch) opts='--help -h --state-dir= --config= --jobs= -j --out= --resume --shard= --merge --quiet -q --language= -l --timeout= -t --cpu-time= --memory= -m --max-output= --label= --env= --policy= --no-history --format= --json' ;;
 	stats) opts='--help -h --state-dir= --config= --deployment= --language= -l --label= --since= --until= --code-sha256= --failures= --format= --json' ;;
 	gc) opts='--help -h --state-dir= --config= --retention= --format= --json' ;;
 	prepare) opts='--help -h --state-dir= --config= --eval= -e --language= -l --markdown --block= --max-code= --policy= --format= --json' ;;
@@ -54,8 +55,8 @@ _sbx() {
 	fi
 	case $cmd in
 	exec-deployment|get|delete) COMPREPLY=($(compgen -W "$(_sbx_deployments)" -- "$cur")) ;;
-	help) COMPREPLY=($(compgen -W 'run stats gc prepare help deploy exec-deployment list get delete history doctor' -- "$cur")) ;;
-	history) [ "$COMP_CWORD" -eq 2 ] && COMPREPLY=($(compgen -W 'show' -- "$cur")) ;;
+	help) COMPREPLY=($(compgen -W 'run batch stats gc prepare help deploy exec-deployment list get delete history doctor' -- "$cur")) ;;
+	history) [ "$COMP_CWORD" -eq 2 ] && COMPREPLY=($(compgen -W 'show import' -- "$cur")) ;;
 	*) COMPREPLY=($(compgen -f -- "$cur")) ;;
 	esac
 }
