@@ -35,6 +35,16 @@ struct batch_input *batch_input_open(const char *path)
 	return in;
 }
 
+struct batch_input *batch_input_from(FILE *f)
+{
+	struct batch_input *in = calloc(1, sizeof(*in));
+	if (in) {
+		in->f = f;
+		in->is_stdin = true; /* the caller's stream: not closed here */
+	}
+	return in;
+}
+
 void batch_input_close(struct batch_input *in)
 {
 	if (!in)

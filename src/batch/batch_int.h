@@ -34,6 +34,8 @@ struct batch_item {
 struct batch_input;
 /* FILE or "-". NULL after a message. */
 struct batch_input *batch_input_open(const char *path);
+/* The same over an open stream (not closed by batch_input_close). */
+struct batch_input *batch_input_from(FILE *f);
 /* The next non-blank line: 1 with *it filled, 0 at the end, -1 on a read
  * error (after a message). */
 int batch_input_next(struct batch_input *in, struct batch_item *it);
