@@ -4,11 +4,16 @@
  * field; notifications are never answered. A tool's own failures (bad
  * arguments, a failed run) are results with isError, as MCP asks, so the
  * model sees them and can correct itself; protocol mistakes (unknown tool,
- * params of the wrong shape) are JSON-RPC errors. */
+ * params of the wrong shape) are JSON-RPC errors.
+ *
+ * Two eras share the line: a client of 2025-11-25 and before opens with
+ * initialize; a 2026-07-28 client sends no handshake and names its version
+ * in every request's _meta, and may ask server/discover first. */
 #include <stdio.h>
 #include <string.h>
 
 #include "mcp/jsonrpc.h"
+#include "mcp/mcp.h"
 #include "mcp/result.h"
 #include "mcp/server_int.h"
 #include "mcp/tools_int.h"
@@ -18,7 +23,7 @@ static void reply_error(struct mcp_server *s, json_t *id, int code, const char *
 	mcp_send(s, jsonrpc_error(id, code, msg, NULL));
 }
 
-static void tools_call(struct mcp_server *s, json_t *id, json_t *params)
+static void tools_call(struct mcp_server *s, json_t *id, json_t *params, bool stateless)
 {
 	char msg[1024];
 	json_t *name = json_object_get(params, "name");
@@ -58,17 +63,46 @@ static void tools_call(struct mcp_server *s, json_t *id, json_t *params)
 		      t->kind == TOOL_EXEC_IN_SESSION;
 	if (rc) {
 		mcp_cmd_release(&p.cmd);
-		mcp_send(s, jsonrpc_result(id, mcp_result_error(msg, record)));
+		mcp_send(s, mcp_result_for(id, mcp_result_error(msg, record), stateless));
 		return;
 	}
+	p.stateless = stateless;
 	p.id = json_incref(id);
 	p.token = json_incref(token);
 	mcp_submit(s, &p);
 }
 
+/* A request naming its revision in _meta (2026-07-28): 1 when sbx speaks
+ * it, 0 when it names none, -1 after answering an unsupported one. */
+static int stateless_request(struct mcp_server *s, struct jsonrpc_msg *m)
+{
+	json_t *meta = json_object_get(m->params, "_meta");
+	json_t *v = json_object_get(meta, MCP_META_VERSION);
+	if (!v || !strcmp(m->method, "initialize"))
+		return 0;
+	if (json_is_string(v) && !strcmp(json_string_value(v), MCP_STATELESS_VERSION))
+		return 1;
+	char msg[256];
+	snprintf(msg, sizeof(msg),
+		 "unsupported protocol version in params._meta[\"%s\"]: sbx speaks %s per request, "
+		 "or older revisions through initialize",
+		 MCP_META_VERSION, MCP_STATELESS_VERSION);
+	mcp_send(s, jsonrpc_error(m->id, MCP_UNSUPPORTED_VERSION, msg,
+				  json_pack("{s:o, s:O}", "supported", mcp_supported_versions(),
+					    "requested", v)));
+	return -1;
+}
+
 static void request(struct mcp_server *s, struct jsonrpc_msg *m)
 {
 	char msg[256];
+	int stateless = stateless_request(s, m);
+	if (stateless < 0)
+		return;
+	if (!strcmp(m->method, "server/discover")) {
+		mcp_send(s, mcp_result_for(m->id, mcp_discover_result(), true));
+		return;
+	}
 	if (!strcmp(m->method, "initialize")) {
 		int code = 0;
 		json_t *res = mcp_initialize_result(m->params, &code, msg, sizeof(msg));
@@ -81,21 +115,24 @@ static void request(struct mcp_server *s, struct jsonrpc_msg *m)
 		return;
 	}
 	if (!strcmp(m->method, "ping")) {
-		mcp_send(s, jsonrpc_result(m->id, json_object()));
+		mcp_send(s, mcp_result_for(m->id, json_object(), stateless));
 		return;
 	}
 	bool known = !strcmp(m->method, "tools/list") || !strcmp(m->method, "tools/call");
 	if (!known) {
-		snprintf(msg, sizeof(msg),
-			 "method not found: '%.100s' (sbx offers initialize, ping, tools/list, "
-			 "tools/call)",
-			 m->method);
+		snprintf(
+		    msg, sizeof(msg),
+		    "method not found: '%.100s' (sbx offers initialize, server/discover, ping, "
+		    "tools/list, tools/call)",
+		    m->method);
 		reply_error(s, m->id, JSONRPC_METHOD_NOT_FOUND, msg);
 		return;
 	}
-	if (!s->initialized) {
-		reply_error(s, m->id, JSONRPC_INVALID_REQUEST,
-			    "not initialized: send initialize first");
+	if (!s->initialized && !stateless) {
+		reply_error(
+		    s, m->id, JSONRPC_INVALID_REQUEST,
+		    "not initialized: send initialize first (or, in revision " MCP_STATELESS_VERSION
+		    ", name it in params._meta[\"" MCP_META_VERSION "\"])");
 		return;
 	}
 	if (!strcmp(m->method, "tools/list")) {
@@ -105,10 +142,10 @@ static void request(struct mcp_server *s, struct jsonrpc_msg *m)
 				    "params.cursor must be a string");
 			return;
 		}
-		mcp_send(s, jsonrpc_result(m->id, mcp_tools_list()));
+		mcp_send(s, mcp_result_for(m->id, mcp_tools_list(), stateless));
 		return;
 	}
-	tools_call(s, m->id, m->params);
+	tools_call(s, m->id, m->params, stateless);
 }
 
 static void notification(struct mcp_server *s, struct jsonrpc_msg *m)

@@ -3,7 +3,9 @@
  *
  * Negotiation per the lifecycle rules: the client names the version it
  * wants; a server that speaks it answers the same, else it answers the
- * newest it speaks and the client decides whether to go on. */
+ * newest it speaks and the client decides whether to go on. The stateless
+ * revision (2026-07-28) has no handshake: a client asking initialize for it
+ * gets the newest revision that has one, and server/discover lists it. */
 #include <stdio.h>
 #include <string.h>
 
@@ -22,6 +24,28 @@ static const char instructions[] =
     "network and no access to the user's files. Use run_code for one-off programs; the "
     "result is the value of the last expression (or a top-level return in JavaScript). "
     "Sessions keep state across executions; deployments are stored programs run with inputs.";
+
+json_t *mcp_supported_versions(void)
+{
+	json_t *list = json_pack("[s]", MCP_STATELESS_VERSION);
+	for (size_t i = 0; mcp_protocol_versions[i]; i++)
+		json_array_append_new(list, json_string(mcp_protocol_versions[i]));
+	return list;
+}
+
+static json_t *server_info(void)
+{
+	return json_pack("{s:s, s:s, s:s}", "name", "sbx", "title", "sbx code sandbox", "version",
+			 SBX_VERSION);
+}
+
+json_t *mcp_discover_result(void)
+{
+	return json_pack("{s:o, s:{s:{s:b}}, s:o, s:s, s:{s:o}}", "supportedVersions",
+			 mcp_supported_versions(), "capabilities", "tools", "listChanged", false,
+			 "serverInfo", server_info(), "instructions", instructions, "_meta",
+			 "io.modelcontextprotocol/serverInfo", server_info());
+}
 
 json_t *mcp_initialize_result(json_t *params, int *code, char *msg, size_t msglen)
 {
@@ -44,8 +68,7 @@ json_t *mcp_initialize_result(json_t *params, int *code, char *msg, size_t msgle
 	for (size_t i = 0; mcp_protocol_versions[i]; i++)
 		if (!strcmp(json_string_value(v), mcp_protocol_versions[i]))
 			chosen = mcp_protocol_versions[i];
-	return json_pack("{s:s, s:{s:{s:b}}, s:{s:s, s:s, s:s}, s:s}", "protocolVersion", chosen,
-			 "capabilities", "tools", "listChanged", false, "serverInfo", "name", "sbx",
-			 "title", "sbx code sandbox", "version", SBX_VERSION, "instructions",
+	return json_pack("{s:s, s:{s:{s:b}}, s:o, s:s}", "protocolVersion", chosen, "capabilities",
+			 "tools", "listChanged", false, "serverInfo", server_info(), "instructions",
 			 instructions);
 }

@@ -22,6 +22,13 @@
 /* The newest revision first: initialize answers the client's version when
  * it is one of these, else the first. */
 extern const char *const mcp_protocol_versions[];
+/* The stateless revision: no initialize; each request names it in
+ * params._meta["io.modelcontextprotocol/protocolVersion"], and
+ * server/discover tells what the server speaks. */
+#define MCP_STATELESS_VERSION "2026-07-28"
+#define MCP_META_VERSION      "io.modelcontextprotocol/protocolVersion"
+/* The error a request naming a revision sbx does not speak gets. */
+#define MCP_UNSUPPORTED_VERSION (-32022)
 
 struct mcp_options {
 	struct mcp_context ctx;
@@ -36,5 +43,9 @@ int mcp_serve(const struct mcp_options *o);
 /* The answer to one initialize request's params: a result, or NULL with
  * *code and msg set (invalid params). Pure, for the fuzzer and tests. */
 json_t *mcp_initialize_result(json_t *params, int *code, char *msg, size_t msglen);
+/* server/discover's result: every version sbx speaks, capabilities, who it is. */
+json_t *mcp_discover_result(void);
+/* The supported versions, stateless first, as a JSON array. */
+json_t *mcp_supported_versions(void);
 
 #endif

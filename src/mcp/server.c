@@ -43,6 +43,13 @@ void mcp_send(struct mcp_server *s, json_t *msg)
 	free(text);
 }
 
+json_t *mcp_result_for(json_t *id, json_t *result, bool stateless)
+{
+	if (stateless)
+		json_object_set_new(result, "resultType", json_string("complete"));
+	return jsonrpc_result(id, result);
+}
+
 static struct mcp_call *free_slot(struct mcp_server *s)
 {
 	for (int i = 0; i < s->opt.max_concurrent; i++)
@@ -58,7 +65,7 @@ static void start_call(struct mcp_server *s, struct mcp_call *c, struct mcp_pend
 	if (mcp_child_start(&c->child, &p->cmd) != 0) {
 		char msg[256];
 		snprintf(msg, sizeof(msg), "could not start sbx: %s", strerror(errno));
-		mcp_send(s, jsonrpc_result(p->id, mcp_result_error(msg, true)));
+		mcp_send(s, mcp_result_for(p->id, mcp_result_error(msg, true), p->stateless));
 		json_decref(p->id);
 		json_decref(p->token);
 		mcp_cmd_release(&p->cmd);
@@ -67,6 +74,7 @@ static void start_call(struct mcp_server *s, struct mcp_call *c, struct mcp_pend
 	c->active = true;
 	c->id = p->id;
 	c->token = p->token;
+	c->stateless = p->stateless;
 	c->progress = 0;
 	c->cancelled = false;
 }
@@ -169,7 +177,7 @@ static void finish_call(struct mcp_server *s, struct mcp_call *c)
 {
 	mcp_child_reap(&c->child);
 	if (!c->cancelled)
-		mcp_send(s, jsonrpc_result(c->id, mcp_result_from_child(&c->child)));
+		mcp_send(s, mcp_result_for(c->id, mcp_result_from_child(&c->child), c->stateless));
 	mcp_child_release(&c->child);
 	json_decref(c->id);
 	json_decref(c->token);

@@ -11,8 +11,9 @@
 
 /* A tool call waiting for a free slot. */
 struct mcp_pending {
-	json_t *id;    /* owned; NULL once cancelled */
-	json_t *token; /* progress token, owned, or NULL */
+	json_t *id;	/* owned; NULL once cancelled */
+	json_t *token;	/* progress token, owned, or NULL */
+	bool stateless; /* a 2026-07-28 request: its result names resultType */
 	struct mcp_cmd cmd;
 };
 
@@ -22,6 +23,7 @@ struct mcp_call {
 	bool cancelled; /* killed on the client's request: never answered */
 	json_t *id;
 	json_t *token;
+	bool stateless;
 	double progress;
 	struct mcp_child child;
 };
@@ -38,6 +40,9 @@ struct mcp_server {
 	int qhead, nqueued;
 };
 
+/* A result for a request: stateless (2026-07-28) results say
+ * "resultType": "complete". Takes result. */
+json_t *mcp_result_for(json_t *id, json_t *result, bool stateless);
 /* Writes one message (stolen) as one line. */
 void mcp_send(struct mcp_server *s, json_t *msg);
 /* Handles one line from the client. */

@@ -44,6 +44,23 @@ reply 0 '.error.message | test("protocolVersion")' true
 mcp '{"jsonrpc":"2.0","id":0,"method":"initialize"}'
 reply 0 .error.code -32602
 
+# The stateless revision (2026-07-28): no handshake, the version in every
+# request's _meta, server/discover; results say resultType.
+META='"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}'
+mcp '{"jsonrpc":"2.0","id":1,"method":"server/discover","params":{'"$META"'}}' \
+	'{"jsonrpc":"2.0","id":2,"method":"tools/list","params":{'"$META"'}}' \
+	'{"jsonrpc":"2.0","id":3,"method":"tools/list","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"2030-01-01"}}}' \
+	'{"jsonrpc":"2.0","id":4,"method":"initialize","params":{"protocolVersion":"2026-07-28","capabilities":{}}}'
+reply 1 .result.supportedVersions '["2026-07-28","2025-11-25","2025-06-18","2025-03-26","2024-11-05"]'
+reply 1 .result.capabilities.tools '{"listChanged":false}'
+reply 1 .result.resultType '"complete"'
+reply 2 '.result.tools | length' 7
+reply 2 .result.resultType '"complete"'
+reply 3 .error.code -32022
+reply 3 .error.data.requested '"2030-01-01"'
+# initialize asking for the stateless revision gets the newest with a handshake
+reply 4 .result.protocolVersion '"2025-11-25"'
+
 # --- malformed messages: exact JSON-RPC codes -----------------------------
 mcp 'not json' '{"jsonrpc":"2.0","id":1,"method":"ping"}'
 reply null .error.code -32700
