@@ -154,7 +154,9 @@ async function main() {
   await Promise.race([s2, b]);
   ac2.abort("test cancels");
   await b;
-  r = await call(one, "run_code", { code: "'after cancel'" });
+  // Less than the cancelled run's 300 s limit: a run left alive would hold
+  // the one slot past this call's deadline and fail it.
+  r = await call(one, "run_code", { code: "'after cancel'" }, { timeout: 200000 });
   check("cancellation killed the run (its slot was freed)", r.structuredContent?.result === "after cancel", r);
 
   // sessions
