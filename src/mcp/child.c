@@ -12,6 +12,7 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/pidfd.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -27,7 +28,7 @@ int mcp_child_start(struct mcp_child *c, struct mcp_cmd *cmd)
 	memset(c, 0, sizeof(*c));
 	c->cmd = *cmd;
 	memset(cmd, 0, sizeof(*cmd));
-	c->in_fd = c->out_fd = c->err_fd = -1;
+	c->in_fd = c->out_fd = c->err_fd = c->pid_fd = -1;
 	buf_init(&c->out, MCP_CHILD_OUT_CAP);
 	buf_init(&c->err, MCP_CHILD_ERR_CAP);
 	int in[2] = {-1, -1}, out[2] = {-1, -1}, err[2] = {-1, -1};
@@ -51,6 +52,7 @@ int mcp_child_start(struct mcp_child *c, struct mcp_cmd *cmd)
 	close(in[0]);
 	close(out[1]);
 	close(err[1]);
+	c->pid_fd = pidfd_open(pid, 0);
 	c->in_fd = in[1];
 	c->out_fd = out[0];
 	c->err_fd = err[0];
@@ -80,6 +82,8 @@ int mcp_child_pollfds(const struct mcp_child *c, struct pollfd *fds)
 		fds[n++] = (struct pollfd){.fd = c->out_fd, .events = POLLIN};
 	if (c->err_fd >= 0)
 		fds[n++] = (struct pollfd){.fd = c->err_fd, .events = POLLIN};
+	if (c->pid_fd >= 0)
+		fds[n++] = (struct pollfd){.fd = c->pid_fd, .events = POLLIN};
 	return n;
 }
 
@@ -119,6 +123,21 @@ static void feed(struct mcp_child *c)
 	close_fd(&c->in_fd);
 }
 
+/* The child exited: everything it wrote is in the pipes now (a write
+ * that did not fit would have kept it alive), so one last non-blocking
+ * read of each takes all of it; then the pipes are done with, whoever
+ * else still holds them. */
+static void exited(struct mcp_child *c)
+{
+	close_fd(&c->pid_fd);
+	if (c->out_fd >= 0)
+		drain(&c->out_fd, &c->out);
+	if (c->err_fd >= 0)
+		drain(&c->err_fd, &c->err);
+	close_fd(&c->out_fd);
+	close_fd(&c->err_fd);
+}
+
 void mcp_child_service(struct mcp_child *c, const struct pollfd *fds, int n)
 {
 	for (int i = 0; i < n; i++) {
@@ -130,6 +149,8 @@ void mcp_child_service(struct mcp_child *c, const struct pollfd *fds, int n)
 			drain(&c->out_fd, &c->out);
 		else if (fds[i].fd == c->err_fd)
 			drain(&c->err_fd, &c->err);
+		else if (fds[i].fd == c->pid_fd)
+			exited(c);
 	}
 }
 
@@ -140,6 +161,7 @@ bool mcp_child_drained(const struct mcp_child *c)
 
 void mcp_child_reap(struct mcp_child *c)
 {
+	close_fd(&c->pid_fd);
 	close_fd(&c->in_fd);
 	while (c->pid > 0) {
 		if (waitpid(c->pid, &c->status, 0) == c->pid || errno != EINTR)
@@ -155,6 +177,7 @@ void mcp_child_kill(struct mcp_child *c)
 
 void mcp_child_release(struct mcp_child *c)
 {
+	close_fd(&c->pid_fd);
 	close_fd(&c->in_fd);
 	close_fd(&c->out_fd);
 	close_fd(&c->err_fd);

@@ -21,6 +21,7 @@ struct mcp_child {
 	int in_fd;  /* -1 once all input is written */
 	int out_fd; /* -1 at EOF */
 	int err_fd; /* -1 at EOF */
+	int pid_fd; /* readable when the child exits; -1 if unavailable */
 	struct mcp_cmd cmd;
 	size_t in_off;
 	struct buf out, err;
@@ -34,7 +35,9 @@ int mcp_child_start(struct mcp_child *c, struct mcp_cmd *cmd);
 int mcp_child_pollfds(const struct mcp_child *c, struct pollfd *fds);
 /* Handles what poll reported for the child's descriptors. */
 void mcp_child_service(struct mcp_child *c, const struct pollfd *fds, int n);
-/* True once stdout and stderr are closed: reap with mcp_child_reap. */
+/* True once stdout and stderr are closed, or once the child exited and
+ * what it wrote was read (a process it left behind, e.g. a session's
+ * server, may hold the pipes open for ever): reap with mcp_child_reap. */
 bool mcp_child_drained(const struct mcp_child *c);
 void mcp_child_reap(struct mcp_child *c);
 /* Kills the child's whole process group (cancellation, shutdown). */

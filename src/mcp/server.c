@@ -236,7 +236,7 @@ static int running(const struct mcp_server *s)
 
 static void loop_once(struct mcp_server *s)
 {
-	struct pollfd fds[1 + 3 * MCP_MAX_CONCURRENT_LIMIT];
+	struct pollfd fds[1 + 4 * MCP_MAX_CONCURRENT_LIMIT];
 	int first[MCP_MAX_CONCURRENT_LIMIT], count[MCP_MAX_CONCURRENT_LIMIT];
 	int n = 0;
 	start_queued(s);

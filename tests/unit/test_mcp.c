@@ -10,6 +10,12 @@
 
 #include <cmocka.h>
 
+#include <poll.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <stdlib.h>
+
+#include "mcp/child.h"
 #include "mcp/jsonrpc.h"
 #include "mcp/result.h"
 #include "mcp/tools.h"
@@ -135,6 +141,32 @@ static void test_jsonrpc_codes(void **state)
 	assert_int_equal(jsonrpc_depth("{\"a\":\"[[[[\",\"b\":[[1]]}", 22, 64), 3);
 }
 
+/* A command that leaves a process holding its stdout (as a session's
+ * server might) is done when it exits, not when the pipe closes. */
+static void test_child_done_at_exit(void **state)
+{
+	(void)state;
+	struct mcp_cmd cmd = {0};
+	const char *argv[] = {"/bin/sh", "-c", "sleep 300 & echo $!", NULL};
+	for (int i = 0; argv[i]; i++)
+		cmd.argv[cmd.argc++] = strdup(argv[i]);
+	struct mcp_child c;
+	assert_int_equal(mcp_child_start(&c, &cmd), 0);
+	while (!mcp_child_drained(&c)) {
+		struct pollfd fds[4];
+		int n = mcp_child_pollfds(&c, fds);
+		assert_true(poll(fds, (nfds_t)n, -1) > 0);
+		mcp_child_service(&c, fds, n);
+	}
+	mcp_child_reap(&c);
+	pid_t left = (pid_t)strtol(buf_cstr(&c.out), NULL, 10);
+	assert_true(left > 0);
+	assert_int_equal(kill(left, 0), 0); /* still alive: we did not wait for it */
+	kill(left, SIGKILL);
+	assert_true(WIFEXITED(c.status) && WEXITSTATUS(c.status) == 0);
+	mcp_child_release(&c);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -143,6 +175,7 @@ int main(void)
 	    cmocka_unit_test(test_long_stdout_is_cut_in_text),
 	    cmocka_unit_test(test_run_command),
 	    cmocka_unit_test(test_jsonrpc_codes),
+	    cmocka_unit_test(test_child_done_at_exit),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
