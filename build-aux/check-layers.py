@@ -22,7 +22,8 @@ ALLOWED = {
     "render": ["core", "util"],
     "run": ["render", "policy", "engine", "state", "sandbox", "core", "util"],
     "batch": ["run", "render", "policy", "engine", "state", "sandbox", "core", "util"],
-    "cli": ["batch", "run", "render", "policy", "engine", "state", "sandbox", "core", "util"],
+    "mcp": ["run", "render", "policy", "engine", "state", "sandbox", "core", "util"],
+    "cli": ["batch", "mcp", "run", "render", "policy", "engine", "state", "sandbox", "core", "util"],
 }
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"/]+)/[^"]+"')
 

@@ -36,6 +36,8 @@ const struct command commands[] = {
      "(show ID [--json] | import FILE)", history_tables, cmd_history},
     {"doctor", "which interpreters and isolation layers this machine offers", "[--json]",
      doctor_tables, cmd_doctor},
+    {"mcp", "serve sbx's tools to AI agents: a Model Context Protocol server on stdio", "[options]",
+     mcp_tables, cmd_mcp},
     {NULL, NULL, NULL, NULL, NULL},
 };
 

@@ -52,7 +52,9 @@ int cmd_get(int argc, char **argv);
 int cmd_delete(int argc, char **argv);
 int cmd_batch(int argc, char **argv); /* cmd_batch.c */
 extern const struct opt_spec *const batch_tables[];
-int cmd_doctor(int argc, char **argv);	/* cmd_doctor.c */
+int cmd_doctor(int argc, char **argv); /* cmd_doctor.c */
+int cmd_mcp(int argc, char **argv);    /* cmd_mcp.c */
+extern const struct opt_spec *const mcp_tables[];
 int cmd_history(int argc, char **argv); /* cmd_history.c */
 extern const struct opt_spec *const history_tables[];
 extern const struct opt_spec *const doctor_tables[];

@@ -1,0 +1,191 @@
+/* child — spawn and watch the sbx command of one tool call (see child.h).
+ *
+ * The child gets its own process group, so cancelling a call kills the
+ * command and anything it started outside the sandbox; the sandbox itself
+ * dies with its supervisor (PR_SET_PDEATHSIG). Pipes are non-blocking and
+ * close-on-exec on our side, so a child never inherits another call's
+ * pipes and never holds our stdout. */
+#include "mcp/child.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/pidfd.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+static void close_fd(int *fd)
+{
+	if (*fd >= 0)
+		close(*fd);
+	*fd = -1;
+}
+
+int mcp_child_start(struct mcp_child *c, struct mcp_cmd *cmd)
+{
+	memset(c, 0, sizeof(*c));
+	c->cmd = *cmd;
+	memset(cmd, 0, sizeof(*cmd));
+	c->in_fd = c->out_fd = c->err_fd = c->pid_fd = -1;
+	buf_init(&c->out, MCP_CHILD_OUT_CAP);
+	buf_init(&c->err, MCP_CHILD_ERR_CAP);
+	int in[2] = {-1, -1}, out[2] = {-1, -1}, err[2] = {-1, -1};
+	if (pipe2(in, O_CLOEXEC) || pipe2(out, O_CLOEXEC) || pipe2(err, O_CLOEXEC))
+		goto fail;
+	pid_t pid = fork();
+	if (pid < 0)
+		goto fail;
+	if (pid == 0) {
+		setpgid(0, 0);
+		/* The server ignores SIGPIPE for its own writes; the command
+		 * gets the default back. */
+		signal(SIGPIPE, SIG_DFL);
+		if (dup2(in[0], 0) < 0 || dup2(out[1], 1) < 0 || dup2(err[1], 2) < 0)
+			_exit(125);
+		execv(c->cmd.argv[0], c->cmd.argv);
+		_exit(125);
+	}
+	setpgid(pid, pid); /* both sides: no race with an early kill */
+	c->pid = pid;
+	close(in[0]);
+	close(out[1]);
+	close(err[1]);
+	c->pid_fd = pidfd_open(pid, 0);
+	c->in_fd = in[1];
+	c->out_fd = out[0];
+	c->err_fd = err[0];
+	fcntl(c->in_fd, F_SETFL, O_NONBLOCK);
+	fcntl(c->out_fd, F_SETFL, O_NONBLOCK);
+	fcntl(c->err_fd, F_SETFL, O_NONBLOCK);
+	if (!c->cmd.input_len)
+		close_fd(&c->in_fd);
+	return 0;
+fail:;
+	int saved = errno;
+	for (int i = 0; i < 2; i++) {
+		close_fd(&in[i]);
+		close_fd(&out[i]);
+		close_fd(&err[i]);
+	}
+	errno = saved;
+	return -1;
+}
+
+int mcp_child_pollfds(const struct mcp_child *c, struct pollfd *fds)
+{
+	int n = 0;
+	if (c->in_fd >= 0)
+		fds[n++] = (struct pollfd){.fd = c->in_fd, .events = POLLOUT};
+	if (c->out_fd >= 0)
+		fds[n++] = (struct pollfd){.fd = c->out_fd, .events = POLLIN};
+	if (c->err_fd >= 0)
+		fds[n++] = (struct pollfd){.fd = c->err_fd, .events = POLLIN};
+	if (c->pid_fd >= 0)
+		fds[n++] = (struct pollfd){.fd = c->pid_fd, .events = POLLIN};
+	return n;
+}
+
+static void drain(int *fd, struct buf *b)
+{
+	char chunk[65536];
+	for (;;) {
+		ssize_t got = read(*fd, chunk, sizeof(chunk));
+		if (got > 0) {
+			buf_append(b, chunk, (size_t)got);
+			continue;
+		}
+		if (got < 0 && (errno == EINTR))
+			continue;
+		if (got < 0 && (errno == EAGAIN || errno == EWOULDBLOCK))
+			return;
+		close_fd(fd); /* EOF or a read error */
+		return;
+	}
+}
+
+static void feed(struct mcp_child *c)
+{
+	while (c->in_off < c->cmd.input_len) {
+		ssize_t put =
+		    write(c->in_fd, c->cmd.input + c->in_off, c->cmd.input_len - c->in_off);
+		if (put > 0) {
+			c->in_off += (size_t)put;
+			continue;
+		}
+		if (put < 0 && errno == EINTR)
+			continue;
+		if (put < 0 && (errno == EAGAIN || errno == EWOULDBLOCK))
+			return;
+		break; /* EPIPE: the command stopped reading; it will say why */
+	}
+	close_fd(&c->in_fd);
+}
+
+/* The child exited: everything it wrote is in the pipes now (a write
+ * that did not fit would have kept it alive), so one last non-blocking
+ * read of each takes all of it; then the pipes are done with, whoever
+ * else still holds them. */
+static void exited(struct mcp_child *c)
+{
+	close_fd(&c->pid_fd);
+	if (c->out_fd >= 0)
+		drain(&c->out_fd, &c->out);
+	if (c->err_fd >= 0)
+		drain(&c->err_fd, &c->err);
+	close_fd(&c->out_fd);
+	close_fd(&c->err_fd);
+}
+
+void mcp_child_service(struct mcp_child *c, const struct pollfd *fds, int n)
+{
+	for (int i = 0; i < n; i++) {
+		if (!fds[i].revents)
+			continue;
+		if (fds[i].fd == c->in_fd)
+			feed(c);
+		else if (fds[i].fd == c->out_fd)
+			drain(&c->out_fd, &c->out);
+		else if (fds[i].fd == c->err_fd)
+			drain(&c->err_fd, &c->err);
+		else if (fds[i].fd == c->pid_fd)
+			exited(c);
+	}
+}
+
+bool mcp_child_drained(const struct mcp_child *c)
+{
+	return c->out_fd < 0 && c->err_fd < 0;
+}
+
+void mcp_child_reap(struct mcp_child *c)
+{
+	close_fd(&c->pid_fd);
+	close_fd(&c->in_fd);
+	while (c->pid > 0) {
+		if (waitpid(c->pid, &c->status, 0) == c->pid || errno != EINTR)
+			c->pid = 0;
+	}
+}
+
+void mcp_child_kill(struct mcp_child *c)
+{
+	if (c->pid > 0)
+		kill(-c->pid, SIGKILL);
+}
+
+void mcp_child_release(struct mcp_child *c)
+{
+	close_fd(&c->pid_fd);
+	close_fd(&c->in_fd);
+	close_fd(&c->out_fd);
+	close_fd(&c->err_fd);
+	if (c->pid > 0) {
+		mcp_child_kill(c);
+		mcp_child_reap(c);
+	}
+	buf_release(&c->out);
+	buf_release(&c->err);
+	mcp_cmd_release(&c->cmd);
+}

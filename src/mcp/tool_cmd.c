@@ -1,0 +1,301 @@
+/* tool_cmd — a tool call's arguments become one sbx command line.
+ *
+ * Runs and deployment executions hand the arguments over whole as a JSON
+ * request (`--request -`, the keys of a batch line), so sbx applies each
+ * key exactly as the equivalent flag, with the same limits and messages.
+ * The other tools map their few arguments to flags. Here we only check
+ * what the command line itself needs: known argument names, required ones
+ * present, strings where a flag takes a string, nothing that reads as an
+ * option. */
+#include "mcp/tools_int.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int fail(char *err, size_t errlen, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+static int fail(char *err, size_t errlen, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(err, errlen, fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
+static void add(struct mcp_cmd *cmd, const char *arg)
+{
+	if (cmd->argc < MCP_CMD_MAX_ARGS) {
+		char *copy = strdup(arg);
+		if (!copy)
+			abort();
+		cmd->argv[cmd->argc++] = copy;
+		cmd->argv[cmd->argc] = NULL;
+	}
+}
+
+void mcp_cmd_release(struct mcp_cmd *cmd)
+{
+	for (int i = 0; i < cmd->argc; i++)
+		free(cmd->argv[i]);
+	free(cmd->input);
+	memset(cmd, 0, sizeof(*cmd));
+}
+
+/* Names, required keys and string-ness, read from the tool's own schema
+ * so the check and what tools/list promises cannot drift apart. */
+static int check_names(const struct mcp_tool *t, json_t *args, char *err, size_t errlen)
+{
+	json_t *schema = json_loads(t->input_schema, 0, NULL);
+	json_t *props = json_object_get(schema, "properties");
+	const char *key;
+	json_t *val;
+	int rc = 0;
+	json_object_foreach(args, key, val)
+	{
+		json_t *p = json_object_get(props, key);
+		if (!p) {
+			char names[512] = "";
+			const char *k;
+			json_t *v;
+			json_object_foreach(props, k, v)
+			{
+				if (strlen(names) + strlen(k) + 3 < sizeof(names)) {
+					strcat(names, names[0] ? ", " : "");
+					strcat(names, k);
+				}
+			}
+			rc = fail(err, errlen, "unknown argument '%s' for %s: the arguments are %s",
+				  key, t->name, names);
+			break;
+		}
+		const char *type = json_string_value(json_object_get(p, "type"));
+		if (type && !strcmp(type, "string") && !json_is_string(val)) {
+			rc =
+			    fail(err, errlen, "argument '%s' of %s must be a string", key, t->name);
+			break;
+		}
+		if (type && !strcmp(type, "object") && !json_is_object(val)) {
+			rc = fail(err, errlen, "argument '%s' of %s must be an object", key,
+				  t->name);
+			break;
+		}
+	}
+	size_t i;
+	json_array_foreach(json_object_get(schema, "required"), i, val)
+	{
+		if (rc == 0 && !json_object_get(args, json_string_value(val)))
+			rc = fail(err, errlen, "missing argument '%s' for %s",
+				  json_string_value(val), t->name);
+	}
+	json_decref(schema);
+	return rc;
+}
+
+/* A string argument given to a flag or as an operand: never empty, never
+ * something getopt would read as an option. */
+static const char *word(json_t *args, const char *key, char *err, size_t errlen, int *bad)
+{
+	const char *s = json_string_value(json_object_get(args, key));
+	if (s && (!s[0] || s[0] == '-')) {
+		*bad = fail(err, errlen, "argument '%s' must not be empty or start with '-'", key);
+		return NULL;
+	}
+	return s;
+}
+
+/* Flag FLAG with a string, or a number written as sbx's flags read it. */
+static int add_value(struct mcp_cmd *cmd, json_t *args, const char *key, const char *flag,
+		     char *err, size_t errlen)
+{
+	json_t *v = json_object_get(args, key);
+	char num[64];
+	const char *s;
+	if (!v)
+		return 0;
+	if (json_is_integer(v)) {
+		snprintf(num, sizeof(num), "%lld", (long long)json_integer_value(v));
+		s = num;
+	} else if (json_is_real(v)) {
+		snprintf(num, sizeof(num), "%.17g", json_real_value(v));
+		s = num;
+	} else if (json_is_string(v) && json_string_value(v)[0] != '-') {
+		s = json_string_value(v);
+	} else {
+		return fail(err, errlen, "argument '%s' must be a number or a string like \"2s\"",
+			    key);
+	}
+	add(cmd, flag);
+	add(cmd, s);
+	return 0;
+}
+
+static void set_input(struct mcp_cmd *cmd, const char *text, size_t len)
+{
+	cmd->input = malloc(len + 1);
+	if (!cmd->input)
+		abort();
+	memcpy(cmd->input, text, len);
+	cmd->input[len] = '\0';
+	cmd->input_len = len;
+}
+
+static void add_common(struct mcp_cmd *cmd, const struct mcp_context *ctx)
+{
+	if (ctx->state_dir) {
+		add(cmd, "--state-dir");
+		add(cmd, ctx->state_dir);
+	}
+	if (ctx->config) {
+		add(cmd, "--config");
+		add(cmd, ctx->config);
+	}
+}
+
+static int request_command(struct mcp_cmd *cmd, const char *sub, json_t *args)
+{
+	add(cmd, sub);
+	add(cmd, "--request");
+	add(cmd, "-");
+	add(cmd, "--format");
+	add(cmd, "ndjson");
+	cmd->ndjson = true;
+	cmd->is_record = true;
+	char *text = json_dumps(args, JSON_COMPACT);
+	if (!text)
+		abort();
+	set_input(cmd, text, strlen(text));
+	free(text);
+	return 0;
+}
+
+static int session_command(const struct mcp_tool *t, json_t *args, struct mcp_cmd *cmd, char *err,
+			   size_t errlen)
+{
+	int bad = 0;
+	add(cmd, "session");
+	if (t->kind == TOOL_CREATE_SESSION) {
+		const char *lang = word(args, "language", err, errlen, &bad);
+		const char *name = word(args, "name", err, errlen, &bad);
+		const char *ttl = word(args, "ttl", err, errlen, &bad);
+		const char *idle = word(args, "idle", err, errlen, &bad);
+		if (bad)
+			return -1;
+		add(cmd, "create");
+		const char *flags[][2] = {
+		    {"-l", lang}, {"-n", name}, {"--ttl", ttl}, {"--idle", idle}};
+		for (size_t i = 0; i < sizeof(flags) / sizeof(flags[0]); i++)
+			if (flags[i][1]) {
+				add(cmd, flags[i][0]);
+				add(cmd, flags[i][1]);
+			}
+		if (add_value(cmd, args, "timeout", "--timeout", err, errlen) ||
+		    add_value(cmd, args, "memory", "--memory", err, errlen))
+			return -1;
+		add(cmd, "--json");
+		return 0;
+	}
+	const char *id = word(args, "session", err, errlen, &bad);
+	if (bad)
+		return -1;
+	add(cmd, t->kind == TOOL_STOP_SESSION ? "stop" : "exec");
+	add(cmd, "--json");
+	if (t->kind == TOOL_EXEC_IN_SESSION) {
+		cmd->is_record = true;
+		json_t *inputs = json_object_get(args, "inputs");
+		if (inputs) {
+			char *text = json_dumps(inputs, JSON_COMPACT);
+			add(cmd, "--inputs");
+			add(cmd, text);
+			free(text);
+		}
+		if (add_value(cmd, args, "timeout", "--timeout", err, errlen))
+			return -1;
+		const char *code = json_string_value(json_object_get(args, "code"));
+		set_input(cmd, code, json_string_length(json_object_get(args, "code")));
+		add(cmd, id);
+		add(cmd, "-");
+	} else {
+		add(cmd, id);
+	}
+	return 0;
+}
+
+int mcp_tool_command(const struct mcp_tool *t, json_t *args, const struct mcp_context *ctx,
+		     struct mcp_cmd *cmd, char *err, size_t errlen)
+{
+	memset(cmd, 0, sizeof(*cmd));
+	if (!json_is_object(args))
+		return fail(err, errlen, "the arguments of %s must be an object", t->name);
+	if (check_names(t, args, err, errlen))
+		return -1;
+	add(cmd, ctx->self);
+	int bad = 0, rc = 0;
+	switch (t->kind) {
+	case TOOL_RUN: rc = request_command(cmd, "run", args); break;
+	case TOOL_EXEC_DEPLOYMENT: rc = request_command(cmd, "exec-deployment", args); break;
+	case TOOL_PREPARE: {
+		const char *lang = word(args, "language", err, errlen, &bad);
+		if (bad)
+			return -1;
+		add(cmd, "prepare");
+		if (lang) {
+			add(cmd, "-l");
+			add(cmd, lang);
+		}
+		add(cmd, "--json");
+		json_t *code = json_object_get(args, "code");
+		set_input(cmd, json_string_value(code), json_string_length(code));
+		add_common(cmd, ctx);
+		add(cmd, "-");
+		return 0;
+	}
+	case TOOL_LIST_DEPLOYMENTS: {
+		const char *lang = word(args, "language", err, errlen, &bad);
+		const char *status = word(args, "status", err, errlen, &bad);
+		if (bad)
+			return -1;
+		add(cmd, "list");
+		add(cmd, "--json");
+		if (lang) {
+			add(cmd, "--language");
+			add(cmd, lang);
+		}
+		if (status) {
+			add(cmd, "--status");
+			add(cmd, status);
+		}
+		cmd->wrap = "deployments";
+		break;
+	}
+	case TOOL_CREATE_SESSION:
+	case TOOL_EXEC_IN_SESSION:
+	case TOOL_STOP_SESSION:
+		if (!ctx->have_sessions)
+			return fail(err, errlen,
+				    "%s: this build of sbx has no sessions (`sbx session` is "
+				    "missing): use run_code, or update sbx",
+				    t->name);
+		rc = session_command(t, args, cmd, err, errlen);
+		if (rc)
+			return rc;
+		if (t->kind == TOOL_EXEC_IN_SESSION) {
+			/* The operands ID and - go last, after the common options. */
+			char *dash = cmd->argv[--cmd->argc], *id = cmd->argv[--cmd->argc];
+			cmd->argv[cmd->argc] = NULL;
+			add_common(cmd, ctx);
+			cmd->argv[cmd->argc++] = id;
+			cmd->argv[cmd->argc++] = dash;
+			cmd->argv[cmd->argc] = NULL;
+			return 0;
+		}
+		break;
+	}
+	if (rc)
+		return rc;
+	add_common(cmd, ctx);
+	return 0;
+}

@@ -1,0 +1,160 @@
+/* tools — the tool table and its JSON Schemas (MCP tools/list).
+ *
+ * The argument names are the keys of a batch request line (SPEC "Batch"),
+ * so a model, a batch file and an HTTP body spell a run the same way. The
+ * schemas are JSON text checked once at start-up (mcp_tools_list aborts on
+ * a typo, which tests catch), and are what sbx's own validation accepts:
+ * the child sbx command still checks every value and names the key. */
+#include "mcp/tools_int.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* Run options shared by run_code and exec_deployment. */
+#define RUN_OPTION_PROPS                                                                           \
+	"\"inputs\": {\"type\": \"object\", \"description\": \"values the code sees as `inputs` "  \
+	"(a JS object, a Python dict, an R list; Java reads inputs.json)\"},"                      \
+	"\"timeout\": {\"type\": [\"number\", \"string\"], \"description\": \"wall-clock limit "   \
+	"in "                                                                                      \
+	"seconds, or a duration like \\\"500ms\\\", \\\"2m\\\" (default 5 s)\"},"                  \
+	"\"cpu_time\": {\"type\": [\"number\", \"string\"], \"description\": \"CPU time limit of " \
+	"the whole run (default: the timeout)\"},"                                                 \
+	"\"memory\": {\"type\": [\"integer\", \"string\"], \"description\": \"memory limit in "    \
+	"bytes or a size like \\\"512M\\\" (default 256M)\"},"                                     \
+	"\"max_output\": {\"type\": [\"integer\", \"string\"], \"description\": \"output kept "    \
+	"per "                                                                                     \
+	"stream (default 1M)\"},"                                                                  \
+	"\"files\": {\"type\": \"object\", \"description\": \"files copied into the working "      \
+	"directory: {\\\"name\\\": {\\\"text\\\": \\\"...\\\"} or {\\\"base64\\\": "               \
+	"\\\"...\\\"}}\", "                                                                        \
+	"\"additionalProperties\": {\"type\": \"object\", \"properties\": {\"text\": {\"type\": "  \
+	"\"string\"}, \"base64\": {\"type\": \"string\"}}}},"                                      \
+	"\"stdin\": {\"type\": \"string\", \"description\": \"the program's standard input\"},"    \
+	"\"args\": {\"type\": \"array\", \"items\": {\"type\": \"string\"}, \"description\": "     \
+	"\"program arguments\"},"                                                                  \
+	"\"env\": {\"type\": \"object\", \"additionalProperties\": {\"type\": \"string\"}, "       \
+	"\"description\": \"environment variables\"},"                                             \
+	"\"labels\": {\"type\": \"object\", \"additionalProperties\": {\"type\": \"string\"}, "    \
+	"\"description\": \"labels kept in sbx's history\"},"                                      \
+	"\"expected_stdout\": {\"type\": \"string\", \"description\": \"the record gets "          \
+	"`verdict`: passed or failed\"},"                                                          \
+	"\"id\": {\"type\": \"string\", \"description\": \"your id for this request, echoed as "   \
+	"request_id\"}"
+
+#define LANGUAGE_PROP                                                                              \
+	"\"language\": {\"type\": \"string\", \"description\": \"javascript (js), typescript "     \
+	"(ts), python (py), java or r; default javascript\"}"
+
+/* The result record (SPEC "The result record"): the keys a model reads
+ * first, loosely typed so every status, sbx_error included, validates. */
+#define RECORD_SCHEMA                                                                              \
+	"{\"type\": \"object\", \"required\": [\"status\", \"ok\"], \"properties\": {"             \
+	"\"id\": {\"type\": [\"string\", \"null\"]},"                                              \
+	"\"status\": {\"type\": \"string\", \"description\": \"ok, error, timeout, "               \
+	"memory_limit, output_limit, signaled, syscall_blocked, blocked, unavailable, "            \
+	"sandbox_error or sbx_error\"},"                                                           \
+	"\"ok\": {\"type\": \"boolean\"},"                                                         \
+	"\"language\": {\"type\": [\"string\", \"null\"]},"                                        \
+	"\"exit_code\": {\"type\": [\"integer\", \"null\"]},"                                      \
+	"\"signal\": {\"type\": [\"string\", \"null\"]},"                                          \
+	"\"result\": {},"                                                                          \
+	"\"stdout\": {\"type\": \"string\"}, \"stderr\": {\"type\": \"string\"},"                  \
+	"\"error\": {\"type\": [\"object\", \"null\"]},"                                           \
+	"\"files\": {\"type\": \"array\"}, \"results\": {\"type\": \"array\"},"                    \
+	"\"time_ms\": {\"type\": \"object\"}, \"memory_kb\": {\"type\": \"object\"},"              \
+	"\"deployment\": {\"type\": [\"object\", \"null\"]},"                                      \
+	"\"session\": {\"type\": [\"object\", \"null\"]}}}"
+
+#define SESSION_PROP "\"session\": {\"type\": \"string\", \"description\": \"session id or name\"}"
+
+const struct mcp_tool mcp_tools[] = {
+    {"run_code", "Run code in a sandbox",
+     "Run a program once in a fresh sandbox (no network, no access to the user's files) and "
+     "return its record: status, exit_code, stdout, stderr, result (the value of the last "
+     "expression or a top-level return), error, and rich results (images). Languages: "
+     "JavaScript and TypeScript (embedded engine), Python, Java, R.",
+     "{\"type\": \"object\", \"required\": [\"code\"], \"additionalProperties\": false, "
+     "\"properties\": {" LANGUAGE_PROP ", \"code\": {\"type\": \"string\", \"description\": "
+     "\"the program\"}, " RUN_OPTION_PROPS "}}",
+     RECORD_SCHEMA, TOOL_RUN, false},
+    {"prepare_code", "Check code without running it",
+     "Check a program without running it: syntax (by the language's own parser), policy "
+     "findings, dependencies and whether sbx would run it (runnable).",
+     "{\"type\": \"object\", \"required\": [\"code\"], \"additionalProperties\": false, "
+     "\"properties\": {" LANGUAGE_PROP ", \"code\": {\"type\": \"string\"}}}",
+     "{\"type\": \"object\", \"required\": [\"status\"], \"properties\": {\"status\": "
+     "{\"type\": \"string\"}, \"runnable\": {\"type\": \"boolean\"}, \"syntax\": {\"type\": "
+     "[\"object\", \"null\"]}, \"findings\": {\"type\": \"array\"}}}",
+     TOOL_PREPARE, true},
+    {"list_deployments", "List deployments",
+     "List the deployments stored with `sbx deploy` (name, latest version, language, status).",
+     "{\"type\": \"object\", \"additionalProperties\": false, \"properties\": {\"language\": "
+     "{\"type\": \"string\", \"description\": \"only this language\"}, \"status\": {\"type\": "
+     "\"string\", \"description\": \"only this status (active, ...)\"}}}",
+     "{\"type\": \"object\", \"required\": [\"deployments\"], \"properties\": {\"deployments\": "
+     "{\"type\": \"array\", \"items\": {\"type\": \"object\"}}}}",
+     TOOL_LIST_DEPLOYMENTS, true},
+    {"exec_deployment", "Run a deployment",
+     "Run a stored deployment (its latest version, or NAME@VERSION) with inputs and optional "
+     "limits; returns the same record as run_code.",
+     "{\"type\": \"object\", \"required\": [\"deployment\"], \"additionalProperties\": false, "
+     "\"properties\": {\"deployment\": {\"type\": \"string\", \"description\": "
+     "\"NAME or NAME@VERSION\"}, " RUN_OPTION_PROPS "}}",
+     RECORD_SCHEMA, TOOL_EXEC_DEPLOYMENT, false},
+    {"create_session", "Create a session",
+     "Start a session: a sandbox that keeps its variables, functions, imports and files "
+     "across executions, like a notebook kernel. Returns its id.",
+     "{\"type\": \"object\", \"additionalProperties\": false, \"properties\": {" LANGUAGE_PROP
+     ", \"name\": {\"type\": \"string\", \"description\": \"a name to use instead of the id\"}, "
+     "\"ttl\": {\"type\": \"string\", \"description\": \"lifetime after the last execution, "
+     "e.g. \\\"24h\\\"\"}, \"idle\": {\"type\": \"string\", \"description\": \"stop after this "
+     "long without an execution, e.g. \\\"15m\\\"\"}, \"timeout\": {\"type\": [\"number\", "
+     "\"string\"]}, \"memory\": {\"type\": [\"integer\", \"string\"]}}}",
+     "{\"type\": \"object\"}", TOOL_CREATE_SESSION, false},
+    {"exec_in_session", "Run code in a session",
+     "Run code in a session: state from earlier executions is kept. Returns the same record "
+     "as run_code, with `session` filled in.",
+     "{\"type\": \"object\", \"required\": [\"session\", \"code\"], \"additionalProperties\": "
+     "false, \"properties\": {" SESSION_PROP ", \"code\": {\"type\": \"string\"}, \"inputs\": "
+     "{\"type\": \"object\"}, \"timeout\": {\"type\": [\"number\", \"string\"]}}}",
+     RECORD_SCHEMA, TOOL_EXEC_IN_SESSION, false},
+    {"stop_session", "Stop a session",
+     "Save a session's state and stop its processes; the next exec_in_session restores it.",
+     "{\"type\": \"object\", \"required\": [\"session\"], \"additionalProperties\": false, "
+     "\"properties\": {" SESSION_PROP "}}",
+     "{\"type\": \"object\"}", TOOL_STOP_SESSION, false},
+    {NULL, NULL, NULL, NULL, NULL, 0, false},
+};
+
+const struct mcp_tool *mcp_tool_find(const char *name)
+{
+	for (const struct mcp_tool *t = mcp_tools; t->name; t++)
+		if (!strcmp(t->name, name))
+			return t;
+	return NULL;
+}
+
+static json_t *schema(const char *text)
+{
+	json_error_t e;
+	json_t *s = json_loads(text, 0, &e);
+	if (!s)
+		abort(); /* a typo in the table above: caught by every test */
+	return s;
+}
+
+json_t *mcp_tools_list(void)
+{
+	json_t *list = json_array();
+	for (const struct mcp_tool *t = mcp_tools; t->name; t++) {
+		json_t *ann =
+		    json_pack("{s:s, s:b, s:b, s:b}", "title", t->title, "readOnlyHint",
+			      t->read_only, "destructiveHint", false, "openWorldHint", false);
+		json_array_append_new(
+		    list,
+		    json_pack("{s:s, s:s, s:s, s:o, s:o, s:o}", "name", t->name, "title", t->title,
+			      "description", t->description, "inputSchema", schema(t->input_schema),
+			      "outputSchema", schema(t->output_schema), "annotations", ann));
+	}
+	return json_pack("{s:o}", "tools", list);
+}

@@ -1,0 +1,30 @@
+/* tools_int — the tool table shared by tools.c (schemas) and tool_cmd.c
+ * (commands). */
+#ifndef SBX_MCP_TOOLS_INT_H
+#define SBX_MCP_TOOLS_INT_H
+
+#include "mcp/tools.h"
+
+enum mcp_tool_kind {
+	TOOL_RUN,
+	TOOL_PREPARE,
+	TOOL_LIST_DEPLOYMENTS,
+	TOOL_EXEC_DEPLOYMENT,
+	TOOL_CREATE_SESSION,
+	TOOL_EXEC_IN_SESSION,
+	TOOL_STOP_SESSION,
+};
+
+struct mcp_tool {
+	const char *name;
+	const char *title;
+	const char *description;
+	const char *input_schema;  /* JSON text */
+	const char *output_schema; /* JSON text */
+	enum mcp_tool_kind kind;
+	bool read_only;
+};
+
+extern const struct mcp_tool mcp_tools[];
+
+#endif

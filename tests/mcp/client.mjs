@@ -1,0 +1,185 @@
+// tests/mcp/client.mjs — drives `sbx mcp` with the official MCP TypeScript
+// SDK client (tests/mcp/package-lock.json pins it) over the stdio transport.
+//
+//   node client.mjs SBX STATE_DIR HAVE_SESSIONS(0|1)
+//
+// Prints "PASS what" or "FAIL what: detail" per check (tests/cli/test_mcp.sh
+// counts them) and exits 1 when any failed. No sleeps: waits are on events
+// (a progress notification, a response).
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { McpError } from "@modelcontextprotocol/sdk/types.js";
+
+const [sbx, stateDir, haveSessions] = process.argv.slice(2);
+let failed = 0;
+
+function check(what, ok, detail) {
+  if (ok) console.log(`PASS ${what}`);
+  else {
+    failed++;
+    console.log(`FAIL ${what}: ${detail === undefined ? "" : JSON.stringify(detail).slice(0, 800)}`);
+  }
+}
+
+async function connect(extra = []) {
+  const transport = new StdioClientTransport({
+    command: sbx,
+    args: ["mcp", "--state-dir", stateDir, ...extra],
+    stderr: "inherit",
+  });
+  const client = new Client({ name: "sbx-test", version: "1.0.0" });
+  await client.connect(transport);
+  return client;
+}
+
+// The SDK's default per-request timeout is 60 s; a loaded machine gets more.
+const slow = { timeout: 600000 };
+
+async function call(client, name, args, opts = {}) {
+  return client.callTool({ name, arguments: args }, undefined, { ...slow, ...opts });
+}
+
+const text = (r) => (r.content || []).filter((c) => c.type === "text").map((c) => c.text).join("\n");
+
+async function main() {
+  const client = await connect();
+  check("server identifies as sbx", client.getServerVersion()?.name === "sbx", client.getServerVersion());
+  check("tools capability declared", !!client.getServerCapabilities()?.tools, client.getServerCapabilities());
+  await client.ping();
+  check("ping answered", true);
+
+  const { tools } = await client.listTools();
+  const names = tools.map((t) => t.name).sort();
+  const want = ["create_session", "exec_deployment", "exec_in_session", "list_deployments",
+    "prepare_code", "run_code", "stop_session"];
+  check("tools/list names every tool", JSON.stringify(names) === JSON.stringify(want), names);
+  check("every tool has input and output schemas",
+    tools.every((t) => t.inputSchema?.type === "object" && t.outputSchema?.type === "object"), tools);
+  const run = tools.find((t) => t.name === "run_code");
+  check("run_code takes the keys of a batch line",
+    ["language", "code", "inputs", "timeout", "memory", "files", "stdin", "args", "env", "labels"]
+      .every((k) => k in run.inputSchema.properties) && run.inputSchema.required.includes("code"),
+    run.inputSchema);
+
+  // A run that works: the record is the structured result.
+  let r = await call(client, "run_code", { language: "javascript", code: 'console.log("hi"); 1+1' });
+  check("run_code ok: not an error", r.isError === false, r);
+  check("run_code ok: structured record", r.structuredContent?.status === "ok" &&
+    r.structuredContent.result === 2 && r.structuredContent.stdout === "hi\n", r.structuredContent);
+  check("run_code ok: readable text", /status: ok/.test(text(r)) && /result: 2/.test(text(r)) &&
+    /stdout:\nhi/.test(text(r)), text(r));
+
+  r = await call(client, "run_code", { language: "python", code: 'print(inputs["n"] * 2)', inputs: { n: 21 },
+    stdin: "", labels: { via: "mcp" } });
+  check("run_code python with inputs", r.structuredContent?.stdout === "42\n" && !r.isError, r.structuredContent);
+
+  r = await call(client, "run_code", { code: 'throw new Error("boom")' });
+  check("failing run: isError", r.isError === true, r);
+  check("failing run: status error, message in the text",
+    r.structuredContent?.status === "error" && /boom/.test(text(r)), r);
+
+  r = await call(client, "run_code", { code: "while (true) {}", timeout: 1 });
+  check("timeout: status timeout and isError", r.structuredContent?.status === "timeout" && r.isError, r);
+
+  // Bad arguments are tool errors the model can read and correct.
+  r = await call(client, "run_code", { code: "1", bogus: 1 });
+  check("unknown argument named", r.isError && /bogus/.test(text(r)), r);
+  r = await call(client, "run_code", { code: 1 });
+  check("wrong type named", r.isError && /'code'/.test(text(r)), r);
+  r = await call(client, "run_code", { language: "javascript" });
+  check("missing code named", r.isError && /missing argument 'code'/.test(text(r)), r);
+  r = await call(client, "run_code", { code: "1", memory: "lots" });
+  check("bad value refused by sbx, naming the key",
+    r.isError && r.structuredContent?.status === "sbx_error" && /memory/.test(text(r)), r);
+  try {
+    await call(client, "no_such_tool", {});
+    check("unknown tool is a protocol error", false, "no error");
+  } catch (e) {
+    check("unknown tool is a protocol error (-32602)", e instanceof McpError && e.code === -32602, String(e));
+  }
+
+  // prepare
+  r = await call(client, "prepare_code", { language: "python", code: "x = 1 +" });
+  check("prepare finds the syntax error",
+    r.structuredContent?.runnable === false && r.structuredContent?.syntax?.ok === false && r.isError, r);
+  r = await call(client, "prepare_code", { language: "js", code: "1+1" });
+  check("prepare passes good code", r.structuredContent?.runnable === true && !r.isError, r);
+
+  // deployments (test_mcp.sh deployed "double" with the CLI)
+  r = await call(client, "list_deployments", {});
+  check("list_deployments shows the CLI's deployment",
+    r.structuredContent?.deployments?.some((d) => d.name === "double"), r.structuredContent);
+  r = await call(client, "exec_deployment", { deployment: "double", inputs: { a: 21 } });
+  check("exec_deployment runs it", r.structuredContent?.result === 42 &&
+    r.structuredContent?.deployment?.name === "double" && !r.isError, r.structuredContent);
+  r = await call(client, "exec_deployment", { deployment: "nope" });
+  check("exec_deployment of an unknown name is a tool error",
+    r.isError && /no deployment named 'nope'/.test(text(r)), r);
+
+  // progress notifications from the run's events
+  const progress = [];
+  r = await call(client, "run_code", { code: 'console.log("step"); 7' }, { onprogress: (p) => progress.push(p) });
+  check("progress notifications sent", progress.length >= 2 &&
+    progress.some((p) => /execution_started/.test(p.message)) &&
+    progress.every((p, i) => i === 0 || p.progress > progress[i - 1].progress), progress);
+  check("the run still answers with progress on", r.structuredContent?.result === 7, r.structuredContent);
+
+  // concurrency: a fast call answers while a slow one is still running;
+  // then cancelling the slow one rejects it on the client side
+  const ac = new AbortController();
+  let startedA;
+  const started = new Promise((res) => (startedA = res));
+  let aDone = false;
+  const a = call(client, "run_code", { code: "while (true) {}", timeout: 300 },
+    { signal: ac.signal, onprogress: (p) => { if (/execution_started/.test(p.message)) startedA(); } })
+    .then((v) => ({ v }), (e) => ({ e })).finally(() => (aDone = true));
+  // A run that fails to start answers instead of reporting progress.
+  await Promise.race([started, a]);
+  r = await call(client, "run_code", { code: "6*7" });
+  check("calls run concurrently: the fast one answered first", r.structuredContent?.result === 42 && !aDone, r);
+  ac.abort("test cancels");
+  const ar = await a;
+  check("cancelled call rejected", !!ar.e, ar);
+  await client.close();
+
+  // cancellation kills the run: with one slot, the next call can only run
+  // once the cancelled run's process is gone
+  const one = await connect(["--max-concurrent", "1"]);
+  const ac2 = new AbortController();
+  let started2;
+  const s2 = new Promise((res) => (started2 = res));
+  const b = call(one, "run_code", { code: "while (true) {}", timeout: 300 },
+    { signal: ac2.signal, onprogress: (p) => { if (/execution_started/.test(p.message)) started2(); } })
+    .catch((e) => e);
+  await Promise.race([s2, b]);
+  ac2.abort("test cancels");
+  await b;
+  // Less than the cancelled run's 300 s limit: a run left alive would hold
+  // the one slot past this call's deadline and fail it.
+  r = await call(one, "run_code", { code: "'after cancel'" }, { timeout: 200000 });
+  check("cancellation killed the run (its slot was freed)", r.structuredContent?.result === "after cancel", r);
+
+  // sessions
+  if (haveSessions === "1") {
+    r = await call(one, "create_session", { language: "python" });
+    const id = r.structuredContent?.id || r.structuredContent?.session?.id;
+    check("create_session", !r.isError && !!id, r);
+    r = await call(one, "exec_in_session", { session: id, code: "x = 40" });
+    r = await call(one, "exec_in_session", { session: id, code: "x + 2" });
+    check("exec_in_session keeps state", r.structuredContent?.result === 42, r);
+    r = await call(one, "stop_session", { session: id });
+    check("stop_session", !r.isError, r);
+  } else {
+    r = await call(one, "create_session", { language: "python" });
+    check("session tools say sessions are missing", r.isError && /no sessions/.test(text(r)), r);
+  }
+  await one.close();
+}
+
+main().then(
+  () => process.exit(failed ? 1 : 0),
+  (e) => {
+    console.log(`FAIL client crashed: ${e?.stack || e}`);
+    process.exit(1);
+  },
+);
