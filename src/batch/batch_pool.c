@@ -76,7 +76,17 @@ static int spawn(struct pool *p, struct child *c, const struct batch_item *it)
 	posix_spawn_file_actions_adddup2(&fa, in[0], 0);
 	posix_spawn_file_actions_adddup2(&fa, out[1], 1);
 	posix_spawn_file_actions_adddup2(&fa, err[1], 2);
-	int e = posix_spawn(&c->pid, "/proc/self/exe", &fa, NULL, (char *const *)argv, environ);
+	/* The batch ignores SIGPIPE; the run must not inherit that (an
+	 * ignored signal stays ignored across exec): every signal gets its
+	 * default, as when sbx run is started from a shell. */
+	posix_spawnattr_t attr;
+	sigset_t def;
+	posix_spawnattr_init(&attr);
+	sigfillset(&def);
+	posix_spawnattr_setsigdefault(&attr, &def);
+	posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETSIGDEF);
+	int e = posix_spawn(&c->pid, "/proc/self/exe", &fa, &attr, (char *const *)argv, environ);
+	posix_spawnattr_destroy(&attr);
 	posix_spawn_file_actions_destroy(&fa);
 	free(argv);
 	close(in[0]);

@@ -300,7 +300,7 @@ expect_out "--list-commands "
 out=$(complete_words sbx --state)
 expect_out "--state-dir= nospace"
 out=$(complete_words sbx history "")
-expect_out "show "
+expect_out "show import "
 out=$(SBX_STATE_DIR="$T_TMP/other" complete_words sbx stats --deployment "")
 expect_out "g h "
 check "zsh completes --format values" grep -q "'--format=\[.*\]:format:(text json ndjson)'" "$ROOT_DIR/completions/_sbx"
