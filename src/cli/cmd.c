@@ -34,6 +34,8 @@ const struct command commands[] = {
      "show ID [--json]", history_tables, cmd_history},
     {"doctor", "which interpreters and isolation layers this machine offers", "[--json]",
      doctor_tables, cmd_doctor},
+    {"serve", "the same operations as an HTTP API, on a unix socket or TCP",
+     "[--listen unix:PATH | HOST:PORT] [--token-file FILE] [options]", serve_tables, cmd_serve},
     {NULL, NULL, NULL, NULL, NULL},
 };
 
