@@ -33,7 +33,7 @@ policies="strict"
 	echo "	--require) COMPREPLY=(\$(compgen -W '$layers' -- \"\$2\")) ;;"
 	echo "	--policy) COMPREPLY=(\$(compgen -W '$policies' -- \"\$2\")) ;;"
 	echo '	--deployment) COMPREPLY=($(compgen -W "$(_sbx_deployments)" -- "$2")) ;;'
-	echo '	-f|--file|--stdin|--config|--inputs) COMPREPLY=($(compgen -f -- "$2")) ;;'
+	echo '	-f|--file|--stdin|--config|--inputs|--request) COMPREPLY=($(compgen -f -- "$2")) ;;'
 	echo '	-o|--out-dir|--state-dir) COMPREPLY=($(compgen -d -- "$2")) ;;'
 	echo '	*) return 1 ;;'
 	echo '	esac'
@@ -115,7 +115,7 @@ policies="strict"
 			--policy) action=":policy:($policies)" ;;
 			--deployment) action=':deployment:_sbx_deployments' ;;
 			--out-dir|--state-dir) action=':directory:_files -/' ;;
-			--file|--stdin|--config|--inputs) action=':file:_files' ;;
+			--file|--stdin|--config|--inputs|--request) action=':file:_files' ;;
 			esac
 			if [ -n "$short" ]; then
 				echo "			'($short $name)'{$short,$name$eq}'[$help]$action' \\"

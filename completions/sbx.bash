@@ -9,7 +9,7 @@ _sbx_values() {
 	--require) COMPREPLY=($(compgen -W 'strongest seccomp namespaces landlock cgroup rlimits' -- "$2")) ;;
 	--policy) COMPREPLY=($(compgen -W 'strict' -- "$2")) ;;
 	--deployment) COMPREPLY=($(compgen -W "$(_sbx_deployments)" -- "$2")) ;;
-	-f|--file|--stdin|--config|--inputs) COMPREPLY=($(compgen -f -- "$2")) ;;
+	-f|--file|--stdin|--config|--inputs|--request) COMPREPLY=($(compgen -f -- "$2")) ;;
 	-o|--out-dir|--state-dir) COMPREPLY=($(compgen -d -- "$2")) ;;
 	*) return 1 ;;
 	esac
@@ -32,13 +32,13 @@ _sbx() {
 	fi
 	_sbx_values "$prev" "$cur" && return
 	case $cmd in
-	run) opts='--help -h --state-dir= --config= --eval= -e --language= -l --markdown --block= --max-code= --policy= --input= -i --inputs= --timeout= -t --cpu-time= --memory= -m --max-output= --file= -f --out-dir= -o --out-dir-dotfiles --label= --stdin= --env= --merge-output --require= --no-history --print-result= --format= --json' ;;
+	run) opts='--help -h --state-dir= --config= --eval= -e --language= -l --markdown --block= --max-code= --policy= --request= --input= -i --inputs= --timeout= -t --cpu-time= --memory= -m --max-output= --file= -f --out-dir= -o --out-dir-dotfiles --label= --stdin= --env= --merge-output --require= --no-history --print-result= --format= --json' ;;
 	stats) opts='--help -h --state-dir= --config= --deployment= --language= -l --label= --since= --until= --code-sha256= --failures= --format= --json' ;;
 	gc) opts='--help -h --state-dir= --config= --retention= --format= --json' ;;
 	prepare) opts='--help -h --state-dir= --config= --eval= -e --language= -l --markdown --block= --max-code= --policy= --format= --json' ;;
 	help) opts='--help -h --state-dir= --config=' ;;
 	deploy) opts='--help -h --state-dir= --config= --name= -n --eval= -e --language= -l --markdown --block= --max-code= --policy= --input= -i --inputs= --timeout= -t --cpu-time= --memory= -m --max-output= --file= -f --out-dir= -o --out-dir-dotfiles --label= --stdin= --env= --merge-output --require= --no-history --print-result= --format= --json' ;;
-	exec-deployment) opts='--help -h --state-dir= --config= --input= -i --inputs= --timeout= -t --cpu-time= --memory= -m --max-output= --file= -f --out-dir= -o --out-dir-dotfiles --label= --stdin= --env= --merge-output --require= --no-history --print-result= --format= --json' ;;
+	exec-deployment) opts='--help -h --state-dir= --config= --request= --input= -i --inputs= --timeout= -t --cpu-time= --memory= -m --max-output= --file= -f --out-dir= -o --out-dir-dotfiles --label= --stdin= --env= --merge-output --require= --no-history --print-result= --format= --json' ;;
 	list) opts='--help -h --state-dir= --config= --language= -l --status= --format= --json' ;;
 	get) opts='--help -h --state-dir= --config= --format= --json' ;;
 	delete) opts='--help -h --state-dir= --config=' ;;

@@ -5,15 +5,15 @@
 
 #include "run/runopt.h"
 
-static const struct opt_spec *const run_tables[] = {common_opts, source_opts, run_opts, format_opts,
-						    NULL};
+static const struct opt_spec *const run_tables[] = {common_opts, source_opts, request_opts,
+						    run_opts,	 format_opts, NULL};
 static const struct opt_spec *const help_tables[] = {common_opts, NULL};
 
 /* The command table: dispatch, `sbx help`, --list-commands, completions
  * and the docs test all read it. One line per command. */
 const struct command commands[] = {
-    {"run", "run code once in a fresh sandbox", "[options] (-e CODE | FILE | -)", run_tables,
-     cmd_run},
+    {"run", "run code once in a fresh sandbox", "[options] (-e CODE | FILE | - | --request FILE|-)",
+     run_tables, cmd_run},
     {"stats", "execution statistics from the history", "[options]", cmd_stats_tables, cmd_stats},
     {"gc", "drop history past its retention, leftovers of interrupted writes", "[--retention DAYS]",
      cmd_gc_tables, cmd_gc},
@@ -23,7 +23,7 @@ const struct command commands[] = {
     {"deploy", "store code and its run settings as a named, versioned deployment",
      "[-n NAME] [options] (-e CODE | FILE | -)", deploy_tables, cmd_deploy},
     {"exec-deployment", "run a deployment (latest version unless one is named)",
-     "NAME[@VERSION] [options]", exec_deployment_tables, cmd_exec_deployment},
+     "(NAME[@VERSION] | --request FILE|-) [options]", exec_deployment_tables, cmd_exec_deployment},
     {"list", "list deployments", "[--language LANG] [--status STATUS] [--json]", list_tables,
      cmd_list},
     {"get", "show one deployment: settings, artefacts, executions", "NAME[@VERSION] [--json]",

@@ -16,11 +16,13 @@
 #include "engine/js/lower.h"
 #include "state/manifest.h"
 #include "core/outcome.h"
+#include "run/request_json.h"
 #include "run/runopt.h"
 #include "state/store.h"
 #include "util/util.h"
 
-const struct opt_spec *const exec_deployment_tables[] = {common_opts, run_opts, format_opts, NULL};
+const struct opt_spec *const exec_deployment_tables[] = {common_opts, request_opts, run_opts,
+							 format_opts, NULL};
 
 /* Fills what the options left unset from the deployment. */
 static void apply_limits(struct limits *l, const struct limits *stored)
@@ -147,6 +149,9 @@ int cmd_exec_deployment(int argc, char **argv)
 	int rc = EXIT_SBX_FAILURE;
 	char name[STORE_NAME_MAX + 1];
 	int version;
+	json_t *json_req = NULL;
+	struct request_json_tmp tmp = {NULL, 0};
+	const char *ref = NULL;
 
 	request_init(&req);
 	runopt_init(&ro, &req);
@@ -158,7 +163,12 @@ int cmd_exec_deployment(int argc, char **argv)
 		goto out;
 	}
 	runopt_take_args(&ro, operands, &nops);
-	if (nops != 1) {
+	if (request_json_load(&ro, nops, true, &ref, &json_req, &tmp) != 0)
+		goto out;
+	if (ref) {
+		operands[0] = (char *)ref;
+		nops = 1;
+	} else if (nops != 1) {
 		error(nops ? "exec-deployment runs one deployment: give one NAME[@VERSION]"
 			   : "no deployment given: use sbx exec-deployment NAME[@VERSION] "
 			     "(see `sbx list`)");
@@ -197,6 +207,8 @@ int cmd_exec_deployment(int argc, char **argv)
 	}
 	rc = execute_and_render(&req);
 out:
+	request_json_cleanup(&tmp);
+	json_decref(json_req);
 	if (dirfd >= 0)
 		close(dirfd);
 	free(operands);

@@ -4,6 +4,7 @@
 #include "cli/cmd.h"
 #include "run/execute.h"
 #include "core/outcome.h"
+#include "run/request_json.h"
 #include "run/runopt.h"
 
 int cmd_run(int argc, char **argv)
@@ -12,6 +13,8 @@ int cmd_run(int argc, char **argv)
 	struct run_options ro;
 	char **operands = NULL;
 	int rc = EXIT_SBX_FAILURE;
+	json_t *json_req = NULL;
+	struct request_json_tmp tmp = {NULL, 0};
 
 	request_init(&req);
 	runopt_init(&ro, &req);
@@ -21,10 +24,13 @@ int cmd_run(int argc, char **argv)
 		goto out;
 	}
 	runopt_take_args(&ro, operands, &nops);
-	if (runopt_load_code(&ro, operands, nops, false) != 0 || runopt_finish(&ro) != 0)
+	if (request_json_load(&ro, nops, false, NULL, &json_req, &tmp) != 0 ||
+	    runopt_load_code(&ro, operands, nops, false) != 0 || runopt_finish(&ro) != 0)
 		goto out;
 	rc = execute_and_render(&req);
 out:
+	request_json_cleanup(&tmp);
+	json_decref(json_req);
 	free(operands);
 	request_release(&req);
 	return rc;

@@ -139,10 +139,48 @@ static json_t *ms_value(double ms)
 	return json_real((double)sixteenths / 16.0);
 }
 
+/* The end of the text once trailing whitespace of every line and trailing
+ * empty lines are set aside: what a judge compares, so a missing final
+ * newline or a stray space does not fail a correct answer. */
+static void normalize_lines(const char *s, size_t len, struct buf *out)
+{
+	size_t i = 0;
+	while (i < len) {
+		size_t end = i;
+		while (end < len && s[end] != '\n')
+			end++;
+		size_t keep = end;
+		while (keep > i && strchr(" \t\r\f\v", s[keep - 1]))
+			keep--;
+		buf_append(out, s + i, keep - i);
+		buf_append(out, "\n", 1);
+		i = end + 1;
+	}
+	while (out->len && out->data[out->len - 1] == '\n')
+		out->len--;
+}
+
+static json_t *verdict(const struct outcome *out, const char *expected)
+{
+	/* A run that did not end well fails whatever it printed (as a judge
+	 * fails a runtime error), and so does a truncated stdout. */
+	if (out->status != STATUS_OK || out->out.total > out->out.kept.len)
+		return json_string("failed");
+	struct buf a = BUF_INIT, b = BUF_INIT;
+	normalize_lines(out->out.kept.data ? out->out.kept.data : "", out->out.kept.len, &a);
+	normalize_lines(expected, strlen(expected), &b);
+	bool same = a.len == b.len && (!a.len || !memcmp(a.data, b.data, a.len));
+	buf_release(&a);
+	buf_release(&b);
+	return json_string(same ? "passed" : "failed");
+}
+
 json_t *outcome_to_json(const struct outcome *out, const struct request *req)
 {
 	json_t *rec = json_object();
 	json_object_set_new(rec, "id", json_string(req->id));
+	if (req->request_id)
+		json_object_set_new(rec, "request_id", json_string(req->request_id));
 	json_object_set_new(rec, "status", json_string(status_name(out->status)));
 	json_object_set_new(rec, "ok", json_boolean(out->status == STATUS_OK));
 	json_object_set_new(rec, "language",
@@ -187,6 +225,8 @@ json_t *outcome_to_json(const struct outcome *out, const struct request *req)
 	json_object_set_new(rec, "sandbox", sandbox_report_to_json(&out->sandbox));
 	json_object_set_new(rec, "results",
 			    out->results ? json_incref(out->results) : json_array());
+	if (req->expected_stdout)
+		json_object_set_new(rec, "verdict", verdict(out, req->expected_stdout));
 	if (req->markdown)
 		json_object_set(rec, "markdown", req->markdown);
 	if (out->extra)

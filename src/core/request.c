@@ -46,6 +46,8 @@ void request_release(struct request *req)
 	free(req->args);
 	free(req->state_dir);
 	free(req->deployment_name);
+	free(req->request_id);
+	free(req->expected_stdout);
 	if (req->config) {
 		config_release(req->config);
 		free(req->config);

@@ -110,6 +110,8 @@ struct request {
 	char *deployment_name; /* set by exec-deployment */
 	int deployment_version;
 	char id[27];	       /* execution id */
+	char *request_id;      /* the "id" of a JSON request (--request, batch), else NULL */
+	char *expected_stdout; /* a JSON request's expected_stdout: the record gets a verdict */
 	struct config *config; /* the loaded config file (owned), NULL before runopt_finish */
 };
 

@@ -39,6 +39,12 @@ const struct opt_spec format_opts[] = {
     {NULL, 0, 0, 0, NULL, NULL},
 };
 
+const struct opt_spec request_opts[] = {
+    {"request", 0, OPT_ARG, RO_REQUEST, "FILE|-",
+     "the request as one JSON object (the keys of a batch line); flags given are its defaults"},
+    {NULL, 0, 0, 0, NULL, NULL},
+};
+
 const struct opt_spec run_opts[] = {
     {"input", 'i', OPT_ARG, RO_INPUT, "KEY=VALUE", "an input (VALUE is JSON if it parses)"},
     {"inputs", 0, OPT_ARG, RO_INPUTS, "JSON|@FILE", "inputs as a JSON object"},
@@ -197,6 +203,16 @@ int runopt_handle(void *ctx, int id, const char *arg)
 		return 0;
 	case RO_MERGE_OUTPUT: req->merge_output = true; return 0;
 	case RO_ENV: return request_add_env(req, arg);
+	case RO_REQUEST:
+		if (!strcmp(arg, "-")) {
+			if (ro->stdin_taken)
+				return error("--request - and %s both read standard input: give "
+					     "one of them a file",
+					     ro->stdin_taken);
+			ro->stdin_taken = "--request -";
+		}
+		ro->request_path = arg;
+		return 0;
 	case RO_POLICY: {
 		enum policy_profile p;
 		if (policy_profile_from_name(arg, &p) != 0)

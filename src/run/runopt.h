@@ -37,6 +37,7 @@ enum runopt_id {
 	RO_MERGE_OUTPUT,
 	RO_ENV,
 	RO_POLICY,
+	RO_REQUEST,
 	RO_FIRST_FREE = 100 /* commands number their own options from here */
 };
 
@@ -46,13 +47,16 @@ extern const struct opt_spec common_opts[];
 extern const struct opt_spec source_opts[];
 /* --format and --json. */
 extern const struct opt_spec format_opts[];
+/* --request: the whole request as one JSON object (request_json.h). */
+extern const struct opt_spec request_opts[];
 /* Limits, inputs, files, labels, --require, --no-history. */
 extern const struct opt_spec run_opts[];
 
 struct run_options {
 	struct request *req;
-	const char *code_arg; /* -e */
-	const char *lang_arg; /* -l */
+	const char *code_arg;	  /* -e */
+	const char *lang_arg;	  /* -l */
+	const char *request_path; /* --request FILE|- */
 	bool markdown;
 	unsigned block; /* --block N (1-based); 0: all blocks */
 	const char *state_dir_flag;

@@ -1,0 +1,379 @@
+/* request_json — a request given as one JSON object instead of flags. */
+#include "run/request_json.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <stdarg.h>
+#include <openssl/evp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "util/buf.h"
+#include "util/rmtree.h"
+#include "util/util.h"
+
+/* The keys a request may have, for the message that names an unknown one. */
+static const char *const known_keys =
+    "id, language, code, deployment, inputs, timeout, cpu_time, memory, max_output, files, "
+    "stdin, args, env, labels, expected_stdout, merge_output, print_result";
+
+/* printf into a new string. */
+static char *strf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static char *strf(const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	char *s = NULL;
+	if (vasprintf(&s, fmt, ap) < 0)
+		die("out of memory");
+	va_end(ap);
+	return s;
+}
+
+static int key_error(const char *key, const char *want)
+{
+	return error("request key \"%s\" must be %s", key, want);
+}
+
+/* A number (seconds or bytes) or a string as the flag takes it ("2.5s",
+ * "256M"), as the text the flag's parser reads. */
+static int scalar_text(const char *key, json_t *v, char *out, size_t n)
+{
+	if (json_is_string(v)) {
+		if (json_string_length(v) >= n)
+			return key_error(key, "a short string such as \"5s\" or \"256M\"");
+		snprintf(out, n, "%s", json_string_value(v));
+		return 0;
+	}
+	if (json_is_integer(v) && json_integer_value(v) > 0) {
+		snprintf(out, n, "%" JSON_INTEGER_FORMAT, json_integer_value(v));
+		return 0;
+	}
+	if (json_is_real(v) && json_real_value(v) > 0 && json_real_value(v) < 1e15) {
+		snprintf(out, n, "%.3f", json_real_value(v));
+		return 0;
+	}
+	return key_error(key, "a positive number or a string such as \"5s\" or \"256M\"");
+}
+
+static int apply_flag(struct run_options *ro, int id, const char *key, json_t *v)
+{
+	char text[64];
+	if (scalar_text(key, v, text, sizeof text) != 0)
+		return -1;
+	return runopt_handle(ro, id, text);
+}
+
+/* KEY=VALUE pairs from an object of strings (env, labels). */
+static int apply_pairs(struct run_options *ro, int id, const char *key, json_t *v)
+{
+	if (!json_is_object(v))
+		return key_error(key, "an object of strings such as {\"team\": \"search\"}");
+	const char *k;
+	json_t *s;
+	json_object_foreach(v, k, s)
+	{
+		if (!json_is_string(s))
+			return error("request key \"%s\": the value of \"%s\" must be a string",
+				     key, k);
+		if (strchr(k, '='))
+			return error("request key \"%s\": the name \"%s\" contains '=': use a "
+				     "name without it",
+				     key, k);
+		char *pair = strf("%s=%s", k, json_string_value(s));
+		int rc = runopt_handle(ro, id, pair);
+		free(pair);
+		if (rc != 0)
+			return -1;
+	}
+	return 0;
+}
+
+/* Writes data to a new file of tmp's directory; its path in *path. */
+static int tmp_write(struct request_json_tmp *tmp, const char *data, size_t len, char **path)
+{
+	if (!tmp->dir) {
+		const char *base = getenv("TMPDIR");
+		char *tmpl = strf("%s/sbx-request.XXXXXX", base && *base ? base : "/tmp");
+		if (!mkdtemp(tmpl)) {
+			int e = errno;
+			free(tmpl);
+			return error(
+			    "cannot make a temporary directory for the request's files: %s",
+			    strerror(e));
+		}
+		tmp->dir = tmpl;
+	}
+	*path = strf("%s/%u", tmp->dir, tmp->nfiles++);
+	int fd = open(*path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0600);
+	if (fd < 0 || write_all(fd, data, len) != 0) {
+		int e = errno;
+		if (fd >= 0)
+			close(fd);
+		return error("cannot write %s: %s", *path, strerror(e));
+	}
+	return close(fd) == 0 ? 0 : error("cannot write %s: %s", *path, strerror(errno));
+}
+
+/* The bytes of base64 text into *out (malloc'd, *outlen bytes). */
+static int decode_base64(const char *name, const char *in, size_t len, char **out, size_t *outlen)
+{
+	if (len > INT32_MAX)
+		return error("request key \"files\": \"%s\" is too large", name);
+	EVP_ENCODE_CTX *ctx = EVP_ENCODE_CTX_new();
+	if (!ctx)
+		die("out of memory");
+	unsigned char *dst = xmalloc(len / 4 * 3 + 4);
+	int n = 0, fin = 0;
+	EVP_DecodeInit(ctx);
+	int ok = EVP_DecodeUpdate(ctx, dst, &n, (const unsigned char *)in, (int)len) >= 0 &&
+		 EVP_DecodeFinal(ctx, dst + n, &fin) >= 0;
+	EVP_ENCODE_CTX_free(ctx);
+	if (!ok) {
+		free(dst);
+		return error("request key \"files\": \"%s\" is not valid base64: send its "
+			     "bytes base64-encoded, or as {\"text\": ...}",
+			     name);
+	}
+	*out = (char *)dst;
+	*outlen = (size_t)n + (size_t)fin;
+	return 0;
+}
+
+/* "files": {"NAME": {"text": S} | {"base64": S}} — each written to the
+ * temporary directory and added as --file TMP:NAME would be. */
+static int apply_files(struct run_options *ro, json_t *v, struct request_json_tmp *tmp)
+{
+	const char *key = "files";
+	if (!json_is_object(v))
+		return key_error(key, "an object such as {\"data.csv\": {\"text\": \"a,b\\n\"}}");
+	const char *name;
+	json_t *f;
+	json_object_foreach(v, name, f)
+	{
+		if (!*name || strchr(name, '/') || strchr(name, ':') || !strcmp(name, ".") ||
+		    !strcmp(name, ".."))
+			return error("request key \"files\": invalid file name \"%s\": use a plain "
+				     "name (no '/' or ':', not '.' or '..')",
+				     name);
+		json_t *text = json_object_get(f, "text"), *b64 = json_object_get(f, "base64");
+		if (!json_is_object(f) || json_object_size(f) != 1 ||
+		    !json_is_string(text ? text : b64))
+			return error("request key \"files\": \"%s\" must be {\"text\": STRING} or "
+				     "{\"base64\": STRING}",
+				     name);
+		const char *s = json_string_value(text ? text : b64);
+		size_t len = json_string_length(text ? text : b64);
+		char *bytes = NULL;
+		if (b64 && decode_base64(name, s, len, &bytes, &len) != 0)
+			return -1;
+		char *path = NULL;
+		int rc = tmp_write(tmp, bytes ? bytes : s, len, &path);
+		free(bytes);
+		if (rc == 0) {
+			char *spec = strf("%s:%s", path, name);
+			rc = runopt_handle(ro, RO_FILE, spec);
+			free(spec);
+		}
+		free(path);
+		if (rc != 0)
+			return -1;
+	}
+	return 0;
+}
+
+static int apply_stdin(struct run_options *ro, json_t *v, struct request_json_tmp *tmp)
+{
+	if (!json_is_string(v))
+		return key_error("stdin", "a string: the program's standard input");
+	char *path = NULL;
+	int rc = tmp_write(tmp, json_string_value(v), json_string_length(v), &path);
+	if (rc == 0)
+		rc = runopt_handle(ro, RO_STDIN, path);
+	free(path);
+	return rc;
+}
+
+static int apply_args(struct run_options *ro, json_t *v)
+{
+	if (!json_is_array(v))
+		return key_error("args", "an array of strings");
+	size_t i;
+	json_t *a;
+	json_array_foreach(v, i, a)
+	{
+		if (!json_is_string(a) || strlen(json_string_value(a)) != json_string_length(a))
+			return error("request key \"args\": item %zu must be a string without NUL "
+				     "bytes",
+				     i);
+		request_add_arg(ro->req, json_string_value(a));
+	}
+	return 0;
+}
+
+static int apply_id(struct request *req, json_t *v)
+{
+	const char *s = json_string_value(v);
+	if (!s || !*s || json_string_length(v) > REQUEST_ID_MAX)
+		return key_error("id", "a non-empty string of at most 200 bytes");
+	for (const unsigned char *p = (const unsigned char *)s; *p; p++)
+		if (*p < 0x20 || *p == 0x7f)
+			return key_error("id", "a string without control characters");
+	free(req->request_id);
+	req->request_id = xstrdup(s);
+	return 0;
+}
+
+static int apply_string(const char *key, json_t *v, const char **out)
+{
+	if (!json_is_string(v) || strlen(json_string_value(v)) != json_string_length(v))
+		return key_error(key, "a string without NUL bytes");
+	*out = json_string_value(v);
+	return 0;
+}
+
+static int apply_key(struct run_options *ro, const char *key, json_t *v, bool allow_deployment,
+		     const char **deployment, struct request_json_tmp *tmp)
+{
+	struct request *req = ro->req;
+	const char *s;
+	if (!strcmp(key, "id"))
+		return apply_id(req, v);
+	if (!strcmp(key, "language"))
+		return apply_string(key, v, &s) ? -1 : runopt_handle(ro, RO_LANG, s);
+	if (!strcmp(key, "code")) {
+		if (allow_deployment)
+			return error("request key \"code\": exec-deployment runs the deployment's "
+				     "stored code; send code to run instead");
+		return apply_string(key, v, &ro->code_arg);
+	}
+	if (!strcmp(key, "deployment")) {
+		if (!allow_deployment)
+			return error("request key \"deployment\" names a deployment to run: send "
+				     "the request to exec-deployment instead of run");
+		return apply_string(key, v, deployment);
+	}
+	if (!strcmp(key, "inputs")) {
+		if (!json_is_object(v))
+			return key_error(key, "an object such as {\"x\": 1}");
+		char *text = json_dumps(v, JSON_COMPACT | JSON_ENCODE_ANY);
+		int rc = text ? request_merge_inputs(req, text) : error("out of memory");
+		free(text);
+		return rc;
+	}
+	if (!strcmp(key, "timeout"))
+		return apply_flag(ro, RO_TIMEOUT, key, v);
+	if (!strcmp(key, "cpu_time"))
+		return apply_flag(ro, RO_CPU_TIME, key, v);
+	if (!strcmp(key, "memory"))
+		return apply_flag(ro, RO_MEMORY, key, v);
+	if (!strcmp(key, "max_output"))
+		return apply_flag(ro, RO_MAX_OUTPUT, key, v);
+	if (!strcmp(key, "files"))
+		return apply_files(ro, v, tmp);
+	if (!strcmp(key, "stdin"))
+		return apply_stdin(ro, v, tmp);
+	if (!strcmp(key, "args"))
+		return apply_args(ro, v);
+	if (!strcmp(key, "env"))
+		return apply_pairs(ro, RO_ENV, key, v);
+	if (!strcmp(key, "labels"))
+		return apply_pairs(ro, RO_LABEL, key, v);
+	if (!strcmp(key, "expected_stdout")) {
+		if (apply_string(key, v, &s) != 0)
+			return -1;
+		free(req->expected_stdout);
+		req->expected_stdout = xstrdup(s);
+		return 0;
+	}
+	if (!strcmp(key, "merge_output") || !strcmp(key, "print_result")) {
+		if (!json_is_boolean(v))
+			return key_error(key, "true or false");
+		if (!strcmp(key, "merge_output"))
+			req->merge_output = json_is_true(v);
+		else
+			req->print_result =
+			    json_is_true(v) ? PRINT_RESULT_ALWAYS : PRINT_RESULT_NEVER;
+		return 0;
+	}
+	return error("unknown request key \"%s\": the keys are %s", key, known_keys);
+}
+
+int request_json_apply(struct run_options *ro, json_t *obj, bool allow_deployment,
+		       const char **deployment, struct request_json_tmp *tmp)
+{
+	if (deployment)
+		*deployment = NULL;
+	if (!json_is_object(obj))
+		return error("a request must be a JSON object such as {\"language\": \"python\", "
+			     "\"code\": \"print(1)\"}");
+	const char *key;
+	json_t *v;
+	json_object_foreach(obj, key, v)
+	{
+		if (apply_key(ro, key, v, allow_deployment, deployment, tmp) != 0)
+			return -1;
+	}
+	if (!ro->code_arg && !(deployment && *deployment))
+		return error(allow_deployment ? "the request has no \"deployment\": name the "
+						"deployment to run"
+					      : "the request has no \"code\": add the program as "
+						"\"code\"");
+	return 0;
+}
+
+json_t *request_json_read(const char *path)
+{
+	struct buf text = BUF_INIT;
+	bool is_stdin = !strcmp(path, "-");
+	int rc = is_stdin ? read_fd(STDIN_FILENO, REQUEST_JSON_MAX, &text)
+			  : read_file(path, REQUEST_JSON_MAX, &text);
+	const char *where = is_stdin ? "standard input" : path;
+	if (rc != 0) {
+		error("cannot read the request from %s: %s", where,
+		      errno == EFBIG ? "over the most sbx accepts (the code limit plus the "
+				       "files limit in base64)"
+				     : strerror(errno));
+		buf_release(&text);
+		return NULL;
+	}
+	json_error_t jerr;
+	json_t *obj =
+	    json_loadb(text.data ? text.data : "", text.len, JSON_REJECT_DUPLICATES, &jerr);
+	buf_release(&text);
+	if (!obj)
+		error("invalid JSON in the request from %s at line %d, column %d: %s", where,
+		      jerr.line, jerr.column, jerr.text);
+	return obj;
+}
+
+int request_json_load(struct run_options *ro, int nops, bool allow_deployment,
+		      const char **deployment, json_t **obj, struct request_json_tmp *tmp)
+{
+	*obj = NULL;
+	if (!ro->request_path)
+		return 0;
+	if (ro->code_arg || nops > 0 || ro->markdown)
+		return error("--request carries the %s: drop %s",
+			     allow_deployment ? "deployment" : "code",
+			     ro->code_arg   ? "-e"
+			     : ro->markdown ? "--markdown"
+					    : "the operand");
+	*obj = request_json_read(ro->request_path);
+	if (!*obj)
+		return -1;
+	return request_json_apply(ro, *obj, allow_deployment, deployment, tmp);
+}
+
+void request_json_cleanup(struct request_json_tmp *tmp)
+{
+	if (tmp->dir) {
+		rmtree_at(AT_FDCWD, tmp->dir, 0);
+		free(tmp->dir);
+	}
+	tmp->dir = NULL;
+	tmp->nfiles = 0;
+}
