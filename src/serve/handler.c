@@ -125,9 +125,12 @@ static enum MHD_Result run_child(struct server *s, struct MHD_Connection *conn, 
 {
 	struct api_error e = {0};
 	struct api_child args;
-	bool ndjson = x->route.streams && accepts(conn, "application/x-ndjson");
-	bool text = !x->route.streams && accepts(conn, "text/plain");
-	const char *format = ndjson ? "ndjson" : text ? "text" : "json";
+	/* A run streams its NDJSON events; the other commands answer at the
+	 * end, in the format asked for (sbx --remote list --format ndjson). */
+	bool want_ndjson = accepts(conn, "application/x-ndjson");
+	bool ndjson = x->route.streams && want_ndjson;
+	bool text = !x->route.streams && !want_ndjson && accepts(conn, "text/plain");
+	const char *format = want_ndjson ? "ndjson" : text ? "text" : "json";
 	if (api_child_build(&x->route, body, &x->q, format, s->cfg->state_dir, s->cfg->config,
 			    &args, &e) != 0) {
 		api_child_release(&args);
@@ -174,7 +177,9 @@ static enum MHD_Result run_child(struct server *s, struct MHD_Connection *conn, 
 	api_child_release(&st->args);
 	free(st);
 	enum MHD_Result rc;
-	json_t *rec = text ? NULL : json_loadb(out.data ? out.data : "", out.len, 0, NULL);
+	json_t *rec = text ? NULL
+			   : json_loadb(out.data ? out.data : "", out.len,
+					want_ndjson ? JSON_DISABLE_EOF_CHECK : 0, NULL);
 	json_t *status = json_object_get(rec, "status");
 	if (gone) {
 		rc = MHD_NO; /* nobody to answer; the run was cancelled and recorded */

@@ -371,7 +371,7 @@ int remote_run(const char *cmd, const struct opt_spec *const *tables, int argc, 
 			     : runs || c.format == 2 ? "application/x-ndjson"
 						     : "text/plain";
 	struct remote_reply r = {0};
-	r.on_line = on_event;
+	r.on_line = runs ? on_event : NULL;
 	r.ctx = &c;
 	if (remote_call("POST", path, text, strlen(text), accept, &r) != 0) {
 		buf_release(&r.body);
@@ -379,7 +379,7 @@ int remote_run(const char *cmd, const struct opt_spec *const *tables, int argc, 
 	}
 	if (r.status != 200) {
 		rc = remote_fail(&r);
-	} else if (!r.ndjson) {
+	} else if (!r.ndjson || !runs) {
 		fwrite(r.body.data ? r.body.data : "", 1, r.body.len, stdout);
 		rc = r.exit_code >= 0 ? r.exit_code : 0;
 	} else {

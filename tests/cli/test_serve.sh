@@ -196,6 +196,55 @@ for f in python/forge_exit.py python/forge_report.py python/forge_memory.py pyth
 	check "$f through the API has seccomp" test "$(printf '%s' "$out" | jq .sandbox.seccomp)" = true
 done
 
+# --- sbx --remote prints what the local command prints -----------------
+# remote_same ARGS... — the same stdout, stderr and exit status locally and
+# through the server (ids, times and memory peaks removed from records).
+norm() { sed -e 's/"id":"[^"]*"//g' -e 's/"ts":"[^"]*"//g' -e 's/"time_ms":{[^}]*}//g' \
+	-e 's/"peak":[0-9]*//g' -e 's/"wall_ms":{[^}]*}//g'; }
+remote_same() {
+	sbx "$@"
+	l_out=$(printf '%s' "$out" | norm) l_err=$err l_rc=$rc
+	sbx --remote "$ADDR" "$@"
+	r_out=$(printf '%s' "$out" | norm)
+	if [ "$l_out" = "$r_out" ] && [ "$l_err" = "$err" ] && [ "$l_rc" = "$rc" ]; then
+		_pass
+	else
+		_fail "--remote differs: local rc=$l_rc out='$l_out' err='$l_err'"
+	fi
+}
+printf 'with open("data.txt") as f: print(f.read().upper())\nprint(input())\n' >"$T_TMP/prog.py"
+printf 'hello\n' >"$T_TMP/data.txt"
+printf 'from stdin\n' >"$T_TMP/in.txt"
+remote_same run -l js -e '1+1'
+remote_same run -l python -e 'import sys; print("a"); sys.exit(4)'
+remote_same run -l python -e '1/0'
+remote_same run -l js -e 'throw new TypeError("bad")'
+remote_same run -l js -e 'console.log("x"); ({a: [1, 2]})' --json
+remote_same run -l js -e '[1, 2]' --format ndjson
+remote_same run "$T_TMP/prog.py" -f "$T_TMP/data.txt" --stdin "$T_TMP/in.txt"
+remote_same run -l python -e 'import sys; print(sys.argv[1:], inputs)' -i n=3 -- x y
+remote_same run -e 1 --timeout abc
+remote_same run -e 1 --timeout abc --json
+sbx deploy -n twice -e 'return inputs.n * 2'
+remote_same exec-deployment twice -i n=21
+remote_same exec-deployment twice -i n=21 --json
+remote_same exec-deployment nope
+remote_same list
+remote_same list --json
+remote_same get twice --json
+remote_same stats --deployment twice --json
+SBX_REMOTE=$ADDR sbx run -e '40+2'
+expect_out 42
+sbx --remote unix:"$T_TMP/none.sock" run -e 1
+expect_rc 125
+expect_err_contains "cannot reach"
+sbx --remote "$ADDR" gc
+expect_rc 125
+expect_err_contains "does not work with --remote"
+sbx --remote "$ADDR" run -e 1 --out-dir "$T_TMP/o"
+expect_rc 125
+expect_err_contains "not available with --remote"
+
 # --- overload and a client that goes away ------------------------------
 stop_server
 check "SIGTERM with nothing in flight exits 0" test "$srv_rc" = 0
@@ -262,6 +311,13 @@ expect_error 401 unauthorized
 api POST /v1/run '{"code":"6*7"}' -H "Authorization: Bearer sbx-test-token-0123456789abcdef"
 expect_code 200
 expect_json .result 42
+sbx --remote "$ADDR" run -e '6*7'
+expect_rc 125
+expect_err_contains "bearer token"
+sbx --remote "$ADDR" --token-file "$T_TMP/token" run -e '6*7'
+expect_out 42
+SBX_TOKEN=sbx-test-token-0123456789abcdef sbx --remote "$ADDR" run -e '6*7'
+expect_out 42
 stop_server
 
 finish
