@@ -20,7 +20,7 @@ _sbx() {
 	prev=${COMP_WORDS[COMP_CWORD-1]}
 	cmd=${COMP_WORDS[1]}
 	if [ "$COMP_CWORD" -eq 1 ]; then
-		COMPREPLY=($(compgen -W 'run stats gc prepare help deploy exec-deployment list get delete history doctor --help --version --list-commands --state-dir= --config=' -- "$cur"))
+		COMPREPLY=($(compgen -W 'run stats gc prepare help deploy exec-deployment list get delete history doctor serve --help --version --list-commands --state-dir= --config=' -- "$cur"))
 		[[ ${COMPREPLY[0]} == *= ]] && compopt -o nospace
 		return
 	fi
@@ -44,6 +44,7 @@ _sbx() {
 	delete) opts='--help -h --state-dir= --config=' ;;
 	history) opts='--help -h --state-dir= --config= --format= --json' ;;
 	doctor) opts='--help -h --state-dir= --config= --format= --json' ;;
+	serve) opts='--help -h --state-dir= --config= --listen= --token-file= --max-concurrent= --max-queue= --max-body= --ready-file=' ;;
 	*) opts= ;;
 	esac
 	if [[ $cur == -* ]]; then
@@ -54,7 +55,7 @@ _sbx() {
 	fi
 	case $cmd in
 	exec-deployment|get|delete) COMPREPLY=($(compgen -W "$(_sbx_deployments)" -- "$cur")) ;;
-	help) COMPREPLY=($(compgen -W 'run stats gc prepare help deploy exec-deployment list get delete history doctor' -- "$cur")) ;;
+	help) COMPREPLY=($(compgen -W 'run stats gc prepare help deploy exec-deployment list get delete history doctor serve' -- "$cur")) ;;
 	history) [ "$COMP_CWORD" -eq 2 ] && COMPREPLY=($(compgen -W 'show' -- "$cur")) ;;
 	*) COMPREPLY=($(compgen -f -- "$cur")) ;;
 	esac

@@ -63,6 +63,17 @@ expect_error() {
 	expect_jq '.error.message | length > 10'
 }
 
+# schema_ok METHOD PATH_TEMPLATE — the last answer matches docs/openapi.json.
+schema_ok() {
+	_ct=$(header Content-Type)
+	if _why=$(/usr/bin/python3 "$TESTS_DIR/cli/openapi_check.py" "$ROOT_DIR/docs/openapi.json" \
+		"$1" "$2" "$code" "$T_TMP/body" "${_ct%%;*}" 2>&1); then
+		_pass
+	else
+		_fail "the answer does not match docs/openapi.json: $_why"
+	fi
+}
+
 header() { printf '%s\n' "$hdrs" | sed -n "s/^$1: //Ip" | head -n 1; }
 
 start_server --max-body 64k
@@ -72,6 +83,7 @@ check "the socket is mode 0600" test "$(stat -c %a "$SBX_STATE_DIR/serve.sock")"
 # --- in-process routes -------------------------------------------------
 api GET /v1/health
 expect_code 200
+schema_ok GET /v1/health
 expect_json .status '"ok"'
 api GET /v1/openapi.json
 expect_code 200
@@ -81,6 +93,7 @@ check "/v1/openapi.json is docs/openapi.json" \
 # --- run ---------------------------------------------------------------
 api POST /v1/run '{"language":"js","code":"1+1","id":"r1","labels":{"team":"api"}}'
 expect_code 200
+schema_ok POST /v1/run
 expect_json .result 2
 expect_json .request_id '"r1"'
 check "X-Sbx-Exit-Code 0" test "$(header X-Sbx-Exit-Code)" = 0
@@ -101,6 +114,7 @@ expect_json .verdict '"passed"'
 # Streaming: the events of --format ndjson, as they come.
 api POST /v1/run '{"code":"console.log(\"a\"); 2"}' -H 'Accept: application/x-ndjson'
 expect_code 200
+schema_ok POST /v1/run
 check "ndjson content type" test "$(header Content-Type)" = application/x-ndjson
 check "streamed events" test "$(printf '%s\n' "$out" | jq -r .event | tr '\n' ' ')" = \
 	"validation_started validation_completed execution_started stdout execution_completed "
@@ -110,6 +124,7 @@ expect_json .record.result 2
 # --- errors ------------------------------------------------------------
 api POST /v1/run '{"code":'
 expect_error 400 bad_json
+schema_ok POST /v1/run
 api POST /v1/run '[1]'
 expect_error 400 bad_json
 api POST /v1/run '{"code":"1","bogus":1}'
@@ -144,6 +159,7 @@ expect_error 400 unknown_field
 # --- prepare, deployments, stats, doctor -------------------------------
 api POST /v1/prepare '{"language":"python","code":"import os\nprint(1)"}'
 expect_code 200
+schema_ok POST /v1/prepare
 expect_json .runnable true
 api POST /v1/prepare '{"language":"python","code":"def ("}'
 expect_code 200
@@ -151,35 +167,43 @@ expect_json .syntax.ok false
 
 api POST /v1/deployments '{"name":"add","language":"js","code":"return inputs.a + 1","timeout":10}'
 expect_code 200
+schema_ok POST /v1/deployments
 expect_json .name '"add"'
 expect_json .version 1
 api GET /v1/deployments
 expect_code 200
+schema_ok GET /v1/deployments
 expect_json '[.[].name]' '["add"]'
 api GET /v1/deployments/add
 expect_code 200
+schema_ok GET /v1/deployments/{ref}
 expect_json .name '"add"'
 api POST /v1/deployments/add/executions '{"inputs":{"a":41}}'
 expect_code 200
+schema_ok POST /v1/deployments/{ref}/executions
 expect_json .result 42
 expect_json .deployment '{"name":"add","version":1}'
 api POST /v1/deployments/nope/executions '{}'
 expect_error 404 sbx_error
 api GET /v1/deployments/nope
 expect_error 404 sbx_error
+schema_ok GET /v1/deployments/{ref}
 api GET /v1/deployments/add@7
 expect_error 404 sbx_error
 api DELETE /v1/deployments/add@1
 expect_code 200
+schema_ok DELETE /v1/deployments/{ref}
 expect_json .deleted '"add@1"'
 api GET /v1/deployments/add
 expect_error 404 sbx_error
 
 api GET '/v1/stats?label=team=api'
 expect_code 200
+schema_ok GET /v1/stats
 expect_json .total 1
 api GET /v1/doctor
 expect_code 200
+schema_ok GET /v1/doctor
 expect_jq '.interpreters | length > 0'
 
 # --- the escape corpus through the API: contained as with run ----------
@@ -264,6 +288,7 @@ done
 slow_id=$(printf '%s' "$line" | jq -r .id)
 api POST /v1/run '{"code":"1"}'
 expect_error 503 overloaded
+schema_ok POST /v1/run
 check "503 carries Retry-After" test "$(header Retry-After)" = 1
 kill "$CURL_PID"
 wait "$CURL_PID"
