@@ -135,7 +135,10 @@ void cmd_print_overview(void)
 		printf("  %-16s %s\n", c->name, c->summary);
 	printf("\nglobal options:\n  -h, --help         show help\n"
 	       "      --version      show the version\n"
-	       "      --list-commands  list the command names\n\n"
+	       "      --list-commands  list the command names\n"
+	       "      --remote URL   send the command to an sbx serve (unix:PATH or\n"
+	       "                     http://HOST:PORT; also $SBX_REMOTE)\n"
+	       "      --token-file FILE  its bearer token (also $SBX_TOKEN)\n\n"
 	       "'sbx help COMMAND' or 'sbx COMMAND -h' shows a command's options.\n");
 }
 
