@@ -232,7 +232,7 @@ FUZZ_MODS    := util/opt core/config core/config_keys core/request state/manifes
                 engine/js/tokenize core/outcome state/store util/statedir util/rmtree \
                 sandbox/report state/store_names state/store_lock state/store_read \
                 state/store_txn state/store_remove state/manifest_yaml state/manifest_file \
-                state/manifest_print run/request_json run/runopt
+                state/manifest_print run/request_json run/runopt serve/api serve/api_child
 FUZZ_OBJS    := $(patsubst %,$(FUZZ_BUILD)/%.o,$(FUZZ_MODS))
 FUZZ_NAMES   := $(patsubst tests/fuzz/fuzz_%.c,%,$(wildcard tests/fuzz/fuzz_*.c))
 FUZZ_BINS    := $(patsubst %,$(FUZZ_BUILD)/fuzz_%,$(FUZZ_NAMES))
