@@ -57,7 +57,7 @@ UNIT_BINS:= $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(UNIT_SRCS))
 SBX      := $(if $(filter 1,$(SANITIZE)),$(BUILD)/sbx,bin/sbx)
 
 # Generated sources: JavaScript runtime pieces embedded in the binary.
-GEN_DEPS := $(wildcard build-aux/gen-*.sh src/engine/js/*.js src/engine/js/nodelib/*.js src/engine/js/builtins/*.js src/engine/prelude/*)
+GEN_DEPS := docs/openapi.json $(wildcard build-aux/gen-*.sh src/engine/js/*.js src/engine/js/nodelib/*.js src/engine/js/builtins/*.js src/engine/prelude/*)
 # npm packages the build installs (see the rule for $(NPM_DIR)/.stamp).
 NPM_DIR  := build/npm
 
@@ -233,7 +233,8 @@ FUZZ_MODS    := util/opt core/config core/config_keys core/request state/manifes
                 sandbox/report state/store_names state/store_lock state/store_read \
                 state/store_txn state/store_remove state/manifest_yaml state/manifest_file \
                 state/manifest_print run/request_json run/runopt batch/batch_input \
-                mcp/jsonrpc mcp/initialize mcp/tools mcp/tool_cmd
+                mcp/jsonrpc mcp/initialize mcp/tools mcp/tool_cmd \
+                serve/api serve/api_child
 FUZZ_OBJS    := $(patsubst %,$(FUZZ_BUILD)/%.o,$(FUZZ_MODS))
 FUZZ_NAMES   := $(patsubst tests/fuzz/fuzz_%.c,%,$(wildcard tests/fuzz/fuzz_*.c))
 FUZZ_BINS    := $(patsubst %,$(FUZZ_BUILD)/fuzz_%,$(FUZZ_NAMES))

@@ -23,7 +23,8 @@ ALLOWED = {
     "run": ["render", "policy", "engine", "state", "sandbox", "core", "util"],
     "batch": ["run", "render", "policy", "engine", "state", "sandbox", "core", "util"],
     "mcp": ["run", "render", "policy", "engine", "state", "sandbox", "core", "util"],
-    "cli": ["batch", "mcp", "run", "render", "policy", "engine", "state", "sandbox", "core", "util"],
+    "serve": ["run", "render", "policy", "engine", "state", "sandbox", "core", "util"],
+    "cli": ["batch", "mcp", "serve", "run", "render", "policy", "engine", "state", "sandbox", "core", "util"],
 }
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"/]+)/[^"]+"')
 

@@ -20,7 +20,7 @@ _sbx() {
 	prev=${COMP_WORDS[COMP_CWORD-1]}
 	cmd=${COMP_WORDS[1]}
 	if [ "$COMP_CWORD" -eq 1 ]; then
-		COMPREPLY=($(compgen -W 'run batch stats gc prepare help deploy exec-deployment list get delete history doctor mcp --help --version --list-commands --state-dir= --config=' -- "$cur"))
+		COMPREPLY=($(compgen -W 'run batch stats gc prepare help deploy exec-deployment list get delete history doctor mcp serve --help --version --list-commands --state-dir= --config=' -- "$cur"))
 		[[ ${COMPREPLY[0]} == *= ]] && compopt -o nospace
 		return
 	fi
@@ -46,6 +46,7 @@ _sbx() {
 	history) opts='--help -h --state-dir= --config= --format= --json' ;;
 	doctor) opts='--help -h --state-dir= --config= --format= --json' ;;
 	mcp) opts='--help -h --state-dir= --config= --max-concurrent= --max-message=' ;;
+	serve) opts='--help -h --state-dir= --config= --listen= --token-file= --max-concurrent= --max-queue= --max-body= --ready-file=' ;;
 	*) opts= ;;
 	esac
 	if [[ $cur == -* ]]; then
@@ -56,7 +57,7 @@ _sbx() {
 	fi
 	case $cmd in
 	exec-deployment|get|delete) COMPREPLY=($(compgen -W "$(_sbx_deployments)" -- "$cur")) ;;
-	help) COMPREPLY=($(compgen -W 'run batch stats gc prepare help deploy exec-deployment list get delete history doctor mcp' -- "$cur")) ;;
+	help) COMPREPLY=($(compgen -W 'run batch stats gc prepare help deploy exec-deployment list get delete history doctor mcp serve' -- "$cur")) ;;
 	history) [ "$COMP_CWORD" -eq 2 ] && COMPREPLY=($(compgen -W 'show import' -- "$cur")) ;;
 	*) COMPREPLY=($(compgen -f -- "$cur")) ;;
 	esac

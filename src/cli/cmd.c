@@ -38,6 +38,8 @@ const struct command commands[] = {
      doctor_tables, cmd_doctor},
     {"mcp", "serve sbx's tools to AI agents: a Model Context Protocol server on stdio", "[options]",
      mcp_tables, cmd_mcp},
+    {"serve", "the same operations as an HTTP API, on a unix socket or TCP",
+     "[--listen unix:PATH | HOST:PORT] [--token-file FILE] [options]", serve_tables, cmd_serve},
     {NULL, NULL, NULL, NULL, NULL},
 };
 
@@ -137,7 +139,10 @@ void cmd_print_overview(void)
 		printf("  %-16s %s\n", c->name, c->summary);
 	printf("\nglobal options:\n  -h, --help         show help\n"
 	       "      --version      show the version\n"
-	       "      --list-commands  list the command names\n\n"
+	       "      --list-commands  list the command names\n"
+	       "      --remote URL   send the command to an sbx serve (unix:PATH or\n"
+	       "                     http://HOST:PORT; also $SBX_REMOTE)\n"
+	       "      --token-file FILE  its bearer token (also $SBX_TOKEN)\n\n"
 	       "'sbx help COMMAND' or 'sbx COMMAND -h' shows a command's options.\n");
 }
 

@@ -58,5 +58,7 @@ extern const struct opt_spec *const mcp_tables[];
 int cmd_history(int argc, char **argv); /* cmd_history.c */
 extern const struct opt_spec *const history_tables[];
 extern const struct opt_spec *const doctor_tables[];
+int cmd_serve(int argc, char **argv); /* cmd_serve.c */
+extern const struct opt_spec *const serve_tables[];
 
 #endif

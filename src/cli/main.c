@@ -12,6 +12,7 @@
 
 #include "cli/cmd.h"
 #include "render/render.h"
+#include "serve/remote.h"
 #include "util/util.h"
 
 #ifndef SBX_VERSION
@@ -126,6 +127,35 @@ static int hoist_global_options(int argc, char ***argvp)
 	return n;
 }
 
+/* sbx --remote URL [--token-file FILE] COMMAND ...: taken off the front
+ * of argv (*argcp, *argvp shift past them). */
+static const char *remote_url, *remote_token_file;
+
+static void take_remote_options(int *argcp, char ***argvp)
+{
+	char **argv = *argvp;
+	int i = 1;
+	for (;;) {
+		if (i + 1 < *argcp && !strcmp(argv[i], "--remote"))
+			remote_url = argv[i + 1], i += 2;
+		else if (i < *argcp && !strncmp(argv[i], "--remote=", 9))
+			remote_url = argv[i] + 9, i += 1;
+		else if (i + 1 < *argcp && !strcmp(argv[i], "--token-file"))
+			remote_token_file = argv[i + 1], i += 2;
+		else if (i < *argcp && !strncmp(argv[i], "--token-file=", 13))
+			remote_token_file = argv[i] + 13, i += 1;
+		else
+			break;
+	}
+	if (i == 1)
+		return;
+	if (i == *argcp)
+		die("--remote needs a command after it: e.g. sbx --remote unix:PATH run -e 1+1");
+	argv[i - 1] = argv[0];
+	*argvp = argv + i - 1;
+	*argcp -= i - 1;
+}
+
 int main(int argc, char **argv)
 {
 	sanitize_std_fds();
@@ -137,6 +167,11 @@ int main(int argc, char **argv)
 		cmd_print_overview();
 		return 125;
 	}
+	take_remote_options(&argc, &argv);
+	if (!remote_url && getenv("SBX_REMOTE") && *getenv("SBX_REMOTE"))
+		remote_url = getenv("SBX_REMOTE");
+	if (remote_token_file && !remote_url)
+		die("--token-file before the command is for --remote: give --remote URL too");
 	argc = hoist_global_options(argc, &argv);
 	const char *name = argv[1];
 	json_format = wanted_format(argc, argv);
@@ -173,7 +208,14 @@ int main(int argc, char **argv)
 		emit_failure_record();
 		return 125;
 	}
-	int rc = c->fn(argc - 1, argv + 1);
+	int rc;
+	if (remote_url && remote_supports(name))
+		rc = remote_main(remote_url, remote_token_file, c->opts, argc - 1, argv + 1);
+	else if (remote_url && strcmp(name, "help")) {
+		error("sbx %s does not work with --remote (unset SBX_REMOTE to run it here)", name);
+		rc = EXIT_SBX_FAILURE;
+	} else
+		rc = c->fn(argc - 1, argv + 1);
 	if ((fflush(stdout) != 0 || ferror(stdout)) && rc == 0) {
 		error("writing to standard output failed: %s", strerror(errno ? errno : EIO));
 		rc = 125;

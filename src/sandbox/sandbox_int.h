@@ -34,7 +34,9 @@
 #include "sandbox/sandbox.h"
 #include "sandbox/seccomp.h"
 
-enum kill_reason { KILL_NONE, KILL_WALL, KILL_CPU, KILL_OUTPUT };
+/* KILL_CANCEL: sbx itself got SIGTERM (an API client went away, the
+ * service stops): the code is stopped and the run still recorded. */
+enum kill_reason { KILL_NONE, KILL_WALL, KILL_CPU, KILL_OUTPUT, KILL_CANCEL };
 
 /* The child's own setup failures (before the engine starts) go to a pipe of
  * their own, close-on-exec: an interpreter never inherits it, so only sbx's

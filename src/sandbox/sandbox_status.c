@@ -94,6 +94,12 @@ void sandbox_status_decide(struct supervisor *sv)
 	bool cpu_over = out->cpu_ms >= (double)request_cpu_ms(req);
 	if (setup[0]) {
 		outcome_fail(out, STATUS_SANDBOX_ERROR, "SandboxError", "%s", setup);
+	} else if (sv->killed == KILL_CANCEL) {
+		/* Exits 143, as a program stopped by SIGTERM does. */
+		out->signal = SIGTERM;
+		outcome_fail(out, STATUS_SIGNALED, "Cancelled",
+			     "the run was cancelled: sbx received SIGTERM (its API client went "
+			     "away, or it was asked to stop)");
 	} else if (sv->killed == KILL_WALL || rep.status == STATUS_TIMEOUT) {
 		/* rep.status: the embedded engine's own deadline check. */
 		fmt_seconds(limit, sizeof(limit), req->limits.timeout_ms);

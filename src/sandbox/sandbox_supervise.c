@@ -147,6 +147,17 @@ static pid_t await_code(struct supervisor *sv)
 	return sv->init.code_pid;
 }
 
+/* SIGTERM to sbx during a run: the signal is blocked except inside ppoll,
+ * so it is seen between two looks, never lost between the check and the
+ * wait. */
+static volatile sig_atomic_t cancel_requested;
+
+static void note_cancel(int sig)
+{
+	(void)sig;
+	cancel_requested = 1;
+}
+
 /* The run itself: output read as it comes, the wall and CPU deadlines and
  * the output cap enforced, the main process's end noticed, then the reap. */
 static void watch(struct supervisor *sv)
@@ -157,8 +168,21 @@ static void watch(struct supervisor *sv)
 		ncpu = 1;
 	bool exited = false;
 	double exit_grace_deadline = 0;
+	sigset_t term, waitmask;
+	sigemptyset(&term);
+	sigaddset(&term, SIGTERM);
+	sigprocmask(SIG_BLOCK, &term, &waitmask);
+	sigdelset(&waitmask, SIGTERM);
+	struct sigaction sa = {.sa_handler = note_cancel}, old_sa;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGTERM, &sa, &old_sa);
 
 	for (;;) {
+		if (cancel_requested && sv->killed == KILL_NONE && !sv->reaped) {
+			kill_child(sv, KILL_CANCEL);
+			exited = true;
+			exit_grace_deadline = now_monotonic_ms() + 1000;
+		}
 		struct pollfd pfd[4];
 		int map[4], n = 0;
 		for (int i = 0; i < 3; i++)
@@ -207,8 +231,9 @@ static void watch(struct supervisor *sv)
 			exit_grace_deadline = now + 1000;
 			continue;
 		}
-		int timeout = (int)ceil(wait_ms);
-		int rc = poll(pfd, (nfds_t)n, timeout);
+		double w = ceil(wait_ms);
+		struct timespec ts = {(time_t)(w / 1000), (long)(fmod(w, 1000.0) * 1e6)};
+		int rc = ppoll(pfd, (nfds_t)n, &ts, &waitmask);
 		if (rc < 0 && errno != EINTR)
 			break;
 		for (int k = 0; rc > 0 && k < n; k++) {
@@ -234,6 +259,12 @@ static void watch(struct supervisor *sv)
 	if (!sv->reaped && sv->killed == KILL_NONE && !exited)
 		kill_child(sv, KILL_WALL);
 	reap(sv);
+	sigaction(SIGTERM, &old_sa, NULL);
+	sigdelset(&term, SIGTERM);
+	if (!cancel_requested) {
+		sigaddset(&term, SIGTERM);
+		sigprocmask(SIG_UNBLOCK, &term, NULL);
+	}
 }
 
 static int open_pipes(int pipes[4][2])

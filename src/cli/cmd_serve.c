@@ -1,0 +1,116 @@
+/* sbx serve — the HTTP API (src/serve/). Options here; the server there. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli/cmd.h"
+#include "core/outcome.h"
+#include "run/runopt.h"
+#include "serve/server.h"
+#include "state/store.h"
+#include "util/opt.h"
+#include "util/statedir.h"
+#include "util/util.h"
+
+enum {
+	SO_LISTEN = RO_FIRST_FREE,
+	SO_TOKEN_FILE,
+	SO_MAX_CONCURRENT,
+	SO_MAX_QUEUE,
+	SO_MAX_BODY,
+	SO_READY_FILE
+};
+
+static const struct opt_spec serve_opts[] = {
+    {"listen", 0, OPT_ARG, SO_LISTEN, "ADDR",
+     "unix:PATH, HOST:PORT or PORT (loopback) (default: unix:STATE/serve.sock)"},
+    {"token-file", 0, OPT_ARG, SO_TOKEN_FILE, "FILE",
+     "clients must send 'Authorization: Bearer' with this file's token (needed for TCP)"},
+    {"max-concurrent", 0, OPT_ARG, SO_MAX_CONCURRENT, "N",
+     "requests run at once (default: 2 x the CPUs)"},
+    {"max-queue", 0, OPT_ARG, SO_MAX_QUEUE, "N",
+     "requests that may wait beyond those; more get 503 (default: 64)"},
+    {"max-body", 0, OPT_ARG, SO_MAX_BODY, "SIZE", "largest request body (default: 16M)"},
+    {"ready-file", 0, OPT_ARG, SO_READY_FILE, "FILE",
+     "write the address listened on to FILE once ready"},
+    {NULL, 0, 0, 0, NULL, NULL},
+};
+
+const struct opt_spec *const serve_tables[] = {common_opts, serve_opts, NULL};
+
+struct serve_options {
+	struct serve_config cfg;
+	const char *state_dir_flag;
+	bool help;
+};
+
+static int serve_handle(void *ctx, int id, const char *arg)
+{
+	struct serve_options *so = ctx;
+	uint64_t n;
+	switch (id) {
+	case RO_HELP: so->help = true; return 0;
+	case RO_STATE_DIR: so->state_dir_flag = arg; return 0;
+	case RO_CONFIG: so->cfg.config = arg; return 0;
+	case SO_LISTEN:
+		if (!*arg || (!strncmp(arg, "unix:", 5) && !arg[5]))
+			return error("invalid --listen '%s': use unix:PATH, HOST:PORT or PORT",
+				     arg);
+		so->cfg.listen = arg;
+		return 0;
+	case SO_TOKEN_FILE: so->cfg.token_file = arg; return 0;
+	case SO_READY_FILE: so->cfg.ready_file = arg; return 0;
+	case SO_MAX_CONCURRENT:
+		if (opt_uint("--max-concurrent", arg, 1, 4096, &n) != 0)
+			return -1;
+		so->cfg.max_concurrent = (unsigned)n;
+		return 0;
+	case SO_MAX_QUEUE:
+		if (opt_uint("--max-queue", arg, 0, 100000, &n) != 0)
+			return -1;
+		so->cfg.max_queue = (unsigned)n;
+		return 0;
+	case SO_MAX_BODY:
+		if (opt_size("--max-body", arg, &n) != 0)
+			return -1;
+		if (n < 1024 || n > (1ull << 30))
+			return error("invalid --max-body '%s': give 1k to 1G", arg);
+		so->cfg.max_body = (size_t)n;
+		return 0;
+	default: return error("internal: unhandled option %d for serve", id);
+	}
+}
+
+int cmd_serve(int argc, char **argv)
+{
+	struct serve_options so = {0};
+	char **operands = NULL;
+	int rc = EXIT_SBX_FAILURE;
+	char *state_dir = NULL;
+	so.cfg.max_concurrent = 0;
+	so.cfg.max_queue = 64;
+	so.cfg.max_body = 16u << 20;
+	int nops = cmd_parse("serve", argc, argv, serve_handle, &so, &so.help, &operands);
+	if (nops < 0) {
+		rc = nops == CMD_HELP_SHOWN ? 0 : rc;
+		goto out;
+	}
+	if (nops > 0) {
+		error("sbx serve takes no operands (got '%s'): see sbx serve -h", operands[0]);
+		goto out;
+	}
+	if (!so.cfg.max_concurrent) {
+		long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+		so.cfg.max_concurrent = cpus > 0 ? (unsigned)(2 * cpus) : 4;
+	}
+	state_dir = store_state_dir(so.state_dir_flag, so.cfg.config);
+	if (!state_dir || statedir_ensure(state_dir) != 0)
+		goto out;
+	so.cfg.state_dir = state_dir;
+	rc = serve_main(&so.cfg);
+out:
+	free(state_dir);
+	free(operands);
+	return rc;
+}

@@ -1,0 +1,96 @@
+/* api — the HTTP API as data: which route a method and path name, which
+ * body keys and query parameters each route takes, and the sbx command
+ * line that carries a request out. No HTTP library here (the fuzzer drives
+ * it directly); server.c and handler.c join it to libmicrohttpd.
+ *
+ * May call: util (and jansson).
+ */
+#ifndef SBX_SERVE_API_H
+#define SBX_SERVE_API_H
+
+#include <jansson.h>
+#include <stdbool.h>
+#include <stddef.h>
+
+enum api_op {
+	API_HEALTH,
+	API_OPENAPI,
+	API_DOCTOR,
+	API_STATS,
+	API_RUN,
+	API_PREPARE,
+	API_DEPLOY,
+	API_LIST,
+	API_GET,
+	API_DELETE,
+	API_EXEC,
+	API_EVENTS,
+	API_LATER /* sessions, batch: routes of the SPEC not served yet (501) */
+};
+
+/* NAME (64) + "@" + a version or "latest". */
+#define API_REF_MAX   80
+#define API_QUERY_MAX 32
+
+struct api_route {
+	enum api_op op;
+	char ref[API_REF_MAX + 1]; /* NAME[@V] for the deployment routes */
+	bool has_body;		   /* the route reads a JSON body */
+	bool spawns;		   /* runs an sbx child (takes a place in the gate) */
+	bool streams;		   /* may stream NDJSON (Accept: application/x-ndjson) */
+};
+
+/* An error for the client: an HTTP status, a stable code, a message that
+ * names the problem and the fix. */
+struct api_error {
+	int status;
+	const char *code;
+	char message[512];
+};
+
+int api_fail(struct api_error *e, int status, const char *code, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+/* {"error": {"code", "message"}} as a malloc'd string. */
+char *api_error_json(const struct api_error *e);
+
+/* Route lookup. Returns 0, or -1 with e set (404 no such route, 405 the
+ * route exists with other methods, 400 a bad deployment name). */
+int api_route(const char *method, const char *path, struct api_route *r, struct api_error *e);
+
+/* The request's query parameters, as libmicrohttpd hands them over. */
+struct api_query {
+	size_t n;
+	const char *key[API_QUERY_MAX];
+	const char *value[API_QUERY_MAX];
+	bool overflow;
+};
+/* Checks every parameter against the route's list. 0 or -1 with e. */
+int api_check_query(const struct api_route *r, const struct api_query *q, struct api_error *e);
+
+/* Parses and checks a body for r (size already bounded by the caller):
+ * a JSON object, known keys of the right types, required keys present.
+ * Returns the object (new reference) or NULL with e set. */
+json_t *api_parse_body(const struct api_route *r, const char *body, size_t len,
+		       struct api_error *e);
+
+/* What the child sbx is given: its argv (after argv[0]) and its stdin. */
+struct api_child {
+	char **argv; /* NULL-terminated, every string owned */
+	size_t argc;
+	char *input; /* owned; NULL for none */
+	size_t input_len;
+};
+/* format: "json", "ndjson" or "text". state_dir and config (may be NULL)
+ * are passed on to the child. Returns 0, or -1 with e (a field that does
+ * not fit a flag). */
+int api_child_build(const struct api_route *r, json_t *body, const struct api_query *q,
+		    const char *format, const char *state_dir, const char *config,
+		    struct api_child *c, struct api_error *e);
+void api_child_release(struct api_child *c);
+
+/* The HTTP status for an sbx failure (exit 125), from its message: 404
+ * for an unknown deployment or version, 500 for the server's own side
+ * (state directory, history), else 400 (the request was wrong). */
+int api_failure_status(const char *msg);
+
+#endif

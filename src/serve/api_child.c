@@ -1,0 +1,176 @@
+/* api_child — the sbx command line that carries out one API request.
+ *
+ * Every request that runs or reads something runs `sbx COMMAND ...` as a
+ * child process (server.c says why), so a request gets exactly the CLI's
+ * validation, limits and record. The argv is built from the checked route
+ * and body only: nothing a client sends becomes a flag by itself, and no
+ * path of the server's machine can be named (code and files travel in the
+ * body, never as file operands). */
+#include "serve/api.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util/util.h"
+
+static void add(struct api_child *c, const char *s)
+{
+	c->argv = xrealloc(c->argv, (c->argc + 2) * sizeof(char *));
+	c->argv[c->argc++] = xstrdup(s);
+	c->argv[c->argc] = NULL;
+}
+
+static void add2(struct api_child *c, const char *flag, const char *v)
+{
+	add(c, flag);
+	add(c, v);
+}
+
+void api_child_release(struct api_child *c)
+{
+	for (size_t i = 0; i < c->argc; i++)
+		free(c->argv[i]);
+	free(c->argv);
+	free(c->input);
+	memset(c, 0, sizeof(*c));
+}
+
+/* A number or a string as the flag takes it: 2.5 → "2.5" seconds, 1048576
+ * → "1048576" bytes, "256M" as it is. */
+static void number_text(json_t *v, char out[64])
+{
+	if (json_is_string(v))
+		snprintf(out, 64, "%s", json_string_value(v));
+	else if (json_is_integer(v))
+		snprintf(out, 64, "%lld", (long long)json_integer_value(v));
+	else
+		snprintf(out, 64, "%.17g", json_number_value(v));
+}
+
+/* deploy takes its run defaults as flags: the same keys as a run body. */
+static int deploy_flags(struct api_child *c, json_t *body, struct api_error *e)
+{
+	static const struct {
+		const char *key, *flag;
+	} scalar[] = {{"timeout", "--timeout"},
+		      {"cpu_time", "--cpu-time"},
+		      {"memory", "--memory"},
+		      {"max_output", "--max-output"}};
+	char text[64];
+	json_t *v;
+	if ((v = json_object_get(body, "name")))
+		add2(c, "--name", json_string_value(v));
+	if ((v = json_object_get(body, "language")))
+		add2(c, "--language", json_string_value(v));
+	for (size_t i = 0; i < sizeof(scalar) / sizeof(scalar[0]); i++)
+		if ((v = json_object_get(body, scalar[i].key))) {
+			if (json_is_string(v) && strlen(json_string_value(v)) > 60)
+				return api_fail(e, 400, "bad_field", "key '%s' is too long",
+						scalar[i].key);
+			number_text(v, text);
+			add2(c, scalar[i].flag, text);
+		}
+	if ((v = json_object_get(body, "inputs"))) {
+		char *s = json_dumps(v, JSON_COMPACT);
+		add2(c, "--inputs", s ? s : "{}");
+		free(s);
+	}
+	static const char *const maps[][2] = {{"labels", "--label"}, {"env", "--env"}};
+	for (size_t m = 0; m < 2; m++) {
+		const char *k;
+		json_t *x;
+		json_object_foreach(json_object_get(body, maps[m][0]), k, x)
+		{
+			if (!json_is_string(x))
+				return api_fail(e, 400, "bad_field", "'%s' values must be strings",
+						maps[m][0]);
+			char *kv = xmalloc(strlen(k) + json_string_length(x) + 2);
+			sprintf(kv, "%s=%s", k, json_string_value(x));
+			add2(c, maps[m][1], kv);
+			free(kv);
+		}
+	}
+	if (json_is_true(json_object_get(body, "merge_output")))
+		add(c, "--merge-output");
+	if ((v = json_object_get(body, "print_result")))
+		add2(c, "--print-result", json_is_true(v) ? "always" : "never");
+	return 0;
+}
+
+static void take_code(struct api_child *c, json_t *body)
+{
+	json_t *code = json_object_get(body, "code");
+	c->input_len = json_string_length(code);
+	c->input = xmalloc(c->input_len + 1);
+	memcpy(c->input, json_string_value(code), c->input_len + 1);
+}
+
+static int add_query(struct api_child *c, const struct api_query *q)
+{
+	for (size_t i = 0; i < q->n; i++) {
+		char flag[40];
+		snprintf(flag, sizeof(flag), "--%s", q->key[i]);
+		for (char *p = flag; *p; p++)
+			if (*p == '_')
+				*p = '-';
+		add2(c, flag, q->value[i]);
+	}
+	return 0;
+}
+
+int api_child_build(const struct api_route *r, json_t *body, const struct api_query *q,
+		    const char *format, const char *state_dir, const char *config,
+		    struct api_child *c, struct api_error *e)
+{
+	static const char *const names[] = {
+	    [API_DOCTOR] = "doctor",   [API_STATS] = "stats",	[API_RUN] = "run",
+	    [API_PREPARE] = "prepare", [API_DEPLOY] = "deploy", [API_LIST] = "list",
+	    [API_GET] = "get",	       [API_DELETE] = "delete", [API_EXEC] = "exec-deployment"};
+	memset(c, 0, sizeof(*c));
+	if ((size_t)r->op >= sizeof(names) / sizeof(names[0]) || !names[r->op])
+		return api_fail(e, 500, "internal", "route has no command");
+	add(c, "sbx");
+	add(c, names[r->op]);
+	if (state_dir)
+		add2(c, "--state-dir", state_dir);
+	if (config)
+		add2(c, "--config", config);
+	/* delete prints nothing and takes no format. */
+	if (r->op != API_DELETE)
+		add2(c, "--format", format);
+	switch (r->op) {
+	case API_RUN:
+	case API_EXEC: {
+		json_t *o = json_deep_copy(body);
+		if (r->op == API_EXEC)
+			json_object_set_new(o, "deployment", json_string(r->ref));
+		c->input = json_dumps(o, JSON_COMPACT);
+		json_decref(o);
+		if (!c->input)
+			return api_fail(e, 500, "internal", "could not encode the request");
+		c->input_len = strlen(c->input);
+		add2(c, "--request", "-");
+		break;
+	}
+	case API_PREPARE:
+		if (json_object_get(body, "language"))
+			add2(c, "--language", json_string_value(json_object_get(body, "language")));
+		take_code(c, body);
+		add(c, "-");
+		break;
+	case API_DEPLOY:
+		if (deploy_flags(c, body, e))
+			return -1;
+		take_code(c, body);
+		add(c, "-");
+		break;
+	case API_GET:
+	case API_DELETE:
+		add(c, "--");
+		add(c, r->ref);
+		break;
+	default: add_query(c, q); break;
+	}
+	return 0;
+}

@@ -1,0 +1,202 @@
+/* child — an sbx child process per request (child.h). */
+#include "serve/child.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <spawn.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "util/util.h"
+
+extern char **environ;
+
+/* The child's stderr is only read for a message when it printed no record. */
+#define ERR_CAP 65536
+
+int child_start(struct child *c, char *const argv[], const char *input, size_t len, int client_fd)
+{
+	int in[2], out[2], err[2];
+	memset(c, 0, sizeof(*c));
+	c->in = c->out = c->err = -1;
+	buf_init(&c->errbuf, ERR_CAP);
+	/* O_CLOEXEC: another request's child, spawned at the same moment from
+	 * another thread, must not inherit these (it would hold our pipes open). */
+	if (pipe2(in, O_CLOEXEC) != 0)
+		return -1;
+	if (pipe2(out, O_CLOEXEC) != 0)
+		goto close_in;
+	if (pipe2(err, O_CLOEXEC) != 0)
+		goto close_out;
+	posix_spawn_file_actions_t fa;
+	posix_spawnattr_t at;
+	posix_spawn_file_actions_init(&fa);
+	posix_spawn_file_actions_adddup2(&fa, in[0], 0);
+	posix_spawn_file_actions_adddup2(&fa, out[1], 1);
+	posix_spawn_file_actions_adddup2(&fa, err[1], 2);
+	posix_spawnattr_init(&at);
+	/* The server blocks its shutdown signals in every thread (one thread
+	 * waits for them); the child must get them, and SIGPIPE's default. */
+	sigset_t none, defaults;
+	sigemptyset(&none);
+	sigemptyset(&defaults);
+	sigaddset(&defaults, SIGTERM);
+	sigaddset(&defaults, SIGINT);
+	sigaddset(&defaults, SIGHUP);
+	posix_spawnattr_setsigmask(&at, &none);
+	posix_spawnattr_setsigdefault(&at, &defaults);
+	posix_spawnattr_setflags(&at, POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF);
+	int rc = posix_spawn(&c->pid, "/proc/self/exe", &fa, &at, argv, environ);
+	posix_spawn_file_actions_destroy(&fa);
+	posix_spawnattr_destroy(&at);
+	close(in[0]);
+	close(out[1]);
+	close(err[1]);
+	if (rc != 0) {
+		close(in[1]);
+		close(out[0]);
+		close(err[0]);
+		errno = rc;
+		return -1;
+	}
+	c->in = in[1];
+	c->out = out[0];
+	c->err = err[0];
+	fcntl(c->in, F_SETFL, O_NONBLOCK);
+	c->input = input;
+	c->input_len = input ? len : 0;
+	c->client_fd = client_fd;
+	if (c->input_len == 0) {
+		close(c->in);
+		c->in = -1;
+	}
+	return 0;
+close_out:
+	close(out[0]);
+	close(out[1]);
+close_in:
+	close(in[0]);
+	close(in[1]);
+	return -1;
+}
+
+void child_cancel(struct child *c)
+{
+	if (!c->cancelled && !c->reaped && c->pid > 0)
+		kill(c->pid, SIGTERM);
+	c->cancelled = true;
+}
+
+/* Has the client closed its side? POLLRDHUP, or a read of 0 bytes: an
+ * HTTP/1.1 client sends nothing more while it waits for our answer. */
+static bool client_gone(int fd, short revents)
+{
+	if (revents & (POLLHUP | POLLERR | POLLRDHUP))
+		return true;
+	char b;
+	ssize_t n = recv(fd, &b, 1, MSG_PEEK | MSG_DONTWAIT);
+	return n == 0 || (n < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR);
+}
+
+ssize_t child_pump(struct child *c, char *dst, size_t max)
+{
+	for (;;) {
+		struct pollfd p[4];
+		int n = 0, iin = -1, iout = -1, ierr = -1, icl = -1;
+		if (c->in >= 0)
+			p[iin = n++] = (struct pollfd){c->in, POLLOUT, 0};
+		if (c->out >= 0)
+			p[iout = n++] = (struct pollfd){c->out, POLLIN, 0};
+		if (c->err >= 0)
+			p[ierr = n++] = (struct pollfd){c->err, POLLIN, 0};
+		if (c->client_fd >= 0 && !c->cancelled)
+			p[icl = n++] = (struct pollfd){c->client_fd, POLLRDHUP, 0};
+		if (iout < 0)
+			return 0;
+		if (poll(p, (nfds_t)n, -1) < 0) {
+			if (errno == EINTR)
+				continue;
+			return 0;
+		}
+		if (icl >= 0 && p[icl].revents && client_gone(c->client_fd, p[icl].revents)) {
+			child_cancel(c);
+			return -1;
+		}
+		if (iin >= 0 && p[iin].revents) {
+			ssize_t w =
+			    write(c->in, c->input + c->input_off, c->input_len - c->input_off);
+			if (w > 0)
+				c->input_off += (size_t)w;
+			if ((w < 0 && errno != EAGAIN && errno != EINTR) ||
+			    c->input_off == c->input_len) {
+				close(c->in);
+				c->in = -1;
+			}
+		}
+		if (ierr >= 0 && p[ierr].revents) {
+			char b[4096];
+			ssize_t r = read(c->err, b, sizeof(b));
+			if (r > 0)
+				buf_append(&c->errbuf, b, (size_t)r);
+			else if (r == 0 || errno != EINTR) {
+				close(c->err);
+				c->err = -1;
+			}
+		}
+		if (p[iout].revents) {
+			ssize_t r = read(c->out, dst, max);
+			if (r > 0)
+				return r;
+			if (r == 0 || errno != EINTR) {
+				close(c->out);
+				c->out = -1;
+				return 0;
+			}
+		}
+	}
+}
+
+int child_collect(struct child *c, struct buf *out)
+{
+	char chunk[65536];
+	for (;;) {
+		ssize_t n = child_pump(c, chunk, sizeof(chunk));
+		if (n < 0)
+			return -1;
+		if (n == 0)
+			return 0;
+		buf_append(out, chunk, (size_t)n);
+	}
+}
+
+int child_finish(struct child *c)
+{
+	if (c->reaped)
+		return c->exit_code;
+	if (c->in >= 0)
+		close(c->in);
+	if (c->out >= 0)
+		close(c->out);
+	/* The rest of stderr, so a child blocked writing it can end. */
+	while (c->err >= 0) {
+		char b[4096];
+		ssize_t r = read(c->err, b, sizeof(b));
+		if (r > 0) {
+			buf_append(&c->errbuf, b, (size_t)r);
+		} else if (r == 0 || errno != EINTR) {
+			close(c->err);
+			c->err = -1;
+		}
+	}
+	c->in = c->out = -1;
+	int st = 0;
+	while (waitpid(c->pid, &st, 0) < 0 && errno == EINTR)
+		;
+	c->reaped = true;
+	c->exit_code = WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
+	return c->exit_code;
+}

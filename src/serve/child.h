@@ -1,0 +1,47 @@
+/* child — one sbx child process per API request: its stdin is the request,
+ * its stdout the answer, its stderr kept (bounded) for a failure's message.
+ * While it runs, the client's connection is watched: a client that hangs
+ * up gets its run cancelled (SIGTERM to the child, which stops the code and
+ * records the run as cancelled).
+ *
+ * May call: util, libc.
+ */
+#ifndef SBX_SERVE_CHILD_H
+#define SBX_SERVE_CHILD_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <sys/types.h>
+
+#include "util/buf.h"
+
+struct child {
+	pid_t pid;
+	int in, out, err; /* our ends; -1 once closed */
+	const char *input;
+	size_t input_len, input_off;
+	struct buf errbuf; /* the child's stderr, capped */
+	int client_fd;	   /* watched for a hang-up; -1: not watched */
+	bool cancelled;	   /* the client went away and the child was told */
+	bool reaped;
+	int exit_code; /* 0..255; 128+N for a signal */
+};
+
+/* Starts /proc/self/exe with argv (argv[0] is a name only). input (len
+ * bytes, borrowed until the child is finished) is written to its stdin.
+ * Returns 0 or -1 (errno set). */
+int child_start(struct child *c, char *const argv[], const char *input, size_t len, int client_fd);
+/* Moves data until some stdout is there: returns the bytes put in dst (at
+ * most max), 0 at the end of the child's stdout, or -1 when the client
+ * hung up (the child was cancelled; finish it with child_finish). */
+ssize_t child_pump(struct child *c, char *dst, size_t max);
+/* Reads the child's whole stdout into out (at most cap bytes kept). Returns
+ * 0, or -1 when the client hung up. */
+int child_collect(struct child *c, struct buf *out);
+/* Closes our ends, reaps the child; returns its exit code. Idempotent. */
+int child_finish(struct child *c);
+/* Tells the child to stop (SIGTERM): the client is gone or the server is
+ * shutting down. */
+void child_cancel(struct child *c);
+
+#endif

@@ -1,0 +1,68 @@
+/* gate — bounded concurrency with a bounded, ordered queue (gate.h). */
+#include "serve/gate.h"
+
+void gate_init(struct gate *g, unsigned max_running, unsigned max_waiting)
+{
+	pthread_mutex_init(&g->mu, NULL);
+	pthread_cond_init(&g->cv, NULL);
+	g->running = g->waiting = g->open = 0;
+	g->max_running = max_running;
+	g->max_waiting = max_waiting;
+	g->next_ticket = g->serving = 0;
+}
+
+int gate_enter(struct gate *g)
+{
+	pthread_mutex_lock(&g->mu);
+	if (g->running < g->max_running && g->waiting == 0) {
+		g->running++;
+		pthread_mutex_unlock(&g->mu);
+		return 0;
+	}
+	if (g->waiting >= g->max_waiting) {
+		pthread_mutex_unlock(&g->mu);
+		return -1;
+	}
+	unsigned long ticket = g->next_ticket++;
+	g->waiting++;
+	while (ticket != g->serving || g->running >= g->max_running)
+		pthread_cond_wait(&g->cv, &g->mu);
+	g->serving++;
+	g->waiting--;
+	g->running++;
+	pthread_cond_broadcast(&g->cv);
+	pthread_mutex_unlock(&g->mu);
+	return 0;
+}
+
+void gate_leave(struct gate *g)
+{
+	pthread_mutex_lock(&g->mu);
+	g->running--;
+	pthread_cond_broadcast(&g->cv);
+	pthread_mutex_unlock(&g->mu);
+}
+
+void gate_drain(struct gate *g)
+{
+	pthread_mutex_lock(&g->mu);
+	while (g->running || g->waiting || g->open)
+		pthread_cond_wait(&g->cv, &g->mu);
+	pthread_mutex_unlock(&g->mu);
+}
+
+void gate_counts(struct gate *g, unsigned *running, unsigned *waiting)
+{
+	pthread_mutex_lock(&g->mu);
+	*running = g->running;
+	*waiting = g->waiting;
+	pthread_mutex_unlock(&g->mu);
+}
+
+void gate_track(struct gate *g, int delta)
+{
+	pthread_mutex_lock(&g->mu);
+	g->open = (unsigned)((int)g->open + delta);
+	pthread_cond_broadcast(&g->cv);
+	pthread_mutex_unlock(&g->mu);
+}

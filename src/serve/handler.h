@@ -1,0 +1,26 @@
+/* handler — one HTTP request from its first byte to its answer: route,
+ * token, body (bounded), then an in-process answer or an sbx child.
+ *
+ * May call: serve's own files, util.
+ */
+#ifndef SBX_SERVE_HANDLER_H
+#define SBX_SERVE_HANDLER_H
+
+#include "serve/api.h"
+#include "serve/mhd.h"
+#include "serve/server.h"
+
+enum MHD_Result handler_access(void *cls, struct MHD_Connection *conn, const char *url,
+			       const char *method, const char *version, const char *upload_data,
+			       size_t *upload_data_size, void **con_cls);
+void handler_completed(void *cls, struct MHD_Connection *conn, void **con_cls,
+		       enum MHD_RequestTerminationCode toe);
+
+/* handler_respond.c: the answers. exit_code >= 0 adds X-Sbx-Exit-Code. */
+enum MHD_Result respond_body(struct MHD_Connection *conn, int status, const char *ctype,
+			     const char *body, size_t len, int exit_code);
+enum MHD_Result respond_json(struct MHD_Connection *conn, int status, const char *body,
+			     int exit_code);
+enum MHD_Result respond_error(struct MHD_Connection *conn, const struct api_error *e);
+
+#endif

@@ -1,0 +1,46 @@
+/* handler_respond — JSON answers and errors (handler.h). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "serve/handler.h"
+
+enum MHD_Result respond_body(struct MHD_Connection *conn, int status, const char *ctype,
+			     const char *body, size_t len, int exit_code)
+{
+	struct MHD_Response *r =
+	    mhd.create_response_from_buffer(len, (void *)body, MHD_RESPMEM_MUST_COPY);
+	if (!r)
+		return MHD_NO;
+	mhd.add_response_header(r, "Content-Type", ctype);
+	if (exit_code >= 0) {
+		/* What the same command exits with locally: sbx --remote exits
+		 * with it, and scripts can read it without parsing the record. */
+		char code[16];
+		snprintf(code, sizeof(code), "%d", exit_code);
+		mhd.add_response_header(r, "X-Sbx-Exit-Code", code);
+	}
+	if (status == 503 || status == 429)
+		mhd.add_response_header(r, "Retry-After", "1");
+	if (status == 401)
+		mhd.add_response_header(r, "WWW-Authenticate", "Bearer");
+	enum MHD_Result rc = mhd.queue_response(conn, (unsigned)status, r);
+	mhd.destroy_response(r);
+	return rc;
+}
+
+enum MHD_Result respond_json(struct MHD_Connection *conn, int status, const char *body,
+			     int exit_code)
+{
+	return respond_body(conn, status, "application/json", body, strlen(body), exit_code);
+}
+
+enum MHD_Result respond_error(struct MHD_Connection *conn, const struct api_error *e)
+{
+	char *body = api_error_json(e);
+	/* An sbx failure exits 125 locally. */
+	enum MHD_Result rc = respond_json(conn, e->status, body,
+					  e->code && !strcmp(e->code, "sbx_error") ? 125 : -1);
+	free(body);
+	return rc;
+}

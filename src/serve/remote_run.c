@@ -1,0 +1,407 @@
+/* remote_run — run, exec-deployment, prepare and deploy through a server.
+ *
+ * The command line is parsed here by the same option tables as locally
+ * (runopt), so the code, the language and the local files are read on
+ * this machine; the request goes out as the JSON body of the API (the keys
+ * of a batch line). Text mode asks for the NDJSON stream and prints the
+ * code's output as it comes, then the result line and sbx's summary as
+ * render.c does locally. */
+#include <openssl/evp.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/outcome.h"
+#include "run/runopt.h"
+#include "serve/curl.h"
+#include "serve/remote.h"
+#include "util/jsonout.h"
+#include "util/util.h"
+
+struct rctx {
+	struct run_options ro;
+	const struct opt_spec *const *tables;
+	const char *timeout, *cpu_time, *memory, *max_output, *name;
+	int format; /* 0 text, 1 json, 2 ndjson */
+	/* the stream */
+	json_t *record;
+	char last_stdout_byte;
+	bool code_is_file;
+};
+
+static int rr_option(void *ctx, int id, const char *arg)
+{
+	struct rctx *c = ctx;
+	const struct opt_spec *o = NULL;
+	for (size_t i = 0; c->tables[i] && !o; i++)
+		for (const struct opt_spec *s = c->tables[i]; s->long_name; s++)
+			if (s->id == id)
+				o = s;
+	const char *n = o ? o->long_name : "";
+	static const char *const local_only[] = {
+	    "out-dir",	"out-dir-dotfiles", "require", "no-history", "block",	 "policy",
+	    "max-code", "state-dir",	    "config",  "request",    "markdown", NULL};
+	for (size_t i = 0; local_only[i]; i++)
+		if (!strcmp(n, local_only[i]))
+			return error("--%s is not available with --remote (the server decides "
+				     "it): run without --remote",
+				     n);
+	if (!strcmp(n, "name"))
+		c->name = arg;
+	else if (!strcmp(n, "timeout"))
+		c->timeout = arg;
+	else if (!strcmp(n, "cpu-time"))
+		c->cpu_time = arg;
+	else if (!strcmp(n, "memory"))
+		c->memory = arg;
+	else if (!strcmp(n, "max-output"))
+		c->max_output = arg;
+	else if (!strcmp(n, "json"))
+		c->format = 1;
+	else if (!strcmp(n, "format")) {
+		if (strcmp(arg, "text") && strcmp(arg, "json") && strcmp(arg, "ndjson"))
+			return error("invalid --format '%s': use text, json or ndjson", arg);
+		c->format = !strcmp(arg, "json") ? 1 : !strcmp(arg, "ndjson") ? 2 : 0;
+	} else
+		return runopt_handle(&c->ro, id, arg);
+	return 0;
+}
+
+static json_t *base64_file(const char *path, uint64_t cap)
+{
+	struct buf b = BUF_INIT;
+	if (read_file(path, (size_t)cap, &b) != 0) {
+		buf_release(&b);
+		return NULL;
+	}
+	size_t n = b.len;
+	char *enc = xmalloc(4 * ((n + 2) / 3) + 1);
+	EVP_EncodeBlock((unsigned char *)enc, (const unsigned char *)(b.data ? b.data : ""),
+			(int)n);
+	json_t *v = json_pack("{s:s}", "base64", enc);
+	free(enc);
+	buf_release(&b);
+	return v;
+}
+
+/* The request as the API's JSON body. NULL after a message. */
+static json_t *build_body(struct rctx *c, const char *cmd)
+{
+	struct request *req = c->ro.req;
+	json_t *b = json_object();
+	bool run = !strcmp(cmd, "run"), exec = !strcmp(cmd, "exec-deployment");
+	if (req->code) {
+		json_t *code = json_stringn(req->code, req->code_len);
+		if (!code) {
+			error("the code is not valid UTF-8: --remote sends it as JSON text");
+			goto fail;
+		}
+		json_object_set_new(b, "code", code);
+		json_object_set_new(b, "language", json_string(req->lang->name));
+	}
+	if (!strcmp(cmd, "prepare"))
+		return b;
+	if (c->name)
+		json_object_set_new(b, "name", json_string(c->name));
+	if (json_object_size(req->inputs))
+		json_object_set(b, "inputs", req->inputs);
+	const char *lim[][2] = {{"timeout", c->timeout},
+				{"cpu_time", c->cpu_time},
+				{"memory", c->memory},
+				{"max_output", c->max_output}};
+	for (size_t i = 0; i < 4; i++)
+		if (lim[i][1])
+			json_object_set_new(b, lim[i][0], json_string(lim[i][1]));
+	json_t *labels = json_object(), *env = json_object();
+	for (size_t i = 0; i < req->nlabels; i++)
+		json_object_set_new(labels, req->labels[i].key, json_string(req->labels[i].value));
+	for (size_t i = 0; i < req->nenv; i++) {
+		char *eq = strchr(req->env[i], '=');
+		char *k = xstrndup(req->env[i], eq ? (size_t)(eq - req->env[i]) : 0);
+		json_object_set_new(env, k, json_string(eq ? eq + 1 : ""));
+		free(k);
+	}
+	if (json_object_size(labels))
+		json_object_set(b, "labels", labels);
+	if (json_object_size(env))
+		json_object_set(b, "env", env);
+	json_decref(labels);
+	json_decref(env);
+	if (req->merge_output)
+		json_object_set_new(b, "merge_output", json_true());
+	if (req->print_result != PRINT_RESULT_AUTO)
+		json_object_set_new(b, "print_result",
+				    json_boolean(req->print_result == PRINT_RESULT_ALWAYS));
+	if (!run && !exec) {
+		if (req->nfiles || req->nargs || req->stdin_path) {
+			error("deploy --remote takes no -f, --stdin or arguments: give them to "
+			      "exec-deployment");
+			goto fail;
+		}
+		return b;
+	}
+	if (req->nargs) {
+		json_t *a = json_array();
+		for (size_t i = 0; i < req->nargs; i++)
+			json_array_append_new(a, json_string(req->args[i]));
+		json_object_set_new(b, "args", a);
+	}
+	if (req->nfiles) {
+		json_t *files = json_object();
+		json_object_set_new(b, "files", files);
+		for (size_t i = 0; i < req->nfiles; i++) {
+			json_t *f = base64_file(req->files[i].src, SBX_DEFAULT_FILES);
+			if (!f)
+				goto fail;
+			json_object_set_new(files, req->files[i].name, f);
+		}
+	}
+	if (req->stdin_path) {
+		struct buf s = BUF_INIT;
+		int rc = !strcmp(req->stdin_path, "-")
+			     ? read_fd(0, SBX_DEFAULT_FILES, &s)
+			     : read_file(req->stdin_path, SBX_DEFAULT_FILES, &s);
+		json_t *v = rc == 0 ? json_stringn(s.data ? s.data : "", s.len) : NULL;
+		buf_release(&s);
+		if (!v) {
+			error(
+			    "--stdin %s: unreadable, or not UTF-8 text (--remote sends it as JSON "
+			    "text)",
+			    req->stdin_path);
+			goto fail;
+		}
+		json_object_set_new(b, "stdin", v);
+	}
+	return b;
+fail:
+	json_decref(b);
+	return NULL;
+}
+
+/* The exit code a record stands for (the SPEC's table). */
+static int record_exit_code(json_t *rec)
+{
+	const char *st = json_string_value(json_object_get(rec, "status"));
+	json_t *ec = json_object_get(rec, "exit_code");
+	if (!st)
+		return EXIT_SBX_FAILURE;
+	if (!strcmp(st, "ok"))
+		return 0;
+	if (!strcmp(st, "error"))
+		return json_integer_value(ec) > 0 && json_integer_value(ec) < 256
+			   ? (int)json_integer_value(ec)
+			   : 1;
+	if (!strcmp(st, "timeout"))
+		return 124;
+	if (!strcmp(st, "memory_limit"))
+		return 137;
+	if (!strcmp(st, "output_limit"))
+		return 141;
+	if (!strcmp(st, "syscall_blocked"))
+		return 159;
+	if (!strcmp(st, "blocked"))
+		return 126;
+	if (!strcmp(st, "unavailable"))
+		return 127;
+	if (!strcmp(st, "signaled")) {
+		const char *sig = json_string_value(json_object_get(rec, "signal"));
+		for (int s = 1; sig && s < 65; s++) {
+			const char *a = sigabbrev_np(s);
+			if (a && !strncmp(sig, "SIG", 3) && !strcmp(sig + 3, a))
+				return 128 + s;
+		}
+	}
+	return EXIT_SBX_FAILURE;
+}
+
+static void on_event(void *ctx, const char *line, size_t len)
+{
+	struct rctx *c = ctx;
+	if (c->format == 2) {
+		fwrite(line, 1, len, stdout);
+		fputc('\n', stdout);
+		fflush(stdout);
+	}
+	json_t *ev = json_loadb(line, len, 0, NULL);
+	const char *type = json_string_value(json_object_get(ev, "event"));
+	json_t *data = json_object_get(ev, "data");
+	if (type && c->format == 0 && json_is_string(data) &&
+	    (!strcmp(type, "stdout") || !strcmp(type, "stderr"))) {
+		bool out = !strcmp(type, "stdout");
+		fwrite(json_string_value(data), 1, json_string_length(data), out ? stdout : stderr);
+		fflush(out ? stdout : stderr);
+		if (out && json_string_length(data))
+			c->last_stdout_byte = json_string_value(data)[json_string_length(data) - 1];
+	}
+	if (type && json_object_get(ev, "record")) {
+		json_decref(c->record);
+		c->record = json_incref(json_object_get(ev, "record"));
+	}
+	json_decref(ev);
+}
+
+static void put_text(struct buf *b, json_t *v, bool multiline)
+{
+	if (json_is_string(v))
+		buf_put_escaped(b, json_string_value(v), json_string_length(v), multiline);
+}
+
+/* What render.c's text mode prints after the output: the result line and
+ * sbx's summary of a failure. */
+static void text_finish(struct rctx *c)
+{
+	json_t *rec = c->record, *result = json_object_get(rec, "result");
+	enum print_result pr = c->ro.req->print_result;
+	if (result && !json_is_null(result) &&
+	    (pr == PRINT_RESULT_ALWAYS || (pr == PRINT_RESULT_AUTO && !c->code_is_file))) {
+		char *text = jsonout_dumps(result);
+		if (c->last_stdout_byte != '\n')
+			fputc('\n', stdout);
+		for (const unsigned char *p = (const unsigned char *)text; p && *p; p++) {
+			if (*p == 0x7f) {
+				fputs("\\u007f", stdout);
+			} else if (*p == 0xc2 && p[1] >= 0x80 && p[1] < 0xa0) {
+				printf("\\u%04x", p[1]);
+				p++;
+			} else {
+				fputc(*p, stdout);
+			}
+		}
+		fputc('\n', stdout);
+		free(text);
+	}
+	fflush(stdout);
+	const char *st = json_string_value(json_object_get(rec, "status"));
+	if (!st || !strcmp(st, "ok") ||
+	    !strcmp(st, "sbx_error")) /* sbx_error: said by the caller */
+		return;
+	json_t *e = json_object_get(rec, "error");
+	json_t *name = json_object_get(e, "name"), *msg = json_object_get(e, "message");
+	json_t *line = json_object_get(e, "line"), *col = json_object_get(e, "column");
+	json_t *tb = json_object_get(e, "traceback"), *hint = json_object_get(e, "hint");
+	const struct lang *l = lang_by_name(json_string_value(json_object_get(rec, "language")));
+	bool shown = l && l->engine == ENGINE_SPAWN;
+	bool err = !strcmp(st, "error");
+	struct buf b = BUF_INIT;
+	if (c->code_is_file && (err || !strcmp(st, "signaled"))) {
+		if (!shown && err && json_string_length(tb) > 0) {
+			put_text(&b, tb, true);
+			if (b.data[b.len - 1] != '\n')
+				buf_puts(&b, "\n");
+		}
+	} else if (err && json_is_null(e)) {
+		json_t *ec = json_object_get(rec, "exit_code");
+		if (json_is_integer(ec))
+			buf_printf(&b, "sbx: error: the code exited with status %lld\n",
+				   (long long)json_integer_value(ec));
+	} else {
+		buf_printf(&b, "sbx: %s: ", st);
+		put_text(&b, name, false);
+		if (json_is_string(name) && json_string_length(msg))
+			buf_puts(&b, ": ");
+		put_text(&b, msg, false);
+		if (json_is_integer(line)) {
+			buf_printf(&b, " (line %lld", (long long)json_integer_value(line));
+			if (json_is_integer(col))
+				buf_printf(&b, ", column %lld", (long long)json_integer_value(col));
+			buf_puts(&b, ")");
+		}
+		buf_puts(&b, "\n");
+		if (json_string_length(hint)) {
+			buf_puts(&b, "sbx: hint: ");
+			put_text(&b, hint, false);
+			buf_puts(&b, "\n");
+		}
+		if (json_string_length(tb) > 0 && !shown) {
+			put_text(&b, tb, true);
+			if (b.data[b.len - 1] != '\n')
+				buf_puts(&b, "\n");
+		}
+		json_t *t = json_object_get(rec, "truncated");
+		json_t *lim = json_object_get(json_object_get(rec, "limits"), "output_bytes");
+		if (json_is_true(json_object_get(t, "stdout")) ||
+		    json_is_true(json_object_get(t, "stderr")))
+			buf_printf(&b, "sbx: output beyond %lld bytes per stream was not kept\n",
+				   (long long)json_integer_value(lim));
+	}
+	fputs(buf_cstr(&b), stderr);
+	buf_release(&b);
+}
+
+int remote_run(const char *cmd, const struct opt_spec *const *tables, int argc, char **argv)
+{
+	struct request req;
+	struct rctx c;
+	char **ops = NULL;
+	int rc = EXIT_SBX_FAILURE;
+	json_t *body = NULL;
+	char *text = NULL;
+	memset(&c, 0, sizeof(c));
+	c.tables = tables;
+	c.last_stdout_byte = '\n';
+	request_init(&req);
+	runopt_init(&c.ro, &req);
+	bool exec = !strcmp(cmd, "exec-deployment");
+	int nops = opt_parse(argc, argv, cmd, tables, rr_option, &c, &ops);
+	if (nops < 0)
+		goto out;
+	runopt_take_args(&c.ro, ops, &nops);
+	if (exec && nops != 1) {
+		error("give one deployment: sbx --remote URL exec-deployment NAME[@VERSION]");
+		goto out;
+	}
+	if (runopt_load_code(&c.ro, exec ? ops + 1 : ops, exec ? 0 : nops, exec) != 0)
+		goto out;
+	c.code_is_file = req.code && request_code_is_file(&req);
+	if (!(body = build_body(&c, cmd)))
+		goto out;
+	text = json_dumps(body, JSON_COMPACT);
+	char path[512];
+	if (exec) {
+		char *ref = curl.easy_escape(NULL, ops[0], 0);
+		snprintf(path, sizeof(path), "/v1/deployments/%s/executions", ref ? ref : "");
+		curl.free(ref);
+	} else {
+		snprintf(path, sizeof(path), "/v1/%s",
+			 !strcmp(cmd, "deploy") ? "deployments" : cmd);
+	}
+	bool runs = exec || !strcmp(cmd, "run");
+	const char *accept = c.format == 1	     ? "application/json"
+			     : runs || c.format == 2 ? "application/x-ndjson"
+						     : "text/plain";
+	struct remote_reply r = {0};
+	r.on_line = runs ? on_event : NULL;
+	r.ctx = &c;
+	if (remote_call("POST", path, text, strlen(text), accept, &r) != 0) {
+		buf_release(&r.body);
+		goto out;
+	}
+	if (r.status != 200) {
+		rc = remote_fail(&r);
+	} else if (!r.ndjson || !runs) {
+		fwrite(r.body.data ? r.body.data : "", 1, r.body.len, stdout);
+		rc = r.exit_code >= 0 ? r.exit_code : 0;
+	} else {
+		if (r.line_start < r.body.len) /* a last line without its newline */
+			on_event(&c, r.body.data + r.line_start, r.body.len - r.line_start);
+		if (c.format == 0 && c.record)
+			text_finish(&c);
+		rc = c.record ? record_exit_code(c.record) : EXIT_SBX_FAILURE;
+		if (!c.record)
+			error("the server's stream ended without a record");
+		else if (rc == EXIT_SBX_FAILURE && c.format == 0)
+			error("%s", json_string_value(json_object_get(
+					json_object_get(c.record, "error"), "message")));
+		if (c.format == 2)
+			record_written_set();
+	}
+	buf_release(&r.body);
+out:
+	json_decref(c.record);
+	json_decref(body);
+	free(text);
+	free(ops);
+	request_release(&req);
+	return rc;
+}

@@ -1,0 +1,40 @@
+/* server — `sbx serve`: the HTTP API on a unix socket or TCP.
+ *
+ * One thread per connection (libmicrohttpd's model): a request that runs
+ * code blocks its thread on an sbx child (child.h) while the gate
+ * (gate.h) bounds how many run and how many wait. The main thread waits
+ * for SIGTERM/SIGINT: it stops accepting, lets the runs in flight finish
+ * and answer, and returns 0.
+ *
+ * May call: serve's own files, run and below.
+ */
+#ifndef SBX_SERVE_SERVER_H
+#define SBX_SERVE_SERVER_H
+
+#include <stddef.h>
+
+#include "serve/gate.h"
+
+struct serve_config {
+	const char *listen;	/* "unix:PATH", "HOST:PORT", "PORT"; NULL: STATE/serve.sock */
+	const char *token_file; /* NULL: no token (refused for TCP) */
+	const char *ready_file; /* written with the bound address once listening */
+	const char *state_dir;	/* resolved, absolute; handed to every child */
+	const char *config;	/* --config, handed on; may be NULL */
+	unsigned max_concurrent, max_queue;
+	size_t max_body;
+};
+
+/* The state shared by the connection threads. */
+struct server {
+	const struct serve_config *cfg;
+	unsigned char token_sha256[32];
+	int have_token;
+	struct gate gate;
+};
+
+/* Runs the server until SIGTERM/SIGINT. Returns 0 after a clean drain, 125
+ * on a setup failure (with a message). */
+int serve_main(const struct serve_config *cfg);
+
+#endif
