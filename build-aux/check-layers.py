@@ -21,7 +21,8 @@ ALLOWED = {
     "policy": ["engine", "core", "util"],  # engine: js/tokenize.h, the JavaScript scanner
     "render": ["core", "util"],
     "run": ["render", "policy", "engine", "state", "sandbox", "core", "util"],
-    "cli": ["run", "render", "policy", "engine", "state", "sandbox", "core", "util"],
+    "session": ["run", "render", "policy", "engine", "state", "sandbox", "core", "util"],
+    "cli": ["session", "run", "render", "policy", "engine", "state", "sandbox", "core", "util"],
 }
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"/]+)/[^"]+"')
 

@@ -32,6 +32,8 @@ const struct command commands[] = {
      cmd_delete},
     {"history", "show one execution's stored record, with the head of its output",
      "show ID [--json]", history_tables, cmd_history},
+    {"session", "stateful sandboxes: state kept across executions, with a TTL",
+     "create|exec|list|get|stop|delete [ID|NAME] [options]", session_tables, cmd_session},
     {"doctor", "which interpreters and isolation layers this machine offers", "[--json]",
      doctor_tables, cmd_doctor},
     {NULL, NULL, NULL, NULL, NULL},

@@ -55,4 +55,7 @@ int cmd_history(int argc, char **argv); /* cmd_history.c */
 extern const struct opt_spec *const history_tables[];
 extern const struct opt_spec *const doctor_tables[];
 
+int cmd_session(int argc, char **argv); /* cmd_session.c */
+extern const struct opt_spec *const session_tables[];
+
 #endif
