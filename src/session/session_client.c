@@ -80,7 +80,7 @@ static void layers_from(json_t *l, struct sandbox_report *rep)
 
 /* The daemon's record into out: sbx's facts from the daemon, the code's
  * result and error details from the kernel's report. */
-static void fill(struct outcome *out, json_t *rec)
+static void fill(struct outcome *out, const struct request *req, json_t *rec)
 {
 	const char *st = json_string_value(json_object_get(rec, "status"));
 	int s = st ? status_from_name(st) : -1;
@@ -113,6 +113,12 @@ static void fill(struct outcome *out, json_t *rec)
 		    "{s:O, s:O, s:n, s:n, s:n}", "name", json_object_get(err, "name"), "message",
 		    json_object_get(err, "message"), "line", "column", "traceback");
 	}
+	/* As run decides it: an interpreter that failed on an allocation hit
+	 * the memory limit (the session's cgroup is the real cap). */
+	if (out->status == STATUS_ERROR && out->error && report_is_oom_error(req->lang, out->error))
+		outcome_fail(out, STATUS_MEMORY_LIMIT, "MemoryLimit",
+			     "the memory limit of %llu MiB was reached",
+			     (unsigned long long)(req->limits.memory_bytes >> 20));
 	json_decref(out->files);
 	out->files = json_incref(json_object_get(rec, "files"));
 	if (!out->extra)
@@ -151,7 +157,7 @@ static int exchange(const char *state_dir, const char *id, const struct request 
 			if (e)
 				outcome_fail(out, STATUS_SANDBOX_ERROR, "SessionError", "%s", e);
 			else if (rec)
-				fill(out, rec);
+				fill(out, req, rec);
 			json_decref(rec);
 			got = 2;
 			break;
@@ -181,6 +187,8 @@ int session_exec(const char *state_dir, const char *id, struct request *req)
 		      id, t);
 		return EXIT_SBX_FAILURE;
 	}
+	/* The session's memory limit covers all its executions. */
+	req->limits.memory_bytes = (uint64_t)json_integer_value(json_object_get(m, "memory_bytes"));
 	json_decref(m);
 	json_t *msg = exec_request(req);
 	if (!msg)

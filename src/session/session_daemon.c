@@ -60,10 +60,13 @@ struct daemon {
 	const char *killed_for; /* "timeout", "output" */
 	uint64_t bytes[2], hard_cap;
 	json_t *done;
+	bool taken;	       /* the kernel acknowledged the execution */
+	int resent;	       /* times it went to a new kernel untaken */
 	bool restored_pending; /* the next record says restored */
 	char recovered[256];   /* why the kernel came back, for that record */
 	double idle_deadline;
 	json_int_t count;
+	json_int_t saved_count; /* executions the saved state includes */
 };
 
 static void to_client(void *ctx, int stream, const char *data, size_t len)
@@ -254,8 +257,17 @@ static void finish_exec(struct daemon *d)
 					  "the output passed the hard cap; the kernel was stopped "
 					  "(the next execution restores the saved state)");
 		} else {
+			/* Not the host's error: its report pipe is the code's fd 3,
+			 * which any earlier execution may have written. */
 			status = st && strcmp(st, "ok") ? st : "error";
-			error = json_incref(json_object_get(end, "error"));
+			snprintf(msg, sizeof msg,
+				 "the session's kernel ended during the execution (%s): the next "
+				 "execution restores the state saved after the previous one",
+				 st ? st : "unknown");
+			error = json_pack("{s:s, s:s}", "name",
+					  !strcmp(status, "memory_limit") ? "MemoryLimit"
+									  : "KernelEnded",
+					  "message", msg);
 			if (json_is_true(json_object_get(end, "exited")))
 				json_object_set(rec, "exit_code",
 						json_object_get(end, "exit_code"));
@@ -285,6 +297,7 @@ static void finish_exec(struct daemon *d)
 	}
 	json_decref(rec);
 	json_decref(d->cur.req);
+	d->cur.req = NULL;
 	json_decref(d->done);
 	d->done = NULL;
 	d->busy = false;
@@ -342,8 +355,11 @@ static void start_job(struct daemon *d)
 		return;
 	}
 	workdir_snapshot(&d->wd);
+	if (d->cur.req != j.req)
+		d->resent = 0;
 	d->cur = j;
 	d->busy = true;
+	d->taken = false;
 	d->phase = 0;
 	d->killed_for = NULL;
 	d->bytes[0] = d->bytes[1] = 0;
@@ -366,10 +382,13 @@ static void on_ctl(struct daemon *d)
 	json_t *f = NULL;
 	int r;
 	while ((r = kernel_read_ctl(&d->k, &f)) == 1) {
-		if (json_object_get(f, "done") && d->busy && !d->done) {
+		if (json_object_get(f, "start") && d->busy) {
+			d->taken = true;
+		} else if (json_object_get(f, "done") && d->busy && !d->done) {
 			d->done = f;
 			f = NULL;
 		} else if (json_object_get(f, "saved")) {
+			d->saved_count = d->count + (d->busy ? 1 : 0);
 			json_t *p =
 			    json_pack("{s:O, s:O, s:O}", "last_save_ms", json_object_get(f, "ms"),
 				      "last_save_bytes", json_object_get(f, "bytes"), "unsaved",
@@ -394,13 +413,22 @@ static void on_kernel_end(struct daemon *d)
 {
 	const char *st = json_string_value(json_object_get(d->k.end, "status"));
 	int sig = (int)json_integer_value(json_object_get(d->k.end, "signal"));
-	if (d->busy && !d->done)
+	if (d->busy && !d->done && !d->taken && d->resent == 0 && d->nq < MAX_QUEUE) {
+		/* Sent to a kernel that was already dying (kill -9 between two
+		 * executions): the execution never started; it goes first to
+		 * the next kernel. */
+		memmove(d->queue + 1, d->queue, d->nq++ * sizeof d->queue[0]);
+		d->queue[0] = d->cur;
+		d->busy = false;
+		d->resent = 1;
+	} else if (d->busy && !d->done) {
 		finish_exec(d);
+	}
 	kernel_reap(&d->k);
 	snprintf(d->recovered, sizeof d->recovered,
 		 "the kernel ended (%s%s%s): restored from the state saved after execution %lld",
 		 st ? st : "unknown", sig ? ", signal " : "", sig ? strsignal(sig) : "",
-		 (long long)d->count);
+		 (long long)d->saved_count);
 }
 
 static int loop(struct daemon *d)
@@ -476,12 +504,12 @@ int session_daemon_main(const char *state_dir, const char *id, int ready_fd)
 		close(ready_fd);
 		return -1;
 	}
-	d.count = mget(&d, "execution_count");
+	d.count = d.saved_count = mget(&d, "execution_count");
 	d.idle_deadline = now_monotonic_ms() + (double)mget(&d, "idle_ms");
 	if (d.k.restored && d.count > 0)
 		snprintf(d.recovered, sizeof d.recovered,
-			 "the session was stopped: restored from the state saved after execution "
-			 "%lld",
+			 "the session's processes were not running (stopped, idle or killed): "
+			 "restored from the state saved after execution %lld",
 			 (long long)d.count);
 	json_t *patch = json_pack("{s:i}", "daemon_pid", (int)getpid());
 	session_manifest_update(state_dir, id, patch);

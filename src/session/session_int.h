@@ -12,10 +12,11 @@
 #include "session/session.h"
 #include "util/buf.h"
 
-#define SESSION_SOCKET	 "ctl.sock"
-#define SESSION_MANIFEST "manifest.yaml"
-#define SESSION_LOCK	 "lock"
-#define SESSION_LOG	 "daemon.log"
+#define SESSION_SOCKET	    "ctl.sock"
+#define SESSION_MANIFEST    "manifest.yaml"
+#define SESSION_LOCK	    "lock"
+#define SESSION_LOG	    "daemon.log"
+#define SESSION_LAUNCH_LOCK "launch.lock"
 
 /* ---- session_store.c ---- */
 /* STATE/sessions/ID into out; -1 when too long. */
@@ -28,6 +29,9 @@ int session_manifest_write(const char *state_dir, const char *id, json_t *m);
 int session_manifest_update(const char *state_dir, const char *id, json_t *patch);
 /* An exclusive flock on STATE/sessions/ID/lock; returns the fd or -1. */
 int session_lock(const char *state_dir, const char *id);
+/* The same on another file: the daemon's start is serialized on
+ * SESSION_LAUNCH_LOCK, apart from the manifest's lock the daemon takes. */
+int session_lock_file(const char *state_dir, const char *id, const char *leaf);
 /* Milliseconds since the epoch; ISO 8601 UTC of a time in ms. */
 uint64_t session_now_ms(void);
 void session_iso8601(uint64_t ms, char out[32]);

@@ -112,7 +112,7 @@ int session_connect(const char *state_dir, const char *id, bool start, bool *sta
 	int fd = try_connect(state_dir, id);
 	if (fd >= 0 || fd == -2 || !start)
 		return fd >= 0 ? fd : -1;
-	int lk = session_lock(state_dir, id);
+	int lk = session_lock_file(state_dir, id, SESSION_LAUNCH_LOCK);
 	if (lk < 0)
 		return -1;
 	fd = try_connect(state_dir, id); /* another client may have started it */

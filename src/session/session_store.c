@@ -122,8 +122,13 @@ int session_manifest_write(const char *state_dir, const char *id, json_t *m)
 
 int session_lock(const char *state_dir, const char *id)
 {
+	return session_lock_file(state_dir, id, SESSION_LOCK);
+}
+
+int session_lock_file(const char *state_dir, const char *id, const char *leaf)
+{
 	char path[PATH_MAX];
-	if (session_path(state_dir, id, SESSION_LOCK, path, sizeof path) < 0)
+	if (session_path(state_dir, id, leaf, path, sizeof path) < 0)
 		return -1;
 	int fd = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0600);
 	if (fd < 0 || flock(fd, LOCK_EX) < 0) {
