@@ -47,7 +47,6 @@ void engine_spawn_arg(struct argv_builder *a, const char *s)
 	a->v[a->n] = NULL;
 }
 
-
 /* In the sandbox, after every layer is in force. */
 void engine_spawn_child_main(void *p)
 {

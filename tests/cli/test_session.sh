@@ -69,7 +69,7 @@ expect_json .result 41
 
 # ndjson streams the events; inputs; files and --out-dir
 sbx session exec data --format ndjson -e 'print("a"); 5'
-check "ndjson has a stdout event" sh -c "printf '%s\n' \"\$1\" | jq -se 'map(select(.event==\"stdout\")) | length == 1' >/dev/null" - "$out"
+check "ndjson has a stdout event" sh -c "printf '%s\n' \"\$1\" | jq -se 'map(select(.event==\"stdout\").data) | add == \"a\\n\"' >/dev/null" - "$out"
 sbx session exec data --json -i n=5 -e 'inputs["n"] * x'
 expect_json .result 205
 mkdir -p "$T_TMP/outd"
