@@ -24,7 +24,8 @@ ALLOWED = {
     "batch": ["run", "render", "policy", "engine", "state", "sandbox", "core", "util"],
     "mcp": ["run", "render", "policy", "engine", "state", "sandbox", "core", "util"],
     "serve": ["run", "render", "policy", "engine", "state", "sandbox", "core", "util"],
-    "cli": ["batch", "mcp", "serve", "run", "render", "policy", "engine", "state", "sandbox", "core", "util"],
+    "session": ["run", "render", "policy", "engine", "state", "sandbox", "core", "util"],
+    "cli": ["batch", "mcp", "serve", "session", "run", "render", "policy", "engine", "state", "sandbox", "core", "util"],
 }
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"/]+)/[^"]+"')
 

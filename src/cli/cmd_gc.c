@@ -16,6 +16,7 @@
 #include "core/config.h"
 #include "state/history.h"
 #include "run/runopt.h"
+#include "session/session.h"
 #include "util/statedir.h"
 #include "state/store.h"
 #include "util/util.h"
@@ -193,6 +194,10 @@ int cmd_gc(int argc, char **argv)
 	int failed = gc_history(state_dir, retention, report) != 0;
 	failed |= gc_deployments(state_dir, report) != 0;
 	gc_caches(state_dir, retention, report);
+	unsigned sessions = 0;
+	failed |= session_gc(state_dir, &sessions) != 0;
+	json_object_set_new(report, "sessions",
+			    json_pack("{s:I}", "removed", (json_int_t)sessions));
 	if (go.json) {
 		char *text = json_dumps(report, go.compact ? JSON_COMPACT : JSON_INDENT(2));
 		if (text)
@@ -214,6 +219,8 @@ int cmd_gc(int argc, char **argv)
 		printf("deployments: removed %lld leftover%s of interrupted writes\n",
 		       (long long)json_integer_value(json_object_get(d, "removed")),
 		       json_integer_value(json_object_get(d, "removed")) == 1 ? "" : "s");
+		printf("sessions: removed %u expired session%s\n", sessions,
+		       sessions == 1 ? "" : "s");
 	}
 	rc = failed ? EXIT_SBX_FAILURE : 0;
 out:

@@ -229,6 +229,9 @@ json_t *outcome_to_json(const struct outcome *out, const struct request *req)
 		json_object_set_new(rec, "verdict", verdict(out, req->expected_stdout));
 	if (req->markdown)
 		json_object_set(rec, "markdown", req->markdown);
+	/* A session's execution: {"id", "name", "execution_count", "restored"}. */
+	json_t *session = out->extra ? json_object_get(out->extra, "session") : NULL;
+	json_object_set_new(rec, "session", session ? json_incref(session) : json_null());
 	if (out->extra)
 		json_object_update_missing(rec, out->extra);
 	return rec;

@@ -47,14 +47,8 @@ void engine_spawn_arg(struct argv_builder *a, const char *s)
 	a->v[a->n] = NULL;
 }
 
-struct spawn_child {
-	const char *exe;
-	char *const *argv;
-	char *const *envp;
-};
-
 /* In the sandbox, after every layer is in force. */
-static void spawn_child_main(void *p)
+void engine_spawn_child_main(void *p)
 {
 	const struct spawn_child *c = p;
 	execve(c->exe, c->argv, c->envp);
@@ -79,7 +73,7 @@ static bool python_unbuffered(const struct request *req)
 }
 
 /* The program's whole environment: the host's is never passed on. */
-static void build_env(struct spawn_run *s)
+void engine_spawn_env(struct spawn_run *s)
 {
 	snprintf(s->home, sizeof s->home, "HOME=%s", s->wd.cwd);
 	const struct request *req = s->req;
@@ -185,7 +179,7 @@ int engine_spawn_step(struct spawn_run *s, const struct request *req, struct out
 	struct spawn_child child = {s->exe, argv, s->env};
 	struct sandbox_plan plan = {
 	    .profile = PROFILE_INTERPRETER,
-	    .child_main = spawn_child_main,
+	    .child_main = engine_spawn_child_main,
 	    .child_arg = &child,
 	    .workdir = cwd,
 	    .rundir = s->wd.path,
@@ -288,7 +282,7 @@ int engine_spawn_run_cmd(struct request *req, struct outcome *out, const struct 
 		engine_spawn_setup_failed(out, "the --stdin input cannot be read");
 		goto out;
 	}
-	build_env(&s);
+	engine_spawn_env(&s);
 
 	bool empty_inputs = json_object_size(req->inputs) == 0;
 	const char *inputs_arg = empty_inputs ? "-" : s.inputs;

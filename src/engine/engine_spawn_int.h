@@ -49,6 +49,17 @@ struct spawn_run {
 	char *ro_dirs[ISOLATE_MAX_EXTRA + 1];
 };
 
+/* What the sandboxed child execs (engine_spawn_child_main's argument). */
+struct spawn_child {
+	const char *exe;
+	char *const *argv;
+	char *const *envp;
+};
+/* The sandbox's child_main for an interpreter: execve, else exit 127. */
+void engine_spawn_child_main(void *p);
+/* The program's environment into s->env (s->wd.path and cwd set). */
+void engine_spawn_env(struct spawn_run *s);
+
 /* Appends s (not copied: it must outlive the run) to a, unless a is full
  * (then a->overflow). engine_spawn.c */
 void engine_spawn_arg(struct argv_builder *a, const char *s);

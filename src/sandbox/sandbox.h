@@ -60,6 +60,13 @@ struct sandbox_plan {
 	 * read-only at the same path (a virtualenv, a base interpreter's
 	 * prefix); NULL-terminated, NULL: none. At most ISOLATE_MAX_EXTRA. */
 	char *const *ro_dirs;
+	/* A long-lived kernel (sessions): the code's output is only streamed
+	 * to the sink, neither kept nor capped (the caller counts it per
+	 * execution), and on_start, when set, is called once the gate is open
+	 * with the layers in force and the host pid of the code's process. */
+	bool stream_only;
+	void (*on_start)(void *ctx, const struct sandbox_report *layers, int code_pid);
+	void *on_start_ctx;
 };
 
 /* Returns 0 when the run was supervised to the end (whatever its status),

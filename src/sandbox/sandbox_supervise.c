@@ -58,6 +58,11 @@ static void kill_child(struct supervisor *sv, enum kill_reason why)
 static void take_output(struct supervisor *sv, int stream, const char *data, size_t len)
 {
 	struct stream_capture *cap = stream == 1 ? &sv->out->out : &sv->out->err;
+	if (sv->plan->stream_only) {
+		cap->total += len;
+		output_sink_write(sv->sink, stream, data, len);
+		return;
+	}
 	size_t before = cap->kept.len;
 	buf_append(&cap->kept, data, len);
 	cap->total += len;
@@ -411,6 +416,16 @@ enum supervise_result sandbox_supervise(struct supervisor *sv, const struct secc
 		}
 		close(sv->gate[1]);
 		sv->gate[1] = -1;
+	}
+	if (plan->on_start) {
+		struct sandbox_report layers = out->sandbox;
+		if (sv->isolated) {
+			layers.namespaces = sv->iso.namespaces;
+			layers.landlock_abi = sv->iso.landlock_abi;
+			layers.cgroup = sv->iso.cgroup;
+			snprintf(layers.note, sizeof layers.note, "%s", sv->iso.note);
+		}
+		plan->on_start(plan->on_start_ctx, &layers, (int)(code ? code : sv->pid));
 	}
 
 	watch(sv);

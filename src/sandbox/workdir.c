@@ -355,6 +355,9 @@ static int snap_add(struct walk *w, int dfd, const char *name, const char *rel,
 int workdir_snapshot(struct workdir *wd)
 {
 	struct walk w = {.fn = snap_add, .out_fd = -1};
+	for (size_t i = 0; i < wd->nbefore; i++) /* a session snapshots each execution */
+		free(wd->before[i].name);
+	free(wd->before);
 	walk_tree(&w, wd);
 	wd->before = w.v;
 	wd->nbefore = w.n;

@@ -13,6 +13,10 @@
 # ~7 ms (it pulls in `re`), more than the rest of sbx's overhead.
 import sys
 
+# A session's kernel (sbx_kernel.py, run after this file) collects each
+# execution's report here instead of writing it to fd 3.
+_SBX_CAPTURE = None
+
 
 def _sbx_setup():
     import _ast
@@ -91,6 +95,9 @@ def _sbx_setup():
         # Only the program's own process reports: a child it forked runs on
         # to the end of the code too, and two reports would be one garbled.
         if posix.getpid() != main_pid:
+            return
+        if _SBX_CAPTURE is not None:
+            _SBX_CAPTURE.append(text)
             return
         data = text.encode('utf-8', 'surrogatepass').decode('utf-8', 'replace').encode()
         try:
@@ -304,7 +311,15 @@ def _sbx_setup():
                 except BaseException:
                     pass
 
-    return body, expr, g, fail, report, _sbx_to_json, flush_io
+    def cell(src):
+        # A session's execution: compiled as -e code is, and the code
+        # objects fail() uses to find where the user's traceback starts.
+        nonlocal body, expr
+        body = expr = None
+        body, expr = compile_code(src)
+        return body, expr
+
+    return body, expr, g, fail, report, _sbx_to_json, flush_io, cell
 
 
 def _sbx_to_json(v):
@@ -558,21 +573,22 @@ _sbx_audit.__code__ = _sbx_audit.__code__.replace(co_filename='<sbx>')
 _sbx = _sbx_setup()
 _sbx_depth()
 sys.addaudithook(_sbx_audit)
-try:
-    exec(_sbx[0], _sbx[2])
-    _sbx_value = eval(_sbx[1], _sbx[2]) if _sbx[1] is not None else None
-except SystemExit:
-    _sbx[6]()
-    raise
-except MemoryError as _sbx_e:
-    _sbx[3](_sbx_e, 'memory_limit')
-except BaseException as _sbx_e:
-    _sbx[3](_sbx_e)
-if _sbx_value is not None:
+if not globals().get('_SBX_KERNEL'):
     try:
-        _sbx[4]('{"result":' + _sbx[5](_sbx_value) + '}')
+        exec(_sbx[0], _sbx[2])
+        _sbx_value = eval(_sbx[1], _sbx[2]) if _sbx[1] is not None else None
+    except SystemExit:
+        _sbx[6]()
+        raise
     except MemoryError as _sbx_e:
         _sbx[3](_sbx_e, 'memory_limit')
-    except RecursionError:
-        import _json
-        _sbx[4]('{"result":' + _json.encode_basestring(repr(_sbx_value)) + '}')
+    except BaseException as _sbx_e:
+        _sbx[3](_sbx_e)
+    if _sbx_value is not None:
+        try:
+            _sbx[4]('{"result":' + _sbx[5](_sbx_value) + '}')
+        except MemoryError as _sbx_e:
+            _sbx[3](_sbx_e, 'memory_limit')
+        except RecursionError:
+            import _json
+            _sbx[4]('{"result":' + _json.encode_basestring(repr(_sbx_value)) + '}')

@@ -1,0 +1,28 @@
+#!/bin/sh
+# sbx session exec of a one-line expression against sbx run of the same
+# (hyperfine), then the cost of saving a session that holds a 10 MB data
+# frame (the kernel's own measure, from `sbx session get --json`).
+#
+#   SBX=bin/sbx bench/session.sh [RUNS]     (default 20 runs per command)
+set -eu
+: "${SBX:=$(cd "$(dirname "$0")/.." && pwd)/bin/sbx}"
+RUNS=${1:-20}
+command -v hyperfine >/dev/null || { echo "bench: install hyperfine" >&2; exit 1; }
+TMP=$(mktemp -d "${TMPDIR:-/tmp}/sbx-bench.XXXXXX")
+export SBX_STATE_DIR="$TMP/state"
+export XDG_CONFIG_HOME="$TMP/config"
+unset SBX_CONFIG
+trap '"$SBX" session delete bench >/dev/null 2>&1; rm -rf "$TMP"' EXIT
+
+"$SBX" session create -n bench >/dev/null
+hyperfine -N --warmup 2 --runs "$RUNS" \
+	-n "run python -e 1" "'$SBX' run -l python -e 1 --no-history" \
+	-n "session exec -e 1" "'$SBX' session exec bench -e 1 --no-history"
+if "$SBX" session exec bench -t 120 -e 'import pandas as pd, numpy as np
+df = pd.DataFrame(np.random.rand(655360, 2))' >/dev/null 2>&1; then
+	"$SBX" session exec bench -t 120 -e '1' >/dev/null # waits for the save
+	"$SBX" session get bench --json |
+		jq -r '"save of a 10 MB data frame: \(.last_save_ms | floor) ms, \(.last_save_bytes) bytes"'
+else
+	echo "bench: pandas is not installed, the data frame's save is skipped" >&2
+fi

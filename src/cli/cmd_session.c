@@ -1,0 +1,283 @@
+/* sbx session — stateful sandboxes (SPEC "Sessions"):
+ *   create [-l LANG] [-n NAME] [--ttl DUR] [--idle DUR] [limits] [-f FILE...]
+ *   exec ID|NAME [run options] (-e CODE | FILE | -)
+ *   list [--status S] [--language L] [--json]
+ *   get|stop|delete ID|NAME
+ * One option table serves every subcommand (so `sbx session -h`, the man
+ * page and the completions list them once); each subcommand refuses the
+ * options it does not take. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/cmd.h"
+#include "core/lang.h"
+#include "core/outcome.h"
+#include "run/runopt.h"
+#include "session/session.h"
+#include "state/store.h"
+#include "util/util.h"
+
+enum { SO_NAME = RO_FIRST_FREE, SO_TTL, SO_IDLE, SO_STATUS };
+
+static const struct opt_spec session_opts[] = {
+    {"name", 'n', OPT_ARG, SO_NAME, "NAME", "create: the session's name (as deployment names)"},
+    {"ttl", 0, OPT_ARG, SO_TTL, "DURATION",
+     "create: deleted this long after its last execution (default 24h, at most 14d)"},
+    {"idle", 0, OPT_ARG, SO_IDLE, "DURATION",
+     "create: state saved and processes stopped after this long idle (default 15m)"},
+    {"status", 0, OPT_ARG, SO_STATUS, "STATUS", "list: running, stopped or expired"},
+    {NULL, 0, 0, 0, NULL, NULL},
+};
+
+const struct opt_spec *const session_tables[] = {common_opts, session_opts, source_opts,
+						 run_opts,    format_opts,  NULL};
+
+struct session_cli {
+	const char *name, *status;
+	uint64_t ttl_ms, idle_ms;
+	int given; /* session options seen, for the subcommands that take none */
+};
+
+static int session_handle(void *ctx, int id, const char *arg)
+{
+	struct session_cli *sc = ctx; /* runopt passes extra_ctx */
+	sc->given++;
+	switch (id) {
+	case SO_NAME: sc->name = arg; return 0;
+	case SO_STATUS:
+		if (strcmp(arg, "running") && strcmp(arg, "stopped") && strcmp(arg, "expired"))
+			return error("invalid --status '%s': use running, stopped or expired", arg);
+		sc->status = arg;
+		return 0;
+	case SO_TTL:
+		if (opt_duration_ms("--ttl", arg, &sc->ttl_ms) < 0)
+			return -1;
+		if (sc->ttl_ms == 0 || sc->ttl_ms > SESSION_TTL_MAX_MS)
+			return error("invalid --ttl '%s': between 1s and 14d", arg);
+		return 0;
+	case SO_IDLE:
+		if (opt_duration_ms("--idle", arg, &sc->idle_ms) < 0)
+			return -1;
+		if (sc->idle_ms < 1000)
+			return error("invalid --idle '%s': at least 1s", arg);
+		return 0;
+	}
+	return -1;
+}
+
+static void print_text(json_t *s, bool header)
+{
+	if (header)
+		printf("%-24s  %-16s  %-10s  %-8s  %5s  %s\n", "ID", "NAME", "LANGUAGE", "STATUS",
+		       "EXECS", "EXPIRES");
+	const char *name = json_string_value(json_object_get(s, "name"));
+	printf("%-24s  %-16s  %-10s  %-8s  %5lld  %s\n",
+	       json_string_value(json_object_get(s, "id")), name ? name : "-",
+	       json_string_value(json_object_get(s, "language")),
+	       json_string_value(json_object_get(s, "status")),
+	       (long long)json_integer_value(json_object_get(s, "execution_count")),
+	       json_string_value(json_object_get(s, "expires_at")));
+}
+
+static int emit(json_t *j, const struct request *req)
+{
+	if (req->format != FORMAT_TEXT) {
+		char *s = json_dumps(j, JSON_COMPACT | JSON_ENSURE_ASCII);
+		puts(s);
+		free(s);
+	} else if (json_is_array(j)) {
+		size_t i;
+		json_t *s;
+		json_array_foreach(j, i, s) print_text(s, i == 0);
+	} else {
+		json_t *v;
+		const char *k;
+		json_object_foreach(j, k, v)
+		{
+			char *s = json_is_string(v) ? NULL : json_dumps(v, JSON_ENCODE_ANY);
+			printf("%-16s %s\n", k, s ? s : json_string_value(v));
+			free(s);
+		}
+	}
+	return 0;
+}
+
+static int do_create(struct run_options *ro, struct session_cli *sc, int nops)
+{
+	struct request *req = ro->req;
+	if (nops > 0)
+		return error("session create takes no operand (code goes to 'sbx session exec')");
+	if (ro->code_arg)
+		return error("session create takes no -e: run code with 'sbx session exec'");
+	/* Python unless -l says otherwise: the one language with a kernel. */
+	const struct lang *l = lang_by_name(ro->lang_arg ? ro->lang_arg : "python");
+	if (!l)
+		return error("unknown language '%s': use %s", ro->lang_arg, lang_all_names());
+	if (runopt_load_code(ro, NULL, 0, true) != 0)
+		return -1;
+	req->lang = l;
+	if (runopt_finish(ro) != 0)
+		return -1;
+	req->lang = l;
+	struct session_new sn = {
+	    .lang = req->lang,
+	    .name = sc->name,
+	    .ttl_ms = sc->ttl_ms ? sc->ttl_ms : SESSION_TTL_DEFAULT_MS,
+	    .idle_ms = sc->idle_ms ? sc->idle_ms : SESSION_IDLE_DEFAULT_MS,
+	    .memory_bytes = req->limits.memory_bytes,
+	    .files_bytes = req->limits.files_bytes,
+	    .files = req->files,
+	    .nfiles = req->nfiles,
+	};
+	if (req->lang->id != LANG_PYTHON)
+		return error("sessions support python only so far; %s sessions are not "
+			     "implemented yet: use 'sbx run -l %s' for one-shot runs",
+			     req->lang->name, req->lang->name);
+	char id[SESSION_ID_LEN + 1];
+	if (session_create(req->state_dir, &sn, id) < 0)
+		return -1;
+	if (req->format == FORMAT_TEXT) {
+		puts(id);
+		return 0;
+	}
+	json_t *d = session_describe(req->state_dir, id);
+	int rc = d ? emit(d, req) : -1;
+	json_decref(d);
+	return rc;
+}
+
+static int do_exec(struct run_options *ro, char **operands, int nops, int *exit_code)
+{
+	struct request *req = ro->req;
+	char id[SESSION_ID_LEN + 1];
+	if (nops < 1)
+		return error("session exec needs the session: sbx session exec ID|NAME (-e CODE | "
+			     "FILE | -)");
+	/* The state directory first: the session names the language. */
+	char *sd = store_state_dir(ro->state_dir_flag, ro->config_flag);
+	if (!sd || session_resolve(sd, operands[0], id) < 0) {
+		free(sd);
+		return -1;
+	}
+	json_t *m = session_describe(sd, id);
+	free(sd);
+	if (!m)
+		return -1;
+	const char *lang = json_string_value(json_object_get(m, "language"));
+	const struct lang *l = ro->lang_arg ? lang_by_name(ro->lang_arg) : NULL;
+	if (l && strcmp(l->name, lang)) {
+		json_decref(m);
+		return error("session %s runs %s, not %s: drop -l or create a %s session", id, lang,
+			     l->name, l->name);
+	}
+	ro->lang_arg = lang;
+	if (runopt_load_code(ro, operands + 1, nops - 1, false) != 0 || runopt_finish(ro) != 0) {
+		json_decref(m);
+		return -1;
+	}
+	json_decref(m);
+	*exit_code = session_exec(req->state_dir, id, req);
+	return 0;
+}
+
+static int do_manage(const char *sub, struct run_options *ro, struct session_cli *sc,
+		     char **operands, int nops)
+{
+	struct request *req = ro->req;
+	bool list = !strcmp(sub, "list");
+	if (ro->code_arg || (list ? nops != 0 : nops < 1) || sc->name || sc->ttl_ms ||
+	    sc->idle_ms || (!list && sc->status))
+		return error("usage: sbx session %s: see 'sbx session -h'", sub);
+	if (runopt_load_code(ro, NULL, 0, true) != 0 || runopt_finish(ro) != 0)
+		return -1;
+	if (list) {
+		const struct lang *l = ro->lang_arg ? lang_by_name(ro->lang_arg) : NULL;
+		if (ro->lang_arg && !l)
+			return error("unknown --language '%s': use %s", ro->lang_arg,
+				     lang_all_names());
+		json_t *all = session_list(req->state_dir), *keep = json_array();
+		size_t i;
+		json_t *s;
+		json_array_foreach(all, i, s)
+		{
+			if (sc->status &&
+			    strcmp(json_string_value(json_object_get(s, "status")), sc->status))
+				continue;
+			if (l && strcmp(json_string_value(json_object_get(s, "language")), l->name))
+				continue;
+			json_array_append(keep, s);
+		}
+		emit(keep, req);
+		json_decref(all);
+		json_decref(keep);
+		return 0;
+	}
+	int rc = 0;
+	for (int i = 0; i < nops; i++) {
+		char id[SESSION_ID_LEN + 1];
+		if (session_resolve(req->state_dir, operands[i], id) < 0) {
+			rc = -1;
+			continue;
+		}
+		if (!strcmp(sub, "get")) {
+			json_t *d = session_describe(req->state_dir, id);
+			rc |= d ? emit(d, req) : -1;
+			json_decref(d);
+		} else if (!strcmp(sub, "stop")) {
+			rc |= session_stop(req->state_dir, id);
+		} else {
+			rc |= session_delete(req->state_dir, id);
+		}
+	}
+	return rc;
+}
+
+int cmd_session(int argc, char **argv)
+{
+	struct request req;
+	struct run_options ro;
+	struct session_cli sc = {0};
+	char **operands = NULL;
+	int rc = EXIT_SBX_FAILURE, code = 0;
+	static const char *const subs[] = {"create", "exec", "list", "get", "stop", "delete"};
+
+	request_init(&req);
+	runopt_init(&ro, &req);
+	ro.extra = session_handle;
+	ro.extra_ctx = &sc;
+	const char *sub = argc > 1 ? argv[1] : NULL;
+	if (sub && (!strcmp(sub, "-h") || !strcmp(sub, "--help"))) {
+		cmd_print_help(cmd_find("session"));
+		rc = 0;
+		goto out;
+	}
+	size_t k = 0;
+	while (sub && k < 6 && strcmp(sub, subs[k]))
+		k++;
+	if (!sub || k == 6) {
+		error("session needs a subcommand: create, exec, list, get, stop or delete (see "
+		      "'sbx session -h')");
+		goto out;
+	}
+	int nops =
+	    cmd_parse("session", argc - 1, argv + 1, runopt_handle, &ro, &ro.help, &operands);
+	if (nops < 0) {
+		rc = nops == CMD_HELP_SHOWN ? 0 : rc;
+		goto out;
+	}
+	if (!strcmp(sub, "exec")) {
+		runopt_take_args(&ro, operands, &nops);
+		if (do_exec(&ro, operands, nops, &code) == 0)
+			rc = code;
+	} else if (!strcmp(sub, "create")) {
+		if (do_create(&ro, &sc, nops) == 0)
+			rc = 0;
+	} else if (do_manage(sub, &ro, &sc, operands, nops) == 0) {
+		rc = 0;
+	}
+out:
+	free(operands);
+	request_release(&req);
+	return rc;
+}

@@ -1,0 +1,157 @@
+/* engine_kernel — a session's interpreter under the one-shot run's sandbox
+ * (see engine_kernel.h). Python: python3 with the same flags and prelude
+ * as `sbx run`, followed by the kernel loop (prelude/sbx_kernel.py).
+ *
+ * May call: sandbox, engine_spawn's shared pieces, interp, util, libc.
+ */
+#include "engine/engine_kernel.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "core/config.h"
+#include "engine/engine_spawn_int.h"
+#include "engine/interp.h"
+#include "prelude_python.h"
+#include "prelude_python_kernel.h"
+#include "sandbox/sandbox.h"
+#include "util/util.h"
+
+#define KERNEL_NPROC 256 /* as engine_spawn's: cgroup pids.max is the real cap */
+
+bool engine_kernel_supported(const struct lang *lang)
+{
+	return lang && lang->id == LANG_PYTHON;
+}
+
+/* The run directory is the session's: made on the first start, reused
+ * after (the working directory and the saved state live there). */
+static int open_rundir(struct workdir *wd, const char *path)
+{
+	if (mkdir(path, 0700) < 0 && errno != EEXIST)
+		return error("cannot create %s: %s", path, strerror(errno));
+	wd->fd = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	if (wd->fd < 0)
+		return error("cannot open %s: %s", path, strerror(errno));
+	const char *dirs[] = {WORKDIR_CWD, WORKDIR_PRIVATE, WORKDIR_PRIVATE "/tmp"};
+	for (size_t i = 0; i < 3; i++)
+		if (mkdirat(wd->fd, dirs[i], i ? 0700 : 0755) < 0 && errno != EEXIST)
+			return error("cannot create %s/%s: %s", path, dirs[i], strerror(errno));
+	wd->cwd_fd = openat(wd->fd, WORKDIR_CWD, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	if (wd->cwd_fd < 0)
+		return error("cannot open %s/%s: %s", path, WORKDIR_CWD, strerror(errno));
+	wd->path = xstrdup(path);
+	size_t len = strlen(path) + sizeof "/" WORKDIR_CWD;
+	wd->cwd = xmalloc(len);
+	snprintf(wd->cwd, len, "%s/%s", path, WORKDIR_CWD);
+	/* The prelude opens a program file: the kernel's is empty. */
+	int fd = openat(wd->fd, WORKDIR_PRIVATE "/empty.py",
+			O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0644);
+	if (fd < 0)
+		return error("cannot write %s/" WORKDIR_PRIVATE "/empty.py: %s", path,
+			     strerror(errno));
+	close(fd);
+	return 0;
+}
+
+int engine_kernel_workdir(struct workdir *wd, const char *rundir)
+{
+	return open_rundir(wd, rundir);
+}
+
+static void close_rundir(struct workdir *wd)
+{
+	if (wd->fd >= 0)
+		close(wd->fd);
+	if (wd->cwd_fd >= 0)
+		close(wd->cwd_fd);
+	free(wd->path);
+	free(wd->cwd);
+	wd->path = wd->cwd = NULL;
+	wd->fd = wd->cwd_fd = -1;
+}
+
+int engine_kernel_run(struct request *req, struct outcome *out, const struct output_sink *sink,
+		      const struct kernel_start *ks)
+{
+	if (!engine_kernel_supported(req->lang)) {
+		outcome_fail(out, STATUS_SANDBOX_ERROR, "SandboxError",
+			     "sessions do not support %s yet", req->lang->name);
+		return -1;
+	}
+	char *const *cmd = config_command(req->config, req->lang->id, CONFIG_TOOL_RUN);
+	const char *exe_name = cmd && cmd[0] ? cmd[0] : req->lang->interpreter;
+	struct spawn_run s = {.req = req, .out = out, .sink = sink, .stdin_fd = ks->ctl_fd};
+	struct workdir *wd = &s.wd;
+	wd->fd = wd->cwd_fd = -1;
+	wd->path = wd->cwd = NULL;
+	struct argv_builder a = {.v = NULL};
+	char *src = NULL;
+	int rc = -1;
+	if (engine_spawn_resolve(exe_name, NULL, s.exe, sizeof s.exe) < 0) {
+		engine_spawn_unavailable(out, req->lang, exe_name);
+		return -1;
+	}
+	size_t nro = interp_ro_dirs(s.exe, s.ro, ISOLATE_MAX_EXTRA);
+	for (size_t i = 0; i < nro; i++)
+		s.ro_dirs[i] = s.ro[i];
+	if (open_rundir(wd, ks->rundir) < 0) {
+		engine_spawn_setup_failed(out, "cannot prepare the session's directory");
+		goto out;
+	}
+	engine_spawn_env(&s);
+	snprintf(s.code, sizeof s.code, "%s/" WORKDIR_PRIVATE "/empty.py", wd->path);
+
+	/* The prelude, unchanged, then the kernel loop: every execution runs
+	 * through the prelude's own compile, traceback and result code. */
+	static const char head[] = "_SBX_KERNEL = True\n";
+	size_t lp = strlen(prelude_python), lk = strlen(prelude_python_kernel);
+	src = xmalloc(sizeof head + lp + lk + 2);
+	memcpy(src, head, sizeof head - 1);
+	memcpy(src + sizeof head - 1, prelude_python, lp);
+	src[sizeof head - 1 + lp] = '\n';
+	memcpy(src + sizeof head + lp, prelude_python_kernel, lk + 1);
+
+	engine_spawn_arg(&a, s.exe);
+	for (size_t i = 1; cmd && cmd[0] && cmd[i]; i++)
+		engine_spawn_arg(&a, cmd[i]);
+	/* As `sbx run --json`: -u, so output streams as it is written. */
+	engine_spawn_arg(&a, "-I"), engine_spawn_arg(&a, "-S"), engine_spawn_arg(&a, "-B");
+	engine_spawn_arg(&a, "-u"), engine_spawn_arg(&a, "-c"), engine_spawn_arg(&a, src);
+	engine_spawn_arg(&a, s.code), engine_spawn_arg(&a, "-");
+	engine_spawn_arg(&a, "-c"), engine_spawn_arg(&a, "<string>");
+	if (a.overflow) {
+		engine_spawn_setup_failed(out, "the interpreter command has too many words");
+		goto out;
+	}
+
+	struct spawn_child child = {s.exe, a.v, s.env};
+	struct sandbox_plan plan = {
+	    .profile = PROFILE_INTERPRETER,
+	    .child_main = engine_spawn_child_main,
+	    .child_arg = &child,
+	    .workdir = wd->cwd,
+	    .rundir = wd->path,
+	    .stdin_fd = ks->ctl_fd,
+	    .rlimit_as = req->limits.memory_bytes,
+	    .rlimit_nproc = KERNEL_NPROC,
+	    .gated = true,
+	    .ro_dirs = s.ro_dirs,
+	    .stream_only = true,
+	    .on_start = ks->on_start,
+	    .on_start_ctx = ks->ctx,
+	};
+	rc = sandbox_run(req, &plan, out, sink);
+out:
+	free(src);
+	free(a.v);
+	free(s.env);
+	close_rundir(wd);
+	return rc;
+}

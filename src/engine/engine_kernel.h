@@ -1,0 +1,41 @@
+/* engine_kernel — a session's long-lived interpreter, started through the
+ * same sandbox as a one-shot run of its language (the same plan of layers,
+ * seccomp profile, cgroup, rlimits and environment), which runs a kernel
+ * loop instead of one program.
+ *
+ * The kernel's control channel is ctl_fd (one end of a socket pair, given
+ * to the kernel as its fd 0); what it says there is sbx_kernel.py's
+ * business and the session daemon's. Its stdout and stderr go to sink as
+ * they come, never kept: the session counts them per execution.
+ */
+#ifndef SBX_ENGINE_KERNEL_H
+#define SBX_ENGINE_KERNEL_H
+
+#include <stdbool.h>
+
+#include "core/outcome.h"
+#include "core/output_sink.h"
+#include "core/request.h"
+
+struct kernel_start {
+	const char *rundir; /* the session's run directory (kept across kernels) */
+	int ctl_fd;
+	/* Called once the kernel may run code: the layers in force and the
+	 * host pid of the interpreter (for the per-execution SIGINT). */
+	void (*on_start)(void *ctx, const struct sandbox_report *layers, int code_pid);
+	void *ctx;
+};
+
+/* Is there a kernel for this language? (Python only, for now.) */
+bool engine_kernel_supported(const struct lang *lang);
+/* Runs the kernel until it ends (the control channel closed, killed, a
+ * limit); out says how it ended. Returns 0, or -1 when it could not start. */
+int engine_kernel_run(struct request *req, struct outcome *out, const struct output_sink *sink,
+		      const struct kernel_start *ks);
+
+struct workdir;
+/* Opens (makes on first use) a session's run directory as a workdir, for
+ * the --file copies and the files an execution made. 0 or -1. */
+int engine_kernel_workdir(struct workdir *wd, const char *rundir);
+
+#endif

@@ -1,0 +1,530 @@
+/* session_daemon — one process per live session: it listens on the
+ * session's socket (mode 0600), keeps the kernel, and runs the clients'
+ * executions one at a time in arrival order. Per execution it enforces the
+ * wall-clock timeout (SIGINT, which the kernel turns into an interrupted
+ * execution with its state kept; a kernel that does not stop within the
+ * grace is killed and the next execution restores the saved state) and
+ * the output cap. After --idle without executions, or at the TTL, it stops
+ * the kernel (whose state was saved after every execution) and exits.
+ * A client that goes away mid-execution only loses its record: the
+ * execution finishes and the session goes on. Single-threaded, poll.
+ * May call: session_kernel, session_store, session_proto, sandbox
+ * (workdir), engine, util, libc.
+ */
+#include "session/session_kernel.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/un.h>
+#include <unistd.h>
+
+#include "engine/engine_kernel.h"
+#include "sandbox/workdir.h"
+#include "util/util.h"
+
+#define MAX_WAITING 64	 /* connected, request not read yet */
+#define MAX_QUEUE   64	 /* executions waiting their turn */
+#define GRACE_MS    2000 /* after SIGINT, before the kernel is killed */
+#define START_MS    60000
+#define CLIENT_IO_S 10 /* a client that neither sends nor reads is dropped */
+
+struct job {
+	int fd; /* -1: the client went away */
+	json_t *req;
+};
+
+struct daemon {
+	const char *state_dir, *id;
+	json_t *m;
+	int lfd;
+	struct kernel k;
+	struct workdir wd;
+	int waiting[MAX_WAITING];
+	size_t nwait;
+	struct job queue[MAX_QUEUE];
+	size_t nq;
+	/* the execution in progress */
+	bool busy;
+	struct job cur;
+	json_int_t seq;
+	double start_ms, deadline_ms;
+	int phase;		/* 0 running, 1 SIGINT sent, 2 killed */
+	const char *killed_for; /* "timeout", "output" */
+	uint64_t bytes[2], hard_cap;
+	json_t *done;
+	bool taken;	       /* the kernel acknowledged the execution */
+	int resent;	       /* times it went to a new kernel untaken */
+	bool restored_pending; /* the next record says restored */
+	char recovered[256];   /* why the kernel came back, for that record */
+	double idle_deadline;
+	json_int_t count;
+	json_int_t saved_count; /* executions the saved state includes */
+};
+
+static void to_client(void *ctx, int stream, const char *data, size_t len)
+{
+	struct daemon *d = ctx;
+	if (!d->busy)
+		return; /* a background thread's output between executions */
+	d->bytes[stream - 1] += len;
+	if (d->bytes[stream - 1] > d->hard_cap && d->phase < 2 && d->k.code_pid > 0) {
+		kill(d->k.code_pid, SIGKILL);
+		d->phase = 2;
+		d->killed_for = "output";
+	}
+	if (d->cur.fd >= 0 && proto_send(d->cur.fd, stream == 1 ? 'O' : 'E', data, len) < 0) {
+		close(d->cur.fd);
+		d->cur.fd = -1;
+	}
+}
+
+static int listen_socket(struct daemon *d)
+{
+	int dirfd;
+	struct sockaddr_un a = {.sun_family = AF_UNIX};
+	if (session_socket_addr(d->state_dir, d->id, &dirfd, a.sun_path, sizeof a.sun_path) < 0)
+		return -1;
+	unlinkat(dirfd, SESSION_SOCKET, 0); /* a dead daemon's */
+	d->lfd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+	mode_t old = umask(0177); /* the socket: 0600 */
+	int rc = d->lfd >= 0 && bind(d->lfd, (struct sockaddr *)&a, sizeof a) == 0 &&
+			 listen(d->lfd, 64) == 0
+		     ? 0
+		     : -1;
+	umask(old);
+	if (rc < 0)
+		error("cannot listen on %s: %s", a.sun_path, strerror(errno));
+	close(dirfd);
+	return rc;
+}
+
+static json_int_t mget(struct daemon *d, const char *key)
+{
+	return json_integer_value(json_object_get(d->m, key));
+}
+
+/* Starts the kernel and waits for its "ready" (the restore done). */
+static int start_kernel(struct daemon *d, char *why, size_t n)
+{
+	if (kernel_start(&d->k, d->state_dir, d->m) < 0) {
+		snprintf(why, n, "%s", *error_first_message() ? error_first_message() : "fork");
+		return -1;
+	}
+	double deadline = now_monotonic_ms() + START_MS;
+	while (!d->k.ready) {
+		struct pollfd p[2] = {{d->k.ctl, POLLIN, 0}, {d->k.pipe, POLLIN, 0}};
+		int left = (int)(deadline - now_monotonic_ms());
+		if (left <= 0 || poll(p, 2, left) < 0) {
+			if (errno == EINTR)
+				continue;
+			snprintf(why, n, "the kernel did not start within %d s", START_MS / 1000);
+			kernel_stop(&d->k, to_client, d);
+			return -1;
+		}
+		json_t *f = NULL;
+		if (p[0].revents && kernel_read_ctl(&d->k, &f) == 1 &&
+		    json_object_get(f, "ready")) {
+			d->k.ready = true;
+			d->k.restored = json_is_true(json_object_get(f, "restored"));
+			d->k.unsaved = json_incref(json_object_get(f, "unsaved"));
+		}
+		json_decref(f);
+		if (!d->k.ready && p[1].revents && kernel_read_host(&d->k, to_client, d) < 0) {
+			json_t *e = json_object_get(d->k.end, "error");
+			snprintf(why, n, "%s",
+				 json_string_value(json_object_get(e, "message"))
+				     ? json_string_value(json_object_get(e, "message"))
+				     : "the kernel ended before it was ready");
+			kernel_reap(&d->k);
+			return -1;
+		}
+	}
+	d->restored_pending = d->k.restored;
+	return 0;
+}
+
+static void reply_error(int fd, const char *msg)
+{
+	json_t *j = json_pack("{s:s}", "error", msg);
+	(void)proto_send_json(fd, j);
+	json_decref(j);
+	close(fd);
+}
+
+static void accept_client(struct daemon *d)
+{
+	int fd = accept4(d->lfd, NULL, NULL, SOCK_CLOEXEC);
+	if (fd < 0)
+		return;
+	if (d->nwait == MAX_WAITING) {
+		close(fd);
+		return;
+	}
+	struct timeval tv = {CLIENT_IO_S, 0};
+	setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
+	setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &tv, sizeof tv);
+	d->waiting[d->nwait++] = fd;
+}
+
+/* A waiting client's request: queued (exec, stop) or answered (ping). */
+static void read_request(struct daemon *d, size_t i)
+{
+	int fd = d->waiting[i];
+	d->waiting[i] = d->waiting[--d->nwait];
+	struct buf b = BUF_INIT;
+	char type;
+	json_t *req = NULL;
+	if (proto_recv(fd, &type, &b) == 1 && type == 'J')
+		req = proto_json(&b);
+	buf_release(&b);
+	const char *op = req ? json_string_value(json_object_get(req, "op")) : NULL;
+	if (!op) {
+		close(fd);
+	} else if (!strcmp(op, "exec") || !strcmp(op, "stop")) {
+		if (d->nq == MAX_QUEUE) {
+			reply_error(fd, "the session has 64 executions waiting: try again later");
+		} else {
+			d->queue[d->nq++] = (struct job){fd, req};
+			req = NULL;
+		}
+	} else {
+		reply_error(fd, "unknown request");
+	}
+	json_decref(req);
+}
+
+static json_t *session_field(struct daemon *d)
+{
+	json_t *s =
+	    json_pack("{s:s, s:O, s:I, s:b}", "id", d->id, "name", json_object_get(d->m, "name"),
+		      "execution_count", d->count, "restored", d->restored_pending);
+	if (d->restored_pending) {
+		json_object_set(s, "unsaved", d->k.unsaved ? d->k.unsaved : json_array());
+		if (d->recovered[0])
+			json_object_set_new(s, "recovered", json_string(d->recovered));
+	}
+	return s;
+}
+
+static void finish_exec(struct daemon *d)
+{
+	json_t *rec = json_object();
+	json_t *done = d->done;
+	json_t *req = d->cur.req;
+	double wall = now_monotonic_ms() - d->start_ms;
+	const char *status = "ok";
+	char msg[256];
+	json_t *error = NULL;
+	uint64_t t = (uint64_t)json_integer_value(json_object_get(req, "timeout_ms"));
+	d->count++;
+	if (done && json_is_true(json_object_get(done, "interrupted"))) {
+		status = "timeout";
+		snprintf(msg, sizeof msg,
+			 "the wall-clock limit of %g s was reached: the execution was interrupted "
+			 "and the session's state kept",
+			 (double)t / 1000);
+		error = json_pack("{s:s, s:s}", "name", "WallTimeLimit", "message", msg);
+		json_object_set_new(rec, "timeout_action", json_string("interrupted"));
+	} else if (done) {
+		json_int_t code = json_integer_value(json_object_get(done, "exit_code"));
+		status = code == 0 ? "ok" : "error";
+		json_object_set_new(rec, "exit_code", json_integer(code));
+		json_object_set(rec, "report", json_object_get(done, "report"));
+	} else {
+		/* The kernel ended during the execution. */
+		json_t *end = d->k.end;
+		const char *st = json_string_value(json_object_get(end, "status"));
+		if (d->killed_for && !strcmp(d->killed_for, "timeout")) {
+			status = "timeout";
+			snprintf(msg, sizeof msg,
+				 "the wall-clock limit of %g s was reached and the execution did "
+				 "not stop on the interrupt: the kernel was restarted from the "
+				 "state saved after the previous execution",
+				 (double)t / 1000);
+			error = json_pack("{s:s, s:s}", "name", "WallTimeLimit", "message", msg);
+			json_object_set_new(rec, "timeout_action", json_string("restarted"));
+		} else if (d->killed_for) {
+			status = "output_limit";
+			error = json_pack("{s:s, s:s}", "name", "OutputLimit", "message",
+					  "the output passed the hard cap; the kernel was stopped "
+					  "(the next execution restores the saved state)");
+		} else {
+			/* Not the host's error: its report pipe is the code's fd 3,
+			 * which any earlier execution may have written. */
+			status = st && strcmp(st, "ok") ? st : "error";
+			snprintf(msg, sizeof msg,
+				 "the session's kernel ended during the execution (%s): the next "
+				 "execution restores the state saved after the previous one",
+				 st ? st : "unknown");
+			error = json_pack("{s:s, s:s}", "name",
+					  !strcmp(status, "memory_limit") ? "MemoryLimit"
+									  : "KernelEnded",
+					  "message", msg);
+			if (json_is_true(json_object_get(end, "exited")))
+				json_object_set(rec, "exit_code",
+						json_object_get(end, "exit_code"));
+			else
+				json_object_set(rec, "signal", json_object_get(end, "signal"));
+		}
+	}
+	json_object_set_new(rec, "done", json_true());
+	json_object_set_new(rec, "status", json_string(status));
+	if (error)
+		json_object_set_new(rec, "error", error);
+	json_object_set_new(rec, "wall_ms", json_real(wall));
+	json_object_set(rec, "cpu_ms", done ? json_object_get(done, "cpu_ms") : json_real(0));
+	json_object_set(rec, "memory_peak_kb",
+			done ? json_object_get(done, "maxrss_kb")
+			     : json_object_get(d->k.end, "memory_peak_kb"));
+	json_object_set(rec, "layers", d->k.layers ? d->k.layers : json_null());
+	json_t *files = NULL;
+	const char *out_dir = json_string_value(json_object_get(req, "out_dir"));
+	workdir_collect(&d->wd, out_dir, json_is_true(json_object_get(req, "dotfiles")),
+			(uint64_t)json_integer_value(json_object_get(req, "files_bytes")), &files);
+	json_object_set_new(rec, "files", files ? files : json_array());
+	json_object_set_new(rec, "session", session_field(d));
+	if (d->cur.fd >= 0) {
+		(void)proto_send_json(d->cur.fd, rec);
+		close(d->cur.fd);
+	}
+	json_decref(rec);
+	json_decref(d->cur.req);
+	d->cur.req = NULL;
+	json_decref(d->done);
+	d->done = NULL;
+	d->busy = false;
+	d->restored_pending = false;
+	d->recovered[0] = 0;
+	uint64_t now = session_now_ms();
+	json_t *patch = json_pack("{s:I, s:I, s:I}", "execution_count", d->count, "last_exec_at_ms",
+				  (json_int_t)now, "expires_at_ms",
+				  (json_int_t)(now + (uint64_t)mget(d, "ttl_ms")));
+	json_object_update(d->m, patch);
+	session_manifest_update(d->state_dir, d->id, patch);
+	json_decref(patch);
+	d->idle_deadline = now_monotonic_ms() + (double)mget(d, "idle_ms");
+}
+
+static void start_job(struct daemon *d)
+{
+	struct job j = d->queue[0];
+	memmove(d->queue, d->queue + 1, --d->nq * sizeof d->queue[0]);
+	const char *op = json_string_value(json_object_get(j.req, "op"));
+	if (!strcmp(op, "stop")) {
+		kernel_stop(&d->k, to_client, d);
+		d->idle_deadline = 0; /* the loop exits */
+		json_t *r = json_pack("{s:b}", "stopped", 1);
+		(void)proto_send_json(j.fd, r);
+		json_decref(r);
+		close(j.fd);
+		json_decref(j.req);
+		return;
+	}
+	char why[512];
+	if (d->k.host_pid <= 0) {
+		if (start_kernel(d, why, sizeof why) < 0) {
+			reply_error(j.fd, why);
+			json_decref(j.req);
+			return;
+		}
+	}
+	/* --file copies for this execution, then what is there before it. */
+	json_t *fl = json_object_get(j.req, "files");
+	size_t nf = json_array_size(fl);
+	struct file_spec *fs = xcalloc(nf + 1, sizeof *fs);
+	for (size_t i = 0; i < nf; i++) {
+		fs[i].src =
+		    (char *)json_string_value(json_object_get(json_array_get(fl, i), "src"));
+		fs[i].name =
+		    (char *)json_string_value(json_object_get(json_array_get(fl, i), "name"));
+	}
+	int frc = workdir_copy_in(
+	    &d->wd, fs, nf, (uint64_t)json_integer_value(json_object_get(j.req, "files_bytes")));
+	free(fs);
+	if (frc < 0) {
+		reply_error(j.fd, "a --file could not be copied into the session");
+		json_decref(j.req);
+		return;
+	}
+	workdir_snapshot(&d->wd);
+	if (d->cur.req != j.req)
+		d->resent = 0;
+	d->cur = j;
+	d->busy = true;
+	d->taken = false;
+	d->phase = 0;
+	d->killed_for = NULL;
+	d->bytes[0] = d->bytes[1] = 0;
+	d->hard_cap = (uint64_t)json_integer_value(json_object_get(j.req, "output_bytes")) *
+		      SBX_OUTPUT_HARD_FACTOR;
+	kernel_reset_marks(&d->k);
+	d->start_ms = now_monotonic_ms();
+	d->deadline_ms =
+	    d->start_ms + (double)json_integer_value(json_object_get(j.req, "timeout_ms"));
+	json_t *msg =
+	    json_pack("{s:I, s:O, s:O}", "seq", ++d->seq, "code", json_object_get(j.req, "code"),
+		      "inputs", json_object_get(j.req, "inputs"));
+	if (kernel_send(&d->k, msg) < 0 && d->k.code_pid > 0)
+		kill(d->k.code_pid, SIGKILL); /* finished when the host reports the end */
+	json_decref(msg);
+}
+
+static void on_ctl(struct daemon *d)
+{
+	json_t *f = NULL;
+	int r;
+	while ((r = kernel_read_ctl(&d->k, &f)) == 1) {
+		if (json_object_get(f, "start") && d->busy) {
+			d->taken = true;
+		} else if (json_object_get(f, "done") && d->busy && !d->done) {
+			d->done = f;
+			f = NULL;
+		} else if (json_object_get(f, "saved")) {
+			d->saved_count = d->count + (d->busy ? 1 : 0);
+			json_t *p =
+			    json_pack("{s:O, s:O, s:O}", "last_save_ms", json_object_get(f, "ms"),
+				      "last_save_bytes", json_object_get(f, "bytes"), "unsaved",
+				      json_object_get(f, "unsaved"));
+			session_manifest_update(d->state_dir, d->id, p);
+			json_decref(p);
+		}
+		json_decref(f);
+		f = NULL;
+		if (!kernel_has_line(&d->k))
+			break;
+	}
+	if (r < 0 && d->k.ctl >= 0) {
+		close(d->k.ctl); /* the host's pipe tells how it ended */
+		d->k.ctl = -1;
+	}
+}
+
+/* The kernel is gone (killed, a limit, exited): the next execution
+ * starts another from the saved state. */
+static void on_kernel_end(struct daemon *d)
+{
+	const char *st = json_string_value(json_object_get(d->k.end, "status"));
+	int sig = (int)json_integer_value(json_object_get(d->k.end, "signal"));
+	if (d->busy && !d->done && !d->taken && d->resent == 0 && d->nq < MAX_QUEUE) {
+		/* Sent to a kernel that was already dying (kill -9 between two
+		 * executions): the execution never started; it goes first to
+		 * the next kernel. */
+		memmove(d->queue + 1, d->queue, d->nq++ * sizeof d->queue[0]);
+		d->queue[0] = d->cur;
+		d->busy = false;
+		d->resent = 1;
+	} else if (d->busy && !d->done) {
+		finish_exec(d);
+	}
+	kernel_reap(&d->k);
+	snprintf(d->recovered, sizeof d->recovered,
+		 "the kernel ended (%s%s%s): restored from the state saved after execution %lld",
+		 st ? st : "unknown", sig ? ", signal " : "", sig ? strsignal(sig) : "",
+		 (long long)d->saved_count);
+}
+
+static int loop(struct daemon *d)
+{
+	for (;;) {
+		if (!d->busy && d->nq > 0) {
+			start_job(d);
+			continue;
+		}
+		double now = now_monotonic_ms();
+		uint64_t wall = session_now_ms();
+		if (!d->busy && d->nq == 0 &&
+		    (now >= d->idle_deadline || session_expired(d->m, wall)))
+			return 0;
+		struct pollfd p[MAX_WAITING + 4];
+		nfds_t n = 0;
+		p[n++] = (struct pollfd){d->lfd, POLLIN, 0};
+		p[n++] = (struct pollfd){d->k.ctl, POLLIN, 0};
+		p[n++] = (struct pollfd){d->k.pipe, POLLIN, 0};
+		for (size_t i = 0; i < d->nwait; i++)
+			p[n++] = (struct pollfd){d->waiting[i], POLLIN, 0};
+		double until = d->busy ? d->deadline_ms : d->idle_deadline;
+		double ttl = (double)mget(d, "expires_at_ms") - (double)wall;
+		if (!d->busy && now + ttl < until)
+			until = now + ttl;
+		int timeout = (int)fmin(ceil(until - now), 3600000.0);
+		if (timeout < 0)
+			timeout = 0;
+		if (poll(p, n, timeout) < 0 && errno != EINTR)
+			return -1;
+		if (d->busy && now_monotonic_ms() >= d->deadline_ms) {
+			if (d->phase == 0 && d->k.code_pid > 0) {
+				kill(d->k.code_pid, SIGINT);
+				d->phase = 1;
+				d->deadline_ms = now_monotonic_ms() + GRACE_MS;
+			} else if (d->phase == 1 && d->k.code_pid > 0) {
+				kill(d->k.code_pid, SIGKILL);
+				d->phase = 2;
+				d->killed_for = "timeout";
+				d->deadline_ms = now_monotonic_ms() + START_MS;
+			}
+		}
+		if (p[0].revents)
+			accept_client(d);
+		if (p[1].revents || kernel_has_line(&d->k))
+			on_ctl(d);
+		if (p[2].revents && kernel_read_host(&d->k, to_client, d) < 0)
+			on_kernel_end(d);
+		for (size_t i = n - 1; i >= 3; i--)
+			if (p[i].revents)
+				read_request(d, i - 3);
+		if (d->busy && d->done && d->k.scan[0].seen && d->k.scan[1].seen)
+			finish_exec(d);
+	}
+}
+
+int session_daemon_main(const char *state_dir, const char *id, int ready_fd)
+{
+	struct daemon d = {.state_dir = state_dir, .id = id, .lfd = -1};
+	char why[512] = "";
+	signal(SIGPIPE, SIG_IGN);
+	kernel_init(&d.k);
+	workdir_init(&d.wd);
+	d.m = session_manifest_read(state_dir, id);
+	if (!d.m || listen_socket(&d) < 0 ||
+	    engine_kernel_workdir(&d.wd, json_string_value(json_object_get(d.m, "rundir"))) < 0)
+		snprintf(why, sizeof why, "%s",
+			 *error_first_message() ? error_first_message() : "cannot start");
+	else
+		(void)start_kernel(&d, why, sizeof why);
+	if (why[0]) {
+		dprintf(ready_fd, "%s\n", why);
+		close(ready_fd);
+		return -1;
+	}
+	d.count = d.saved_count = mget(&d, "execution_count");
+	d.idle_deadline = now_monotonic_ms() + (double)mget(&d, "idle_ms");
+	if (d.k.restored && d.count > 0)
+		snprintf(d.recovered, sizeof d.recovered,
+			 "the session's processes were not running (stopped, idle or killed): "
+			 "restored from the state saved after execution %lld",
+			 (long long)d.count);
+	json_t *patch = json_pack("{s:i}", "daemon_pid", (int)getpid());
+	session_manifest_update(state_dir, id, patch);
+	json_decref(patch);
+	(void)!write(ready_fd, "ok\n", 3);
+	close(ready_fd);
+	int rc = loop(&d);
+	kernel_stop(&d.k, to_client, &d);
+	char sock[PATH_MAX];
+	if (session_path(state_dir, id, SESSION_SOCKET, sock, sizeof sock) == 0)
+		unlink(sock);
+	for (size_t i = 0; i < d.nq; i++)
+		reply_error(d.queue[i].fd, "the session stopped before this execution ran"),
+		    json_decref(d.queue[i].req);
+	kernel_release(&d.k);
+	json_decref(d.m);
+	return rc;
+}

@@ -1,0 +1,63 @@
+/* session_int — what the session_*.c files share; no other file includes
+ * it. */
+#ifndef SBX_SESSION_INT_H
+#define SBX_SESSION_INT_H
+
+#include <jansson.h>
+#include <limits.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "session/session.h"
+#include "util/buf.h"
+
+#define SESSION_SOCKET	    "ctl.sock"
+#define SESSION_MANIFEST    "manifest.yaml"
+#define SESSION_LOCK	    "lock"
+#define SESSION_LOG	    "daemon.log"
+#define SESSION_LAUNCH_LOCK "launch.lock"
+
+/* ---- session_store.c ---- */
+/* STATE/sessions/ID into out; -1 when too long. */
+int session_path(const char *state_dir, const char *id, const char *leaf, char *out, size_t n);
+/* The manifest as JSON; NULL after a message. */
+json_t *session_manifest_read(const char *state_dir, const char *id);
+/* Writes it atomically (temporary file, fsync, rename); 0 or -1. */
+int session_manifest_write(const char *state_dir, const char *id, json_t *m);
+/* Reads, applies the keys of patch, writes, under the session's lock. */
+int session_manifest_update(const char *state_dir, const char *id, json_t *patch);
+/* An exclusive flock on STATE/sessions/ID/lock; returns the fd or -1. */
+int session_lock(const char *state_dir, const char *id);
+/* The same on another file: the daemon's start is serialized on
+ * SESSION_LAUNCH_LOCK, apart from the manifest's lock the daemon takes. */
+int session_lock_file(const char *state_dir, const char *id, const char *leaf);
+/* Milliseconds since the epoch; ISO 8601 UTC of a time in ms. */
+uint64_t session_now_ms(void);
+void session_iso8601(uint64_t ms, char out[32]);
+bool session_expired(json_t *m, uint64_t now_ms);
+
+/* ---- session_proto.c: frames on the control socket ----
+ * [4-byte big-endian length][1 type byte][payload]; type 'J' is one JSON
+ * object, 'O' and 'E' are raw stdout and stderr bytes. */
+#define PROTO_MAX_JSON	 (64u << 20) /* code and inputs are bounded below this */
+#define PROTO_MAX_OUTPUT (1u << 20)
+int proto_send(int fd, char type, const void *data, size_t len);
+int proto_send_json(int fd, json_t *j);
+/* Reads one frame; 1 on a frame, 0 at EOF, -1 on error or a frame over
+ * its bound. */
+int proto_recv(int fd, char *type, struct buf *payload);
+/* Parses a 'J' payload; NULL when it is not one JSON object. */
+json_t *proto_json(const struct buf *payload);
+
+/* ---- session_launch.c ---- */
+/* Connects to the session's daemon, starting it when it is not running
+ * (restored from the saved state). *started says whether it did. Returns
+ * the socket or -1 after a message. */
+int session_connect(const char *state_dir, const char *id, bool start, bool *started);
+/* Starts the daemon and waits for its kernel; 0 or -1 after a message. */
+int session_launch(const char *state_dir, const char *id);
+/* The socket's address, through a directory fd so no path is too long. */
+int session_socket_addr(const char *state_dir, const char *id, int *dirfd, char *out, size_t n);
+
+#endif

@@ -1,0 +1,56 @@
+/* session_kernel — the daemon's handle on one kernel (session_kernel.c). */
+#ifndef SBX_SESSION_KERNEL_H
+#define SBX_SESSION_KERNEL_H
+
+#include <jansson.h>
+#include <stdbool.h>
+#include <sys/types.h>
+
+#include "session/session_int.h"
+
+#define KERNEL_LINE_MAX (16u << 20) /* one control line from the kernel */
+
+struct kernel_scan {
+	char hold[64]; /* a tail that may be the start of the token */
+	size_t n;
+	bool seen; /* the token went by since kernel_reset_marks */
+};
+
+struct kernel {
+	pid_t host_pid; /* 0: no kernel */
+	int ctl;	/* the daemon's end of the kernel's fd 0, -1 */
+	int pipe;	/* the host's frames, -1 */
+	int code_pid;	/* the interpreter, for SIGINT; 0 until started */
+	bool ready;	/* it said ready (restore done) */
+	bool ended;
+	json_t *layers;	 /* {"ns","landlock","cgroup","note"}: the layers in force */
+	json_t *end;	 /* the host's last word: how the kernel ended */
+	json_t *unsaved; /* what the restore could not bring back */
+	bool restored;
+	char token[40];
+	size_t toklen;
+	struct buf line; /* a partial control line */
+	struct kernel_scan scan[2];
+};
+
+typedef void (*kernel_output_fn)(void *ctx, int stream, const char *data, size_t len);
+
+void kernel_init(struct kernel *k);
+void kernel_release(struct kernel *k);
+/* Forks the host, which starts the kernel in the sandbox; sends the hello
+ * (state file, token). 0 or -1 after a message. */
+int kernel_start(struct kernel *k, const char *state_dir, json_t *manifest);
+int kernel_send(struct kernel *k, json_t *j);
+/* One control line: 1 with *frame, 0 when none is whole yet, -1 at EOF. */
+int kernel_read_ctl(struct kernel *k, json_t **frame);
+bool kernel_has_line(const struct kernel *k);
+/* One frame from the host: output goes to fn without the tokens; 0, or -1
+ * at EOF (the kernel has ended: see k->end). */
+int kernel_read_host(struct kernel *k, kernel_output_fn fn, void *ctx);
+void kernel_reset_marks(struct kernel *k);
+/* Closes the channels and reaps the host. */
+void kernel_reap(struct kernel *k);
+/* Ends the kernel (EOF, then SIGKILL after a grace) and reaps it. */
+void kernel_stop(struct kernel *k, kernel_output_fn fn, void *ctx);
+
+#endif

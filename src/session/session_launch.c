@@ -1,0 +1,147 @@
+/* session_launch — reaching a session's daemon: connecting to its socket,
+ * starting it (double fork, setsid, its own process) when it is not
+ * running, and asking it to stop. Two clients that find it stopped at once
+ * start it once: the start happens under the session's lock.
+ * May call: session_store, session_proto, util, libc.
+ */
+#include "session/session_int.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/un.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "util/util.h"
+
+int session_socket_addr(const char *state_dir, const char *id, int *dirfd, char *out, size_t n)
+{
+	char dir[PATH_MAX];
+	if (session_path(state_dir, id, NULL, dir, sizeof dir) < 0)
+		return -1;
+	*dirfd = open(dir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	if (*dirfd < 0)
+		return error("cannot open %s: %s", dir, strerror(errno));
+	/* Through the directory's fd: a socket path is limited to 107 bytes,
+	 * a state directory is not. */
+	snprintf(out, n, "/proc/self/fd/%d/" SESSION_SOCKET, *dirfd);
+	return 0;
+}
+
+static int try_connect(const char *state_dir, const char *id)
+{
+	int dirfd;
+	struct sockaddr_un a = {.sun_family = AF_UNIX};
+	if (session_socket_addr(state_dir, id, &dirfd, a.sun_path, sizeof a.sun_path) < 0)
+		return -2;
+	int fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+	int rc = fd;
+	if (fd >= 0 && connect(fd, (struct sockaddr *)&a, sizeof a) < 0) {
+		close(fd);
+		rc = -1;
+	}
+	close(dirfd);
+	return rc;
+}
+
+int session_launch(const char *state_dir, const char *id)
+{
+	int ready[2];
+	if (pipe2(ready, O_CLOEXEC) < 0)
+		return error("pipe: %s", strerror(errno));
+	fflush(NULL);
+	pid_t pid = fork();
+	if (pid < 0)
+		return error("fork: %s", strerror(errno));
+	if (pid == 0) {
+		/* The daemon: its own session, no terminal, reparented to init
+		 * so no shell waits for it. */
+		setsid();
+		signal(SIGHUP, SIG_IGN);
+		if (fork() != 0)
+			_exit(0);
+		close(ready[0]);
+		int null = open("/dev/null", O_RDWR | O_CLOEXEC);
+		char log[PATH_MAX];
+		int logfd = -1;
+		if (session_path(state_dir, id, SESSION_LOG, log, sizeof log) == 0)
+			logfd =
+			    open(log, O_WRONLY | O_CREAT | O_APPEND | O_NOFOLLOW | O_CLOEXEC, 0600);
+		dup2(null, 0), dup2(null, 1), dup2(logfd >= 0 ? logfd : null, 2);
+		/* Nothing of the client's stays open (a $(...) would wait). */
+		if (dup2(ready[1], 3) < 0 || close_range(4, ~0u, 0) < 0 || chdir("/") < 0)
+			_exit(125);
+		umask(077);
+		_exit(session_daemon_main(state_dir, id, 3) == 0 ? 0 : 125);
+	}
+	close(ready[1]);
+	int st;
+	waitpid(pid, &st, 0);
+	char msg[1024];
+	size_t got = 0;
+	for (;;) {
+		ssize_t r = read(ready[0], msg + got, sizeof msg - 1 - got);
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r <= 0)
+			break;
+		got += (size_t)r;
+		/* One line: the kernel's host, a child of the daemon, holds
+		 * the pipe too, so EOF would not come. */
+		if (got == sizeof msg - 1 || memchr(msg, '\n', got))
+			break;
+	}
+	close(ready[0]);
+	msg[got] = 0;
+	if (!strcmp(msg, "ok\n"))
+		return 0;
+	msg[strcspn(msg, "\n")] = 0;
+	return error("session %s could not start: %s", id,
+		     msg[0] ? msg : "its daemon ended without a word (see its daemon.log)");
+}
+
+int session_connect(const char *state_dir, const char *id, bool start, bool *started)
+{
+	*started = false;
+	int fd = try_connect(state_dir, id);
+	if (fd >= 0 || fd == -2 || !start)
+		return fd >= 0 ? fd : -1;
+	int lk = session_lock_file(state_dir, id, SESSION_LAUNCH_LOCK);
+	if (lk < 0)
+		return -1;
+	fd = try_connect(state_dir, id); /* another client may have started it */
+	if (fd == -1 && session_launch(state_dir, id) == 0) {
+		*started = true;
+		fd = try_connect(state_dir, id);
+		if (fd < 0)
+			error("session %s started but does not answer", id);
+	}
+	close(lk);
+	return fd >= 0 ? fd : -1;
+}
+
+int session_stop(const char *state_dir, const char *id)
+{
+	bool started;
+	int fd = session_connect(state_dir, id, false, &started);
+	if (fd < 0)
+		return 0; /* not running: its state was saved after its last execution */
+	json_t *req = json_pack("{s:s}", "op", "stop");
+	int rc = proto_send_json(fd, req);
+	json_decref(req);
+	struct buf b = BUF_INIT;
+	char type;
+	/* The daemon answers once the kernel is gone, or closes. */
+	while (rc == 0 && proto_recv(fd, &type, &b) == 1)
+		if (type == 'J')
+			break;
+	buf_release(&b);
+	close(fd);
+	return rc;
+}

@@ -1,0 +1,361 @@
+/* session_store — a session's files: STATE/sessions/ID/ (mode 0700) holds
+ * manifest.yaml (written whole: temporary file, fsync, rename), the lock
+ * file, the daemon's socket and log, and the run directory (the kernel's
+ * working directory and saved state; as root, under /tmp, see
+ * session_rundir). Ids are 96 random bits from getrandom; names are checked
+ * like deployment names. May call: state (manifest_yaml, store names),
+ * util, libc.
+ */
+#include "session/session_int.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/file.h>
+#include <sys/random.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "state/manifest.h"
+#include "state/store.h"
+#include "util/rmtree.h"
+#include "util/statedir.h"
+#include "util/util.h"
+
+#define MANIFEST_MAX (1u << 20)
+
+uint64_t session_now_ms(void)
+{
+	return (uint64_t)now_wall_ms();
+}
+
+void session_iso8601(uint64_t ms, char out[32])
+{
+	time_t t = (time_t)(ms / 1000);
+	struct tm tm;
+	gmtime_r(&t, &tm);
+	strftime(out, 32, "%Y-%m-%dT%H:%M:%SZ", &tm);
+}
+
+int session_path(const char *state_dir, const char *id, const char *leaf, char *out, size_t n)
+{
+	int k = snprintf(out, n, "%s/sessions%s%s%s%s", state_dir, id ? "/" : "", id ? id : "",
+			 leaf ? "/" : "", leaf ? leaf : "");
+	if (k < 0 || (size_t)k >= n)
+		return error("the session path under %s is too long: use a shorter --state-dir",
+			     state_dir);
+	return 0;
+}
+
+static bool id_ok(const char *s)
+{
+	if (strlen(s) != SESSION_ID_LEN || s[0] != 's')
+		return false;
+	for (size_t i = 1; i < SESSION_ID_LEN; i++)
+		if (!((s[i] >= '0' && s[i] <= '9') || (s[i] >= 'a' && s[i] <= 'f')))
+			return false;
+	return true;
+}
+
+static int new_id(char id[SESSION_ID_LEN + 1])
+{
+	unsigned char r[12];
+	if (getrandom(r, sizeof r, 0) != (ssize_t)sizeof r)
+		return error("getrandom: %s", strerror(errno));
+	id[0] = 's';
+	for (size_t i = 0; i < SESSION_ID_LEN - 1; i++)
+		id[1 + i] = "0123456789abcdef"[(r[i / 2] >> (i % 2 ? 0 : 4)) & 15];
+	id[SESSION_ID_LEN] = 0;
+	return 0;
+}
+
+json_t *session_manifest_read(const char *state_dir, const char *id)
+{
+	char path[PATH_MAX];
+	struct buf b = BUF_INIT;
+	if (session_path(state_dir, id, SESSION_MANIFEST, path, sizeof path) < 0)
+		return NULL;
+	if (read_file(path, MANIFEST_MAX, &b) < 0) {
+		buf_release(&b);
+		error("session %s has no readable manifest (%s): delete it with 'sbx session "
+		      "delete %s'",
+		      id, path, id);
+		return NULL;
+	}
+	json_t *m = manifest_yaml_load(b.data ? b.data : "", b.len, path);
+	buf_release(&b);
+	if (m && !json_is_object(m)) {
+		json_decref(m);
+		m = NULL;
+		error("%s: not a session manifest", path);
+	}
+	return m;
+}
+
+int session_manifest_write(const char *state_dir, const char *id, json_t *m)
+{
+	char path[PATH_MAX], tmp[PATH_MAX + 32];
+	if (session_path(state_dir, id, SESSION_MANIFEST, path, sizeof path) < 0)
+		return -1;
+	snprintf(tmp, sizeof tmp, "%s.%d.tmp", path, (int)getpid());
+	struct buf b = BUF_INIT;
+	manifest_yaml_emit(m, NULL, &b);
+	int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0600);
+	int rc = -1;
+	if (fd >= 0 && write_all(fd, b.data, b.len) == 0 && fsync(fd) == 0 && close(fd) == 0) {
+		fd = -1;
+		rc = rename(tmp, path) == 0 ? 0 : -1;
+	}
+	if (rc < 0) {
+		error("cannot write %s: %s", path, strerror(errno));
+		if (fd >= 0)
+			close(fd);
+		unlink(tmp);
+	}
+	buf_release(&b);
+	return rc;
+}
+
+int session_lock(const char *state_dir, const char *id)
+{
+	return session_lock_file(state_dir, id, SESSION_LOCK);
+}
+
+int session_lock_file(const char *state_dir, const char *id, const char *leaf)
+{
+	char path[PATH_MAX];
+	if (session_path(state_dir, id, leaf, path, sizeof path) < 0)
+		return -1;
+	int fd = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0600);
+	if (fd < 0 || flock(fd, LOCK_EX) < 0) {
+		error("cannot lock %s: %s", path, strerror(errno));
+		if (fd >= 0)
+			close(fd);
+		return -1;
+	}
+	return fd;
+}
+
+int session_manifest_update(const char *state_dir, const char *id, json_t *patch)
+{
+	int lk = session_lock(state_dir, id);
+	if (lk < 0)
+		return -1;
+	json_t *m = session_manifest_read(state_dir, id);
+	int rc = -1;
+	if (m) {
+		json_object_update(m, patch);
+		rc = session_manifest_write(state_dir, id, m);
+		json_decref(m);
+	}
+	close(lk);
+	return rc;
+}
+
+bool session_expired(json_t *m, uint64_t now_ms)
+{
+	json_t *e = json_object_get(m, "expires_at_ms");
+	return json_is_integer(e) && (uint64_t)json_integer_value(e) <= now_ms;
+}
+
+/* As root the kernel runs as a per-run uid that must reach its directory by
+ * path, and the state directory is 0700: the run directory is then in a
+ * root-owned 0711 directory under /tmp (as one-shot runs' are). */
+static int session_rundir(const char *state_dir, const char *id, char *out, size_t n)
+{
+	if (geteuid() == 0) {
+		const char *base = "/tmp/sbx-root-sessions";
+		struct stat st;
+		if ((mkdir(base, 0711) == 0 || errno == EEXIST) && lstat(base, &st) == 0 &&
+		    S_ISDIR(st.st_mode) && st.st_uid == 0 &&
+		    ((st.st_mode & 07777) == 0711 || chmod(base, 0711) == 0)) {
+			snprintf(out, n, "%s/%s", base, id);
+			return 0;
+		}
+	}
+	return session_path(state_dir, id, "run", out, n);
+}
+
+int session_create(const char *state_dir, const struct session_new *sn, char id[SESSION_ID_LEN + 1])
+{
+	char dir[PATH_MAX], rundir[PATH_MAX];
+	if (sn->name && store_check_name(sn->name) < 0)
+		return -1;
+	if (sn->name) {
+		char other[SESSION_ID_LEN + 1];
+		json_t *all = session_list(state_dir);
+		size_t i;
+		json_t *s;
+		json_array_foreach(all, i, s)
+		{
+			const char *nm = json_string_value(json_object_get(s, "name"));
+			if (nm && !strcmp(nm, sn->name) &&
+			    strcmp(json_string_value(json_object_get(s, "status")), "expired")) {
+				snprintf(other, sizeof other, "%s",
+					 json_string_value(json_object_get(s, "id")));
+				json_decref(all);
+				return error("a session named '%s' exists (%s): pick another -n "
+					     "NAME or delete it with 'sbx session delete %s'",
+					     sn->name, other, sn->name);
+			}
+		}
+		json_decref(all);
+	}
+	if (statedir_ensure(state_dir) < 0 || statedir_ensure_sub(state_dir, "sessions") < 0 ||
+	    new_id(id) < 0 || session_path(state_dir, id, NULL, dir, sizeof dir) < 0 ||
+	    session_rundir(state_dir, id, rundir, sizeof rundir) < 0)
+		return -1;
+	if (mkdir(dir, 0700) < 0)
+		return error("cannot create %s: %s", dir, strerror(errno));
+	uint64_t now = session_now_ms();
+	char created[32];
+	session_iso8601(now, created);
+	json_t *files = json_array();
+	for (size_t i = 0; i < sn->nfiles; i++)
+		json_array_append_new(files, json_pack("{s:s, s:s}", "src", sn->files[i].src,
+						       "name", sn->files[i].name));
+	json_t *m = json_pack(
+	    "{s:s, s:o, s:s, s:s, s:I, s:I, s:I, s:I, s:I, s:I, s:s, s:I, s:o, s:b}", "id", id,
+	    "name", sn->name ? json_string(sn->name) : json_null(), "language", sn->lang->name,
+	    "created_at", created, "created_at_ms", (json_int_t)now, "last_exec_at_ms",
+	    (json_int_t)now, "expires_at_ms", (json_int_t)(now + sn->ttl_ms), "ttl_ms",
+	    (json_int_t)sn->ttl_ms, "idle_ms", (json_int_t)sn->idle_ms, "memory_bytes",
+	    (json_int_t)sn->memory_bytes, "rundir", rundir, "execution_count", (json_int_t)0,
+	    "files", files, "started", 0);
+	int rc = session_manifest_write(state_dir, id, m);
+	json_decref(m);
+	if (rc == 0)
+		rc = session_launch(state_dir, id);
+	if (rc < 0)
+		session_delete(state_dir, id);
+	return rc;
+}
+
+int session_resolve(const char *state_dir, const char *ref, char id[SESSION_ID_LEN + 1])
+{
+	char path[PATH_MAX];
+	struct stat st;
+	if (id_ok(ref) && session_path(state_dir, ref, NULL, path, sizeof path) == 0 &&
+	    lstat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
+		memcpy(id, ref, SESSION_ID_LEN + 1);
+		return 0;
+	}
+	if (!id_ok(ref) && store_check_name(ref) < 0)
+		return -1;
+	json_t *all = session_list(state_dir);
+	size_t i;
+	json_t *s;
+	int rc = -1;
+	json_array_foreach(all, i, s)
+	{
+		const char *nm = json_string_value(json_object_get(s, "name"));
+		if (nm && !strcmp(nm, ref)) {
+			snprintf(id, SESSION_ID_LEN + 1, "%s",
+				 json_string_value(json_object_get(s, "id")));
+			rc = 0;
+		}
+	}
+	json_decref(all);
+	if (rc < 0)
+		error("no session '%s' in %s/sessions: see 'sbx session list'", ref, state_dir);
+	return rc;
+}
+
+json_t *session_describe(const char *state_dir, const char *id)
+{
+	json_t *m = session_manifest_read(state_dir, id);
+	if (!m)
+		return NULL;
+	const char *status = "stopped";
+	if (session_expired(m, session_now_ms())) {
+		status = "expired";
+	} else {
+		bool started = false;
+		int fd = session_connect(state_dir, id, false, &started);
+		if (fd >= 0) {
+			status = "running";
+			close(fd);
+		}
+	}
+	json_object_set_new(m, "status", json_string(status));
+	char t[32];
+	json_t *e = json_object_get(m, "expires_at_ms");
+	session_iso8601((uint64_t)json_integer_value(e), t);
+	json_object_set_new(m, "expires_at", json_string(t));
+	session_iso8601((uint64_t)json_integer_value(json_object_get(m, "last_exec_at_ms")), t);
+	json_object_set_new(m, "last_exec_at", json_string(t));
+	return m;
+}
+
+static int by_created(const void *a, const void *b)
+{
+	json_int_t x = json_integer_value(json_object_get(*(json_t *const *)a, "created_at_ms"));
+	json_int_t y = json_integer_value(json_object_get(*(json_t *const *)b, "created_at_ms"));
+	return (x > y) - (x < y);
+}
+
+json_t *session_list(const char *state_dir)
+{
+	char dir[PATH_MAX];
+	json_t *out = json_array();
+	if (session_path(state_dir, NULL, NULL, dir, sizeof dir) < 0)
+		return out;
+	DIR *d = opendir(dir);
+	if (!d)
+		return out;
+	json_t *v[4096];
+	size_t n = 0;
+	struct dirent *de;
+	while ((de = readdir(d)) && n < sizeof v / sizeof v[0]) {
+		if (!id_ok(de->d_name))
+			continue;
+		json_t *m = session_describe(state_dir, de->d_name);
+		if (m)
+			v[n++] = m;
+	}
+	closedir(d);
+	qsort(v, n, sizeof v[0], by_created);
+	for (size_t i = 0; i < n; i++)
+		json_array_append_new(out, v[i]);
+	return out;
+}
+
+int session_delete(const char *state_dir, const char *id)
+{
+	char dir[PATH_MAX];
+	(void)session_stop(state_dir, id);
+	json_t *m = session_manifest_read(state_dir, id);
+	const char *rundir = m ? json_string_value(json_object_get(m, "rundir")) : NULL;
+	if (rundir && strstr(rundir, id) && rmtree_at(AT_FDCWD, rundir, 0) < 0)
+		warning("could not remove all of %s", rundir);
+	json_decref(m);
+	if (session_path(state_dir, id, NULL, dir, sizeof dir) < 0)
+		return -1;
+	if (rmtree_at(AT_FDCWD, dir, 0) < 0)
+		return error("could not remove %s", dir);
+	return 0;
+}
+
+int session_gc(const char *state_dir, unsigned *removed)
+{
+	json_t *all = session_list(state_dir);
+	size_t i;
+	json_t *s;
+	int rc = 0;
+	*removed = 0;
+	json_array_foreach(all, i, s)
+	{
+		if (strcmp(json_string_value(json_object_get(s, "status")), "expired"))
+			continue;
+		if (session_delete(state_dir, json_string_value(json_object_get(s, "id"))) < 0)
+			rc = -1;
+		else
+			(*removed)++;
+	}
+	json_decref(all);
+	return rc;
+}
