@@ -1,5 +1,6 @@
 #include "core/results.h"
 
+#include <ctype.h>
 #include <string.h>
 
 bool results_mime_valid(const char *mime)
@@ -8,6 +9,9 @@ bool results_mime_valid(const char *mime)
 	const char *slash = strchr(mime, '/');
 	if (!n || n > RESULTS_MIME_MAX || !slash || slash == mime || !slash[1] ||
 	    strchr(slash + 1, '/'))
+		return false;
+	/* Each name starts with a letter or digit (RFC 6838 restricted-name). */
+	if (!isalnum((unsigned char)mime[0]) || !isalnum((unsigned char)slash[1]))
 		return false;
 	for (const char *p = mime; *p; p++)
 		if (!(('a' <= *p && *p <= 'z') || ('A' <= *p && *p <= 'Z') ||

@@ -22,7 +22,8 @@
 #define RESULTS_MAX_ITEMS 100
 #define RESULTS_MIME_MAX  127
 
-/* type/subtype of RFC 6838's characters, at most RESULTS_MIME_MAX bytes. */
+/* type/subtype of RFC 6838's characters, each starting with a letter or
+ * digit, at most RESULTS_MIME_MAX bytes. */
 bool results_mime_valid(const char *mime);
 /* True if the type's data is base64 (binary types), false for text. */
 bool results_mime_is_base64(const char *mime);
