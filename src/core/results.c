@@ -29,9 +29,8 @@ static bool ends_with(const char *s, const char *tail)
 bool results_mime_is_base64(const char *mime)
 {
 	/* Jupyter's convention: text types as text, binary ones in base64. */
-	return strncmp(mime, "text/", 5) && !ends_with(mime, "+xml") &&
-	       !ends_with(mime, "+json") && strcmp(mime, "application/json") &&
-	       strcmp(mime, "application/javascript");
+	return strncmp(mime, "text/", 5) && !ends_with(mime, "+xml") && !ends_with(mime, "+json") &&
+	       strcmp(mime, "application/json") && strcmp(mime, "application/javascript");
 }
 
 static int b64_value(unsigned char c)
@@ -157,10 +156,10 @@ json_t *results_bound(const json_t *items, uint64_t budget)
 			truncated = true;
 		if (!truncated)
 			used += len;
-		json_array_append_new(a, json_pack("{s:s, s:o, s:n, s:I, s:b}", "mime", mime, "data",
-						   truncated ? json_string("") : json_incref(data),
-						   "file", "bytes", (json_int_t)bytes, "truncated",
-						   truncated));
+		json_array_append_new(
+		    a, json_pack("{s:s, s:o, s:n, s:I, s:b}", "mime", mime, "data",
+				 truncated ? json_string("") : json_incref(data), "file", "bytes",
+				 (json_int_t)bytes, "truncated", truncated));
 	}
 	return a;
 }

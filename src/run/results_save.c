@@ -14,10 +14,10 @@
 static const struct {
 	const char *mime, *ext;
 } exts[] = {
-    {"image/png", "png"},	     {"image/jpeg", "jpg"},  {"image/gif", "gif"},
-    {"image/svg+xml", "svg"},	     {"text/html", "html"},  {"text/markdown", "md"},
-    {"text/plain", "txt"},	     {"text/latex", "tex"},  {"application/json", "json"},
-    {"application/pdf", "pdf"},	     {"text/csv", "csv"},    {"application/javascript", "js"},
+    {"image/png", "png"},	{"image/jpeg", "jpg"}, {"image/gif", "gif"},
+    {"image/svg+xml", "svg"},	{"text/html", "html"}, {"text/markdown", "md"},
+    {"text/plain", "txt"},	{"text/latex", "tex"}, {"application/json", "json"},
+    {"application/pdf", "pdf"}, {"text/csv", "csv"},   {"application/javascript", "js"},
 };
 
 static const char *ext_of(const char *mime)
@@ -64,8 +64,9 @@ static void save_one(int dfd, json_t *entry, unsigned *counts)
 	snprintf(name, sizeof name, "%s-%u.%s", strncmp(mime, "image/", 6) ? "result" : "figure",
 		 nth, ext);
 	if (json_is_true(json_object_get(entry, "truncated"))) {
-		json_object_set_new(entry, "note",
-				    json_string("not saved: over the output limit (raise --max-output)"));
+		json_object_set_new(
+		    entry, "note",
+		    json_string("not saved: over the output limit (raise --max-output)"));
 		return;
 	}
 	size_t len = json_string_length(data);

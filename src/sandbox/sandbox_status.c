@@ -26,8 +26,8 @@ static void take_report(struct supervisor *sv, struct report *rep)
 	struct outcome *out = sv->out;
 	out->result = rep->result;
 	/* The rich results' shape and size are sbx's (core/results.h). */
-	out->results = rep->results ? results_bound(rep->results, sv->req->limits.output_bytes)
-				    : NULL;
+	out->results =
+	    rep->results ? results_bound(rep->results, sv->req->limits.output_bytes) : NULL;
 	out->error = rep->error;
 	rep->result = rep->error = NULL;
 	if (rep->memory_peak_kb)
