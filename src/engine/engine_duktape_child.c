@@ -106,18 +106,30 @@ static void on_fatal(void *udata, const char *msg)
 	_exit(70);
 }
 
-/* Writes {"KEY": <JSON text of the value on the stack top>, ...} and exits. */
-static _Noreturn void report_and_exit(const char *key, const char *json, size_t len, int code)
+/* Writes {"KEY": <JSON text>, "results": <JSON text>, ...} and exits
+ * (results: the prelude's richResults, or NULL). */
+static _Noreturn void report_results_and_exit(const char *key, const char *json, size_t len,
+					      const char *results, size_t rlen, int code)
 {
 	struct buf b = BUF_INIT;
 	buf_printf(&b, "{\"%s\":", key);
 	engine_duktape_json_ascii(&b, json, len);
+	if (results) {
+		buf_puts(&b, ",\"results\":");
+		engine_duktape_json_ascii(&b, results, rlen);
+	}
 	if (engine_duktape_child_job) /* issue #4: lowered code goes to the parent's cache */
 		js_lower_report_extra(&engine_duktape_child_job->lower, &b);
 	buf_printf(&b, ",\"memory_peak_kb\":%llu}",
 		   (unsigned long long)peak_kb(&engine_duktape_child_mem));
 	(void)write_all(SANDBOX_REPORT_FD, b.data, b.len);
 	_exit(code);
+}
+
+/* Writes {"KEY": <JSON text of the value on the stack top>, ...} and exits. */
+static _Noreturn void report_and_exit(const char *key, const char *json, size_t len, int code)
+{
+	report_results_and_exit(key, json, len, NULL, 0, code);
 }
 
 /* process.exit(code) (the prelude's, after its 'exit' handlers, and
@@ -259,6 +271,11 @@ _Noreturn void engine_duktape_child_main(void *arg)
 		engine_duktape_report_error(ctx);
 	if (js_runtime_unhandled(ctx)) /* issue #4: node exits on these */
 		engine_duktape_report_error(ctx);
+	/* [ value ] → [ rich results, value ] → [ rich results, JSON ] */
+	duk_dup(ctx, -1);
+	if (call_hook(ctx, "richResults", 1) != 0)
+		engine_duktape_report_error(ctx);
+	duk_swap_top(ctx, -2);
 	if (call_hook(ctx, "encode", 1) != 0)
 		engine_duktape_report_error(ctx);
 	if (call_hook(ctx, "exitCode", 0) != 0) /* process.exitCode, 'exit' handlers */
@@ -271,5 +288,7 @@ _Noreturn void engine_duktape_child_main(void *arg)
 		json = "null";
 		len = 4;
 	}
-	report_and_exit("result", json, len, code);
+	size_t rlen = 0;
+	const char *rich = duk_is_string(ctx, -2) ? duk_get_lstring(ctx, -2, &rlen) : NULL;
+	report_results_and_exit("result", json, len, rich, rlen, code);
 }

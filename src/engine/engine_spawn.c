@@ -104,6 +104,14 @@ void engine_spawn_env(struct spawn_run *s)
 	snprintf(s->xdgcache, sizeof s->xdgcache, "XDG_CACHE_HOME=%s/" WORKDIR_PRIVATE "/tmp",
 		 s->wd.path);
 	s->env[n++] = s->xdgcache;
+	/* The rich results' share of the output limit (core/results.h): the
+	 * prelude leaves out what passes it, and unsets the variable before
+	 * the code runs. */
+	if (req->lang->id == LANG_PYTHON || req->lang->id == LANG_R) {
+		snprintf(s->results_max, sizeof s->results_max, "SBX_RESULTS_MAX=%llu",
+			 (unsigned long long)req->limits.output_bytes);
+		s->env[n++] = s->results_max;
+	}
 	/* --env: names checked by request_add_env (none of the above). */
 	for (size_t i = 0; i < req->nenv; i++)
 		s->env[n++] = req->env[i];

@@ -39,6 +39,7 @@ struct spawn_run {
 	char mplconfig[PATH_MAX + 24];
 	char xdgcache[PATH_MAX + 24];
 	char rprofile[PATH_MAX + 32];
+	char results_max[48];	     /* SBX_RESULTS_MAX=bytes, for the prelude */
 	char code[PATH_MAX + 16];    /* WORKDIR_PRIVATE/code.py or .R, absolute */
 	char inputs[PATH_MAX + 24];  /* WORKDIR_PRIVATE/inputs.json, absolute */
 	char classes[PATH_MAX + 16]; /* WORKDIR_PRIVATE/classes, absolute */

@@ -1,5 +1,7 @@
 #include "render/render.h"
 
+#include "render/render_results.h"
+
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -236,6 +238,14 @@ int render_finish(struct render *r, const struct outcome *out, const struct requ
 		/* Code from a file prints what its interpreter prints, nothing
 		 * more; -e, stdin and --markdown add the notebook-style result
 		 * line (--print-result chooses). */
+		/* The rich results, one line each, under the same rule: a
+		 * FILE's run prints what its interpreter prints. */
+		if (req->print_result != PRINT_RESULT_NEVER && json_array_size(out->results)) {
+			if (r->last_stdout_byte != '\n')
+				fputc('\n', stdout);
+			r->last_stdout_byte = '\n';
+			render_results_text(stdout, out->results, req->limits.output_bytes);
+		}
 		if (req->print_result != PRINT_RESULT_NEVER && out->result &&
 		    !json_is_null(out->result)) {
 			char *text = jsonout_dumps(out->result);

@@ -8,6 +8,7 @@
 
 #include "core/config.h"
 #include "policy/policy.h"
+#include "run/results_save.h"
 #include "util/util.h"
 
 int execute(struct request *req, struct outcome *out, struct render *r)
@@ -64,6 +65,8 @@ int execute_and_render(struct request *req)
 			       (json_int_t)json_array_size(findings)));
 	if (blocked != 1)
 		execute(req, &out, r);
+	/* --out-dir keeps the rich results as files too (named in the record). */
+	results_save(&out, req);
 	int write_rc = render_finish(r, &out, req);
 	/* After the result is out: a locked or broken history costs a warning,
 	 * never the output or the exit code. */

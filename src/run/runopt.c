@@ -55,7 +55,7 @@ const struct opt_spec run_opts[] = {
     {"max-output", 0, OPT_ARG, RO_MAX_OUTPUT, "SIZE", "output kept per stream (default 1M)"},
     {"file", 'f', OPT_ARG, RO_FILE, "PATH[:NAME]", "copy a file into the working directory"},
     {"out-dir", 'o', OPT_ARG, RO_OUT_DIR, "DIR",
-     "save the files the code creates here (new files only)"},
+     "save the files the code creates, and its figures, here (new files only)"},
     {"out-dir-dotfiles", 0, OPT_NOARG, RO_OUT_DIR_DOTFILES, NULL,
      "with --out-dir: save dot-files and dot-directories too"},
     {"label", 0, OPT_ARG, RO_LABEL, "KEY=VALUE", "a label kept in the history"},

@@ -9,6 +9,10 @@ size_t report_cap(const struct request *req)
 	uint64_t cap = req ? req->limits.output_bytes : 0;
 	if (cap < REPORT_MIN_CAP)
 		cap = REPORT_MIN_CAP;
+	/* Room for the rich results too, which count against the output
+	 * limit (core/results.h), and their JSON around the data. */
+	if (req)
+		cap += req->limits.output_bytes + REPORT_RESULTS_SLACK;
 	return cap > SIZE_MAX / 2 ? SIZE_MAX / 2 : (size_t)cap;
 }
 
@@ -40,7 +44,9 @@ static json_t *take_error(json_t *v)
 	return e;
 }
 
-/* Rich results: items with a mime type and data; anything else is dropped. */
+/* Rich results: items with a mime type and data, and the prelude's note
+ * of an item it left out past the output limit (truncated, bytes);
+ * anything else is dropped. core/results.h bounds them. */
 static json_t *take_results(json_t *v)
 {
 	if (!json_is_array(v))
@@ -55,9 +61,15 @@ static json_t *take_results(json_t *v)
 		json_t *file = json_object_get(item, "file");
 		if (!json_is_string(mime) || !json_is_string(data))
 			continue;
-		json_array_append_new(
-		    a, json_pack("{s:O, s:O, s:o}", "mime", mime, "data", data, "file",
-				 json_is_string(file) ? json_incref(file) : json_null()));
+		json_t *e = json_pack("{s:O, s:O, s:o}", "mime", mime, "data", data, "file",
+				      json_is_string(file) ? json_incref(file) : json_null());
+		json_t *truncated = json_object_get(item, "truncated");
+		json_t *bytes = json_object_get(item, "bytes");
+		if (json_is_boolean(truncated))
+			json_object_set(e, "truncated", truncated);
+		if (json_is_integer(bytes))
+			json_object_set(e, "bytes", bytes);
+		json_array_append_new(a, e);
 	}
 	return a;
 }

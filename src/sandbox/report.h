@@ -15,7 +15,8 @@
  *
  * The report is one JSON object; what sbx reads of it:
  *   result    any JSON value (NUL characters in strings included)
- *   results   [{"mime": string, "data": string, "file": string|null}]
+ *   results   [{"mime": string, "data": string, "file": string|null,
+ *              "truncated": bool, "bytes": N}] (bounded by core/results.h)
  *   error     {"name", "message", "line", "column", "traceback"}
  *   trusted writers only:
  *   status    "memory_limit" | "timeout" | "syscall_blocked"
@@ -38,6 +39,9 @@
  * much: sbx parses what it keeps, and jansson spends up to ~20 bytes of
  * memory per byte of JSON ("[0,0,0,...]"). */
 #define REPORT_MIN_CAP (1u << 20)
+/* What the rich results' JSON may take beyond their data (mime types,
+ * keys) on top of the cap: RESULTS_MAX_ITEMS entries of ~200 bytes. */
+#define REPORT_RESULTS_SLACK (64u << 10)
 
 enum report_state {
 	REPORT_NONE,	  /* nothing was written */
@@ -58,7 +62,9 @@ struct report {
 	json_t *lowered; /* a string, NULL: none */
 };
 
-/* The most bytes of report sbx keeps and parses for req. */
+/* The most bytes of report sbx keeps and parses for req: the output limit
+ * (at least REPORT_MIN_CAP) for the result and error, plus the output limit
+ * and REPORT_RESULTS_SLACK for the rich results. */
 size_t report_cap(const struct request *req);
 /* Parses the kept bytes of a report (len 0: REPORT_NONE). dropped: bytes
  * past the cap (then nothing is parsed). Never fails: rep->state says what

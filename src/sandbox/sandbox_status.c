@@ -15,6 +15,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "core/results.h"
 #include "util/opt.h"
 #include "sandbox/report.h"
 #include "util/util.h"
@@ -24,9 +25,11 @@ static void take_report(struct supervisor *sv, struct report *rep)
 {
 	struct outcome *out = sv->out;
 	out->result = rep->result;
-	out->results = rep->results;
+	/* The rich results' shape and size are sbx's (core/results.h). */
+	out->results =
+	    rep->results ? results_bound(rep->results, sv->req->limits.output_bytes) : NULL;
 	out->error = rep->error;
-	rep->result = rep->results = rep->error = NULL;
+	rep->result = rep->error = NULL;
 	if (rep->memory_peak_kb)
 		out->memory_peak_kb = rep->memory_peak_kb;
 	if (rep->lowered) {

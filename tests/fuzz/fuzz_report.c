@@ -11,6 +11,7 @@
 #include "util/buf.h"
 #include "fuzz.h"
 #include "core/outcome.h"
+#include "core/results.h"
 #include "sandbox/report.h"
 
 static void check_error(const json_t *e)
@@ -62,6 +63,23 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			FUZZ_CHECK(!rep.result && !rep.results && !rep.error);
 		check_error(rep.error);
 		FUZZ_CHECK(!rep.results || json_is_array(rep.results));
+		if (rep.results) { /* what the record gets: bounded, sbx's shape */
+			json_t *kept = results_bound(rep.results, 64);
+			uint64_t kept_bytes = 0;
+			size_t i;
+			json_t *e;
+			FUZZ_CHECK(json_array_size(kept) <= RESULTS_MAX_ITEMS);
+			json_array_foreach(kept, i, e)
+			{
+				FUZZ_CHECK(json_object_size(e) == 5 &&
+					   json_is_null(json_object_get(e, "file")) &&
+					   results_mime_valid(
+					       json_string_value(json_object_get(e, "mime"))));
+				kept_bytes += json_string_length(json_object_get(e, "data"));
+			}
+			FUZZ_CHECK(kept_bytes <= 64);
+			json_decref(kept);
+		}
 		if (!trusted)
 			FUZZ_CHECK(rep.status == -1 && rep.syscall_nr == -1 &&
 				   rep.memory_peak_kb == 0 && !rep.lowered);

@@ -877,6 +877,21 @@
 		Date.parse = parse;
 		Object.defineProperty(G, 'Date', { value: Date, writable: true, enumerable: false, configurable: true });
 	})();
+	/* Rich results (README "Rich results"): a result object with a
+	 * Symbol.for('sbx.mime') property holding a MIME bundle ({"image/svg+xml":
+	 * "<svg ...>", "image/png": base64, ...}) gives one entry per string in
+	 * it; the JSON result ignores the symbol, as JSON.stringify does. The
+	 * JSON text of the entries, or undefined. */
+	var MIME_KEY = typeof Symbol === 'function' ? Symbol['for']('sbx.mime') : null;
+	function richResults(v) {
+		if (!MIME_KEY || v === null || (typeof v !== 'object' && typeof v !== 'function')) return undefined;
+		var b = v[MIME_KEY], out = [];
+		if (!b || typeof b !== 'object') return undefined;
+		var keys = Object.keys(b);
+		for (var i = 0; i < keys.length; i++)
+			if (typeof b[keys[i]] === 'string') out.push({ mime: keys[i], data: b[keys[i]] });
+		return out.length ? stringify(out) : undefined;
+	}
 	G.print = function print() { write(1, rest(arguments, 0).join(' ') + '\n'); };
 	G.setTimeout = function setTimeout(fn, ms) { return addTimer(fn, delay(ms), rest(arguments, 2)); };
 	G.setInterval = function setInterval(fn, ms) { var d = delay(ms); return addTimer(fn, d, rest(arguments, 2), d); };
@@ -890,6 +905,7 @@
 			runExit(c);
 			return c & 255;
 		},
-		encode: function (v) { return stringify(v); }
+		encode: function (v) { return stringify(v); },
+		richResults: richResults
 	};
 })

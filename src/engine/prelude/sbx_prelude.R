@@ -249,11 +249,12 @@ local({
   invisible(addTaskCallback(function(expr, value, ok, visible) {
     done <<- done + 1L
     last_cond <<- NULL
+    rich <- if (done == n_expr) rich_end(if (visible) value) else ""  # sbx: rich results
     if (done == n_expr && visible && !is.null(value)) {
-      doc <- tryCatch(paste0("{\"result\":", to_json(value), "}"),
-                      error = function(e) paste0("{\"result\":", str_form(value), "}"))
+      doc <- tryCatch(paste0("{\"result\":", to_json(value), rich, "}"),
+                      error = function(e) paste0("{\"result\":", str_form(value), rich, "}"))
       report(doc)
-    }
+    } else if (nzchar(rich)) report(paste0("{", substring(rich, 2), "}"))  # sbx: rich results
     TRUE
   }, name = "sbx"))
 
@@ -284,7 +285,7 @@ local({
   # the stack unwound.
   report_error <- function(...) {
     cond <- last_cond
-    if (is.null(cond)) return(invisible())
+    if (is.null(cond)) return(rich_exit())  # sbx: rich results (quit() before the end)
     text <- geterrmessage()
     status <- NULL
     if (!is.null(syntax) && is.null(conditionCall(cond)) && !length(last_calls)) {
@@ -300,7 +301,100 @@ local({
                     ",\"line\":", if (is.null(line)) "null" else line, ",\"column\":null")
     }
     report(paste0("{\"error\":", err, ",\"traceback\":", esc(text), "}",
-                  if (!is.null(status)) ",\"status\":\"memory_limit\"" else "", "}"))
+                  if (!is.null(status)) ",\"status\":\"memory_limit\"" else rich_end(NULL), "}"))
   }
   invisible(reg.finalizer(environment(), report_error, onexit = TRUE))
+
+  # ---- Rich results (README "Rich results"): plots and tables as MIME
+  # bundles in the report's "results". R's default device, opened when the
+  # code first plots, is a PNG device in R's session temporary directory
+  # (one file per page) instead of Rplots.pdf in the working directory; a
+  # device the code opens itself (pdf(), png(file)) is its own. What sbx is
+  # sent is bounded by SBX_RESULTS_MAX (the output limit): entries past it
+  # go as {"truncated": true, "bytes": N}.
+  rich_max <- suppressWarnings(as.numeric(Sys.getenv("SBX_RESULTS_MAX", "1048576")))
+  Sys.unsetenv("SBX_RESULTS_MAX")  # the code's environment, as natively
+  if (is.na(rich_max)) rich_max <- 1048576
+  rich_devs <- list()  # list(id, pattern) of each device opened for the code
+  rich_done <- FALSE
+  options(device = function(...) {
+    k <- length(rich_devs) + 1L
+    pat <- file.path(tempdir(), sprintf("sbx-plot-%d-%%03d.png", k))
+    grDevices::png(pat)
+    rich_devs[[k]] <<- list(id = grDevices::dev.cur(), pattern = pat, k = k)
+  })
+  b64 <- function(r) {
+    tbl <- strsplit("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/", "")[[1]]
+    n <- length(r)
+    if (!n) return("")
+    pad <- (3L - n %% 3L) %% 3L
+    m <- matrix(as.integer(c(r, as.raw(rep(0L, pad)))), nrow = 3L)
+    x <- m[1L, ] * 65536 + m[2L, ] * 256 + m[3L, ]
+    s <- tbl[rbind(x %/% 262144, (x %/% 4096) %% 64, (x %/% 64) %% 64, x %% 64) + 1]
+    if (pad) s[(length(s) - pad + 1L):length(s)] <- "="
+    paste(s, collapse = "")
+  }
+  html_esc <- function(s) {
+    s <- gsub("&", "&amp;", s, fixed = TRUE)
+    s <- gsub("<", "&lt;", s, fixed = TRUE)
+    gsub(">", "&gt;", s, fixed = TRUE)
+  }
+  df_html <- function(x) {
+    n <- min(nrow(x), 1000L)  # as a notebook shows a long table: its head
+    cells <- as.matrix(format(x[seq_len(n), , drop = FALSE]))
+    head <- paste0("<tr><th></th>", paste0("<th>", html_esc(names(x)), "</th>", collapse = ""), "</tr>")
+    rows <- vapply(seq_len(n), function(i)
+      paste0("<tr><th>", html_esc(row.names(x)[i]), "</th>",
+             paste0("<td>", html_esc(cells[i, ]), "</td>", collapse = ""), "</tr>"), "")
+    paste0("<table class=\"dataframe\">\n<thead>", head, "</thead>\n<tbody>\n",
+           paste(rows, collapse = "\n"), "\n</tbody>\n</table>",
+           if (nrow(x) > n) sprintf("\n<p>%d rows</p>", nrow(x)) else "")
+  }
+  # Items: list(mime, data, bytes, b64): data NULL when over the budget.
+  rich_end <- function(value) {
+    if (rich_done) return("")
+    rich_done <<- TRUE
+    items <- list()
+    for (d in rich_devs) {
+      if (d$id %in% grDevices::dev.list() && names(grDevices::dev.list())[grDevices::dev.list() == d$id] == "png")
+        tryCatch(grDevices::dev.off(d$id), error = function(e) NULL)
+      pages <- sort(list.files(dirname(d$pattern), pattern = sprintf("^sbx-plot-%d-[0-9]+[.]png$", d$k),
+                               full.names = TRUE))
+      for (f in pages) items[[length(items) + 1L]] <- list(mime = "image/png", file = f)
+    }
+    if (is.data.frame(value)) {
+      html <- tryCatch(df_html(value), error = function(e) NULL)
+      txt <- tryCatch(paste(utils::capture.output(print(value)), collapse = "\n"),
+                      error = function(e) NULL)
+      if (!is.null(html)) items[[length(items) + 1L]] <- list(mime = "text/html", data = html)
+      if (!is.null(txt)) items[[length(items) + 1L]] <- list(mime = "text/plain", data = txt)
+    }
+    if (!length(items)) return("")
+    used <- 0
+    parts <- character()
+    for (it in utils::head(items, 100L)) {
+      if (!is.null(it$file)) {
+        size <- file.size(it$file)
+        n <- ceiling(size / 3) * 4
+        data <- if (used + n <= rich_max) b64(readBin(it$file, "raw", size)) else NULL
+      } else {
+        n <- nchar(it$data, type = "bytes")
+        size <- n
+        data <- if (used + n <= rich_max) it$data else NULL
+      }
+      if (is.null(data)) {
+        parts <- c(parts, sprintf("{\"mime\":%s,\"data\":\"\",\"truncated\":true,\"bytes\":%.0f}",
+                                  esc(it$mime), size))
+      } else {
+        used <- used + n
+        parts <- c(parts, paste0("{\"mime\":", esc(it$mime), ",\"data\":", esc(data), "}"))
+      }
+    }
+    paste0(",\"results\":[", paste(parts, collapse = ","), "]")
+  }
+  rich_exit <- function() {
+    rich <- rich_end(NULL)
+    if (nzchar(rich)) report(paste0("{", substring(rich, 2), "}"))
+    invisible()
+  }
 })

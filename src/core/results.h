@@ -1,0 +1,42 @@
+/* results — the record's rich results (`results`): figures and tables the
+ * code's interpreter sent as MIME bundles, in order.
+ *
+ * An entry is {"mime", "data", "file", "bytes", "truncated"}: data is the
+ * content as text for text types (text/..., +xml, +json, application/json,
+ * application/javascript) and base64 for every other type; bytes is the
+ * content's size (decoded); file is the name sbx saved it under in the
+ * --out-dir, or null. The entries come from the code's report, so sbx
+ * decides their shape and size here: an invalid mime type drops an entry,
+ * at most RESULTS_MAX_ITEMS are kept, and the data of all entries together
+ * counts against the output limit (limits.output_bytes): an entry past it
+ * keeps its mime type and size with data "" and truncated true.
+ */
+#ifndef SBX_RESULTS_H
+#define SBX_RESULTS_H
+
+#include <jansson.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define RESULTS_MAX_ITEMS 100
+#define RESULTS_MIME_MAX  127
+
+/* type/subtype of RFC 6838's characters, each starting with a letter or
+ * digit, at most RESULTS_MIME_MAX bytes. */
+bool results_mime_valid(const char *mime);
+/* True if the type's data is base64 (binary types), false for text. */
+bool results_mime_is_base64(const char *mime);
+/* Decodes base64 (whitespace is not allowed; '=' padding optional) into
+ * out, at most cap bytes: the decoded length, or -1 if in is not base64.
+ * With cap smaller than the content, decodes the first cap bytes only. */
+long results_base64_decode(const char *in, size_t len, unsigned char *out, size_t cap);
+/* The decoded size of data under mime. */
+uint64_t results_data_bytes(const char *mime, const char *data, size_t len);
+/* Width and height of a PNG, JPEG or GIF entry, read from its header;
+ * false if not known. */
+bool results_image_size(const json_t *entry, unsigned *w, unsigned *h);
+/* The record's entries from the report's items (see above): a new array. */
+json_t *results_bound(const json_t *items, uint64_t budget);
+
+#endif
