@@ -19,8 +19,10 @@
 
 #include "core/config.h"
 #include "core/outcome.h"
+#include "core/results.h"
 #include "policy/policy.h"
 #include "render/render.h"
+#include "run/results_save.h"
 #include "sandbox/report.h"
 #include "state/history.h"
 #include "util/util.h"
@@ -100,8 +102,9 @@ static void fill(struct outcome *out, const struct request *req, json_t *rec)
 			     &rep);
 		if (rep.result)
 			out->result = json_incref(rep.result);
+		/* The kernel's rich results are bounded as a run's are. */
 		if (rep.results)
-			out->results = json_incref(rep.results);
+			out->results = results_bound(rep.results, req->limits.output_bytes);
 		if (rep.error)
 			out->error = json_incref(rep.error);
 		report_release(&rep);
@@ -217,6 +220,7 @@ int session_exec(const char *state_dir, const char *id, struct request *req)
 				     "the session's daemon did not answer: run it again");
 	}
 	json_decref(msg);
+	results_save(&out, req);
 	int write_rc = render_finish(r, &out, req);
 	history_record(req, &out, config_retention_days(req->config));
 	int code = outcome_exit_code(&out);

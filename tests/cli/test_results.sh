@@ -197,4 +197,29 @@ pass'
 expect_out '[text/plain 1 B → result-1.txt]'
 check "no file outside the out dir" test ! -e "$T_TMP/escaped"
 
+
+# --- a session: each execution returns the figures it made, bounded as a run's ---
+trap '"$SBX" session delete figs >/dev/null 2>&1; rm -rf "$T_TMP"' EXIT
+sbx session create -n figs -l python
+expect_rc 0
+sbx session exec figs --timeout 300 --json -e 'import matplotlib.pyplot as plt
+plt.plot([1, 2, 3]); plt.show()'
+expect_rc 0
+expect_json '[.results[] | .mime]' '["image/png"]'
+expect_json '.results[0].bytes > 1000' true
+sbx session exec figs --timeout 300 --json -e 'x = 1'
+expect_json .results '[]'
+sbx session exec figs --timeout 300 --json -e 'plt.figure(); plt.plot([3, 1]); 1 / 0'
+expect_rc 1
+expect_json '[.results[] | .mime]' '["image/png"]'
+sbx session exec figs --timeout 300 --json --max-output 1000 -e 'plt.plot([2, 2]); plt.show()'
+expect_json '[.results[0].truncated, .results[0].data]' '[true, ""]'
+mkdir -p "$T_TMP/sout"
+sbx session exec figs --timeout 300 -o "$T_TMP/sout" -e 'plt.plot([1, 1]); plt.show()'
+expect_rc 0
+check "a session's figure is saved in the out dir" test -s "$T_TMP/sout/figure-1.png"
+case "$out" in "[image/png "*"→ figure-1.png]") _pass ;; *) _fail "text mode names the session's figure" ;; esac
+sbx session delete figs
+expect_rc 0
+
 finish

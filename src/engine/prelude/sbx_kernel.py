@@ -138,6 +138,10 @@ def _sbx_kernel():
         _SBX_CAPTURE = []
         code, value = 0, None
         interrupted[0] = False
+        # Rich results are per execution: each sends what it drew (figures
+        # already sent come again only when they changed).
+        _SBX_RICH['done'] = False
+        _SBX_RICH['items'] = []
         t0 = os.times()
         try:
             busy[0] = True
@@ -147,12 +151,18 @@ def _sbx_kernel():
                 value = eval(expr, g) if expr is not None else None
             finally:
                 busy[0] = False
+            rich = _sbx_rich_end(value)
             if value is not None:
                 try:
-                    _sbx[4]('{"result":' + to_json(value) + '}')
+                    _sbx[4]('{"result":' + to_json(value) + rich + '}')
                 except RecursionError:
-                    _sbx[4]('{"result":' + json.dumps(repr(value)) + '}')
+                    _sbx[4]('{"result":' + json.dumps(repr(value)) + rich + '}')
+            elif rich:
+                _sbx[4]('{' + rich[1:] + '}')
         except SystemExit as e:
+            rich = _sbx_rich_end()
+            if rich:
+                _sbx[4]('{' + rich[1:] + '}')
             c = e.code
             if c is None:
                 code = 0
