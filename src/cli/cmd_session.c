@@ -225,7 +225,16 @@ static int do_manage(const char *sub, struct run_options *ro, struct session_cli
 			rc |= d ? emit(d, req) : -1;
 			json_decref(d);
 		} else if (!strcmp(sub, "stop")) {
-			rc |= session_stop(req->state_dir, id);
+			int st = session_stop(req->state_dir, id);
+			rc |= st;
+			/* A program asked for a record: the stopped session's
+			 * description, as get prints it (text stays quiet). */
+			json_t *d = st == 0 && req->format != FORMAT_TEXT
+					? session_describe(req->state_dir, id)
+					: NULL;
+			if (d)
+				rc |= emit(d, req);
+			json_decref(d);
 		} else {
 			rc |= session_delete(req->state_dir, id);
 		}

@@ -73,6 +73,15 @@ async function main() {
     stdin: "", labels: { via: "mcp" } });
   check("run_code python with inputs", r.structuredContent?.stdout === "42\n" && !r.isError, r.structuredContent);
 
+  // Rich results: an image the code returns comes to the client as image content.
+  const png = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==";
+  r = await call(client, "run_code", { language: "javascript",
+    code: `({ [Symbol.for("sbx.mime")]: { "image/png": "${png}" } })` });
+  const img = (r.content || []).find((c) => c.type === "image");
+  check("run_code: an image result is image content",
+    !r.isError && img?.mimeType === "image/png" && img?.data === png &&
+    r.structuredContent?.results?.[0]?.mime === "image/png", r);
+
   r = await call(client, "run_code", { code: 'throw new Error("boom")' });
   check("failing run: isError", r.isError === true, r);
   check("failing run: status error, message in the text",
