@@ -128,6 +128,20 @@ def _sbx_setup():
         return text
 
     def fail(e, status=None):
+        if status:
+            # Out of memory, and the run ends right after this report: free
+            # what the program holds first (its globals, the locals of its
+            # finished frames), or importing traceback below dies of a
+            # second MemoryError and the report is lost.
+            for k in [k for k in g if not k.startswith('__')]:
+                del g[k]
+            t = e.__traceback__
+            while t is not None:
+                try:
+                    t.tb_frame.clear()
+                except RuntimeError:
+                    pass  # still running: the prelude's own frame
+                t = t.tb_next
         # Imported only now: traceback pulls in `re` (~7 ms). A FILE's lines
         # are in linecache by then (see SeedLinecache); -c and stdin have none,
         # as python3 quotes none for them.
