@@ -108,7 +108,8 @@ json_t *tally_summary(struct batch_tally *t)
 			    t->passed + t->failed
 				? json_real((double)t->passed / (double)(t->passed + t->failed))
 				: json_null());
-	qsort(t->wall, t->nwall, sizeof(double), cmp_double);
+	if (t->nwall) /* qsort(NULL, 0) is undefined */
+		qsort(t->wall, t->nwall, sizeof(double), cmp_double);
 	json_t *w = json_object();
 	json_object_set_new(w, "p50",
 			    t->nwall ? json_real(history_percentile(t->wall, t->nwall, 50))
