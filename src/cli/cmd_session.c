@@ -167,11 +167,14 @@ static int do_exec(struct run_options *ro, char **operands, int nops, int *exit_
 	const char *lang = json_string_value(json_object_get(m, "language"));
 	const struct lang *l = ro->lang_arg ? lang_by_name(ro->lang_arg) : NULL;
 	if (l && strcmp(l->name, lang)) {
+		error("session %s runs %s, not %s: drop -l or create a %s session", id, lang,
+		      l->name, l->name);
 		json_decref(m);
-		return error("session %s runs %s, not %s: drop -l or create a %s session", id, lang,
-			     l->name, l->name);
+		return -1;
 	}
-	ro->lang_arg = lang;
+	/* The language table's own name: lang lives only as long as m. */
+	const struct lang *sl = lang_by_name(lang);
+	ro->lang_arg = sl ? sl->name : NULL;
 	if (runopt_load_code(ro, operands + 1, nops - 1, false) != 0 || runopt_finish(ro) != 0) {
 		json_decref(m);
 		return -1;
