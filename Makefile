@@ -57,7 +57,7 @@ UNIT_BINS:= $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(UNIT_SRCS))
 SBX      := $(if $(filter 1,$(SANITIZE)),$(BUILD)/sbx,bin/sbx)
 
 # Generated sources: JavaScript runtime pieces embedded in the binary.
-GEN_DEPS := docs/openapi.json $(wildcard build-aux/gen-*.sh src/engine/js/*.js src/engine/js/nodelib/*.js src/engine/js/builtins/*.js src/engine/prelude/*)
+GEN_DEPS := docs/openapi.json $(wildcard build-aux/gen-*.sh src/engine/js/*.js src/engine/js/nodelib/*.js src/engine/js/prelude/*.js src/engine/js/builtins/*.js src/engine/prelude/*)
 # npm packages the build installs (see the rule for $(NPM_DIR)/.stamp).
 NPM_DIR  := build/npm
 

@@ -1,6 +1,7 @@
 #!/bin/sh
-# Embed the JavaScript runtime (src/engine/js/*.js, and node's library assembled
-# from src/engine/js/nodelib/) in the binary.
+# Embed the JavaScript runtime in the binary: the prelude assembled from
+# src/engine/js/prelude/, the built-ins from src/engine/js/builtins/, node's
+# library from src/engine/js/nodelib/ (and any src/engine/js/*.js as is).
 # Usage: build-aux/gen-js.sh OUTDIR
 # For each program NAME it writes:
 #   OUTDIR/js_NAME.h     `static const char js_NAME[]`, the source as a C
@@ -36,6 +37,11 @@ NODELIB_PARTS='head deepequal assert-message assert util events path require
 # the opening shares the first part's first line, so a line of an error
 # in [sbx:builtins] is a line of OUTDIR/builtins.js.
 BUILTINS_PARTS='json errors functions generators'
+
+# The prelude's parts (src/engine/js/prelude/), in the order of its closure:
+# head opens it and declares what all parts share, hooks returns the
+# engine's hooks and closes it.
+PRELUDE_PARTS='head inspect console loop sort process hooks'
 
 # embed NAME FILE WHAT: writes js_NAME.h and js_NAME_bc.h for FILE; WHAT
 # names the source in the generated files' first line.
@@ -96,28 +102,52 @@ all_listed nodelib NODELIB_PARTS "$NODELIB_PARTS"
 # (not for the first part, which opens it) and closing (not for the last);
 # the opening goes on the part's first line, so a "(line N)" in the error
 # is the part's line N.
-if [ -x "$dukbc" ]; then
+# parts_parse DIR PARTS OPEN CLOSE
+parts_parse() {
+	[ -x "$dukbc" ] || return 0
 	first='' last=''
-	for part in $NODELIB_PARTS; do
+	for part in $2; do
 		[ -n "$first" ] || first=$part
 		last=$part
 	done
-	for part in $NODELIB_PARTS; do
-		open='(function () { '\''use strict'\''; return function (P) { ' close='}; })()'
+	for part in $2; do
+		open=$3 close=$4
 		[ "$part" = "$first" ] && open=
 		[ "$part" = "$last" ] && close=
 		{
 			printf '%s' "$open"
-			cat "$src/nodelib/$part.js"
+			cat "$src/$1/$part.js"
 			printf '%s\n' "$close"
-		} >"$out/nodelib-part.js"
-		if ! "$dukbc" "$out/nodelib-part.bc" "src/engine/js/nodelib/$part.js" "$out/nodelib-part.js"; then
-			echo "gen-js.sh: src/engine/js/nodelib/$part.js does not parse on its own inside the library's closure: a part begins and ends at the closure's top level" >&2
+		} >"$out/$1-part.js"
+		if ! "$dukbc" "$out/$1-part.bc" "src/engine/js/$1/$part.js" "$out/$1-part.js"; then
+			echo "gen-js.sh: src/engine/js/$1/$part.js does not parse on its own inside the program's closure: a part begins and ends at the closure's top level" >&2
 			exit 1
 		fi
 	done
-	rm -f "$out/nodelib-part.js" "$out/nodelib-part.bc"
-fi
+	rm -f "$out/$1-part.js" "$out/$1-part.bc"
+}
+parts_parse nodelib "$NODELIB_PARTS" '(function () { '\''use strict'\''; return function (P) { ' '}; })()'
+
+# assemble DIR PARTS NAME: OUTDIR/NAME.js is the program as it runs (the
+# [sbx]:LINE of an error raised inside it is a line of this file), embedded
+# as js_NAME.
+assemble() {
+	tmp="$out/$3.js.tmp"
+	: >"$tmp"
+	for part in $2; do
+		cat "$src/$1/$part.js" >>"$tmp"
+	done
+	mv "$tmp" "$out/$3.js"
+	embed "$3" "$out/$3.js" "src/engine/js/$1/ (in the order of build-aux/gen-js.sh's list)"
+}
+
+# The prelude (the console, node's util.inspect, timers and the event
+# loop, the stable sort, process): one closure called with the engine's
+# natives (see head.js), written as one file a job.
+all_listed prelude PRELUDE_PARTS "$PRELUDE_PARTS"
+parts_parse prelude "$PRELUDE_PARTS" "(function (N) { 'use strict'; " '})'
+assemble prelude "$PRELUDE_PARTS" prelude
+
 all_listed builtins BUILTINS_PARTS "$BUILTINS_PARTS"
 tmp="$out/builtins.js.tmp"
 printf "(function (G, H) { 'use strict'; " >"$tmp"
@@ -128,12 +158,4 @@ printf '})\n' >>"$tmp"
 mv "$tmp" "$out/builtins.js"
 embed builtins "$out/builtins.js" "src/engine/js/builtins/ (in the order of BUILTINS_PARTS)"
 
-# OUTDIR/nodelib.js is the program as it runs: the [sbx]:LINE of an error
-# raised inside node's library is a line of this file.
-tmp="$out/nodelib.js.tmp"
-: >"$tmp"
-for part in $NODELIB_PARTS; do
-	cat "$src/nodelib/$part.js" >>"$tmp"
-done
-mv "$tmp" "$out/nodelib.js"
-embed nodelib "$out/nodelib.js" "src/engine/js/nodelib/ (in the order of NODELIB_PARTS)"
+assemble nodelib "$NODELIB_PARTS" nodelib

@@ -3,7 +3,7 @@
  *
  * The parent builds a sandbox plan and lets sandbox.c fork and supervise.
  * The child (engine_duktape_child_main) creates a heap with a byte-capped
- * allocator, loads the runtime prelude (src/engine/js/prelude.js: console, print,
+ * allocator, loads the runtime prelude (src/engine/js/prelude/: console, print,
  * timers), runs the user's code, drains the timer loop, awaits a thenable
  * result and writes one JSON report to SANDBOX_REPORT_FD:
  *   {"result": JSON, "memory_peak_kb": N}                      exit 0

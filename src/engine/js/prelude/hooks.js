@@ -1,0 +1,32 @@
+	/* Rich results (README "Rich results"): a result object with a
+	 * Symbol.for('sbx.mime') property holding a MIME bundle ({"image/svg+xml":
+	 * "<svg ...>", "image/png": base64, ...}) gives one entry per string in
+	 * it; the JSON result ignores the symbol, as JSON.stringify does. The
+	 * JSON text of the entries, or undefined. */
+	var MIME_KEY = typeof Symbol === 'function' ? Symbol['for']('sbx.mime') : null;
+	function richResults(v) {
+		if (!MIME_KEY || v === null || (typeof v !== 'object' && typeof v !== 'function')) return undefined;
+		var b = v[MIME_KEY], out = [];
+		if (!b || typeof b !== 'object') return undefined;
+		var keys = Object.keys(b);
+		for (var i = 0; i < keys.length; i++)
+			if (typeof b[keys[i]] === 'string') out.push({ mime: keys[i], data: b[keys[i]] });
+		return out.length ? stringify(out) : undefined;
+	}
+	G.print = function print() { write(1, rest(arguments, 0).join(' ') + '\n'); };
+	G.setTimeout = function setTimeout(fn, ms) { return addTimer(fn, delay(ms), rest(arguments, 2)); };
+	G.setInterval = function setInterval(fn, ms) { var d = delay(ms); return addTimer(fn, d, rest(arguments, 2), d); };
+	G.setImmediate = function setImmediate(fn) { return addTimer(fn, 0, rest(arguments, 1)); };
+	G.clearTimeout = G.clearInterval = G.clearImmediate = clearTimer;
+	return {
+		runLoop: runLoop, settle: settle, describeError: describeError, inspect: inspect,
+		/* the run ends: 'exit' handlers, then process.exitCode */
+		exitCode: function () {
+			var c = proc.exitCode === undefined ? 0 : Number(proc.exitCode) | 0;
+			runExit(c);
+			return c & 255;
+		},
+		encode: function (v) { return stringify(v); },
+		richResults: richResults
+	};
+})
