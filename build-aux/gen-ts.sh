@@ -60,7 +60,7 @@ tsver=$(node -p 'require(process.argv[1]).version' "$tsdir/package.json")
 	"$top/src/engine/js/lower/collections.js" "$tses5" \
 	"$top/src/engine/js/lower/names.js" "$top/src/engine/js/lower/transpile.js"
 
-"$dukbc" "$tmp/runtime.bc" sbx-runtime.js "$top/src/engine/js/runtime/regex.js" \
+"$dukbc" "$tmp/runtime.bc" sbx-runtime.js "$top/src/engine/js/runtime/regex.js" "$top/src/engine/js/runtime/promise.js" \
 	"$top/src/engine/js/runtime/runtime.js"
 NODE_PATH="$nodepath" esbuild "$top/src/engine/js/runtime/corejs.js" --bundle \
 	--target=es5 --format=iife --minify --log-level=warning \
