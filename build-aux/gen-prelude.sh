@@ -16,7 +16,14 @@ embed() {
 	printf '\t;\n'
 }
 
-for pair in sbx_prelude.py:prelude_python sbx_kernel.py:prelude_python_kernel sbx_prelude.R:prelude_r \
+# The Python prelude is one program written as three files, one job each
+# (the set-up; rich results; starting the code), joined in this order.
+cat "$src/sbx_prelude.py" "$src/sbx_prelude_rich.py" "$src/sbx_prelude_main.py" >"$out/sbx_prelude_py.tmp"
+embed "$out/sbx_prelude_py.tmp" prelude_python >"$out/prelude_python.h.tmp"
+rm -f "$out/sbx_prelude_py.tmp"
+mv "$out/prelude_python.h.tmp" "$out/prelude_python.h"
+
+for pair in sbx_kernel.py:prelude_python_kernel sbx_prelude.R:prelude_r \
 	_SbxLaunch_.java:prelude_java_launcher; do
 	file=${pair%%:*}
 	sym=${pair#*:}
