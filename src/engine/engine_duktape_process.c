@@ -5,7 +5,7 @@
  *
  * process.env holds only what --env gave: the host environment never
  * reaches the sandbox, and the embedded engine has no environment of its
- * own. process.argv is node's shape: ['node', FILE, ...args].
+ * own. process.argv is node's shape: ['node', '/FILE', ...args].
  */
 #include <duktape.h>
 #include <stdlib.h>
@@ -40,7 +40,12 @@ void engine_duktape_set_process(duk_context *ctx, const struct request *req, con
 	duk_push_array(ctx);
 	duk_push_string(ctx, "node");
 	duk_put_prop_index(ctx, -2, 0);
-	duk_push_string(ctx, file);
+	/* A file is /FILE, as module.filename and __filename have it (the
+	 * prelude's process.js): node gives the script's absolute path. */
+	if (request_code_is_file(req))
+		duk_push_sprintf(ctx, "/%s", file);
+	else
+		duk_push_string(ctx, file);
 	duk_put_prop_index(ctx, -2, 1);
 	push_strings(ctx, req->args, req->nargs, 2);
 	duk_put_prop_string(ctx, -2, "argv");

@@ -298,6 +298,20 @@ def _sbx_setup():
         with open(code_path, 'rb') as f:
             src = f.read()
         if is_file:
+            # __file__ names the program's copy in its working directory
+            # (engine_spawn.c, program_copy_in), as python3 gives the path
+            # of a script that sits among its files: open(__file__) and
+            # paths made from its directory reach the files given with it.
+            # The host's path does not exist in the sandbox. Tracebacks keep
+            # the name as given. A --file of the program's name wins over
+            # the copy; then __file__ stays the name as given.
+            here = cwd + '/' + name.rpartition('/')[2]
+            try:
+                with open(here, 'rb') as f:
+                    if f.read(len(src) + 1) == src:
+                        g['__file__'] = here
+            except OSError:
+                pass
             if 'linecache' in sys.modules:  # imported at start-up (a venv's site)
                 seed_linecache(sys.modules['linecache'], src)
             else:

@@ -55,6 +55,10 @@
 	G.require = require;
 	G.module = moduleObj;
 	G.exports = moduleObj.exports;
+	/* CommonJS's module-scope names, as globals: the program is /FILE, as
+	 * module.filename and process.argv say (there is no host file system). */
+	G.__filename = moduleObj.filename;
+	G.__dirname = '/';
 	G.structuredClone = function structuredClone(v) { return lib().structuredClone(v, arguments.length); };
 	(function () {
 		function stub(o, name, key) {
