@@ -149,7 +149,7 @@ expect_json .result '[{"x":1,"tags":["t"]},{"a":1,"b":2},"2024-02-29","2024-01-0
 sbx run -l python -e 'import numpy as np, pandas as pd
 df = pd.DataFrame({"name": ["a", "b"], "v": [0.5, None]})
 [np.float64(0.1) + np.float64(0.2), np.arange(3), np.array([[1.5, 2], [3, 4]]), np.int64(7),
- np.bool_(True), df, df.set_index("name"), pd.Series([1, 2], index=["x", "y"]), df["v"]]' --json
+ np.bool_(True), df, df.set_index("name"), pd.Series([1, 2], index=["x", "y"]), df["v"]]' --json --timeout 300
 expect_json .result '[0.30000000000000004,[0,1,2],[[1.5,2],[3,4]],7,true,[{"name":"a","v":0.5},{"name":"b","v":null}],[{"name":"a","v":0.5},{"name":"b","v":null}],{"x":1,"y":2},[0.5,null]]'
 # numpy is imported only by the program: not for a plain result.
 sbx run -l python -e 'import sys
@@ -174,9 +174,11 @@ expect_out ''
 sbx run --print-result sometimes -l python -e '1'
 expect_rc 125
 expect_err_contains "use auto, always or never"
-printf 'import sys\nprint(sys.argv[0], __file__ == "%s/argv.py")\n' "$T_TMP" >"$T_TMP/argv.py"
+# __file__ is the program's copy in its working directory, where the
+# sandbox can open it (the host's path is not there).
+printf 'import os, sys\nprint(sys.argv[0], __file__ == os.getcwd() + "/argv.py", __file__ != "%s/argv.py")\n' "$T_TMP" >"$T_TMP/argv.py"
 (cd "$T_TMP" && "$SBX" run argv.py >"$T_TMP/o" 2>&1)
-check "sys.argv[0] is the file as named" test "$(cat "$T_TMP/o")" = "argv.py True"
+check "sys.argv[0] is the file as named, __file__ its copy" test "$(cat "$T_TMP/o")" = "argv.py True True"
 sbx run -l python -e 'import sys
 print(sys.argv, "__file__" in globals())'
 expect_out "['-c'] False"
