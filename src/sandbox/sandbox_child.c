@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 static int child_setup_fd = -1; /* in the child: where child_fail writes */
@@ -29,12 +30,36 @@ static _Noreturn void child_fail(const char *what)
 	_exit(125);
 }
 
+/* Every signal's disposition back to its default, as a process started
+ * from a login shell has them: whatever sbx's own caller ignored (a
+ * background job's SIGQUIT, glibc posix_spawn's internal signals 32 and
+ * 33, which a server or a batch that spawned sbx leaves ignored) would
+ * otherwise reach the code through exec. sbx ignores SIGPIPE for its own
+ * writes; the Duktape child keeps that (it reports a closed pipe as an
+ * error), an interpreter gets the default as it would natively. The raw
+ * syscall because glibc's sigaction refuses 32 and 33; the kernel's
+ * struct is {handler, flags, restorer, mask}, all zero for SIG_DFL. */
+static void reset_signals(bool keep_sigpipe)
+{
+	struct {
+		void *handler;
+		unsigned long flags;
+		void *restorer;
+		unsigned long mask;
+	} dfl = {0};
+	for (int sig = 1; sig <= 64; sig++)
+		if (sig != SIGKILL && sig != SIGSTOP && !(keep_sigpipe && sig == SIGPIPE))
+			(void)syscall(SYS_rt_sigaction, sig, &dfl, NULL, sizeof dfl.mask);
+}
+
 _Noreturn void sandbox_child_start(struct supervisor *sv, pid_t parent,
 				   const struct seccomp_prog *prog)
 {
 	const struct sandbox_plan *plan = sv->plan;
 	int(*pipes)[2] = sv->pipes;
 	int gate_fd = sv->gate[0], init_fd = sv->initc[1];
+
+	reset_signals(plan->profile != PROFILE_INTERPRETER);
 
 	/* Out of the way of the dup2s below (they target fds 0-4). */
 	child_setup_fd = fcntl(pipes[3][1], F_DUPFD_CLOEXEC, 16);

@@ -77,4 +77,10 @@ expect_json .status '"timeout"'
 expect_json .error.name '"CpuTimeLimit"'
 expect_jq '.time_ms.cpu >= 300'
 
+# Signal dispositions are the code's own, not what sbx's caller ignored: a
+# background job's SIGQUIT, SIGINT and SIGTERM ignored by the caller stay
+# out (python3 itself ignores SIGPIPE and SIGXFSZ, 0x1001000: as natively).
+(trap '' QUIT INT TERM HUP; "$SBX" run -l python --timeout 300 -e 'print([l.split()[1] for l in open("/proc/self/status") if l.startswith("SigIgn")][0])' >"$T_TMP/sigign" 2>&1)
+check "the code's ignored signals are python3's own, not the caller's ($(cat "$T_TMP/sigign"))" test "$(cat "$T_TMP/sigign")" = 0000000001001000
+
 finish
