@@ -1,7 +1,8 @@
 /* engine_duktape_process — what a JavaScript program sees of its process:
  * the global `args` (the words given after `--`) and the argv and env of
- * the prelude's node-style `process` (src/engine/js/prelude/process.js). Kept apart from the engine so that
- * the runtime's module work (require) can find it in one place.
+ * the prelude's node-style `process` (src/engine/js/prelude/process.js).
+ * Kept apart from the engine so that the runtime's module work (require)
+ * can find it in one place.
  *
  * process.env holds only what --env gave: the host environment never
  * reaches the sandbox, and the embedded engine has no environment of its
