@@ -1,10 +1,9 @@
-/* batch_pool — the poll() loop: up to -j children at once, each
- * `/proc/self/exe run --request - --json DEFAULTS…` (exec-deployment for a
- * "deployment" line) with the request line on its standard input and its
- * record read from its standard output. Records leave in input order: a
- * ring of 4 × -j slots holds the ones that finished before an earlier one,
- * and no request starts past the ring, so memory stays bounded whatever
- * the input's length.
+/* batch_pool — the poll() loop: up to -j children at once, each a fork
+ * that runs one request as `sbx run --request - --json DEFAULTS…` would
+ * (batch_worker.c; exec-deployment for a "deployment" line, with the request
+ * line on its standard input), its record read from its standard output. Records leave in input
+ * order: a ring of 4 × -j slots holds the ones that finished before an earlier one, and no request
+ * starts past the ring, so memory stays bounded whatever the input's length.
  *
  * Classification, for the exit status: a child record with status
  * "sbx_error" is a request sbx refused (invalid: exit 1); "sandbox_error",
@@ -13,7 +12,6 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
-#include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,8 +24,6 @@
 #include "util/util.h"
 
 #define STDERR_KEEP 2048 /* a child's stderr kept for "gave no record" */
-
-extern char **environ;
 
 struct child {
 	pid_t pid;    /* 0: free */
@@ -57,55 +53,34 @@ static void worsen(struct pool *p, int st)
 		p->status = st;
 }
 
-static int spawn(struct pool *p, struct child *c, const struct batch_item *it)
+static void close_pair(int fd[2])
 {
-	int in[2], out[2], err[2];
-	if (pipe2(in, O_CLOEXEC) || pipe2(out, O_CLOEXEC) || pipe2(err, O_CLOEXEC))
-		return error("cannot create pipes for a batch run: %s", strerror(errno));
-	const char **argv = xcalloc(p->o->nchild_args + 6, sizeof(char *));
-	size_t n = 0;
-	argv[n++] = "sbx";
-	argv[n++] = it->deployment ? "exec-deployment" : "run";
-	argv[n++] = "--request";
-	argv[n++] = "-";
-	argv[n++] = "--json";
-	for (size_t i = 0; i < p->o->nchild_args; i++)
-		argv[n++] = p->o->child_args[i];
-	posix_spawn_file_actions_t fa;
-	posix_spawn_file_actions_init(&fa);
-	posix_spawn_file_actions_adddup2(&fa, in[0], 0);
-	posix_spawn_file_actions_adddup2(&fa, out[1], 1);
-	posix_spawn_file_actions_adddup2(&fa, err[1], 2);
-	/* The batch ignores SIGPIPE; the run must not inherit that (an
-	 * ignored signal stays ignored across exec): every signal gets its
-	 * default, as when sbx run is started from a shell. */
-	posix_spawnattr_t attr;
-	sigset_t def;
-	posix_spawnattr_init(&attr);
-	sigfillset(&def);
-	posix_spawnattr_setsigdefault(&attr, &def);
-	posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETSIGDEF);
-	int e = posix_spawn(&c->pid, "/proc/self/exe", &fa, &attr, (char *const *)argv, environ);
-	posix_spawnattr_destroy(&attr);
-	posix_spawn_file_actions_destroy(&fa);
-	free(argv);
-	close(in[0]);
-	close(out[1]);
-	close(err[1]);
-	if (e) {
-		close(in[1]);
-		close(out[0]);
-		close(err[0]);
-		c->pid = 0;
-		return error("cannot start a batch run: %s", strerror(e));
-	}
-	/* The child reads its whole request before anything else, so this
-	 * write finishes; a child that dies first gives EPIPE (SIGPIPE is
-	 * ignored) and its missing record says why. */
-	const char *s = it->text;
-	size_t left = it->len;
+	for (int i = 0; i < 2; i++)
+		if (fd[i] >= 0)
+			close(fd[i]);
+}
+
+/* A deployment's run: `exec-deployment --request - --json DEFAULTS…`, its
+ * request on stdin (the deployment's files and build are its business). */
+static _Noreturn void exec_deployment(const char **argv, int in, int out, int err)
+{
+	if (dup2(in, 0) < 0 || dup2(out, 1) < 0 || dup2(err, 2) < 0)
+		_exit(EXIT_SBX_FAILURE);
+	/* As when started from a shell: sbx's main ignores SIGPIPE itself. */
+	signal(SIGPIPE, SIG_DFL);
+	execv("/proc/self/exe", (char *const *)argv);
+	dprintf(2, "sbx: cannot start exec-deployment: %s\n", strerror(errno));
+	_exit(EXIT_SBX_FAILURE);
+}
+
+/* The request's text on the deployment child's stdin. The child reads its
+ * whole request before anything else, so this write finishes; a child that
+ * dies first gives EPIPE (SIGPIPE is ignored) and its missing record says
+ * why. */
+static void feed(int fd, const char *s, size_t left)
+{
 	while (left) {
-		ssize_t w = write(in[1], s, left);
+		ssize_t w = write(fd, s, left);
 		if (w < 0 && errno == EINTR)
 			continue;
 		if (w < 0)
@@ -113,7 +88,58 @@ static int spawn(struct pool *p, struct child *c, const struct batch_item *it)
 		s += w;
 		left -= (size_t)w;
 	}
-	close(in[1]);
+	close(fd);
+}
+
+/* Starts the run of it: a fork of this process that runs it in-process
+ * (batch_worker.c), or exec-deployment for a "deployment" line. Plain fork,
+ * not posix_spawn: glibc's posix_spawn leaves its internal signals (32, 33)
+ * ignored in the child, and an exec keeps them ignored down to the code. */
+static int spawn(struct pool *p, struct child *c, const struct batch_item *it)
+{
+	int in[2] = {-1, -1}, out[2] = {-1, -1}, err[2] = {-1, -1};
+	const char **argv = NULL;
+	if ((it->deployment && pipe2(in, O_CLOEXEC)) || pipe2(out, O_CLOEXEC) ||
+	    pipe2(err, O_CLOEXEC)) {
+		int e = errno;
+		close_pair(in), close_pair(out), close_pair(err);
+		return error("cannot create pipes for a batch run: %s", strerror(e));
+	}
+	if (it->deployment) {
+		argv = xcalloc(p->o->nchild_args + 6, sizeof(char *));
+		size_t n = 0;
+		argv[n++] = "sbx";
+		argv[n++] = "exec-deployment";
+		argv[n++] = "--request";
+		argv[n++] = "-";
+		argv[n++] = "--json";
+		for (size_t i = 0; i < p->o->nchild_args; i++)
+			argv[n++] = p->o->child_args[i];
+	}
+	/* Nothing buffered in this process may reach a child's pipe twice. */
+	fflush(NULL);
+	c->pid = fork();
+	if (c->pid == 0) {
+		if (argv)
+			exec_deployment(argv, in[0], out[1], err[1]);
+		batch_worker_run(p->o, it, out[1], err[1]);
+	}
+	int e = errno;
+	free(argv);
+	close(out[1]);
+	close(err[1]);
+	if (in[0] >= 0)
+		close(in[0]);
+	if (c->pid < 0) {
+		close(out[0]);
+		close(err[0]);
+		if (in[1] >= 0)
+			close(in[1]);
+		c->pid = 0;
+		return error("cannot start a batch run: %s", strerror(e));
+	}
+	if (in[1] >= 0)
+		feed(in[1], it->text, it->len);
 	c->out = out[0];
 	c->err = err[0];
 	buf_init(&c->rec, BATCH_RECORD_MAX);
