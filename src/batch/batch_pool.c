@@ -28,19 +28,25 @@
 struct child {
 	pid_t pid;    /* 0: free */
 	int out, err; /* -1 once at EOF */
+	int go;	      /* ready: the pipe its turn comes down; -1 once given */
+	int in;	      /* a deployment's stdin, fed when its turn comes; -1 */
+	bool running; /* its turn came and its record is not complete yet */
 	struct buf rec, msg;
 	size_t seq; /* ring position */
 	size_t line;
 	char *id;
+	char *text; /* a deployment's request line, for in */
+	size_t len;
 };
 
 struct pool {
 	const struct batch_options *o;
 	struct child *kids;
-	unsigned nkids, active;
-	json_t **ring;	    /* ring[seq % window]: a finished record not yet written */
-	struct pollfd *pf;  /* 2 per child: stdout, stderr */
-	struct child **who; /* whose fd pf[i] is */
+	unsigned nkids, active;	 /* children alive */
+	unsigned running, ready; /* of them: running a request; waiting for a turn */
+	json_t **ring;		 /* ring[seq % window]: a finished record not yet written */
+	struct pollfd *pf;	 /* 2 per child: stdout, stderr */
+	struct child **who;	 /* whose fd pf[i] is */
 	size_t window, next_seq, next_write;
 	struct batch_sink *sink;
 	struct batch_tally *tally;
@@ -61,9 +67,12 @@ static void close_pair(int fd[2])
 }
 
 /* A deployment's run: `exec-deployment --request - --json DEFAULTS…`, its
- * request on stdin (the deployment's files and build are its business). */
-static _Noreturn void exec_deployment(const char **argv, int in, int out, int err)
+ * request on stdin (the deployment's files and build are its business),
+ * started when its turn comes. */
+static _Noreturn void exec_deployment(const char **argv, int go, int in, int out, int err)
 {
+	if (!batch_worker_wait_turn(go))
+		_exit(EXIT_SBX_FAILURE);
 	if (dup2(in, 0) < 0 || dup2(out, 1) < 0 || dup2(err, 2) < 0)
 		_exit(EXIT_SBX_FAILURE);
 	/* As when started from a shell: sbx's main ignores SIGPIPE itself. */
@@ -91,18 +100,20 @@ static void feed(int fd, const char *s, size_t left)
 	close(fd);
 }
 
-/* Starts the run of it: a fork of this process that runs it in-process
- * (batch_worker.c), or exec-deployment for a "deployment" line. Plain fork,
- * not posix_spawn: glibc's posix_spawn leaves its internal signals (32, 33)
- * ignored in the child, and an exec keeps them ignored down to the code. */
-static int spawn(struct pool *p, struct child *c, const struct batch_item *it)
+/* Forks the run of it: a child that prepares the request in-process
+ * (batch_worker.c) or, for a "deployment" line, will exec exec-deployment;
+ * either waits for its turn (start_ready) before it runs anything. Plain
+ * fork, not posix_spawn: glibc's posix_spawn leaves its internal signals
+ * (32, 33) ignored in the child, and an exec keeps them ignored down to
+ * the code. Takes it->text for a deployment. */
+static int spawn(struct pool *p, struct child *c, struct batch_item *it)
 {
-	int in[2] = {-1, -1}, out[2] = {-1, -1}, err[2] = {-1, -1};
+	int in[2] = {-1, -1}, out[2] = {-1, -1}, err[2] = {-1, -1}, go[2] = {-1, -1};
 	const char **argv = NULL;
 	if ((it->deployment && pipe2(in, O_CLOEXEC)) || pipe2(out, O_CLOEXEC) ||
-	    pipe2(err, O_CLOEXEC)) {
+	    pipe2(err, O_CLOEXEC) || pipe2(go, O_CLOEXEC)) {
 		int e = errno;
-		close_pair(in), close_pair(out), close_pair(err);
+		close_pair(in), close_pair(out), close_pair(err), close_pair(go);
 		return error("cannot create pipes for a batch run: %s", strerror(e));
 	}
 	if (it->deployment) {
@@ -121,33 +132,78 @@ static int spawn(struct pool *p, struct child *c, const struct batch_item *it)
 	c->pid = fork();
 	if (c->pid == 0) {
 		if (argv)
-			exec_deployment(argv, in[0], out[1], err[1]);
-		batch_worker_run(p->o, it, out[1], err[1]);
+			exec_deployment(argv, go[0], in[0], out[1], err[1]);
+		batch_worker_run(p->o, it, go[0], out[1], err[1]);
 	}
 	int e = errno;
 	free(argv);
 	close(out[1]);
 	close(err[1]);
+	close(go[0]);
 	if (in[0] >= 0)
 		close(in[0]);
 	if (c->pid < 0) {
 		close(out[0]);
 		close(err[0]);
+		close(go[1]);
 		if (in[1] >= 0)
 			close(in[1]);
 		c->pid = 0;
 		return error("cannot start a batch run: %s", strerror(e));
 	}
-	if (in[1] >= 0)
-		feed(in[1], it->text, it->len);
 	c->out = out[0];
 	c->err = err[0];
+	c->go = go[1];
+	c->in = in[1];
+	if (it->deployment) {
+		c->text = it->text;
+		c->len = it->len;
+		it->text = NULL;
+	}
 	buf_init(&c->rec, BATCH_RECORD_MAX);
 	buf_init(&c->msg, STDERR_KEEP);
 	c->line = it->line;
 	c->id = xstrdup(it->id);
 	p->active++;
+	p->ready++;
 	return 0;
+}
+
+/* Gives the ready children their turn, oldest first, while fewer than -j
+ * run: at most -j requests run at once; the next ones are already forked
+ * and checked, so a finished run's slot is taken without a fork's delay. */
+static void start_ready(struct pool *p)
+{
+	while (p->running < p->o->jobs) {
+		struct child *c = NULL;
+		for (unsigned i = 0; i < p->nkids; i++)
+			if (p->kids[i].pid && p->kids[i].go >= 0 && (!c || p->kids[i].seq < c->seq))
+				c = &p->kids[i];
+		if (!c)
+			return;
+		/* EPIPE when it already ended (a request it refused): then its
+		 * end, not its record, frees the slot. */
+		(void)!write(c->go, "g", 1);
+		close(c->go);
+		c->go = -1;
+		p->ready--;
+		c->running = true;
+		p->running++;
+		if (c->in >= 0) {
+			feed(c->in, c->text, c->len);
+			c->in = -1;
+		}
+	}
+}
+
+/* Its record is complete (one line) or it ended: its slot is free. The
+ * rest (its history line, its exit) overlaps the next run. */
+static void slot_free(struct pool *p, struct child *c)
+{
+	if (c->running) {
+		c->running = false;
+		p->running--;
+	}
 }
 
 /* The child is done (both pipes at EOF): its record, with request_id and
@@ -176,11 +232,21 @@ static void reap(struct pool *p, struct child *c)
 		json_object_set_new(rec, "request_id", json_string(c->id));
 	json_object_set_new(rec, "line", json_integer((json_int_t)c->line));
 	p->ring[c->seq % p->window] = rec;
-	close(c->out);
-	close(c->err);
+	slot_free(p, c);
+	if (c->go >= 0) {
+		close(c->go);
+		p->ready--;
+	}
+	if (c->in >= 0)
+		close(c->in);
+	if (c->out >= 0)
+		close(c->out);
+	if (c->err >= 0)
+		close(c->err);
 	buf_release(&c->rec);
 	buf_release(&c->msg);
 	free(c->id);
+	free(c->text);
 	memset(c, 0, sizeof(*c));
 	p->active--;
 }
@@ -242,9 +308,11 @@ static void wait_children(struct pool *p)
 		if (!pf[i].revents)
 			continue;
 		struct child *c = who[i];
-		if (pf[i].fd == c->out)
+		if (pf[i].fd == c->out) {
 			drain(c, &c->out, &c->rec);
-		else
+			if (c->rec.len && c->rec.data[c->rec.len - 1] == '\n')
+				slot_free(p, c);
+		} else
 			drain(c, &c->err, &c->msg);
 	}
 	for (unsigned i = 0; i < p->nkids; i++)
@@ -296,7 +364,9 @@ int batch_pool_run(const struct batch_options *o, struct batch_input *in, struct
 {
 	struct pool p = {.o = o, .sink = sink, .tally = tally};
 	struct idset seen = {0};
-	p.nkids = o->jobs;
+	/* -j running, -j ready for their turn, -j finishing (record out,
+	 * history and exit still to come). */
+	p.nkids = 3 * o->jobs;
 	p.window = (size_t)o->jobs * BATCH_WINDOW_MULT;
 	p.kids = xcalloc(p.nkids, sizeof(*p.kids));
 	p.ring = xcalloc(p.window, sizeof(*p.ring));
@@ -307,7 +377,9 @@ int batch_pool_run(const struct batch_options *o, struct batch_input *in, struct
 	int rc = 0;
 	while (!eof || p.active || p.next_write < p.next_seq) {
 		struct child *c;
-		while (!eof && p.next_seq < p.next_write + p.window && (c = free_child(&p))) {
+		start_ready(&p);
+		while (!eof && p.ready < o->jobs && p.next_seq < p.next_write + p.window &&
+		       (c = free_child(&p))) {
 			struct batch_item it;
 			int r = next_item(&p, in, done, &seen, &it);
 			if (r < 0) {
@@ -334,6 +406,7 @@ int batch_pool_run(const struct batch_options *o, struct batch_input *in, struct
 			}
 			batch_item_release(&it);
 		}
+		start_ready(&p);
 		if (flush_ring(&p) != 0) {
 			rc = -1;
 			break;

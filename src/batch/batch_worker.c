@@ -9,6 +9,7 @@
  *
  * Runs after fork in a single-threaded process: the batch's heap is this
  * child's copy, and nothing here returns to the batch's loop. */
+#include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
@@ -55,15 +56,29 @@ static void on_die(void)
 	_exit(EXIT_SBX_FAILURE);
 }
 
+#define GO_FD 3 /* where the go pipe is kept until the turn comes */
+
 /* The fds of a run started from a shell: stdin /dev/null (the request is
  * in memory, and the batch's own stdin may be its input), stdout the
- * record pipe, stderr the message pipe, nothing else of the batch's. */
-static void take_fds(int out_fd, int err_fd)
+ * record pipe, stderr the message pipe, nothing else of the batch's but
+ * the go pipe (close-on-exec, closed when the turn comes). */
+static void take_fds(int go_fd, int out_fd, int err_fd)
 {
 	int nul = open("/dev/null", O_RDONLY | O_CLOEXEC);
-	if (nul < 0 || dup2(nul, 0) < 0 || dup2(out_fd, 1) < 0 || dup2(err_fd, 2) < 0)
+	if (nul < 0 || dup2(nul, 0) < 0 || dup2(out_fd, 1) < 0 || dup2(err_fd, 2) < 0 ||
+	    dup3(go_fd, GO_FD, O_CLOEXEC) < 0)
 		_exit(EXIT_SBX_FAILURE);
-	close_range(3, ~0u, 0);
+	close_range(GO_FD + 1, ~0u, 0);
+}
+
+bool batch_worker_wait_turn(int go_fd)
+{
+	char c;
+	ssize_t n;
+	while ((n = read(go_fd, &c, 1)) < 0 && errno == EINTR)
+		;
+	close(go_fd);
+	return n == 1;
 }
 
 static int run_request(const struct batch_options *o, const struct batch_item *it)
@@ -89,8 +104,13 @@ static int run_request(const struct batch_options *o, const struct batch_item *i
 		goto out;
 	}
 	if (request_json_apply(&ro, obj, false, NULL, &tmp) == 0 &&
-	    runopt_load_code(&ro, NULL, 0, false) == 0 && runopt_finish(&ro) == 0)
-		rc = execute_and_render(&req);
+	    runopt_load_code(&ro, NULL, 0, false) == 0 && runopt_finish(&ro) == 0) {
+		/* Checked: now it waits for a slot, as a queued sbx run would. */
+		if (batch_worker_wait_turn(GO_FD))
+			rc = execute_and_render(&req);
+		else
+			rc = -1;
+	}
 	json_decref(obj);
 out:
 	request_json_cleanup(&tmp);
@@ -99,13 +119,15 @@ out:
 }
 
 _Noreturn void batch_worker_run(const struct batch_options *o, const struct batch_item *it,
-				int out_fd, int err_fd)
+				int go_fd, int out_fd, int err_fd)
 {
-	take_fds(out_fd, err_fd);
+	take_fds(go_fd, out_fd, err_fd);
 	/* This process's messages and record are its own, not the batch's. */
 	error_state_reset();
 	die_hook = on_die;
 	int rc = run_request(o, it);
+	if (rc < 0) /* the batch is gone: nothing ran, nobody reads */
+		_exit(EXIT_SBX_FAILURE);
 	if (rc == EXIT_SBX_FAILURE)
 		failure_record();
 	fflush(stdout);
