@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -373,6 +374,13 @@ int batch_pool_run(const struct batch_options *o, struct batch_input *in, struct
 	p.pf = xcalloc(2 * (size_t)p.nkids, sizeof(*p.pf));
 	p.who = xcalloc(2 * (size_t)p.nkids, sizeof(*p.who));
 	signal(SIGPIPE, SIG_IGN);
+	/* Up to 3 × -j children with 2 or 3 pipe ends each: -j 1024 is past
+	 * the usual soft limit of 1024 descriptors, so take the hard one. */
+	struct rlimit nofile;
+	if (getrlimit(RLIMIT_NOFILE, &nofile) == 0 && nofile.rlim_cur < nofile.rlim_max) {
+		nofile.rlim_cur = nofile.rlim_max;
+		setrlimit(RLIMIT_NOFILE, &nofile);
+	}
 	bool eof = false;
 	int rc = 0;
 	while (!eof || p.active || p.next_write < p.next_seq) {
