@@ -4,9 +4,12 @@
 #   N mixed requests (JavaScript and Python, passing, failing, timing out)
 #   through `sbx batch -j J` and through `xargs -P J sbx run --json
 #   --request FILE` (one file per request), alternating, REPS times each;
-#   medians of total wall time and runs/s, and the floor: the sum of the
-#   runs' own wall times (time_ms.wall) divided by J.
-#   Goals: batch at least as fast as xargs, within 10% of the floor.
+#   side by side, the medians of total wall time and runs/s, and each one's
+#   floor: the sum of its runs' own wall times (time_ms.wall) divided by J,
+#   what a scheduler with no cost of its own would take. The load average
+#   is printed before and after: on a shared machine the figures move
+#   with it.
+#   Goals: batch at least as fast as xargs, within 10% of its floor.
 #
 # Usage: SBX=bin/sbx bench/batch.sh [N [REPS [J]]]   (defaults 1000 3 2; needs jq)
 set -eu
@@ -50,7 +53,10 @@ run_xargs() {
 	t0=$(now_ms)
 	xargs -P "$J" -n 1 "$SBX" run --json --request <"$tmp/files" >"$tmp/xargs.out" || true
 	echo $(($(now_ms) - t0)) >>"$tmp/xargs.ms"
+	jq -s "map(.time_ms.wall) | add / $J" "$tmp/xargs.out" >>"$tmp/xfloor.ms"
 }
+load() { cut -d' ' -f1-3 /proc/loadavg; }
+load0=$(load)
 r=0
 while [ $r -lt "$REPS" ]; do
 	run_batch
@@ -61,10 +67,13 @@ median() { sort -n "$1" | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) 
 b=$(median "$tmp/batch.ms")
 x=$(median "$tmp/xargs.ms")
 f=$(median "$tmp/floor.ms")
+xf=$(median "$tmp/xfloor.ms")
 check=$(jq -s 'length' "$tmp/xargs.out")
 echo "== sbx batch vs xargs: $N mixed requests, -j $J, median of $REPS ($check xargs records)"
-awk -v n="$N" -v b="$b" -v x="$x" -v f="$f" 'BEGIN {
-	printf "  sbx batch -j    %9.0f ms  %7.1f runs/s\n", b, n * 1000 / b
-	printf "  xargs -P        %9.0f ms  %7.1f runs/s   (batch/xargs %.2f)\n", x, n * 1000 / x, b / x
-	printf "  floor (sum of the runs'"'"' wall / J) %9.0f ms   (batch/floor %.2f; goal <= 1.10)\n", f, b / f
+echo "   load average before: $load0, after: $(load) ($(nproc) cores)"
+awk -v n="$N" -v j="$J" -v b="$b" -v x="$x" -v f="$f" -v xf="$xf" 'BEGIN {
+	printf "  %-16s %10s %9s %16s %13s\n", "", "total ms", "runs/s", "sum(wall)/J ms", "total/floor"
+	printf "  %-16s %10.0f %9.1f %16.0f %13.2f\n", "sbx batch -j " j, b, n * 1000 / b, f, b / f
+	printf "  %-16s %10.0f %9.1f %16.0f %13.2f\n", "xargs -P " j, x, n * 1000 / x, xf, x / xf
+	printf "  batch/xargs %.2f (goal <= 1.00); batch total/floor %.2f (goal <= 1.10)\n", b / x, b / f
 }'

@@ -1,8 +1,8 @@
 /* batch — many requests from one NDJSON input, N at a time, records out in
- * input order (sbx batch). Each request runs in its own `sbx run --request -
- * --json` child (or `exec-deployment --request -` when it names a
- * deployment), so its sandbox, limits and history record are exactly those
- * of `sbx run`. */
+ * input order (sbx batch). Each request runs in its own process, a fork of
+ * the batch that does what `sbx run --request - --json` does (or an
+ * `exec-deployment --request -` child when it names a deployment), so its
+ * sandbox, limits and history record are exactly those of `sbx run`. */
 #ifndef SBX_BATCH_H
 #define SBX_BATCH_H
 
@@ -10,6 +10,13 @@
 #include <stddef.h>
 
 enum batch_format { BATCH_NDJSON, BATCH_JSON, BATCH_TEXT };
+
+/* A default given to every run: a run option (run/runopt.h's RO_*) and its
+ * value, as sbx run's parser hands it to runopt_handle. */
+struct batch_default {
+	int id;
+	const char *arg; /* NULL for a flag without a value */
+};
 
 struct batch_options {
 	unsigned jobs;	      /* -j: children at once; 0: the number of cores */
@@ -21,8 +28,10 @@ struct batch_options {
 	enum batch_format format;
 	bool format_given;	       /* --format/--json given (with --out: also on stdout) */
 	bool quiet;		       /* no progress line, no summary */
-	const char *const *child_args; /* defaults forwarded to every child run */
+	const char *const *child_args; /* the defaults as flags, for exec-deployment */
 	size_t nchild_args;
+	const struct batch_default *defaults; /* the same, for the runs made in-process */
+	size_t ndefaults;
 };
 
 /* Runs the batch; returns sbx batch's exit status: 0 every request ran, 1

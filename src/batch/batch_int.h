@@ -93,6 +93,17 @@ int sink_write(struct batch_sink *s, json_t *rec);
 /* Flushes, fsyncs, prints --format json's document. -1 on error. */
 int sink_close(struct batch_sink *s, json_t *summary);
 
+/* In a fork of the batch: prepares the request of it as `sbx run --request
+ * - --json` would, waits for its turn on go_fd (a refused request does not:
+ * its record needs no slot), runs it, its record on out_fd and its
+ * messages on err_fd, and exits with sbx run's exit status. Never
+ * returns. */
+_Noreturn void batch_worker_run(const struct batch_options *o, const struct batch_item *it,
+				int go_fd, int out_fd, int err_fd);
+/* Blocks until the batch gives this child its turn: true, or false when the
+ * batch is gone (then nothing may run: nobody would read the record). */
+bool batch_worker_wait_turn(int go_fd);
+
 /* The child pool: runs the items and hands back their records in input
  * order through sink. Returns the batch's exit status. */
 int batch_pool_run(const struct batch_options *o, struct batch_input *in, struct idset *done,

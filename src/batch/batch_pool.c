@@ -1,10 +1,9 @@
-/* batch_pool — the poll() loop: up to -j children at once, each
- * `/proc/self/exe run --request - --json DEFAULTS…` (exec-deployment for a
- * "deployment" line) with the request line on its standard input and its
- * record read from its standard output. Records leave in input order: a
- * ring of 4 × -j slots holds the ones that finished before an earlier one,
- * and no request starts past the ring, so memory stays bounded whatever
- * the input's length.
+/* batch_pool — the poll() loop: up to -j children at once, each a fork
+ * that runs one request as `sbx run --request - --json DEFAULTS…` would
+ * (batch_worker.c; exec-deployment for a "deployment" line, with the request
+ * line on its standard input), its record read from its standard output. Records leave in input
+ * order: a ring of 4 × -j slots holds the ones that finished before an earlier one, and no request
+ * starts past the ring, so memory stays bounded whatever the input's length.
  *
  * Classification, for the exit status: a child record with status
  * "sbx_error" is a request sbx refused (invalid: exit 1); "sandbox_error",
@@ -13,10 +12,10 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
-#include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -27,24 +26,28 @@
 
 #define STDERR_KEEP 2048 /* a child's stderr kept for "gave no record" */
 
-extern char **environ;
-
 struct child {
 	pid_t pid;    /* 0: free */
 	int out, err; /* -1 once at EOF */
+	int go;	      /* ready: the pipe its turn comes down; -1 once given */
+	int in;	      /* a deployment's stdin, fed when its turn comes; -1 */
+	bool running; /* its turn came and its record is not complete yet */
 	struct buf rec, msg;
 	size_t seq; /* ring position */
 	size_t line;
 	char *id;
+	char *text; /* a deployment's request line, for in */
+	size_t len;
 };
 
 struct pool {
 	const struct batch_options *o;
 	struct child *kids;
-	unsigned nkids, active;
-	json_t **ring;	    /* ring[seq % window]: a finished record not yet written */
-	struct pollfd *pf;  /* 2 per child: stdout, stderr */
-	struct child **who; /* whose fd pf[i] is */
+	unsigned nkids, active;	 /* children alive */
+	unsigned running, ready; /* of them: running a request; waiting for a turn */
+	json_t **ring;		 /* ring[seq % window]: a finished record not yet written */
+	struct pollfd *pf;	 /* 2 per child: stdout, stderr */
+	struct child **who;	 /* whose fd pf[i] is */
 	size_t window, next_seq, next_write;
 	struct batch_sink *sink;
 	struct batch_tally *tally;
@@ -57,55 +60,37 @@ static void worsen(struct pool *p, int st)
 		p->status = st;
 }
 
-static int spawn(struct pool *p, struct child *c, const struct batch_item *it)
+static void close_pair(int fd[2])
 {
-	int in[2], out[2], err[2];
-	if (pipe2(in, O_CLOEXEC) || pipe2(out, O_CLOEXEC) || pipe2(err, O_CLOEXEC))
-		return error("cannot create pipes for a batch run: %s", strerror(errno));
-	const char **argv = xcalloc(p->o->nchild_args + 6, sizeof(char *));
-	size_t n = 0;
-	argv[n++] = "sbx";
-	argv[n++] = it->deployment ? "exec-deployment" : "run";
-	argv[n++] = "--request";
-	argv[n++] = "-";
-	argv[n++] = "--json";
-	for (size_t i = 0; i < p->o->nchild_args; i++)
-		argv[n++] = p->o->child_args[i];
-	posix_spawn_file_actions_t fa;
-	posix_spawn_file_actions_init(&fa);
-	posix_spawn_file_actions_adddup2(&fa, in[0], 0);
-	posix_spawn_file_actions_adddup2(&fa, out[1], 1);
-	posix_spawn_file_actions_adddup2(&fa, err[1], 2);
-	/* The batch ignores SIGPIPE; the run must not inherit that (an
-	 * ignored signal stays ignored across exec): every signal gets its
-	 * default, as when sbx run is started from a shell. */
-	posix_spawnattr_t attr;
-	sigset_t def;
-	posix_spawnattr_init(&attr);
-	sigfillset(&def);
-	posix_spawnattr_setsigdefault(&attr, &def);
-	posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETSIGDEF);
-	int e = posix_spawn(&c->pid, "/proc/self/exe", &fa, &attr, (char *const *)argv, environ);
-	posix_spawnattr_destroy(&attr);
-	posix_spawn_file_actions_destroy(&fa);
-	free(argv);
-	close(in[0]);
-	close(out[1]);
-	close(err[1]);
-	if (e) {
-		close(in[1]);
-		close(out[0]);
-		close(err[0]);
-		c->pid = 0;
-		return error("cannot start a batch run: %s", strerror(e));
-	}
-	/* The child reads its whole request before anything else, so this
-	 * write finishes; a child that dies first gives EPIPE (SIGPIPE is
-	 * ignored) and its missing record says why. */
-	const char *s = it->text;
-	size_t left = it->len;
+	for (int i = 0; i < 2; i++)
+		if (fd[i] >= 0)
+			close(fd[i]);
+}
+
+/* A deployment's run: `exec-deployment --request - --json DEFAULTS…`, its
+ * request on stdin (the deployment's files and build are its business),
+ * started when its turn comes. */
+static _Noreturn void exec_deployment(const char **argv, int go, int in, int out, int err)
+{
+	if (!batch_worker_wait_turn(go))
+		_exit(EXIT_SBX_FAILURE);
+	if (dup2(in, 0) < 0 || dup2(out, 1) < 0 || dup2(err, 2) < 0)
+		_exit(EXIT_SBX_FAILURE);
+	/* As when started from a shell: sbx's main ignores SIGPIPE itself. */
+	signal(SIGPIPE, SIG_DFL);
+	execv("/proc/self/exe", (char *const *)argv);
+	dprintf(2, "sbx: cannot start exec-deployment: %s\n", strerror(errno));
+	_exit(EXIT_SBX_FAILURE);
+}
+
+/* The request's text on the deployment child's stdin. The child reads its
+ * whole request before anything else, so this write finishes; a child that
+ * dies first gives EPIPE (SIGPIPE is ignored) and its missing record says
+ * why. */
+static void feed(int fd, const char *s, size_t left)
+{
 	while (left) {
-		ssize_t w = write(in[1], s, left);
+		ssize_t w = write(fd, s, left);
 		if (w < 0 && errno == EINTR)
 			continue;
 		if (w < 0)
@@ -113,15 +98,113 @@ static int spawn(struct pool *p, struct child *c, const struct batch_item *it)
 		s += w;
 		left -= (size_t)w;
 	}
-	close(in[1]);
+	close(fd);
+}
+
+/* Forks the run of it: a child that prepares the request in-process
+ * (batch_worker.c) or, for a "deployment" line, will exec exec-deployment;
+ * either waits for its turn (start_ready) before it runs anything. Plain
+ * fork, not posix_spawn: glibc's posix_spawn leaves its internal signals
+ * (32, 33) ignored in the child, and an exec keeps them ignored down to
+ * the code. Takes it->text for a deployment. */
+static int spawn(struct pool *p, struct child *c, struct batch_item *it)
+{
+	int in[2] = {-1, -1}, out[2] = {-1, -1}, err[2] = {-1, -1}, go[2] = {-1, -1};
+	const char **argv = NULL;
+	if ((it->deployment && pipe2(in, O_CLOEXEC)) || pipe2(out, O_CLOEXEC) ||
+	    pipe2(err, O_CLOEXEC) || pipe2(go, O_CLOEXEC)) {
+		int e = errno;
+		close_pair(in), close_pair(out), close_pair(err), close_pair(go);
+		return error("cannot create pipes for a batch run: %s", strerror(e));
+	}
+	if (it->deployment) {
+		argv = xcalloc(p->o->nchild_args + 6, sizeof(char *));
+		size_t n = 0;
+		argv[n++] = "sbx";
+		argv[n++] = "exec-deployment";
+		argv[n++] = "--request";
+		argv[n++] = "-";
+		argv[n++] = "--json";
+		for (size_t i = 0; i < p->o->nchild_args; i++)
+			argv[n++] = p->o->child_args[i];
+	}
+	/* Nothing buffered in this process may reach a child's pipe twice. */
+	fflush(NULL);
+	c->pid = fork();
+	if (c->pid == 0) {
+		if (argv)
+			exec_deployment(argv, go[0], in[0], out[1], err[1]);
+		batch_worker_run(p->o, it, go[0], out[1], err[1]);
+	}
+	int e = errno;
+	free(argv);
+	close(out[1]);
+	close(err[1]);
+	close(go[0]);
+	if (in[0] >= 0)
+		close(in[0]);
+	if (c->pid < 0) {
+		close(out[0]);
+		close(err[0]);
+		close(go[1]);
+		if (in[1] >= 0)
+			close(in[1]);
+		c->pid = 0;
+		return error("cannot start a batch run: %s", strerror(e));
+	}
 	c->out = out[0];
 	c->err = err[0];
+	c->go = go[1];
+	c->in = in[1];
+	if (it->deployment) {
+		c->text = it->text;
+		c->len = it->len;
+		it->text = NULL;
+	}
 	buf_init(&c->rec, BATCH_RECORD_MAX);
 	buf_init(&c->msg, STDERR_KEEP);
 	c->line = it->line;
 	c->id = xstrdup(it->id);
 	p->active++;
+	p->ready++;
 	return 0;
+}
+
+/* Gives the ready children their turn, oldest first, while fewer than -j
+ * run: at most -j requests run at once; the next ones are already forked
+ * and checked, so a finished run's slot is taken without a fork's delay. */
+static void start_ready(struct pool *p)
+{
+	while (p->running < p->o->jobs) {
+		struct child *c = NULL;
+		for (unsigned i = 0; i < p->nkids; i++)
+			if (p->kids[i].pid && p->kids[i].go >= 0 && (!c || p->kids[i].seq < c->seq))
+				c = &p->kids[i];
+		if (!c)
+			return;
+		/* EPIPE when it already ended (a request it refused): then its
+		 * end, not its record, frees the slot. */
+		(void)!write(c->go, "g", 1);
+		close(c->go);
+		c->go = -1;
+		p->ready--;
+		c->running = true;
+		p->running++;
+		if (c->in >= 0) {
+			feed(c->in, c->text, c->len);
+			c->in = -1;
+		}
+	}
+}
+
+/* Its record is complete (one line) or it ended: its slot is free. The
+ * rest (its history line, its exit) overlaps the next run. */
+static void slot_free(struct pool *p, struct child *c)
+{
+	if (c->running) {
+		c->running = false;
+		p->running--;
+	}
 }
 
 /* The child is done (both pipes at EOF): its record, with request_id and
@@ -150,11 +233,21 @@ static void reap(struct pool *p, struct child *c)
 		json_object_set_new(rec, "request_id", json_string(c->id));
 	json_object_set_new(rec, "line", json_integer((json_int_t)c->line));
 	p->ring[c->seq % p->window] = rec;
-	close(c->out);
-	close(c->err);
+	slot_free(p, c);
+	if (c->go >= 0) {
+		close(c->go);
+		p->ready--;
+	}
+	if (c->in >= 0)
+		close(c->in);
+	if (c->out >= 0)
+		close(c->out);
+	if (c->err >= 0)
+		close(c->err);
 	buf_release(&c->rec);
 	buf_release(&c->msg);
 	free(c->id);
+	free(c->text);
 	memset(c, 0, sizeof(*c));
 	p->active--;
 }
@@ -216,9 +309,11 @@ static void wait_children(struct pool *p)
 		if (!pf[i].revents)
 			continue;
 		struct child *c = who[i];
-		if (pf[i].fd == c->out)
+		if (pf[i].fd == c->out) {
 			drain(c, &c->out, &c->rec);
-		else
+			if (c->rec.len && c->rec.data[c->rec.len - 1] == '\n')
+				slot_free(p, c);
+		} else
 			drain(c, &c->err, &c->msg);
 	}
 	for (unsigned i = 0; i < p->nkids; i++)
@@ -270,18 +365,29 @@ int batch_pool_run(const struct batch_options *o, struct batch_input *in, struct
 {
 	struct pool p = {.o = o, .sink = sink, .tally = tally};
 	struct idset seen = {0};
-	p.nkids = o->jobs;
+	/* -j running, -j ready for their turn, -j finishing (record out,
+	 * history and exit still to come). */
+	p.nkids = 3 * o->jobs;
 	p.window = (size_t)o->jobs * BATCH_WINDOW_MULT;
 	p.kids = xcalloc(p.nkids, sizeof(*p.kids));
 	p.ring = xcalloc(p.window, sizeof(*p.ring));
 	p.pf = xcalloc(2 * (size_t)p.nkids, sizeof(*p.pf));
 	p.who = xcalloc(2 * (size_t)p.nkids, sizeof(*p.who));
 	signal(SIGPIPE, SIG_IGN);
+	/* Up to 3 × -j children with 2 or 3 pipe ends each: -j 1024 is past
+	 * the usual soft limit of 1024 descriptors, so take the hard one. */
+	struct rlimit nofile;
+	if (getrlimit(RLIMIT_NOFILE, &nofile) == 0 && nofile.rlim_cur < nofile.rlim_max) {
+		nofile.rlim_cur = nofile.rlim_max;
+		setrlimit(RLIMIT_NOFILE, &nofile);
+	}
 	bool eof = false;
 	int rc = 0;
 	while (!eof || p.active || p.next_write < p.next_seq) {
 		struct child *c;
-		while (!eof && p.next_seq < p.next_write + p.window && (c = free_child(&p))) {
+		start_ready(&p);
+		while (!eof && p.ready < o->jobs && p.next_seq < p.next_write + p.window &&
+		       (c = free_child(&p))) {
 			struct batch_item it;
 			int r = next_item(&p, in, done, &seen, &it);
 			if (r < 0) {
@@ -308,6 +414,7 @@ int batch_pool_run(const struct batch_options *o, struct batch_input *in, struct
 			}
 			batch_item_release(&it);
 		}
+		start_ready(&p);
 		if (flush_ring(&p) != 0) {
 			rc = -1;
 			break;

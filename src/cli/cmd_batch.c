@@ -58,6 +58,8 @@ struct batch_ctx {
 	struct run_options ro; /* checks the defaults as sbx run would */
 	const char *args[BATCH_MAX_DEFAULTS * 2];
 	size_t nargs;
+	struct batch_default defaults[BATCH_MAX_DEFAULTS];
+	size_t ndefaults;
 	bool merge, help;
 	const char *jobs_arg;
 };
@@ -75,14 +77,15 @@ static const char *long_name(int id)
 
 static int forward(struct batch_ctx *b, int id, const char *arg)
 {
-	if (b->nargs + 2 > BATCH_MAX_DEFAULTS * 2)
+	if (b->nargs + 2 > BATCH_MAX_DEFAULTS * 2 || b->ndefaults == BATCH_MAX_DEFAULTS)
 		return error("too many default options: at most %d", BATCH_MAX_DEFAULTS);
 	static char names[BATCH_MAX_DEFAULTS][32];
-	char *name = names[b->nargs / 2];
+	char *name = names[b->ndefaults];
 	snprintf(name, 32, "--%s", long_name(id));
 	b->args[b->nargs++] = name;
 	if (arg)
 		b->args[b->nargs++] = arg;
+	b->defaults[b->ndefaults++] = (struct batch_default){id, arg};
 	return 0;
 }
 
@@ -172,6 +175,8 @@ int cmd_batch(int argc, char **argv)
 		b->o.jobs = cores();
 	b->o.child_args = b->args;
 	b->o.nchild_args = b->nargs;
+	b->o.defaults = b->defaults;
+	b->o.ndefaults = b->ndefaults;
 	rc = batch_run(&b->o);
 	if (rc == 0 || rc == 1)
 		record_written_set();

@@ -45,6 +45,12 @@ bool record_written(void)
 	return wrote_record;
 }
 
+void error_state_reset(void)
+{
+	first_error[0] = '\0';
+	wrote_record = false;
+}
+
 int error(const char *fmt, ...)
 {
 	va_list ap;

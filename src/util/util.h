@@ -24,6 +24,9 @@ extern void (*die_hook)(void);
  * then adds no failure record of its own. */
 void record_written_set(void);
 bool record_written(void);
+/* Forgets the first message and the record flag: for a forked process
+ * that runs a request of its own (sbx batch's workers). */
+void error_state_reset(void);
 
 void *xmalloc(size_t n);
 void *xcalloc(size_t n, size_t size);
