@@ -73,14 +73,25 @@ deps:
 deps-test:
 	@build-aux/deps.sh test
 
+# Fixes sbx applies to Duktape's compiler (each file says what and why).
+DUK_PATCHES := $(sort $(wildcard build-aux/duktape/*.patch))
+
 # Order-only on deps: under make -j the packages must be in place before the
 # Duktape sources they ship are read.
-$(BUILD)/duk/duk_config.h: build-aux/duk-config.sh | deps
+$(BUILD)/duk/duk_config.h: build-aux/duk-config.sh $(DUK_PATCHES) | deps
 	@mkdir -p $(@D)
-	build-aux/duk-config.sh $(DUK_SRC)/duk_config.h > $@.tmp && mv $@.tmp $@
 	@# #include "duk_config.h" looks beside duktape.h/.c first: copy them
 	@# next to our config, or Debian's config silently wins.
-	cp $(DUK_SRC)/duktape.h $(DUK_SRC)/duktape.c $(@D)/ || { rm -f $@; exit 1; }
+	cp $(DUK_SRC)/duktape.h $(DUK_SRC)/duktape.c $(@D)/
+	@# A patch that does not apply (another Duktape version) stops the
+	@# build: an engine without the fix would give silent wrong answers.
+	@for p in $(DUK_PATCHES); do \
+	    patch --batch --forward --silent --no-backup-if-mismatch -p1 -d $(@D) -r - < $$p || { \
+	        echo "sbx: $$p does not apply to $(DUK_SRC)/duktape.c:" \
+	            "update the patch for that Duktape version" >&2; \
+	        rm -f $(@D)/duktape.c; exit 1; }; \
+	done
+	build-aux/duk-config.sh $(DUK_SRC)/duk_config.h > $@.tmp && mv $@.tmp $@
 
 # Duktape is third-party code: built with our config, without our warning set.
 $(BUILD)/duktape.o: $(BUILD)/duk/duk_config.h
