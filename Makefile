@@ -148,7 +148,7 @@ valgrind: deps-test $(UNIT_BINS)
 	        --error-exitcode=99 $$t >/dev/null || { echo "valgrind: $$t failed"; exit 1; }; \
 	    echo "valgrind $$(basename $$t): clean"; done
 
-bench: all
+bench: all $(BUILD)/lowertime
 	@build-aux/deps.sh bench
 	@SBX=$(abspath $(SBX)) bench/run.sh
 
@@ -195,6 +195,10 @@ clean:
 # when they change).
 $(BUILD)/dukbc: build-aux/dukbc.c $(BUILD)/duktape.o
 	$(CC) -std=c99 -O2 -I$(BUILD)/duk -I$(DUK_SRC) $^ -o $@ -lm
+
+# lowertime (bench/lowering.sh): the lowering's load / init / transform split.
+$(BUILD)/lowertime: bench/lowertime.c $(BUILD)/duktape.o $(BUILD)/gen/.stamp
+	$(CC) -std=c99 -O2 -I$(BUILD)/duk -I$(BUILD)/gen -I$(DUK_SRC) bench/lowertime.c $(BUILD)/duktape.o -o $@ -lm
 
 $(BUILD)/gen/.stamp: $(BUILD)/dukbc $(wildcard src/engine/js/lower/*.js src/engine/js/runtime/*.js) \
     build-aux/ts-es5.js $(NPM_DIR)/.stamp
