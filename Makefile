@@ -197,8 +197,9 @@ $(BUILD)/dukbc: build-aux/dukbc.c $(BUILD)/duktape.o
 	$(CC) -std=c99 -O2 -I$(BUILD)/duk -I$(DUK_SRC) $^ -o $@ -lm
 
 # lowertime (bench/lowering.sh): the lowering's load / init / transform split.
-$(BUILD)/lowertime: bench/lowertime.c $(BUILD)/duktape.o $(BUILD)/gen/.stamp
-	$(CC) -std=c99 -O2 -I$(BUILD)/duk -I$(BUILD)/gen -I$(DUK_SRC) bench/lowertime.c $(BUILD)/duktape.o -o $@ -lm
+$(BUILD)/lowertime: bench/lowertime.c $(BUILD)/engine/js/lower_arena.o $(BUILD)/duktape.o $(BUILD)/gen/.stamp
+	$(CC) $(CPPFLAGS) -std=c11 -O2 $(WARN) bench/lowertime.c $(BUILD)/engine/js/lower_arena.o \
+	    $(BUILD)/duktape.o -o $@ -lm
 
 $(BUILD)/gen/.stamp: $(BUILD)/dukbc $(wildcard src/engine/js/lower/*.js src/engine/js/runtime/*.js) \
     build-aux/ts-es5.js $(NPM_DIR)/.stamp
