@@ -73,14 +73,25 @@ deps:
 deps-test:
 	@build-aux/deps.sh test
 
+# Fixes sbx applies to Duktape's compiler (each file says what and why).
+DUK_PATCHES := $(sort $(wildcard build-aux/duktape/*.patch))
+
 # Order-only on deps: under make -j the packages must be in place before the
 # Duktape sources they ship are read.
-$(BUILD)/duk/duk_config.h: build-aux/duk-config.sh | deps
+$(BUILD)/duk/duk_config.h: build-aux/duk-config.sh $(DUK_PATCHES) | deps
 	@mkdir -p $(@D)
-	build-aux/duk-config.sh $(DUK_SRC)/duk_config.h > $@.tmp && mv $@.tmp $@
 	@# #include "duk_config.h" looks beside duktape.h/.c first: copy them
 	@# next to our config, or Debian's config silently wins.
-	cp $(DUK_SRC)/duktape.h $(DUK_SRC)/duktape.c $(@D)/ || { rm -f $@; exit 1; }
+	cp $(DUK_SRC)/duktape.h $(DUK_SRC)/duktape.c $(@D)/
+	@# A patch that does not apply (another Duktape version) stops the
+	@# build: an engine without the fix would give silent wrong answers.
+	@for p in $(DUK_PATCHES); do \
+	    patch --batch --forward --silent --no-backup-if-mismatch -p1 -d $(@D) -r - < $$p || { \
+	        echo "sbx: $$p does not apply to $(DUK_SRC)/duktape.c:" \
+	            "update the patch for that Duktape version" >&2; \
+	        rm -f $(@D)/duktape.c; exit 1; }; \
+	done
+	build-aux/duk-config.sh $(DUK_SRC)/duk_config.h > $@.tmp && mv $@.tmp $@
 
 # Duktape is third-party code: built with our config, without our warning set.
 $(BUILD)/duktape.o: $(BUILD)/duk/duk_config.h
@@ -137,7 +148,7 @@ valgrind: deps-test $(UNIT_BINS)
 	        --error-exitcode=99 $$t >/dev/null || { echo "valgrind: $$t failed"; exit 1; }; \
 	    echo "valgrind $$(basename $$t): clean"; done
 
-bench: all
+bench: all $(BUILD)/lowertime
 	@build-aux/deps.sh bench
 	@SBX=$(abspath $(SBX)) bench/run.sh
 
@@ -184,6 +195,11 @@ clean:
 # when they change).
 $(BUILD)/dukbc: build-aux/dukbc.c $(BUILD)/duktape.o
 	$(CC) -std=c99 -O2 -I$(BUILD)/duk -I$(DUK_SRC) $^ -o $@ -lm
+
+# lowertime (bench/lowering.sh): the lowering's load / init / transform split.
+$(BUILD)/lowertime: bench/lowertime.c $(BUILD)/engine/js/lower_arena.o $(BUILD)/duktape.o $(BUILD)/gen/.stamp
+	$(CC) $(CPPFLAGS) -std=c11 -O2 $(WARN) bench/lowertime.c $(BUILD)/engine/js/lower_arena.o \
+	    $(BUILD)/duktape.o -o $@ -lm
 
 $(BUILD)/gen/.stamp: $(BUILD)/dukbc $(wildcard src/engine/js/lower/*.js src/engine/js/runtime/*.js) \
     build-aux/ts-es5.js $(NPM_DIR)/.stamp

@@ -31,6 +31,12 @@ struct engine_duktape_mem {
 void *engine_duktape_alloc(void *udata, size_t size);
 void *engine_duktape_realloc(void *udata, void *ptr, size_t size);
 void engine_duktape_free(void *udata, void *ptr);
+/* Memory the caller maps itself (the transpiler's arena, js/lower_arena.c),
+ * counted against the same cap as the allocator's: charge returns false
+ * when bytes more would pass it (with the allocator's memory_limit
+ * handling), uncharge gives bytes back. udata is the allocator's. */
+bool engine_duktape_charge(void *udata, size_t bytes);
+void engine_duktape_uncharge(void *udata, size_t bytes);
 
 /* Appends JSON text (as produced by Duktape's JSON.stringify, in Duktape's
  * internal extended UTF-8) as pure-ASCII JSON: non-ASCII characters become

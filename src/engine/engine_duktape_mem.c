@@ -115,3 +115,23 @@ void engine_duktape_free(void *udata, void *ptr)
 	m->cur -= (uint64_t)old + ENGINE_DUKTAPE_HEADER;
 	free(p);
 }
+
+bool engine_duktape_charge(void *udata, size_t bytes)
+{
+	struct engine_duktape_mem *m = udata;
+
+	if (bytes > m->limit || m->cur > m->limit - bytes)
+		return mem_fail(m, bytes) != NULL;
+	m->cur += bytes;
+	if (m->cur > m->peak)
+		m->peak = m->cur;
+	mem_note_success(m, bytes);
+	return true;
+}
+
+void engine_duktape_uncharge(void *udata, size_t bytes)
+{
+	struct engine_duktape_mem *m = udata;
+
+	m->cur -= bytes;
+}

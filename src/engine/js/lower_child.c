@@ -4,6 +4,7 @@
  * coordinates; the transpiler's bytecode is embedded here. Calls the
  * engine's allocator and report (engine_duktape.h), js/tokenize and util. */
 #include "engine/js/lower.h"
+#include "engine/js/lower_arena.h"
 #include "engine/js/lower_int.h"
 
 #include <stdint.h>
@@ -35,129 +36,9 @@ extern const unsigned char js_lower_ts_bc[], js_lower_ts_bc_end[];
 
 /* ---- child: the transpiler heap ---- */
 
-/* The transpiler heap gets an arena: small blocks come from 1 MiB chunks
- * with per-size free lists, and the heap is never destroyed — its chunks
- * are freed whole. duk_destroy_heap() on TypeScript's ~40 MB of objects
- * took ~100 ms, a quarter of a cold run. Chunks and big blocks come from
- * the engine's allocator, so the run's memory cap applies. */
-#define ARENA_CHUNK   (1u << 20)
-#define ARENA_SMALL   512u /* larger blocks go to the engine's allocator */
-#define ARENA_CLASSES (ARENA_SMALL / 16)
-
-struct arena {
-	duk_alloc_function alloc;
-	duk_realloc_function realloc_fn;
-	duk_free_function free_fn;
-	void *udata;
-	void **chunks;
-	size_t nchunks, chunks_cap;
-	unsigned char *cur;
-	size_t left;
-	void *free_list[ARENA_CLASSES + 1];
-};
-
-/* Each block has a 16-byte header: its size class (0 = big block). */
-struct arena_hdr {
-	size_t cls;
-	size_t size;
-};
-
-static void *arena_alloc(void *udata, duk_size_t size)
-{
-	struct arena *a = udata;
-	struct arena_hdr *h;
-	size_t cls;
-
-	if (size == 0)
-		return NULL;
-	if (size > ARENA_SMALL) {
-		h = a->alloc(a->udata, size + sizeof *h);
-		if (!h)
-			return NULL;
-		h->cls = 0;
-		h->size = size;
-		return h + 1;
-	}
-	cls = (size + 15) / 16;
-	if (a->free_list[cls]) {
-		h = a->free_list[cls];
-		a->free_list[cls] = *(void **)(h + 1);
-		h->size = size;
-		return h + 1;
-	}
-	size_t need = cls * 16 + sizeof *h;
-	if (a->left < need) {
-		if (a->nchunks == a->chunks_cap) {
-			size_t nc = a->chunks_cap ? a->chunks_cap * 2 : 64;
-			void **p = a->realloc_fn(a->udata, a->chunks, nc * sizeof *p);
-			if (!p)
-				return NULL;
-			a->chunks = p;
-			a->chunks_cap = nc;
-		}
-		a->cur = a->alloc(a->udata, ARENA_CHUNK);
-		if (!a->cur)
-			return NULL;
-		a->chunks[a->nchunks++] = a->cur;
-		a->left = ARENA_CHUNK;
-	}
-	h = (struct arena_hdr *)a->cur;
-	a->cur += need;
-	a->left -= need;
-	h->cls = cls;
-	h->size = size;
-	return h + 1;
-}
-
-static void arena_free(void *udata, void *ptr)
-{
-	struct arena *a = udata;
-	struct arena_hdr *h;
-
-	if (!ptr)
-		return;
-	h = (struct arena_hdr *)ptr - 1;
-	if (h->cls == 0) {
-		a->free_fn(a->udata, h);
-		return;
-	}
-	*(void **)ptr = a->free_list[h->cls];
-	a->free_list[h->cls] = h;
-}
-
-static void *arena_realloc(void *udata, void *ptr, duk_size_t size)
-{
-	struct arena_hdr *h;
-	void *n;
-
-	if (!ptr)
-		return arena_alloc(udata, size);
-	if (size == 0) {
-		arena_free(udata, ptr);
-		return NULL;
-	}
-	h = (struct arena_hdr *)ptr - 1;
-	if (h->cls && size <= h->cls * 16) {
-		h->size = size;
-		return ptr;
-	}
-	n = arena_alloc(udata, size);
-	if (!n)
-		return NULL;
-	memcpy(n, ptr, h->size < size ? h->size : size);
-	arena_free(udata, ptr);
-	return n;
-}
-
-static void arena_release(struct arena *a)
-{
-	for (size_t i = 0; i < a->nchunks; i++)
-		a->free_fn(a->udata, a->chunks[i]);
-	a->free_fn(a->udata, a->chunks);
-	/* Big blocks still live are leaked to the process, which is about to
-	 * run the user's code and exit; they stay counted against the cap. */
-	memset(a, 0, sizeof *a);
-}
+/* The arena's huge-page region: TypeScript's heap for a snippet is ~30 MB;
+ * larger programs go on in chunks. */
+#define LOWER_REGION_MAX ((size_t)64 << 20)
 
 static void lower_fatal(void *udata, const char *msg)
 {
@@ -231,14 +112,24 @@ int js_lower_child(struct js_lower *l, const struct request *req, const char *fi
 		   duk_alloc_function alloc, duk_realloc_function realloc_fn,
 		   duk_free_function free_fn, void *udata, struct buf *err)
 {
-	struct arena a = {
-	    .alloc = alloc, .realloc_fn = realloc_fn, .free_fn = free_fn, .udata = udata};
+	struct lower_arena a;
 	duk_context *ctx;
 	int rc = -1;
 
 	if (!l->needed || l->cached)
 		return 0;
-	ctx = duk_create_heap(arena_alloc, arena_realloc, arena_free, &a, lower_fatal);
+	/* an arena, never destroyed: see lower_arena.c */
+	lower_arena_init(&a, alloc, realloc_fn, free_fn, udata);
+	/* Address space only, counted against the cap as it is used; the
+	 * child's RLIMIT_AS (1.5x the limit + 64 MiB, engine_duktape.c) has
+	 * room for it beside the whole limit. */
+	lower_arena_use_region(&a,
+			       req->limits.memory_bytes / 2 + ((size_t)32 << 20) < LOWER_REGION_MAX
+				   ? (size_t)(req->limits.memory_bytes / 2) + ((size_t)32 << 20)
+				   : LOWER_REGION_MAX,
+			       engine_duktape_charge, engine_duktape_uncharge);
+	ctx = duk_create_heap(lower_arena_alloc, lower_arena_realloc, lower_arena_free, &a,
+			      lower_fatal);
 	if (!ctx) {
 		error_record(err, "InternalError", "cannot create the transpiler heap", NULL, NULL,
 			     filename);
@@ -311,7 +202,7 @@ int js_lower_child(struct js_lower *l, const struct request *req, const char *fi
 	}
 	rc = 0;
 out:
-	/* No duk_destroy_heap(): see struct arena. */
-	arena_release(&a);
+	/* No duk_destroy_heap(): see lower_arena.c. */
+	lower_arena_release(&a);
 	return rc;
 }
