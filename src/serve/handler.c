@@ -127,7 +127,8 @@ static enum MHD_Result run_child(struct server *s, struct MHD_Connection *conn, 
 	struct api_child args;
 	/* A run streams its NDJSON events; the other commands answer at the
 	 * end, in the format asked for (sbx --remote list --format ndjson). */
-	bool want_ndjson = accepts(conn, "application/x-ndjson");
+	bool batch = x->route.op == API_BATCH;
+	bool want_ndjson = batch || accepts(conn, "application/x-ndjson");
 	bool ndjson = x->route.streams && want_ndjson;
 	bool text = !x->route.streams && !want_ndjson && accepts(conn, "text/plain");
 	const char *format = want_ndjson ? "ndjson" : text ? "text" : "json";
@@ -135,6 +136,11 @@ static enum MHD_Result run_child(struct server *s, struct MHD_Connection *conn, 
 			    &args, &e) != 0) {
 		api_child_release(&args);
 		return respond_error(conn, &e);
+	}
+	if (batch) { /* the NDJSON body as it came: api_check_batch read it */
+		args.input_len = x->body.len;
+		args.input = xmalloc(args.input_len + 1);
+		memcpy(args.input, x->body.data ? x->body.data : "", args.input_len);
 	}
 	if (gate_enter(&s->gate) != 0) {
 		api_child_release(&args);
@@ -181,6 +187,8 @@ static enum MHD_Result run_child(struct server *s, struct MHD_Connection *conn, 
 			   : json_loadb(out.data ? out.data : "", out.len,
 					want_ndjson ? JSON_DISABLE_EOF_CHECK : 0, NULL);
 	json_t *status = json_object_get(rec, "status");
+	bool deletes = x->route.op == API_DELETE || x->route.op == API_SESSION_DELETE;
+	bool stop_text = x->route.op == API_SESSION_STOP && text; /* prints nothing */
 	if (gone) {
 		rc = MHD_NO; /* nobody to answer; the run was cancelled and recorded */
 	} else if (out.dropped) {
@@ -191,11 +199,11 @@ static enum MHD_Result run_child(struct server *s, struct MHD_Connection *conn, 
 		    json_string_value(json_object_get(json_object_get(rec, "error"), "message"));
 		api_fail(&e, api_failure_status(m ? m : msg), "sbx_error", "%s", m ? m : msg);
 		rc = respond_error(conn, &e);
-	} else if (code == 125 || (!rec && !text && x->route.op != API_DELETE) ||
-		   (x->route.op == API_DELETE && code != 0)) {
+	} else if (code == 125 || (!rec && !text && !deletes && !stop_text) ||
+		   (deletes && code != 0)) {
 		api_fail(&e, api_failure_status(msg), "sbx_error", "%s", msg);
 		rc = respond_error(conn, &e);
-	} else if (x->route.op == API_DELETE) {
+	} else if (deletes) {
 		json_t *o = json_pack("{s:s}", "deleted", x->route.ref);
 		char *b = json_dumps(o, JSON_COMPACT);
 		rc = respond_json(conn, 200, b, code);
@@ -233,7 +241,10 @@ static enum MHD_Result answer(struct server *s, struct MHD_Connection *conn, str
 	default: break;
 	}
 	json_t *body = NULL;
-	if (x->route.has_body) {
+	if (x->route.op == API_BATCH) {
+		if (api_check_batch(x->body.data ? x->body.data : "", x->body.len, &e) < 0)
+			return respond_error(conn, &e);
+	} else if (x->route.has_body) {
 		body = api_parse_body(&x->route, x->body.data ? x->body.data : "", x->body.len, &e);
 		if (!body)
 			return respond_error(conn, &e);

@@ -28,6 +28,7 @@ struct rctx {
 	json_t *record;
 	char last_stdout_byte;
 	bool code_is_file;
+	bool session; /* sbx session exec */
 };
 
 static int rr_option(void *ctx, int id, const char *arg)
@@ -39,6 +40,10 @@ static int rr_option(void *ctx, int id, const char *arg)
 			if (s->id == id)
 				o = s;
 	const char *n = o ? o->long_name : "";
+	if (c->session && id >= RO_FIRST_FREE)
+		return error("usage: sbx session exec: --%s is not an exec option (see 'sbx "
+			     "session -h')",
+			     n);
 	static const char *const local_only[] = {
 	    "out-dir",	"out-dir-dotfiles", "require", "no-history", "block",	 "policy",
 	    "max-code", "state-dir",	    "config",  "request",    "markdown", NULL};
@@ -91,6 +96,7 @@ static json_t *build_body(struct rctx *c, const char *cmd)
 	struct request *req = c->ro.req;
 	json_t *b = json_object();
 	bool run = !strcmp(cmd, "run"), exec = !strcmp(cmd, "exec-deployment");
+	bool session = c->session;
 	if (req->code) {
 		json_t *code = json_stringn(req->code, req->code_len);
 		if (!code) {
@@ -98,7 +104,9 @@ static json_t *build_body(struct rctx *c, const char *cmd)
 			goto fail;
 		}
 		json_object_set_new(b, "code", code);
-		json_object_set_new(b, "language", json_string(req->lang->name));
+		/* A session knows its language: only -l is checked against it. */
+		if (!session || c->ro.lang_arg)
+			json_object_set_new(b, "language", json_string(req->lang->name));
 	}
 	if (!strcmp(cmd, "prepare"))
 		return b;
@@ -130,10 +138,10 @@ static json_t *build_body(struct rctx *c, const char *cmd)
 	json_decref(env);
 	if (req->merge_output)
 		json_object_set_new(b, "merge_output", json_true());
-	if (req->print_result != PRINT_RESULT_AUTO)
+	if (req->print_result != PRINT_RESULT_AUTO && !session) /* drawn here */
 		json_object_set_new(b, "print_result",
 				    json_boolean(req->print_result == PRINT_RESULT_ALWAYS));
-	if (!run && !exec) {
+	if (!run && !exec && !session) {
 		if (req->nfiles || req->nargs || req->stdin_path) {
 			error("deploy --remote takes no -f, --stdin or arguments: give them to "
 			      "exec-deployment");
@@ -343,7 +351,8 @@ int remote_run(const char *cmd, const struct opt_spec *const *tables, int argc, 
 	request_init(&req);
 	runopt_init(&c.ro, &req);
 	bool exec = !strcmp(cmd, "exec-deployment");
-	int nops = opt_parse(argc, argv, cmd, tables, rr_option, &c, &ops);
+	c.session = !strcmp(cmd, "session-exec");
+	int nops = opt_parse(argc, argv, c.session ? "session" : cmd, tables, rr_option, &c, &ops);
 	if (nops < 0)
 		goto out;
 	runopt_take_args(&c.ro, ops, &nops);
@@ -351,22 +360,29 @@ int remote_run(const char *cmd, const struct opt_spec *const *tables, int argc, 
 		error("give one deployment: sbx --remote URL exec-deployment NAME[@VERSION]");
 		goto out;
 	}
-	if (runopt_load_code(&c.ro, exec ? ops + 1 : ops, exec ? 0 : nops, exec) != 0)
+	if (c.session && nops < 1) {
+		error("session exec needs the session: sbx session exec ID|NAME (-e CODE | FILE | "
+		      "-)");
+		goto out;
+	}
+	if (c.session ? runopt_load_code(&c.ro, ops + 1, nops - 1, false)
+		      : runopt_load_code(&c.ro, exec ? ops + 1 : ops, exec ? 0 : nops, exec))
 		goto out;
 	c.code_is_file = req.code && request_code_is_file(&req);
 	if (!(body = build_body(&c, cmd)))
 		goto out;
 	text = json_dumps(body, JSON_COMPACT);
 	char path[512];
-	if (exec) {
+	if (exec || c.session) {
 		char *ref = curl.easy_escape(NULL, ops[0], 0);
-		snprintf(path, sizeof(path), "/v1/deployments/%s/executions", ref ? ref : "");
+		snprintf(path, sizeof(path), "/v1/%s/%s/executions",
+			 exec ? "deployments" : "sessions", ref ? ref : "");
 		curl.free(ref);
 	} else {
 		snprintf(path, sizeof(path), "/v1/%s",
 			 !strcmp(cmd, "deploy") ? "deployments" : cmd);
 	}
-	bool runs = exec || !strcmp(cmd, "run");
+	bool runs = exec || c.session || !strcmp(cmd, "run");
 	const char *accept = c.format == 1	     ? "application/json"
 			     : runs || c.format == 2 ? "application/x-ndjson"
 						     : "text/plain";
