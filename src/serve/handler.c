@@ -31,6 +31,8 @@ struct stream {
 	struct server *s;
 	struct child ch;
 	struct api_child args;
+	char *first; /* batch: the first chunk, read before the answer began */
+	size_t first_len, first_off;
 };
 
 static int check_token(struct server *s, struct MHD_Connection *conn, struct api_error *e)
@@ -89,6 +91,14 @@ static ssize_t stream_read(void *cls, uint64_t pos, char *buf, size_t max)
 {
 	(void)pos;
 	struct stream *st = cls;
+	if (st->first_off < st->first_len) {
+		size_t n = st->first_len - st->first_off;
+		if (n > max)
+			n = max;
+		memcpy(buf, st->first + st->first_off, n);
+		st->first_off += n;
+		return (ssize_t)n;
+	}
 	ssize_t n = child_pump(&st->ch, buf, max);
 	if (n > 0)
 		return n;
@@ -105,6 +115,7 @@ static void stream_free(void *cls)
 	buf_release(&st->ch.errbuf);
 	gate_leave(&st->s->gate);
 	api_child_release(&st->args);
+	free(st->first);
 	free(st);
 }
 
@@ -160,6 +171,36 @@ static enum MHD_Result run_child(struct server *s, struct MHD_Connection *conn, 
 		free(st);
 		return respond_error(conn, &e);
 	}
+	/* A batch that fails as a whole (a bad ?jobs=, a bad default) says so
+	 * in its first line, before any request ran: that is a 4xx, not a
+	 * stream. So the answer waits for the child's first output. */
+	if (batch) {
+		st->first = xmalloc(65536);
+		ssize_t n = child_pump(&st->ch, st->first, 65536);
+		json_t *head = n > 0 ? json_loadb(st->first, (size_t)n, JSON_DISABLE_EOF_CHECK, NULL)
+				     : NULL;
+		/* In NDJSON, sbx's own failure is an event around the record. */
+		json_t *hr = json_object_get(head, "record") ? json_object_get(head, "record") : head;
+		const char *hs = json_string_value(json_object_get(hr, "status"));
+		if (n > 0 && !(hs && !strcmp(hs, "sbx_error") && !json_object_get(hr, "line"))) {
+			st->first_len = (size_t)n;
+		} else {
+			const char *m = json_string_value(
+			    json_object_get(json_object_get(hr, "error"), "message"));
+			child_finish(&st->ch);
+			char msg[512];
+			child_message(&st->ch, msg, sizeof(msg));
+			if (m)
+				snprintf(msg, sizeof(msg), "%s", m);
+			json_decref(head);
+			stream_free(st);
+			if (n < 0)
+				return MHD_NO; /* the client went away */
+			api_fail(&e, api_failure_status(msg), "sbx_error", "%s", msg);
+			return respond_error(conn, &e);
+		}
+		json_decref(head);
+	}
 	if (ndjson) {
 		struct MHD_Response *r = mhd.create_response_from_callback(
 		    MHD_SIZE_UNKNOWN, 65536, stream_read, st, stream_free);
@@ -201,6 +242,11 @@ static enum MHD_Result run_child(struct server *s, struct MHD_Connection *conn, 
 		rc = respond_error(conn, &e);
 	} else if (code == 125 || (!rec && !text && !deletes && !stop_text) ||
 		   (deletes && code != 0)) {
+		/* A record that failed (sandbox_error) carries its message. */
+		const char *m =
+		    json_string_value(json_object_get(json_object_get(rec, "error"), "message"));
+		if (m)
+			snprintf(msg, sizeof(msg), "%s", m);
 		api_fail(&e, api_failure_status(msg), "sbx_error", "%s", msg);
 		rc = respond_error(conn, &e);
 	} else if (deletes) {

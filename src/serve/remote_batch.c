@@ -3,6 +3,7 @@
  * the records as they are done, and they are written out (stdout in the
  * chosen format, --out) and summed up here exactly as a local sbx batch
  * does (batch_printer). */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -124,8 +125,15 @@ int remote_batch(const struct opt_spec *const *tables, int argc, char **argv)
 	}
 	if ((!strcmp(ops[0], "-") ? read_fd(0, BATCH_BODY_MAX, &in)
 				  : read_file(ops[0], BATCH_BODY_MAX, &in)) != 0) {
-		error("cannot read the requests from %s (at most %u MiB with --remote)",
-		      !strcmp(ops[0], "-") ? "standard input" : ops[0], BATCH_BODY_MAX >> 20);
+		/* As batch_input.c says it locally. */
+		if (errno == EFBIG)
+			error("cannot read the batch input %s: over %u MiB, the most --remote "
+			      "sends (split it, or run sbx batch on the server)",
+			      ops[0], BATCH_BODY_MAX >> 20);
+		else
+			error("cannot read the batch input %s: %s (give an NDJSON file, or - for "
+			      "stdin)",
+			      ops[0], strerror(errno));
 		goto out;
 	}
 	if (!(c.printer = batch_printer_open(&c.o)))

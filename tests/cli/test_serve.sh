@@ -151,8 +151,8 @@ api GET '/v1/deployments/ok@0'
 expect_error 400 bad_name
 api GET '/v1/stats?colour=red'
 expect_error 400 unknown_parameter
-api GET /v1/sessions
-expect_error 501 not_implemented
+api GET /v1/sessions/Bad..Name
+expect_error 400 bad_name
 api POST /v1/deployments/x/executions '{"deployment":"y"}'
 expect_error 400 unknown_field
 
