@@ -13,10 +13,10 @@
 #include <string.h>
 
 #include "core/outcome.h"
+#include "render/render_text.h"
 #include "run/runopt.h"
 #include "serve/curl.h"
 #include "serve/remote.h"
-#include "util/jsonout.h"
 #include "util/util.h"
 
 struct rctx {
@@ -249,92 +249,36 @@ static void on_event(void *ctx, const char *line, size_t len)
 	json_decref(ev);
 }
 
-static void put_text(struct buf *b, json_t *v, bool multiline)
-{
-	if (json_is_string(v))
-		buf_put_escaped(b, json_string_value(v), json_string_length(v), multiline);
-}
-
-/* What render.c's text mode prints after the output: the result line and
- * sbx's summary of a failure. */
+/* What render.c's text mode prints after the output, drawn by the same
+ * functions from the record: the rich results, the result line and sbx's
+ * lines about a failure. */
 static void text_finish(struct rctx *c)
 {
-	json_t *rec = c->record, *result = json_object_get(rec, "result");
+	json_t *rec = c->record;
 	enum print_result pr = c->ro.req->print_result;
-	if (result && !json_is_null(result) &&
-	    (pr == PRINT_RESULT_ALWAYS || (pr == PRINT_RESULT_AUTO && !c->code_is_file))) {
-		char *text = jsonout_dumps(result);
-		if (c->last_stdout_byte != '\n')
-			fputc('\n', stdout);
-		for (const unsigned char *p = (const unsigned char *)text; p && *p; p++) {
-			if (*p == 0x7f) {
-				fputs("\\u007f", stdout);
-			} else if (*p == 0xc2 && p[1] >= 0x80 && p[1] < 0xa0) {
-				printf("\\u%04x", p[1]);
-				p++;
-			} else {
-				fputc(*p, stdout);
-			}
-		}
-		fputc('\n', stdout);
-		free(text);
-	}
+	uint64_t limit = (uint64_t)json_integer_value(
+	    json_object_get(json_object_get(rec, "limits"), "output_bytes"));
+	if (pr == PRINT_RESULT_ALWAYS || (pr == PRINT_RESULT_AUTO && !c->code_is_file))
+		render_text_results(stdout, json_object_get(rec, "results"),
+				    json_object_get(rec, "result"), c->last_stdout_byte, limit);
 	fflush(stdout);
 	const char *st = json_string_value(json_object_get(rec, "status"));
-	if (!st || !strcmp(st, "ok") ||
-	    !strcmp(st, "sbx_error")) /* sbx_error: said by the caller */
+	if (!st || !strcmp(st, "sbx_error")) /* sbx_error: said by the caller */
 		return;
-	json_t *e = json_object_get(rec, "error");
-	json_t *name = json_object_get(e, "name"), *msg = json_object_get(e, "message");
-	json_t *line = json_object_get(e, "line"), *col = json_object_get(e, "column");
-	json_t *tb = json_object_get(e, "traceback"), *hint = json_object_get(e, "hint");
 	const struct lang *l = lang_by_name(json_string_value(json_object_get(rec, "language")));
-	bool shown = l && l->engine == ENGINE_SPAWN;
-	bool err = !strcmp(st, "error");
-	struct buf b = BUF_INIT;
-	if (c->code_is_file && (err || !strcmp(st, "signaled"))) {
-		if (!shown && err && json_string_length(tb) > 0) {
-			put_text(&b, tb, true);
-			if (b.data[b.len - 1] != '\n')
-				buf_puts(&b, "\n");
-		}
-	} else if (err && json_is_null(e)) {
-		json_t *ec = json_object_get(rec, "exit_code");
-		if (json_is_integer(ec))
-			buf_printf(&b, "sbx: error: the code exited with status %lld\n",
-				   (long long)json_integer_value(ec));
-	} else {
-		buf_printf(&b, "sbx: %s: ", st);
-		put_text(&b, name, false);
-		if (json_is_string(name) && json_string_length(msg))
-			buf_puts(&b, ": ");
-		put_text(&b, msg, false);
-		if (json_is_integer(line)) {
-			buf_printf(&b, " (line %lld", (long long)json_integer_value(line));
-			if (json_is_integer(col))
-				buf_printf(&b, ", column %lld", (long long)json_integer_value(col));
-			buf_puts(&b, ")");
-		}
-		buf_puts(&b, "\n");
-		if (json_string_length(hint)) {
-			buf_puts(&b, "sbx: hint: ");
-			put_text(&b, hint, false);
-			buf_puts(&b, "\n");
-		}
-		if (json_string_length(tb) > 0 && !shown) {
-			put_text(&b, tb, true);
-			if (b.data[b.len - 1] != '\n')
-				buf_puts(&b, "\n");
-		}
-		json_t *t = json_object_get(rec, "truncated");
-		json_t *lim = json_object_get(json_object_get(rec, "limits"), "output_bytes");
-		if (json_is_true(json_object_get(t, "stdout")) ||
-		    json_is_true(json_object_get(t, "stderr")))
-			buf_printf(&b, "sbx: output beyond %lld bytes per stream was not kept\n",
-				   (long long)json_integer_value(lim));
-	}
-	fputs(buf_cstr(&b), stderr);
-	buf_release(&b);
+	json_t *ec = json_object_get(rec, "exit_code"), *t = json_object_get(rec, "truncated");
+	struct render_failure x = {
+	    .status = st,
+	    .error = json_object_get(rec, "error"),
+	    .code_is_file = c->code_is_file,
+	    .shown = l && l->engine == ENGINE_SPAWN,
+	    .exited = json_is_integer(ec),
+	    .exit_code = (int)json_integer_value(ec),
+	    .truncated = json_is_true(json_object_get(t, "stdout")) ||
+			 json_is_true(json_object_get(t, "stderr")),
+	    .output_bytes = limit,
+	};
+	render_text_failure(stderr, &x);
 }
 
 int remote_run(const char *cmd, const struct opt_spec *const *tables, int argc, char **argv)
