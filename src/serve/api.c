@@ -175,7 +175,7 @@ static const char *const list_params[] = {"language", "status", NULL};
 static const char *const events_params[] = {"label", "deployment", "session", NULL};
 static const char *const session_list_params[] = {"status", "language", NULL};
 /* sbx batch's own options and the run defaults it forwards. */
-static const char *const batch_params[] = {"jobs",   "shard",	   "language",	 "timeout",
+static const char *const batch_params[] = {"jobs",   "shard",	 "language",   "timeout",
 					   "memory", "cpu_time", "max_output", NULL};
 static const char *const no_params[] = {NULL};
 
@@ -265,12 +265,17 @@ static const struct key_spec deploy_keys[] = {{"code", T_STR, true},
  * applies to an execution (the session's language, memory and files are
  * its own). */
 static const struct key_spec session_create_keys[] = {
-    {"language", T_STR, false}, {"name", T_STR, false},	  {"ttl", T_STR, false},
+    {"language", T_STR, false}, {"name", T_STR, false},		  {"ttl", T_STR, false},
     {"idle", T_STR, false},	{"memory", T_NUM | T_STR, false}, {NULL, 0, false}};
-static const struct key_spec session_exec_keys[] = {
-    {"code", T_STR, true},	      {"language", T_STR, false},	{"id", T_STR, false},
-    {"inputs", T_OBJ, false},	      {"timeout", T_NUM | T_STR, false}, {"files", T_OBJ, false},
-    {"max_output", T_NUM | T_STR, false}, {"labels", T_OBJ, false},	{NULL, 0, false}};
+static const struct key_spec session_exec_keys[] = {{"code", T_STR, true},
+						    {"language", T_STR, false},
+						    {"id", T_STR, false},
+						    {"inputs", T_OBJ, false},
+						    {"timeout", T_NUM | T_STR, false},
+						    {"files", T_OBJ, false},
+						    {"max_output", T_NUM | T_STR, false},
+						    {"labels", T_OBJ, false},
+						    {NULL, 0, false}};
 static const struct key_spec *route_keys(enum api_op op)
 {
 	switch (op) {
@@ -387,10 +392,11 @@ long api_check_batch(const char *body, size_t len, struct api_error *e)
 		while (k < l && (s[k] == ' ' || s[k] == '\t' || s[k] == '\r'))
 			k++;
 		if (k < l && ++n > API_BATCH_MAX_LINES)
-			return api_fail(e, 413, "too_many_requests",
-					"the batch has more than %d requests: split it over several "
-					"POST /v1/batch (or run sbx batch on the server)",
-					API_BATCH_MAX_LINES);
+			return api_fail(
+			    e, 413, "too_many_requests",
+			    "the batch has more than %d requests: split it over several "
+			    "POST /v1/batch (or run sbx batch on the server)",
+			    API_BATCH_MAX_LINES);
 	}
 	if (memchr(body, '\0', len))
 		return api_fail(e, 400, "bad_json",
@@ -409,8 +415,8 @@ int api_failure_status(const char *msg)
 	if (strstr(msg, "a session named"))
 		return 409;
 	if (strstr(msg, "no deployment") || strstr(msg, "not found") || strstr(msg, "no version") ||
-	    strstr(msg, "no session") ||
-	    strstr(msg, "unknown deployment") || strstr(msg, "does not exist"))
+	    strstr(msg, "no session") || strstr(msg, "unknown deployment") ||
+	    strstr(msg, "does not exist"))
 		return 404;
 	if (strstr(msg, "state directory") || strstr(msg, "database") ||
 	    strstr(msg, "cannot start"))

@@ -140,7 +140,8 @@ static int session_args(const struct api_route *r, json_t *body, const struct ap
 					return api_fail(e, 400, "bad_field", "key '%s' is too long",
 							flags[i][0]);
 				number_text(v, text);
-				add2(c, flags[i][1], json_is_string(v) ? json_string_value(v) : text);
+				add2(c, flags[i][1],
+				     json_is_string(v) ? json_string_value(v) : text);
 			}
 		return 0;
 	}

@@ -177,10 +177,11 @@ static enum MHD_Result run_child(struct server *s, struct MHD_Connection *conn, 
 	if (batch) {
 		st->first = xmalloc(65536);
 		ssize_t n = child_pump(&st->ch, st->first, 65536);
-		json_t *head = n > 0 ? json_loadb(st->first, (size_t)n, JSON_DISABLE_EOF_CHECK, NULL)
-				     : NULL;
+		json_t *head =
+		    n > 0 ? json_loadb(st->first, (size_t)n, JSON_DISABLE_EOF_CHECK, NULL) : NULL;
 		/* In NDJSON, sbx's own failure is an event around the record. */
-		json_t *hr = json_object_get(head, "record") ? json_object_get(head, "record") : head;
+		json_t *hr =
+		    json_object_get(head, "record") ? json_object_get(head, "record") : head;
 		const char *hs = json_string_value(json_object_get(hr, "status"));
 		if (n > 0 && !(hs && !strcmp(hs, "sbx_error") && !json_object_get(hr, "line"))) {
 			st->first_len = (size_t)n;

@@ -67,7 +67,7 @@ static int rb_option(void *ctx, int id, const char *arg)
 		return 0;
 	}
 	/* What the server's batch takes as query parameters (api.c). */
-	static const char *const sent[] = {"jobs",	"shard",  "language",	"timeout",
+	static const char *const sent[] = {"jobs",     "shard",	 "language",   "timeout",
 					   "cpu-time", "memory", "max-output", NULL};
 	for (size_t i = 0; sent[i]; i++)
 		if (!strcmp(n, sent[i])) {
@@ -77,8 +77,7 @@ static int rb_option(void *ctx, int id, const char *arg)
 				if (*p == '-')
 					*p = '_';
 			char *v = curl.easy_escape(NULL, arg, 0);
-			buf_printf(&c->query, "%c%s=%s", c->query.len ? '&' : '?', key,
-				   v ? v : "");
+			buf_printf(&c->query, "%c%s=%s", c->query.len ? '&' : '?', key, v ? v : "");
 			curl.free(v);
 			return 0;
 		}
@@ -143,8 +142,8 @@ int remote_batch(const struct opt_spec *const *tables, int argc, char **argv)
 	struct remote_reply r = {0};
 	r.on_line = on_record;
 	r.ctx = &c;
-	if (remote_call("POST", path, in.data ? in.data : "", in.len, "application/x-ndjson",
-			&r) != 0) {
+	if (remote_call("POST", path, in.data ? in.data : "", in.len, "application/x-ndjson", &r) !=
+	    0) {
 		c.o.quiet = true;
 		batch_printer_close(c.printer, false);
 		buf_release(&r.body);

@@ -14,7 +14,7 @@
 struct sess_ctx {
 	const struct opt_spec *const *tables;
 	const char *sub;
-	json_t *body;	 /* create's settings */
+	json_t *body;	  /* create's settings */
 	struct buf query; /* list's filters */
 	const char *accept;
 };

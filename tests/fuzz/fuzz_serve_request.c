@@ -4,8 +4,10 @@
  *
  * Input: "METHOD PATH\n" then "key=value&..." query line "\n" then the body.
  * Properties: a route that passes names a deployment or a session only as
- * the stores accept them (never a flag, never a path); an accepted body is a JSON object; every argv entry is a
- * C string; an error always has a status 400..501, a code and a message. */
+ * the stores accept them (never a flag, never a path); an accepted body is
+ * a JSON object; a batch has 1..API_BATCH_MAX_LINES requests; every argv
+ * entry is a C string; an error always has a status 400..501, a code and a
+ * message. */
 #include <jansson.h>
 
 #include "fuzz.h"
