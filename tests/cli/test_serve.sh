@@ -242,6 +242,11 @@ printf 'from stdin\n' >"$T_TMP/in.txt"
 remote_same run -l js -e '1+1'
 remote_same run -l python -e 'import sys; print("a"); sys.exit(4)'
 remote_same run -l python -e '1/0'
+# Rich results: their lines come from the same function here and there.
+remote_same run -l python -t 300 -e 'class Card:
+    def _repr_html_(self): return "<b>hi</b>"
+    def __repr__(self): return "Card()"
+Card()'
 remote_same run -l js -e 'throw new TypeError("bad")'
 remote_same run -l js -e 'console.log("x"); ({a: [1, 2]})' --json
 remote_same run -l js -e '[1, 2]' --format ndjson
