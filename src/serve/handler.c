@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <unistd.h>
 
 #include "openapi_gen.h"
 #include "serve/child.h"
@@ -131,6 +132,40 @@ static void child_message(struct child *ch, char *out, size_t len)
 		snprintf(out, len, "sbx exited with status %d and no message", ch->exit_code);
 }
 
+/* A batch runs -j sandboxes of its own while it holds one place in the
+ * gate: -j may not go past --max-concurrent, and without ?jobs= it is
+ * what sbx batch would pick (the cores), capped the same way. */
+static int batch_jobs(struct server *s, const struct api_query *q, struct api_child *args,
+		      struct api_error *e)
+{
+	unsigned max = s->cfg->max_concurrent ? s->cfg->max_concurrent : 1;
+	for (size_t i = 0; i < q->n; i++)
+		if (!strcmp(q->key[i], "jobs")) {
+			char *end;
+			unsigned long j = strtoul(q->value[i], &end, 10);
+			if (*end == '\0' && j > max)
+				return api_fail(
+				    e, 400, "bad_parameter",
+				    "jobs=%s is more than this server runs at once (%u, its "
+				    "--max-concurrent): ask for %u or fewer",
+				    q->value[i], max, max);
+			return 0; /* sbx batch checks the rest */
+		}
+	long cores = sysconf(_SC_NPROCESSORS_ONLN);
+	if (cores < 1 || (unsigned long)cores > max) {
+		char n[16];
+		snprintf(n, sizeof(n), "%u", max);
+		/* before the final "-" operand */
+		args->argv = xrealloc(args->argv, (args->argc + 3) * sizeof(char *));
+		args->argv[args->argc + 1] = args->argv[args->argc - 1];
+		args->argv[args->argc - 1] = xstrdup("--jobs");
+		args->argv[args->argc] = xstrdup(n);
+		args->argc += 2;
+		args->argv[args->argc] = NULL;
+	}
+	return 0;
+}
+
 static enum MHD_Result run_child(struct server *s, struct MHD_Connection *conn, struct req_ctx *x,
 				 json_t *body)
 {
@@ -145,6 +180,10 @@ static enum MHD_Result run_child(struct server *s, struct MHD_Connection *conn, 
 	const char *format = want_ndjson ? "ndjson" : text ? "text" : "json";
 	if (api_child_build(&x->route, body, &x->q, format, s->cfg->state_dir, s->cfg->config,
 			    &args, &e) != 0) {
+		api_child_release(&args);
+		return respond_error(conn, &e);
+	}
+	if (batch && batch_jobs(s, &x->q, &args, &e) != 0) {
 		api_child_release(&args);
 		return respond_error(conn, &e);
 	}

@@ -99,7 +99,8 @@ api POST "/v1/sessions/$sid/executions" \
 expect_code 200
 schema_ok POST /v1/sessions/{ref}/executions
 check "exec streams ndjson" test "$(header Content-Type)" = application/x-ndjson
-check "exec streams the run's events" test "$(printf '%s\n' "$out" | jq -r .event | tr '\n' ' ')" = \
+# (output may come in more than one chunk: consecutive events merged)
+check "exec streams the run's events" test "$(printf '%s\n' "$out" | jq -r .event | uniq | tr '\n' ' ')" = \
 	"validation_started validation_completed execution_started stdout execution_completed "
 check "state kept, inputs given" \
 	test "$(printf '%s\n' "$out" | jq -c 'select(.record) | [.record.result, .record.stdout]')" = '[40,"hi 7\n"]'
@@ -217,9 +218,13 @@ expect_error 413 body_too_large
 stop_server
 
 # More lines than a batch takes (10000): a larger --max-body lets them in.
-start_server --max-body 1m
+start_server --max-body 1m --max-concurrent 2
 api POST /v1/batch "$(yes '{"code":"1"}' | head -n 10001)"
 expect_error 413 too_many_requests
+# A batch's -j is sandboxes at once: not past the server's --max-concurrent.
+api POST '/v1/batch?jobs=3' '{"code":"1"}'
+expect_error 400 bad_parameter
+expect_jq '.error.message | test("max-concurrent")'
 
 # --- sbx --remote session/batch print what the local commands print -----
 # Two sessions with the same history, one used here and one through the
