@@ -186,6 +186,9 @@ api GET '/v1/sessions?colour=red'
 expect_error 400 unknown_parameter
 api GET '/v1/sessions?status=bogus'
 expect_error 400 sbx_error
+# No session outlives the test (its daemon would wait out its idle time).
+api DELETE /v1/sessions/dup
+expect_code 200
 
 # --- batch over the API ------------------------------------------------
 printf '%s\n' '{"id":"a","language":"python","code":"print(1)","timeout":300}' \
