@@ -244,14 +244,14 @@ FUZZ_LIBS     = $(shell pkg-config --libs yaml-0.1 jansson libcrypto 2>/dev/null
 FUZZ_MODS    := util/opt core/config core/config_keys core/request state/manifest \
                 policy/policy core/policy_names policy/policy_tokens policy/policy_js \
                 policy/policy_python policy/policy_r policy/policy_java policy/policy_deps \
-                render/render render/render_results core/results util/jsonout core/markdown \
+                render/render render/render_results render/render_text core/results util/jsonout core/markdown \
                 util/util util/buf core/lang \
                 engine/js/tokenize core/outcome state/store util/statedir util/rmtree \
                 sandbox/report state/store_names state/store_lock state/store_read \
                 state/store_txn state/store_remove state/manifest_yaml state/manifest_file \
                 state/manifest_print run/request_json run/runopt batch/batch_input \
                 mcp/jsonrpc mcp/initialize mcp/tools mcp/tool_cmd \
-                serve/api serve/api_child
+                serve/api serve/api_child serve/api_session
 FUZZ_OBJS    := $(patsubst %,$(FUZZ_BUILD)/%.o,$(FUZZ_MODS))
 FUZZ_NAMES   := $(patsubst tests/fuzz/fuzz_%.c,%,$(wildcard tests/fuzz/fuzz_*.c))
 FUZZ_BINS    := $(patsubst %,$(FUZZ_BUILD)/fuzz_%,$(FUZZ_NAMES))

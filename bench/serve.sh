@@ -2,6 +2,7 @@
 # The HTTP API: sbx run -l js -e 1+1 locally, through sbx serve over its unix
 # socket and over TCP (curl as the client, so the client's own start-up is
 # not sbx's), and sbx --remote. The difference is what the server adds.
+# Then a warm session execution, locally and through the API.
 . "$(dirname "$0")/lib.sh"
 
 command -v curl >/dev/null 2>&1 || { echo "bench serve: curl is missing" >&2; exit 0; }
@@ -29,6 +30,19 @@ IFS='
 '
 # shellcheck disable=SC2086
 bench_table "sbx run locally vs through sbx serve" $rows
+# A warm session: the execution in the session's live interpreter, asked
+# for here (sbx session exec) and through the API (issue 15's goal: the
+# API keeps a warm exec at 3 ms or less).
+"$SBX" session create -n bench >/dev/null
+"$SBX" session exec bench -e 'x = 1' >/dev/null
+srows="sbx session exec -e 1+1 --json (local)|$SBX session exec bench -e 1+1 --json"
+srows="$srows
+curl POST /v1/sessions/bench/executions (unix)|curl -s --unix-socket ${unix#unix:} -d {\"code\":\"1+1\"} http://sbx/v1/sessions/bench/executions"
+srows="$srows
+sbx --remote (unix) session exec -e 1+1 --json|$SBX --remote $unix session exec bench -e 1+1 --json"
+# shellcheck disable=SC2086
+bench_table "warm session exec locally vs through sbx serve" $srows
 unset IFS
+"$SBX" session delete bench
 kill -TERM "$p1" "$p2"
 wait "$p1" "$p2"

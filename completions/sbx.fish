@@ -181,6 +181,7 @@ complete -c sbx -n '__fish_seen_subcommand_from session' -l markdown -d 'take th
 complete -c sbx -n '__fish_seen_subcommand_from session' -l block -r -d 'with --markdown: only the Nth fenced block'
 complete -c sbx -n '__fish_seen_subcommand_from session' -l max-code -r -d 'largest program accepted (default 10M, at most 64M)'
 complete -c sbx -n '__fish_seen_subcommand_from session' -l policy -x -a 'strict' -d 'default, or strict: block what the policy scan only warns about'
+complete -c sbx -n '__fish_seen_subcommand_from session' -l request -r -d 'the request as one JSON object (the keys of a batch line); flags given are its defaults'
 complete -c sbx -n '__fish_seen_subcommand_from session' -l input -s i -r -d 'an input (VALUE is JSON if it parses)'
 complete -c sbx -n '__fish_seen_subcommand_from session' -l inputs -r -d 'inputs as a JSON object'
 complete -c sbx -n '__fish_seen_subcommand_from session' -l timeout -s t -r -d 'wall-clock limit (default 5)'

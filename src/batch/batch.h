@@ -6,6 +6,7 @@
 #ifndef SBX_BATCH_H
 #define SBX_BATCH_H
 
+#include <jansson.h>
 #include <stdbool.h>
 #include <stddef.h>
 
@@ -42,6 +43,16 @@ int batch_run(const struct batch_options *o);
  * the records' "line" into one NDJSON stream on out_path (NULL: stdout).
  * Returns 0 or 125. */
 int batch_merge(char *const *paths, size_t npaths, const char *out_path);
+
+/* Records that ran elsewhere (sbx --remote URL batch), printed and summed
+ * up as batch_run prints its own (batch_printer.c). open: NULL after a
+ * message (--out cannot be opened; --resume, which needs the input here).
+ * add steals rec; -1 once writing failed. close returns sbx batch's exit
+ * status; complete: every record arrived (else 125). */
+struct batch_printer;
+struct batch_printer *batch_printer_open(const struct batch_options *o);
+int batch_printer_add(struct batch_printer *p, json_t *rec);
+int batch_printer_close(struct batch_printer *p, bool complete);
 
 /* Parses "I/N" for --shard (0 <= I < N). -1 after a message. */
 int batch_parse_shard(const char *s, unsigned *i, unsigned *n);

@@ -13,6 +13,7 @@
 #include "cli/cmd.h"
 #include "core/lang.h"
 #include "core/outcome.h"
+#include "run/request_json.h"
 #include "run/runopt.h"
 #include "session/session.h"
 #include "state/store.h"
@@ -30,8 +31,8 @@ static const struct opt_spec session_opts[] = {
     {NULL, 0, 0, 0, NULL, NULL},
 };
 
-const struct opt_spec *const session_tables[] = {common_opts, session_opts, source_opts,
-						 run_opts,    format_opts,  NULL};
+const struct opt_spec *const session_tables[] = {
+    common_opts, session_opts, source_opts, request_opts, run_opts, format_opts, NULL};
 
 struct session_cli {
 	const char *name, *status;
@@ -147,13 +148,10 @@ static int do_create(struct run_options *ro, struct session_cli *sc, int nops)
 	return rc;
 }
 
-static int do_exec(struct run_options *ro, char **operands, int nops, int *exit_code)
+static int exec_in(struct run_options *ro, char **operands, int nops, int *exit_code)
 {
 	struct request *req = ro->req;
 	char id[SESSION_ID_LEN + 1];
-	if (nops < 1)
-		return error("session exec needs the session: sbx session exec ID|NAME (-e CODE | "
-			     "FILE | -)");
 	/* The state directory first: the session names the language. */
 	char *sd = store_state_dir(ro->state_dir_flag, ro->config_flag);
 	if (!sd || session_resolve(sd, operands[0], id) < 0) {
@@ -182,6 +180,23 @@ static int do_exec(struct run_options *ro, char **operands, int nops, int *exit_
 	json_decref(m);
 	*exit_code = session_exec(req->state_dir, id, req);
 	return 0;
+}
+
+/* --request (what the HTTP API sends): the code and the execution's
+ * settings as one JSON object; the session stays an operand. */
+static int do_exec(struct run_options *ro, char **operands, int nops, int *exit_code)
+{
+	if (nops < 1)
+		return error("session exec needs the session: sbx session exec ID|NAME (-e CODE | "
+			     "FILE | - | --request FILE)");
+	json_t *jreq = NULL;
+	struct request_json_tmp tmp = {NULL, 0};
+	int rc = request_json_load(ro, nops - 1, false, NULL, &jreq, &tmp);
+	if (rc == 0)
+		rc = exec_in(ro, operands, nops, exit_code);
+	request_json_cleanup(&tmp);
+	json_decref(jreq);
+	return rc;
 }
 
 static int do_manage(const char *sub, struct run_options *ro, struct session_cli *sc,
@@ -276,6 +291,10 @@ int cmd_session(int argc, char **argv)
 	    cmd_parse("session", argc - 1, argv + 1, runopt_handle, &ro, &ro.help, &operands);
 	if (nops < 0) {
 		rc = nops == CMD_HELP_SHOWN ? 0 : rc;
+		goto out;
+	}
+	if (ro.request_path && strcmp(sub, "exec")) {
+		error("--request is for 'sbx session exec': session %s does not take it", sub);
 		goto out;
 	}
 	if (!strcmp(sub, "exec")) {

@@ -1,6 +1,6 @@
 #include "render/render.h"
 
-#include "render/render_results.h"
+#include "render/render_text.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -125,109 +125,23 @@ struct output_sink render_sink(struct render *r)
 	return (struct output_sink){sink_write, r};
 }
 
-/* A string of the error, escaped for the terminal (see buf_put_escaped):
- * the code chose its text, and must not be able to rewrite sbx's lines. */
-static void put_text(struct buf *b, json_t *v, bool multiline)
-{
-	if (json_is_string(v))
-		buf_put_escaped(b, json_string_value(v), json_string_length(v), multiline);
-}
-
-/* "sbx: hint: ..." — what the sandbox did or how to fix it (a missing
- * module's package), when the prelude knew. */
-static void put_hint(struct buf *b, json_t *hint)
-{
-	if (json_string_length(hint) == 0)
-		return;
-	buf_puts(b, "sbx: hint: ");
-	put_text(b, hint, false);
-	buf_puts(b, "\n");
-}
-
+/* sbx's lines about a failure, from the outcome (render_text.c draws
+ * them, as it does for sbx --remote from the record). */
 static void text_summary(const struct outcome *out, const struct request *req)
 {
-	json_t *e = out->error;
-	json_t *name = e ? json_object_get(e, "name") : NULL;
-	json_t *msg = e ? json_object_get(e, "message") : NULL;
-	json_t *line = e ? json_object_get(e, "line") : NULL;
-	json_t *col = e ? json_object_get(e, "column") : NULL;
-	json_t *tb = e ? json_object_get(e, "traceback") : NULL;
-	json_t *hint = e ? json_object_get(e, "hint") : NULL;
-	bool has_name = json_is_string(name);
-	bool has_msg = json_string_length(msg) > 0;
-	/* Python, R and Java print their own errors on stderr, as their
-	 * interpreters do (javac's messages too). */
-	bool shown = req->lang && req->lang->engine == ENGINE_SPAWN;
-
-	if (out->status == STATUS_OK)
-		return;
-	/* A FILE prints what its interpreter prints: an error the interpreter
-	 * reported, an exit status the code chose, or a signal it died of that
-	 * sbx did not send, gets no line of sbx's, not even a hint (the record
-	 * has them; a wall of the sandbox is named in the error's own message,
-	 * as the Python prelude does for the network). */
-	if (request_code_is_file(req) &&
-	    (out->status == STATUS_ERROR || out->status == STATUS_SIGNALED)) {
-		struct buf h = BUF_INIT;
-		/* JavaScript's engine is sbx's own: it prints the uncaught error
-		 * where node would, its "Name: message" line and the frames. */
-		if (!shown && out->status == STATUS_ERROR && json_string_length(tb) > 0) {
-			put_text(&h, tb, true);
-			if (h.data[h.len - 1] != '\n')
-				buf_puts(&h, "\n");
-		}
-		fputs(buf_cstr(&h), stderr);
-		buf_release(&h);
-		return;
-	}
-	if (out->status == STATUS_ERROR && !e) {
-		if (out->exited)
-			fprintf(stderr, "sbx: error: the code exited with status %d\n",
-				out->exit_code);
-		return;
-	}
-	struct buf b = BUF_INIT;
-	buf_printf(&b, "sbx: %s: ", status_name(out->status));
-	put_text(&b, name, false);
-	if (has_name && has_msg)
-		buf_puts(&b, ": ");
-	put_text(&b, msg, false);
-	if (json_is_integer(line)) {
-		buf_printf(&b, " (line %lld", (long long)json_integer_value(line));
-		if (json_is_integer(col))
-			buf_printf(&b, ", column %lld", (long long)json_integer_value(col));
-		buf_puts(&b, ")");
-	}
-	buf_puts(&b, "\n");
-	put_hint(&b, hint);
-	if (json_string_length(tb) > 0 && !shown) { /* once is enough */
-		put_text(&b, tb, true);
-		if (b.data[b.len - 1] != '\n')
-			buf_puts(&b, "\n");
-	}
-	fputs(buf_cstr(&b), stderr);
-	buf_release(&b);
-	if (out->out.total > out->out.kept.len || out->err.total > out->err.kept.len)
-		fprintf(stderr, "sbx: output beyond %llu bytes per stream was not kept\n",
-			(unsigned long long)req->limits.output_bytes);
-}
-
-/* The result line: JSON, in which jansson escapes C0 but not DEL or C1
- * (U+0080..U+009F, which terminals obey too). Both only occur inside JSON
- * strings, where \u escapes keep the line the same JSON value. */
-static void put_result_line(FILE *f, const char *text)
-{
-	for (const unsigned char *p = (const unsigned char *)text; *p; p++) {
-		if (*p == 0x7f) {
-			fputs("\\u007f", f);
-		} else if (*p == 0xc2 && p[1] >= 0x80 && p[1] < 0xa0) {
-			fprintf(f, "\\u%04x", p[1]);
-			p++;
-		} else {
-			fputc(*p, f);
-		}
-	}
-	fputc('\n', f);
+	struct render_failure x = {
+	    .status = status_name(out->status),
+	    .error = out->error,
+	    .code_is_file = request_code_is_file(req),
+	    /* Python, R and Java print their own errors on stderr, as their
+	     * interpreters do (javac's messages too). */
+	    .shown = req->lang && req->lang->engine == ENGINE_SPAWN,
+	    .exited = out->exited,
+	    .exit_code = out->exit_code,
+	    .truncated = out->out.total > out->out.kept.len || out->err.total > out->err.kept.len,
+	    .output_bytes = req->limits.output_bytes,
+	};
+	render_text_failure(stderr, &x);
 }
 
 int render_finish(struct render *r, const struct outcome *out, const struct request *req)
@@ -240,22 +154,9 @@ int render_finish(struct render *r, const struct outcome *out, const struct requ
 		 * line (--print-result chooses). */
 		/* The rich results, one line each, under the same rule: a
 		 * FILE's run prints what its interpreter prints. */
-		if (req->print_result != PRINT_RESULT_NEVER && json_array_size(out->results)) {
-			if (r->last_stdout_byte != '\n')
-				fputc('\n', stdout);
-			r->last_stdout_byte = '\n';
-			render_results_text(stdout, out->results, req->limits.output_bytes);
-		}
-		if (req->print_result != PRINT_RESULT_NEVER && out->result &&
-		    !json_is_null(out->result)) {
-			char *text = jsonout_dumps(out->result);
-			if (text) {
-				if (r->last_stdout_byte != '\n')
-					fputc('\n', stdout);
-				put_result_line(stdout, text);
-				free(text);
-			}
-		}
+		if (req->print_result != PRINT_RESULT_NEVER)
+			render_text_results(stdout, out->results, out->result, r->last_stdout_byte,
+					    req->limits.output_bytes);
 		fflush(stdout);
 		text_summary(out, req);
 		break;

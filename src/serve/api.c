@@ -150,7 +150,7 @@ int api_route(const char *method, const char *path, struct api_route *r, struct 
 	    {"/v1/run", "POST", API_RUN, true, true, true},
 	    {"/v1/prepare", "POST", API_PREPARE, true, true, false},
 	    {"/v1/events", "GET", API_EVENTS, false, false, false},
-	    {"/v1/batch", "POST", API_LATER, false, false, false},
+	    {"/v1/batch", "POST", API_BATCH, true, true, true},
 	};
 	for (size_t i = 0; i < sizeof(fixed) / sizeof(fixed[0]); i++)
 		if (!strcmp(path, fixed[i].path)) {
@@ -161,10 +161,8 @@ int api_route(const char *method, const char *path, struct api_route *r, struct 
 		}
 	if (!strncmp(path, "/v1/deployments", 15))
 		return route_deployments(method, path + 15, r, e);
-	if (!strcmp(path, "/v1/sessions") || !strncmp(path, "/v1/sessions/", 13)) {
-		set_route(r, API_LATER, false, false, false);
-		return 0;
-	}
+	if (!strcmp(path, "/v1/sessions") || !strncmp(path, "/v1/sessions/", 13))
+		return api_route_sessions(method, path + 12, r, e);
 	return api_fail(e, 404, "not_found", "no such route '%.200s': see GET /v1/openapi.json",
 			path);
 }
@@ -175,6 +173,10 @@ static const char *const stats_params[] = {"deployment", "language",	"label", "s
 					   "until",	 "code_sha256", NULL};
 static const char *const list_params[] = {"language", "status", NULL};
 static const char *const events_params[] = {"label", "deployment", "session", NULL};
+static const char *const session_list_params[] = {"status", "language", NULL};
+/* sbx batch's own options and the run defaults it forwards. */
+static const char *const batch_params[] = {"jobs",   "shard",	 "language",   "timeout",
+					   "memory", "cpu_time", "max_output", NULL};
 static const char *const no_params[] = {NULL};
 
 static const char *const *route_params(enum api_op op)
@@ -183,6 +185,8 @@ static const char *const *route_params(enum api_op op)
 	case API_STATS: return stats_params;
 	case API_LIST: return list_params;
 	case API_EVENTS: return events_params;
+	case API_SESSION_LIST: return session_list_params;
+	case API_BATCH: return batch_params;
 	default: return no_params;
 	}
 }
@@ -257,9 +261,26 @@ static const struct key_spec deploy_keys[] = {{"code", T_STR, true},
 					      RUN_SETTINGS,
 					      {NULL, 0, false}};
 
+/* What a session takes: create, its settings; exec, what session_exec
+ * applies to an execution (the session's language, memory and files are
+ * its own). */
+static const struct key_spec session_create_keys[] = {
+    {"language", T_STR, false}, {"name", T_STR, false},		  {"ttl", T_STR, false},
+    {"idle", T_STR, false},	{"memory", T_NUM | T_STR, false}, {NULL, 0, false}};
+static const struct key_spec session_exec_keys[] = {{"code", T_STR, true},
+						    {"language", T_STR, false},
+						    {"id", T_STR, false},
+						    {"inputs", T_OBJ, false},
+						    {"timeout", T_NUM | T_STR, false},
+						    {"files", T_OBJ, false},
+						    {"max_output", T_NUM | T_STR, false},
+						    {"labels", T_OBJ, false},
+						    {NULL, 0, false}};
 static const struct key_spec *route_keys(enum api_op op)
 {
 	switch (op) {
+	case API_SESSION_CREATE: return session_create_keys;
+	case API_SESSION_EXEC: return session_exec_keys;
 	case API_RUN: return run_keys;
 	case API_EXEC: return exec_keys;
 	case API_PREPARE: return prepare_keys;
@@ -291,9 +312,49 @@ static bool type_ok(json_t *v, int t)
 	       ((t & T_BOOL) && json_is_boolean(v));
 }
 
-json_t *api_parse_body(const struct api_route *r, const char *body, size_t len, struct api_error *e)
+/* The keys of o against the route's list: 0, or -1 with e. */
+static int check_keys(const struct api_route *r, json_t *o, struct api_error *e)
 {
 	const struct key_spec *keys = route_keys(r->op);
+	const char *k;
+	json_t *v;
+	json_object_foreach(o, k, v)
+	{
+		const struct key_spec *s = keys;
+		while (s && s->name && strcmp(s->name, k))
+			s++;
+		if (!s || !s->name) {
+			if (r->op == API_EXEC && !strcmp(k, "deployment"))
+				api_fail(e, 400, "unknown_field",
+					 "the body may not name a deployment: the path "
+					 "/v1/deployments/NAME[@V]/executions does");
+			else if (r->op == API_SESSION_EXEC)
+				api_fail(e, 400, "unknown_field",
+					 "key '%.60s' is not taken by a session execution: it "
+					 "takes code, language, id, inputs, timeout, max_output, "
+					 "files and labels",
+					 k);
+			else
+				api_fail(e, 400, "unknown_field",
+					 "unknown key '%.60s' in the body: see the request "
+					 "schema in GET /v1/openapi.json",
+					 k);
+			return -1;
+		}
+		if (!type_ok(v, s->types))
+			return api_fail(e, 400, "bad_field", "key '%s' must be %s", k,
+					type_words(s->types));
+	}
+	for (const struct key_spec *s = keys; s && s->name; s++)
+		if (s->required && !json_object_get(o, s->name))
+			return api_fail(e, 400, "missing_field",
+					"the body needs '%s', e.g. {\"%s\": ...}", s->name,
+					s->name);
+	return 0;
+}
+
+json_t *api_parse_body(const struct api_route *r, const char *body, size_t len, struct api_error *e)
+{
 	json_error_t je;
 	json_t *o = json_loadb(body, len, JSON_REJECT_DUPLICATES, &je);
 	if (!o) {
@@ -309,49 +370,53 @@ json_t *api_parse_body(const struct api_route *r, const char *body, size_t len, 
 			 "{\"language\": \"python\", \"code\": \"print(1)\"}");
 		goto fail;
 	}
-	const char *k;
-	json_t *v;
-	json_object_foreach(o, k, v)
-	{
-		const struct key_spec *s = keys;
-		while (s && s->name && strcmp(s->name, k))
-			s++;
-		if (!s || !s->name) {
-			if (r->op == API_EXEC && !strcmp(k, "deployment"))
-				api_fail(e, 400, "unknown_field",
-					 "the body may not name a deployment: the path "
-					 "/v1/deployments/NAME[@V]/executions does");
-			else
-				api_fail(e, 400, "unknown_field",
-					 "unknown key '%.60s' in the body: see the request "
-					 "schema in GET /v1/openapi.json",
-					 k);
-			goto fail;
-		}
-		if (!type_ok(v, s->types)) {
-			api_fail(e, 400, "bad_field", "key '%s' must be %s", k,
-				 type_words(s->types));
-			goto fail;
-		}
-	}
-	for (const struct key_spec *s = keys; s && s->name; s++)
-		if (s->required && !json_object_get(o, s->name)) {
-			api_fail(e, 400, "missing_field", "the body needs '%s', e.g. {\"%s\": ...}",
-				 s->name, s->name);
-			goto fail;
-		}
-	return o;
+	if (check_keys(r, o, e) == 0)
+		return o;
 fail:
 	json_decref(o);
 	return NULL;
+}
+
+long api_check_batch(const char *body, size_t len, struct api_error *e)
+{
+	/* Only counted and bounded here: a line sbx batch refuses becomes its
+	 * record ("sbx_error"), as with sbx batch on this machine, so one bad
+	 * line does not throw away the others. */
+	long n = 0;
+	for (size_t at = 0; at < len;) {
+		const char *nl = memchr(body + at, '\n', len - at);
+		size_t l = nl ? (size_t)(nl - (body + at)) : len - at;
+		const char *s = body + at;
+		at += l + (nl != NULL);
+		size_t k = 0;
+		while (k < l && (s[k] == ' ' || s[k] == '\t' || s[k] == '\r'))
+			k++;
+		if (k < l && ++n > API_BATCH_MAX_LINES)
+			return api_fail(
+			    e, 413, "too_many_requests",
+			    "the batch has more than %d requests: split it over several "
+			    "POST /v1/batch (or run sbx batch on the server)",
+			    API_BATCH_MAX_LINES);
+	}
+	if (memchr(body, '\0', len))
+		return api_fail(e, 400, "bad_json",
+				"the batch holds a NUL byte: send JSON text, one request per line");
+	if (n == 0)
+		return api_fail(e, 400, "missing_field",
+				"the batch is empty: send one JSON request per line, e.g. "
+				"{\"language\": \"python\", \"code\": \"print(1)\"}");
+	return n;
 }
 
 int api_failure_status(const char *msg)
 {
 	if (!msg)
 		return 500;
+	if (strstr(msg, "a session named"))
+		return 409;
 	if (strstr(msg, "no deployment") || strstr(msg, "not found") || strstr(msg, "no version") ||
-	    strstr(msg, "unknown deployment") || strstr(msg, "does not exist"))
+	    strstr(msg, "no session") || strstr(msg, "unknown deployment") ||
+	    strstr(msg, "does not exist"))
 		return 404;
 	if (strstr(msg, "state directory") || strstr(msg, "database") ||
 	    strstr(msg, "cannot start"))

@@ -25,7 +25,14 @@ enum api_op {
 	API_DELETE,
 	API_EXEC,
 	API_EVENTS,
-	API_LATER /* sessions, batch: routes of the SPEC not served yet (501) */
+	API_SESSION_CREATE,
+	API_SESSION_LIST,
+	API_SESSION_GET,
+	API_SESSION_DELETE,
+	API_SESSION_STOP,
+	API_SESSION_EXEC,
+	API_BATCH,
+	API_LATER /* routes of the SPEC not served yet (501) */
 };
 
 /* NAME (64) + "@" + a version or "latest". */
@@ -34,7 +41,7 @@ enum api_op {
 
 struct api_route {
 	enum api_op op;
-	char ref[API_REF_MAX + 1]; /* NAME[@V] for the deployment routes */
+	char ref[API_REF_MAX + 1]; /* NAME[@V] (deployments), ID or NAME (sessions) */
 	bool has_body;		   /* the route reads a JSON body */
 	bool spawns;		   /* runs an sbx child (takes a place in the gate) */
 	bool streams;		   /* may stream NDJSON (Accept: application/x-ndjson) */
@@ -73,6 +80,21 @@ int api_check_query(const struct api_route *r, const struct api_query *q, struct
 json_t *api_parse_body(const struct api_route *r, const char *body, size_t len,
 		       struct api_error *e);
 
+/* POST /v1/batch: the body is NDJSON, one request per line (the keys of a
+ * `sbx batch` line); empty lines are skipped as sbx batch skips them. */
+#define API_BATCH_MAX_LINES 10000
+/* Counts the requests (non-blank lines): at least one, at most
+ * API_BATCH_MAX_LINES; each line is sbx batch's to check (a bad one gets
+ * an "sbx_error" record, as locally). Returns the count, or -1 with e. */
+long api_check_batch(const char *body, size_t len, struct api_error *e);
+
+/* api_session.c: /v1/sessions[/REF[/executions|/stop]]. */
+int api_route_sessions(const char *method, const char *rest, struct api_route *r,
+		       struct api_error *e);
+/* A session id ("s" + 23 hex digits) or name ([a-z0-9][a-z0-9._-]*, at
+ * most 64): 0, or -1 with a 400 in e. */
+int api_check_session_ref(const char *ref, size_t len, struct api_error *e);
+
 /* What the child sbx is given: its argv (after argv[0]) and its stdin. */
 struct api_child {
 	char **argv; /* NULL-terminated, every string owned */
@@ -89,7 +111,8 @@ int api_child_build(const struct api_route *r, json_t *body, const struct api_qu
 void api_child_release(struct api_child *c);
 
 /* The HTTP status for an sbx failure (exit 125), from its message: 404
- * for an unknown deployment or version, 500 for the server's own side
+ * for an unknown deployment, version or session, 409 for a session name
+ * that is taken, 500 for the server's own side
  * (state directory, history), else 400 (the request was wrong). */
 int api_failure_status(const char *msg);
 

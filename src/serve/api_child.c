@@ -8,6 +8,7 @@
  * body, never as file operands). */
 #include "serve/api.h"
 
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -119,6 +120,45 @@ static int add_query(struct api_child *c, const struct api_query *q)
 	return 0;
 }
 
+/* The session commands: `sbx session SUB [flags] REF`. An execution's
+ * body goes to the child whole (`--request -`), as a run's does. */
+static int session_args(const struct api_route *r, json_t *body, const struct api_query *q,
+			struct api_child *c, struct api_error *e)
+{
+	json_t *v;
+	char text[64];
+	switch (r->op) {
+	case API_SESSION_CREATE: {
+		static const char *const flags[][2] = {{"language", "--language"},
+						       {"name", "--name"},
+						       {"ttl", "--ttl"},
+						       {"idle", "--idle"},
+						       {"memory", "--memory"}};
+		for (size_t i = 0; i < sizeof(flags) / sizeof(flags[0]); i++)
+			if ((v = json_object_get(body, flags[i][0]))) {
+				if (json_is_string(v) && strlen(json_string_value(v)) > 100)
+					return api_fail(e, 400, "bad_field", "key '%s' is too long",
+							flags[i][0]);
+				number_text(v, text);
+				add2(c, flags[i][1],
+				     json_is_string(v) ? json_string_value(v) : text);
+			}
+		return 0;
+	}
+	case API_SESSION_LIST: return add_query(c, q);
+	case API_SESSION_EXEC:
+		c->input = json_dumps(body, JSON_COMPACT);
+		if (!c->input)
+			return api_fail(e, 500, "internal", "could not encode the request");
+		c->input_len = strlen(c->input);
+		add2(c, "--request", "-");
+		break;
+	default: break;
+	}
+	add(c, r->ref); /* checked by api_check_session_ref: never a flag */
+	return 0;
+}
+
 int api_child_build(const struct api_route *r, json_t *body, const struct api_query *q,
 		    const char *format, const char *state_dir, const char *config,
 		    struct api_child *c, struct api_error *e)
@@ -127,11 +167,23 @@ int api_child_build(const struct api_route *r, json_t *body, const struct api_qu
 	    [API_DOCTOR] = "doctor",   [API_STATS] = "stats",	[API_RUN] = "run",
 	    [API_PREPARE] = "prepare", [API_DEPLOY] = "deploy", [API_LIST] = "list",
 	    [API_GET] = "get",	       [API_DELETE] = "delete", [API_EXEC] = "exec-deployment"};
+	static const char *const session_subs[] = {
+	    [API_SESSION_CREATE] = "create", [API_SESSION_LIST] = "list",
+	    [API_SESSION_GET] = "get",	     [API_SESSION_DELETE] = "delete",
+	    [API_SESSION_STOP] = "stop",     [API_SESSION_EXEC] = "exec"};
 	memset(c, 0, sizeof(*c));
-	if ((size_t)r->op >= sizeof(names) / sizeof(names[0]) || !names[r->op])
-		return api_fail(e, 500, "internal", "route has no command");
+	bool session = r->op >= API_SESSION_CREATE && r->op <= API_SESSION_EXEC;
 	add(c, "sbx");
-	add(c, names[r->op]);
+	if (session) {
+		add(c, "session");
+		add(c, session_subs[r->op]);
+	} else if (r->op == API_BATCH) {
+		add(c, "batch");
+	} else if ((size_t)r->op < sizeof(names) / sizeof(names[0]) && names[r->op]) {
+		add(c, names[r->op]);
+	} else {
+		return api_fail(e, 500, "internal", "route has no command");
+	}
 	if (state_dir)
 		add2(c, "--state-dir", state_dir);
 	if (config)
@@ -139,7 +191,17 @@ int api_child_build(const struct api_route *r, json_t *body, const struct api_qu
 	/* delete prints nothing and takes no format. */
 	if (r->op != API_DELETE)
 		add2(c, "--format", format);
+	if (session)
+		return session_args(r, body, q, c, e);
 	switch (r->op) {
+	case API_BATCH:
+		/* The records only: the summary is the client's to draw. The
+		 * input is the body as it came (api_check_batch checked it); the
+		 * caller puts it in c->input. */
+		add(c, "--quiet");
+		add_query(c, q);
+		add(c, "-");
+		break;
 	case API_RUN:
 	case API_EXEC: {
 		json_t *o = json_deep_copy(body);

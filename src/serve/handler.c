@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <unistd.h>
 
 #include "openapi_gen.h"
 #include "serve/child.h"
@@ -31,6 +32,8 @@ struct stream {
 	struct server *s;
 	struct child ch;
 	struct api_child args;
+	char *first; /* batch: the first chunk, read before the answer began */
+	size_t first_len, first_off;
 };
 
 static int check_token(struct server *s, struct MHD_Connection *conn, struct api_error *e)
@@ -89,6 +92,14 @@ static ssize_t stream_read(void *cls, uint64_t pos, char *buf, size_t max)
 {
 	(void)pos;
 	struct stream *st = cls;
+	if (st->first_off < st->first_len) {
+		size_t n = st->first_len - st->first_off;
+		if (n > max)
+			n = max;
+		memcpy(buf, st->first + st->first_off, n);
+		st->first_off += n;
+		return (ssize_t)n;
+	}
 	ssize_t n = child_pump(&st->ch, buf, max);
 	if (n > 0)
 		return n;
@@ -105,6 +116,7 @@ static void stream_free(void *cls)
 	buf_release(&st->ch.errbuf);
 	gate_leave(&st->s->gate);
 	api_child_release(&st->args);
+	free(st->first);
 	free(st);
 }
 
@@ -120,6 +132,40 @@ static void child_message(struct child *ch, char *out, size_t len)
 		snprintf(out, len, "sbx exited with status %d and no message", ch->exit_code);
 }
 
+/* A batch runs -j sandboxes of its own while it holds one place in the
+ * gate: -j may not go past --max-concurrent, and without ?jobs= it is
+ * what sbx batch would pick (the cores), capped the same way. */
+static int batch_jobs(struct server *s, const struct api_query *q, struct api_child *args,
+		      struct api_error *e)
+{
+	unsigned max = s->cfg->max_concurrent ? s->cfg->max_concurrent : 1;
+	for (size_t i = 0; i < q->n; i++)
+		if (!strcmp(q->key[i], "jobs")) {
+			char *end;
+			unsigned long j = strtoul(q->value[i], &end, 10);
+			if (*end == '\0' && j > max)
+				return api_fail(
+				    e, 400, "bad_parameter",
+				    "jobs=%s is more than this server runs at once (%u, its "
+				    "--max-concurrent): ask for %u or fewer",
+				    q->value[i], max, max);
+			return 0; /* sbx batch checks the rest */
+		}
+	long cores = sysconf(_SC_NPROCESSORS_ONLN);
+	if (cores < 1 || (unsigned long)cores > max) {
+		char n[16];
+		snprintf(n, sizeof(n), "%u", max);
+		/* before the final "-" operand */
+		args->argv = xrealloc(args->argv, (args->argc + 3) * sizeof(char *));
+		args->argv[args->argc + 1] = args->argv[args->argc - 1];
+		args->argv[args->argc - 1] = xstrdup("--jobs");
+		args->argv[args->argc] = xstrdup(n);
+		args->argc += 2;
+		args->argv[args->argc] = NULL;
+	}
+	return 0;
+}
+
 static enum MHD_Result run_child(struct server *s, struct MHD_Connection *conn, struct req_ctx *x,
 				 json_t *body)
 {
@@ -127,7 +173,8 @@ static enum MHD_Result run_child(struct server *s, struct MHD_Connection *conn, 
 	struct api_child args;
 	/* A run streams its NDJSON events; the other commands answer at the
 	 * end, in the format asked for (sbx --remote list --format ndjson). */
-	bool want_ndjson = accepts(conn, "application/x-ndjson");
+	bool batch = x->route.op == API_BATCH;
+	bool want_ndjson = batch || accepts(conn, "application/x-ndjson");
 	bool ndjson = x->route.streams && want_ndjson;
 	bool text = !x->route.streams && !want_ndjson && accepts(conn, "text/plain");
 	const char *format = want_ndjson ? "ndjson" : text ? "text" : "json";
@@ -135,6 +182,15 @@ static enum MHD_Result run_child(struct server *s, struct MHD_Connection *conn, 
 			    &args, &e) != 0) {
 		api_child_release(&args);
 		return respond_error(conn, &e);
+	}
+	if (batch && batch_jobs(s, &x->q, &args, &e) != 0) {
+		api_child_release(&args);
+		return respond_error(conn, &e);
+	}
+	if (batch) { /* the NDJSON body as it came: api_check_batch read it */
+		args.input_len = x->body.len;
+		args.input = xmalloc(args.input_len + 1);
+		memcpy(args.input, x->body.data ? x->body.data : "", args.input_len);
 	}
 	if (gate_enter(&s->gate) != 0) {
 		api_child_release(&args);
@@ -153,6 +209,37 @@ static enum MHD_Result run_child(struct server *s, struct MHD_Connection *conn, 
 		api_child_release(&st->args);
 		free(st);
 		return respond_error(conn, &e);
+	}
+	/* A batch that fails as a whole (a bad ?jobs=, a bad default) says so
+	 * in its first line, before any request ran: that is a 4xx, not a
+	 * stream. So the answer waits for the child's first output. */
+	if (batch) {
+		st->first = xmalloc(65536);
+		ssize_t n = child_pump(&st->ch, st->first, 65536);
+		json_t *head =
+		    n > 0 ? json_loadb(st->first, (size_t)n, JSON_DISABLE_EOF_CHECK, NULL) : NULL;
+		/* In NDJSON, sbx's own failure is an event around the record. */
+		json_t *hr =
+		    json_object_get(head, "record") ? json_object_get(head, "record") : head;
+		const char *hs = json_string_value(json_object_get(hr, "status"));
+		if (n > 0 && !(hs && !strcmp(hs, "sbx_error") && !json_object_get(hr, "line"))) {
+			st->first_len = (size_t)n;
+		} else {
+			const char *m = json_string_value(
+			    json_object_get(json_object_get(hr, "error"), "message"));
+			child_finish(&st->ch);
+			char msg[512];
+			child_message(&st->ch, msg, sizeof(msg));
+			if (m)
+				snprintf(msg, sizeof(msg), "%s", m);
+			json_decref(head);
+			stream_free(st);
+			if (n < 0)
+				return MHD_NO; /* the client went away */
+			api_fail(&e, api_failure_status(msg), "sbx_error", "%s", msg);
+			return respond_error(conn, &e);
+		}
+		json_decref(head);
 	}
 	if (ndjson) {
 		struct MHD_Response *r = mhd.create_response_from_callback(
@@ -181,6 +268,8 @@ static enum MHD_Result run_child(struct server *s, struct MHD_Connection *conn, 
 			   : json_loadb(out.data ? out.data : "", out.len,
 					want_ndjson ? JSON_DISABLE_EOF_CHECK : 0, NULL);
 	json_t *status = json_object_get(rec, "status");
+	bool deletes = x->route.op == API_DELETE || x->route.op == API_SESSION_DELETE;
+	bool stop_text = x->route.op == API_SESSION_STOP && text; /* prints nothing */
 	if (gone) {
 		rc = MHD_NO; /* nobody to answer; the run was cancelled and recorded */
 	} else if (out.dropped) {
@@ -191,11 +280,16 @@ static enum MHD_Result run_child(struct server *s, struct MHD_Connection *conn, 
 		    json_string_value(json_object_get(json_object_get(rec, "error"), "message"));
 		api_fail(&e, api_failure_status(m ? m : msg), "sbx_error", "%s", m ? m : msg);
 		rc = respond_error(conn, &e);
-	} else if (code == 125 || (!rec && !text && x->route.op != API_DELETE) ||
-		   (x->route.op == API_DELETE && code != 0)) {
+	} else if (code == 125 || (!rec && !text && !deletes && !stop_text) ||
+		   (deletes && code != 0)) {
+		/* A record that failed (sandbox_error) carries its message. */
+		const char *m =
+		    json_string_value(json_object_get(json_object_get(rec, "error"), "message"));
+		if (m)
+			snprintf(msg, sizeof(msg), "%s", m);
 		api_fail(&e, api_failure_status(msg), "sbx_error", "%s", msg);
 		rc = respond_error(conn, &e);
-	} else if (x->route.op == API_DELETE) {
+	} else if (deletes) {
 		json_t *o = json_pack("{s:s}", "deleted", x->route.ref);
 		char *b = json_dumps(o, JSON_COMPACT);
 		rc = respond_json(conn, 200, b, code);
@@ -233,7 +327,10 @@ static enum MHD_Result answer(struct server *s, struct MHD_Connection *conn, str
 	default: break;
 	}
 	json_t *body = NULL;
-	if (x->route.has_body) {
+	if (x->route.op == API_BATCH) {
+		if (api_check_batch(x->body.data ? x->body.data : "", x->body.len, &e) < 0)
+			return respond_error(conn, &e);
+	} else if (x->route.has_body) {
 		body = api_parse_body(&x->route, x->body.data ? x->body.data : "", x->body.len, &e);
 		if (!body)
 			return respond_error(conn, &e);

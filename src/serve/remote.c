@@ -19,8 +19,9 @@ static char *remote_token;
 
 bool remote_supports(const char *c)
 {
-	static const char *const ok[] = {"run", "prepare", "deploy", "exec-deployment", "list",
-					 "get", "delete",  "stats",  "doctor",		NULL};
+	static const char *const ok[] = {"run",	   "prepare", "deploy", "exec-deployment",
+					 "list",   "get",     "delete", "stats",
+					 "doctor", "session", "batch",	NULL};
 	for (size_t i = 0; ok[i]; i++)
 		if (!strcmp(ok[i], c))
 			return true;
@@ -251,5 +252,9 @@ int remote_main(const char *url, const char *token_file, const struct opt_spec *
 	if (!strcmp(cmd, "run") || !strcmp(cmd, "exec-deployment") || !strcmp(cmd, "prepare") ||
 	    !strcmp(cmd, "deploy"))
 		return remote_run(cmd, tables, argc, argv);
+	if (!strcmp(cmd, "session"))
+		return remote_session(tables, argc, argv);
+	if (!strcmp(cmd, "batch"))
+		return remote_batch(tables, argc, argv);
 	return remote_simple(cmd, tables, argc, argv);
 }

@@ -10,6 +10,7 @@
 #define SBX_SERVE_REMOTE_H
 
 #include <stdbool.h>
+#include <jansson.h>
 #include <stddef.h>
 
 #include "util/buf.h"
@@ -42,5 +43,12 @@ int remote_fail(struct remote_reply *r);
 
 /* --- remote_run.c: run, exec-deployment, prepare, deploy --------------- */
 int remote_run(const char *command, const struct opt_spec *const *tables, int argc, char **argv);
+/* "session-exec" is `session exec`: argv[0] is "exec". */
+
+/* --- remote_session.c: sbx session SUB (argv[0] is "session") ---------- */
+int remote_session(const struct opt_spec *const *tables, int argc, char **argv);
+
+/* --- remote_batch.c: sbx batch ----------------------------------------- */
+int remote_batch(const struct opt_spec *const *tables, int argc, char **argv);
 
 #endif

@@ -13,10 +13,10 @@
 #include <string.h>
 
 #include "core/outcome.h"
+#include "render/render_text.h"
 #include "run/runopt.h"
 #include "serve/curl.h"
 #include "serve/remote.h"
-#include "util/jsonout.h"
 #include "util/util.h"
 
 struct rctx {
@@ -28,6 +28,7 @@ struct rctx {
 	json_t *record;
 	char last_stdout_byte;
 	bool code_is_file;
+	bool session; /* sbx session exec */
 };
 
 static int rr_option(void *ctx, int id, const char *arg)
@@ -39,6 +40,10 @@ static int rr_option(void *ctx, int id, const char *arg)
 			if (s->id == id)
 				o = s;
 	const char *n = o ? o->long_name : "";
+	if (c->session && id >= RO_FIRST_FREE)
+		return error("usage: sbx session exec: --%s is not an exec option (see 'sbx "
+			     "session -h')",
+			     n);
 	static const char *const local_only[] = {
 	    "out-dir",	"out-dir-dotfiles", "require", "no-history", "block",	 "policy",
 	    "max-code", "state-dir",	    "config",  "request",    "markdown", NULL};
@@ -91,6 +96,7 @@ static json_t *build_body(struct rctx *c, const char *cmd)
 	struct request *req = c->ro.req;
 	json_t *b = json_object();
 	bool run = !strcmp(cmd, "run"), exec = !strcmp(cmd, "exec-deployment");
+	bool session = c->session;
 	if (req->code) {
 		json_t *code = json_stringn(req->code, req->code_len);
 		if (!code) {
@@ -98,7 +104,9 @@ static json_t *build_body(struct rctx *c, const char *cmd)
 			goto fail;
 		}
 		json_object_set_new(b, "code", code);
-		json_object_set_new(b, "language", json_string(req->lang->name));
+		/* A session knows its language: only -l is checked against it. */
+		if (!session || c->ro.lang_arg)
+			json_object_set_new(b, "language", json_string(req->lang->name));
 	}
 	if (!strcmp(cmd, "prepare"))
 		return b;
@@ -130,10 +138,10 @@ static json_t *build_body(struct rctx *c, const char *cmd)
 	json_decref(env);
 	if (req->merge_output)
 		json_object_set_new(b, "merge_output", json_true());
-	if (req->print_result != PRINT_RESULT_AUTO)
+	if (req->print_result != PRINT_RESULT_AUTO && !session) /* drawn here */
 		json_object_set_new(b, "print_result",
 				    json_boolean(req->print_result == PRINT_RESULT_ALWAYS));
-	if (!run && !exec) {
+	if (!run && !exec && !session) {
 		if (req->nfiles || req->nargs || req->stdin_path) {
 			error("deploy --remote takes no -f, --stdin or arguments: give them to "
 			      "exec-deployment");
@@ -241,92 +249,36 @@ static void on_event(void *ctx, const char *line, size_t len)
 	json_decref(ev);
 }
 
-static void put_text(struct buf *b, json_t *v, bool multiline)
-{
-	if (json_is_string(v))
-		buf_put_escaped(b, json_string_value(v), json_string_length(v), multiline);
-}
-
-/* What render.c's text mode prints after the output: the result line and
- * sbx's summary of a failure. */
+/* What render.c's text mode prints after the output, drawn by the same
+ * functions from the record: the rich results, the result line and sbx's
+ * lines about a failure. */
 static void text_finish(struct rctx *c)
 {
-	json_t *rec = c->record, *result = json_object_get(rec, "result");
+	json_t *rec = c->record;
 	enum print_result pr = c->ro.req->print_result;
-	if (result && !json_is_null(result) &&
-	    (pr == PRINT_RESULT_ALWAYS || (pr == PRINT_RESULT_AUTO && !c->code_is_file))) {
-		char *text = jsonout_dumps(result);
-		if (c->last_stdout_byte != '\n')
-			fputc('\n', stdout);
-		for (const unsigned char *p = (const unsigned char *)text; p && *p; p++) {
-			if (*p == 0x7f) {
-				fputs("\\u007f", stdout);
-			} else if (*p == 0xc2 && p[1] >= 0x80 && p[1] < 0xa0) {
-				printf("\\u%04x", p[1]);
-				p++;
-			} else {
-				fputc(*p, stdout);
-			}
-		}
-		fputc('\n', stdout);
-		free(text);
-	}
+	uint64_t limit = (uint64_t)json_integer_value(
+	    json_object_get(json_object_get(rec, "limits"), "output_bytes"));
+	if (pr == PRINT_RESULT_ALWAYS || (pr == PRINT_RESULT_AUTO && !c->code_is_file))
+		render_text_results(stdout, json_object_get(rec, "results"),
+				    json_object_get(rec, "result"), c->last_stdout_byte, limit);
 	fflush(stdout);
 	const char *st = json_string_value(json_object_get(rec, "status"));
-	if (!st || !strcmp(st, "ok") ||
-	    !strcmp(st, "sbx_error")) /* sbx_error: said by the caller */
+	if (!st || !strcmp(st, "sbx_error")) /* sbx_error: said by the caller */
 		return;
-	json_t *e = json_object_get(rec, "error");
-	json_t *name = json_object_get(e, "name"), *msg = json_object_get(e, "message");
-	json_t *line = json_object_get(e, "line"), *col = json_object_get(e, "column");
-	json_t *tb = json_object_get(e, "traceback"), *hint = json_object_get(e, "hint");
 	const struct lang *l = lang_by_name(json_string_value(json_object_get(rec, "language")));
-	bool shown = l && l->engine == ENGINE_SPAWN;
-	bool err = !strcmp(st, "error");
-	struct buf b = BUF_INIT;
-	if (c->code_is_file && (err || !strcmp(st, "signaled"))) {
-		if (!shown && err && json_string_length(tb) > 0) {
-			put_text(&b, tb, true);
-			if (b.data[b.len - 1] != '\n')
-				buf_puts(&b, "\n");
-		}
-	} else if (err && json_is_null(e)) {
-		json_t *ec = json_object_get(rec, "exit_code");
-		if (json_is_integer(ec))
-			buf_printf(&b, "sbx: error: the code exited with status %lld\n",
-				   (long long)json_integer_value(ec));
-	} else {
-		buf_printf(&b, "sbx: %s: ", st);
-		put_text(&b, name, false);
-		if (json_is_string(name) && json_string_length(msg))
-			buf_puts(&b, ": ");
-		put_text(&b, msg, false);
-		if (json_is_integer(line)) {
-			buf_printf(&b, " (line %lld", (long long)json_integer_value(line));
-			if (json_is_integer(col))
-				buf_printf(&b, ", column %lld", (long long)json_integer_value(col));
-			buf_puts(&b, ")");
-		}
-		buf_puts(&b, "\n");
-		if (json_string_length(hint)) {
-			buf_puts(&b, "sbx: hint: ");
-			put_text(&b, hint, false);
-			buf_puts(&b, "\n");
-		}
-		if (json_string_length(tb) > 0 && !shown) {
-			put_text(&b, tb, true);
-			if (b.data[b.len - 1] != '\n')
-				buf_puts(&b, "\n");
-		}
-		json_t *t = json_object_get(rec, "truncated");
-		json_t *lim = json_object_get(json_object_get(rec, "limits"), "output_bytes");
-		if (json_is_true(json_object_get(t, "stdout")) ||
-		    json_is_true(json_object_get(t, "stderr")))
-			buf_printf(&b, "sbx: output beyond %lld bytes per stream was not kept\n",
-				   (long long)json_integer_value(lim));
-	}
-	fputs(buf_cstr(&b), stderr);
-	buf_release(&b);
+	json_t *ec = json_object_get(rec, "exit_code"), *t = json_object_get(rec, "truncated");
+	struct render_failure x = {
+	    .status = st,
+	    .error = json_object_get(rec, "error"),
+	    .code_is_file = c->code_is_file,
+	    .shown = l && l->engine == ENGINE_SPAWN,
+	    .exited = json_is_integer(ec),
+	    .exit_code = (int)json_integer_value(ec),
+	    .truncated = json_is_true(json_object_get(t, "stdout")) ||
+			 json_is_true(json_object_get(t, "stderr")),
+	    .output_bytes = limit,
+	};
+	render_text_failure(stderr, &x);
 }
 
 int remote_run(const char *cmd, const struct opt_spec *const *tables, int argc, char **argv)
@@ -343,7 +295,8 @@ int remote_run(const char *cmd, const struct opt_spec *const *tables, int argc, 
 	request_init(&req);
 	runopt_init(&c.ro, &req);
 	bool exec = !strcmp(cmd, "exec-deployment");
-	int nops = opt_parse(argc, argv, cmd, tables, rr_option, &c, &ops);
+	c.session = !strcmp(cmd, "session-exec");
+	int nops = opt_parse(argc, argv, c.session ? "session" : cmd, tables, rr_option, &c, &ops);
 	if (nops < 0)
 		goto out;
 	runopt_take_args(&c.ro, ops, &nops);
@@ -351,22 +304,29 @@ int remote_run(const char *cmd, const struct opt_spec *const *tables, int argc, 
 		error("give one deployment: sbx --remote URL exec-deployment NAME[@VERSION]");
 		goto out;
 	}
-	if (runopt_load_code(&c.ro, exec ? ops + 1 : ops, exec ? 0 : nops, exec) != 0)
+	if (c.session && nops < 1) {
+		error("session exec needs the session: sbx session exec ID|NAME (-e CODE | FILE | "
+		      "-)");
+		goto out;
+	}
+	if (c.session ? runopt_load_code(&c.ro, ops + 1, nops - 1, false)
+		      : runopt_load_code(&c.ro, exec ? ops + 1 : ops, exec ? 0 : nops, exec))
 		goto out;
 	c.code_is_file = req.code && request_code_is_file(&req);
 	if (!(body = build_body(&c, cmd)))
 		goto out;
 	text = json_dumps(body, JSON_COMPACT);
 	char path[512];
-	if (exec) {
+	if (exec || c.session) {
 		char *ref = curl.easy_escape(NULL, ops[0], 0);
-		snprintf(path, sizeof(path), "/v1/deployments/%s/executions", ref ? ref : "");
+		snprintf(path, sizeof(path), "/v1/%s/%s/executions",
+			 exec ? "deployments" : "sessions", ref ? ref : "");
 		curl.free(ref);
 	} else {
 		snprintf(path, sizeof(path), "/v1/%s",
 			 !strcmp(cmd, "deploy") ? "deployments" : cmd);
 	}
-	bool runs = exec || !strcmp(cmd, "run");
+	bool runs = exec || c.session || !strcmp(cmd, "run");
 	const char *accept = c.format == 1	     ? "application/json"
 			     : runs || c.format == 2 ? "application/x-ndjson"
 						     : "text/plain";

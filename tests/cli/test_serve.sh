@@ -151,8 +151,8 @@ api GET '/v1/deployments/ok@0'
 expect_error 400 bad_name
 api GET '/v1/stats?colour=red'
 expect_error 400 unknown_parameter
-api GET /v1/sessions
-expect_error 501 not_implemented
+api GET /v1/sessions/Bad..Name
+expect_error 400 bad_name
 api POST /v1/deployments/x/executions '{"deployment":"y"}'
 expect_error 400 unknown_field
 
@@ -242,6 +242,11 @@ printf 'from stdin\n' >"$T_TMP/in.txt"
 remote_same run -l js -e '1+1'
 remote_same run -l python -e 'import sys; print("a"); sys.exit(4)'
 remote_same run -l python -e '1/0'
+# Rich results: their lines come from the same function here and there.
+remote_same run -l python -t 300 -e 'class Card:
+    def _repr_html_(self): return "<b>hi</b>"
+    def __repr__(self): return "Card()"
+Card()'
 remote_same run -l js -e 'throw new TypeError("bad")'
 remote_same run -l js -e 'console.log("x"); ({a: [1, 2]})' --json
 remote_same run -l js -e '[1, 2]' --format ndjson

@@ -1,11 +1,13 @@
 /* fuzz_serve_request — the HTTP API's request checks (src/serve/api.c):
- * route and method, query parameters, body, and the sbx command line built
- * from them.
+ * route and method, query parameters, body (a JSON object, or the NDJSON
+ * lines of POST /v1/batch), and the sbx command line built from them.
  *
  * Input: "METHOD PATH\n" then "key=value&..." query line "\n" then the body.
- * Properties: a route that passes names a deployment only as the store
- * accepts it; an accepted body is a JSON object; every argv entry is a
- * C string; an error always has a status 400..501, a code and a message. */
+ * Properties: a route that passes names a deployment or a session only as
+ * the stores accept them (never a flag, never a path); an accepted body is
+ * a JSON object; a batch has 1..API_BATCH_MAX_LINES requests; every argv
+ * entry is a C string; an error always has a status 400..501, a code and a
+ * message. */
 #include <jansson.h>
 
 #include "fuzz.h"
@@ -63,6 +65,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		goto out;
 	}
 	FUZZ_CHECK(strlen(r.ref) <= API_REF_MAX);
+	FUZZ_CHECK(r.ref[0] != '-'); /* a ref goes on a command line */
 	for (const char *c = r.ref; *c; c++)
 		FUZZ_CHECK(*c != '/' && !(c[0] == '.' && c[1] == '.'));
 	if (api_check_query(&r, &q, &e) != 0) {
@@ -70,7 +73,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		goto out;
 	}
 	json_t *b = NULL;
-	if (r.has_body) {
+	if (r.op == API_BATCH) {
+		/* NDJSON: counted and bounded, never parsed here. */
+		long n = api_check_batch(body, blen, &e);
+		if (n < 0) {
+			check_error(&e);
+			goto out;
+		}
+		FUZZ_CHECK(n >= 1 && n <= API_BATCH_MAX_LINES);
+	} else if (r.has_body) {
 		b = api_parse_body(&r, body, blen, &e);
 		if (!b) {
 			check_error(&e);

@@ -1,0 +1,124 @@
+/* render_text — the end of a run in text mode (render_text.h). */
+#include "render/render_text.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "render/render_results.h"
+#include "util/jsonout.h"
+#include "util/util.h"
+
+/* A string of the error, escaped for the terminal (see buf_put_escaped):
+ * the code chose its text, and must not be able to rewrite sbx's lines. */
+static void put_text(struct buf *b, json_t *v, bool multiline)
+{
+	if (json_is_string(v))
+		buf_put_escaped(b, json_string_value(v), json_string_length(v), multiline);
+}
+
+/* "sbx: hint: ..." — what the sandbox did or how to fix it (a missing
+ * module's package), when the prelude knew. */
+static void put_hint(struct buf *b, json_t *hint)
+{
+	if (json_string_length(hint) == 0)
+		return;
+	buf_puts(b, "sbx: hint: ");
+	put_text(b, hint, false);
+	buf_puts(b, "\n");
+}
+
+/* The result line: JSON, in which jansson escapes C0 but not DEL or C1
+ * (U+0080..U+009F, which terminals obey too). Both only occur inside JSON
+ * strings, where \u escapes keep the line the same JSON value. */
+static void put_result_line(FILE *f, const char *text)
+{
+	for (const unsigned char *p = (const unsigned char *)text; *p; p++) {
+		if (*p == 0x7f) {
+			fputs("\\u007f", f);
+		} else if (*p == 0xc2 && p[1] >= 0x80 && p[1] < 0xa0) {
+			fprintf(f, "\\u%04x", p[1]);
+			p++;
+		} else {
+			fputc(*p, f);
+		}
+	}
+	fputc('\n', f);
+}
+
+void render_text_results(FILE *f, const json_t *results, const json_t *result, char last_byte,
+			 uint64_t limit)
+{
+	if (json_array_size(results)) {
+		if (last_byte != '\n')
+			fputc('\n', f);
+		last_byte = '\n';
+		render_results_text(f, results, limit);
+	}
+	if (result && !json_is_null(result)) {
+		char *text = jsonout_dumps(result);
+		if (text) {
+			if (last_byte != '\n')
+				fputc('\n', f);
+			put_result_line(f, text);
+			free(text);
+		}
+	}
+}
+
+void render_text_failure(FILE *f, const struct render_failure *x)
+{
+	json_t *e = json_is_object(x->error) ? x->error : NULL;
+	json_t *name = json_object_get(e, "name"), *msg = json_object_get(e, "message");
+	json_t *line = json_object_get(e, "line"), *col = json_object_get(e, "column");
+	json_t *tb = json_object_get(e, "traceback"), *hint = json_object_get(e, "hint");
+	bool err = !strcmp(x->status, "error");
+	if (!strcmp(x->status, "ok"))
+		return;
+	/* A FILE prints what its interpreter prints: an error the interpreter
+	 * reported, an exit status the code chose, or a signal it died of that
+	 * sbx did not send, gets no line of sbx's, not even a hint (the record
+	 * has them; a wall of the sandbox is named in the error's own message,
+	 * as the Python prelude does for the network). */
+	if (x->code_is_file && (err || !strcmp(x->status, "signaled"))) {
+		struct buf h = BUF_INIT;
+		/* JavaScript's engine is sbx's own: it prints the uncaught error
+		 * where node would, its "Name: message" line and the frames. */
+		if (!x->shown && err && json_string_length(tb) > 0) {
+			put_text(&h, tb, true);
+			if (h.data[h.len - 1] != '\n')
+				buf_puts(&h, "\n");
+		}
+		fputs(buf_cstr(&h), f);
+		buf_release(&h);
+		return;
+	}
+	if (err && !e) {
+		if (x->exited)
+			fprintf(f, "sbx: error: the code exited with status %d\n", x->exit_code);
+		return;
+	}
+	struct buf b = BUF_INIT;
+	buf_printf(&b, "sbx: %s: ", x->status);
+	put_text(&b, name, false);
+	if (json_is_string(name) && json_string_length(msg) > 0)
+		buf_puts(&b, ": ");
+	put_text(&b, msg, false);
+	if (json_is_integer(line)) {
+		buf_printf(&b, " (line %lld", (long long)json_integer_value(line));
+		if (json_is_integer(col))
+			buf_printf(&b, ", column %lld", (long long)json_integer_value(col));
+		buf_puts(&b, ")");
+	}
+	buf_puts(&b, "\n");
+	put_hint(&b, hint);
+	if (json_string_length(tb) > 0 && !x->shown) { /* once is enough */
+		put_text(&b, tb, true);
+		if (b.data[b.len - 1] != '\n')
+			buf_puts(&b, "\n");
+	}
+	fputs(buf_cstr(&b), f);
+	buf_release(&b);
+	if (x->truncated)
+		fprintf(f, "sbx: output beyond %llu bytes per stream was not kept\n",
+			(unsigned long long)x->output_bytes);
+}

@@ -1,0 +1,94 @@
+/* api_session — the session routes of the HTTP API (api.h):
+ *
+ *   POST   /v1/sessions                     sbx session create
+ *   GET    /v1/sessions                     sbx session list
+ *   GET    /v1/sessions/REF                 sbx session get
+ *   DELETE /v1/sessions/REF                 sbx session delete
+ *   POST   /v1/sessions/REF/stop            sbx session stop
+ *   POST   /v1/sessions/REF/executions      sbx session exec
+ *
+ * REF is a session's id or its name. */
+#include <ctype.h>
+#include <string.h>
+
+#include "serve/api.h"
+
+int api_check_session_ref(const char *ref, size_t len, struct api_error *e)
+{
+	if (len == 0 || len > 64 ||
+	    !(islower((unsigned char)ref[0]) || isdigit((unsigned char)ref[0])))
+		goto bad;
+	for (size_t i = 0; i < len; i++) {
+		unsigned char c = (unsigned char)ref[i];
+		if (!(islower(c) || isdigit(c) || c == '.' || c == '_' || c == '-'))
+			goto bad;
+		if (c == '.' && i + 1 < len && ref[i + 1] == '.')
+			goto bad;
+	}
+	return 0;
+bad:
+	return api_fail(e, 400, "bad_name",
+			"invalid session '%.*s': use its id (from POST /v1/sessions) or its name, "
+			"[a-z0-9][a-z0-9._-]* (at most 64 characters)",
+			(int)(len > 100 ? 100 : len), ref);
+}
+
+static int allow(const char *method, const char *allowed, struct api_error *e)
+{
+	size_t n = strlen(method);
+	for (const char *p = allowed; *p;) {
+		const char *c = strchr(p, ',');
+		size_t l = c ? (size_t)(c - p) : strlen(p);
+		if (l == n && !strncmp(p, method, n))
+			return 0;
+		p += l + (c != NULL);
+	}
+	return api_fail(e, 405, "method_not_allowed", "%s is not allowed here: use %s", method,
+			allowed);
+}
+
+static void set(struct api_route *r, enum api_op op, bool body, bool streams)
+{
+	r->op = op;
+	r->has_body = body;
+	r->spawns = true;
+	r->streams = streams;
+}
+
+int api_route_sessions(const char *method, const char *rest, struct api_route *r,
+		       struct api_error *e)
+{
+	bool get = !strcmp(method, "GET");
+	if (!*rest) {
+		if (allow(method, "GET,POST", e))
+			return -1;
+		set(r, get ? API_SESSION_LIST : API_SESSION_CREATE, !get, false);
+		return 0;
+	}
+	if (*rest != '/')
+		return api_fail(e, 404, "not_found", "no such route: see GET /v1/openapi.json");
+	rest++;
+	const char *slash = strchr(rest, '/');
+	size_t len = slash ? (size_t)(slash - rest) : strlen(rest);
+	if (len > API_REF_MAX)
+		len = API_REF_MAX + 1; /* the check says why */
+	if (api_check_session_ref(rest, len, e))
+		return -1;
+	memcpy(r->ref, rest, len);
+	r->ref[len] = '\0';
+	if (!slash) {
+		if (allow(method, "GET,DELETE", e))
+			return -1;
+		set(r, get ? API_SESSION_GET : API_SESSION_DELETE, false, false);
+		return 0;
+	}
+	bool exec = !strcmp(slash, "/executions");
+	if (!exec && strcmp(slash, "/stop"))
+		return api_fail(e, 404, "not_found",
+				"no such route: a session has /v1/sessions/REF/executions and "
+				"/v1/sessions/REF/stop");
+	if (allow(method, "POST", e))
+		return -1;
+	set(r, exec ? API_SESSION_EXEC : API_SESSION_STOP, exec, exec);
+	return 0;
+}
