@@ -25,8 +25,7 @@ static void publish(struct events_pub *p, const char *type, json_t *fields)
 	render_iso8601_now(ts);
 	json_t *labels = json_object();
 	for (size_t i = 0; i < req->nlabels; i++)
-		json_object_set_new(labels, req->labels[i].key,
-				    json_string(req->labels[i].value));
+		json_object_set_new(labels, req->labels[i].key, json_string(req->labels[i].value));
 	json_t *dep = req->deployment_name ? json_pack("{s:s, s:i}", "name", req->deployment_name,
 						       "version", req->deployment_version)
 					   : json_null();
@@ -47,7 +46,8 @@ static void on_event(void *ctx, const char *type, json_t *fields)
 	if (!strcmp(type, "execution_started"))
 		publish(p, type, NULL);
 	else if (!strcmp(type, "security_issue"))
-		publish(p, type, json_pack("{s:O?}", "finding", json_object_get(fields, "finding")));
+		publish(p, type,
+			json_pack("{s:O?}", "finding", json_object_get(fields, "finding")));
 }
 
 static void on_output(void *ctx, int stream, size_t len)
@@ -83,8 +83,8 @@ void events_pub_finish(struct events_pub *p, const struct outcome *out)
 	json_t *err = out->error;
 	if (out->status == STATUS_TIMEOUT)
 		publish(p, "execution_timeout",
-			json_pack("{s:O?, s:I}", "error", json_object_get(err, "name"), "timeout_ms",
-				  (json_int_t)p->req->limits.timeout_ms));
+			json_pack("{s:O?, s:I}", "error", json_object_get(err, "name"),
+				  "timeout_ms", (json_int_t)p->req->limits.timeout_ms));
 	else if (out->status == STATUS_MEMORY_LIMIT || out->status == STATUS_OUTPUT_LIMIT)
 		publish(p, "resource_limit_exceeded",
 			json_pack("{s:s}", "limit",
@@ -95,9 +95,9 @@ void events_pub_finish(struct events_pub *p, const struct outcome *out)
 			  status_name(out->status), "ok", out->status == STATUS_OK, "exit_code",
 			  out->exited ? json_integer(out->exit_code) : json_null(), "error",
 			  json_is_string(name) ? json_copy(name) : json_null(), "wall_ms",
-			  round(out->wall_ms * 1000) / 1000, "stdout_bytes", (json_int_t)out->out.total,
-			  "stderr_bytes", (json_int_t)out->err.total, "memory_peak_kb",
-			  (json_int_t)out->memory_peak_kb));
+			  round(out->wall_ms * 1000) / 1000, "stdout_bytes",
+			  (json_int_t)out->out.total, "stderr_bytes", (json_int_t)out->err.total,
+			  "memory_peak_kb", (json_int_t)out->memory_peak_kb));
 }
 
 void events_pub_free(struct events_pub *p)

@@ -45,7 +45,8 @@ bool events_filter_match(const struct events_filter *f, json_t *ev)
 	if (f->language &&
 	    strcmp(f->language, json_string_value(json_object_get(ev, "language")) ?: ""))
 		return false;
-	if (f->session && strcmp(f->session, json_string_value(json_object_get(ev, "session")) ?: ""))
+	if (f->session &&
+	    strcmp(f->session, json_string_value(json_object_get(ev, "session")) ?: ""))
 		return false;
 	json_t *dep = json_object_get(ev, "deployment");
 	if (f->deployment &&

@@ -40,8 +40,8 @@ static int encode(json_t *ev, struct buf *line)
 			return 0;
 		if (pass == 0 && json_object_get(ev, "finding")) {
 			json_t *f = json_object_get(ev, "finding");
-			json_object_set_new(ev, "finding",
-					    json_pack("{s:O?}", "rule", json_object_get(f, "rule")));
+			json_object_set_new(
+			    ev, "finding", json_pack("{s:O?}", "rule", json_object_get(f, "rule")));
 		} else {
 			json_object_set_new(ev, "labels", json_object());
 			json_object_del(ev, "finding");

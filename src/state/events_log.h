@@ -28,7 +28,7 @@
 #define EVENTS_LOG_NAME	 "events.log"
 #define EVENTS_LOG_OLD	 "events.log.1"
 #define EVENTS_LOCK_NAME "events.lock"
-#define EVENTS_LINE_MAX	 PIPE_BUF	  /* bytes of one line, its newline included */
+#define EVENTS_LINE_MAX	 PIPE_BUF     /* bytes of one line, its newline included */
 #define EVENTS_LOG_MAX	 (8ull << 20) /* rotated past this (SBX_EVENTS_LOG_MAX for tests) */
 
 /* Appends ev (its "event", "ts" and the rest) as one line. A line that
