@@ -129,7 +129,7 @@ static int stream(const char *state_dir, struct events_options *eo)
 	int rc = 0;
 	for (;;) {
 		json_t *ev = NULL;
-		enum events_next n = events_reader_next(r, &eo->f, -1, -1, &ev);
+		enum events_next n = events_reader_next(r, &eo->f, NULL, 0, -1, &ev);
 		if (n == EVENTS_END)
 			break;
 		if (n == EVENTS_ERROR) {

@@ -174,7 +174,8 @@ int api_route(const char *method, const char *path, struct api_route *r, struct 
 static const char *const stats_params[] = {"deployment", "language",	"label", "since",
 					   "until",	 "code_sha256", NULL};
 static const char *const list_params[] = {"language", "status", NULL};
-static const char *const events_params[] = {"label", "deployment", "session", NULL};
+static const char *const events_params[] = {"label", "deployment", "session", "language",
+					    "since", "follow",	   NULL};
 static const char *const no_params[] = {NULL};
 
 static const char *const *route_params(enum api_op op)

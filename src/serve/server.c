@@ -21,6 +21,7 @@
 #include <sys/un.h>
 #include <unistd.h>
 
+#include "serve/events_sse.h"
 #include "serve/handler.h"
 #include "serve/mhd.h"
 #include "util/buf.h"
@@ -197,6 +198,10 @@ int serve_main(const struct serve_config *cfg)
 	if (is_unix)
 		snprintf(bound, sizeof(bound), "%s", listen_spec);
 	gate_init(&s.gate, cfg->max_concurrent, cfg->max_queue);
+	if (events_sse_init() != 0) {
+		close(fd);
+		return error("cannot make a pipe: %s", strerror(errno)), 125;
+	}
 
 	/* Every thread (libmicrohttpd's too) inherits this mask: the signals
 	 * reach only sigwait below. */
@@ -233,6 +238,7 @@ int serve_main(const struct serve_config *cfg)
 		close(lfd);
 	if (is_unix)
 		unlink(listen_spec + 5);
+	events_sse_shutdown(); /* event streams never end by themselves */
 	gate_drain(&s.gate);
 	mhd.stop_daemon(d);
 	fprintf(stderr, "sbx: server stopped\n");

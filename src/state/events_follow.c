@@ -21,7 +21,8 @@
 
 #include "util/util.h"
 
-#define CHUNK (64u << 10)
+#define CHUNK		(64u << 10)
+#define EVENTS_MAX_WAKE 4
 
 struct events_reader {
 	char log[4096], old[4096];
@@ -212,7 +213,7 @@ static void drain_inotify(int fd)
 }
 
 enum events_next events_reader_next(struct events_reader *r, const struct events_filter *f,
-				    int wake_fd, int timeout_ms, json_t **ev)
+				    const int *wake, size_t nwake, int timeout_ms, json_t **ev)
 {
 	*ev = NULL;
 	for (;;) {
@@ -249,12 +250,18 @@ enum events_next events_reader_next(struct events_reader *r, const struct events
 				return EVENTS_LAGGED;
 			continue;
 		}
-		struct pollfd p[2] = {{r->inotify, POLLIN, 0}, {wake_fd, POLLIN, 0}};
-		int rc = poll(p, wake_fd >= 0 ? 2 : 1, timeout_ms);
+		struct pollfd p[1 + EVENTS_MAX_WAKE] = {{r->inotify, POLLIN, 0}};
+		size_t np = 1;
+		for (size_t i = 0; i < nwake && i < EVENTS_MAX_WAKE; i++)
+			p[np++] = (struct pollfd){wake[i], POLLIN, 0};
+		int rc = poll(p, np, timeout_ms);
 		if (rc < 0 && errno != EINTR)
 			return error("cannot wait for events: %s", strerror(errno)), EVENTS_ERROR;
-		if (rc == 0 || (wake_fd >= 0 && p[1].revents))
+		if (rc == 0)
 			return EVENTS_WAKE;
+		for (size_t i = 1; i < np; i++)
+			if (p[i].revents)
+				return EVENTS_WAKE;
 		if (p[0].revents)
 			drain_inotify(r->inotify);
 	}

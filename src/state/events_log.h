@@ -71,10 +71,11 @@ enum events_next { EVENTS_EVENT, EVENTS_END, EVENTS_LAGGED, EVENTS_WAKE, EVENTS_
 /* The next event that matches f (*ev, a new reference): EVENTS_EVENT.
  * EVENTS_END: no more (not following). EVENTS_LAGGED: events were lost
  * (rotated away or skipped for max_lag) before the next ones. Following,
- * it waits in poll(2) on inotify and on wake_fd (-1: none): EVENTS_WAKE
- * when wake_fd is readable or hung up, or when timeout_ms (-1: none)
- * passed without an event. EVENTS_ERROR after a message. */
+ * it waits in poll(2) on inotify and on the nwake fds of wake (POLLIN: a
+ * shutdown pipe, a client's socket): EVENTS_WAKE when one is readable or
+ * hung up, or when timeout_ms (-1: none) passed without an event.
+ * EVENTS_ERROR after a message. */
 enum events_next events_reader_next(struct events_reader *r, const struct events_filter *f,
-				    int wake_fd, int timeout_ms, json_t **ev);
+				    const int *wake, size_t nwake, int timeout_ms, json_t **ev);
 
 #endif

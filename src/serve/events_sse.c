@@ -1,0 +1,228 @@
+/* events_sse — GET /v1/events (events_sse.h). */
+#include "serve/events_sse.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include "core/lang.h"
+#include "serve/handler.h"
+#include "state/events_log.h"
+#include "state/history.h"
+#include "util/buf.h"
+#include "util/jsonout.h"
+#include "util/util.h"
+
+#define MAX_LABELS 16
+
+static atomic_uint subscribers;
+static int stop_pipe[2] = {-1, -1};
+static atomic_bool stopping;
+
+struct sub {
+	struct events_reader *r;
+	struct events_filter f;
+	struct label labels[MAX_LABELS];
+	char *strings[MAX_LABELS * 2 + 3]; /* what f points to, owned */
+	size_t nstrings;
+	bool ndjson;
+	int client_fd;
+	struct buf pending; /* one formatted event not yet handed over */
+	size_t pending_off;
+};
+
+int events_sse_init(void)
+{
+	if (stop_pipe[0] >= 0)
+		return 0;
+	return pipe2(stop_pipe, O_CLOEXEC);
+}
+
+void events_sse_shutdown(void)
+{
+	atomic_store(&stopping, true);
+	if (stop_pipe[1] >= 0) {
+		close(stop_pipe[1]); /* every poll on stop_pipe[0] sees the hang-up */
+		stop_pipe[1] = -1;
+	}
+}
+
+static char *keep(struct sub *s, const char *v)
+{
+	char *c = xstrdup(v);
+	s->strings[s->nstrings++] = c;
+	return c;
+}
+
+static void sub_free(void *cls)
+{
+	struct sub *s = cls;
+	events_reader_free(s->r);
+	for (size_t i = 0; i < s->nstrings; i++)
+		free(s->strings[i]);
+	buf_release(&s->pending);
+	free(s);
+	atomic_fetch_sub(&subscribers, 1);
+}
+
+/* The query into s->f. 0, or -1 with e. */
+static int parse_query(struct sub *s, const struct api_query *q, bool *follow, bool *past,
+		       struct api_error *e)
+{
+	for (size_t i = 0; i < q->n; i++) {
+		const char *k = q->key[i], *v = q->value[i] ? q->value[i] : "";
+		if (!strcmp(k, "label")) {
+			const char *eq = strchr(v, '=');
+			if (!eq || eq == v)
+				return api_fail(
+				    e, 400, "bad_query",
+				    "label '%.60s' is not KEY=VALUE: e.g. label=team=search", v);
+			if (s->f.nlabels == MAX_LABELS)
+				return api_fail(e, 400, "bad_query", "at most %d label filters",
+						MAX_LABELS);
+			struct label *l = &s->labels[s->f.nlabels++];
+			l->key = keep(s, v);
+			l->key[eq - v] = '\0';
+			l->value = l->key + (eq - v) + 1;
+			s->f.labels = s->labels;
+		} else if (!strcmp(k, "deployment")) {
+			s->f.deployment = keep(s, v);
+		} else if (!strcmp(k, "session")) {
+			s->f.session = keep(s, v);
+		} else if (!strcmp(k, "language")) {
+			const struct lang *l = lang_by_name(v);
+			if (!l)
+				return api_fail(e, 400, "bad_query",
+						"unknown language '%.60s': use one of %s", v,
+						lang_all_names());
+			s->f.language = l->name;
+		} else if (!strcmp(k, "since")) {
+			int64_t ms;
+			if (history_parse_time("since", v, (int64_t)now_wall_ms(), false, &ms) != 0)
+				return api_fail(
+				    e, 400, "bad_query",
+				    "invalid since '%.60s': use a duration back from now "
+				    "(10m, 2h, 1d) or a date (2026-11-01[T12:00:00Z])",
+				    v);
+			history_format_time(ms, s->f.since);
+			*past = true;
+		} else if (!strcmp(k, "follow")) {
+			if (strcmp(v, "true") && strcmp(v, "false") && strcmp(v, "1") &&
+			    strcmp(v, "0"))
+				return api_fail(e, 400, "bad_query",
+						"invalid follow '%.60s': use true or false", v);
+			*follow = !strcmp(v, "true") || !strcmp(v, "1");
+		}
+	}
+	if (!*follow)
+		*past = true;
+	return 0;
+}
+
+static void format_event(struct sub *s, json_t *ev)
+{
+	buf_reset(&s->pending);
+	s->pending_off = 0;
+	if (!s->ndjson) {
+		const char *t = json_string_value(json_object_get(ev, "event"));
+		/* The type is sbx's own word, but never trust a line break in it. */
+		buf_printf(&s->pending,
+			   "event: %s\ndata: ", t && !strpbrk(t, "\r\n") ? t : "event");
+	}
+	jsonout_append(&s->pending, ev);
+	buf_puts(&s->pending, s->ndjson ? "\n" : "\n\n");
+}
+
+static ssize_t sub_read(void *cls, uint64_t pos, char *out, size_t max)
+{
+	(void)pos;
+	struct sub *s = cls;
+	while (s->pending_off == s->pending.len) {
+		if (atomic_load(&stopping))
+			return MHD_CONTENT_READER_END_OF_STREAM;
+		int wake[2] = {stop_pipe[0], s->client_fd};
+		json_t *ev = NULL;
+		enum events_next n = events_reader_next(
+		    s->r, &s->f, wake, s->client_fd >= 0 ? 2 : 1, EVENTS_SSE_KEEP_MS, &ev);
+		if (n == EVENTS_END)
+			return MHD_CONTENT_READER_END_OF_STREAM;
+		if (n == EVENTS_ERROR)
+			return MHD_CONTENT_READER_END_WITH_ERROR;
+		if (n == EVENTS_WAKE) {
+			char b;
+			if (atomic_load(&stopping))
+				return MHD_CONTENT_READER_END_OF_STREAM;
+			/* The client sends nothing once it asked: readable means gone. */
+			if (s->client_fd >= 0 &&
+			    recv(s->client_fd, &b, 1, MSG_PEEK | MSG_DONTWAIT) >= 0)
+				return MHD_CONTENT_READER_END_WITH_ERROR;
+			if (s->client_fd >= 0 && errno != EAGAIN && errno != EWOULDBLOCK)
+				return MHD_CONTENT_READER_END_WITH_ERROR;
+			buf_reset(&s->pending);
+			s->pending_off = 0;
+			buf_puts(&s->pending, s->ndjson ? "\n" : ": keep-alive\n\n");
+			break;
+		}
+		if (n == EVENTS_LAGGED) {
+			char ts[32];
+			history_format_time((int64_t)now_wall_ms(), ts);
+			ev = json_pack("{s:s, s:s}", "event", "lagged", "ts", ts);
+		}
+		format_event(s, ev);
+		json_decref(ev);
+	}
+	size_t n = s->pending.len - s->pending_off;
+	if (n > max)
+		n = max;
+	memcpy(out, s->pending.data + s->pending_off, n);
+	s->pending_off += n;
+	return (ssize_t)n;
+}
+
+enum MHD_Result events_sse_answer(struct server *srv, struct MHD_Connection *conn,
+				  const struct api_query *q, bool ndjson)
+{
+	struct api_error e = {0};
+	if (atomic_fetch_add(&subscribers, 1) >= EVENTS_SSE_MAX || atomic_load(&stopping)) {
+		atomic_fetch_sub(&subscribers, 1);
+		api_fail(&e, 503, "overloaded",
+			 "this server already streams events to %d subscribers: retry after a "
+			 "second, or close a stream you no longer read",
+			 EVENTS_SSE_MAX);
+		return respond_error(conn, &e);
+	}
+	struct sub *s = xcalloc(1, sizeof(*s));
+	buf_init(&s->pending, 2 * EVENTS_LINE_MAX + 64);
+	s->ndjson = ndjson;
+	bool follow = true, past = false;
+	if (parse_query(s, q, &follow, &past, &e) != 0) {
+		sub_free(s);
+		return respond_error(conn, &e);
+	}
+	const union MHD_ConnectionInfo *ci =
+	    mhd.get_connection_info(conn, MHD_CONNECTION_INFO_CONNECTION_FD);
+	s->client_fd = ci ? ci->connect_fd : -1;
+	s->r = events_reader_open(srv->cfg->state_dir, past, follow, EVENTS_SSE_MAX_LAG);
+	if (!s->r) {
+		sub_free(s);
+		api_fail(&e, 500, "internal", "cannot watch the state directory for events");
+		return respond_error(conn, &e);
+	}
+	struct MHD_Response *r =
+	    mhd.create_response_from_callback(MHD_SIZE_UNKNOWN, 16384, sub_read, s, sub_free);
+	if (!r) {
+		sub_free(s);
+		return MHD_NO;
+	}
+	mhd.add_response_header(r, "Content-Type",
+				ndjson ? "application/x-ndjson" : "text/event-stream");
+	mhd.add_response_header(r, "Cache-Control", "no-cache");
+	enum MHD_Result rc = mhd.queue_response(conn, 200, r);
+	mhd.destroy_response(r);
+	return rc;
+}
