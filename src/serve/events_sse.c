@@ -204,6 +204,8 @@ enum MHD_Result events_sse_answer(struct server *srv, struct MHD_Connection *con
 		sub_free(s);
 		return respond_error(conn, &e);
 	}
+	/* Sent at once: the client knows it is subscribed before any event. */
+	buf_puts(&s->pending, ndjson ? "\n" : ": subscribed\n\n");
 	const union MHD_ConnectionInfo *ci =
 	    mhd.get_connection_info(conn, MHD_CONNECTION_INFO_CONNECTION_FD);
 	s->client_fd = ci ? ci->connect_fd : -1;

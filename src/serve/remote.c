@@ -19,8 +19,9 @@ static char *remote_token;
 
 bool remote_supports(const char *c)
 {
-	static const char *const ok[] = {"run", "prepare", "deploy", "exec-deployment", "list",
-					 "get", "delete",  "stats",  "doctor",		NULL};
+	static const char *const ok[] = {"run",	   "prepare", "deploy", "exec-deployment",
+					 "list",   "get",     "delete", "stats",
+					 "doctor", "events",  NULL};
 	for (size_t i = 0; ok[i]; i++)
 		if (!strcmp(ok[i], c))
 			return true;
@@ -52,10 +53,14 @@ static size_t on_body(char *data, size_t size, size_t n, void *ctx)
 		size_t l = (size_t)(nl - (r->body.data + r->line_start));
 		r->on_line(r->ctx, r->body.data + r->line_start, l);
 		r->line_start += l + 1;
-		if (r->line_start == r->body.len) {
-			r->body.len = r->line_start = 0; /* keep memory bounded */
-			r->body.dropped = 0;
-		}
+	}
+	/* Lines handed on are dropped, so a stream that never ends (sbx
+	 * events --follow) keeps only its unfinished line. */
+	if (r->ndjson && r->on_line && r->line_start > 0) {
+		memmove(r->body.data, r->body.data + r->line_start, r->body.len - r->line_start);
+		r->body.len -= r->line_start;
+		r->line_start = 0;
+		r->body.dropped = 0;
 	}
 	return len;
 }
@@ -251,5 +256,7 @@ int remote_main(const char *url, const char *token_file, const struct opt_spec *
 	if (!strcmp(cmd, "run") || !strcmp(cmd, "exec-deployment") || !strcmp(cmd, "prepare") ||
 	    !strcmp(cmd, "deploy"))
 		return remote_run(cmd, tables, argc, argv);
+	if (!strcmp(cmd, "events"))
+		return remote_events(tables, argc, argv);
 	return remote_simple(cmd, tables, argc, argv);
 }

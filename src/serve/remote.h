@@ -43,4 +43,7 @@ int remote_fail(struct remote_reply *r);
 /* --- remote_run.c: run, exec-deployment, prepare, deploy --------------- */
 int remote_run(const char *command, const struct opt_spec *const *tables, int argc, char **argv);
 
+/* --- remote_events.c: sbx --remote URL events [--follow] ------------- */
+int remote_events(const struct opt_spec *const *tables, int argc, char **argv);
+
 #endif
