@@ -10,7 +10,7 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
-#include "core/lang.h"
+#include "serve/events_query.h"
 #include "serve/handler.h"
 #include "state/events_log.h"
 #include "state/history.h"
@@ -18,18 +18,13 @@
 #include "util/jsonout.h"
 #include "util/util.h"
 
-#define MAX_LABELS 16
-
 static atomic_uint subscribers;
 static int stop_pipe[2] = {-1, -1};
 static atomic_bool stopping;
 
 struct sub {
 	struct events_reader *r;
-	struct events_filter f;
-	struct label labels[MAX_LABELS];
-	char *strings[MAX_LABELS * 2 + 3]; /* what f points to, owned */
-	size_t nstrings;
+	struct events_query q;
 	bool ndjson;
 	int client_fd;
 	struct buf pending; /* one formatted event not yet handed over */
@@ -52,76 +47,14 @@ void events_sse_shutdown(void)
 	}
 }
 
-static char *keep(struct sub *s, const char *v)
-{
-	char *c = xstrdup(v);
-	s->strings[s->nstrings++] = c;
-	return c;
-}
-
 static void sub_free(void *cls)
 {
 	struct sub *s = cls;
 	events_reader_free(s->r);
-	for (size_t i = 0; i < s->nstrings; i++)
-		free(s->strings[i]);
+	events_query_release(&s->q);
 	buf_release(&s->pending);
 	free(s);
 	atomic_fetch_sub(&subscribers, 1);
-}
-
-/* The query into s->f. 0, or -1 with e. */
-static int parse_query(struct sub *s, const struct api_query *q, bool *follow, bool *past,
-		       struct api_error *e)
-{
-	for (size_t i = 0; i < q->n; i++) {
-		const char *k = q->key[i], *v = q->value[i] ? q->value[i] : "";
-		if (!strcmp(k, "label")) {
-			const char *eq = strchr(v, '=');
-			if (!eq || eq == v)
-				return api_fail(
-				    e, 400, "bad_query",
-				    "label '%.60s' is not KEY=VALUE: e.g. label=team=search", v);
-			if (s->f.nlabels == MAX_LABELS)
-				return api_fail(e, 400, "bad_query", "at most %d label filters",
-						MAX_LABELS);
-			struct label *l = &s->labels[s->f.nlabels++];
-			l->key = keep(s, v);
-			l->key[eq - v] = '\0';
-			l->value = l->key + (eq - v) + 1;
-			s->f.labels = s->labels;
-		} else if (!strcmp(k, "deployment")) {
-			s->f.deployment = keep(s, v);
-		} else if (!strcmp(k, "session")) {
-			s->f.session = keep(s, v);
-		} else if (!strcmp(k, "language")) {
-			const struct lang *l = lang_by_name(v);
-			if (!l)
-				return api_fail(e, 400, "bad_query",
-						"unknown language '%.60s': use one of %s", v,
-						lang_all_names());
-			s->f.language = l->name;
-		} else if (!strcmp(k, "since")) {
-			int64_t ms;
-			if (history_parse_time("since", v, (int64_t)now_wall_ms(), false, &ms) != 0)
-				return api_fail(
-				    e, 400, "bad_query",
-				    "invalid since '%.60s': use a duration back from now "
-				    "(10m, 2h, 1d) or a date (2026-11-01[T12:00:00Z])",
-				    v);
-			history_format_time(ms, s->f.since);
-			*past = true;
-		} else if (!strcmp(k, "follow")) {
-			if (strcmp(v, "true") && strcmp(v, "false") && strcmp(v, "1") &&
-			    strcmp(v, "0"))
-				return api_fail(e, 400, "bad_query",
-						"invalid follow '%.60s': use true or false", v);
-			*follow = !strcmp(v, "true") || !strcmp(v, "1");
-		}
-	}
-	if (!*follow)
-		*past = true;
-	return 0;
 }
 
 static void format_event(struct sub *s, json_t *ev)
@@ -148,7 +81,7 @@ static ssize_t sub_read(void *cls, uint64_t pos, char *out, size_t max)
 		int wake[2] = {stop_pipe[0], s->client_fd};
 		json_t *ev = NULL;
 		enum events_next n = events_reader_next(
-		    s->r, &s->f, wake, s->client_fd >= 0 ? 2 : 1, EVENTS_SSE_KEEP_MS, &ev);
+		    s->r, &s->q.f, wake, s->client_fd >= 0 ? 2 : 1, EVENTS_SSE_KEEP_MS, &ev);
 		if (n == EVENTS_END)
 			return MHD_CONTENT_READER_END_OF_STREAM;
 		if (n == EVENTS_ERROR)
@@ -199,8 +132,7 @@ enum MHD_Result events_sse_answer(struct server *srv, struct MHD_Connection *con
 	struct sub *s = xcalloc(1, sizeof(*s));
 	buf_init(&s->pending, 2 * EVENTS_LINE_MAX + 64);
 	s->ndjson = ndjson;
-	bool follow = true, past = false;
-	if (parse_query(s, q, &follow, &past, &e) != 0) {
+	if (events_query_parse(&s->q, q, &e) != 0) {
 		sub_free(s);
 		return respond_error(conn, &e);
 	}
@@ -209,7 +141,7 @@ enum MHD_Result events_sse_answer(struct server *srv, struct MHD_Connection *con
 	const union MHD_ConnectionInfo *ci =
 	    mhd.get_connection_info(conn, MHD_CONNECTION_INFO_CONNECTION_FD);
 	s->client_fd = ci ? ci->connect_fd : -1;
-	s->r = events_reader_open(srv->cfg->state_dir, past, follow, EVENTS_SSE_MAX_LAG);
+	s->r = events_reader_open(srv->cfg->state_dir, s->q.past, s->q.follow, EVENTS_SSE_MAX_LAG);
 	if (!s->r) {
 		sub_free(s);
 		api_fail(&e, 500, "internal", "cannot watch the state directory for events");
