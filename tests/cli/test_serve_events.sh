@@ -120,6 +120,25 @@ kill "$REMOTE_PID" 2>/dev/null
 wait "$REMOTE_PID" 2>/dev/null
 exec 4<&-
 
+# --- a subscriber more than 1 MiB behind skips ahead: "lagged" ---------
+# 8,000 events of ~200 bytes written straight into the log (as runs would).
+/usr/bin/python3 - "$SBX_STATE_DIR/events.log" <<'PY'
+import json, sys
+with open(sys.argv[1], "a") as f:
+    for i in range(8000):
+        f.write(json.dumps({"event": "output", "ts": "2026-11-24T00:00:00.000Z",
+                            "id": "filler%06d" % i, "language": "javascript",
+                            "labels": {"fill": "yes"}, "deployment": None, "session": None,
+                            "stream": "stdout", "bytes": i}, separators=(",", ":")) + "\n")
+PY
+api '/v1/events?follow=false&since=2026-01-01' -H 'Accept: application/x-ndjson'
+expect_code 200
+check "the late subscriber is told it lagged" sh -c 'grep . "$1" | head -n 1 | jq -e ".event == \"lagged\"" >/dev/null' _ "$T_TMP/body"
+n=$(grep -c '"filler' "$T_TMP/body")
+check "it skipped the oldest events, kept the newest ($n of 8000)" sh -c 'test "$1" -gt 1000 && test "$1" -lt 8000 && grep -q "filler007999" "$2"' _ "$n" "$T_TMP/body"
+"$SBX" events --label fill=yes --json >"$T_TMP/all.ndjson"
+check "sbx events (local) reads them all" test "$(wc -l <"$T_TMP/all.ndjson")" -eq 8000
+
 # --- SIGTERM ends open streams: the server drains and exits 0 -------------
 mkfifo "$T_TMP/sse2"
 curl -sN --unix-socket "$SOCK" 'http://sbx/v1/events' >"$T_TMP/sse2" &
