@@ -232,6 +232,7 @@ complete -c sbx -n '__fish_seen_subcommand_from serve' -l token-file -r -d 'clie
 complete -c sbx -n '__fish_seen_subcommand_from serve' -l max-concurrent -r -d 'requests run at once (default: 2 x the CPUs)'
 complete -c sbx -n '__fish_seen_subcommand_from serve' -l max-queue -r -d 'requests that may wait beyond those; more get 503 (default: 64)'
 complete -c sbx -n '__fish_seen_subcommand_from serve' -l max-body -r -d 'largest request body (default: 16M)'
+complete -c sbx -n '__fish_seen_subcommand_from serve' -l max-subscribers -r -d 'GET /v1/events streams at once; more get 503 (default: 64)'
 complete -c sbx -n '__fish_seen_subcommand_from serve' -l ready-file -r -d 'write the address listened on to FILE once ready'
 complete -c sbx -f -n '__fish_seen_subcommand_from exec-deployment' -a '(__sbx_deployments)'
 complete -c sbx -f -n '__fish_seen_subcommand_from get' -a '(__sbx_deployments)'

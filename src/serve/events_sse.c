@@ -121,12 +121,14 @@ enum MHD_Result events_sse_answer(struct server *srv, struct MHD_Connection *con
 				  const struct api_query *q, bool ndjson)
 {
 	struct api_error e = {0};
-	if (atomic_fetch_add(&subscribers, 1) >= EVENTS_SSE_MAX || atomic_load(&stopping)) {
+	unsigned max = srv->cfg->max_subscribers;
+	if (atomic_fetch_add(&subscribers, 1) >= max || atomic_load(&stopping)) {
 		atomic_fetch_sub(&subscribers, 1);
 		api_fail(&e, 503, "overloaded",
-			 "this server already streams events to %d subscribers: retry after a "
-			 "second, or close a stream you no longer read",
-			 EVENTS_SSE_MAX);
+			 "this server already streams events to %u subscribers: retry after a "
+			 "second, close a stream you no longer read, or start the server with a "
+			 "larger --max-subscribers",
+			 max);
 		return respond_error(conn, &e);
 	}
 	struct sub *s = xcalloc(1, sizeof(*s));

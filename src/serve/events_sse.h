@@ -7,7 +7,7 @@
  * its connection's thread: its memory is one read buffer and one pending
  * event, whatever the client's speed. A subscriber more than
  * EVENTS_SSE_MAX_LAG bytes behind skips to the present and gets a
- * "lagged" event; at most EVENTS_SSE_MAX subscribers at once (beyond, 503
+ * "lagged" event; at most --max-subscribers at once (beyond, 503
  * with Retry-After). A client that hangs up ends its stream and frees
  * everything at once; events_sse_shutdown ends every stream (SIGTERM).
  *
@@ -22,7 +22,7 @@
 #include "serve/mhd.h"
 #include "serve/server.h"
 
-#define EVENTS_SSE_MAX	   64
+#define EVENTS_SSE_MAX	   64 /* subscribers, unless serve --max-subscribers */
 #define EVENTS_SSE_MAX_LAG (1u << 20)
 #define EVENTS_SSE_KEEP_MS 15000 /* a comment line keeps idle proxies from closing */
 

@@ -212,7 +212,7 @@ int serve_main(const struct serve_config *cfg)
 	sigaddset(&stop, SIGHUP);
 	pthread_sigmask(SIG_BLOCK, &stop, NULL);
 
-	unsigned limit = cfg->max_concurrent + cfg->max_queue + 64;
+	unsigned limit = cfg->max_concurrent + cfg->max_queue + cfg->max_subscribers + 64;
 	struct MHD_Daemon *d = mhd.start_daemon(
 	    MHD_USE_THREAD_PER_CONNECTION | MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_ITC |
 		MHD_USE_POLL,

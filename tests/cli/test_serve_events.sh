@@ -153,4 +153,25 @@ check "the server stopped with 0 while a stream was open" test $? -eq 0
 wait "$CURL_PID" 2>/dev/null
 exec 5<&-
 
+# --- a bounded number of subscribers: beyond, 503 with Retry-After ------
+start_server --max-subscribers 1
+mkfifo "$T_TMP/sse3"
+curl -sN --unix-socket "$SOCK" 'http://sbx/v1/events' >"$T_TMP/sse3" &
+CURL_PID=$!
+exec 6<"$T_TMP/sse3"
+first=$(timeout 300 head -n 1 <&6)
+check "the one subscriber is in" test "$first" = ": subscribed"
+api '/v1/events'
+expect_code 503
+expect_json .error.code '"overloaded"'
+check "Retry-After" test "$(header Retry-After)" = 1
+api /v1/health
+expect_code 200
+kill "$CURL_PID" 2>/dev/null
+wait "$CURL_PID" 2>/dev/null
+exec 6<&-
+kill -TERM "$SRV_PID"
+wait "$SRV_PID"
+check "stopped cleanly" test $? -eq 0
+
 finish
