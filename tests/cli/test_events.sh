@@ -117,6 +117,21 @@ sbx events --state-dir "$S2" --json
 expect_events '[.[] | select(.event == "execution_completed")] | length == 12'
 expect_events '[.[] | select(.event == "execution_started")] | length == 12'
 
+# Lines near the atomic-write limit (PIPE_BUF) from many writers at once
+# stay whole; a line that would pass it loses its labels, never its place.
+big=$(head -c 3000 /dev/zero | tr '\0' 'b')
+: >"$T_TMP/big.ndjson"
+for i in 1 2 3 4 5 6 7 8; do
+	printf '{"id": "b%s", "language": "javascript", "code": "console.log(%s)", "labels": {"big": "%s", "n": "%s"}, "timeout": 300}\n' "$i" "$i" "$big" "$i" >>"$T_TMP/big.ndjson"
+done
+sbx batch --state-dir "$T_TMP/big" -j 8 "$T_TMP/big.ndjson"
+expect_rc 0
+check "big lines: every line of the log is a JSON object" sh -c 'jq -e -c "type == \"object\"" "$1" >/dev/null' _ "$T_TMP/big/events.log"
+check "big lines: 8 runs, each with its whole label" jq -e -s '[.[] | select(.event == "execution_completed") | .labels.big | length] | length == 8 and all(. == 3000)' "$T_TMP/big/events.log"
+sbx run --state-dir "$T_TMP/huge" --timeout 300 --label "huge=$(head -c 5000 /dev/zero | tr '\0' 'h')" -e '1'
+expect_rc 0
+check "a line past 4 KiB: labels dropped, marked truncated" sh -c 'jq -e -s "length == 2 and all(.[]; .truncated == true and .labels == {} and (.id | length) == 26)" "$1" >/dev/null' _ "$T_TMP/huge/events.log"
+
 # --- rotation: past the cap the log becomes events.log.1 -------------------
 S3=$T_TMP/rot
 for i in 1 2 3 4 5 6 7 8; do
