@@ -127,7 +127,7 @@ done
 sbx batch --state-dir "$T_TMP/big" -j 8 "$T_TMP/big.ndjson"
 expect_rc 0
 check "big lines: every line of the log is a JSON object" sh -c 'jq -e -c "type == \"object\"" "$1" >/dev/null' _ "$T_TMP/big/events.log"
-check "big lines: 8 runs, each with its whole label" jq -e -s '[.[] | select(.event == "execution_completed") | .labels.big | length] | length == 8 and all(. == 3000)' "$T_TMP/big/events.log"
+check "big lines: 8 runs, each with its whole label" jq -e -s '[.[] | select(.event == "execution_completed") | .labels.big | length] | length == 8 and all(. == 3000)' "$T_TMP/big/events.log" >/dev/null
 sbx run --state-dir "$T_TMP/huge" --timeout 300 --label "huge=$(head -c 5000 /dev/zero | tr '\0' 'h')" -e '1'
 expect_rc 0
 check "a line past 4 KiB: labels dropped, marked truncated" sh -c 'jq -e -s "length == 2 and all(.[]; .truncated == true and .labels == {} and (.id | length) == 26)" "$1" >/dev/null' _ "$T_TMP/huge/events.log"
