@@ -21,7 +21,7 @@ _sbx() {
 	prev=${COMP_WORDS[COMP_CWORD-1]}
 	cmd=${COMP_WORDS[1]}
 	if [ "$COMP_CWORD" -eq 1 ]; then
-		COMPREPLY=($(compgen -W 'run batch stats gc prepare help deploy exec-deployment list get delete history session doctor mcp serve --help --version --list-commands --state-dir= --config=' -- "$cur"))
+		COMPREPLY=($(compgen -W 'run batch stats gc prepare help deploy exec-deployment list get delete history session events doctor mcp serve --help --version --list-commands --state-dir= --config=' -- "$cur"))
 		[[ ${COMPREPLY[0]} == *= ]] && compopt -o nospace
 		return
 	fi
@@ -46,9 +46,11 @@ _sbx() {
 	delete) opts='--help -h --state-dir= --config=' ;;
 	history) opts='--help -h --state-dir= --config= --format= --json' ;;
 	session) opts='--help -h --state-dir= --config= --name= -n --ttl= --idle= --status= --eval= -e --language= -l --markdown --block= --max-code= --policy= --request= --input= -i --inputs= --timeout= -t --cpu-time= --memory= -m --max-output= --file= -f --out-dir= -o --out-dir-dotfiles --label= --stdin= --env= --merge-output --require= --no-history --print-result= --format= --json' ;;
+	session) opts='--help -h --state-dir= --config= --name= -n --ttl= --idle= --status= --eval= -e --language= -l --markdown --block= --max-code= --policy= --input= -i --inputs= --timeout= -t --cpu-time= --memory= -m --max-output= --file= -f --out-dir= -o --out-dir-dotfiles --label= --stdin= --env= --merge-output --require= --no-history --print-result= --format= --json' ;;
+	events) opts='--help -h --state-dir= --config= --follow --label= --deployment= --session= --language= -l --since= --format= --json' ;;
 	doctor) opts='--help -h --state-dir= --config= --format= --json' ;;
 	mcp) opts='--help -h --state-dir= --config= --max-concurrent= --max-message=' ;;
-	serve) opts='--help -h --state-dir= --config= --listen= --token-file= --max-concurrent= --max-queue= --max-body= --ready-file=' ;;
+	serve) opts='--help -h --state-dir= --config= --listen= --token-file= --max-concurrent= --max-queue= --max-body= --max-subscribers= --ready-file=' ;;
 	*) opts= ;;
 	esac
 	if [[ $cur == -* ]]; then
@@ -60,7 +62,7 @@ _sbx() {
 	case $cmd in
 	exec-deployment|get|delete) COMPREPLY=($(compgen -W "$(_sbx_deployments)" -- "$cur")) ;;
 	session) if [ "$COMP_CWORD" -eq 2 ]; then COMPREPLY=($(compgen -W 'create exec list get stop delete' -- "$cur")); elif [ "$COMP_CWORD" -eq 3 ] && [[ ${COMP_WORDS[2]} =~ ^(exec|get|stop|delete)$ ]]; then COMPREPLY=($(compgen -W "$(_sbx_sessions)" -- "$cur")); else COMPREPLY=($(compgen -f -- "$cur")); fi ;;
-	help) COMPREPLY=($(compgen -W 'run batch stats gc prepare help deploy exec-deployment list get delete history session doctor mcp serve' -- "$cur")) ;;
+	help) COMPREPLY=($(compgen -W 'run batch stats gc prepare help deploy exec-deployment list get delete history session events doctor mcp serve' -- "$cur")) ;;
 	history) [ "$COMP_CWORD" -eq 2 ] && COMPREPLY=($(compgen -W 'show import' -- "$cur")) ;;
 	*) COMPREPLY=($(compgen -f -- "$cur")) ;;
 	esac

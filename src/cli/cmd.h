@@ -61,6 +61,9 @@ extern const struct opt_spec *const doctor_tables[];
 int cmd_serve(int argc, char **argv); /* cmd_serve.c */
 extern const struct opt_spec *const serve_tables[];
 
+int cmd_events(int argc, char **argv); /* cmd_events.c */
+extern const struct opt_spec *const events_tables[];
+
 int cmd_session(int argc, char **argv); /* cmd_session.c */
 extern const struct opt_spec *const session_tables[];
 

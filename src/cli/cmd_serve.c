@@ -7,6 +7,7 @@
 #include "cli/cmd.h"
 #include "core/outcome.h"
 #include "run/runopt.h"
+#include "serve/events_sse.h"
 #include "serve/server.h"
 #include "state/store.h"
 #include "util/opt.h"
@@ -19,7 +20,8 @@ enum {
 	SO_MAX_CONCURRENT,
 	SO_MAX_QUEUE,
 	SO_MAX_BODY,
-	SO_READY_FILE
+	SO_READY_FILE,
+	SO_MAX_SUBSCRIBERS
 };
 
 static const struct opt_spec serve_opts[] = {
@@ -32,6 +34,8 @@ static const struct opt_spec serve_opts[] = {
     {"max-queue", 0, OPT_ARG, SO_MAX_QUEUE, "N",
      "requests that may wait beyond those; more get 503 (default: 64)"},
     {"max-body", 0, OPT_ARG, SO_MAX_BODY, "SIZE", "largest request body (default: 16M)"},
+    {"max-subscribers", 0, OPT_ARG, SO_MAX_SUBSCRIBERS, "N",
+     "GET /v1/events streams at once; more get 503 (default: 64)"},
     {"ready-file", 0, OPT_ARG, SO_READY_FILE, "FILE",
      "write the address listened on to FILE once ready"},
     {NULL, 0, 0, 0, NULL, NULL},
@@ -71,6 +75,11 @@ static int serve_handle(void *ctx, int id, const char *arg)
 			return -1;
 		so->cfg.max_queue = (unsigned)n;
 		return 0;
+	case SO_MAX_SUBSCRIBERS:
+		if (opt_uint("--max-subscribers", arg, 0, 4096, &n) != 0)
+			return -1;
+		so->cfg.max_subscribers = (unsigned)n;
+		return 0;
 	case SO_MAX_BODY:
 		if (opt_size("--max-body", arg, &n) != 0)
 			return -1;
@@ -90,6 +99,7 @@ int cmd_serve(int argc, char **argv)
 	char *state_dir = NULL;
 	so.cfg.max_concurrent = 0;
 	so.cfg.max_queue = 64;
+	so.cfg.max_subscribers = EVENTS_SSE_MAX;
 	so.cfg.max_body = 16u << 20;
 	int nops = cmd_parse("serve", argc, argv, serve_handle, &so, &so.help, &operands);
 	if (nops < 0) {

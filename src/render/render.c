@@ -21,6 +21,7 @@ struct render {
 	size_t npartial[2];
 	char last_stdout_byte;
 	bool write_failed;
+	struct render_tap tap;
 };
 
 struct render *render_new(const struct request *req)
@@ -30,6 +31,11 @@ struct render *render_new(const struct request *req)
 	r->id = req->id;
 	r->last_stdout_byte = '\n';
 	return r;
+}
+
+void render_set_tap(struct render *r, const struct render_tap *tap)
+{
+	r->tap = tap ? *tap : (struct render_tap){0};
 }
 
 void render_free(struct render *r)
@@ -59,6 +65,8 @@ static void emit_line(struct render *r, json_t *obj)
 
 void render_event(struct render *r, const char *type, json_t *fields)
 {
+	if (r->tap.event)
+		r->tap.event(r->tap.ctx, type, fields);
 	if (r->format != FORMAT_NDJSON) {
 		json_decref(fields);
 		return;
@@ -91,6 +99,8 @@ void render_output(struct render *r, int stream, const char *data, size_t len)
 {
 	if (len == 0)
 		return;
+	if (r->tap.output)
+		r->tap.output(r->tap.ctx, stream, len);
 	if (r->format == FORMAT_TEXT) {
 		if (write_all(stream == 2 ? STDERR_FILENO : STDOUT_FILENO, data, len) != 0 &&
 		    stream == 1)

@@ -26,6 +26,16 @@ void render_output(struct render *r, int stream, const char *data, size_t len);
 /* A sink that hands each chunk to render_output(r, ...): what the layers
  * below get instead of r. Valid as long as r is. */
 struct output_sink render_sink(struct render *r);
+/* Someone else who sees every event and output chunk, whatever the format
+ * (the live events of run/events_pub.c): event gets the type and the fields
+ * (borrowed, may be NULL), output the size of a chunk. */
+struct render_tap {
+	void (*event)(void *ctx, const char *type, json_t *fields);
+	void (*output)(void *ctx, int stream, size_t len);
+	void *ctx;
+};
+/* tap (copied) or NULL for none. */
+void render_set_tap(struct render *r, const struct render_tap *tap);
 /* The final record / summary. Returns -1 if writing to stdout failed. */
 int render_finish(struct render *r, const struct outcome *out, const struct request *req);
 

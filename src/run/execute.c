@@ -8,6 +8,7 @@
 
 #include "core/config.h"
 #include "policy/policy.h"
+#include "run/events_pub.h"
 #include "run/results_save.h"
 #include "util/util.h"
 
@@ -51,6 +52,7 @@ int execute_and_render(struct request *req)
 	struct outcome out;
 	outcome_init(&out, req);
 	struct render *r = render_new(req);
+	struct events_pub *pub = events_pub_attach(req, NULL, r);
 	/* The policy runs before anything starts; prepare runs its checkers
 	 * through execute() itself, so the check lives here, not there. */
 	render_event(r, "validation_started", json_pack("{s:s}", "language", req->lang->name));
@@ -68,6 +70,8 @@ int execute_and_render(struct request *req)
 	/* --out-dir keeps the rich results as files too (named in the record). */
 	results_save(&out, req);
 	int write_rc = render_finish(r, &out, req);
+	events_pub_finish(pub, &out);
+	events_pub_free(pub);
 	/* After the result is out: a locked or broken history costs a warning,
 	 * never the output or the exit code. */
 	history_record(req, &out, config_retention_days(req->config));

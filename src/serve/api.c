@@ -172,7 +172,8 @@ int api_route(const char *method, const char *path, struct api_route *r, struct 
 static const char *const stats_params[] = {"deployment", "language",	"label", "since",
 					   "until",	 "code_sha256", NULL};
 static const char *const list_params[] = {"language", "status", NULL};
-static const char *const events_params[] = {"label", "deployment", "session", NULL};
+static const char *const events_params[] = {"label", "deployment", "session", "language",
+					    "since", "follow",	   NULL};
 static const char *const session_list_params[] = {"status", "language", NULL};
 /* sbx batch's own options and the run defaults it forwards. */
 static const char *const batch_params[] = {"jobs",   "shard",	 "language",   "timeout",

@@ -11,6 +11,7 @@
 
 #include "openapi_gen.h"
 #include "serve/child.h"
+#include "serve/events_sse.h"
 #include "util/buf.h"
 #include "util/util.h"
 
@@ -319,6 +320,7 @@ static enum MHD_Result answer(struct server *s, struct MHD_Connection *conn, str
 	}
 	case API_OPENAPI: return respond_json(conn, 200, openapi_json, -1);
 	case API_EVENTS:
+		return events_sse_answer(s, conn, &x->q, accepts(conn, "application/x-ndjson"));
 	case API_LATER:
 		api_fail(&e, 501, "not_implemented",
 			 "this route is not served yet: use the matching sbx command on the "

@@ -21,7 +21,7 @@ bool remote_supports(const char *c)
 {
 	static const char *const ok[] = {"run",	   "prepare", "deploy", "exec-deployment",
 					 "list",   "get",     "delete", "stats",
-					 "doctor", "session", "batch",	NULL};
+					 "doctor", "session", "batch",	 "events", NULL};
 	for (size_t i = 0; ok[i]; i++)
 		if (!strcmp(ok[i], c))
 			return true;
@@ -53,10 +53,14 @@ static size_t on_body(char *data, size_t size, size_t n, void *ctx)
 		size_t l = (size_t)(nl - (r->body.data + r->line_start));
 		r->on_line(r->ctx, r->body.data + r->line_start, l);
 		r->line_start += l + 1;
-		if (r->line_start == r->body.len) {
-			r->body.len = r->line_start = 0; /* keep memory bounded */
-			r->body.dropped = 0;
-		}
+	}
+	/* Lines handed on are dropped, so a stream that never ends (sbx
+	 * events --follow) keeps only its unfinished line. */
+	if (r->ndjson && r->on_line && r->line_start > 0) {
+		memmove(r->body.data, r->body.data + r->line_start, r->body.len - r->line_start);
+		r->body.len -= r->line_start;
+		r->line_start = 0;
+		r->body.dropped = 0;
 	}
 	return len;
 }
@@ -256,5 +260,7 @@ int remote_main(const char *url, const char *token_file, const struct opt_spec *
 		return remote_session(tables, argc, argv);
 	if (!strcmp(cmd, "batch"))
 		return remote_batch(tables, argc, argv);
+	if (!strcmp(cmd, "events"))
+		return remote_events(tables, argc, argv);
 	return remote_simple(cmd, tables, argc, argv);
 }

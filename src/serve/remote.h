@@ -51,4 +51,7 @@ int remote_session(const struct opt_spec *const *tables, int argc, char **argv);
 /* --- remote_batch.c: sbx batch ----------------------------------------- */
 int remote_batch(const struct opt_spec *const *tables, int argc, char **argv);
 
+/* --- remote_events.c: sbx --remote URL events [--follow] ------------- */
+int remote_events(const struct opt_spec *const *tables, int argc, char **argv);
+
 #endif

@@ -21,6 +21,7 @@
 #include <sys/un.h>
 #include <unistd.h>
 
+#include "serve/events_sse.h"
 #include "serve/handler.h"
 #include "serve/mhd.h"
 #include "util/buf.h"
@@ -197,6 +198,10 @@ int serve_main(const struct serve_config *cfg)
 	if (is_unix)
 		snprintf(bound, sizeof(bound), "%s", listen_spec);
 	gate_init(&s.gate, cfg->max_concurrent, cfg->max_queue);
+	if (events_sse_init() != 0) {
+		close(fd);
+		return error("cannot make a pipe: %s", strerror(errno)), 125;
+	}
 
 	/* Every thread (libmicrohttpd's too) inherits this mask: the signals
 	 * reach only sigwait below. */
@@ -207,7 +212,7 @@ int serve_main(const struct serve_config *cfg)
 	sigaddset(&stop, SIGHUP);
 	pthread_sigmask(SIG_BLOCK, &stop, NULL);
 
-	unsigned limit = cfg->max_concurrent + cfg->max_queue + 64;
+	unsigned limit = cfg->max_concurrent + cfg->max_queue + cfg->max_subscribers + 64;
 	struct MHD_Daemon *d = mhd.start_daemon(
 	    MHD_USE_THREAD_PER_CONNECTION | MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_ITC |
 		MHD_USE_POLL,
@@ -233,6 +238,7 @@ int serve_main(const struct serve_config *cfg)
 		close(lfd);
 	if (is_unix)
 		unlink(listen_spec + 5);
+	events_sse_shutdown(); /* event streams never end by themselves */
 	gate_drain(&s.gate);
 	mhd.stop_daemon(d);
 	fprintf(stderr, "sbx: server stopped\n");

@@ -22,6 +22,7 @@ struct serve_config {
 	const char *state_dir;	/* resolved, absolute; handed to every child */
 	const char *config;	/* --config, handed on; may be NULL */
 	unsigned max_concurrent, max_queue;
+	unsigned max_subscribers; /* GET /v1/events streams at once */
 	size_t max_body;
 };
 

@@ -22,6 +22,7 @@
 #include "core/results.h"
 #include "policy/policy.h"
 #include "render/render.h"
+#include "run/events_pub.h"
 #include "run/results_save.h"
 #include "sandbox/report.h"
 #include "state/history.h"
@@ -199,6 +200,7 @@ int session_exec(const char *state_dir, const char *id, struct request *req)
 	struct outcome out;
 	outcome_init(&out, req);
 	struct render *r = render_new(req);
+	struct events_pub *pub = events_pub_attach(req, id, r);
 	render_event(r, "validation_started", json_pack("{s:s}", "language", req->lang->name));
 	int blocked = policy_check_request(req, req->config, &out);
 	json_t *findings = out.extra ? json_object_get(out.extra, "findings") : NULL;
@@ -222,6 +224,8 @@ int session_exec(const char *state_dir, const char *id, struct request *req)
 	json_decref(msg);
 	results_save(&out, req);
 	int write_rc = render_finish(r, &out, req);
+	events_pub_finish(pub, &out);
+	events_pub_free(pub);
 	history_record(req, &out, config_retention_days(req->config));
 	int code = outcome_exit_code(&out);
 	render_free(r);

@@ -1,0 +1,177 @@
+#!/bin/sh
+# GET /v1/events of sbx serve (server-sent events, NDJSON), and sbx --remote
+# URL events. The server writes its address to a FIFO and a stream's first
+# line says it is subscribed: nothing here sleeps to wait.
+. "$(dirname "$0")/../lib.sh"
+
+command -v curl >/dev/null || {
+	echo "test_serve_events: curl is missing: build-aux/deps.sh test installs it" >&2
+	exit 1
+}
+
+start_server() {
+	rm -f "$T_TMP/ready"
+	mkfifo "$T_TMP/ready"
+	"$SBX" serve --ready-file "$T_TMP/ready" "$@" 2>>"$T_TMP/serve.log" &
+	SRV_PID=$!
+	ADDR=$(timeout 120 head -n 1 "$T_TMP/ready")
+	SOCK=${ADDR#unix:}
+}
+
+# api PATH [CURL ARGS...] — GET; sets $out, $code, $hdrs.
+api() {
+	_p=$1
+	shift
+	code=$(curl -s --unix-socket "$SOCK" -D "$T_TMP/hdrs" -o "$T_TMP/body" -w '%{http_code}' \
+		"$@" "http://sbx$_p")
+	out=$(cat "$T_TMP/body")
+	hdrs=$(tr -d '\r' <"$T_TMP/hdrs")
+	T_LAST="GET $_p $*"
+}
+expect_code() {
+	if [ "$code" = "$1" ]; then _pass; else _fail "HTTP status $code, expected $1"; fi
+}
+header() { printf '%s\n' "$hdrs" | sed -n "s/^$1: //Ip" | head -n 1; }
+schema_ok() {
+	_ct=$(header Content-Type)
+	if _why=$(/usr/bin/python3 "$TESTS_DIR/cli/openapi_check.py" "$ROOT_DIR/docs/openapi.json" \
+		GET /v1/events "$code" "$T_TMP/body" "${_ct%%;*}" 2>&1); then
+		_pass
+	else
+		_fail "the answer does not match docs/openapi.json: $_why"
+	fi
+}
+
+start_server
+sbx run --timeout 300 --label team=a -e 'console.log("hi")'
+expect_rc 0
+sbx run --timeout 300 --label team=b -l python -e 'print(1)'
+expect_rc 0
+
+# --- past events: server-sent events, NDJSON ----------------------------
+api '/v1/events?follow=false'
+expect_code 200
+check "text/event-stream" test "$(header Content-Type)" = "text/event-stream"
+check "no caching" test "$(header Cache-Control)" = "no-cache"
+check "subscribed first" test "$(printf '%s\n' "$out" | head -n 1)" = ": subscribed"
+check "an SSE event per run event" test "$(printf '%s\n' "$out" | grep -c '^event: execution_completed$')" -eq 2
+data=$(printf '%s\n' "$out" | sed -n 's/^data: //p')
+check "every data line is an event" sh -c 'printf "%s\n" "$1" | jq -e -s "length == 6 and all(.[]; .id and .ts and .language)" >/dev/null' _ "$data"
+
+api '/v1/events?follow=false&label=team=a' -H 'Accept: application/x-ndjson'
+expect_code 200
+check "NDJSON" test "$(header Content-Type)" = "application/x-ndjson"
+schema_ok
+check "the label filter" sh -c 'printf "%s\n" "$1" | jq -e -s "length == 3 and all(.[]; .labels.team == \"a\")" >/dev/null' _ "$out"
+api '/v1/events?follow=false&language=py' -H 'Accept: application/x-ndjson'
+check "the language filter" sh -c 'printf "%s\n" "$1" | jq -e -s "length == 3 and all(.[]; .language == \"python\")" >/dev/null' _ "$out"
+api '/v1/events?follow=false&deployment=nope&since=1h' -H 'Accept: application/x-ndjson'
+expect_code 200
+check "no events of a deployment that never ran" test -z "$(printf '%s' "$out" | tr -d '\n')"
+
+# --- bad queries --------------------------------------------------------
+for q in 'language=cobol' 'follow=maybe' 'since=someday' 'label=novalue'; do
+	api "/v1/events?$q"
+	expect_code 400
+	expect_json .error.code '"bad_query"'
+	expect_jq '.error.message | length > 10'
+done
+api '/v1/events?colour=red'
+expect_code 400
+expect_json .error.code '"unknown_parameter"'
+
+# --- following: a run started after subscribing --------------------------
+mkfifo "$T_TMP/sse"
+curl -sN --unix-socket "$SOCK" 'http://sbx/v1/events?label=run=live' >"$T_TMP/sse" &
+CURL_PID=$!
+exec 3<"$T_TMP/sse"
+first=$(timeout 300 head -n 1 <&3)
+check "the stream says it is subscribed" test "$first" = ": subscribed"
+code=$(curl -s --unix-socket "$SOCK" -o /dev/null -w '%{http_code}' http://sbx/v1/run \
+	-d '{"language": "javascript", "code": "console.log(42)", "labels": {"run": "live"}, "timeout": 300}')
+check "the run through the API" test "$code" = 200
+got=$(timeout 300 sed -n '/^data: .*execution_completed/{s/^data: //p;q}' <&3)
+check "the follower got the run's completed event" sh -c 'printf "%s" "$1" | jq -e ".labels.run == \"live\" and .status == \"ok\" and .stdout_bytes == 3" >/dev/null' _ "$got"
+kill "$CURL_PID" 2>/dev/null
+wait "$CURL_PID" 2>/dev/null
+exec 3<&-
+
+# --- sbx --remote URL events prints what the local command prints --------
+"$SBX" events --label team=a >"$T_TMP/local.txt"
+sbx --remote "$ADDR" events --label team=a
+expect_rc 0
+check "remote text = local text" test "$out" = "$(cat "$T_TMP/local.txt")"
+"$SBX" events --json -l python >"$T_TMP/local.json"
+sbx --remote "$ADDR" events --json -l python
+check "remote JSON = local JSON" test "$out" = "$(cat "$T_TMP/local.json")"
+sbx --remote "$ADDR" events --since someday
+expect_rc 125
+expect_err_contains "invalid since"
+
+mkfifo "$T_TMP/remote"
+"$SBX" --remote "$ADDR" events --follow --since 1h --label run=remote --json >"$T_TMP/remote" &
+REMOTE_PID=$!
+exec 4<"$T_TMP/remote"
+sbx run --timeout 300 --label run=remote -e 'console.log("r")'
+expect_rc 0
+got=$(timeout 300 sed -n '/execution_completed/{p;q}' <&4)
+check "sbx --remote events --follow got the run" sh -c 'printf "%s" "$1" | jq -e ".labels.run == \"remote\"" >/dev/null' _ "$got"
+kill "$REMOTE_PID" 2>/dev/null
+wait "$REMOTE_PID" 2>/dev/null
+exec 4<&-
+
+# --- a subscriber more than 1 MiB behind skips ahead: "lagged" ---------
+# 8,000 events of ~200 bytes written straight into the log (as runs would).
+/usr/bin/python3 - "$SBX_STATE_DIR/events.log" <<'PY'
+import json, sys
+with open(sys.argv[1], "a") as f:
+    for i in range(8000):
+        f.write(json.dumps({"event": "output", "ts": "2026-11-24T00:00:00.000Z",
+                            "id": "filler%06d" % i, "language": "javascript",
+                            "labels": {"fill": "yes"}, "deployment": None, "session": None,
+                            "stream": "stdout", "bytes": i}, separators=(",", ":")) + "\n")
+PY
+api '/v1/events?follow=false&since=2026-01-01' -H 'Accept: application/x-ndjson'
+expect_code 200
+check "the late subscriber is told it lagged" sh -c 'grep . "$1" | head -n 1 | jq -e ".event == \"lagged\"" >/dev/null' _ "$T_TMP/body"
+n=$(grep -c '"filler' "$T_TMP/body")
+check "it skipped the oldest events, kept the newest ($n of 8000)" sh -c 'test "$1" -gt 1000 && test "$1" -lt 8000 && grep -q "filler007999" "$2"' _ "$n" "$T_TMP/body"
+"$SBX" events --label fill=yes --json >"$T_TMP/all.ndjson"
+check "sbx events (local) reads them all" test "$(wc -l <"$T_TMP/all.ndjson")" -eq 8000
+
+# --- SIGTERM ends open streams: the server drains and exits 0 -------------
+mkfifo "$T_TMP/sse2"
+curl -sN --unix-socket "$SOCK" 'http://sbx/v1/events' >"$T_TMP/sse2" &
+CURL_PID=$!
+exec 5<"$T_TMP/sse2"
+first=$(timeout 300 head -n 1 <&5)
+check "subscribed before SIGTERM" test "$first" = ": subscribed"
+kill -TERM "$SRV_PID"
+timeout 300 cat <&5 >/dev/null
+wait "$SRV_PID"
+check "the server stopped with 0 while a stream was open" test $? -eq 0
+wait "$CURL_PID" 2>/dev/null
+exec 5<&-
+
+# --- a bounded number of subscribers: beyond, 503 with Retry-After ------
+start_server --max-subscribers 1
+mkfifo "$T_TMP/sse3"
+curl -sN --unix-socket "$SOCK" 'http://sbx/v1/events' >"$T_TMP/sse3" &
+CURL_PID=$!
+exec 6<"$T_TMP/sse3"
+first=$(timeout 300 head -n 1 <&6)
+check "the one subscriber is in" test "$first" = ": subscribed"
+api '/v1/events'
+expect_code 503
+expect_json .error.code '"overloaded"'
+check "Retry-After" test "$(header Retry-After)" = 1
+api /v1/health
+expect_code 200
+kill "$CURL_PID" 2>/dev/null
+wait "$CURL_PID" 2>/dev/null
+exec 6<&-
+kill -TERM "$SRV_PID"
+wait "$SRV_PID"
+check "stopped cleanly" test $? -eq 0
+
+finish
