@@ -30,11 +30,11 @@
 #include "sandbox/sandbox.h"
 #include "util/util.h"
 
-#define KERNEL_NPROC	   256		  /* as engine_spawn's: cgroup pids.max is the real cap */
-#define R_MIN_AS	   (128ull << 20) /* as engine_spawn's: R does not start with less */
-#define KERNEL_FIFO_BYTES  (1 << 20)	  /* Linux's default pipe-max-size */
-#define KERNEL_FIFO	   WORKDIR_PRIVATE "/console.fifo"
-#define KERNEL_PROFILE	   WORKDIR_PRIVATE "/prelude.R"
+#define KERNEL_NPROC	  256		 /* as engine_spawn's: cgroup pids.max is the real cap */
+#define R_MIN_AS	  (128ull << 20) /* as engine_spawn's: R does not start with less */
+#define KERNEL_FIFO_BYTES (1 << 20)	 /* Linux's default pipe-max-size */
+#define KERNEL_FIFO	  WORKDIR_PRIVATE "/console.fifo"
+#define KERNEL_PROFILE	  WORKDIR_PRIVATE "/prelude.R"
 
 /* The prelude, then the kernel loop, as R's profile file. */
 static int write_profile(struct workdir *wd)
