@@ -16,7 +16,7 @@ embed() {
 	printf '\t;\n'
 }
 
-for pair in sbx_prelude.py:prelude_python sbx_kernel.py:prelude_python_kernel sbx_prelude.R:prelude_r sbx_kernel.R:prelude_r_kernel \
+for pair in sbx_prelude.py:prelude_python sbx_kernel.py:prelude_python_kernel sbx_prelude.R:prelude_r sbx_kernel.R:prelude_r_kernel SbxKernel.java:prelude_java_kernel \
 	_SbxLaunch_.java:prelude_java_launcher; do
 	file=${pair%%:*}
 	sym=${pair#*:}

@@ -28,7 +28,7 @@
 
 bool engine_kernel_supported(const struct lang *lang)
 {
-	return lang && (lang->id == LANG_PYTHON || lang->id == LANG_R);
+	return lang && (lang->id == LANG_PYTHON || lang->id == LANG_R || lang->id == LANG_JAVA);
 }
 
 /* The run directory is the session's: made on the first start, reused
@@ -88,6 +88,8 @@ int engine_kernel_run(struct request *req, struct outcome *out, const struct out
 	}
 	if (req->lang->id == LANG_R)
 		return engine_kernel_run_r(req, out, sink, ks);
+	if (req->lang->id == LANG_JAVA)
+		return engine_kernel_run_java(req, out, sink, ks);
 	char *const *cmd = config_command(req->config, req->lang->id, CONFIG_TOOL_RUN);
 	const char *exe_name = cmd && cmd[0] ? cmd[0] : req->lang->interpreter;
 	struct spawn_run s = {.req = req, .out = out, .sink = sink, .stdin_fd = ks->ctl_fd};

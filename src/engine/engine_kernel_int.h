@@ -14,5 +14,9 @@ void engine_kernel_close_rundir(struct workdir *wd);
  * engine_kernel_r.c */
 int engine_kernel_run_r(struct request *req, struct outcome *out, const struct output_sink *sink,
 			const struct kernel_start *ks);
+/* Java: JShell in the JVM, driven by prelude/SbxKernel.java.
+ * engine_kernel_java.c */
+int engine_kernel_run_java(struct request *req, struct outcome *out, const struct output_sink *sink,
+			   const struct kernel_start *ks);
 
 #endif
