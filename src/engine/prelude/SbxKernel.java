@@ -46,7 +46,8 @@ public final class SbxKernel {
 	private static OutputStream ctl;
 	private static volatile boolean busy, interrupted;
 	private static JShell shell;
-	// Snippets that threw or were stopped: not evaluated again on restore.
+	// Snippets that threw or were stopped, and the default imports: not
+	// saved, so not evaluated again on restore.
 	private static final java.util.Set<String> failed = new java.util.HashSet<>();
 
 	public static void main(String[] args) throws Exception {
@@ -56,6 +57,12 @@ public final class SbxKernel {
 		System.setIn(new ByteArrayInputStream(new byte[0]));
 		shell = JShell.builder().executionEngine("local").build();
 		installInterrupt();
+		// The jshell tool's default imports (its DEFAULT startup), not saved.
+		for (String pkg : new String[] {"java.io", "java.math", "java.net", "java.nio.file",
+						"java.util", "java.util.concurrent", "java.util.function",
+						"java.util.prefs", "java.util.regex", "java.util.stream"})
+			for (SnippetEvent e : shell.eval("import " + pkg + ".*;"))
+				failed.add(e.snippet().id());
 		Map<String, Object> hello = obj(parse(in.readLine()));
 		if (hello == null)
 			return;
