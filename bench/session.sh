@@ -32,8 +32,8 @@ fi
 if command -v Rscript >/dev/null; then
 	"$SBX" session create -l r -n benchr >/dev/null
 	hyperfine -N --warmup 2 --runs "$RUNS" \
-		-n "run r -e 1" "'$SBX' run -l r -e 1 --no-history" \
-		-n "session exec (r) -e 1" "'$SBX' session exec benchr -e 1 --no-history"
+		-n "run r -e 1" "'$SBX' run -l r -t 300 -e 1 --no-history" \
+		-n "session exec (r) -e 1" "'$SBX' session exec benchr -t 300 -e 1 --no-history"
 	"$SBX" session exec benchr -t 120 -e 'df <- data.frame(a = runif(655360), b = runif(655360))' >/dev/null
 	"$SBX" session exec benchr -t 120 -e '1' >/dev/null # waits for the save
 	"$SBX" session get benchr --json |
@@ -45,7 +45,7 @@ fi
 if command -v java >/dev/null; then
 	"$SBX" session create -l java -n benchj >/dev/null
 	hyperfine -N --warmup 2 --runs "$RUNS" \
-		-n "run java -e println" "'$SBX' run -l java -e 'System.out.println(1);' --no-history" \
+		-n "run java -e println" "'$SBX' run -l java -t 300 -e 'System.out.println(1);' --no-history" \
 		-n "session exec (java) -e println" \
-		"'$SBX' session exec benchj -e 'System.out.println(1);' --no-history"
+		"'$SBX' session exec benchj -t 300 -e 'System.out.println(1);' --no-history"
 fi

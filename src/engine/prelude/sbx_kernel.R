@@ -242,12 +242,23 @@ local({
   # Writes the next statement: FALSE when the execution is over.
   advance <- function() {
     if (err || interrupted || cur$nxt > length(cur$stmts)) return(FALSE)
-    feed(cur$stmts[[cur$nxt]])
-    cur$nxt <<- cur$nxt + 1L
+    i <- cur$nxt
+    cur$nxt <<- i + 1L  # first: an interrupt here never writes it twice
+    feed(cur$stmts[[i]])
     TRUE
   }
 
+  # Reports the execution's end, then saves; an interrupt on the way (a
+  # SIGINT that came just as it ended) makes it start again where it was.
   finish <- function() {
+    if (!isTRUE(cur$done_sent)) report_end()
+    seq <- cur$seq
+    saved <- tryCatch(save_state(), error = function(e)
+      sprintf("\"ms\":0,\"bytes\":0,\"unsaved\":%s", jarr(sprintf("the state (%s)", conditionMessage(e)))))
+    send(sprintf("{\"saved\":%s,%s}", seq, saved))
+    cur <<- NULL
+  }
+  report_end <- function() {
     if (!err && !interrupted && isTRUE(cur$incomplete)) {
       cat("Error: unexpected end of input\nExecution halted\n", file = stderr())
       err <<- TRUE
@@ -270,11 +281,7 @@ local({
     rep <- if (length(captured)) jarr(captured[[length(captured)]]) else "[]"
     send(sprintf("{\"done\":%s,\"exit_code\":%d,\"report\":%s,\"interrupted\":%s,\"cpu_ms\":%s,\"maxrss_kb\":%.0f}",
                  cur$seq, if (err) 1L else 0L, rep, jbool(interrupted), p$num(1000 * cpu), maxrss_kb()))
-    seq <- cur$seq
-    cur <<- NULL
-    saved <- tryCatch(save_state(), error = function(e)
-      sprintf("\"ms\":0,\"bytes\":0,\"unsaved\":%s", jarr(sprintf("the state (%s)", conditionMessage(e)))))
-    send(sprintf("{\"saved\":%s,%s}", seq, saved))
+    cur$done_sent <<- TRUE
   }
 
   # Between executions: the hello and restore once, then the next request.
@@ -292,6 +299,9 @@ local({
                      jarr(r$unsaved)))
         next
       }
+      # A SIGINT meant for the last execution (sent as it ended) is taken
+      # here, before this one starts: Sys.sleep looks at it.
+      tryCatch(Sys.sleep(0), interrupt = function(c) NULL)
       if (begin(line)) return(invisible())
       finish()
     }
@@ -300,10 +310,15 @@ local({
   p$report <- function(text) captured <<- c(captured, text)
   p$kernel_step <- function(expr) {
     if (!identical(expr, sentinel)) return(FALSE)
-    suspendInterrupts({
-      if (!is.null(cur) && !advance()) finish()
+    # A SIGINT while this runs: the execution's, when there is one.
+    repeat if (tryCatch({
+      if (!is.null(cur) && (isTRUE(cur$done_sent) || !advance())) finish()
       if (is.null(cur)) wait()
-    })
+      TRUE
+    }, interrupt = function(c) {
+      if (!is.null(cur) && !isTRUE(cur$done_sent)) interrupted <<- TRUE
+      FALSE
+    })) break
     TRUE
   }
   writeBin(charToRaw(paste0(sentinel_text, "\n")), feed_con)
