@@ -13,10 +13,16 @@ TMP=$(mktemp -d "${TMPDIR:-/tmp}/sbx-bench.XXXXXX")
 export SBX_STATE_DIR="$TMP/state"
 export XDG_CONFIG_HOME="$TMP/config"
 unset SBX_CONFIG
+# hyperfine, then each command's median (the loaded machine's spread makes
+# the mean a poor summary).
+hf() {
+	hyperfine -N --export-json "$TMP/hf.json" "$@"
+	jq -r '.results[] | "median \(.command): \(.median * 1000 | floor) ms"' "$TMP/hf.json"
+}
 trap 'for s in bench benchr benchj; do "$SBX" session delete $s >/dev/null 2>&1; done; rm -rf "$TMP"' EXIT
 
 "$SBX" session create -n bench >/dev/null
-hyperfine -N --warmup 2 --runs "$RUNS" \
+hf --warmup 2 --runs "$RUNS" \
 	-n "run python -e 1" "'$SBX' run -l python -e 1 --no-history" \
 	-n "session exec -e 1" "'$SBX' session exec bench -e 1 --no-history"
 if "$SBX" session exec bench -t 120 -e 'import pandas as pd, numpy as np
@@ -31,7 +37,7 @@ fi
 # R and Java: each when its interpreter is installed.
 if command -v Rscript >/dev/null; then
 	"$SBX" session create -l r -n benchr >/dev/null
-	hyperfine -N --warmup 2 --runs "$RUNS" \
+	hf --warmup 2 --runs "$RUNS" \
 		-n "run r -e 1" "'$SBX' run -l r -t 300 -e 1 --no-history" \
 		-n "session exec (r) -e 1" "'$SBX' session exec benchr -t 300 -e 1 --no-history"
 	"$SBX" session exec benchr -t 120 -e 'df <- data.frame(a = runif(655360), b = runif(655360))' >/dev/null
@@ -39,12 +45,12 @@ if command -v Rscript >/dev/null; then
 	"$SBX" session get benchr --json |
 		jq -r '"R: save of a 10 MB data frame: \(.last_save_ms | floor) ms, \(.last_save_bytes) bytes"'
 	"$SBX" session stop benchr >/dev/null
-	hyperfine -N --runs 1 -n "session exec (r) after stop: restore" \
+	hf --runs 1 -n "session exec (r) after stop: restore" \
 		"'$SBX' session exec benchr -t 120 -e 'nrow(df)' --no-history"
 fi
 if command -v java >/dev/null; then
 	"$SBX" session create -l java -n benchj >/dev/null
-	hyperfine -N --warmup 2 --runs "$RUNS" \
+	hf --warmup 2 --runs "$RUNS" \
 		-n "run java -e println" "'$SBX' run -l java -t 300 -e 'System.out.println(1);' --no-history" \
 		-n "session exec (java) -e println" \
 		"'$SBX' session exec benchj -t 300 -e 'System.out.println(1);' --no-history"
