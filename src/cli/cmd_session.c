@@ -14,6 +14,7 @@
 #include "core/lang.h"
 #include "core/outcome.h"
 #include "run/request_json.h"
+#include "engine/engine_kernel.h"
 #include "run/runopt.h"
 #include "session/session.h"
 #include "state/store.h"
@@ -111,7 +112,7 @@ static int do_create(struct run_options *ro, struct session_cli *sc, int nops)
 		return error("session create takes no operand (code goes to 'sbx session exec')");
 	if (ro->code_arg)
 		return error("session create takes no -e: run code with 'sbx session exec'");
-	/* Python unless -l says otherwise: the one language with a kernel. */
+	/* Python unless -l says otherwise. */
 	const struct lang *l = lang_by_name(ro->lang_arg ? ro->lang_arg : "python");
 	if (!l)
 		return error("unknown language '%s': use %s", ro->lang_arg, lang_all_names());
@@ -131,9 +132,9 @@ static int do_create(struct run_options *ro, struct session_cli *sc, int nops)
 	    .files = req->files,
 	    .nfiles = req->nfiles,
 	};
-	if (req->lang->id != LANG_PYTHON)
-		return error("sessions support python only so far; %s sessions are not "
-			     "implemented yet: use 'sbx run -l %s' for one-shot runs",
+	if (!engine_kernel_supported(req->lang))
+		return error("sessions do not support %s yet: use 'sbx run -l %s' for one-shot "
+			     "runs",
 			     req->lang->name, req->lang->name);
 	char id[SESSION_ID_LEN + 1];
 	if (session_create(req->state_dir, &sn, id) < 0)

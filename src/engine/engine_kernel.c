@@ -5,6 +5,7 @@
  * May call: sandbox, engine_spawn's shared pieces, interp, util, libc.
  */
 #include "engine/engine_kernel.h"
+#include "engine/engine_kernel_int.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -27,7 +28,7 @@
 
 bool engine_kernel_supported(const struct lang *lang)
 {
-	return lang && lang->id == LANG_PYTHON;
+	return lang && (lang->id == LANG_PYTHON || lang->id == LANG_R || lang->id == LANG_JAVA);
 }
 
 /* The run directory is the session's: made on the first start, reused
@@ -65,7 +66,7 @@ int engine_kernel_workdir(struct workdir *wd, const char *rundir)
 	return open_rundir(wd, rundir);
 }
 
-static void close_rundir(struct workdir *wd)
+void engine_kernel_close_rundir(struct workdir *wd)
 {
 	if (wd->fd >= 0)
 		close(wd->fd);
@@ -85,6 +86,10 @@ int engine_kernel_run(struct request *req, struct outcome *out, const struct out
 			     "sessions do not support %s yet", req->lang->name);
 		return -1;
 	}
+	if (req->lang->id == LANG_R)
+		return engine_kernel_run_r(req, out, sink, ks);
+	if (req->lang->id == LANG_JAVA)
+		return engine_kernel_run_java(req, out, sink, ks);
 	char *const *cmd = config_command(req->config, req->lang->id, CONFIG_TOOL_RUN);
 	const char *exe_name = cmd && cmd[0] ? cmd[0] : req->lang->interpreter;
 	struct spawn_run s = {.req = req, .out = out, .sink = sink, .stdin_fd = ks->ctl_fd};
@@ -152,6 +157,6 @@ out:
 	free(src);
 	free(a.v);
 	free(s.env);
-	close_rundir(wd);
+	engine_kernel_close_rundir(wd);
 	return rc;
 }

@@ -26,7 +26,7 @@ struct kernel_start {
 	void *ctx;
 };
 
-/* Is there a kernel for this language? (Python only, for now.) */
+/* Is there a kernel for this language? (Python, R and Java.) */
 bool engine_kernel_supported(const struct lang *lang);
 /* Runs the kernel until it ends (the control channel closed, killed, a
  * limit); out says how it ended. Returns 0, or -1 when it could not start. */

@@ -74,6 +74,9 @@ int engine_spawn_unavailable(struct outcome *out, const struct lang *lang, const
 /* out: SandboxError what; returns -1. engine_spawn.c */
 int engine_spawn_setup_failed(struct outcome *out, const char *what);
 
+/* The tuned JVM's flags (NULL-terminated), for the session kernel too.
+ * engine_spawn_java.c */
+extern const char *const engine_java_jvm_flags[];
 /* Java: compiles (or takes the classes from the cache) and appends the JVM's
  * words to a. Returns 0 to go on and run, 1 when out is final (a compile
  * error, a build only), -1 on a setup failure (out says so).

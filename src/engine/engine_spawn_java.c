@@ -34,7 +34,7 @@
 /* The tuned JVM: serial GC and C1 only start fastest for short programs; the
  * reservations keep the footprint inside small memory limits; no
  * /tmp/hsperfdata. The default CDS archive is used (-Xshare:auto). */
-static const char *const jvm_flags[] = {
+const char *const engine_java_jvm_flags[] = {
     "-XX:+UseSerialGC",
     "-XX:TieredStopAtLevel=1",
     "-XX:CICompilerCount=1",
@@ -307,8 +307,8 @@ int engine_spawn_java_args(struct spawn_run *s, struct argv_builder *a, char *co
 	if (heap < JAVA_MIN_HEAP)
 		heap = JAVA_MIN_HEAP;
 	snprintf(s->java_xmx, sizeof s->java_xmx, "-Xmx%llum", (unsigned long long)(heap >> 20));
-	for (size_t i = 0; jvm_flags[i]; i++)
-		engine_spawn_arg(a, jvm_flags[i]);
+	for (size_t i = 0; engine_java_jvm_flags[i]; i++)
+		engine_spawn_arg(a, engine_java_jvm_flags[i]);
 	engine_spawn_arg(a, s->java_xmx);
 	/* The launcher writes its report to fd 3 through java.io's
 	 * FileDescriptor (see _SbxLaunch_.report). */

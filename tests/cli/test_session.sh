@@ -201,7 +201,7 @@ sbx session create -n 'bad/name'
 expect_rc 125
 sbx session create -l javascript
 expect_rc 125
-check "an unsupported language is refused at create" err_has 'python only'
+check "an unsupported language is refused at create" err_has 'do not support javascript'
 sbx session frob
 expect_rc 125
 sbx session exec data -l r -e '1'

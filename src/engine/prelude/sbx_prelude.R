@@ -12,6 +12,11 @@
 # of r-base-core.
 local({
   prof <- Sys.getenv("R_PROFILE_USER")
+  # A session's kernel (sbx_kernel.R, run after this file) feeds the code
+  # itself, one execution after another: no program file to read here.
+  kernel <- nzchar(Sys.getenv("SBX_KERNEL"))
+  Sys.unsetenv("SBX_KERNEL")
+  kernel_step <- NULL  # the kernel's: sees every top-level expression first
   Sys.unsetenv("R_PROFILE_USER")  # Rscript's own environment, as natively
   inputs_path <- file.path(dirname(prof), "inputs.json")
   code_path <- sub("^--file=", "", grep("^--file=", commandArgs(), value = TRUE)[1])
@@ -200,7 +205,7 @@ local({
   # The program as R will read it, for the number of top-level expressions
   # (the last one's value is the result), their lines, and a syntax error's
   # place (Rscript reports it only when it gets there).
-  exprs <- tryCatch(parse(code_path, keep.source = TRUE, encoding = "UTF-8"),
+  exprs <- if (kernel) NULL else tryCatch(parse(code_path, keep.source = TRUE, encoding = "UTF-8"),
                     error = function(e) e)
   syntax <- NULL
   if (inherits(exprs, "error")) {
@@ -247,6 +252,7 @@ local({
   }
 
   invisible(addTaskCallback(function(expr, value, ok, visible) {
+    if (!is.null(kernel_step) && kernel_step(expr)) return(TRUE)
     done <<- done + 1L
     last_cond <<- NULL
     rich <- if (done == n_expr) rich_end(if (visible) value) else ""  # sbx: rich results
@@ -303,7 +309,7 @@ local({
     report(paste0("{\"error\":", err, ",\"traceback\":", esc(text), "}",
                   if (!is.null(status)) ",\"status\":\"memory_limit\"" else rich_end(NULL), "}"))
   }
-  invisible(reg.finalizer(environment(), report_error, onexit = TRUE))
+  if (!kernel) invisible(reg.finalizer(environment(), report_error, onexit = TRUE))
 
   # ---- Rich results (README "Rich results"): plots and tables as MIME
   # bundles in the report's "results". R's default device, opened when the
@@ -397,4 +403,6 @@ local({
     if (nzchar(rich)) report(paste0("{", substring(rich, 2), "}"))
     invisible()
   }
+  # The kernel takes this environment (and removes the option).
+  if (kernel) options(sbx.kernel = environment())
 })

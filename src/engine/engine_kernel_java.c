@@ -1,0 +1,99 @@
+/* engine_kernel_java — a Java session's kernel: the JVM with the same
+ * flags, heap and sandbox plan as `sbx run -l java`, running
+ * prelude/SbxKernel.java through the JDK's source launcher: one JShell
+ * (the jdk.jshell API, executing in this JVM) evaluates every execution.
+ * The kernel is compiled in memory at each start (about a second): no
+ * class file of sbx's lies where the code could change it.
+ *
+ * May call: sandbox, engine_spawn's shared pieces, interp, util, libc.
+ */
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "core/config.h"
+#include "engine/engine_kernel_int.h"
+#include "engine/engine_spawn_int.h"
+#include "engine/interp.h"
+#include "prelude_java_kernel.h"
+#include "sandbox/sandbox.h"
+#include "util/util.h"
+
+#define KERNEL_NPROC  256	    /* as engine_spawn's: cgroup pids.max is the real cap */
+#define JAVA_MIN_HEAP (64ull << 20) /* JShell and its compiler need this much */
+#define KERNEL_SOURCE WORKDIR_PRIVATE "/SbxKernel.java"
+
+int engine_kernel_run_java(struct request *req, struct outcome *out, const struct output_sink *sink,
+			   const struct kernel_start *ks)
+{
+	char *const *cmd = config_command(req->config, LANG_JAVA, CONFIG_TOOL_RUN);
+	const char *exe_name = cmd && cmd[0] ? cmd[0] : req->lang->interpreter;
+	struct spawn_run s = {.req = req, .out = out, .sink = sink, .stdin_fd = ks->ctl_fd};
+	struct workdir *wd = &s.wd;
+	workdir_init(wd);
+	struct argv_builder a = {.v = NULL};
+	char src[PATH_MAX + 32];
+	int rc = -1;
+	if (engine_spawn_resolve(exe_name, NULL, s.exe, sizeof s.exe) < 0) {
+		engine_spawn_unavailable(out, req->lang, exe_name);
+		return -1;
+	}
+	size_t nro = interp_ro_dirs(s.exe, s.ro, ISOLATE_MAX_EXTRA);
+	for (size_t i = 0; i < nro; i++)
+		s.ro_dirs[i] = s.ro[i];
+	if (engine_kernel_workdir(wd, ks->rundir) < 0) {
+		engine_spawn_setup_failed(out, "cannot prepare the session's directory");
+		goto out;
+	}
+	unlinkat(wd->fd, KERNEL_SOURCE, 0); /* the last kernel's */
+	if (workdir_write(wd, KERNEL_SOURCE, prelude_java_kernel, strlen(prelude_java_kernel)) <
+	    0) {
+		engine_spawn_setup_failed(out, "cannot write the session's kernel");
+		goto out;
+	}
+	engine_spawn_env(&s);
+	snprintf(src, sizeof src, "%s/" KERNEL_SOURCE, wd->path);
+	/* The heap as the one-shot run's: what the JVM's own ~64 MiB leave. */
+	uint64_t heap = req->limits.memory_bytes > (128ull << 20)
+			    ? req->limits.memory_bytes - (64ull << 20)
+			    : req->limits.memory_bytes / 2;
+	if (heap < JAVA_MIN_HEAP)
+		heap = JAVA_MIN_HEAP;
+	snprintf(s.java_xmx, sizeof s.java_xmx, "-Xmx%llum", (unsigned long long)(heap >> 20));
+	engine_spawn_arg(&a, s.exe);
+	for (size_t i = 1; cmd && cmd[0] && cmd[i]; i++)
+		engine_spawn_arg(&a, cmd[i]);
+	for (size_t i = 0; engine_java_jvm_flags[i]; i++)
+		engine_spawn_arg(&a, engine_java_jvm_flags[i]);
+	engine_spawn_arg(&a, s.java_xmx);
+	engine_spawn_arg(&a, src);
+	if (a.overflow) {
+		engine_spawn_setup_failed(out, "the interpreter command has too many words");
+		goto out;
+	}
+	struct spawn_child child = {s.exe, a.v, s.env};
+	struct sandbox_plan plan = {
+	    .profile = PROFILE_INTERPRETER,
+	    .child_main = engine_spawn_child_main,
+	    .child_arg = &child,
+	    .workdir = wd->cwd,
+	    .rundir = wd->path,
+	    .stdin_fd = ks->ctl_fd,
+	    .rlimit_as = 0, /* as the one-shot run: the cgroup holds the limit */
+	    .rlimit_nproc = KERNEL_NPROC,
+	    .gated = false,
+	    .ro_dirs = s.ro_dirs,
+	    .stream_only = true,
+	    .on_start = ks->on_start,
+	    .on_start_ctx = ks->ctx,
+	};
+	rc = sandbox_run(req, &plan, out, sink);
+out:
+	free(a.v);
+	free(s.env);
+	engine_kernel_close_rundir(wd);
+	return rc;
+}

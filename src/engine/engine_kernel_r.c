@@ -1,0 +1,149 @@
+/* engine_kernel_r — an R session's kernel: Rscript with the same flags,
+ * environment, prelude and sandbox plan as `sbx run -l r`, whose program
+ * file is a FIFO the kernel loop (prelude/sbx_kernel.R, run after the
+ * prelude as part of R's profile) writes each execution's code into, so
+ * Rscript's own top-level loop runs and prints it.
+ *
+ * The host holds the FIFO open for writing as long as the kernel runs: R
+ * opens its program file before anything else and would wait for a writer,
+ * and it never sees the end of its program while sbx holds it. The FIFO is
+ * made as large as Linux lets a user make a pipe (a statement must fit in
+ * it: the kernel writes it, then its own loop reads it back).
+ *
+ * May call: sandbox, engine_spawn's shared pieces, interp, util, libc.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "core/config.h"
+#include "engine/engine_kernel_int.h"
+#include "engine/engine_spawn_int.h"
+#include "engine/interp.h"
+#include "prelude_r.h"
+#include "prelude_r_kernel.h"
+#include "sandbox/sandbox.h"
+#include "util/util.h"
+
+#define KERNEL_NPROC	  256		 /* as engine_spawn's: cgroup pids.max is the real cap */
+#define R_MIN_AS	  (128ull << 20) /* as engine_spawn's: R does not start with less */
+#define KERNEL_FIFO_BYTES (1 << 20)	 /* Linux's default pipe-max-size */
+#define KERNEL_FIFO	  WORKDIR_PRIVATE "/console.fifo"
+#define KERNEL_PROFILE	  WORKDIR_PRIVATE "/prelude.R"
+
+/* The prelude, then the kernel loop, as R's profile file. */
+static int write_profile(struct workdir *wd)
+{
+	size_t lp = strlen(prelude_r), lk = strlen(prelude_r_kernel);
+	char *src = xmalloc(lp + lk + 2);
+	memcpy(src, prelude_r, lp);
+	src[lp] = '\n';
+	memcpy(src + lp + 1, prelude_r_kernel, lk + 1);
+	unlinkat(wd->fd, KERNEL_PROFILE, 0); /* the last kernel's */
+	int rc = workdir_write(wd, KERNEL_PROFILE, src, lp + lk + 1);
+	free(src);
+	return rc;
+}
+
+/* Makes the FIFO afresh and opens it for the host; its size in *bytes. */
+static int open_fifo(struct workdir *wd, int *bytes)
+{
+	unlinkat(wd->fd, KERNEL_FIFO, 0);
+	if (mkfifoat(wd->fd, KERNEL_FIFO, 0600) < 0)
+		return error("cannot make %s/" KERNEL_FIFO ": %s", wd->path, strerror(errno));
+	/* O_RDWR: a FIFO's open for writing alone waits for a reader. */
+	int fd = openat(wd->fd, KERNEL_FIFO, O_RDWR | O_NONBLOCK | O_CLOEXEC | O_NOFOLLOW);
+	if (fd < 0)
+		return error("cannot open %s/" KERNEL_FIFO ": %s", wd->path, strerror(errno));
+	int n = fcntl(fd, F_SETPIPE_SZ, KERNEL_FIFO_BYTES);
+	*bytes = n > 0 ? n : fcntl(fd, F_GETPIPE_SZ);
+	if (*bytes <= 0)
+		*bytes = 65536;
+	return fd;
+}
+
+int engine_kernel_run_r(struct request *req, struct outcome *out, const struct output_sink *sink,
+			const struct kernel_start *ks)
+{
+	char *const *cmd = config_command(req->config, LANG_R, CONFIG_TOOL_RUN);
+	const char *exe_name = cmd && cmd[0] ? cmd[0] : req->lang->interpreter;
+	struct spawn_run s = {.req = req, .out = out, .sink = sink, .stdin_fd = ks->ctl_fd};
+	struct workdir *wd = &s.wd;
+	workdir_init(wd);
+	struct argv_builder a = {.v = NULL};
+	char fifo_path[PATH_MAX + 32], fifo_env[64];
+	int fifo = -1, fifo_bytes = 0, rc = -1;
+	if (engine_spawn_resolve(exe_name, NULL, s.exe, sizeof s.exe) < 0) {
+		engine_spawn_unavailable(out, req->lang, exe_name);
+		return -1;
+	}
+	size_t nro = interp_ro_dirs(s.exe, s.ro, ISOLATE_MAX_EXTRA);
+	for (size_t i = 0; i < nro; i++)
+		s.ro_dirs[i] = s.ro[i];
+	if (engine_kernel_workdir(wd, ks->rundir) < 0 || write_profile(wd) < 0 ||
+	    (fifo = open_fifo(wd, &fifo_bytes)) < 0) {
+		engine_spawn_setup_failed(out, "cannot prepare the session's directory");
+		goto out;
+	}
+	engine_spawn_env(&s);
+	snprintf(fifo_path, sizeof fifo_path, "%s/" KERNEL_FIFO, wd->path);
+	snprintf(s.rprofile, sizeof s.rprofile, "R_PROFILE_USER=%s/" KERNEL_PROFILE, wd->path);
+	snprintf(fifo_env, sizeof fifo_env, "SBX_KERNEL_FIFO_BYTES=%d", fifo_bytes);
+	/* engine_spawn_env leaves room for R's profile and the NULL: the
+	 * kernel's two variables take the place of --env's, which a session
+	 * does not have (they are per execution). */
+	size_t n = 0;
+	while (s.env[n])
+		n++;
+	char **env = xcalloc(n + 4, sizeof *env);
+	memcpy(env, s.env, n * sizeof *env);
+	env[n++] = s.rprofile;
+	env[n++] = "SBX_KERNEL=1";
+	env[n++] = fifo_env;
+	free(s.env);
+	s.env = env;
+
+	engine_spawn_arg(&a, s.exe);
+	for (size_t i = 1; cmd && cmd[0] && cmd[i]; i++)
+		engine_spawn_arg(&a, cmd[i]);
+	/* As the one-shot run: --vanilla but for the init file (the prelude). */
+	engine_spawn_arg(&a, "--no-save"), engine_spawn_arg(&a, "--no-restore");
+	engine_spawn_arg(&a, "--no-site-file"), engine_spawn_arg(&a, "--no-environ");
+	engine_spawn_arg(&a, fifo_path);
+	if (a.overflow) {
+		engine_spawn_setup_failed(out, "the interpreter command has too many words");
+		goto out;
+	}
+	uint64_t as = req->limits.memory_bytes;
+	if (as && as < R_MIN_AS)
+		as = R_MIN_AS;
+	struct spawn_child child = {s.exe, a.v, s.env};
+	struct sandbox_plan plan = {
+	    .profile = PROFILE_INTERPRETER,
+	    .child_main = engine_spawn_child_main,
+	    .child_arg = &child,
+	    .workdir = wd->cwd,
+	    .rundir = wd->path,
+	    .stdin_fd = ks->ctl_fd,
+	    .rlimit_as = as,
+	    .rlimit_nproc = KERNEL_NPROC,
+	    .gated = false, /* as the one-shot R run */
+	    .ro_dirs = s.ro_dirs,
+	    .stream_only = true,
+	    .on_start = ks->on_start,
+	    .on_start_ctx = ks->ctx,
+	};
+	rc = sandbox_run(req, &plan, out, sink);
+out:
+	if (fifo >= 0)
+		close(fifo);
+	free(a.v);
+	free(s.env);
+	engine_kernel_close_rundir(wd);
+	return rc;
+}

@@ -1,0 +1,461 @@
+// sbx session kernel for Java: one JShell (the JDK's jdk.jshell API, run
+// in this JVM: executionEngine "local") evaluates every execution's
+// snippets, so variables, methods, classes and imports persist.
+//
+// Run by the JVM's source launcher (java ... SbxKernel.java) under the same
+// sandbox plan, flags and heap as a one-shot `sbx run -l java`. The code's
+// System.out and System.err are the process's own, as in a one-shot run;
+// its System.in is empty.
+//
+// fd 0 is sbx's control channel (a socket): one JSON object per line each
+// way, as sbx_kernel.py. In: {"state", "token"} once, then {"seq", "code",
+// "inputs"} per execution. Out: {"ready", "restored", "unsaved"} once, then
+// per execution {"start"}, {"done", "exit_code", "report", "interrupted",
+// "cpu_ms", "maxrss_kb"} and, once the snippet history is saved (the source
+// of every active snippet, in order: a JSON array written to a temporary
+// file, then renamed), {"saved", "ms", "bytes", "unsaved"}. A restore
+// evaluates that history again (its output is not shown). The end of an
+// execution's output is marked by the token on stdout and stderr.
+// SIGINT stops the running snippet (JShell.stop) and keeps the session.
+import java.io.BufferedReader;
+import java.io.ByteArrayInputStream;
+import java.io.FileDescriptor;
+import java.io.FileInputStream;
+import java.io.FileOutputStream;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.OutputStream;
+import java.lang.management.ManagementFactory;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import jdk.jshell.EvalException;
+import jdk.jshell.JShell;
+import jdk.jshell.Snippet;
+import jdk.jshell.SnippetEvent;
+import jdk.jshell.SourceCodeAnalysis;
+import jdk.jshell.UnresolvedReferenceException;
+
+public final class SbxKernel {
+	private static OutputStream ctl;
+	private static volatile boolean busy, interrupted;
+	private static JShell shell;
+	// Snippets that threw or were stopped, and the default imports: not
+	// saved, so not evaluated again on restore.
+	private static final java.util.Set<String> failed = new java.util.HashSet<>();
+
+	public static void main(String[] args) throws Exception {
+		BufferedReader in = new BufferedReader(new InputStreamReader(
+		    new FileInputStream(FileDescriptor.in), StandardCharsets.UTF_8), 1 << 16);
+		ctl = new FileOutputStream(FileDescriptor.in);
+		System.setIn(new ByteArrayInputStream(new byte[0]));
+		shell = JShell.builder().executionEngine("local").build();
+		installInterrupt();
+		// The jshell tool's default imports (its DEFAULT startup), not saved.
+		for (String pkg : new String[] {"java.io", "java.math", "java.net", "java.nio.file",
+						"java.util", "java.util.concurrent", "java.util.function",
+						"java.util.prefs", "java.util.regex", "java.util.stream"})
+			for (SnippetEvent e : shell.eval("import " + pkg + ".*;"))
+				failed.add(e.snippet().id());
+		Map<String, Object> hello = obj(parse(in.readLine()));
+		if (hello == null)
+			return;
+		Path state = Paths.get((String) hello.get("state")).resolveSibling("state.jsh.json");
+		byte[] token = ((String) hello.get("token")).getBytes(StandardCharsets.UTF_8);
+		List<String> unsaved = new ArrayList<>();
+		boolean restored = restore(state, unsaved);
+		send("{\"ready\":true,\"restored\":" + restored + ",\"unsaved\":" + strings(unsaved) + "}");
+		String line;
+		while ((line = in.readLine()) != null) {
+			Map<String, Object> req = obj(parse(line));
+			Object seq = req.get("seq");
+			send("{\"start\":" + num(seq) + "}");
+			long cpu0 = cpuNanos();
+			String[] report = {null};
+			int code = run((String) req.get("code"), report);
+			System.out.flush();
+			System.err.flush();
+			System.out.write(token, 0, token.length);
+			System.out.flush();
+			System.err.write(token, 0, token.length);
+			System.err.flush();
+			send("{\"done\":" + num(seq) + ",\"exit_code\":" + code + ",\"report\":"
+			     + (report[0] == null ? "[]" : "[" + quote(report[0]) + "]")
+			     + ",\"interrupted\":" + interrupted
+			     + ",\"cpu_ms\":" + (cpuNanos() - cpu0) / 1e6 + ",\"maxrss_kb\":" + maxrssKb()
+			     + "}");
+			long t0 = System.nanoTime();
+			List<String> notSaved = new ArrayList<>();
+			long bytes = save(state, notSaved);
+			send("{\"saved\":" + num(seq) + ",\"ms\":" + (System.nanoTime() - t0) / 1e6
+			     + ",\"bytes\":" + bytes + ",\"unsaved\":" + strings(notSaved) + "}");
+		}
+		System.exit(0);
+	}
+
+	// sun.misc.Signal (jdk.unsupported): SIGINT would otherwise end the JVM.
+	private static void installInterrupt() {
+		sun.misc.Signal.handle(new sun.misc.Signal("INT"), sig -> {
+			if (busy) {
+				interrupted = true;
+				shell.stop();
+			}
+		});
+	}
+
+	// One execution: its snippets one after another, until one fails.
+	private static int run(String code, String[] report) {
+		interrupted = false;
+		SourceCodeAnalysis sca = shell.sourceCodeAnalysis();
+		String rest = code;
+		String value = null;
+		boolean isValue = false;
+		while (!rest.isBlank()) {
+			SourceCodeAnalysis.CompletionInfo ci = sca.analyzeCompletion(rest);
+			String src;
+			if (ci.completeness().isComplete()) {
+				src = ci.source();
+				rest = ci.remaining();
+			} else if (ci.completeness() == SourceCodeAnalysis.Completeness.EMPTY) {
+				break;
+			} else {
+				src = rest; // incomplete: let JShell say what is wrong
+				rest = "";
+			}
+			busy = true;
+			List<SnippetEvent> events;
+			try {
+				events = shell.eval(src);
+			} finally {
+				busy = false;
+			}
+			isValue = false;
+			for (SnippetEvent e : events) {
+				if (e.causeSnippet() != null)
+					continue;
+				Snippet s = e.snippet();
+				if (interrupted) {
+					failed.add(s.id());
+					return 1;
+				}
+				if (e.status() == Snippet.Status.REJECTED) {
+					String msg = diagnostics(s);
+					System.err.print(msg);
+					report[0] = "{\"error\":{\"name\":\"CompileError\",\"message\":"
+						    + quote(msg.split("\n", 3).length > 1 ? msg.split("\n", 3)[1] : msg)
+						    + ",\"line\":null,\"column\":null}}";
+					return 1;
+				}
+				if (e.exception() != null) {
+					failed.add(s.id());
+					String msg = exception(e.exception());
+					System.err.print(msg);
+					report[0] = "{\"error\":{\"name\":" + quote(exceptionName(e.exception()))
+						    + ",\"message\":" + quote(String.valueOf(e.exception().getMessage()))
+						    + ",\"line\":null,\"column\":null},\"traceback\":" + quote(msg) + "}";
+					return 1;
+				}
+				if (s.kind() == Snippet.Kind.EXPRESSION
+				    || (s.kind() == Snippet.Kind.VAR && s.subKind() == Snippet.SubKind.TEMP_VAR_EXPRESSION_SUBKIND)) {
+					value = e.value();
+					isValue = true;
+				}
+			}
+		}
+		if (isValue && value != null)
+			report[0] = "{\"result\":" + resultJson(value) + "}";
+		return 0;
+	}
+
+	private static String diagnostics(Snippet s) {
+		StringBuilder b = new StringBuilder();
+		String src = s.source();
+		shell.diagnostics(s).forEach(d -> {
+			b.append("Error:\n").append(d.getMessage(null)).append('\n');
+			long p = d.getStartPosition();
+			if (p >= 0 && p <= src.length()) {
+				int ls = src.lastIndexOf('\n', (int) Math.max(0, p - 1)) + 1;
+				if (p == 0)
+					ls = 0;
+				int le = src.indexOf('\n', (int) p);
+				b.append(src, ls, le < 0 ? src.length() : le).append('\n');
+				b.append(" ".repeat((int) p - ls)).append("^\n");
+			}
+		});
+		if (b.length() == 0)
+			b.append("Error:\nthis snippet is not valid Java\n");
+		return b.toString();
+	}
+
+	private static String exceptionName(Exception e) {
+		if (e instanceof EvalException)
+			return ((EvalException) e).getExceptionClassName();
+		if (e instanceof UnresolvedReferenceException)
+			return "UnresolvedReference";
+		return e.getClass().getName();
+	}
+
+	// As the JVM prints an uncaught exception, without JShell's own frames.
+	private static String exception(Exception e) {
+		StringBuilder b = new StringBuilder("Exception in thread \"main\" ");
+		if (e instanceof UnresolvedReferenceException) {
+			Snippet s = ((UnresolvedReferenceException) e).getSnippet();
+			b.setLength(0);
+			b.append("Error: ").append(s.source().strip().split("\n")[0])
+			    .append(" uses something not declared yet\n");
+			return b.toString();
+		}
+		b.append(exceptionName(e));
+		if (e.getMessage() != null)
+			b.append(": ").append(e.getMessage());
+		b.append('\n');
+		for (StackTraceElement f : e.getStackTrace()) {
+			String c = f.getClassName();
+			if (c.startsWith("jdk.jshell.") || c.startsWith("jdk.internal.")
+			    || c.startsWith("java.lang.reflect.") || c.startsWith("SbxKernel"))
+				break;
+			b.append("\tat ").append(f).append('\n');
+		}
+		Throwable cause = e.getCause();
+		while (cause != null) {
+			b.append("Caused by: ").append(cause instanceof EvalException
+							   ? ((EvalException) cause).getExceptionClassName()
+							   : cause.getClass().getName());
+			if (cause.getMessage() != null)
+				b.append(": ").append(cause.getMessage());
+			b.append('\n');
+			cause = cause.getCause();
+		}
+		return b.toString();
+	}
+
+	// JShell's value text: numbers, booleans and null as JSON; a string
+	// (which JShell shows quoted) as its text; the rest as shown.
+	private static String resultJson(String v) {
+		if (v.equals("true") || v.equals("false") || v.equals("null"))
+			return v;
+		if (v.matches("-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][-+]?[0-9]+)?"))
+			return v;
+		if (v.length() >= 2 && v.startsWith("\"") && v.endsWith("\"")) {
+			Object s = parse(v);
+			if (s instanceof String)
+				return quote((String) s);
+		}
+		return quote(v);
+	}
+
+	private static boolean restore(Path state, List<String> unsaved) {
+		if (!Files.exists(state))
+			return false;
+		Object h;
+		try {
+			h = parse(Files.readString(state));
+		} catch (Exception e) {
+			unsaved.add("the saved state (" + e + ")");
+			return true;
+		}
+		for (Object src : (List<?>) h) {
+			for (SnippetEvent e : shell.eval((String) src)) {
+				if (e.causeSnippet() == null
+				    && (e.status() == Snippet.Status.REJECTED || e.exception() != null))
+					unsaved.add(firstLine((String) src));
+			}
+		}
+		System.out.flush();
+		System.err.flush();
+		return true;
+	}
+
+	private static long save(Path state, List<String> notSaved) {
+		StringBuilder b = new StringBuilder("[");
+		shell.snippets().forEach(s -> {
+			if (!shell.status(s).isActive() || s.kind() == Snippet.Kind.ERRONEOUS
+			    || failed.contains(s.id()))
+				return;
+			if (b.length() > 1)
+				b.append(',');
+			b.append(quote(s.source()));
+		});
+		b.append("]\n");
+		Path tmp = state.resolveSibling(state.getFileName() + ".tmp");
+		try {
+			byte[] data = b.toString().getBytes(StandardCharsets.UTF_8);
+			Files.write(tmp, data);
+			Files.move(tmp, state, StandardCopyOption.REPLACE_EXISTING,
+				   StandardCopyOption.ATOMIC_MOVE);
+			return data.length;
+		} catch (IOException e) {
+			notSaved.add("the state (" + e + ")");
+			return 0;
+		}
+	}
+
+	private static long cpuNanos() {
+		try {
+			return ((com.sun.management.OperatingSystemMXBean) ManagementFactory
+				    .getOperatingSystemMXBean())
+			    .getProcessCpuTime();
+		} catch (Throwable t) {
+			return 0;
+		}
+	}
+
+	private static long maxrssKb() {
+		try {
+			for (String l : Files.readAllLines(Paths.get("/proc/self/status")))
+				if (l.startsWith("VmHWM:"))
+					return Long.parseLong(l.replaceAll("[^0-9]", ""));
+		} catch (Exception e) {
+		}
+		return 0;
+	}
+
+	private static String firstLine(String s) {
+		String t = s.strip();
+		int nl = t.indexOf('\n');
+		return nl < 0 ? t : t.substring(0, nl);
+	}
+
+	private static void send(String json) throws IOException {
+		ctl.write((json + "\n").getBytes(StandardCharsets.UTF_8));
+		ctl.flush();
+	}
+
+	private static String num(Object n) {
+		return n instanceof Double && (Double) n == Math.rint((Double) n)
+		    ? String.valueOf(((Double) n).longValue())
+		    : String.valueOf(n);
+	}
+
+	private static String strings(List<String> l) {
+		StringBuilder b = new StringBuilder("[");
+		for (String s : l)
+			b.append(b.length() > 1 ? "," : "").append(quote(s));
+		return b.append(']').toString();
+	}
+
+	static String quote(String s) {
+		StringBuilder b = new StringBuilder("\"");
+		for (int i = 0; i < s.length(); i++) {
+			char c = s.charAt(i);
+			switch (c) {
+			case '"': b.append("\\\""); break;
+			case '\\': b.append("\\\\"); break;
+			case '\n': b.append("\\n"); break;
+			case '\r': b.append("\\r"); break;
+			case '\t': b.append("\\t"); break;
+			default:
+				if (c < 0x20)
+					b.append(String.format("\\u%04x", (int) c));
+				else
+					b.append(c);
+			}
+		}
+		return b.append('"').toString();
+	}
+
+	@SuppressWarnings("unchecked")
+	private static Map<String, Object> obj(Object o) {
+		return (Map<String, Object>) o;
+	}
+
+	// A small JSON reader: the control lines are jansson's.
+	static Object parse(String s) {
+		if (s == null)
+			return null;
+		int[] pos = {0};
+		return value(s, pos);
+	}
+
+	private static void ws(String s, int[] p) {
+		while (p[0] < s.length() && Character.isWhitespace(s.charAt(p[0])))
+			p[0]++;
+	}
+
+	private static Object value(String s, int[] p) {
+		ws(s, p);
+		char c = s.charAt(p[0]);
+		if (c == '{') {
+			Map<String, Object> m = new LinkedHashMap<>();
+			p[0]++;
+			ws(s, p);
+			if (s.charAt(p[0]) == '}') {
+				p[0]++;
+				return m;
+			}
+			for (;;) {
+				ws(s, p);
+				String k = (String) value(s, p);
+				ws(s, p);
+				p[0]++; // ':'
+				m.put(k, value(s, p));
+				ws(s, p);
+				if (s.charAt(p[0]++) == '}')
+					return m;
+			}
+		}
+		if (c == '[') {
+			List<Object> l = new ArrayList<>();
+			p[0]++;
+			ws(s, p);
+			if (s.charAt(p[0]) == ']') {
+				p[0]++;
+				return l;
+			}
+			for (;;) {
+				l.add(value(s, p));
+				ws(s, p);
+				if (s.charAt(p[0]++) == ']')
+					return l;
+			}
+		}
+		if (c == '"') {
+			StringBuilder b = new StringBuilder();
+			p[0]++;
+			for (;;) {
+				char d = s.charAt(p[0]++);
+				if (d == '"')
+					return b.toString();
+				if (d != '\\') {
+					b.append(d);
+					continue;
+				}
+				char e = s.charAt(p[0]++);
+				switch (e) {
+				case 'n': b.append('\n'); break;
+				case 't': b.append('\t'); break;
+				case 'r': b.append('\r'); break;
+				case 'b': b.append('\b'); break;
+				case 'f': b.append('\f'); break;
+				case 'u':
+					b.append((char) Integer.parseInt(s.substring(p[0], p[0] + 4), 16));
+					p[0] += 4;
+					break;
+				default: b.append(e);
+				}
+			}
+		}
+		if (s.startsWith("true", p[0])) {
+			p[0] += 4;
+			return Boolean.TRUE;
+		}
+		if (s.startsWith("false", p[0])) {
+			p[0] += 5;
+			return Boolean.FALSE;
+		}
+		if (s.startsWith("null", p[0])) {
+			p[0] += 4;
+			return null;
+		}
+		int st = p[0];
+		while (p[0] < s.length() && "+-.eE0123456789".indexOf(s.charAt(p[0])) >= 0)
+			p[0]++;
+		return Double.parseDouble(s.substring(st, p[0]));
+	}
+}

@@ -1,0 +1,326 @@
+# sbx session kernel for R: runs after sbx_prelude.R (started with
+# SBX_KERNEL set, so the prelude sets everything up, reads no program and
+# leaves its environment in options(sbx.kernel)).
+#
+# Rscript's own top-level loop runs every execution, so each prints exactly
+# what a one-shot `sbx run -l r` prints (auto-printed values, warnings after
+# each top-level call, "Error in f() : ...", "Calls:", "Execution halted").
+# Rscript's program file is a FIFO (sbx made it, and holds it open so it
+# never ends); this kernel writes the code into it, one top-level statement
+# at a time, each followed by the sentinel line: a no-op expression the
+# prelude's task callback hands to kernel_step, which writes the next
+# statement, or ends the execution and waits for the next one. An uncaught
+# error returns to the top level, where options(error) marks it and prints
+# "Execution halted" as Rscript would; the statements after it are never
+# written, so they do not run.
+#
+# fd 0 is sbx's control channel (a socket; R reads and writes it through
+# file("stdin")): one JSON object per line each way, as sbx_kernel.py.
+# In: {"state", "token"} once, then {"seq", "code", "inputs"} per
+# execution. Out: {"ready", "restored", "unsaved"} once, then per execution
+# {"start"}, {"done", "exit_code", "report", "interrupted", "cpu_ms",
+# "maxrss_kb"} and, once the global environment is saved (saveRDS to a
+# temporary file, then renamed), {"saved", "ms", "bytes", "unsaved"}. The
+# end of an execution's output is marked by the token on stdout and stderr.
+# SIGINT interrupts the running execution (sbx's per-execution timeout);
+# the session goes on.
+local({
+  p <- getOption("sbx.kernel")
+  options(sbx.kernel = NULL)
+  fifo_bytes <- suppressWarnings(as.numeric(Sys.getenv("SBX_KERNEL_FIFO_BYTES", "65536")))
+  Sys.unsetenv("SBX_KERNEL_FIFO_BYTES")
+  if (is.na(fifo_bytes)) fifo_bytes <- 65536
+  console <- sub("^--file=", "", grep("^--file=", commandArgs(), value = TRUE)[1])
+  ctl_in <- file("stdin", "r")
+  ctl_out <- file("stdin", "wb")
+  feed_con <- fifo(console, "wb")
+  sentinel_text <- sprintf("invisible(\"sbx:kernel:%s\")",
+                           paste(sample(c(0:9, letters[1:6]), 16, TRUE), collapse = ""))
+  sentinel <- str2lang(sentinel_text)
+  state <- NULL
+  token <- ""
+  started <- FALSE
+  cur <- NULL  # the execution in progress: seq, statements, the next one
+  err <- FALSE
+  interrupted <- FALSE
+  captured <- character()
+  t0 <- NULL
+
+  send <- function(json) {
+    writeBin(charToRaw(enc2utf8(paste0(json, "\n"))), ctl_out)
+    flush(ctl_out)
+  }
+  jbool <- function(b) if (isTRUE(b)) "true" else "false"
+  jarr <- function(v) if (!length(v)) "[]" else paste0("[", paste(p$esc(v), collapse = ","), "]")
+  feed <- function(text) {
+    writeBin(charToRaw(enc2utf8(paste0(text, "\n", sentinel_text, "\n"))), feed_con)
+    flush(feed_con)
+  }
+
+  # A JSON string's body (from just after its opening quote): the decoded
+  # text and where the rest begins. The control lines are jansson's.
+  json_string_at <- function(s, from) {
+    body <- substring(s, from)
+    esc <- gregexpr("\\\\(u[0-9a-fA-F]{4}|.)", body, perl = TRUE)[[1]]
+    quotes <- gregexpr("\"", body, fixed = TRUE)[[1]]
+    starts <- if (esc[1] > 0) esc else integer()
+    lens <- if (esc[1] > 0) attr(esc, "match.length") else integer()
+    escaped <- starts[lens == 2L] + 1L
+    end <- quotes[!(quotes %in% escaped)][1]
+    text <- substring(body, 1L, end - 1L)
+    if (length(starts) && any(starts < end)) {
+      m <- gregexpr("\\\\(u[0-9a-fA-F]{4}|.)", text, perl = TRUE)
+      found <- regmatches(text, m)[[1]]
+      u <- unique(found)
+      dec <- vapply(u, function(e) {
+        ch <- substr(e, 2L, 2L)
+        if (ch == "u") {
+          cp <- strtoi(substr(e, 3L, 6L), 16L)
+          if (cp == 0L) "" else intToUtf8(cp)
+        } else switch(ch, n = "\n", t = "\t", r = "\r", b = "\b", f = "\f", ch)
+      }, "")
+      regmatches(text, m) <- list(unname(dec[match(found, u)]))
+    }
+    list(text = text, rest = from + end)
+  }
+  field_string <- function(line, key) {
+    at <- regexpr(paste0("\"", key, "\":\""), line, fixed = TRUE)
+    if (at < 0) return(NULL)
+    json_string_at(line, at + nchar(key) + 4L)
+  }
+
+  # The code's top-level statements, each as the lines that hold it (a line
+  # with two statements is one), so that nothing after an error is written.
+  statements <- function(code, exprs) {
+    lines <- strsplit(code, "\n", fixed = TRUE)[[1]]
+    if (!length(lines) || is.null(exprs) || !length(exprs)) return(character())
+    srs <- attr(exprs, "srcref")
+    first <- vapply(srs, function(s) s[[1]], 0L)
+    last <- vapply(srs, function(s) s[[3]], 0L)
+    cut <- sort(unique(last))
+    for (k in seq_along(first))
+      if (last[k] > first[k]) cut <- cut[!(cut >= first[k] & cut < last[k])]
+    from <- c(1L, utils::head(cut, -1L) + 1L)
+    vapply(seq_along(cut), function(i) paste(lines[from[i]:cut[i]], collapse = "\n"), "")
+  }
+
+  # ---- state: the global environment but `inputs`, and the attached
+  # packages (attached again by name on restore).
+  unsavable <- function(v) inherits(v, "connection") || typeof(v) == "externalptr"
+  save_state <- function() {
+    s0 <- proc.time()[["elapsed"]]
+    g <- globalenv()
+    nm <- setdiff(ls(g, all.names = TRUE), "inputs")
+    vars <- mget(nm, envir = g)
+    bad <- vapply(vars, unsavable, NA)
+    unsaved <- if (any(bad)) sprintf("%s (%s)", nm[bad], vapply(vars[bad], function(v)
+      class(v)[[1]], "")) else character()
+    pkgs <- sub("^package:", "", grep("^package:", search(), value = TRUE))
+    tmp <- paste0(state, ".tmp")
+    ok <- tryCatch({
+      saveRDS(list(format = 1L, vars = vars[!bad], packages = rev(pkgs), unsaved = unsaved),
+              tmp, compress = FALSE)
+      file.rename(tmp, state)
+    }, error = function(e) {
+      unsaved <<- c(unsaved, sprintf("the state (%s)", conditionMessage(e)))
+      FALSE
+    })
+    size <- if (isTRUE(ok)) file.size(state) else 0
+    sprintf("\"ms\":%s,\"bytes\":%.0f,\"unsaved\":%s",
+            p$num(1000 * (proc.time()[["elapsed"]] - s0)), size, jarr(unsaved))
+  }
+  restore_state <- function() {
+    if (!file.exists(state)) return(list(restored = FALSE, unsaved = character()))
+    st <- tryCatch(readRDS(state), error = function(e) e)
+    if (inherits(st, "error"))
+      return(list(restored = TRUE, unsaved = sprintf("the saved state (%s)", conditionMessage(st))))
+    unsaved <- as.character(st$unsaved)
+    for (pk in setdiff(st$packages, sub("^package:", "", search())))
+      tryCatch(suppressPackageStartupMessages(library(pk, character.only = TRUE)),
+               error = function(e) unsaved <<- c(unsaved, sprintf("package %s (%s)", pk,
+                                                                 conditionMessage(e))))
+    list2env(st$vars, envir = globalenv())
+    list(restored = TRUE, unsaved = unsaved)
+  }
+
+  maxrss_kb <- function() tryCatch({
+    s <- grep("^VmHWM:", readLines("/proc/self/status", warn = FALSE), value = TRUE)
+    as.numeric(gsub("[^0-9]", "", s))
+  }, error = function(e) 0)
+  cpu_s <- function() {
+    t <- proc.time()
+    sum(t[c("user.self", "sys.self", "user.child", "sys.child")], na.rm = TRUE)
+  }
+
+  # An uncaught error: R has printed it (and the warnings); Rscript would
+  # now print this and stop.
+  on_error <- function() {
+    if (interrupted) return(invisible())
+    err <<- TRUE
+    cat("Execution halted\n", file = stderr())
+  }
+  # SIGINT: back to the top level at once, where the sentinel ends the
+  # execution (no error printed: sbx says it timed out).
+  globalCallingHandlers(interrupt = function(cond) {
+    if (!is.null(cur)) {
+      interrupted <<- TRUE
+      invokeRestart("abort")
+    }
+  })
+
+  # Starts an execution: FALSE when there is nothing to write (no code, or
+  # a syntax error before any statement), so it is finished at once.
+  begin <- function(line) {
+    seq <- sub("^\\{\"seq\":([0-9]+).*", "\\1", line)
+    code <- field_string(line, "code")
+    send(sprintf("{\"start\":%s}", seq))
+    inputs <- structure(list(), names = character())
+    at <- regexpr("\"inputs\":", line, fixed = TRUE)
+    if (at > 0) {
+      rest <- sub("\\}$", "", substring(line, at + 9L))
+      if (rest != "{}" && rest != "null") inputs <- tryCatch(p$from_json(rest), error = function(e) inputs)
+    }
+    assign("inputs", inputs, envir = globalenv())
+    code <- if (is.null(code)) "" else code$text
+    options(error = on_error)
+    err <<- interrupted <<- FALSE
+    captured <<- character()
+    p$last_cond <- NULL
+    p$last_calls <- NULL
+    p$done <- 0L
+    p$syntax <- NULL
+    p$rich_done <- FALSE
+    t0 <<- cpu_s()
+    # (A final newline would be one more, empty, line: not in a file.)
+    exprs <- tryCatch(parse(text = sub("\n$", "", code), keep.source = TRUE, encoding = "UTF-8"),
+                      error = function(e) e)
+    tail <- NULL
+    incomplete <- FALSE
+    if (inherits(exprs, "error")) {
+      msg <- conditionMessage(exprs)
+      m <- regmatches(msg, regexec("^[^:]*:([0-9]+):([0-9]+): ([^\n]*)", msg))[[1]]
+      p$syntax <- if (length(m) == 4) list(line = as.integer(m[[2]]), column = as.integer(m[[3]]),
+                                           message = m[[4]]) else list(line = NULL, column = NULL,
+                                                                         message = msg)
+      lines <- strsplit(code, "\n", fixed = TRUE)[[1]]
+      bad <- min(max(1L, if (is.null(p$syntax$line)) length(lines) else p$syntax$line), length(lines))
+      incomplete <- grepl("end of input|INCOMPLETE_STRING", msg)
+      # The statements before the one that does not parse run, as in
+      # Rscript, which reports the syntax error only when it gets there.
+      good <- NULL
+      for (k in seq.int(bad - 1L, 0L)) {
+        if (k < bad - 200L) k <- 0L
+        good <- if (k == 0L) expression() else
+          tryCatch(parse(text = paste(lines[seq_len(k)], collapse = "\n"), keep.source = TRUE),
+                   error = function(e) NULL)
+        if (!is.null(good)) break
+      }
+      # Rscript's own parse error message, printed by its own loop; but an
+      # incomplete last statement would wait for more input: said here.
+      if (!incomplete && k < bad) tail <- paste(lines[(k + 1L):bad], collapse = "\n")
+      exprs <- good
+      prefix <- if (k > 0) paste(lines[seq_len(k)], collapse = "\n") else ""
+      p$exprs <- NULL
+      p$n_expr <- 0L
+      stmts <- c(statements(prefix, exprs), tail)
+    } else {
+      p$exprs <- exprs
+      p$n_expr <- length(exprs)
+      stmts <- statements(code, exprs)
+    }
+    big <- nchar(stmts, type = "bytes") > fifo_bytes - 256
+    if (any(big)) {
+      cat(sprintf("sbx: a top-level statement of %.0f bytes is more than a session's kernel takes at once (%.0f): split it, or read the data from a file\n",
+                  max(nchar(stmts, type = "bytes")), fifo_bytes - 256), file = stderr())
+      err <<- TRUE
+      stmts <- character()
+    }
+    cur <<- list(seq = seq, stmts = stmts, nxt = 1L, incomplete = incomplete)
+    advance()
+  }
+
+  # Writes the next statement: FALSE when the execution is over.
+  advance <- function() {
+    if (err || interrupted || cur$nxt > length(cur$stmts)) return(FALSE)
+    i <- cur$nxt
+    cur$nxt <<- i + 1L  # first: an interrupt here never writes it twice
+    feed(cur$stmts[[i]])
+    TRUE
+  }
+
+  # Reports the execution's end, then saves; an interrupt on the way (a
+  # SIGINT that came just as it ended) makes it start again where it was.
+  finish <- function() {
+    if (!isTRUE(cur$done_sent)) report_end()
+    seq <- cur$seq
+    saved <- tryCatch(save_state(), error = function(e)
+      sprintf("\"ms\":0,\"bytes\":0,\"unsaved\":%s", jarr(sprintf("the state (%s)", conditionMessage(e)))))
+    send(sprintf("{\"saved\":%s,%s}", seq, saved))
+    cur <<- NULL
+  }
+  report_end <- function() {
+    if (!err && !interrupted && isTRUE(cur$incomplete)) {
+      cat("Error: unexpected end of input\nExecution halted\n", file = stderr())
+      err <<- TRUE
+      p$last_cond <- simpleError("unexpected end of input")
+    }
+    if (err && !interrupted) {
+      if (is.null(p$last_cond)) p$last_cond <- simpleError(geterrmessage())
+      tryCatch(p$report_error(), error = function(e) NULL)
+    } else if (!interrupted) {
+      tryCatch(p$rich_exit(), error = function(e) NULL)
+    }
+    # The plots sent are not sent again.
+    for (d in p$rich_devs) unlink(Sys.glob(sub("%03d", "*", d$pattern, fixed = TRUE)))
+    p$rich_devs <- list()
+    cpu <- cpu_s() - t0
+    tryCatch(flush(stdout()), error = function(e) NULL)
+    cat(token, file = stdout())
+    tryCatch(flush(stdout()), error = function(e) NULL)
+    cat(token, file = stderr())
+    rep <- if (length(captured)) jarr(captured[[length(captured)]]) else "[]"
+    send(sprintf("{\"done\":%s,\"exit_code\":%d,\"report\":%s,\"interrupted\":%s,\"cpu_ms\":%s,\"maxrss_kb\":%.0f}",
+                 cur$seq, if (err) 1L else 0L, rep, jbool(interrupted), p$num(1000 * cpu), maxrss_kb()))
+    cur$done_sent <<- TRUE
+  }
+
+  # Between executions: the hello and restore once, then the next request.
+  wait <- function() {
+    repeat {
+      line <- readLines(ctl_in, n = 1L, warn = FALSE, encoding = "UTF-8")
+      if (!length(line)) quit(save = "no", status = 0)
+      if (!started) {
+        started <<- TRUE
+        st <- field_string(line, "state")$text
+        state <<- file.path(dirname(st), "state.rds")
+        token <<- field_string(line, "token")$text
+        r <- restore_state()
+        send(sprintf("{\"ready\":true,\"restored\":%s,\"unsaved\":%s}", jbool(r$restored),
+                     jarr(r$unsaved)))
+        next
+      }
+      # A SIGINT meant for the last execution (sent as it ended) is taken
+      # here, before this one starts: Sys.sleep looks at it.
+      tryCatch(Sys.sleep(0), interrupt = function(c) NULL)
+      if (begin(line)) return(invisible())
+      finish()
+    }
+  }
+
+  p$report <- function(text) captured <<- c(captured, text)
+  p$kernel_step <- function(expr) {
+    if (!identical(expr, sentinel)) return(FALSE)
+    # A SIGINT while this runs: the execution's, when there is one.
+    repeat if (tryCatch({
+      if (!is.null(cur) && (isTRUE(cur$done_sent) || !advance())) finish()
+      if (is.null(cur)) wait()
+      TRUE
+    }, interrupt = function(c) {
+      if (!is.null(cur) && !isTRUE(cur$done_sent)) interrupted <<- TRUE
+      FALSE
+    })) break
+    TRUE
+  }
+  writeBin(charToRaw(paste0(sentinel_text, "\n")), feed_con)
+  flush(feed_con)
+})
