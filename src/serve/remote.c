@@ -19,9 +19,9 @@ static char *remote_token;
 
 bool remote_supports(const char *c)
 {
-	static const char *const ok[] = {"run",	   "prepare", "deploy", "exec-deployment",
-					 "list",   "get",     "delete", "stats",
-					 "doctor", "session", "batch",	 "events", NULL};
+	static const char *const ok[] = {"run",	  "prepare", "deploy", "exec-deployment", "list",
+					 "get",	  "delete",  "stats",  "doctor",	  "session",
+					 "batch", "events",  NULL};
 	for (size_t i = 0; ok[i]; i++)
 		if (!strcmp(ok[i], c))
 			return true;
