@@ -307,20 +307,28 @@ json_t *session_list(const char *state_dir)
 	DIR *d = opendir(dir);
 	if (!d)
 		return out;
-	json_t *v[4096];
-	size_t n = 0;
+	/* Every session, however many: gc relies on seeing all of them. */
+	json_t **v = NULL;
+	size_t n = 0, cap = 0;
 	struct dirent *de;
-	while ((de = readdir(d)) && n < sizeof v / sizeof v[0]) {
+	while ((de = readdir(d))) {
 		if (!id_ok(de->d_name))
 			continue;
 		json_t *m = session_describe(state_dir, de->d_name);
-		if (m)
-			v[n++] = m;
+		if (!m)
+			continue;
+		if (n == cap) {
+			cap = cap ? cap * 2 : 64;
+			v = xrealloc(v, cap * sizeof *v);
+		}
+		v[n++] = m;
 	}
 	closedir(d);
-	qsort(v, n, sizeof v[0], by_created);
+	if (n)
+		qsort(v, n, sizeof v[0], by_created);
 	for (size_t i = 0; i < n; i++)
 		json_array_append_new(out, v[i]);
+	free(v);
 	return out;
 }
 
