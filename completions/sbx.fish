@@ -172,7 +172,7 @@ complete -c sbx -n '__fish_seen_subcommand_from session' -l help -s h -d 'show t
 complete -c sbx -n '__fish_seen_subcommand_from session' -l state-dir -r -d 'state directory (default ~/.local/state/sbx)'
 complete -c sbx -n '__fish_seen_subcommand_from session' -l config -r -d 'config file (default ~/.config/sbx/config.yaml)'
 complete -c sbx -n '__fish_seen_subcommand_from session' -l name -s n -r -d 'create: the session\'s name (as deployment names)'
-complete -c sbx -n '__fish_seen_subcommand_from session' -l ttl -r -d 'create: deleted this long after its last execution (default 24h, at most 14d)'
+complete -c sbx -n '__fish_seen_subcommand_from session' -l ttl -r -d 'create: deleted this long after its last execution (default 24h, at most 14d unless the config\'s sessions.max_ttl raises it)'
 complete -c sbx -n '__fish_seen_subcommand_from session' -l idle -r -d 'create: state saved and processes stopped after this long idle (default 15m)'
 complete -c sbx -n '__fish_seen_subcommand_from session' -l status -x -a 'active damaged' -d 'list: running, stopped or expired'
 complete -c sbx -n '__fish_seen_subcommand_from session' -l eval -s e -r -d 'the code to run, instead of a FILE'

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "cli/cmd.h"
+#include "core/config.h"
 #include "core/lang.h"
 #include "core/outcome.h"
 #include "run/request_json.h"
@@ -25,7 +26,8 @@ enum { SO_NAME = RO_FIRST_FREE, SO_TTL, SO_IDLE, SO_STATUS };
 static const struct opt_spec session_opts[] = {
     {"name", 'n', OPT_ARG, SO_NAME, "NAME", "create: the session's name (as deployment names)"},
     {"ttl", 0, OPT_ARG, SO_TTL, "DURATION",
-     "create: deleted this long after its last execution (default 24h, at most 14d)"},
+     "create: deleted this long after its last execution (default 24h, at most 14d "
+     "unless the config's sessions.max_ttl raises it)"},
     {"idle", 0, OPT_ARG, SO_IDLE, "DURATION",
      "create: state saved and processes stopped after this long idle (default 15m)"},
     {"status", 0, OPT_ARG, SO_STATUS, "STATUS", "list: running, stopped or expired"},
@@ -39,7 +41,44 @@ struct session_cli {
 	const char *name, *status;
 	uint64_t ttl_ms, idle_ms;
 	int given; /* session options seen, for the subcommands that take none */
+	/* A run option exec cannot honour, as given (refused, never ignored). */
+	const char *unsupported;
 };
+
+/* Run options that belong to one process's start, which a session's kernel
+ * has long passed: exec refuses them by name instead of ignoring them. */
+static int session_runopt(void *ctx, int id, const char *arg)
+{
+	struct run_options *ro = ctx;
+	struct session_cli *sc = ro->extra_ctx;
+	if (id == RO_STDIN)
+		sc->unsupported = "--stdin";
+	else if (id == RO_ENV)
+		sc->unsupported = "--env";
+	else if (id == RO_CPU_TIME)
+		sc->unsupported = "--cpu-time";
+	return runopt_handle(ctx, id, arg);
+}
+
+static int refuse_unsupported(const struct session_cli *sc, const struct request *req)
+{
+	const char *o = sc->unsupported;
+	if (req->nargs > 0)
+		return error("sbx session takes no program arguments after '--': the session's "
+			     "interpreter started long before; pass values with -i/--inputs");
+	if (!o)
+		return 0;
+	if (!strcmp(o, "--stdin"))
+		return error("sbx session does not take --stdin: the session's interpreter reads "
+			     "sbx's control channel, and the code's stdin is empty; pass data "
+			     "with -i/--inputs or a file with -f");
+	if (!strcmp(o, "--env"))
+		return error("sbx session does not take --env: the environment is the session "
+			     "interpreter's, fixed when it started; pass values with -i/--inputs");
+	return error("sbx session does not take --cpu-time: the session's interpreter is one "
+		     "process for all its executions, so no CPU budget is per execution; "
+		     "--timeout limits an execution (it is interrupted, the state kept)");
+}
 
 static int session_handle(void *ctx, int id, const char *arg)
 {
@@ -55,9 +94,9 @@ static int session_handle(void *ctx, int id, const char *arg)
 	case SO_TTL:
 		if (opt_duration_ms("--ttl", arg, &sc->ttl_ms) < 0)
 			return -1;
-		if (sc->ttl_ms == 0 || sc->ttl_ms > SESSION_TTL_MAX_MS)
-			return error("invalid --ttl '%s': between 1s and 14d", arg);
-		return 0;
+		if (sc->ttl_ms == 0)
+			return error("invalid --ttl '%s': at least 1s", arg);
+		return 0; /* the maximum is the config's: checked in do_create */
 	case SO_IDLE:
 		if (opt_duration_ms("--idle", arg, &sc->idle_ms) < 0)
 			return -1;
@@ -108,6 +147,8 @@ static int emit(json_t *j, const struct request *req)
 static int do_create(struct run_options *ro, struct session_cli *sc, int nops)
 {
 	struct request *req = ro->req;
+	if (refuse_unsupported(sc, req) < 0)
+		return -1;
 	if (nops > 0)
 		return error("session create takes no operand (code goes to 'sbx session exec')");
 	if (ro->code_arg)
@@ -122,6 +163,15 @@ static int do_create(struct run_options *ro, struct session_cli *sc, int nops)
 	if (runopt_finish(ro) != 0)
 		return -1;
 	req->lang = l;
+	uint64_t max_ttl = config_session_max_ttl_ms(req->config);
+	if (sc->ttl_ms > max_ttl) {
+		char got[32], most[32];
+		opt_format_duration(sc->ttl_ms, got);
+		opt_format_duration(max_ttl, most);
+		return error("invalid --ttl %s: at most %s (the config's sessions.max_ttl raises "
+			     "it)",
+			     got, most);
+	}
 	struct session_new sn = {
 	    .lang = req->lang,
 	    .name = sc->name,
@@ -185,14 +235,29 @@ static int exec_in(struct run_options *ro, char **operands, int nops, int *exit_
 
 /* --request (what the HTTP API sends): the code and the execution's
  * settings as one JSON object; the session stays an operand. */
-static int do_exec(struct run_options *ro, char **operands, int nops, int *exit_code)
+static int do_exec(struct run_options *ro, const struct session_cli *sc, char **operands, int nops,
+		   int *exit_code)
 {
+	if (refuse_unsupported(sc, ro->req) < 0)
+		return -1;
 	if (nops < 1)
 		return error("session exec needs the session: sbx session exec ID|NAME (-e CODE | "
 			     "FILE | - | --request FILE)");
 	json_t *jreq = NULL;
 	struct request_json_tmp tmp = {NULL, 0};
 	int rc = request_json_load(ro, nops - 1, false, NULL, &jreq, &tmp);
+	/* A request's keys go through runopt_handle, past the flags' check. */
+	if (rc == 0 && (ro->req->stdin_path || ro->req->nenv || ro->req->nargs ||
+			ro->req->limits.cpu_ms)) {
+		const char *k = ro->req->stdin_path ? "stdin"
+				: ro->req->nenv	    ? "env"
+				: ro->req->nargs    ? "args"
+						    : "cpu_time";
+		rc = error("the request's \"%s\" is not for a session's execution (see 'sbx "
+			   "session exec -h': sbx session takes no --stdin, --env, --cpu-time or "
+			   "program arguments); pass values as inputs",
+			   k);
+	}
 	if (rc == 0)
 		rc = exec_in(ro, operands, nops, exit_code);
 	request_json_cleanup(&tmp);
@@ -205,6 +270,8 @@ static int do_manage(const char *sub, struct run_options *ro, struct session_cli
 {
 	struct request *req = ro->req;
 	bool list = !strcmp(sub, "list");
+	if (refuse_unsupported(sc, req) < 0)
+		return -1;
 	if (ro->code_arg || (list ? nops != 0 : nops < 1) || sc->name || sc->ttl_ms ||
 	    sc->idle_ms || (!list && sc->status))
 		return error("usage: sbx session %s: see 'sbx session -h'", sub);
@@ -289,7 +356,7 @@ int cmd_session(int argc, char **argv)
 		goto out;
 	}
 	int nops =
-	    cmd_parse("session", argc - 1, argv + 1, runopt_handle, &ro, &ro.help, &operands);
+	    cmd_parse("session", argc - 1, argv + 1, session_runopt, &ro, &ro.help, &operands);
 	if (nops < 0) {
 		rc = nops == CMD_HELP_SHOWN ? 0 : rc;
 		goto out;
@@ -300,7 +367,7 @@ int cmd_session(int argc, char **argv)
 	}
 	if (!strcmp(sub, "exec")) {
 		runopt_take_args(&ro, operands, &nops);
-		if (do_exec(&ro, operands, nops, &code) == 0)
+		if (do_exec(&ro, &sc, operands, nops, &code) == 0)
 			rc = code;
 	} else if (!strcmp(sub, "create")) {
 		if (do_create(&ro, &sc, nops) == 0)

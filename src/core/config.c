@@ -271,6 +271,11 @@ int config_retention_days(const struct config *cfg)
 					       : CONFIG_DEFAULT_RETENTION_DAYS;
 }
 
+uint64_t config_session_max_ttl_ms(const struct config *cfg)
+{
+	return cfg && cfg->session_max_ttl_ms ? cfg->session_max_ttl_ms : CONFIG_SESSION_MAX_TTL_MS;
+}
+
 bool config_history_enabled(const struct config *cfg)
 {
 	return cfg ? cfg->history_enabled : true;

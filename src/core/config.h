@@ -26,6 +26,8 @@
 #define CONFIG_MAX_RULES	      64	 /* room for policy_names.c's rule table */
 #define CONFIG_MAX_ARGS		      32	 /* most words in an interpreter command */
 #define CONFIG_DEFAULT_RETENTION_DAYS 30	 /* history.retention_days when unset */
+#define CONFIG_SESSION_MAX_TTL_MS     (14ull * 24 * 3600 * 1000)   /* sessions.max_ttl unset */
+#define CONFIG_SESSION_TTL_CEILING_MS (3660ull * 24 * 3600 * 1000) /* ~10 years: a typo */
 
 /* The policy profile (`policy: {profile: ...}` or --policy): strict blocks
  * every rule that only warns by default. */
@@ -52,8 +54,9 @@ struct config {
 	enum policy_profile policy_profile;
 	bool history_set; /* history.enabled was given */
 	bool history_enabled;
-	int retention_days; /* -1: not set; 0 keeps history forever */
-	char *state_dir;    /* NULL: not set; "~/" already expanded */
+	int retention_days;	     /* -1: not set; 0 keeps history forever */
+	char *state_dir;	     /* NULL: not set; "~/" already expanded */
+	uint64_t session_max_ttl_ms; /* sessions.max_ttl; 0: not set */
 };
 
 void config_init(struct config *cfg);
@@ -77,6 +80,8 @@ void config_apply(const struct config *cfg, struct request *req);
 char *const *config_command(const struct config *cfg, enum lang_id lang, enum config_tool tool);
 /* History retention in days (default 30; 0 keeps everything). */
 int config_retention_days(const struct config *cfg);
+/* The longest --ttl a session may have (sessions.max_ttl, default 14 days). */
+uint64_t config_session_max_ttl_ms(const struct config *cfg);
 /* Whether runs are recorded in the history (default true). */
 bool config_history_enabled(const struct config *cfg);
 /* The state_dir key, or NULL (pass to statedir_resolve as config_value). */

@@ -17,10 +17,12 @@
 bool config_null_key_known(const char *section, const char *key)
 {
 	static const char *const known[][10] = {
-	    {"the config", "limits", "languages", "policy", "history", "state_dir", NULL},
+	    {"the config", "limits", "languages", "policy", "history", "sessions", "state_dir",
+	     NULL},
 	    {"limits", "timeout", "cpu_time", "memory", "max_output", "max_files", "max_code",
 	     "max_timeout", NULL},
 	    {"history", "enabled", "retention_days", NULL},
+	    {"sessions", "max_ttl", NULL},
 	    {"languages.python", "command", NULL},
 	    {"languages.r", "command", NULL},
 	    {"languages.java", "java", "javac", NULL},
@@ -270,6 +272,23 @@ static int history_key(struct loader *L, const char *section, const char *key, y
 	return config_unknown_key(L, v, section, key, "enabled, retention_days");
 }
 
+static int sessions_key(struct loader *L, const char *section, const char *key, yaml_node_t *v)
+{
+	if (!strcmp(key, "max_ttl")) {
+		uint64_t ms;
+		if (parse_duration_node(L, v, "sessions.max_ttl", &ms) != 0)
+			return -1;
+		if (ms > CONFIG_SESSION_TTL_CEILING_MS)
+			return config_fail_at(L, v->start_mark,
+					      "sessions.max_ttl '%s' is over 3660 days: use a "
+					      "duration such as 30d or 90d",
+					      config_scalar(v));
+		L->cfg->session_max_ttl_ms = ms;
+		return 0;
+	}
+	return config_unknown_key(L, v, section, key, "max_ttl");
+}
+
 int config_root_key(struct loader *L, const char *section, const char *key, yaml_node_t *v)
 {
 	if (!strcmp(key, "limits"))
@@ -288,6 +307,10 @@ int config_root_key(struct loader *L, const char *section, const char *key, yaml
 		return config_want_mapping(L, v, "history")
 			   ? -1
 			   : config_walk_mapping(L, v, "history", history_key);
+	if (!strcmp(key, "sessions"))
+		return config_want_mapping(L, v, "sessions")
+			   ? -1
+			   : config_walk_mapping(L, v, "sessions", sessions_key);
 	if (!strcmp(key, "state_dir")) {
 		if (config_want_scalar(L, v, "state_dir", "a directory path") != 0)
 			return -1;
@@ -316,7 +339,7 @@ int config_root_key(struct loader *L, const char *section, const char *key, yaml
 		return 0;
 	}
 	return config_unknown_key(L, v, section, key,
-				  "limits, languages, policy, history, state_dir");
+				  "limits, languages, policy, history, sessions, state_dir");
 }
 
 int config_check_limits(const struct loader *L)

@@ -40,6 +40,8 @@ static duk_ret_t native_write(duk_context *ctx)
 	const char *s = duk_to_lstring(ctx, 1, &len);
 	if (fd != 1 && fd != 2)
 		return duk_error(ctx, DUK_ERR_RANGE_ERROR, "bad fd");
+	if (engine_duktape_kernel_muted())
+		return 0; /* a session's replay: its output went out the first time */
 	/* Written as node writes it: UTF-8, not Duktape's CESU-8. */
 	engine_duktape_utf8(s, len, write_sink, &fd);
 	return 0;
@@ -64,8 +66,14 @@ static duk_ret_t native_sleep_until(duk_context *ctx)
 		target = engine_duktape_child_deadline_ns;
 	ts.tv_sec = (time_t)(target / 1000000000u);
 	ts.tv_nsec = (long)(target % 1000000000u);
-	while (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL) == EINTR)
+	/* A session's execution being interrupted: throw now, not after the
+	 * interrupt counter's next quarter million instructions (a 1 ms
+	 * setInterval would take minutes to get there). */
+	while (!engine_duktape_kernel_stopping() &&
+	       clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL) == EINTR)
 		;
+	if (engine_duktape_kernel_stopping())
+		return duk_error(ctx, DUK_ERR_RANGE_ERROR, "execution interrupted");
 	if (late)
 		engine_duktape_exit_status("timeout", EXIT_TIMEOUT);
 	return 0;
@@ -137,7 +145,11 @@ static duk_ret_t native_line_text(duk_context *ctx)
 /* N.exit(code): the prelude's process.exit(), after its 'exit' handlers. */
 static duk_ret_t native_exit(duk_context *ctx)
 {
-	engine_duktape_exit(duk_require_int(ctx, 0) & 255);
+	int code = duk_require_int(ctx, 0) & 255;
+	/* In a session's kernel the execution ends, not the kernel. */
+	if (engine_duktape_kernel_exit(code))
+		return duk_error(ctx, DUK_ERR_ERROR, "process.exit(%d)", code);
+	engine_duktape_exit(code);
 }
 
 /* The built-ins of src/engine/js/builtins/ (what Duktape lacks or gets wrong of

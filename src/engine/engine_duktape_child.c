@@ -82,6 +82,8 @@ void engine_duktape_report(const char *text, size_t len)
 duk_bool_t sbx_duk_exec_timeout(void *udata)
 {
 	(void)udata;
+	if (engine_duktape_kernel_stopping())
+		return 1; /* a session's execution interrupted: a RangeError, again and again */
 	if (engine_duktape_child_deadline_ns &&
 	    engine_duktape_mono_ns() >= engine_duktape_child_deadline_ns)
 		engine_duktape_exit_status("timeout", EXIT_TIMEOUT);

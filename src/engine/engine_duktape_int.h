@@ -12,6 +12,7 @@
 #include <duktape.h>
 
 #include "engine/engine_duktape.h"
+#include "engine/engine_kernel.h"
 #include "engine/js/lower.h"
 #include "core/request.h"
 
@@ -44,6 +45,19 @@ _Noreturn void engine_duktape_report_error(duk_context *ctx);
 void engine_duktape_load_prelude(duk_context *ctx, const char *filename);
 void engine_duktape_harden_globals(duk_context *ctx);
 void engine_duktape_set_inputs(duk_context *ctx, const char *json);
+
+/* engine_duktape_kernel.c: a session's kernel (the sandbox plan's
+ * child_main, arg a struct duk_job whose req is the kernel's); whether an
+ * execution is being stopped (SIGINT from the daemon, or process.exit),
+ * false outside a kernel; process.exit(code) in a kernel: true when it
+ * only ends the execution. */
+_Noreturn void engine_duktape_kernel_main(void *arg);
+/* The parent's side (engine_kernel_run's switch): the kernel's sandbox. */
+int engine_duktape_kernel_run(struct request *req, struct outcome *out,
+			      const struct output_sink *sink, const struct kernel_start *ks);
+bool engine_duktape_kernel_stopping(void);
+bool engine_duktape_kernel_exit(int code);
+bool engine_duktape_kernel_muted(void); /* replaying: the code's output dropped */
 
 /* engine_duktape_completion.c: whether the program s ends with an
  * expression statement (its completion value is then the result). */

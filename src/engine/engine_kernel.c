@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "core/config.h"
+#include "engine/engine_duktape_int.h"
 #include "engine/engine_spawn_int.h"
 #include "engine/interp.h"
 #include "prelude_python.h"
@@ -28,7 +29,8 @@
 
 bool engine_kernel_supported(const struct lang *lang)
 {
-	return lang && (lang->id == LANG_PYTHON || lang->id == LANG_R || lang->id == LANG_JAVA);
+	return lang && (lang->id == LANG_PYTHON || lang->id == LANG_R || lang->id == LANG_JAVA ||
+			lang->engine == ENGINE_DUKTAPE);
 }
 
 /* The run directory is the session's: made on the first start, reused
@@ -90,6 +92,8 @@ int engine_kernel_run(struct request *req, struct outcome *out, const struct out
 		return engine_kernel_run_r(req, out, sink, ks);
 	if (req->lang->id == LANG_JAVA)
 		return engine_kernel_run_java(req, out, sink, ks);
+	if (req->lang->engine == ENGINE_DUKTAPE) /* JavaScript, TypeScript */
+		return engine_duktape_kernel_run(req, out, sink, ks);
 	char *const *cmd = config_command(req->config, req->lang->id, CONFIG_TOOL_RUN);
 	const char *exe_name = cmd && cmd[0] ? cmd[0] : req->lang->interpreter;
 	struct spawn_run s = {.req = req, .out = out, .sink = sink, .stdin_fd = ks->ctl_fd};

@@ -16,6 +16,7 @@
 #ifndef SBX_SANDBOX_H
 #define SBX_SANDBOX_H
 
+#include <signal.h>
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -34,7 +35,15 @@
 enum sandbox_profile {
 	PROFILE_EMBEDDED,    /* Duktape in the forked child: strict allow-list */
 	PROFILE_INTERPRETER, /* execve of python3/java/Rscript: layered isolation */
+	/* A JavaScript session's kernel: PROFILE_EMBEDDED's allow-list plus
+	 * read and write on fd 0 (the session's control socket), and SIGINT
+	 * caught into sandbox_interrupted (the per-execution timeout). */
+	PROFILE_EMBEDDED_KERNEL,
 };
+
+/* In a PROFILE_EMBEDDED_KERNEL child: set by SIGINT (the session daemon
+ * interrupts an execution); the engine reads and clears it. */
+extern volatile sig_atomic_t sandbox_interrupted;
 
 /* Runs in the child with the sandbox in force. Must not return. */
 typedef void (*sandbox_child_fn)(void *arg);

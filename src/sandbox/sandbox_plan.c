@@ -28,7 +28,7 @@ void sandbox_plan_limits(const struct request *req, const struct sandbox_plan *p
 	/* The soft CPU limit is a backstop one second past the parent's own
 	 * precise check; the hard limit a second later kills for sure. */
 	add(lim, RLIMIT_CPU, (rlim_t)cpu_s + 1, (rlim_t)cpu_s + 2, "RLIMIT_CPU");
-	if (plan->profile == PROFILE_EMBEDDED) {
+	if (plan->profile != PROFILE_INTERPRETER) {
 		/* Duktape writes no files and starts no processes. */
 		add(lim, RLIMIT_FSIZE, 0, 0, "RLIMIT_FSIZE");
 		add(lim, RLIMIT_NPROC, 0, 0, "RLIMIT_NPROC");
@@ -48,7 +48,7 @@ void sandbox_plan_limits(const struct request *req, const struct sandbox_plan *p
 	 * execve away from the instrumented binary and keep it. */
 	bool asan_child = false;
 #if defined(__SANITIZE_ADDRESS__)
-	asan_child = plan->profile == PROFILE_EMBEDDED;
+	asan_child = plan->profile != PROFILE_INTERPRETER;
 #endif
 	if (plan->rlimit_as && !asan_child)
 		add(lim, RLIMIT_AS, (rlim_t)plan->rlimit_as, (rlim_t)plan->rlimit_as, "RLIMIT_AS");
@@ -76,7 +76,7 @@ unsigned sandbox_plan_unmet(const struct request *req, const struct sandbox_plan
 {
 	/* The embedded engine runs under seccomp and rlimits only; an
 	 * interpreter's layers are known only once isolate has tried them. */
-	if (plan->profile != PROFILE_EMBEDDED)
+	if (plan->profile == PROFILE_INTERPRETER)
 		return 0;
 	return req->require & ~(LAYER_SECCOMP | LAYER_RLIMITS);
 }

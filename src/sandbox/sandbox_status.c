@@ -84,7 +84,7 @@ void sandbox_status_decide(struct supervisor *sv)
 		out->signal = WTERMSIG(ws);
 	}
 	report_parse(sv->report.data, sv->report.len, sv->report.dropped,
-		     sv->plan->profile == PROFILE_EMBEDDED, &rep);
+		     sv->plan->profile != PROFILE_INTERPRETER, &rep);
 	take_report(sv, &rep);
 	read_setup_failure(sv, setup, sizeof setup);
 	if (!out->memory_peak_kb)

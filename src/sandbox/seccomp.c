@@ -52,7 +52,15 @@ static const struct rule embedded_rules[] = {
 #endif
 };
 
-static int add_rules(scmp_filter_ctx ctx)
+volatile sig_atomic_t sandbox_interrupted;
+
+static void on_sigint(int sig)
+{
+	(void)sig;
+	sandbox_interrupted = 1;
+}
+
+static int add_rules(scmp_filter_ctx ctx, enum sandbox_profile profile)
 {
 	size_t i;
 	int fds[] = {1, 2, 3};
@@ -72,6 +80,14 @@ static int add_rules(scmp_filter_ctx ctx)
 	if (seccomp_rule_add(ctx, SCMP_ACT_ALLOW, SCMP_SYS(mmap), 1,
 			     SCMP_A2(SCMP_CMP_MASKED_EQ, PROT_EXEC, 0)) != 0)
 		return error("seccomp: cannot allow mmap");
+	/* A session's kernel: its control socket is fd 0, read and written
+	 * (one JSON line each way); nothing else is added. */
+	if (profile == PROFILE_EMBEDDED_KERNEL &&
+	    (seccomp_rule_add(ctx, SCMP_ACT_ALLOW, SCMP_SYS(read), 1, SCMP_A0(SCMP_CMP_EQ, 0)) !=
+		 0 ||
+	     seccomp_rule_add(ctx, SCMP_ACT_ALLOW, SCMP_SYS(write), 1, SCMP_A0(SCMP_CMP_EQ, 0)) !=
+		 0))
+		return error("seccomp: cannot allow the kernel's control fd");
 	return 0;
 }
 
@@ -123,7 +139,7 @@ int seccomp_build(enum sandbox_profile profile, struct seccomp_prog *out)
 		error("seccomp: cannot set the bad-architecture action");
 		goto out;
 	}
-	if (add_rules(ctx) == 0 && export_bpf(ctx, out) == 0)
+	if (add_rules(ctx, profile) == 0 && export_bpf(ctx, out) == 0)
 		rc = 0;
 out:
 	seccomp_release(ctx);
@@ -173,7 +189,16 @@ int seccomp_install(const struct seccomp_prog *prog, enum sandbox_profile profil
 
 	if (!prog->filter || prog->len == 0)
 		return -1;
-	if (profile == PROFILE_EMBEDDED) {
+	if (profile == PROFILE_EMBEDDED_KERNEL) {
+		/* Before the filter: rt_sigaction is not on the list. */
+		struct sigaction si;
+		memset(&si, 0, sizeof(si));
+		si.sa_handler = on_sigint;
+		sigemptyset(&si.sa_mask);
+		if (sigaction(SIGINT, &si, NULL) != 0)
+			return -1;
+	}
+	if (profile != PROFILE_INTERPRETER) {
 		struct sigaction sa;
 		sigset_t set;
 		memset(&sa, 0, sizeof(sa));

@@ -24,7 +24,6 @@
 
 #define SESSION_ID_LEN		24 /* "s" + 23 lowercase hex digits */
 #define SESSION_TTL_DEFAULT_MS	(24ull * 3600 * 1000)
-#define SESSION_TTL_MAX_MS	(14ull * 24 * 3600 * 1000)
 #define SESSION_IDLE_DEFAULT_MS (15ull * 60 * 1000)
 
 struct session_new {

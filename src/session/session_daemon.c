@@ -388,6 +388,7 @@ static void on_ctl(struct daemon *d)
 			d->done = f;
 			f = NULL;
 		} else if (json_object_get(f, "saved")) {
+			session_replay_save(d->m, f);
 			d->saved_count = d->count + (d->busy ? 1 : 0);
 			json_t *p =
 			    json_pack("{s:O, s:O, s:O}", "last_save_ms", json_object_get(f, "ms"),

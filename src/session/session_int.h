@@ -50,6 +50,14 @@ int proto_recv(int fd, char *type, struct buf *payload);
 /* Parses a 'J' payload; NULL when it is not one JSON object. */
 json_t *proto_json(const struct buf *payload);
 
+/* ---- session_replay.c: a JavaScript session's saved executions ----
+ * For JavaScript and TypeScript sessions (m, the manifest), nothing for
+ * the others: the log into the kernel's hello as "replay" (absent when
+ * there is none yet); a kernel's "saved" frame appended to the log, its
+ * "ms" and "bytes" set to the save's. */
+void session_replay_hello(json_t *m, json_t *hello);
+void session_replay_save(json_t *m, json_t *saved);
+
 /* ---- session_launch.c ---- */
 /* Connects to the session's daemon, starting it when it is not running
  * (restored from the saved state). *started says whether it did. Returns

@@ -141,6 +141,7 @@ int kernel_start(struct kernel *k, const char *state_dir, json_t *m)
 	snprintf(state, sizeof state, "%s/.sbx/state.pickle",
 		 json_string_value(json_object_get(m, "rundir")));
 	json_t *hello = json_pack("{s:s, s:s}", "state", state, "token", k->token);
+	session_replay_hello(m, hello);
 	int rc = kernel_send(k, hello);
 	json_decref(hello);
 	return rc;

@@ -246,20 +246,24 @@ int session_resolve(const char *state_dir, const char *ref, char id[SESSION_ID_L
 	}
 	if (!id_ok(ref) && store_check_name(ref) < 0)
 		return -1;
-	json_t *all = session_list(state_dir);
-	size_t i;
-	json_t *s;
+	/* The manifests only: a description would also knock on every
+	 * session's socket (each daemon then holds the connection a while). */
 	int rc = -1;
-	json_array_foreach(all, i, s)
-	{
-		const char *nm = json_string_value(json_object_get(s, "name"));
+	DIR *d = session_path(state_dir, NULL, NULL, path, sizeof path) == 0 ? opendir(path) : NULL;
+	struct dirent *de;
+	while (d && (de = readdir(d))) {
+		if (!id_ok(de->d_name))
+			continue;
+		json_t *m = session_manifest_read(state_dir, de->d_name);
+		const char *nm = json_string_value(json_object_get(m, "name"));
 		if (nm && !strcmp(nm, ref)) {
-			snprintf(id, SESSION_ID_LEN + 1, "%s",
-				 json_string_value(json_object_get(s, "id")));
+			snprintf(id, SESSION_ID_LEN + 1, "%s", de->d_name);
 			rc = 0;
 		}
+		json_decref(m);
 	}
-	json_decref(all);
+	if (d)
+		closedir(d);
 	if (rc < 0)
 		error("no session '%s' in %s/sessions: see 'sbx session list'", ref, state_dir);
 	return rc;
@@ -307,20 +311,28 @@ json_t *session_list(const char *state_dir)
 	DIR *d = opendir(dir);
 	if (!d)
 		return out;
-	json_t *v[4096];
-	size_t n = 0;
+	/* Every session, however many: gc relies on seeing all of them. */
+	json_t **v = NULL;
+	size_t n = 0, cap = 0;
 	struct dirent *de;
-	while ((de = readdir(d)) && n < sizeof v / sizeof v[0]) {
+	while ((de = readdir(d))) {
 		if (!id_ok(de->d_name))
 			continue;
 		json_t *m = session_describe(state_dir, de->d_name);
-		if (m)
-			v[n++] = m;
+		if (!m)
+			continue;
+		if (n == cap) {
+			cap = cap ? cap * 2 : 64;
+			v = xrealloc(v, cap * sizeof *v);
+		}
+		v[n++] = m;
 	}
 	closedir(d);
-	qsort(v, n, sizeof v[0], by_created);
+	if (n)
+		qsort(v, n, sizeof v[0], by_created);
 	for (size_t i = 0; i < n; i++)
 		json_array_append_new(out, v[i]);
+	free(v);
 	return out;
 }
 

@@ -199,9 +199,9 @@ sbx session create -n data
 expect_rc 125
 sbx session create -n 'bad/name'
 expect_rc 125
-sbx session create -l javascript
+sbx session create -l cobol
 expect_rc 125
-check "an unsupported language is refused at create" err_has 'do not support javascript'
+check "an unknown language is refused at create" err_has "unknown language 'cobol'"
 sbx session frob
 expect_rc 125
 sbx session exec data -l r -e '1'

@@ -26,6 +26,15 @@
 			runExit(c);
 			return c & 255;
 		},
+		/* A session's execution ends (engine_duktape_kernel.c): its exit
+		 * code, process.exitCode cleared for the next; the timers of an
+		 * interrupted one dropped. 'exit' handlers wait for the end. */
+		sessionEnd: function (interrupted) {
+			var c = proc.exitCode === undefined ? 0 : Number(proc.exitCode) | 0;
+			proc.exitCode = undefined;
+			if (interrupted) timers.length = 0;
+			return c & 255;
+		},
 		encode: function (v) { return stringify(v); },
 		richResults: richResults
 	};

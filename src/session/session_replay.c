@@ -1,0 +1,103 @@
+/* session_replay — a JavaScript or TypeScript session's saved state: the
+ * log of its completed executions' lowered code (engine_duktape_kernel.c
+ * says why replay and not a snapshot), STATE's rundir/.sbx/replay.jsonl,
+ * one JSON object a line: {"code": ES5} or {"note": "failed"}.
+ *
+ * The daemon appends a line after every execution (O_APPEND, fsync: a
+ * few hundred microseconds, against a snapshot's cost growing with the
+ * heap) and a new kernel gets the whole log in its hello. A line cut by
+ * kill -9 or a crash has no newline: it is dropped on reading, and the
+ * next append starts a fresh line, so nothing half-written is replayed.
+ * May call: session_store (paths), sandbox (workdir names), util, libc.
+ */
+#include "session/session_int.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "sandbox/workdir.h"
+#include "util/util.h"
+
+#define REPLAY_FILE WORKDIR_PRIVATE "/replay.jsonl"
+#define REPLAY_MAX  (256u << 20) /* beyond this the session cannot be restored */
+
+static bool is_js(json_t *m)
+{
+	const char *l = json_string_value(json_object_get(m, "language"));
+	return l && (!strcmp(l, "javascript") || !strcmp(l, "typescript"));
+}
+
+static int log_path(json_t *m, char *out, size_t n)
+{
+	const char *rundir = json_string_value(json_object_get(m, "rundir"));
+	if (!rundir || (size_t)snprintf(out, n, "%s/" REPLAY_FILE, rundir) >= n)
+		return -1;
+	return 0;
+}
+
+void session_replay_hello(json_t *m, json_t *hello)
+{
+	char path[PATH_MAX];
+	struct buf b = BUF_INIT;
+	if (!is_js(m) || log_path(m, path, sizeof path) < 0)
+		return;
+	if (read_file(path, REPLAY_MAX, &b) < 0) {
+		buf_release(&b);
+		return; /* none yet: a new session (not "restored") */
+	}
+	json_t *log = json_array();
+	const char *p = b.data, *end = b.data + b.len;
+	while (p && p < end) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		if (!nl)
+			break; /* cut short: never replayed */
+		json_t *e = json_loadb(p, (size_t)(nl - p), 0, NULL);
+		if (json_is_object(e))
+			json_array_append(log, e);
+		json_decref(e);
+		p = nl + 1;
+	}
+	json_object_set_new(hello, "replay", log);
+	buf_release(&b);
+}
+
+void session_replay_save(json_t *m, json_t *saved)
+{
+	char path[PATH_MAX];
+	json_t *code = json_object_get(saved, "replay");
+	if (!is_js(m) || log_path(m, path, sizeof path) < 0)
+		return;
+	double t0 = now_monotonic_ms();
+	json_t *e = code ? json_pack("{s:O}", "code", code) : json_pack("{s:s}", "note", "failed");
+	char *line = json_dumps(e, JSON_COMPACT);
+	json_decref(e);
+	int fd = open(path, O_RDWR | O_APPEND | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0600);
+	struct stat st;
+	if (!line || fd < 0 || fstat(fd, &st) < 0) {
+		warning("cannot save the session's state to %s: %s", path, strerror(errno));
+		json_object_set_new(saved, "unsaved", json_pack("[s]", "the state (not written)"));
+	} else if ((uint64_t)st.st_size + strlen(line) + 2 > REPLAY_MAX) {
+		/* Bounded: what a restore could not read is never written. */
+		json_object_set_new(saved, "unsaved",
+				    json_pack("[s]", "the executions after the replay log reached "
+						     "256 MiB (the session cannot save more)"));
+	} else {
+		char last = '\n';
+		/* After a cut line, a fresh one. */
+		if (st.st_size > 0 && pread(fd, &last, 1, st.st_size - 1) == 1 && last != '\n')
+			(void)write_all(fd, "\n", 1);
+		if (write_all(fd, line, strlen(line)) < 0 || write_all(fd, "\n", 1) < 0 ||
+		    fsync(fd) < 0)
+			warning("cannot save the session's state to %s: %s", path, strerror(errno));
+		if (fstat(fd, &st) == 0)
+			json_object_set_new(saved, "bytes", json_integer((json_int_t)st.st_size));
+	}
+	if (fd >= 0)
+		close(fd);
+	free(line);
+	json_object_set_new(saved, "ms", json_real(now_monotonic_ms() - t0));
+}

@@ -1,0 +1,74 @@
+#!/bin/sh
+# sbx session: run options a session cannot honour are refused by name
+# (never silently ignored), the config's sessions.max_ttl raises the TTL's
+# maximum, and list (and so gc) sees every session, past 4,096.
+. "$(dirname "$0")/../lib.sh"
+
+cleanup_sessions() {
+	for s in $("$SBX" session list --json 2>/dev/null | jq -r '.[] | select(.status=="running") | .id'); do
+		"$SBX" session delete "$s" >/dev/null 2>&1
+	done
+}
+trap 'cleanup_sessions; rm -rf "$T_TMP"' EXIT
+err_has() { printf '%s' "$err" | grep -q -- "$1"; }
+
+# --- per-execution options that belong to a process's start ---
+for o in "--stdin /dev/null" "--env A=1" "--cpu-time 2"; do
+	# shellcheck disable=SC2086
+	sbx session exec nosuch $o -e '1'
+	expect_rc 125
+	check "exec $o is refused by name" err_has "does not take ${o%% *}"
+done
+sbx session exec nosuch -e '1' -- a b
+expect_rc 125
+check "program arguments are refused" err_has "no program arguments"
+sbx session create --env A=1
+expect_rc 125
+check "create --env is refused by name" err_has "does not take --env"
+
+# --- the TTL's maximum: 14 days unless the config raises it ---
+sbx session create --ttl 30d
+expect_rc 125
+check "a TTL over 14 days is refused, naming the config key" err_has "sessions.max_ttl"
+mkdir -p "$XDG_CONFIG_HOME/sbx"
+printf 'sessions:\n  max_ttl: 60d\n' >"$XDG_CONFIG_HOME/sbx/config.yaml"
+sbx session create --ttl 30d --json
+expect_rc 0
+expect_json .ttl_ms 2592000000
+sbx session delete "$(printf '%s' "$out" | jq -r .id)"
+expect_rc 0
+sbx session create --ttl 61d
+expect_rc 125
+check "over the raised maximum is refused" err_has "at most 60d"
+printf 'sessions:\n  max_ttl: soon\n' >"$XDG_CONFIG_HOME/sbx/config.yaml"
+sbx session list
+expect_rc 125
+check "a bad sessions.max_ttl names the key" err_has "sessions.max_ttl"
+printf 'sessions:\n  ttl: 1d\n' >"$XDG_CONFIG_HOME/sbx/config.yaml"
+sbx session list
+expect_rc 125
+check "an unknown sessions key lists max_ttl" err_has "max_ttl"
+rm "$XDG_CONFIG_HOME/sbx/config.yaml"
+
+# --- list past 4,096 sessions (expired manifests, no processes; made by
+# one python3, as a shell loop forks twice a session) ---
+N=4100
+python3 - "$SBX_STATE_DIR" "$T_TMP" $N <<'PY'
+import os, sys
+sd, tmp, n = sys.argv[1], sys.argv[2], int(sys.argv[3])
+os.makedirs(sd + '/sessions', mode=0o700, exist_ok=True)
+for i in range(1, n + 1):
+    sid = 's%023x' % i
+    os.mkdir('%s/sessions/%s' % (sd, sid), 0o700)
+    with open('%s/sessions/%s/manifest.yaml' % (sd, sid), 'w') as f:
+        f.write('id: %s\nlanguage: python\ncreated_at_ms: %d\nlast_exec_at_ms: 1\n'
+                'expires_at_ms: 2\nttl_ms: 1\nidle_ms: 1000\nmemory_bytes: 1\n'
+                'rundir: %s/none/%s\nexecution_count: 0\n' % (sid, i, tmp, sid))
+PY
+sbx session list --json
+expect_rc 0
+expect_json length $N
+expect_json '.[4099].id' "\"$(printf 's%023x' $N)\""
+expect_json '[.[] | select(.status == "expired")] | length' $N
+rm -rf "$SBX_STATE_DIR/sessions"
+finish
