@@ -247,8 +247,8 @@ static int do_exec(struct run_options *ro, const struct session_cli *sc, char **
 	struct request_json_tmp tmp = {NULL, 0};
 	int rc = request_json_load(ro, nops - 1, false, NULL, &jreq, &tmp);
 	/* A request's keys go through runopt_handle, past the flags' check. */
-	if (rc == 0 && (ro->req->stdin_path || ro->req->nenv || ro->req->nargs ||
-			ro->req->limits.cpu_ms)) {
+	if (rc == 0 &&
+	    (ro->req->stdin_path || ro->req->nenv || ro->req->nargs || ro->req->limits.cpu_ms)) {
 		const char *k = ro->req->stdin_path ? "stdin"
 				: ro->req->nenv	    ? "env"
 				: ro->req->nargs    ? "args"
