@@ -50,6 +50,14 @@ expect_rc 125
 check "an unknown sessions key lists max_ttl" err_has "max_ttl"
 rm "$XDG_CONFIG_HOME/sbx/config.yaml"
 
+# --- --request: its stdin, env, args and cpu_time are refused as the flags are ---
+for kv in '"stdin": "x"' '"env": {"A": "1"}' '"args": ["a"]' '"cpu_time": "1s"'; do
+	printf '{"code": "1", %s}' "$kv" >"$T_TMP/req.json"
+	sbx session exec nosuch --request "$T_TMP/req.json"
+	expect_rc 125
+	check "--request with ${kv%%:*} is refused" err_has "is not for a session's execution"
+done
+
 # --- list past 4,096 sessions (expired manifests, no processes; made by
 # one python3, as a shell loop forks twice a session) ---
 N=4100
