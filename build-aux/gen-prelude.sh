@@ -17,7 +17,7 @@ embed() {
 }
 
 for pair in sbx_prelude.py:prelude_python sbx_kernel.py:prelude_python_kernel sbx_prelude.R:prelude_r \
-	_SbxLaunch_.java:prelude_java_launcher; do
+	_SbxLaunch_.java:prelude_java_launcher sbx_prelude_node.js:prelude_node; do
 	file=${pair%%:*}
 	sym=${pair#*:}
 	embed "$src/$file" "$sym" >"$out/$sym.h.tmp"

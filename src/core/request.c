@@ -338,6 +338,12 @@ int request_finish(struct request *req)
 		make_execution_id(req->id);
 	if (!req->lang)
 		req->lang = lang_get(LANG_JAVASCRIPT);
+	if (req->engine == JS_ENGINE_UNSET)
+		req->engine = JS_ENGINE_DUKTAPE;
+	if (req->engine == JS_ENGINE_NODE && req->lang->engine != ENGINE_DUKTAPE)
+		return error("--engine node applies to javascript and typescript, not %s: drop "
+			     "--engine (or the request's \"engine\")",
+			     req->lang->name);
 	/* The strongest isolation per engine. Duktape's child runs under a
 	 * default-deny seccomp allow-list (its own pipes, memory, clocks):
 	 * narrower than anything namespaces would hide, so seccomp and rlimits
@@ -345,8 +351,32 @@ int request_finish(struct request *req)
 	 * deny-list, so it takes every layer: namespaces, Landlock, a cgroup. */
 	if (req->require & LAYER_STRONGEST)
 		req->require = (req->require & ~LAYER_STRONGEST) |
-			       (req->lang->engine == ENGINE_DUKTAPE ? LAYERS_EMBEDDED : LAYERS_ALL);
+			       (req->lang->engine == ENGINE_DUKTAPE && !request_uses_node(req)
+				    ? LAYERS_EMBEDDED
+				    : LAYERS_ALL);
 	return 0;
+}
+
+const char *request_engine_name(enum js_engine e)
+{
+	return e == JS_ENGINE_NODE ? "node" : "duktape";
+}
+
+int request_engine_from_name(const char *name, enum js_engine *out)
+{
+	if (!strcmp(name, "duktape"))
+		*out = JS_ENGINE_DUKTAPE;
+	else if (!strcmp(name, "node"))
+		*out = JS_ENGINE_NODE;
+	else
+		return -1;
+	return 0;
+}
+
+bool request_uses_node(const struct request *req)
+{
+	return req->engine == JS_ENGINE_NODE && req->lang &&
+	       (req->lang->id == LANG_JAVASCRIPT || req->lang->id == LANG_TYPESCRIPT);
 }
 
 bool request_code_is_file(const struct request *req)

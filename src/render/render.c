@@ -155,9 +155,9 @@ static void text_summary(const struct outcome *out, const struct request *req)
 	json_t *hint = e ? json_object_get(e, "hint") : NULL;
 	bool has_name = json_is_string(name);
 	bool has_msg = json_string_length(msg) > 0;
-	/* Python, R and Java print their own errors on stderr, as their
+	/* Python, R, Java and node print their own errors on stderr, as their
 	 * interpreters do (javac's messages too). */
-	bool shown = req->lang && req->lang->engine == ENGINE_SPAWN;
+	bool shown = req->lang && (req->lang->engine == ENGINE_SPAWN || request_uses_node(req));
 
 	if (out->status == STATUS_OK)
 		return;

@@ -38,6 +38,7 @@ enum runopt_id {
 	RO_ENV,
 	RO_POLICY,
 	RO_REQUEST,
+	RO_ENGINE,
 	RO_FIRST_FREE = 100 /* commands number their own options from here */
 };
 

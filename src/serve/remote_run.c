@@ -281,7 +281,8 @@ static void text_finish(struct rctx *c)
 	json_t *line = json_object_get(e, "line"), *col = json_object_get(e, "column");
 	json_t *tb = json_object_get(e, "traceback"), *hint = json_object_get(e, "hint");
 	const struct lang *l = lang_by_name(json_string_value(json_object_get(rec, "language")));
-	bool shown = l && l->engine == ENGINE_SPAWN;
+	const char *engine = json_string_value(json_object_get(rec, "engine"));
+	bool shown = (l && l->engine == ENGINE_SPAWN) || (engine && !strcmp(engine, "node"));
 	bool err = !strcmp(st, "error");
 	struct buf b = BUF_INIT;
 	if (c->code_is_file && (err || !strcmp(st, "signaled"))) {
