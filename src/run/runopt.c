@@ -45,6 +45,13 @@ const struct opt_spec request_opts[] = {
     {NULL, 0, 0, 0, NULL, NULL},
 };
 
+/* prepare's (run's is in run_opts): the engine it checks the code for. */
+const struct opt_spec engine_opts[] = {
+    {"engine", 0, OPT_ARG, RO_ENGINE, "ENGINE",
+     "JavaScript/TypeScript engine: duktape (default) or node (V8, for heavy code)"},
+    {NULL, 0, 0, 0, NULL, NULL},
+};
+
 const struct opt_spec run_opts[] = {
     {"input", 'i', OPT_ARG, RO_INPUT, "KEY=VALUE", "an input (VALUE is JSON if it parses)"},
     {"inputs", 0, OPT_ARG, RO_INPUTS, "JSON|@FILE", "inputs as a JSON object"},
