@@ -342,7 +342,8 @@ int engine_spawn_run_cmd(struct request *req, struct outcome *out, const struct 
 			rc = c < 0 ? -1 : 0;
 			goto out;
 		}
-		as = 0; /* V8 reserves more than it uses: the cgroup is the wall */
+		/* V8 reserves more than it uses: the cgroup is the wall */
+		as = engine_spawn_node_as(req->limits.memory_bytes);
 		break;
 	}
 	case LANG_JAVA: {

@@ -87,6 +87,9 @@ int engine_spawn_setup_failed(struct outcome *out, const char *what);
  * when out is final (a TypeScript syntax error), -1 on a setup failure.
  * engine_spawn_node.c */
 int engine_spawn_node_args(struct spawn_run *s, struct argv_builder *a, const char *inputs_arg);
+/* node's RLIMIT_AS backstop for a memory limit (the cgroup is the wall).
+ * engine_spawn_node.c */
+uint64_t engine_spawn_node_as(uint64_t memory_bytes);
 /* node, after the run: V8's heap out of memory is the memory limit,
  * TypeScript's error lines map to the source, the record names the engine. */
 void engine_spawn_node_finish(struct spawn_run *s);

@@ -12,11 +12,12 @@
  * lowering, in the sandboxed Duktape child as for Duktape runs (and from
  * the same cache), and the output runs in node.
  *
- * Memory: V8 reserves far more address space than it uses, so there is no
- * RLIMIT_AS (as for the JVM); the cgroup's memory limit is the wall, and
- * V8's old space is capped below it (--max-old-space-size) so that most
- * programs meet V8's own "heap out of memory" first, which sbx reports as
- * memory_limit too.
+ * Memory: V8 reserves far more address space than it uses (node does not
+ * start under 750 MB of RLIMIT_AS), so the cgroup's memory limit is the
+ * wall and RLIMIT_AS only a backstop at the limit plus NODE_AS_EXTRA (what
+ * bounds node where no cgroup is available). V8's old space is capped
+ * below the limit (--max-old-space-size) so that most programs meet V8's
+ * own "heap out of memory" first, which sbx reports as memory_limit too.
  *
  * May call: engine_spawn's shared steps (engine_spawn_int.h), the Duktape
  * engine (lowering only), js/lower, workdir, outcome, util, libc.
@@ -35,6 +36,7 @@
 #include "util/util.h"
 
 #define NODE_MIN_OLD_SPACE_MB 16
+#define NODE_AS_EXTRA	      (1ull << 30) /* V8's reservations: see above */
 /* What node needs besides its old space: the binary and its libraries,
  * the young generation, code space and the libuv threads (~40 MB RSS for
  * `node -e 0`). */
@@ -129,6 +131,11 @@ static int file_path(struct spawn_run *s)
 	return workdir_write(&s->wd, WORKDIR_PRIVATE "/program.js", req->code, req->code_len);
 }
 
+uint64_t engine_spawn_node_as(uint64_t memory_bytes)
+{
+	return memory_bytes + NODE_AS_EXTRA;
+}
+
 int engine_spawn_node_args(struct spawn_run *s, struct argv_builder *a, const char *inputs_arg)
 {
 	const struct request *req = s->req;
@@ -191,13 +198,18 @@ static bool has_text(const struct buf *b, const char *needle)
 }
 
 /* V8's own out-of-memory ends node with SIGABRT after "FATAL ERROR: ...
- * JavaScript heap out of memory" on stderr (which is in the stdout
- * capture when the two streams are one): the memory limit, as the
- * cgroup's OOM kill is. */
-static bool v8_heap_oom(const struct outcome *out)
+ * JavaScript heap out of memory" (or "Fatal process out of memory" when
+ * the address-space backstop refuses a reservation) on stderr, which is in
+ * the stdout capture when the two streams are one: the memory limit, as
+ * the cgroup's OOM kill is. The code could print that and abort, so the
+ * run must also have used most of the heap's cap (its peak, which sbx
+ * measures), as it has when V8 really ran out. */
+static bool v8_heap_oom(const struct outcome *out, uint64_t memory_bytes)
 {
-	static const char needle[] = "JavaScript heap out of memory";
+	static const char needle[] = "out of memory";
+	uint64_t used_kb = (uint64_t)old_space_mb(memory_bytes) * 1024 / 2;
 	return out->status == STATUS_SIGNALED && out->signal == SIGABRT &&
+	       out->memory_peak_kb >= used_kb &&
 	       (has_text(&out->err.kept, needle) || has_text(&out->out.kept, needle));
 }
 
@@ -205,7 +217,7 @@ void engine_spawn_node_finish(struct spawn_run *s)
 {
 	struct outcome *out = s->out;
 	const struct request *req = s->req;
-	if (v8_heap_oom(out))
+	if (v8_heap_oom(out, req->limits.memory_bytes))
 		outcome_fail(out, STATUS_MEMORY_LIMIT, "MemoryLimit",
 			     "the memory limit of %llu MiB was reached (V8's heap is capped at "
 			     "%lu MiB of it)",
