@@ -218,7 +218,8 @@ static int json_depth(const json_t *v, int limit)
 /* Names --env refuses: what sbx sets for the sandbox to work (PATH, HOME,
  * TMPDIR), and what makes the dynamic loader or an interpreter run code
  * before sbx's prelude (LD_PRELOAD from a --file would run before the gate
- * opens, JAVA_TOOL_OPTIONS loads agents, R_PROFILE sources files). Python
+ * opens, JAVA_TOOL_OPTIONS loads agents, R_PROFILE sources files,
+ * NODE_OPTIONS --require's modules before node's prelude). Python
  * runs with -I, which ignores PYTHON* anyway: refused so nobody relies on
  * it. A trailing '*' is a prefix. LANG and LC_* may be overridden. */
 static const char *const reserved_env[] = {
@@ -229,6 +230,7 @@ static const char *const reserved_env[] = {
     "CLASSPATH",     "R_HOME",
     "R_PROFILE*",    "R_ENVIRON*",
     "R_LIBS*",	     "SBX_*",
+    "NODE_OPTIONS",
 };
 
 static const char *env_reserved(const char *name, size_t len)
