@@ -1,0 +1,58 @@
+#!/bin/sh
+# JavaScript's two engines on CPU-heavy code (issue 17): the same program
+# under Duktape (the default), under `sbx run --engine node` and under a
+# bare node, side by side. Heavy runs are few (BENCH_HEAVY_RUNS, default 3):
+# a Duktape run takes seconds to minutes.
+. "$(dirname "$0")/lib.sh"
+
+if ! command -v node >/dev/null 2>&1; then
+	printf '\n## JavaScript engines on CPU-heavy code: node is not installed (skipped)\n'
+	exit 0
+fi
+HEAVY_RUNS=${BENCH_HEAVY_RUNS:-3}
+
+# A 20M-iteration loop, and a Recamán sequence as models write it (an
+# Array.includes per term: quadratic, 12k terms).
+cat >"$BENCH_TMP/loop.js" <<'JS'
+let s = 0;
+for (let i = 0; i < 20000000; i++) s = (s + i * i) % 1000003;
+console.log(s);
+JS
+cat >"$BENCH_TMP/recaman.js" <<'JS'
+const seq = [0];
+for (let i = 1; i < 12000; i++) {
+	const back = seq[i - 1] - i;
+	seq.push(back > 0 && !seq.includes(back) ? back : seq[i - 1] + i);
+}
+console.log(seq[seq.length - 1]);
+JS
+
+# heavy_median_ms 'command' — the median of HEAVY_RUNS runs, one warm-up.
+heavy_median_ms() {
+	hyperfine -N --warmup 1 --runs "$HEAVY_RUNS" --export-json "$BENCH_TMP/h.json" "$1" \
+		>/dev/null 2>&1 || { echo "nan"; return; }
+	jq -r '.results[0].median * 1000' "$BENCH_TMP/h.json"
+}
+
+printf '\n## JavaScript engines on CPU-heavy code (median of %s runs; load: %s)\n\n' \
+	"$HEAVY_RUNS" "$(cut -d' ' -f1-3 /proc/loadavg)"
+printf '| %-22s | %12s | %18s | %14s | %14s |\n' "program" "bare node ms" "sbx --engine node" "sbx (Duktape)" "Duktape/node"
+printf '|%s|%s|%s|%s|%s|\n' "------------------------" "--------------" "--------------------" "----------------" "----------------"
+for p in loop recaman; do
+	f=$BENCH_TMP/$p.js
+	bare=$(heavy_median_ms "node $f")
+	nd=$(heavy_median_ms "$SBX run --engine node --timeout 300 --no-history $f")
+	dk=$(heavy_median_ms "$SBX run --timeout 300 --no-history $f")
+	ratio=$(awk -v a="$dk" -v b="$nd" 'BEGIN { if (b > 0 && a == a) printf "%.1fx", a / b; else print "-" }')
+	printf '| %-22s | %12.0f | %18.0f | %14.0f | %14s |\n' "$p.js" "$bare" "$nd" "$dk" "$ratio"
+done
+
+# The start: what --engine node costs on a hello.
+IFS='
+'
+# shellcheck disable=SC2086
+bench_table "JavaScript hello: the engines' start" \
+	"node -e 0|node -e 0" \
+	"sbx run -e '1+1' (Duktape)|$SBX run -e 1+1 --no-history" \
+	"sbx run --engine node -e '1+1'|$SBX run --engine node -e 1+1 --no-history"
+unset IFS
