@@ -100,6 +100,8 @@ static json_t *build_body(struct rctx *c, const char *cmd)
 		json_object_set_new(b, "code", code);
 		json_object_set_new(b, "language", json_string(req->lang->name));
 	}
+	if (req->engine != JS_ENGINE_UNSET)
+		json_object_set_new(b, "engine", json_string(request_engine_name(req->engine)));
 	if (!strcmp(cmd, "prepare"))
 		return b;
 	if (c->name)
