@@ -78,8 +78,8 @@ void engine_spawn_env(struct spawn_run *s)
 	snprintf(s->home, sizeof s->home, "HOME=%s", s->wd.cwd);
 	const struct request *req = s->req;
 	size_t n = 0;
-	/* sbx's own (at most 9), R's profile or node's 3, and the NULL. */
-	s->env = xcalloc(14 + req->nenv, sizeof(*s->env));
+	/* sbx's own (at most 9), R's profile or node's 4, and the NULL. */
+	s->env = xcalloc(16 + req->nenv, sizeof(*s->env));
 	s->env[n++] = "PATH=/usr/bin:/bin";
 	s->env[n++] = s->home;
 	bool lang_given = false;

@@ -49,7 +49,7 @@ struct spawn_run {
 	char node_heap[48];		  /* --max-old-space-size=MB */
 	char node_prelude[PATH_MAX + 16]; /* WORKDIR_PRIVATE/prelude.js, absolute */
 	char node_main[PATH_MAX + 300];	  /* the FILE, or WORKDIR_PRIVATE/code.js */
-	char node_env[3][PATH_MAX + 32];  /* SBX_NODE_INPUTS, _RESULT, _CHECK */
+	char node_env[4][PATH_MAX + 32];  /* SBX_NODE_INPUTS, _RESULT, _CHECK, _LOWERED */
 	struct js_lower node_lower;	  /* TypeScript's lowered code and line map */
 	/* The interpreter's directories outside the default root (interp.h),
 	 * as plan.ro_dirs. */

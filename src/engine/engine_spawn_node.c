@@ -164,10 +164,12 @@ int engine_spawn_node_args(struct spawn_run *s, struct argv_builder *a, const ch
 	snprintf(s->node_env[1], sizeof s->node_env[1], "SBX_NODE_RESULT=%d",
 		 !as_file && engine_duktape_ends_with_expression(code, code_len));
 	snprintf(s->node_env[2], sizeof s->node_env[2], "SBX_NODE_CHECK=%d", req->build_only);
+	snprintf(s->node_env[3], sizeof s->node_env[3], "SBX_NODE_LOWERED=%d",
+		 req->lang->id == LANG_TYPESCRIPT);
 	size_t n;
 	for (n = 0; s->env[n]; n++)
 		;
-	for (size_t i = 0; i < 3; i++)
+	for (size_t i = 0; i < 4; i++)
 		s->env[n++] = s->node_env[i];
 	s->env[n] = NULL;
 	if (as_file) {

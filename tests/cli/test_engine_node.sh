@@ -116,6 +116,11 @@ const b: string = (null as any).boom;'
 expect_rc 1
 expect_json .error.name '"TypeError"'
 expect_json .error.line 3
+# Lowered classes and functions keep their ES2015 names (sbx's helpers).
+sbx run --engine node $T -l ts --json -e 'class Repo<T> { items: T[] = []; add(x: T) { this.items.push(x); return this } }
+const f = (x: number) => x;
+[new Repo<number>().add(1).items, Repo.name, Repo.prototype.add.name, f.name]'
+expect_json .result '[[1], "Repo", "add", "f"]'
 sbx run --engine node $T -l ts --json -e 'const a: number = ;'
 expect_rc 1
 expect_json .error.name '"SyntaxError"'

@@ -28,10 +28,12 @@
 	const inputsPath = env.SBX_NODE_INPUTS;
 	const hasResult = env.SBX_NODE_RESULT === '1';
 	const checkOnly = env.SBX_NODE_CHECK === '1';
+	const lowered = env.SBX_NODE_LOWERED === '1';
 	let budget = Number(env.SBX_RESULTS_MAX) || 1 << 20;
 	delete env.SBX_NODE_INPUTS;
 	delete env.SBX_NODE_RESULT;
 	delete env.SBX_NODE_CHECK;
+	delete env.SBX_NODE_LOWERED;
 	delete env.SBX_RESULTS_MAX;
 	// The flags are sbx's (the heap size, this file): a child node the code
 	// forks must not inherit them, as it would not natively.
@@ -42,6 +44,44 @@
 		inputs = JSON.parse(fs.readFileSync(inputsPath, 'utf8'));
 	Object.defineProperty(globalThis, 'inputs',
 		{ value: inputs, writable: true, configurable: true, enumerable: false });
+
+	// TypeScript's lowered code calls the helpers by which sbx's lowering
+	// gives ES5 functions their ES2015 names (src/engine/js/lower/names.js;
+	// Duktape's are in src/engine/js/builtins/functions.js): the same here,
+	// hidden as there.
+	if (lowered) {
+		const gopd = Object.getOwnPropertyDescriptor;
+		const unnamed = (f) => typeof f === 'function' && (!gopd(f, 'name') || gopd(f, 'name').value === '');
+		const setName = (f, name) => Object.defineProperty(f, 'name', { value: name, configurable: true });
+		const nameMethods = (o) => {
+			for (const k of Object.getOwnPropertyNames(o)) {
+				const d = gopd(o, k);
+				if (d && unnamed(d.value) && d.value !== o.constructor)
+					setName(d.value, k);
+			}
+		};
+		const helpers = {
+			__sbx_name(f, name) { if (unnamed(f)) setName(f, name); return f; },
+			__sbx_methods(o, ...keys) {
+				for (const k of keys) {
+					const d = gopd(o, k);
+					if (d && unnamed(d.value)) setName(d.value, k);
+				}
+				return o;
+			},
+			__sbx_class(C, name) {
+				if (typeof C !== 'function') return C;
+				if (typeof name === 'string') setName(C, name);
+				nameMethods(C);
+				if (C.prototype) nameMethods(C.prototype);
+				return C;
+			},
+			__sbx_kind(f) { return f; },
+		};
+		for (const k of Object.keys(helpers))
+			Object.defineProperty(globalThis, k,
+				{ value: helpers[k], writable: true, configurable: true, enumerable: false });
+	}
 
 	const snippet = require.main === module;
 	const name = snippet ? process.argv[3] : process.argv[1];
