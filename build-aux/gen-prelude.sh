@@ -24,7 +24,7 @@ rm -f "$out/sbx_prelude_py.tmp"
 mv "$out/prelude_python.h.tmp" "$out/prelude_python.h"
 
 for pair in sbx_kernel.py:prelude_python_kernel sbx_prelude.R:prelude_r sbx_kernel.R:prelude_r_kernel SbxKernel.java:prelude_java_kernel \
-	_SbxLaunch_.java:prelude_java_launcher; do
+	_SbxLaunch_.java:prelude_java_launcher sbx_prelude_node.js:prelude_node; do
 	file=${pair%%:*}
 	sym=${pair#*:}
 	embed "$src/$file" "$sym" >"$out/$sym.h.tmp"

@@ -33,20 +33,21 @@ _sbx() {
 	fi
 	_sbx_values "$prev" "$cur" && return
 	case $cmd in
-	run) opts='--help -h --state-dir= --config= --eval= -e --language= -l --markdown --block= --max-code= --policy= --request= --input= -i --inputs= --timeout= -t --cpu-time= --memory= -m --max-output= --file= -f --out-dir= -o --out-dir-dotfiles --label= --stdin= --env= --merge-output --require= --no-history --print-result= --format= --json' ;;
+	run) opts='--help -h --state-dir= --config= --eval= -e --language= -l --markdown --block= --max-code= --policy= --request= --input= -i --inputs= --timeout= -t --cpu-time= --memory= -m --max-output= --file= -f --out-dir= -o --out-dir-dotfiles --label= --stdin= --env= --merge-output --require= --no-history --print-result= --engine= --format= --json' ;;
 	batch) opts='--help -h --state-dir= --config= --jobs= -j --out= --resume --shard= --merge --quiet -q --language= -l --timeout= -t --cpu-time= --memory= -m --max-output= --label= --env= --policy= --no-history --format= --json' ;;
 	stats) opts='--help -h --state-dir= --config= --deployment= --language= -l --label= --since= --until= --code-sha256= --failures= --format= --json' ;;
 	gc) opts='--help -h --state-dir= --config= --retention= --format= --json' ;;
-	prepare) opts='--help -h --state-dir= --config= --eval= -e --language= -l --markdown --block= --max-code= --policy= --format= --json' ;;
+	prepare) opts='--help -h --state-dir= --config= --eval= -e --language= -l --markdown --block= --max-code= --policy= --engine= --format= --json' ;;
 	help) opts='--help -h --state-dir= --config=' ;;
-	deploy) opts='--help -h --state-dir= --config= --name= -n --eval= -e --language= -l --markdown --block= --max-code= --policy= --input= -i --inputs= --timeout= -t --cpu-time= --memory= -m --max-output= --file= -f --out-dir= -o --out-dir-dotfiles --label= --stdin= --env= --merge-output --require= --no-history --print-result= --format= --json' ;;
-	exec-deployment) opts='--help -h --state-dir= --config= --request= --input= -i --inputs= --timeout= -t --cpu-time= --memory= -m --max-output= --file= -f --out-dir= -o --out-dir-dotfiles --label= --stdin= --env= --merge-output --require= --no-history --print-result= --format= --json' ;;
+	deploy) opts='--help -h --state-dir= --config= --name= -n --eval= -e --language= -l --markdown --block= --max-code= --policy= --input= -i --inputs= --timeout= -t --cpu-time= --memory= -m --max-output= --file= -f --out-dir= -o --out-dir-dotfiles --label= --stdin= --env= --merge-output --require= --no-history --print-result= --engine= --format= --json' ;;
+	exec-deployment) opts='--help -h --state-dir= --config= --request= --input= -i --inputs= --timeout= -t --cpu-time= --memory= -m --max-output= --file= -f --out-dir= -o --out-dir-dotfiles --label= --stdin= --env= --merge-output --require= --no-history --print-result= --engine= --format= --json' ;;
 	list) opts='--help -h --state-dir= --config= --language= -l --status= --format= --json' ;;
 	get) opts='--help -h --state-dir= --config= --format= --json' ;;
 	delete) opts='--help -h --state-dir= --config=' ;;
 	history) opts='--help -h --state-dir= --config= --format= --json' ;;
 	session) opts='--help -h --state-dir= --config= --name= -n --ttl= --idle= --status= --eval= -e --language= -l --markdown --block= --max-code= --policy= --request= --input= -i --inputs= --timeout= -t --cpu-time= --memory= -m --max-output= --file= -f --out-dir= -o --out-dir-dotfiles --label= --stdin= --env= --merge-output --require= --no-history --print-result= --format= --json' ;;
 	events) opts='--help -h --state-dir= --config= --follow --label= --deployment= --session= --language= -l --since= --format= --json' ;;
+	session) opts='--help -h --state-dir= --config= --name= -n --ttl= --idle= --status= --eval= -e --language= -l --markdown --block= --max-code= --policy= --input= -i --inputs= --timeout= -t --cpu-time= --memory= -m --max-output= --file= -f --out-dir= -o --out-dir-dotfiles --label= --stdin= --env= --merge-output --require= --no-history --print-result= --engine= --format= --json' ;;
 	doctor) opts='--help -h --state-dir= --config= --format= --json' ;;
 	mcp) opts='--help -h --state-dir= --config= --max-concurrent= --max-message=' ;;
 	serve) opts='--help -h --state-dir= --config= --listen= --token-file= --max-concurrent= --max-queue= --max-body= --max-subscribers= --ready-file=' ;;

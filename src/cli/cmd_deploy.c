@@ -60,9 +60,12 @@ static int deploy_option(void *ctx, int id, const char *arg)
 /* The first line an interpreter prints for its version flag ("Python
  * 3.11.2", "openjdk version \"17.0.9\" ..."), so a deployment records what it
  * was checked against. NULL when the interpreter is not installed. */
-static char *interpreter_version(const struct lang *lang, const struct config *cfg)
+static char *interpreter_version(const struct request *req)
 {
-	if (lang->engine == ENGINE_DUKTAPE) {
+	const struct lang *lang = req->lang;
+	const struct config *cfg = req->config;
+	bool node = request_uses_node(req);
+	if (lang->engine == ENGINE_DUKTAPE && !node) {
 		char v[48];
 		long n = DUK_VERSION;
 		snprintf(v, sizeof(v), "duktape %ld.%ld.%ld", n / 10000, n / 100 % 100, n % 100);
@@ -70,14 +73,19 @@ static char *interpreter_version(const struct lang *lang, const struct config *c
 	}
 	/* The binary a run execs (engine_spawn_resolve: the configured path
 	 * as given, else /usr/bin before PATH), not whatever PATH finds. */
-	char *const *conf = config_command(cfg, lang->id, CONFIG_TOOL_RUN);
+	char *const *conf = node ? config_node_command(cfg, lang->id)
+				 : config_command(cfg, lang->id, CONFIG_TOOL_RUN);
 	const char *prog = conf ? conf[0] : lang->interpreter;
 	if (!prog)
 		return NULL;
 	char exe[PATH_MAX], version[160] = "";
 	if (engine_spawn_resolve(prog, NULL, exe, sizeof(exe)) == 0)
 		interp_version_probe(exe, interp_version_flag(lang), version, sizeof(version));
-	char *line = version[0] ? xstrndup(version, strnlen(version, 120)) : NULL;
+	char *line = NULL;
+	if (version[0] && node) /* "v20.20.2" alone does not say what it is */
+		(void)!asprintf(&line, "node %.120s", version);
+	else if (version[0])
+		line = xstrndup(version, strnlen(version, 120));
 	if (!line)
 		warning("%s was not found or gave no version: the deployment is stored, and "
 			"running it reports 'unavailable' until %s is installed",
@@ -161,7 +169,9 @@ static int deploy_prepare(struct request *req, const struct config *cfg, json_t 
  * compiled classes of Java. */
 static int deploy_artefacts(struct store_txn *t, const struct request *req, struct deployment *d)
 {
-	if (req->lang->engine == ENGINE_DUKTAPE) {
+	/* Under node, only TypeScript is lowered (JavaScript runs as it is). */
+	if (req->lang->engine == ENGINE_DUKTAPE &&
+	    (!request_uses_node(req) || req->lang->id == LANG_TYPESCRIPT)) {
 		char path[PATH_MAX], sha[65];
 		uint64_t size = 0;
 		if (js_lower_cache_path(req, path, sizeof path) != 0)
@@ -336,7 +346,10 @@ int cmd_deploy(int argc, char **argv)
 
 	snprintf(d.name, sizeof(d.name), "%s", name);
 	d.lang = req.lang;
-	d.interpreter = interpreter_version(req.lang, req.config);
+	d.interpreter = interpreter_version(&req);
+	/* Only node is stored: a Duktape deployment follows the default. */
+	if (request_uses_node(&req))
+		d.engine = JS_ENGINE_NODE;
 	now_rfc3339(d.created);
 	d.source = xstrdup(req.code_origin);
 	snprintf(d.code_file, sizeof(d.code_file), "code%s", req.lang->extensions[0]);

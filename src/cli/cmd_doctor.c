@@ -203,6 +203,16 @@ int cmd_doctor(int argc, char **argv)
 	json_array_append_new(
 	    interp,
 	    interpreter("r", configured(&cfg, LANG_R, CONFIG_TOOL_RUN, "Rscript"), "--version"));
+	/* node: JavaScript's and TypeScript's second engine (--engine node). */
+	char *const *node_cmd = config_node_command(&cfg, LANG_JAVASCRIPT);
+	json_t *node =
+	    interpreter("javascript", node_cmd && node_cmd[0] ? node_cmd[0] : "node", "--version");
+	json_object_set_new(node, "engine", json_string("node"));
+	if (json_is_false(json_object_get(node, "available")))
+		json_object_set_new(node, "hint",
+				    json_string("--engine node needs it: install the Debian "
+						"package nodejs (sudo apt-get install nodejs)"));
+	json_array_append_new(interp, node);
 	config_release(&cfg);
 	lay = layers();
 	root = json_object();
@@ -223,10 +233,11 @@ int cmd_doctor(int argc, char **argv)
 		{
 			const char *ver = json_string_value(json_object_get(v, "version"));
 			const char *path = json_string_value(json_object_get(v, "path"));
-			printf("  %-8s %-8s %s%s%s\n",
+			const char *hint = json_string_value(json_object_get(v, "hint"));
+			printf("  %-8s %-8s %s%s%s%s%s\n",
 			       json_string_value(json_object_get(v, "command")),
 			       path ? "ok" : "missing", path ? path : "not installed",
-			       ver ? "  " : "", ver ? ver : "");
+			       ver ? "  " : "", ver ? ver : "", hint ? ": " : "", hint ? hint : "");
 		}
 		printf("isolation layers:\n");
 		json_object_foreach(lay, key, v)

@@ -130,6 +130,9 @@ static int apply_deployment(struct request *req, struct store *s, const struct d
 	/* Layers asked for at deploy time stay required. */
 	req->require |= d->require;
 	req->no_history |= d->no_history;
+	/* The engine it was deployed for, unless --engine says otherwise. */
+	if (req->engine == JS_ENGINE_UNSET)
+		req->engine = d->engine;
 	free(req->deployment_name);
 	req->deployment_name = xstrdup(d->name);
 	req->deployment_version = d->version;
@@ -190,7 +193,8 @@ int cmd_exec_deployment(int argc, char **argv)
 	 * engine looks (the javac cache), so the run is just the JVM start
 	 * even on a machine that never compiled this code. */
 	struct stat ast;
-	if (req.lang->engine == ENGINE_DUKTAPE &&
+	if ((req.lang->engine == ENGINE_DUKTAPE &&
+	     (!request_uses_node(&req) || req.lang->id == LANG_TYPESCRIPT)) &&
 	    fstatat(dirfd, "artefacts/lowered.js", &ast, AT_SYMLINK_NOFOLLOW) == 0) {
 		struct buf lowered = BUF_INIT;
 		if (store_read_at(dirfd, "artefacts/lowered.js", 64u << 20, &lowered,

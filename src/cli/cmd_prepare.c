@@ -14,7 +14,8 @@
 #include "run/runopt.h"
 #include "util/util.h"
 
-const struct opt_spec *const prepare_tables[] = {common_opts, source_opts, format_opts, NULL};
+const struct opt_spec *const prepare_tables[] = {common_opts, source_opts, engine_opts, format_opts,
+						 NULL};
 
 static void print_syntax(json_t *syn)
 {

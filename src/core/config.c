@@ -265,6 +265,21 @@ char *const *config_command(const struct config *cfg, enum lang_id lang, enum co
 	return cfg->commands[lang][tool];
 }
 
+enum js_engine config_engine(const struct config *cfg, enum lang_id lang)
+{
+	if (!cfg || (lang != LANG_JAVASCRIPT && lang != LANG_TYPESCRIPT))
+		return JS_ENGINE_UNSET;
+	if (cfg->engines[lang] != JS_ENGINE_UNSET)
+		return cfg->engines[lang];
+	return cfg->engines[LANG_JAVASCRIPT];
+}
+
+char *const *config_node_command(const struct config *cfg, enum lang_id lang)
+{
+	char *const *c = config_command(cfg, lang, CONFIG_TOOL_RUN);
+	return c ? c : config_command(cfg, LANG_JAVASCRIPT, CONFIG_TOOL_RUN);
+}
+
 int config_retention_days(const struct config *cfg)
 {
 	return cfg && cfg->retention_days >= 0 ? cfg->retention_days

@@ -38,7 +38,7 @@ enum policy_profile {
 
 /* Which command of a language (see config_command). */
 enum config_tool {
-	CONFIG_TOOL_RUN,     /* python: command, r: command, java: java */
+	CONFIG_TOOL_RUN,     /* python: command, r: command, java: java, javascript: node */
 	CONFIG_TOOL_COMPILE, /* java: javac */
 	CONFIG_TOOL_COUNT
 };
@@ -48,6 +48,8 @@ struct config {
 	struct limits limits; /* 0: not set in the file */
 	/* NULL-terminated argv per language and tool; NULL: built-in default. */
 	char **commands[LANG_COUNT][CONFIG_TOOL_COUNT];
+	/* languages.javascript/typescript.engine; UNSET: not given. */
+	enum js_engine engines[LANG_COUNT];
 	/* enum policy_level per policy rule index; 0 (POLICY_DEFAULT): the
 	 * rule's built-in level. */
 	unsigned char rule_levels[CONFIG_MAX_RULES];
@@ -78,6 +80,13 @@ void config_apply(const struct config *cfg, struct request *req);
 /* The configured argv (NULL-terminated) of a language's tool, or NULL to use
  * the built-in command (lang->interpreter, "javac"). cfg may be NULL. */
 char *const *config_command(const struct config *cfg, enum lang_id lang, enum config_tool tool);
+/* The engine of JavaScript or TypeScript (lang) the file names: its own
+ * languages.LANG.engine, else javascript's for TypeScript, else
+ * JS_ENGINE_UNSET (request_finish makes that Duktape). cfg may be NULL. */
+enum js_engine config_engine(const struct config *cfg, enum lang_id lang);
+/* The node command (NULL-terminated argv) for lang: languages.LANG.node,
+ * else javascript's; NULL: plain "node". cfg may be NULL. */
+char *const *config_node_command(const struct config *cfg, enum lang_id lang);
 /* History retention in days (default 30; 0 keeps everything). */
 int config_retention_days(const struct config *cfg);
 /* The longest --ttl a session may have (sessions.max_ttl, default 14 days). */

@@ -26,11 +26,11 @@ bool config_null_key_known(const char *section, const char *key)
 	    {"languages.python", "command", NULL},
 	    {"languages.r", "command", NULL},
 	    {"languages.java", "java", "javac", NULL},
+	    {"languages.javascript", "engine", "node", NULL},
+	    {"languages.typescript", "engine", "node", NULL},
 	};
-	if (!strcmp(section, "languages")) {
-		const struct lang *l = lang_by_name(key);
-		return l && l->engine == ENGINE_SPAWN;
-	}
+	if (!strcmp(section, "languages"))
+		return lang_by_name(key) != NULL;
 	if (!strcmp(section, "policy"))
 		return policy_rule_index(key) >= 0 || !strcmp(key, "profile");
 	for (size_t i = 0; i < sizeof(known) / sizeof(known[0]); i++) {
@@ -178,6 +178,20 @@ static int lang_key(struct loader *L, const char *section, const char *key, yaml
 			return parse_command(L, v, name, &cmds[CONFIG_TOOL_COMPILE]);
 		return config_unknown_key(L, v, section, key, "java, javac");
 	}
+	if (L->lang == LANG_JAVASCRIPT || L->lang == LANG_TYPESCRIPT) {
+		if (!strcmp(key, "node"))
+			return parse_command(L, v, name, &cmds[CONFIG_TOOL_RUN]);
+		if (strcmp(key, "engine"))
+			return config_unknown_key(L, v, section, key, "engine, node");
+		if (config_want_scalar(L, v, name, "duktape or node") != 0)
+			return -1;
+		if (request_engine_from_name(config_scalar(v), &L->cfg->engines[L->lang]) != 0)
+			return config_fail_at(L, v->start_mark,
+					      "invalid %s '%s': use duktape (embedded, the "
+					      "default) or node (Node.js, V8)",
+					      name, config_scalar(v));
+		return 0;
+	}
 	if (!strcmp(key, "command"))
 		return parse_command(L, v, name, &cmds[CONFIG_TOOL_RUN]);
 	return config_unknown_key(L, v, section, key, "command");
@@ -186,9 +200,9 @@ static int lang_key(struct loader *L, const char *section, const char *key, yaml
 static int languages_key(struct loader *L, const char *section, const char *key, yaml_node_t *v)
 {
 	const struct lang *lang = lang_by_name(key);
-	if (!lang || lang->engine != ENGINE_SPAWN)
-		return config_unknown_key(
-		    L, v, section, key, "python, java, r (JavaScript and TypeScript are built in)");
+	if (!lang)
+		return config_unknown_key(L, v, section, key,
+					  "javascript, typescript, python, java, r");
 	char name[64];
 	snprintf(name, sizeof(name), "languages.%s", lang->name);
 	if (config_want_mapping(L, v, name) != 0)

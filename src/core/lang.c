@@ -9,8 +9,8 @@
 /* One line per language reads as the table it is. */
 /* clang-format off */
 static const struct lang languages[LANG_COUNT] = {
-	{LANG_JAVASCRIPT, "javascript", {"js", "node", "mjs", NULL}, {".js", ".mjs", NULL}, ENGINE_DUKTAPE, NULL, NULL},
-	{LANG_TYPESCRIPT, "typescript", {"ts", NULL}, {".ts", ".mts", NULL}, ENGINE_DUKTAPE, NULL, NULL},
+	{LANG_JAVASCRIPT, "javascript", {"js", "node", "mjs", NULL}, {".js", ".mjs", NULL}, ENGINE_DUKTAPE, "node", "nodejs"},
+	{LANG_TYPESCRIPT, "typescript", {"ts", NULL}, {".ts", ".mts", NULL}, ENGINE_DUKTAPE, "node", "nodejs"},
 	{LANG_PYTHON, "python", {"py", "python3", NULL}, {".py", NULL}, ENGINE_SPAWN, "python3", "python3"},
 	{LANG_JAVA, "java", {NULL}, {".java", NULL}, ENGINE_SPAWN, "java", "default-jdk-headless"},
 	{LANG_R, "r", {"rscript", NULL}, {".r", NULL}, ENGINE_SPAWN, "Rscript", "r-base-core"},

@@ -18,7 +18,9 @@ struct lang {
 	const char *aliases[4];	   /* NULL-terminated; matched case-insensitively */
 	const char *extensions[3]; /* with the dot, NULL-terminated */
 	enum lang_engine engine;
-	const char *interpreter;    /* default command; NULL when embedded */
+	/* The default command; for JavaScript and TypeScript, node's (used
+	 * only under --engine node). */
+	const char *interpreter;
 	const char *debian_package; /* provides the interpreter */
 };
 

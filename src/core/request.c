@@ -218,7 +218,8 @@ static int json_depth(const json_t *v, int limit)
 /* Names --env refuses: what sbx sets for the sandbox to work (PATH, HOME,
  * TMPDIR), and what makes the dynamic loader or an interpreter run code
  * before sbx's prelude (LD_PRELOAD from a --file would run before the gate
- * opens, JAVA_TOOL_OPTIONS loads agents, R_PROFILE sources files). Python
+ * opens, JAVA_TOOL_OPTIONS loads agents, R_PROFILE sources files,
+ * NODE_OPTIONS --require's modules before node's prelude). Python
  * runs with -I, which ignores PYTHON* anyway: refused so nobody relies on
  * it. A trailing '*' is a prefix. LANG and LC_* may be overridden. */
 static const char *const reserved_env[] = {
@@ -229,6 +230,7 @@ static const char *const reserved_env[] = {
     "CLASSPATH",     "R_HOME",
     "R_PROFILE*",    "R_ENVIRON*",
     "R_LIBS*",	     "SBX_*",
+    "NODE_OPTIONS",
 };
 
 static const char *env_reserved(const char *name, size_t len)
@@ -338,6 +340,12 @@ int request_finish(struct request *req)
 		make_execution_id(req->id);
 	if (!req->lang)
 		req->lang = lang_get(LANG_JAVASCRIPT);
+	if (req->engine == JS_ENGINE_UNSET)
+		req->engine = JS_ENGINE_DUKTAPE;
+	if (req->engine == JS_ENGINE_NODE && req->lang->engine != ENGINE_DUKTAPE)
+		return error("--engine node applies to javascript and typescript, not %s: drop "
+			     "--engine (or the request's \"engine\")",
+			     req->lang->name);
 	/* The strongest isolation per engine. Duktape's child runs under a
 	 * default-deny seccomp allow-list (its own pipes, memory, clocks):
 	 * narrower than anything namespaces would hide, so seccomp and rlimits
@@ -345,8 +353,32 @@ int request_finish(struct request *req)
 	 * deny-list, so it takes every layer: namespaces, Landlock, a cgroup. */
 	if (req->require & LAYER_STRONGEST)
 		req->require = (req->require & ~LAYER_STRONGEST) |
-			       (req->lang->engine == ENGINE_DUKTAPE ? LAYERS_EMBEDDED : LAYERS_ALL);
+			       (req->lang->engine == ENGINE_DUKTAPE && !request_uses_node(req)
+				    ? LAYERS_EMBEDDED
+				    : LAYERS_ALL);
 	return 0;
+}
+
+const char *request_engine_name(enum js_engine e)
+{
+	return e == JS_ENGINE_NODE ? "node" : "duktape";
+}
+
+int request_engine_from_name(const char *name, enum js_engine *out)
+{
+	if (!strcmp(name, "duktape"))
+		*out = JS_ENGINE_DUKTAPE;
+	else if (!strcmp(name, "node"))
+		*out = JS_ENGINE_NODE;
+	else
+		return -1;
+	return 0;
+}
+
+bool request_uses_node(const struct request *req)
+{
+	return req->engine == JS_ENGINE_NODE && req->lang &&
+	       (req->lang->id == LANG_JAVASCRIPT || req->lang->id == LANG_TYPESCRIPT);
 }
 
 bool request_code_is_file(const struct request *req)

@@ -57,6 +57,14 @@ const char *request_layer_name(unsigned i);
  * fit); returns buf. */
 const char *request_layer_names(unsigned bits, char *buf, size_t n);
 
+/* JavaScript's and TypeScript's engine (--engine): Duktape embedded, or
+ * the real node under the interpreters' layered sandbox. UNSET until the
+ * flags, a JSON request or the config file say (request_finish: Duktape). */
+enum js_engine { JS_ENGINE_UNSET = 0, JS_ENGINE_DUKTAPE, JS_ENGINE_NODE };
+/* "duktape" / "node" and back (-1: neither). */
+const char *request_engine_name(enum js_engine e);
+int request_engine_from_name(const char *name, enum js_engine *out);
+
 struct limits {
 	uint64_t timeout_ms; /* wall clock */
 	uint64_t cpu_ms;     /* 0: same as timeout */
@@ -103,7 +111,8 @@ struct request {
 	size_t nlabels;
 	enum output_format format;
 	enum print_result print_result;
-	unsigned require; /* LAYER_* the user insists on */
+	enum js_engine engine; /* JavaScript and TypeScript only */
+	unsigned require;      /* LAYER_* the user insists on */
 	bool no_history;
 	bool build_only;       /* compile/lower, do not run (engine_build) */
 	char *state_dir;       /* resolved state directory (may be NULL until needed) */
@@ -136,6 +145,9 @@ int request_finish(struct request *req);
 /* Is the code a FILE run as such (not -e, stdin, Markdown or a deployment)?
  * Then text mode prints exactly what the interpreter prints. */
 bool request_code_is_file(const struct request *req);
+/* Does this run execute under node (JavaScript or TypeScript with
+ * --engine node)? */
+bool request_uses_node(const struct request *req);
 /* Effective CPU limit in ms. */
 uint64_t request_cpu_ms(const struct request *req);
 

@@ -78,8 +78,8 @@ void engine_spawn_env(struct spawn_run *s)
 	snprintf(s->home, sizeof s->home, "HOME=%s", s->wd.cwd);
 	const struct request *req = s->req;
 	size_t n = 0;
-	/* sbx's own (at most 9), R's profile and the NULL (see the R case). */
-	s->env = xcalloc(12 + req->nenv, sizeof(*s->env));
+	/* sbx's own (at most 9), R's profile or node's 4, and the NULL. */
+	s->env = xcalloc(16 + req->nenv, sizeof(*s->env));
 	s->env[n++] = "PATH=/usr/bin:/bin";
 	s->env[n++] = s->home;
 	bool lang_given = false;
@@ -107,7 +107,7 @@ void engine_spawn_env(struct spawn_run *s)
 	/* The rich results' share of the output limit (core/results.h): the
 	 * prelude leaves out what passes it, and unsets the variable before
 	 * the code runs. */
-	if (req->lang->id == LANG_PYTHON || req->lang->id == LANG_R) {
+	if (req->lang->id != LANG_JAVA) {
 		snprintf(s->results_max, sizeof s->results_max, "SBX_RESULTS_MAX=%llu",
 			 (unsigned long long)req->limits.output_bytes);
 		s->env[n++] = s->results_max;
@@ -227,8 +227,9 @@ int engine_spawn_run_cmd(struct request *req, struct outcome *out, const struct 
 	const struct lang *lang = req->lang;
 	const char *cmd = run_cmd && run_cmd[0] ? run_cmd[0] : lang->interpreter;
 	struct spawn_run s = {.req = req, .out = out, .sink = sink, .stdin_fd = -1};
+	bool node = request_uses_node(req);
 	workdir_init(&s.wd);
-	if (req->build_only && lang->id != LANG_JAVA) {
+	if (req->build_only && lang->id != LANG_JAVA && !node) {
 		/* Python and R run from source: nothing to build. */
 		out->status = STATUS_OK;
 		out->exited = true;
@@ -334,6 +335,17 @@ int engine_spawn_run_cmd(struct request *req, struct outcome *out, const struct 
 		s.env[n] = s.rprofile;
 		s.env[n + 1] = NULL;
 		break;
+	case LANG_JAVASCRIPT:
+	case LANG_TYPESCRIPT: {
+		int c = engine_spawn_node_args(&s, &a, inputs_arg);
+		if (c != 0) {
+			rc = c < 0 ? -1 : 0;
+			goto out;
+		}
+		/* V8 reserves more than it uses: the cgroup is the wall */
+		as = engine_spawn_node_as(req->limits.memory_bytes);
+		break;
+	}
 	case LANG_JAVA: {
 		int c = engine_spawn_java_args(&s, &a, compile_cmd);
 		if (c != 0) {
@@ -356,7 +368,10 @@ int engine_spawn_run_cmd(struct request *req, struct outcome *out, const struct 
 		goto setup;
 	/* The Python prelude waits on the gate before running user code, so
 	 * its interpreter starts while the cgroup is joined (see sandbox.h). */
-	rc = engine_spawn_step(&s, req, out, sink, s.wd.cwd, a.v, as, lang->id == LANG_PYTHON);
+	rc = engine_spawn_step(&s, req, out, sink, s.wd.cwd, a.v, as,
+			       lang->id == LANG_PYTHON || node);
+	if (rc == 0 && node)
+		engine_spawn_node_finish(&s);
 	if (rc == 0) {
 		/* What really ran, said by sbx after the report (the code
 		 * cannot set it). */
@@ -384,6 +399,7 @@ out:
 	free(s.java_wrapped);
 	free(a.v);
 	free(s.env);
+	js_lower_release(&s.node_lower);
 	workdir_remove(&s.wd);
 	return rc;
 }
@@ -392,7 +408,10 @@ int engine_spawn_run(struct request *req, struct outcome *out, const struct outp
 {
 	/* The config file may name other interpreter commands (NULL: the
 	 * language table's). */
+	enum lang_id id = req->lang->id;
 	return engine_spawn_run_cmd(req, out, sink,
-				    config_command(req->config, req->lang->id, CONFIG_TOOL_RUN),
+				    request_uses_node(req)
+					? config_node_command(req->config, id)
+					: config_command(req->config, id, CONFIG_TOOL_RUN),
 				    config_command(req->config, LANG_JAVA, CONFIG_TOOL_COMPILE));
 }

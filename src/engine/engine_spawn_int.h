@@ -10,6 +10,7 @@
 #include <stdint.h>
 
 #include "engine/engine.h"
+#include "engine/js/lower.h"
 #include "sandbox/isolate.h"
 #include "sandbox/workdir.h"
 
@@ -44,6 +45,12 @@ struct spawn_run {
 	char inputs[PATH_MAX + 24];  /* WORKDIR_PRIVATE/inputs.json, absolute */
 	char classes[PATH_MAX + 16]; /* WORKDIR_PRIVATE/classes, absolute */
 	int stdin_fd;
+	/* node (engine_spawn_node.c): its flags and files, argv words. */
+	char node_heap[48];		  /* --max-old-space-size=MB */
+	char node_prelude[PATH_MAX + 16]; /* WORKDIR_PRIVATE/prelude.js, absolute */
+	char node_main[PATH_MAX + 300];	  /* the FILE, or WORKDIR_PRIVATE/code.js */
+	char node_env[4][PATH_MAX + 32];  /* SBX_NODE_INPUTS, _RESULT, _CHECK, _LOWERED */
+	struct js_lower node_lower;	  /* TypeScript's lowered code and line map */
 	/* The interpreter's directories outside the default root (interp.h),
 	 * as plan.ro_dirs. */
 	char ro[ISOLATE_MAX_EXTRA][256];
@@ -77,6 +84,19 @@ int engine_spawn_setup_failed(struct outcome *out, const char *what);
 /* The tuned JVM's flags (NULL-terminated), for the session kernel too.
  * engine_spawn_java.c */
 extern const char *const engine_java_jvm_flags[];
+/* node: appends node's words to a (the heap cap, the prelude, the
+ * program) and the prelude's variables to s->env; TypeScript is lowered
+ * first. inputs_arg: the inputs file or "-". Returns 0 to go on and run, 1
+ * when out is final (a TypeScript syntax error), -1 on a setup failure.
+ * engine_spawn_node.c */
+int engine_spawn_node_args(struct spawn_run *s, struct argv_builder *a, const char *inputs_arg);
+/* node's RLIMIT_AS backstop for a memory limit (the cgroup is the wall).
+ * engine_spawn_node.c */
+uint64_t engine_spawn_node_as(uint64_t memory_bytes);
+/* node, after the run: V8's heap out of memory is the memory limit,
+ * TypeScript's error lines map to the source, the record names the engine. */
+void engine_spawn_node_finish(struct spawn_run *s);
+
 /* Java: compiles (or takes the classes from the cache) and appends the JVM's
  * words to a. Returns 0 to go on and run, 1 when out is final (a compile
  * error, a build only), -1 on a setup failure (out says so).

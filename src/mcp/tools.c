@@ -75,7 +75,9 @@ const struct mcp_tool mcp_tools[] = {
      "JavaScript and TypeScript (embedded engine), Python, Java, R.",
      "{\"type\": \"object\", \"required\": [\"code\"], \"additionalProperties\": false, "
      "\"properties\": {" LANGUAGE_PROP ", \"code\": {\"type\": \"string\", \"description\": "
-     "\"the program\"}, " RUN_OPTION_PROPS "}}",
+     "\"the program\"}, \"engine\": {\"type\": \"string\", \"enum\": [\"duktape\", \"node\"], "
+     "\"description\": \"JavaScript/TypeScript engine: duktape (default, fast start) or node "
+     "(V8, for CPU-heavy code or node's modules)\"}, " RUN_OPTION_PROPS "}}",
      RECORD_SCHEMA, TOOL_RUN, false},
     {"prepare_code", "Check code without running it",
      "Check a program without running it: syntax (by the language's own parser), policy "

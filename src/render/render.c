@@ -143,9 +143,9 @@ static void text_summary(const struct outcome *out, const struct request *req)
 	    .status = status_name(out->status),
 	    .error = out->error,
 	    .code_is_file = request_code_is_file(req),
-	    /* Python, R and Java print their own errors on stderr, as their
-	     * interpreters do (javac's messages too). */
-	    .shown = req->lang && req->lang->engine == ENGINE_SPAWN,
+	    /* Python, R, Java and node print their own errors on stderr, as
+	     * their interpreters do (javac's messages too). */
+	    .shown = req->lang && (req->lang->engine == ENGINE_SPAWN || request_uses_node(req)),
 	    .exited = out->exited,
 	    .exit_code = out->exit_code,
 	    .truncated = out->out.total > out->out.kept.len || out->err.total > out->err.kept.len,

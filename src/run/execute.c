@@ -21,8 +21,13 @@ int execute(struct request *req, struct outcome *out, struct render *r)
 	/* The engines stream the code's output through this, not to r. */
 	struct output_sink sink = render_sink(r);
 	int rc;
-	switch (req->lang->engine) {
-	case ENGINE_DUKTAPE: rc = engine_duktape_run(req, out, &sink); break;
+	switch (request_uses_node(req) ? ENGINE_SPAWN : req->lang->engine) {
+	case ENGINE_DUKTAPE:
+		rc = engine_duktape_run(req, out, &sink);
+		if (!out->extra)
+			out->extra = json_object();
+		json_object_set_new(out->extra, "engine", json_string("duktape"));
+		break;
 	case ENGINE_SPAWN: rc = engine_spawn_run(req, out, &sink); break;
 	default:
 		outcome_fail(out, STATUS_SANDBOX_ERROR, "SandboxError", "no engine for %s",

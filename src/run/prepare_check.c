@@ -190,10 +190,15 @@ static json_t *transforms_json(const struct request *req)
 	case LANG_TYPESCRIPT:
 		json_array_append_new(a, json_pack("{s:s, s:s, s:s, s:s}", "kind", "lower", "from",
 						   "typescript", "to", "es5", "reason",
-						   "types are removed and newer syntax lowered "
-						   "for Duktape"));
+						   request_uses_node(req)
+						       ? "types are removed by sbx's lowering; "
+							 "node runs the output"
+						       : "types are removed and newer syntax "
+							 "lowered for Duktape"));
 		break;
 	case LANG_JAVASCRIPT: {
+		if (request_uses_node(req)) /* node runs it as it is */
+			break;
 		/* js_scan decides what is lowered. */
 		struct js_scan s;
 		js_scan(req->code, req->code_len, &s);
@@ -227,7 +232,7 @@ json_t *prepare_check(const struct request *req, const struct config *cfg, int *
 	case LANG_PYTHON:
 	case LANG_R: syntax = check_interpreted(req, &deps); break;
 	case LANG_JAVA: syntax = check_built(req, "javac"); break;
-	default: syntax = check_built(req, "duktape"); break;
+	default: syntax = check_built(req, request_uses_node(req) ? "node" : "duktape"); break;
 	}
 	bool syntax_bad = json_is_false(json_object_get(syntax, "ok"));
 	const char *status = syntax_bad ? "syntax_error" : rep.blocked ? "blocked" : "ok";

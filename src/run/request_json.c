@@ -18,7 +18,7 @@
 /* The keys a request may have, for the message that names an unknown one. */
 static const char *const known_keys =
     "id, language, code, deployment, inputs, timeout, cpu_time, memory, max_output, files, "
-    "stdin, args, env, labels, expected_stdout, merge_output, print_result";
+    "stdin, args, env, labels, expected_stdout, merge_output, print_result, engine";
 
 /* printf into a new string. */
 static char *strf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
@@ -289,6 +289,8 @@ static int apply_key(struct run_options *ro, const char *key, json_t *v, bool al
 		req->expected_stdout = xstrdup(s);
 		return 0;
 	}
+	if (!strcmp(key, "engine"))
+		return apply_string(key, v, &s) ? -1 : runopt_handle(ro, RO_ENGINE, s);
 	if (!strcmp(key, "merge_output") || !strcmp(key, "print_result")) {
 		if (!json_is_boolean(v))
 			return key_error(key, "true or false");

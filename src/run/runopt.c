@@ -45,6 +45,13 @@ const struct opt_spec request_opts[] = {
     {NULL, 0, 0, 0, NULL, NULL},
 };
 
+/* prepare's (run's is in run_opts): the engine it checks the code for. */
+const struct opt_spec engine_opts[] = {
+    {"engine", 0, OPT_ARG, RO_ENGINE, "ENGINE",
+     "JavaScript/TypeScript engine: duktape (default) or node (V8, for heavy code)"},
+    {NULL, 0, 0, 0, NULL, NULL},
+};
+
 const struct opt_spec run_opts[] = {
     {"input", 'i', OPT_ARG, RO_INPUT, "KEY=VALUE", "an input (VALUE is JSON if it parses)"},
     {"inputs", 0, OPT_ARG, RO_INPUTS, "JSON|@FILE", "inputs as a JSON object"},
@@ -69,6 +76,8 @@ const struct opt_spec run_opts[] = {
     {"no-history", 0, OPT_NOARG, RO_NO_HISTORY, NULL, "do not record this run in the history"},
     {"print-result", 0, OPT_ARG, RO_PRINT_RESULT, "WHEN",
      "text mode's result line: auto (not for a FILE), always or never"},
+    {"engine", 0, OPT_ARG, RO_ENGINE, "ENGINE",
+     "JavaScript/TypeScript engine: duktape (default) or node (V8, for heavy code)"},
     {NULL, 0, 0, 0, NULL, NULL},
 };
 
@@ -202,6 +211,12 @@ int runopt_handle(void *ctx, int id, const char *arg)
 			return error("invalid --print-result '%s': use auto, always or never", arg);
 		return 0;
 	case RO_MERGE_OUTPUT: req->merge_output = true; return 0;
+	case RO_ENGINE:
+		if (request_engine_from_name(arg, &req->engine) != 0)
+			return error("invalid --engine '%s': use duktape (embedded, the default) "
+				     "or node (Node.js, V8)",
+				     arg);
+		return 0;
 	case RO_ENV: return request_add_env(req, arg);
 	case RO_REQUEST:
 		if (!strcmp(arg, "-")) {
@@ -433,16 +448,20 @@ int runopt_finish(struct run_options *ro)
 		if (config_load(ro->config_flag, req->config) != 0)
 			return -1;
 	}
+	/* The config's engine for JavaScript/TypeScript, when no flag chose. */
+	if (req->engine == JS_ENGINE_UNSET && req->lang)
+		req->engine = config_engine(req->config, req->lang->id);
 	/* Options never silently do nothing: the embedded engine has no file
 	 * system and no stdin API (JavaScript gets its data as inputs). */
-	if (req->lang && req->lang->engine == ENGINE_DUKTAPE) {
+	if (req->lang && req->lang->engine == ENGINE_DUKTAPE && !request_uses_node(req)) {
 		const char *opt = req->nfiles	    ? "--file"
 				  : req->out_dir    ? "--out-dir"
 				  : req->stdin_path ? "--stdin"
 						    : NULL;
 		if (opt)
 			return error("%s does not apply to %s: it runs in the embedded engine "
-				     "without files or stdin; pass data with -i/--inputs",
+				     "without files or stdin; pass data with -i/--inputs, or "
+				     "run it under node with --engine node",
 				     opt, req->lang->name);
 	}
 	runopt_apply_policy(ro, req->config);

@@ -38,6 +38,7 @@ enum runopt_id {
 	RO_ENV,
 	RO_POLICY,
 	RO_REQUEST,
+	RO_ENGINE,
 	RO_FIRST_FREE = 100 /* commands number their own options from here */
 };
 
@@ -49,6 +50,8 @@ extern const struct opt_spec source_opts[];
 extern const struct opt_spec format_opts[];
 /* --request: the whole request as one JSON object (request_json.h). */
 extern const struct opt_spec request_opts[];
+/* --engine alone, for prepare (run_opts has it too). */
+extern const struct opt_spec engine_opts[];
 /* Limits, inputs, files, labels, --require, --no-history. */
 extern const struct opt_spec run_opts[];
 

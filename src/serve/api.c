@@ -236,7 +236,7 @@ struct key_spec {
 	{"inputs", T_OBJ, false}, {"timeout", T_NUM | T_STR, false},                               \
 	    {"cpu_time", T_NUM | T_STR, false}, {"memory", T_NUM | T_STR, false},                  \
 	    {"max_output", T_NUM | T_STR, false}, {"env", T_OBJ, false}, {"labels", T_OBJ, false}, \
-	    {"merge_output", T_BOOL, false},                                                       \
+	    {"merge_output", T_BOOL, false}, {"engine", T_STR, false},                             \
 	{                                                                                          \
 		"print_result", T_BOOL, false                                                      \
 	}
@@ -255,7 +255,7 @@ static const struct key_spec exec_keys[] = {
     {"args", T_ARR, false}, {"expected_stdout", T_STR, false}, RUN_SETTINGS,
     {NULL, 0, false}};
 static const struct key_spec prepare_keys[] = {
-    {"code", T_STR, true}, {"language", T_STR, false}, {NULL, 0, false}};
+    {"code", T_STR, true}, {"language", T_STR, false}, {"engine", T_STR, false}, {NULL, 0, false}};
 static const struct key_spec deploy_keys[] = {{"code", T_STR, true},
 					      {"name", T_STR, false},
 					      {"language", T_STR, false},

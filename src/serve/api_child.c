@@ -64,6 +64,8 @@ static int deploy_flags(struct api_child *c, json_t *body, struct api_error *e)
 		add2(c, "--name", json_string_value(v));
 	if ((v = json_object_get(body, "language")))
 		add2(c, "--language", json_string_value(v));
+	if ((v = json_object_get(body, "engine")))
+		add2(c, "--engine", json_string_value(v));
 	for (size_t i = 0; i < sizeof(scalar) / sizeof(scalar[0]); i++)
 		if ((v = json_object_get(body, scalar[i].key))) {
 			if (json_is_string(v) && strlen(json_string_value(v)) > 60)
@@ -218,6 +220,8 @@ int api_child_build(const struct api_route *r, json_t *body, const struct api_qu
 	case API_PREPARE:
 		if (json_object_get(body, "language"))
 			add2(c, "--language", json_string_value(json_object_get(body, "language")));
+		if (json_object_get(body, "engine"))
+			add2(c, "--engine", json_string_value(json_object_get(body, "engine")));
 		take_code(c, body);
 		add(c, "-");
 		break;

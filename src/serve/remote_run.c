@@ -108,6 +108,8 @@ static json_t *build_body(struct rctx *c, const char *cmd)
 		if (!session || c->ro.lang_arg)
 			json_object_set_new(b, "language", json_string(req->lang->name));
 	}
+	if (req->engine != JS_ENGINE_UNSET)
+		json_object_set_new(b, "engine", json_string(request_engine_name(req->engine)));
 	if (!strcmp(cmd, "prepare"))
 		return b;
 	if (c->name)
@@ -267,11 +269,12 @@ static void text_finish(struct rctx *c)
 		return;
 	const struct lang *l = lang_by_name(json_string_value(json_object_get(rec, "language")));
 	json_t *ec = json_object_get(rec, "exit_code"), *t = json_object_get(rec, "truncated");
+	const char *engine = json_string_value(json_object_get(rec, "engine"));
 	struct render_failure x = {
 	    .status = st,
 	    .error = json_object_get(rec, "error"),
 	    .code_is_file = c->code_is_file,
-	    .shown = l && l->engine == ENGINE_SPAWN,
+	    .shown = (l && l->engine == ENGINE_SPAWN) || (engine && !strcmp(engine, "node")),
 	    .exited = json_is_integer(ec),
 	    .exit_code = (int)json_integer_value(ec),
 	    .truncated = json_is_true(json_object_get(t, "stdout")) ||

@@ -64,6 +64,9 @@ json_t *manifest_to_json(const struct deployment *d)
 	    "source", d->source ? json_string(d->source) : json_null(), "code", "file",
 	    d->code_file, "size", (json_int_t)d->code_size, "sha256", d->code_sha256, "settings",
 	    settings, "files", d->files, "artefacts", d->artefacts);
+	if (j && d->engine != JS_ENGINE_UNSET)
+		json_object_set_new(settings, "engine",
+				    json_string(request_engine_name(d->engine)));
 	if (j && d->prepare)
 		json_object_set(j, "prepare", d->prepare);
 	return j;
@@ -259,6 +262,10 @@ int manifest_from_json(json_t *j, struct deployment *d, const char *where)
 				d->require |= 1u << k;
 			}
 		}
+		v = json_object_get(st, "engine");
+		if (v && (!json_is_string(v) ||
+			  request_engine_from_name(json_string_value(v), &d->engine) != 0))
+			return bad(where, "settings.engine", "duktape or node");
 		v = json_object_get(st, "no_history");
 		if (v && !json_is_boolean(v) && !json_is_null(v))
 			return bad(where, "settings.no_history", "true or false");

@@ -37,6 +37,9 @@ struct deployment {
 	json_t *inputs;	  /* object: default inputs */
 	json_t *labels;	  /* object of strings */
 	unsigned require; /* LAYER_* */
+	/* JavaScript/TypeScript: the engine it was checked and runs with
+	 * (settings.engine; absent in older manifests: UNSET, the day's default). */
+	enum js_engine engine;
 	bool no_history;
 	json_t *files;	   /* [{"name", "path", "size", "sha256"}] copied in */
 	json_t *artefacts; /* [{"kind", "path", "size", "sha256"}] */

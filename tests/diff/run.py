@@ -4,7 +4,12 @@ native interpreter and under `sbx run FILE`; stdout, stderr and the exit
 status must be the same bytes (SPEC "Fidelity").
 
   /usr/bin/python3 tests/diff/run.py --sbx bin/sbx [--build build] [-v]
-        [--jobs N] [--lang js,py] [PATTERN...]
+        [--jobs N] [--lang js,py] [--engine duktape|node] [PATTERN...]
+
+--engine node runs the JavaScript and TypeScript programs with `sbx run
+--engine node` (the real node under sbx's sandbox) and waives by
+KNOWN-node.tsv and PENDING-node.tsv instead (Duktape's waivers do not apply
+to node); without it, `sbx run` picks its default engine (Duktape).
 
 Native references (run in a fresh directory holding only the program, with
 the environment sbx gives its interpreters: PATH=/usr/bin:/bin, LANG=C.UTF-8,
@@ -253,7 +258,8 @@ def sbx_cmd(job, d, ctx):
     # Java: the file is Main.java, as for javac; everything else keeps its name.
     base = "Main.java" if job.lang == "java" else os.path.basename(job.path)
     shutil.copy(job.path, os.path.join(d, base))
-    return [ctx["sbx"], "run", "-t", "60", "--no-history", "--state-dir", ctx["state"], base]
+    engine = ["--engine", ctx["engine"]] if ctx["engine"] and job.lang in ("js", "ts") else []
+    return [ctx["sbx"], "run", "-t", "60", "--no-history", "--state-dir", ctx["state"]] + engine + [base]
 
 
 def fresh(tmp, job, side):
@@ -310,6 +316,8 @@ def main():
     ap.add_argument("--build", default="build")
     ap.add_argument("--jobs", type=int, default=min(2, os.cpu_count() or 2))
     ap.add_argument("--lang", default="")
+    ap.add_argument("--engine", default="", choices=["", "duktape", "node"],
+                    help="JavaScript's and TypeScript's engine in sbx (node: KNOWN-node.tsv waives)")
     ap.add_argument("-v", "--verbose", action="store_true", help="show the diff of waived differences too")
     ap.add_argument("patterns", nargs="*", help="globs on lang/file, e.g. 'py/pandas_*'")
     args = ap.parse_args()
@@ -321,11 +329,12 @@ def main():
         for f in sorted(os.listdir(d)) if os.path.isdir(d) else []:
             if f.endswith(ext) and (not args.patterns or any(fnmatch.fnmatchcase(f"{lang}/{f}", p) for p in args.patterns)):
                 jobs.append(Job(lang, os.path.join(d, f)))
-    known, pending = load_list("KNOWN.tsv"), load_list("PENDING.tsv")
+    sfx = "-node" if args.engine == "node" else ""
+    known, pending = load_list(f"KNOWN{sfx}.tsv"), load_list(f"PENDING{sfx}.tsv")
     state = os.path.join(ROOT, args.build, "difftest-state")
     os.makedirs(state, exist_ok=True)
     tmp = tempfile.mkdtemp(prefix="sbx-difftest.")
-    ctx = {"sbx": os.path.abspath(args.sbx), "state": state, "tmp": tmp,
+    ctx = {"sbx": os.path.abspath(args.sbx), "state": state, "tmp": tmp, "engine": args.engine,
            "native_cache": os.path.join(ROOT, "build", "difftest-native-java")}
     os.makedirs(ctx["native_cache"], exist_ok=True)
     if any(j.lang == "java" for j in jobs):
@@ -395,13 +404,13 @@ def main():
     names = [j.name for j in done]
     # "trace" covers a stderr difference, whatever else explains it.
     diffs = {j.name: set(j.diffs) | ({"trace"} if {"stderr", "merged"} & set(j.diffs) else set()) for j in done}
-    for label, entries in (("KNOWN.tsv", known), ("PENDING.tsv", pending)):
+    for label, entries in ((f"KNOWN{sfx}.tsv", known), (f"PENDING{sfx}.tsv", pending)):
         for glob, what, _ in entries:
             hit = [n for n in names if fnmatch.fnmatchcase(n, glob)]
             if not hit:
                 continue
             if not any(diffs[n] & what for n in hit):
-                if label == "KNOWN.tsv":
+                if label.startswith("KNOWN"):
                     failed += 1
                     report.append(f"STALE {label}: {glob} ({','.join(sorted(what))}) no longer differs: remove the entry\n")
                 else:

@@ -30,6 +30,7 @@ have_lang() {
 	r) have Rscript ;;
 	java) have java && have javac ;;
 	js) true ;;
+	node) [ -x /usr/bin/node ] ;;
 	esac
 }
 

@@ -167,7 +167,8 @@ static void test_value_checks(void **state)
 	    "state_dir: relative/dir\n",			     /* relative path */
 	    "languages:\n  python:\n    command: python3 -X utf8\n", /* needs a list */
 	    "languages:\n  python:\n    command: []\n",
-	    "languages:\n  javascript:\n    command: [node]\n", /* built in */
+	    "languages:\n  javascript:\n    command: [node]\n", /* its key is node */
+	    "languages:\n  javascript:\n    engine: v8\n",	/* duktape or node */
 	    "languages:\n  java:\n    command: [java]\n",	/* java has java/javac */
 	    "limits:\n  timout:\n",				/* misspelt even when empty */
 	    "- a\n- b\n",					/* root is a list */
@@ -185,6 +186,15 @@ static void test_value_checks(void **state)
 	assert_int_equal(load_text("limits:\n  timeout:\nstate_dir: ~/st\n", &cfg), 0);
 	assert_int_equal(cfg.limits.timeout_ms, 0);
 	assert_string_equal(cfg.state_dir, "/home/someone/st");
+	config_release(&cfg);
+	/* the engine: typescript follows javascript unless it says otherwise */
+	assert_int_equal(load_text("languages:\n  javascript:\n    engine: node\n    node: "
+				   "[/opt/node/bin/node]\n",
+				   &cfg),
+			 0);
+	assert_int_equal(config_engine(&cfg, LANG_TYPESCRIPT), JS_ENGINE_NODE);
+	assert_string_equal(config_node_command(&cfg, LANG_TYPESCRIPT)[0], "/opt/node/bin/node");
+	assert_int_equal(config_engine(&cfg, LANG_PYTHON), JS_ENGINE_UNSET);
 	config_release(&cfg);
 	/* max_timeout raises the cap for timeout */
 	assert_int_equal(load_text("limits:\n  timeout: 400\n  max_timeout: 10m\n", &cfg), 0);
