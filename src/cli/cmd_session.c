@@ -66,6 +66,11 @@ static int refuse_unsupported(const struct session_cli *sc, const struct request
 	if (req->nargs > 0)
 		return error("sbx session takes no program arguments after '--': the session's "
 			     "interpreter started long before; pass values with -i/--inputs");
+	/* A session's JavaScript kernel is a Duktape heap (a config's default
+	 * engine does not apply to sessions; README "Sessions"). */
+	if (req->engine == JS_ENGINE_NODE)
+		return error("sessions run JavaScript and TypeScript in Duktape: --engine node is "
+			     "for 'sbx run' (drop --engine, or use --engine duktape)");
 	if (!o)
 		return 0;
 	if (!strcmp(o, "--stdin"))
@@ -258,6 +263,8 @@ static int do_exec(struct run_options *ro, const struct session_cli *sc, char **
 			   "program arguments); pass values as inputs",
 			   k);
 	}
+	if (rc == 0)
+		rc = refuse_unsupported(sc, ro->req); /* the request's engine */
 	if (rc == 0)
 		rc = exec_in(ro, operands, nops, exit_code);
 	request_json_cleanup(&tmp);

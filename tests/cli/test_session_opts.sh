@@ -58,6 +58,15 @@ for kv in '"stdin": "x"' '"env": {"A": "1"}' '"args": ["a"]' '"cpu_time": "1s"';
 	check "--request with ${kv%%:*} is refused" err_has "is not for a session's execution"
 done
 
+# --- --engine node: a session's JavaScript kernel is Duktape ---
+sbx session create -l js --engine node
+expect_rc 125
+check "--engine node is refused for a session" err_has "sessions run JavaScript and TypeScript in Duktape"
+printf '{"code": "1", "engine": "node"}' >"$T_TMP/req.json"
+sbx session exec nosuch --request "$T_TMP/req.json"
+expect_rc 125
+check "a request's engine node is refused for a session" err_has "in Duktape"
+
 # --- list past 4,096 sessions (expired manifests, no processes; made by
 # one python3, as a shell loop forks twice a session) ---
 N=4100
