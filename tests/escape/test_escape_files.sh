@@ -117,7 +117,7 @@ for bad in "../good" "/etc/passwd" "good/../good" "." ".." "%2e%2e" "good@../1" 
 		expect_rc 125
 	done
 done
-check "no deployment outside the deployments dir" test -z "$(ls -A "$SBX_STATE_DIR" | grep -v -x -E 'deployments|history\.db.*|history\.log.*|cache|work|\.lock' || true)"
+check "no deployment outside the deployments dir" test -z "$(ls -A "$SBX_STATE_DIR" | grep -v -x -E 'deployments|history\.db.*|history\.log.*|events\.log.*|events\.lock|cache|work|\.lock' || true)"
 check "the good deployment survived the bad deletes" test -d "$D/good/1"
 sbx deploy -n copied -f "$W/data.txt:../escape.txt" -e 'return 1'
 expect_rc 125
