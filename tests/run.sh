@@ -8,8 +8,9 @@
 # class's cores): each has its own state directory and temporary files, and
 # every test must be deterministic under load anyway, so running them side
 # by side both halves CI's wall time and keeps that promise tested. The
-# longest tests start first; results are printed in a fixed order, each
-# with its duration, so a slow test is visible in the log.
+# longest tests start first; a line says when each ends (so a log shows
+# progress), then the results are printed in a fixed order, each with its
+# duration, so a slow test is visible in the log.
 set -u
 cd "$(dirname "$0")/.."
 : "${SBX:?}"
@@ -70,8 +71,10 @@ printf '%s\n' $all | xargs -P "$jobs" -n 1 sh -c '
 	*.py) /usr/bin/python3 "$t" --sbx "$SBX" --build "$build" >"$r/$n.log" 2>&1 ;;
 	*) sh "$t" >"$r/$n.log" 2>&1 ;;
 	esac
-	echo $? >"$r/$n.rc"
+	rc=$?
+	echo $rc >"$r/$n.rc"
 	echo $(($(date +%s) - start)) >"$r/$n.secs"
+	echo "... $t: exit $rc after $(cat "$r/$n.secs") s"
 ' run-one "$results" "${BUILD:-build}" 2>&1
 
 for t in $all; do
