@@ -9,38 +9,7 @@ command -v curl >/dev/null || {
 	exit 1
 }
 
-start_server() {
-	rm -f "$T_TMP/ready"
-	mkfifo "$T_TMP/ready"
-	"$SBX" serve --ready-file "$T_TMP/ready" "$@" 2>>"$T_TMP/serve.log" &
-	SRV_PID=$!
-	ADDR=$(timeout 120 head -n 1 "$T_TMP/ready")
-	SOCK=${ADDR#unix:}
-}
-
-# api PATH [CURL ARGS...] — GET; sets $out, $code, $hdrs.
-api() {
-	_p=$1
-	shift
-	code=$(curl -s --unix-socket "$SOCK" -D "$T_TMP/hdrs" -o "$T_TMP/body" -w '%{http_code}' \
-		"$@" "http://sbx$_p")
-	out=$(cat "$T_TMP/body")
-	hdrs=$(tr -d '\r' <"$T_TMP/hdrs")
-	T_LAST="GET $_p $*"
-}
-expect_code() {
-	if [ "$code" = "$1" ]; then _pass; else _fail "HTTP status $code, expected $1"; fi
-}
-header() { printf '%s\n' "$hdrs" | sed -n "s/^$1: //Ip" | head -n 1; }
-schema_ok() {
-	_ct=$(header Content-Type)
-	if _why=$(/usr/bin/python3 "$TESTS_DIR/cli/openapi_check.py" "$ROOT_DIR/docs/openapi.json" \
-		GET /v1/events "$code" "$T_TMP/body" "${_ct%%;*}" 2>&1); then
-		_pass
-	else
-		_fail "the answer does not match docs/openapi.json: $_why"
-	fi
-}
+. "$TESTS_DIR/serve_lib.sh"
 
 start_server
 sbx run --timeout 300 --label team=a -e 'console.log("hi")'
@@ -49,7 +18,7 @@ sbx run --timeout 300 --label team=b -l python -e 'print(1)'
 expect_rc 0
 
 # --- past events: server-sent events, NDJSON ----------------------------
-api '/v1/events?follow=false'
+api GET '/v1/events?follow=false' ""
 expect_code 200
 check "text/event-stream" test "$(header Content-Type)" = "text/event-stream"
 check "no caching" test "$(header Cache-Control)" = "no-cache"
@@ -58,25 +27,25 @@ check "an SSE event per run event" test "$(printf '%s\n' "$out" | grep -c '^even
 data=$(printf '%s\n' "$out" | sed -n 's/^data: //p')
 check "every data line is an event" sh -c 'printf "%s\n" "$1" | jq -e -s "length == 6 and all(.[]; .id and .ts and .language)" >/dev/null' _ "$data"
 
-api '/v1/events?follow=false&label=team=a' -H 'Accept: application/x-ndjson'
+api GET '/v1/events?follow=false&label=team=a' "" -H 'Accept: application/x-ndjson'
 expect_code 200
 check "NDJSON" test "$(header Content-Type)" = "application/x-ndjson"
-schema_ok
+schema_ok GET /v1/events
 check "the label filter" sh -c 'printf "%s\n" "$1" | jq -e -s "length == 3 and all(.[]; .labels.team == \"a\")" >/dev/null' _ "$out"
-api '/v1/events?follow=false&language=py' -H 'Accept: application/x-ndjson'
+api GET '/v1/events?follow=false&language=py' "" -H 'Accept: application/x-ndjson'
 check "the language filter" sh -c 'printf "%s\n" "$1" | jq -e -s "length == 3 and all(.[]; .language == \"python\")" >/dev/null' _ "$out"
-api '/v1/events?follow=false&deployment=nope&since=1h' -H 'Accept: application/x-ndjson'
+api GET '/v1/events?follow=false&deployment=nope&since=1h' "" -H 'Accept: application/x-ndjson'
 expect_code 200
 check "no events of a deployment that never ran" test -z "$(printf '%s' "$out" | tr -d '\n')"
 
 # --- bad queries --------------------------------------------------------
 for q in 'language=cobol' 'follow=maybe' 'since=someday' 'label=novalue'; do
-	api "/v1/events?$q"
+	api GET "/v1/events?$q" ""
 	expect_code 400
 	expect_json .error.code '"bad_query"'
 	expect_jq '.error.message | length > 10'
 done
-api '/v1/events?colour=red'
+api GET '/v1/events?colour=red' ""
 expect_code 400
 expect_json .error.code '"unknown_parameter"'
 
@@ -131,7 +100,7 @@ with open(sys.argv[1], "a") as f:
                             "labels": {"fill": "yes"}, "deployment": None, "session": None,
                             "stream": "stdout", "bytes": i}, separators=(",", ":")) + "\n")
 PY
-api '/v1/events?follow=false&since=2026-01-01' -H 'Accept: application/x-ndjson'
+api GET '/v1/events?follow=false&since=2026-01-01' "" -H 'Accept: application/x-ndjson'
 expect_code 200
 check "the late subscriber is told it lagged" sh -c 'grep . "$1" | head -n 1 | jq -e ".event == \"lagged\"" >/dev/null' _ "$T_TMP/body"
 n=$(grep -c '"filler' "$T_TMP/body")
@@ -161,11 +130,11 @@ CURL_PID=$!
 exec 6<"$T_TMP/sse3"
 first=$(timeout 300 head -n 1 <&6)
 check "the one subscriber is in" test "$first" = ": subscribed"
-api '/v1/events'
+api GET '/v1/events' ""
 expect_code 503
 expect_json .error.code '"overloaded"'
 check "Retry-After" test "$(header Retry-After)" = 1
-api /v1/health
+api GET /v1/health ""
 expect_code 200
 kill "$CURL_PID" 2>/dev/null
 wait "$CURL_PID" 2>/dev/null
