@@ -80,6 +80,47 @@ void engine_kernel_close_rundir(struct workdir *wd)
 	wd->fd = wd->cwd_fd = -1;
 }
 
+int engine_kernel_prepare(struct spawn_run *s, const struct kernel_start *ks, const char *exe_name)
+{
+	if (engine_spawn_resolve(exe_name, NULL, s->exe, sizeof s->exe) < 0) {
+		engine_spawn_unavailable(s->out, s->req->lang, exe_name);
+		return -1;
+	}
+	size_t nro = interp_ro_dirs(s->exe, s->ro, ISOLATE_MAX_EXTRA);
+	for (size_t i = 0; i < nro; i++)
+		s->ro_dirs[i] = s->ro[i];
+	if (open_rundir(&s->wd, ks->rundir) < 0) {
+		engine_spawn_setup_failed(s->out, "cannot prepare the session's directory");
+		return -1;
+	}
+	return 0;
+}
+
+int engine_kernel_start(struct spawn_run *s, const struct argv_builder *a,
+			const struct kernel_start *ks, uint64_t rlimit_as, bool gated)
+{
+	if (a->overflow)
+		return engine_spawn_setup_failed(s->out,
+						 "the interpreter command has too many words");
+	struct spawn_child child = {s->exe, a->v, s->env};
+	struct sandbox_plan plan = {
+	    .profile = PROFILE_INTERPRETER,
+	    .child_main = engine_spawn_child_main,
+	    .child_arg = &child,
+	    .workdir = s->wd.cwd,
+	    .rundir = s->wd.path,
+	    .stdin_fd = ks->ctl_fd,
+	    .rlimit_as = rlimit_as,
+	    .rlimit_nproc = KERNEL_NPROC,
+	    .gated = gated,
+	    .ro_dirs = s->ro_dirs,
+	    .stream_only = true,
+	    .on_start = ks->on_start,
+	    .on_start_ctx = ks->ctx,
+	};
+	return sandbox_run(s->req, &plan, s->out, s->sink);
+}
+
 int engine_kernel_run(struct request *req, struct outcome *out, const struct output_sink *sink,
 		      const struct kernel_start *ks)
 {
@@ -98,22 +139,12 @@ int engine_kernel_run(struct request *req, struct outcome *out, const struct out
 	const char *exe_name = cmd && cmd[0] ? cmd[0] : req->lang->interpreter;
 	struct spawn_run s = {.req = req, .out = out, .sink = sink, .stdin_fd = ks->ctl_fd};
 	struct workdir *wd = &s.wd;
-	wd->fd = wd->cwd_fd = -1;
-	wd->path = wd->cwd = NULL;
+	workdir_init(wd);
 	struct argv_builder a = {.v = NULL};
 	char *src = NULL;
 	int rc = -1;
-	if (engine_spawn_resolve(exe_name, NULL, s.exe, sizeof s.exe) < 0) {
-		engine_spawn_unavailable(out, req->lang, exe_name);
-		return -1;
-	}
-	size_t nro = interp_ro_dirs(s.exe, s.ro, ISOLATE_MAX_EXTRA);
-	for (size_t i = 0; i < nro; i++)
-		s.ro_dirs[i] = s.ro[i];
-	if (open_rundir(wd, ks->rundir) < 0) {
-		engine_spawn_setup_failed(out, "cannot prepare the session's directory");
+	if (engine_kernel_prepare(&s, ks, exe_name) < 0)
 		goto out;
-	}
 	engine_spawn_env(&s);
 	snprintf(s.code, sizeof s.code, "%s/" WORKDIR_PRIVATE "/empty.py", wd->path);
 
@@ -135,28 +166,7 @@ int engine_kernel_run(struct request *req, struct outcome *out, const struct out
 	engine_spawn_arg(&a, "-u"), engine_spawn_arg(&a, "-c"), engine_spawn_arg(&a, src);
 	engine_spawn_arg(&a, s.code), engine_spawn_arg(&a, "-");
 	engine_spawn_arg(&a, "-c"), engine_spawn_arg(&a, "<string>");
-	if (a.overflow) {
-		engine_spawn_setup_failed(out, "the interpreter command has too many words");
-		goto out;
-	}
-
-	struct spawn_child child = {s.exe, a.v, s.env};
-	struct sandbox_plan plan = {
-	    .profile = PROFILE_INTERPRETER,
-	    .child_main = engine_spawn_child_main,
-	    .child_arg = &child,
-	    .workdir = wd->cwd,
-	    .rundir = wd->path,
-	    .stdin_fd = ks->ctl_fd,
-	    .rlimit_as = req->limits.memory_bytes,
-	    .rlimit_nproc = KERNEL_NPROC,
-	    .gated = true,
-	    .ro_dirs = s.ro_dirs,
-	    .stream_only = true,
-	    .on_start = ks->on_start,
-	    .on_start_ctx = ks->ctx,
-	};
-	rc = sandbox_run(req, &plan, out, sink);
+	rc = engine_kernel_start(&s, &a, ks, req->limits.memory_bytes, true);
 out:
 	free(src);
 	free(a.v);

@@ -5,11 +5,25 @@
 #ifndef SBX_ENGINE_KERNEL_INT_H
 #define SBX_ENGINE_KERNEL_INT_H
 
+#include <stdbool.h>
+#include <stdint.h>
+
 #include "engine/engine_kernel.h"
+#include "engine/engine_spawn_int.h"
 #include "sandbox/workdir.h"
 
 /* Closes what engine_kernel_workdir opened. engine_kernel.c */
 void engine_kernel_close_rundir(struct workdir *wd);
+/* The start every interpreter kernel shares: s->exe resolved from exe_name
+ * (a missing interpreter: s->out is `unavailable`), its directories made
+ * readable, the session's run directory open in s->wd. Returns 0, or -1
+ * with s->out final. engine_kernel.c */
+int engine_kernel_prepare(struct spawn_run *s, const struct kernel_start *ks, const char *exe_name);
+/* Runs argv as the session's kernel under the interpreters' profile, as a
+ * one-shot run of the language runs (its rlimit_as, gated or not), with
+ * the control socket as stdin; returns sandbox_run's result. engine_kernel.c */
+int engine_kernel_start(struct spawn_run *s, const struct argv_builder *a,
+			const struct kernel_start *ks, uint64_t rlimit_as, bool gated);
 /* R: Rscript's own top-level loop fed by prelude/sbx_kernel.R.
  * engine_kernel_r.c */
 int engine_kernel_run_r(struct request *req, struct outcome *out, const struct output_sink *sink,

@@ -17,12 +17,9 @@
 #include "core/config.h"
 #include "engine/engine_kernel_int.h"
 #include "engine/engine_spawn_int.h"
-#include "engine/interp.h"
 #include "prelude_java_kernel.h"
-#include "sandbox/sandbox.h"
 #include "util/util.h"
 
-#define KERNEL_NPROC  256	    /* as engine_spawn's: cgroup pids.max is the real cap */
 #define JAVA_MIN_HEAP (64ull << 20) /* JShell and its compiler need this much */
 #define KERNEL_SOURCE WORKDIR_PRIVATE "/SbxKernel.java"
 
@@ -37,17 +34,8 @@ int engine_kernel_run_java(struct request *req, struct outcome *out, const struc
 	struct argv_builder a = {.v = NULL};
 	char src[PATH_MAX + 32];
 	int rc = -1;
-	if (engine_spawn_resolve(exe_name, NULL, s.exe, sizeof s.exe) < 0) {
-		engine_spawn_unavailable(out, req->lang, exe_name);
-		return -1;
-	}
-	size_t nro = interp_ro_dirs(s.exe, s.ro, ISOLATE_MAX_EXTRA);
-	for (size_t i = 0; i < nro; i++)
-		s.ro_dirs[i] = s.ro[i];
-	if (engine_kernel_workdir(wd, ks->rundir) < 0) {
-		engine_spawn_setup_failed(out, "cannot prepare the session's directory");
+	if (engine_kernel_prepare(&s, ks, exe_name) < 0)
 		goto out;
-	}
 	unlinkat(wd->fd, KERNEL_SOURCE, 0); /* the last kernel's */
 	if (workdir_write(wd, KERNEL_SOURCE, prelude_java_kernel, strlen(prelude_java_kernel)) <
 	    0) {
@@ -70,27 +58,8 @@ int engine_kernel_run_java(struct request *req, struct outcome *out, const struc
 		engine_spawn_arg(&a, engine_java_jvm_flags[i]);
 	engine_spawn_arg(&a, s.java_xmx);
 	engine_spawn_arg(&a, src);
-	if (a.overflow) {
-		engine_spawn_setup_failed(out, "the interpreter command has too many words");
-		goto out;
-	}
-	struct spawn_child child = {s.exe, a.v, s.env};
-	struct sandbox_plan plan = {
-	    .profile = PROFILE_INTERPRETER,
-	    .child_main = engine_spawn_child_main,
-	    .child_arg = &child,
-	    .workdir = wd->cwd,
-	    .rundir = wd->path,
-	    .stdin_fd = ks->ctl_fd,
-	    .rlimit_as = 0, /* as the one-shot run: the cgroup holds the limit */
-	    .rlimit_nproc = KERNEL_NPROC,
-	    .gated = false,
-	    .ro_dirs = s.ro_dirs,
-	    .stream_only = true,
-	    .on_start = ks->on_start,
-	    .on_start_ctx = ks->ctx,
-	};
-	rc = sandbox_run(req, &plan, out, sink);
+	/* rlimit_as 0 as the one-shot run: the cgroup holds the limit. */
+	rc = engine_kernel_start(&s, &a, ks, 0, false);
 out:
 	free(a.v);
 	free(s.env);

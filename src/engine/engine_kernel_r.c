@@ -24,13 +24,10 @@
 #include "core/config.h"
 #include "engine/engine_kernel_int.h"
 #include "engine/engine_spawn_int.h"
-#include "engine/interp.h"
 #include "prelude_r.h"
 #include "prelude_r_kernel.h"
-#include "sandbox/sandbox.h"
 #include "util/util.h"
 
-#define KERNEL_NPROC	  256		 /* as engine_spawn's: cgroup pids.max is the real cap */
 #define R_MIN_AS	  (128ull << 20) /* as engine_spawn's: R does not start with less */
 #define KERNEL_FIFO_BYTES (1 << 20)	 /* Linux's default pipe-max-size */
 #define KERNEL_FIFO	  WORKDIR_PRIVATE "/console.fifo"
@@ -78,15 +75,9 @@ int engine_kernel_run_r(struct request *req, struct outcome *out, const struct o
 	struct argv_builder a = {.v = NULL};
 	char fifo_path[PATH_MAX + 32], fifo_env[64];
 	int fifo = -1, fifo_bytes = 0, rc = -1;
-	if (engine_spawn_resolve(exe_name, NULL, s.exe, sizeof s.exe) < 0) {
-		engine_spawn_unavailable(out, req->lang, exe_name);
-		return -1;
-	}
-	size_t nro = interp_ro_dirs(s.exe, s.ro, ISOLATE_MAX_EXTRA);
-	for (size_t i = 0; i < nro; i++)
-		s.ro_dirs[i] = s.ro[i];
-	if (engine_kernel_workdir(wd, ks->rundir) < 0 || write_profile(wd) < 0 ||
-	    (fifo = open_fifo(wd, &fifo_bytes)) < 0) {
+	if (engine_kernel_prepare(&s, ks, exe_name) < 0)
+		goto out;
+	if (write_profile(wd) < 0 || (fifo = open_fifo(wd, &fifo_bytes)) < 0) {
 		engine_spawn_setup_failed(out, "cannot prepare the session's directory");
 		goto out;
 	}
@@ -115,30 +106,10 @@ int engine_kernel_run_r(struct request *req, struct outcome *out, const struct o
 	engine_spawn_arg(&a, "--no-save"), engine_spawn_arg(&a, "--no-restore");
 	engine_spawn_arg(&a, "--no-site-file"), engine_spawn_arg(&a, "--no-environ");
 	engine_spawn_arg(&a, fifo_path);
-	if (a.overflow) {
-		engine_spawn_setup_failed(out, "the interpreter command has too many words");
-		goto out;
-	}
 	uint64_t as = req->limits.memory_bytes;
 	if (as && as < R_MIN_AS)
 		as = R_MIN_AS;
-	struct spawn_child child = {s.exe, a.v, s.env};
-	struct sandbox_plan plan = {
-	    .profile = PROFILE_INTERPRETER,
-	    .child_main = engine_spawn_child_main,
-	    .child_arg = &child,
-	    .workdir = wd->cwd,
-	    .rundir = wd->path,
-	    .stdin_fd = ks->ctl_fd,
-	    .rlimit_as = as,
-	    .rlimit_nproc = KERNEL_NPROC,
-	    .gated = false, /* as the one-shot R run */
-	    .ro_dirs = s.ro_dirs,
-	    .stream_only = true,
-	    .on_start = ks->on_start,
-	    .on_start_ctx = ks->ctx,
-	};
-	rc = sandbox_run(req, &plan, out, sink);
+	rc = engine_kernel_start(&s, &a, ks, as, false); /* not gated, as the one-shot R run */
 out:
 	if (fifo >= 0)
 		close(fifo);
