@@ -69,7 +69,7 @@ static bool method_is(const char *m, const char *want)
 	return !strcmp(m, want);
 }
 
-static int want_method(const char *method, const char *allowed, struct api_error *e)
+int api_want_method(const char *method, const char *allowed, struct api_error *e)
 {
 	/* allowed: "GET", "POST", "GET,DELETE" */
 	size_t n = strlen(method);
@@ -97,7 +97,7 @@ static int route_deployments(const char *method, const char *rest, struct api_ro
 			     struct api_error *e)
 {
 	if (!*rest) {
-		if (want_method(method, "GET,POST", e))
+		if (api_want_method(method, "GET,POST", e))
 			return -1;
 		if (method_is(method, "GET"))
 			set_route(r, API_LIST, false, true, false);
@@ -117,7 +117,7 @@ static int route_deployments(const char *method, const char *rest, struct api_ro
 	memcpy(r->ref, rest, len);
 	r->ref[len] = '\0';
 	if (!slash) {
-		if (want_method(method, "GET,DELETE", e))
+		if (api_want_method(method, "GET,DELETE", e))
 			return -1;
 		if (method_is(method, "GET"))
 			set_route(r, API_GET, false, true, false);
@@ -129,7 +129,7 @@ static int route_deployments(const char *method, const char *rest, struct api_ro
 		return api_fail(
 		    e, 404, "not_found",
 		    "no such route: a deployment has /v1/deployments/NAME[@V]/executions");
-	if (want_method(method, "POST", e))
+	if (api_want_method(method, "POST", e))
 		return -1;
 	set_route(r, API_EXEC, true, true, true);
 	return 0;
@@ -154,7 +154,7 @@ int api_route(const char *method, const char *path, struct api_route *r, struct 
 	};
 	for (size_t i = 0; i < sizeof(fixed) / sizeof(fixed[0]); i++)
 		if (!strcmp(path, fixed[i].path)) {
-			if (want_method(method, fixed[i].methods, e))
+			if (api_want_method(method, fixed[i].methods, e))
 				return -1;
 			set_route(r, fixed[i].op, fixed[i].body, fixed[i].spawns, fixed[i].streams);
 			return 0;

@@ -57,6 +57,9 @@ struct api_error {
 
 int api_fail(struct api_error *e, int status, const char *code, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
+/* 0 when method is one of allowed ("GET", "GET,DELETE"), else a 405
+ * naming the methods that are. */
+int api_want_method(const char *method, const char *allowed, struct api_error *e);
 /* {"error": {"code", "message"}} as a malloc'd string. */
 char *api_error_json(const struct api_error *e);
 

@@ -33,20 +33,6 @@ bad:
 			(int)(len > 100 ? 100 : len), ref);
 }
 
-static int allow(const char *method, const char *allowed, struct api_error *e)
-{
-	size_t n = strlen(method);
-	for (const char *p = allowed; *p;) {
-		const char *c = strchr(p, ',');
-		size_t l = c ? (size_t)(c - p) : strlen(p);
-		if (l == n && !strncmp(p, method, n))
-			return 0;
-		p += l + (c != NULL);
-	}
-	return api_fail(e, 405, "method_not_allowed", "%s is not allowed here: use %s", method,
-			allowed);
-}
-
 static void set(struct api_route *r, enum api_op op, bool body, bool streams)
 {
 	r->op = op;
@@ -60,7 +46,7 @@ int api_route_sessions(const char *method, const char *rest, struct api_route *r
 {
 	bool get = !strcmp(method, "GET");
 	if (!*rest) {
-		if (allow(method, "GET,POST", e))
+		if (api_want_method(method, "GET,POST", e))
 			return -1;
 		set(r, get ? API_SESSION_LIST : API_SESSION_CREATE, !get, false);
 		return 0;
@@ -77,7 +63,7 @@ int api_route_sessions(const char *method, const char *rest, struct api_route *r
 	memcpy(r->ref, rest, len);
 	r->ref[len] = '\0';
 	if (!slash) {
-		if (allow(method, "GET,DELETE", e))
+		if (api_want_method(method, "GET,DELETE", e))
 			return -1;
 		set(r, get ? API_SESSION_GET : API_SESSION_DELETE, false, false);
 		return 0;
@@ -87,7 +73,7 @@ int api_route_sessions(const char *method, const char *rest, struct api_route *r
 		return api_fail(e, 404, "not_found",
 				"no such route: a session has /v1/sessions/REF/executions and "
 				"/v1/sessions/REF/stop");
-	if (allow(method, "POST", e))
+	if (api_want_method(method, "POST", e))
 		return -1;
 	set(r, exec ? API_SESSION_EXEC : API_SESSION_STOP, exec, exec);
 	return 0;

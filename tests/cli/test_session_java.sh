@@ -19,10 +19,11 @@ manifest() { echo "$SD/sessions/$1/manifest.yaml"; }
 field() { sed -n "s/^$2: *//p" "$(manifest "$1")"; }
 T=300
 
+# A missing interpreter is a failure, not a skip: build-aux/deps.sh test
+# installs it.
 if ! command -v java >/dev/null 2>&1; then
-	echo "SKIP: java is not installed"
-	finish
-	exit 0
+	echo "$T_NAME: java is missing: build-aux/deps.sh test installs a JDK" >&2
+	exit 1
 fi
 
 # --- create, state across executions ---

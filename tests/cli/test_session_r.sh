@@ -18,10 +18,11 @@ manifest() { echo "$SD/sessions/$1/manifest.yaml"; }
 field() { sed -n "s/^$2: *//p" "$(manifest "$1")"; }
 T=300
 
+# A missing interpreter is a failure, not a skip: build-aux/deps.sh test
+# installs it.
 if ! command -v Rscript >/dev/null 2>&1; then
-	echo "SKIP: Rscript is not installed"
-	finish
-	exit 0
+	echo "$T_NAME: Rscript is missing: build-aux/deps.sh test installs r-base-core" >&2
+	exit 1
 fi
 
 # --- create, state across executions ---
