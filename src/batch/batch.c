@@ -20,6 +20,19 @@ static int parse_small(const char *s, uint64_t *out)
 	return 0;
 }
 
+int batch_parse_format(const char *s, enum batch_format *f)
+{
+	if (!strcmp(s, "ndjson"))
+		*f = BATCH_NDJSON;
+	else if (!strcmp(s, "json"))
+		*f = BATCH_JSON;
+	else if (!strcmp(s, "text"))
+		*f = BATCH_TEXT;
+	else
+		return error("invalid --format '%s': use ndjson (default), json or text", s);
+	return 0;
+}
+
 int batch_parse_shard(const char *s, unsigned *i, unsigned *n)
 {
 	const char *slash = strchr(s, '/');

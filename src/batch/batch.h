@@ -54,6 +54,8 @@ struct batch_printer *batch_printer_open(const struct batch_options *o);
 int batch_printer_add(struct batch_printer *p, json_t *rec);
 int batch_printer_close(struct batch_printer *p, bool complete);
 
+/* Parses --format's value (ndjson, json, text) into *f. -1 after a message. */
+int batch_parse_format(const char *s, enum batch_format *f);
 /* Parses "I/N" for --shard (0 <= I < N). -1 after a message. */
 int batch_parse_shard(const char *s, unsigned *i, unsigned *n);
 

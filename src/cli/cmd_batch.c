@@ -108,18 +108,7 @@ static int batch_option(void *ctx, int id, const char *arg)
 		b->o.format = BATCH_JSON;
 		b->o.format_given = true;
 		return 0;
-	case RO_FORMAT:
-		b->o.format_given = true;
-		if (!strcmp(arg, "ndjson"))
-			b->o.format = BATCH_NDJSON;
-		else if (!strcmp(arg, "json"))
-			b->o.format = BATCH_JSON;
-		else if (!strcmp(arg, "text"))
-			b->o.format = BATCH_TEXT;
-		else
-			return error("invalid --format '%s': use ndjson (default), json or text",
-				     arg);
-		return 0;
+	case RO_FORMAT: b->o.format_given = true; return batch_parse_format(arg, &b->o.format);
 	case RO_LANG:
 		if (!lang_by_name(arg))
 			return error("unknown language '%s' for -l: use one of %s", arg,

@@ -142,7 +142,7 @@ _Noreturn void engine_duktape_exit(int code)
 	report_and_exit("result", "null", 4, code);
 }
 
-static int call_hook(duk_context *ctx, const char *name, int nargs)
+int engine_duktape_call_hook(duk_context *ctx, const char *name, int nargs)
 {
 	/* [... args] → [... result-or-error] */
 	duk_push_heap_stash(ctx);
@@ -159,7 +159,8 @@ _Noreturn void engine_duktape_report_error(duk_context *ctx)
 {
 	duk_size_t len;
 	const char *s;
-	if (call_hook(ctx, "describeError", 1) != DUK_EXEC_SUCCESS || !duk_is_string(ctx, -1)) {
+	if (engine_duktape_call_hook(ctx, "describeError", 1) != DUK_EXEC_SUCCESS ||
+	    !duk_is_string(ctx, -1)) {
 		static const char fallback[] =
 		    "{\"name\":\"Error\",\"message\":\"uncaught exception\",\"line\":null,"
 		    "\"column\":null,\"traceback\":\"\"}";
@@ -266,21 +267,22 @@ _Noreturn void engine_duktape_child_main(void *arg)
 		duk_push_undefined(ctx);
 	}
 	/* [ result ] → run the timers, then await a thenable result. */
-	if (call_hook(ctx, "runLoop", 0) != 0)
+	if (engine_duktape_call_hook(ctx, "runLoop", 0) != 0)
 		engine_duktape_report_error(ctx);
 	duk_pop(ctx);
-	if (call_hook(ctx, "settle", 1) != 0)
+	if (engine_duktape_call_hook(ctx, "settle", 1) != 0)
 		engine_duktape_report_error(ctx);
 	if (js_runtime_unhandled(ctx)) /* issue #4: node exits on these */
 		engine_duktape_report_error(ctx);
 	/* [ value ] → [ rich results, value ] → [ rich results, JSON ] */
 	duk_dup(ctx, -1);
-	if (call_hook(ctx, "richResults", 1) != 0)
+	if (engine_duktape_call_hook(ctx, "richResults", 1) != 0)
 		engine_duktape_report_error(ctx);
 	duk_swap_top(ctx, -2);
-	if (call_hook(ctx, "encode", 1) != 0)
+	if (engine_duktape_call_hook(ctx, "encode", 1) != 0)
 		engine_duktape_report_error(ctx);
-	if (call_hook(ctx, "exitCode", 0) != 0) /* process.exitCode, 'exit' handlers */
+	if (engine_duktape_call_hook(ctx, "exitCode", 0) !=
+	    0) /* process.exitCode, 'exit' handlers */
 		engine_duktape_report_error(ctx);
 	code = duk_get_int(ctx, -1);
 	duk_pop(ctx);

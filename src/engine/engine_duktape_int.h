@@ -38,6 +38,10 @@ uint64_t engine_duktape_mono_ns(void);
 _Noreturn void engine_duktape_exit_status(const char *status, int code);
 _Noreturn void engine_duktape_exit(int code);
 _Noreturn void engine_duktape_report_error(duk_context *ctx);
+/* Calls the prelude's hook NAME (stashed under "sbx") with the nargs values
+ * on the stack top: [... args] → [... result-or-error]; duk_pcall's
+ * result. engine_duktape_child.c */
+int engine_duktape_call_hook(duk_context *ctx, const char *name, int nargs);
 
 /* engine_duktape_bindings.c: the prelude, its natives and the built-ins
  * (the hooks go to the heap stash); the host's globals taken away; the

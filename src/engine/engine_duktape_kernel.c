@@ -108,17 +108,6 @@ static void send_frame(json_t *j)
 
 /* ---- one execution ---- */
 
-static int hook(duk_context *ctx, const char *name, int nargs)
-{
-	duk_push_heap_stash(ctx);
-	duk_get_prop_string(ctx, -1, "sbx");
-	duk_get_prop_string(ctx, -1, name);
-	duk_remove(ctx, -2);
-	duk_remove(ctx, -2);
-	duk_insert(ctx, -1 - nargs);
-	return duk_pcall(ctx, nargs);
-}
-
 /* The error on the stack top as the report, {"error": {...}}, in the
  * user's source lines (as engine_duktape_report_error writes it). */
 static void error_report(duk_context *ctx, struct duk_job *job, struct buf *rep)
@@ -126,7 +115,7 @@ static void error_report(duk_context *ctx, struct duk_job *job, struct buf *rep)
 	duk_size_t len;
 	buf_reset(rep);
 	buf_puts(rep, "{\"error\":");
-	if (hook(ctx, "describeError", 1) != 0 || !duk_is_string(ctx, -1)) {
+	if (engine_duktape_call_hook(ctx, "describeError", 1) != 0 || !duk_is_string(ctx, -1)) {
 		buf_puts(rep,
 			 "{\"name\":\"Error\",\"message\":\"uncaught exception\",\"line\":null,"
 			 "\"column\":null,\"traceback\":\"\"}}");
@@ -187,16 +176,16 @@ static int run_to_result(duk_context *ctx, bool has_result)
 		duk_pop(ctx);
 		duk_push_undefined(ctx);
 	}
-	if (hook(ctx, "runLoop", 0) != 0)
+	if (engine_duktape_call_hook(ctx, "runLoop", 0) != 0)
 		return -1;
 	duk_pop(ctx);
-	if (hook(ctx, "settle", 1) != 0 || js_runtime_unhandled(ctx))
+	if (engine_duktape_call_hook(ctx, "settle", 1) != 0 || js_runtime_unhandled(ctx))
 		return -1;
 	duk_dup(ctx, -1);
-	if (hook(ctx, "richResults", 1) != 0)
+	if (engine_duktape_call_hook(ctx, "richResults", 1) != 0)
 		return -1;
 	duk_swap_top(ctx, -2);
-	return hook(ctx, "encode", 1) != 0 ? -1 : 0;
+	return engine_duktape_call_hook(ctx, "encode", 1) != 0 ? -1 : 0;
 }
 
 struct exec_result {
@@ -268,7 +257,7 @@ static void run_exec(duk_context *ctx, struct duk_job *job, const char *code, si
 	}
 	duk_set_top(ctx, 0);
 	duk_push_boolean(ctx, stopped);
-	if (hook(ctx, "sessionEnd", 1) == 0 && !stopped && rc == 0)
+	if (engine_duktape_call_hook(ctx, "sessionEnd", 1) == 0 && !stopped && rc == 0)
 		r->exit_code = duk_get_int(ctx, -1);
 	duk_set_top(ctx, 0);
 	if (r->exit_code != 0)

@@ -43,16 +43,7 @@ static int rb_option(void *ctx, int id, const char *arg)
 	if (!strcmp(n, "json") || !strcmp(n, "format")) {
 		const char *f = arg ? arg : "json";
 		c->o.format_given = true;
-		if (!strcmp(f, "ndjson"))
-			c->o.format = BATCH_NDJSON;
-		else if (!strcmp(f, "json"))
-			c->o.format = BATCH_JSON;
-		else if (!strcmp(f, "text"))
-			c->o.format = BATCH_TEXT;
-		else
-			return error("invalid --format '%s': use ndjson (default), json or text",
-				     f);
-		return 0;
+		return batch_parse_format(f, &c->o.format);
 	}
 	if (!strcmp(n, "out")) {
 		c->o.out_path = arg;
