@@ -66,7 +66,7 @@ expect_json .stdout '"ABC\n"'
 expect_json '[.files[].name]' '["out.txt"]'
 check "out.txt saved" test "$(cat "$T_TMP/out/out.txt")" = "ABC"
 
-sbx run -l java "$T_TMP/prog.java" -i mode=oom -m 128M --json
+sbx run -l java "$T_TMP/prog.java" -i mode=oom -m 128M -t 120 --json
 expect_rc 137
 expect_json .status '"memory_limit"'
 

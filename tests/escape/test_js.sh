@@ -19,24 +19,26 @@ expect_rc 124
 expect_json .status '"timeout"'
 
 # Memory bombs: memory_limit, not a catchable RangeError; output so far kept.
-sbx run -m 32M -e 'var a = []; for (;;) a.push(1.5)' --json
+# Filling 32M takes ~1 s of CPU (Duktape copies its array part as it grows):
+# a long wall limit keeps a loaded machine from turning it into a timeout.
+sbx run -m 32M -t 120 -e 'var a = []; for (;;) a.push(1.5)' --json
 expect_rc 137
 expect_json .status '"memory_limit"'
-sbx run -m 32M -e 'console.log("start"); var a = []; for (;;) a.push({n: a.length})' --json
+sbx run -m 32M -t 120 -e 'console.log("start"); var a = []; for (;;) a.push({n: a.length})' --json
 expect_rc 137
 expect_json .status '"memory_limit"'
 expect_json .stdout '"start\n"'
-sbx run -m 32M -e 'var s = "x"; for (;;) s = s + s' --json
+sbx run -m 32M -t 120 -e 'var s = "x"; for (;;) s = s + s' --json
 expect_rc 137
 expect_json .status '"memory_limit"'
-sbx run -m 32M -e 'var s = "x"; try { for (;;) s = s + s } catch (e) { console.log("caught") } 1' --json
+sbx run -m 32M -t 120 -e 'var s = "x"; try { for (;;) s = s + s } catch (e) { console.log("caught") } 1' --json
 expect_rc 137
 expect_json .status '"memory_limit"'
 expect_json .stdout '""'
-sbx run -m 32M -e 'new ArrayBuffer(1024 * 1024 * 1024)' --json
+sbx run -m 32M -t 120 -e 'new ArrayBuffer(1024 * 1024 * 1024)' --json
 expect_rc 137
 expect_json .status '"memory_limit"'
-sbx run -m 32M -e 'var a = new Array(1e9); a.fill(1)' --json
+sbx run -m 32M -t 120 -e 'var a = new Array(1e9); a.fill(1)' --json
 expect_jq '.status == "memory_limit" or .status == "error"'
 
 # Deep recursion: Duktape's call-stack limit, a normal error.
