@@ -99,7 +99,7 @@ void outcome_fail(struct outcome *out, enum status s, const char *name, const ch
 
 static const char *signal_name(int sig)
 {
-	static char name[16];
+	static _Thread_local char name[16]; /* serve's threads */
 	const char *abbrev = sigabbrev_np(sig);
 	if (!abbrev)
 		return NULL;

@@ -22,6 +22,7 @@ struct render {
 	char last_stdout_byte;
 	bool write_failed;
 	struct render_tap tap;
+	struct render_writer writer;
 };
 
 struct render *render_new(const struct request *req)
@@ -36,6 +37,11 @@ struct render *render_new(const struct request *req)
 void render_set_tap(struct render *r, const struct render_tap *tap)
 {
 	r->tap = tap ? *tap : (struct render_tap){0};
+}
+
+void render_set_writer(struct render *r, const struct render_writer *w)
+{
+	r->writer = w ? *w : (struct render_writer){0};
 }
 
 void render_free(struct render *r)
@@ -58,7 +64,9 @@ static void emit_line(struct render *r, json_t *obj)
 	struct buf b = BUF_INIT;
 	jsonout_append(&b, obj);
 	buf_append(&b, "\n", 1);
-	if (write_all(STDOUT_FILENO, b.data, b.len) != 0)
+	if (r->writer.write)
+		r->writer.write(r->writer.ctx, b.data, b.len);
+	else if (write_all(STDOUT_FILENO, b.data, b.len) != 0)
 		r->write_failed = true;
 	buf_release(&b);
 }
@@ -201,10 +209,21 @@ int render_finish(struct render *r, const struct outcome *out, const struct requ
 	}
 	if (r->format != FORMAT_TEXT)
 		record_written_set();
-	if (fflush(stdout) != 0 || ferror(stdout))
+	if (!r->writer.write && (fflush(stdout) != 0 || ferror(stdout)))
 		r->write_failed = true;
 	if (r->write_failed)
 		return error("writing to standard output failed: %s",
 			     strerror(errno ? errno : EIO));
 	return 0;
+}
+
+json_t *render_failure_record(const char *command, char id[27])
+{
+	const char *msg = error_first_message();
+	make_execution_id(id);
+	return json_pack(
+	    "{s:s, s:s, s:b, s:s?, s:n, s:n, s:n, s:n, s:s, s:s, s:{s:s, s:s, s:n, s:n, s:s}}",
+	    "id", id, "status", "sbx_error", "ok", 0, "command", command, "language", "exit_code",
+	    "signal", "result", "stdout", "", "stderr", "", "error", "name", "SbxError", "message",
+	    *msg ? msg : "sbx failed: see its standard error", "line", "column", "traceback", "");
 }

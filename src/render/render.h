@@ -36,10 +36,24 @@ struct render_tap {
 };
 /* tap (copied) or NULL for none. */
 void render_set_tap(struct render *r, const struct render_tap *tap);
+/* Where the JSON record and the NDJSON lines go instead of standard output
+ * (sbx serve's session executions, in a connection's thread): write gets
+ * each whole line. Text output is for standard output only. */
+struct render_writer {
+	void (*write)(void *ctx, const char *data, size_t len);
+	void *ctx;
+};
+/* w (copied) or NULL for standard output. */
+void render_set_writer(struct render *r, const struct render_writer *w);
 /* The final record / summary. Returns -1 if writing to stdout failed. */
 int render_finish(struct render *r, const struct outcome *out, const struct request *req);
 
 /* The current UTC time as 2026-01-02T03:04:05.678Z, as events carry it. */
 void render_iso8601_now(char out[32]);
+
+/* The record of sbx's own failure for command (NULL: none known):
+ * status "sbx_error", the first error's message, a new id written to id.
+ * `sbx run --json` and batch's workers print the same. */
+json_t *render_failure_record(const char *command, char id[27]);
 
 #endif

@@ -137,5 +137,8 @@ void history_format_time(int64_t ms, char out[32]);
  * includes that day). Returns 0, or -1 after a message naming flag. */
 int history_parse_time(const char *flag, const char *s, int64_t now_ms, bool end_of_day,
 		       int64_t *out);
+/* The same without a message (false: not a time): for a server's request
+ * threads, where error()'s first-message buffer is not theirs to write. */
+bool history_time_value(const char *s, int64_t now_ms, bool end_of_day, int64_t *out);
 
 #endif

@@ -114,15 +114,14 @@ static bool parse_iso(const char *s, bool end_of_day, int64_t *out)
 	return true;
 }
 
-int history_parse_time(const char *flag, const char *s, int64_t now_ms, bool end_of_day,
-		       int64_t *out)
+bool history_time_value(const char *s, int64_t now_ms, bool end_of_day, int64_t *out)
 {
 	if (strcmp(s, "now") == 0) {
 		*out = now_ms;
-		return 0;
+		return true;
 	}
 	if (parse_iso(s, end_of_day, out))
-		return 0;
+		return true;
 	/* A duration back from now: digits and one unit. */
 	const char *p = s;
 	uint64_t n = 0;
@@ -137,10 +136,18 @@ int history_parse_time(const char *flag, const char *s, int64_t now_ms, bool end
 		for (size_t i = 0; i < sizeof(units) / sizeof(units[0]); i++) {
 			if (units[i].unit == p[0]) {
 				*out = now_ms - (int64_t)n * units[i].ms;
-				return 0;
+				return true;
 			}
 		}
 	}
+	return false;
+}
+
+int history_parse_time(const char *flag, const char *s, int64_t now_ms, bool end_of_day,
+		       int64_t *out)
+{
+	if (history_time_value(s, now_ms, end_of_day, out))
+		return 0;
 	return error("invalid time for %s: '%s'; use a duration back from now (7d, 12h, "
 		     "30m, 2w), an ISO date or time (2026-11-01, 2026-11-01T12:00:00Z) or 'now'",
 		     flag, s);

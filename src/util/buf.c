@@ -144,3 +144,13 @@ void buf_put_escaped(struct buf *b, const char *s, size_t len, bool multiline)
 		i += n;
 	}
 }
+
+size_t buf_copy_out(const char *data, size_t len, size_t *off, char *out, size_t max)
+{
+	size_t n = len - *off;
+	if (n > max)
+		n = max;
+	memcpy(out, data + *off, n);
+	*off += n;
+	return n;
+}

@@ -40,5 +40,8 @@ void buf_release(struct buf *b);
  * that are not UTF-8 become \xHH, \uHHHH, \n, \t or \r. With multiline,
  * newlines and tabs are kept as they are (a traceback). */
 void buf_put_escaped(struct buf *b, const char *s, size_t len, bool multiline);
+/* Copies at most max bytes of data[*off, len) to out and advances *off:
+ * how a streamed answer hands out what it has ready. The bytes copied. */
+size_t buf_copy_out(const char *data, size_t len, size_t *off, char *out, size_t max);
 
 #endif

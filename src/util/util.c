@@ -16,15 +16,19 @@
 #include <time.h>
 #include <unistd.h>
 
-static char first_error[2048];
-static bool wrote_record;
+/* Per thread: sbx serve answers session executions in its connection
+ * threads (serve/session_direct.c), each with its own first error. */
+static _Thread_local char first_error[2048];
+static _Thread_local bool wrote_record;
+static _Thread_local bool quiet;
 void (*die_hook)(void);
 
 static void vmessage(const char *prefix, const char *fmt, va_list ap, bool is_error)
 {
 	char line[2048];
 	vsnprintf(line, sizeof(line), fmt, ap);
-	fprintf(stderr, "sbx: %s%s\n", prefix, line);
+	if (!quiet)
+		fprintf(stderr, "sbx: %s%s\n", prefix, line);
 	/* The first error is the cause; later ones tend to be its echoes. */
 	if (is_error && !first_error[0])
 		snprintf(first_error, sizeof(first_error), "%s", line);
@@ -43,6 +47,11 @@ void record_written_set(void)
 bool record_written(void)
 {
 	return wrote_record;
+}
+
+void error_quiet(bool on)
+{
+	quiet = on;
 }
 
 void error_state_reset(void)

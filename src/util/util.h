@@ -27,6 +27,9 @@ bool record_written(void);
 /* Forgets the first message and the record flag: for a forked process
  * that runs a request of its own (sbx batch's workers). */
 void error_state_reset(void);
+/* This thread's errors and warnings are kept (error_first_message) but not
+ * printed: sbx serve answers them to the client, as a child's stderr was. */
+void error_quiet(bool on);
 
 void *xmalloc(size_t n);
 void *xcalloc(size_t n, size_t size);
