@@ -220,6 +220,21 @@ $(NPM_DIR)/.stamp: build-aux/npm/package.json build-aux/npm/package-lock.json | 
 	        "once, for the exact versions in build-aux/npm/package-lock.json" >&2; exit 1; }
 	@touch $@
 
+# --- The seccomp filters, built at build time (src/sandbox/seccomp_prebuilt.c) ---
+# seccomp-gen runs the filter-building code of seccomp.o and seccomp_interp.o
+# (libseccomp) and prints the BPF arrays seccomp_prebuilt.o embeds; any change
+# to those objects makes it again.
+SECCOMP_GEN_OBJS := $(BUILD)/sandbox/seccomp.o $(BUILD)/sandbox/seccomp_interp.o \
+                    $(BUILD)/util/util.o $(BUILD)/util/buf.o
+$(BUILD)/seccomp-gen: build-aux/seccomp-gen.c $(SECCOMP_GEN_OBJS)
+	$(CC) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+
+$(BUILD)/gen/seccomp_bpf.h: $(BUILD)/seccomp-gen
+	@mkdir -p $(@D)
+	$(BUILD)/seccomp-gen > $@.tmp && mv $@.tmp $@
+
+$(BUILD)/sandbox/seccomp_prebuilt.o: $(BUILD)/gen/seccomp_bpf.h
+
 # --- Fuzzing (issue #7; tests/fuzz/) ---
 # libFuzzer targets for every parser of outside input, built with clang
 # (Debian's clang and libclang-rt-14-dev) under ASan + UBSan. The parser

@@ -10,6 +10,7 @@
 #include "policy/policy.h"
 #include "run/events_pub.h"
 #include "run/results_save.h"
+#include "sandbox/sandbox.h"
 #include "util/util.h"
 
 int execute(struct request *req, struct outcome *out, struct render *r)
@@ -72,6 +73,14 @@ int execute_and_render(struct request *req)
 			       (json_int_t)json_array_size(findings)));
 	if (blocked != 1)
 		execute(req, &out, r);
+	if (sandbox_turn_lost()) {
+		/* A batch's worker whose batch is gone before its turn:
+		 * nothing ran and nobody reads, so no record and no history. */
+		events_pub_free(pub);
+		render_free(r);
+		outcome_release(&out);
+		return -1;
+	}
 	/* --out-dir keeps the rich results as files too (named in the record). */
 	results_save(&out, req);
 	int write_rc = render_finish(r, &out, req);

@@ -15,7 +15,9 @@
 
 int execute(struct request *req, struct outcome *out, struct render *r);
 /* execute(), then render the outcome and record it; returns the exit code
- * for sbx (the SPEC's table). Used by run and exec-deployment. */
+ * for sbx (the SPEC's table). Used by run and exec-deployment. -1, with
+ * nothing rendered or recorded, when a batch worker's turn never came
+ * (sandbox_turn_lost: its batch is gone). */
 int execute_and_render(struct request *req);
 
 /* Builds without running: compiles Java (into the javac cache) or lowers

@@ -4,8 +4,9 @@
  *      layers the profile can never give refused before anything starts;
  *   2. the layers prepared in the parent: isolation decided, the cgroup
  *      created and the root planned (isolate_prepare), the seccomp filter
- *      built;
- *   3. one supervisor from fork to reap (sandbox_supervise.c);
+ *      found (built once per process: seccomp_filter);
+ *   3. one supervisor from fork to reap (sandbox_supervise.c), in the
+ *      run's turn when a batch gives turns (sandbox_turn.c);
  *   4. the isolation layers' end: what is left killed, the cgroup's
  *      account read and the cgroup removed (isolate_finish);
  *   5. the status, from what was observed (sandbox_status.c).
@@ -21,7 +22,7 @@ int sandbox_run(const struct request *req, const struct sandbox_plan *plan, stru
 		const struct output_sink *sink)
 {
 	struct supervisor sv;
-	struct seccomp_prog prog = {NULL, 0};
+	const struct seccomp_prog *prog = NULL;
 	bool finished = false; /* isolate_finish has run */
 	int rc = -1;
 	char names[96];
@@ -57,15 +58,21 @@ int sandbox_run(const struct request *req, const struct sandbox_plan *plan, stru
 		}
 		sv.isolated = true;
 	}
-	if (seccomp_build(plan->profile, &prog) != 0) {
+	if (!(prog = seccomp_filter(plan->profile))) {
 		/* Fail closed: without the filter nothing runs. */
 		outcome_fail(out, STATUS_SANDBOX_ERROR, "SandboxError",
 			     "the seccomp filter could not be built");
 		goto out;
 	}
 
-	/* 3. Fork to reap. */
-	enum supervise_result how = sandbox_supervise(&sv, &prog);
+	/* 3. Fork to reap, in the run's turn (a batch's: sandbox.h). */
+	if (!sandbox_turn_take()) {
+		outcome_fail(out, STATUS_SANDBOX_ERROR, "SandboxError",
+			     "the run's turn never came: the batch that started it is gone");
+		goto out;
+	}
+	enum supervise_result how = sandbox_supervise(&sv, prog);
+	sandbox_turn_give();
 	if (how != SUPERVISE_DONE) {
 		rc = how == SUPERVISE_REFUSED ? 0 : -1;
 		goto out;
@@ -90,6 +97,5 @@ out:
 	if (sv.isolated && !finished)
 		isolate_finish(&sv.iso, sv.pid, &out->sandbox);
 	sandbox_supervisor_release(&sv);
-	seccomp_prog_free(&prog);
 	return rc;
 }

@@ -83,4 +83,24 @@ struct sandbox_plan {
 int sandbox_run(const struct request *req, const struct sandbox_plan *plan, struct outcome *out,
 		const struct output_sink *sink);
 
+/* A run's turn (sandbox_turn.c). A front end that runs many requests at
+ * once in processes of its own (sbx batch's workers) sets one: take is
+ * called just before a sandbox's child is forked, give just after it is
+ * reaped, so that no more than -j sandboxes run at once while the rest of
+ * each run (its checks, working directory, cgroup, record, history)
+ * overlaps the others. take returns false when the run must not start
+ * (whoever would read its record is gone): the sandbox is then torn down
+ * without running anything and sandbox_turn_lost() says so. Without one
+ * (sbx run), every sandbox starts at once. One per process. */
+struct sandbox_turn {
+	bool (*take)(void *ctx);
+	void (*give)(void *ctx);
+	void *ctx;
+};
+void sandbox_turn_set(const struct sandbox_turn *turn); /* copied; NULL: none */
+bool sandbox_turn_lost(void);
+/* For sandbox.c: false when the turn did not come (then lost is set). */
+bool sandbox_turn_take(void);
+void sandbox_turn_give(void);
+
 #endif
