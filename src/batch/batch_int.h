@@ -93,15 +93,21 @@ int sink_write(struct batch_sink *s, json_t *rec);
 /* Flushes, fsyncs, prints --format json's document. -1 on error. */
 int sink_close(struct batch_sink *s, json_t *summary);
 
-/* In a fork of the batch: prepares the request of it as `sbx run --request
- * - --json` would, waits for its turn on go_fd (a refused request does not:
- * its record needs no slot), runs it, its record on out_fd and its
- * messages on err_fd, and exits with sbx run's exit status. Never
- * returns. */
+/* In a fork of the batch: prepares and runs the request of it as `sbx run
+ * --request - --json` would, its record on out_fd and its messages on
+ * err_fd, and exits with sbx run's exit status. Never returns. go_fd is
+ * the turn's channel: a socket on which the worker writes "w" when its
+ * sandbox is ready to start and "d" as soon as the sandbox has ended, and
+ * reads "g" (its turn) in between, as many times as the run starts a
+ * sandbox (Java: the compiler, then the program); or a pipe that gives
+ * one turn, kept to the end of the run. A request refused before its
+ * sandbox (invalid, blocked by the policy) never asks for a turn. EOF
+ * instead of "g": the batch is gone, and the worker exits without a
+ * record or a history line. */
 _Noreturn void batch_worker_run(const struct batch_options *o, const struct batch_item *it,
 				int go_fd, int out_fd, int err_fd);
-/* Blocks until the batch gives this child its turn: true, or false when the
- * batch is gone (then nothing may run: nobody would read the record). */
+/* Blocks until a "g" comes down go_fd: true, or false when the batch is
+ * gone (then nothing may run: nobody would read the record). */
 bool batch_worker_wait_turn(int go_fd);
 
 /* The child pool: runs the items and hands back their records in input

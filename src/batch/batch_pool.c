@@ -1,9 +1,20 @@
-/* batch_pool — the poll() loop: up to -j children at once, each a fork
- * that runs one request as `sbx run --request - --json DEFAULTS…` would
- * (batch_worker.c; exec-deployment for a "deployment" line, with the request
- * line on its standard input), its record read from its standard output. Records leave in input
- * order: a ring of 4 × -j slots holds the ones that finished before an earlier one, and no request
- * starts past the ring, so memory stays bounded whatever the input's length.
+/* batch_pool — the poll() loop over the children, each a fork that runs
+ * one request as `sbx run --request - --json DEFAULTS…` would
+ * (batch_worker.c; exec-deployment for a "deployment" line, with the
+ * request line on its standard input), its record read from its standard
+ * output.
+ *
+ * Turns: at most -j sandboxes run at once. A worker prepares its request
+ * (checks, policy, working directory, cgroup) before asking for a turn
+ * ("w" on its socket) and gives it back ("d") as soon as its sandbox has
+ * ended, so only the sandbox's own run — what time_ms.wall measures —
+ * holds a turn; up to 2 × -j workers are forked and preparing ahead, and
+ * the finished ones write their records and history lines while the next
+ * run runs. Turns go to the oldest asking child first.
+ *
+ * Records leave in input order: a ring of 4 × -j slots holds the ones
+ * that finished before an earlier one, and no request starts past the
+ * ring, so memory stays bounded whatever the input's length.
  *
  * Classification, for the exit status: a child record with status
  * "sbx_error" is a request sbx refused (invalid: exit 1); "sandbox_error",
@@ -16,11 +27,13 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include "batch/batch_int.h"
 #include "core/outcome.h"
+#include "sandbox/seccomp.h"
 #include "util/buf.h"
 #include "util/util.h"
 
@@ -29,9 +42,12 @@
 struct child {
 	pid_t pid;    /* 0: free */
 	int out, err; /* -1 once at EOF */
-	int go;	      /* ready: the pipe its turn comes down; -1 once given */
+	int go;	      /* the turn's socket (batch_worker_run); -1 at EOF */
 	int in;	      /* a deployment's stdin, fed when its turn comes; -1 */
-	bool running; /* its turn came and its record is not complete yet */
+	bool wants;   /* asked for a turn ("w"), not given yet */
+	bool running; /* its turn came ("g"), not given back ("d") yet */
+	bool started; /* had a turn, or finished without one */
+	bool deployment;
 	struct buf rec, msg;
 	size_t seq; /* ring position */
 	size_t line;
@@ -44,9 +60,10 @@ struct pool {
 	const struct batch_options *o;
 	struct child *kids;
 	unsigned nkids, active;	 /* children alive */
-	unsigned running, ready; /* of them: running a request; waiting for a turn */
+	unsigned running, ready; /* of them: in a turn; asking for one */
+	unsigned pending;	 /* of them: not started yet (preparing, or asking) */
 	json_t **ring;		 /* ring[seq % window]: a finished record not yet written */
-	struct pollfd *pf;	 /* 2 per child: stdout, stderr */
+	struct pollfd *pf;	 /* 3 per child: stdout, stderr, the turn's socket */
 	struct child **who;	 /* whose fd pf[i] is */
 	size_t window, next_seq, next_write;
 	struct batch_sink *sink;
@@ -102,8 +119,9 @@ static void feed(int fd, const char *s, size_t left)
 }
 
 /* Forks the run of it: a child that prepares the request in-process
- * (batch_worker.c) or, for a "deployment" line, will exec exec-deployment;
- * either waits for its turn (start_ready) before it runs anything. Plain
+ * (batch_worker.c) and asks for a turn where its sandbox starts or, for a
+ * "deployment" line, will exec exec-deployment once its turn (asked for
+ * now) comes. Plain
  * fork, not posix_spawn: glibc's posix_spawn leaves its internal signals
  * (32, 33) ignored in the child, and an exec keeps them ignored down to
  * the code. Takes it->text for a deployment. */
@@ -112,7 +130,7 @@ static int spawn(struct pool *p, struct child *c, struct batch_item *it)
 	int in[2] = {-1, -1}, out[2] = {-1, -1}, err[2] = {-1, -1}, go[2] = {-1, -1};
 	const char **argv = NULL;
 	if ((it->deployment && pipe2(in, O_CLOEXEC)) || pipe2(out, O_CLOEXEC) ||
-	    pipe2(err, O_CLOEXEC) || pipe2(go, O_CLOEXEC)) {
+	    pipe2(err, O_CLOEXEC) || socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, go)) {
 		int e = errno;
 		close_pair(in), close_pair(out), close_pair(err), close_pair(go);
 		return error("cannot create pipes for a batch run: %s", strerror(e));
@@ -156,40 +174,74 @@ static int spawn(struct pool *p, struct child *c, struct batch_item *it)
 	c->err = err[0];
 	c->go = go[1];
 	c->in = in[1];
+	c->deployment = it->deployment;
 	if (it->deployment) {
+		/* exec-deployment's own run asks for nothing: its turn is
+		 * asked for now and lasts until its record is out. */
 		c->text = it->text;
 		c->len = it->len;
 		it->text = NULL;
+		c->wants = true;
+		p->ready++;
 	}
 	buf_init(&c->rec, BATCH_RECORD_MAX);
 	buf_init(&c->msg, STDERR_KEEP);
 	c->line = it->line;
 	c->id = xstrdup(it->id);
 	p->active++;
-	p->ready++;
+	p->pending++;
 	return 0;
 }
 
-/* Gives the ready children their turn, oldest first, while fewer than -j
- * run: at most -j requests run at once; the next ones are already forked
- * and checked, so a finished run's slot is taken without a fork's delay. */
+/* The child needs no more turns (it ended, or its record is out): the
+ * counts no longer hold it. */
+static void settle(struct pool *p, struct child *c)
+{
+	if (c->running) {
+		c->running = false;
+		p->running--;
+	}
+	if (c->wants) {
+		c->wants = false;
+		p->ready--;
+	}
+	if (!c->started) {
+		c->started = true;
+		p->pending--;
+	}
+}
+
+/* Gives the children that asked their turn, oldest first, while fewer
+ * than -j run: at most -j sandboxes run at once; the next ones are already
+ * forked, checked and set up, so a finished run's turn is taken without a
+ * fork's or a set-up's delay. */
 static void start_ready(struct pool *p)
 {
 	while (p->running < p->o->jobs) {
 		struct child *c = NULL;
 		for (unsigned i = 0; i < p->nkids; i++)
-			if (p->kids[i].pid && p->kids[i].go >= 0 && (!c || p->kids[i].seq < c->seq))
+			if (p->kids[i].pid && p->kids[i].wants && (!c || p->kids[i].seq < c->seq))
 				c = &p->kids[i];
 		if (!c)
 			return;
-		/* EPIPE when it already ended (a request it refused): then its
-		 * end, not its record, frees the slot. */
-		(void)!write(c->go, "g", 1);
-		close(c->go);
-		c->go = -1;
+		c->wants = false;
 		p->ready--;
+		if (!c->started) {
+			c->started = true;
+			p->pending--;
+		}
+		/* EPIPE when it already ended: then its end frees nothing. */
+		if (write(c->go, "g", 1) != 1) {
+			close(c->go);
+			c->go = -1;
+			continue;
+		}
 		c->running = true;
 		p->running++;
+		if (c->deployment) {
+			close(c->go);
+			c->go = -1;
+		}
 		if (c->in >= 0) {
 			feed(c->in, c->text, c->len);
 			c->in = -1;
@@ -197,13 +249,32 @@ static void start_ready(struct pool *p)
 	}
 }
 
-/* Its record is complete (one line) or it ended: its slot is free. The
- * rest (its history line, its exit) overlaps the next run. */
-static void slot_free(struct pool *p, struct child *c)
+/* What a worker says on its turn's socket: "w" it wants a turn, "d" its
+ * sandbox has ended (its record, history line and exit overlap the next
+ * run). At EOF it will ask for nothing more. */
+static void hear(struct pool *p, struct child *c)
 {
-	if (c->running) {
-		c->running = false;
-		p->running--;
+	char msg[64];
+	ssize_t n = read(c->go, msg, sizeof msg);
+	if (n < 0 && (errno == EINTR || errno == EAGAIN))
+		return;
+	if (n <= 0) {
+		close(c->go);
+		c->go = -1;
+		if (c->wants) {
+			c->wants = false;
+			p->ready--;
+		}
+		return;
+	}
+	for (ssize_t i = 0; i < n; i++) {
+		if (msg[i] == 'w' && !c->wants && !c->running) {
+			c->wants = true;
+			p->ready++;
+		} else if (msg[i] == 'd' && c->running) {
+			c->running = false;
+			p->running--;
+		}
 	}
 }
 
@@ -233,11 +304,9 @@ static void reap(struct pool *p, struct child *c)
 		json_object_set_new(rec, "request_id", json_string(c->id));
 	json_object_set_new(rec, "line", json_integer((json_int_t)c->line));
 	p->ring[c->seq % p->window] = rec;
-	slot_free(p, c);
-	if (c->go >= 0) {
+	settle(p, c);
+	if (c->go >= 0)
 		close(c->go);
-		p->ready--;
-	}
 	if (c->in >= 0)
 		close(c->in);
 	if (c->out >= 0)
@@ -294,6 +363,10 @@ static void wait_children(struct pool *p)
 		struct child *c = &p->kids[i];
 		if (!c->pid)
 			continue;
+		if (c->go >= 0 && !c->deployment) {
+			pf[n] = (struct pollfd){.fd = c->go, .events = POLLIN};
+			who[n++] = c;
+		}
 		if (c->out >= 0) {
 			pf[n] = (struct pollfd){.fd = c->out, .events = POLLIN};
 			who[n++] = c;
@@ -309,10 +382,14 @@ static void wait_children(struct pool *p)
 		if (!pf[i].revents)
 			continue;
 		struct child *c = who[i];
-		if (pf[i].fd == c->out) {
+		if (pf[i].fd == c->go) {
+			hear(p, c);
+		} else if (pf[i].fd == c->out) {
 			drain(c, &c->out, &c->rec);
+			/* The record is out: a run that never gave its turn
+			 * back (it died in it) or never needed one. */
 			if (c->rec.len && c->rec.data[c->rec.len - 1] == '\n')
-				slot_free(p, c);
+				settle(p, c);
 		} else
 			drain(c, &c->err, &c->msg);
 	}
@@ -365,17 +442,20 @@ int batch_pool_run(const struct batch_options *o, struct batch_input *in, struct
 {
 	struct pool p = {.o = o, .sink = sink, .tally = tally};
 	struct idset seen = {0};
-	/* -j running, -j ready for their turn, -j finishing (record out,
-	 * history and exit still to come). */
-	p.nkids = 3 * o->jobs;
+	/* -j in a turn, -j preparing or asking for one, up to 2 × -j
+	 * finishing (record, history line and exit still to come). */
+	p.nkids = 5 * o->jobs;
 	p.window = (size_t)o->jobs * BATCH_WINDOW_MULT;
 	p.kids = xcalloc(p.nkids, sizeof(*p.kids));
 	p.ring = xcalloc(p.window, sizeof(*p.ring));
-	p.pf = xcalloc(2 * (size_t)p.nkids, sizeof(*p.pf));
-	p.who = xcalloc(2 * (size_t)p.nkids, sizeof(*p.who));
+	p.pf = xcalloc(3 * (size_t)p.nkids, sizeof(*p.pf));
+	p.who = xcalloc(3 * (size_t)p.nkids, sizeof(*p.who));
 	signal(SIGPIPE, SIG_IGN);
-	/* Up to 3 × -j children with 2 or 3 pipe ends each: -j 1024 is past
-	 * the usual soft limit of 1024 descriptors, so take the hard one. */
+	/* Built here once, inherited by every worker (each run would build
+	 * its own). A failure is the runs' to report: they fail closed. */
+	(void)seccomp_prebuild();
+	/* Up to 5 × -j children with 3 or 4 descriptors each: -j 1024 is
+	 * past the usual soft limit of 1024 descriptors, so take the hard one. */
 	struct rlimit nofile;
 	if (getrlimit(RLIMIT_NOFILE, &nofile) == 0 && nofile.rlim_cur < nofile.rlim_max) {
 		nofile.rlim_cur = nofile.rlim_max;
@@ -386,7 +466,7 @@ int batch_pool_run(const struct batch_options *o, struct batch_input *in, struct
 	while (!eof || p.active || p.next_write < p.next_seq) {
 		struct child *c;
 		start_ready(&p);
-		while (!eof && p.ready < o->jobs && p.next_seq < p.next_write + p.window &&
+		while (!eof && p.pending < 2 * o->jobs && p.next_seq < p.next_write + p.window &&
 		       (c = free_child(&p))) {
 			struct batch_item it;
 			int r = next_item(&p, in, done, &seen, &it);

@@ -15,30 +15,28 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "batch/batch_int.h"
 #include "core/outcome.h"
+#include "render/render.h"
 #include "run/execute.h"
 #include "run/request_json.h"
 #include "run/runopt.h"
+#include "sandbox/sandbox.h"
 #include "util/util.h"
 
 /* The record `sbx run --json` prints for its own failure (main's
- * emit_failure_record): same keys, same values. */
+ * emit_failure_record): render_failure_record's. */
 static void failure_record(void)
 {
 	if (record_written())
 		return;
 	record_written_set();
-	const char *msg = error_first_message();
 	char id[27];
-	make_execution_id(id);
-	json_t *rec = json_pack(
-	    "{s:s, s:s, s:b, s:s, s:n, s:n, s:n, s:n, s:s, s:s, s:{s:s, s:s, s:n, s:n, s:s}}", "id",
-	    id, "status", "sbx_error", "ok", 0, "command", "run", "language", "exit_code", "signal",
-	    "result", "stdout", "", "stderr", "", "error", "name", "SbxError", "message",
-	    *msg ? msg : "sbx failed: see its standard error", "line", "column", "traceback", "");
+	json_t *rec = render_failure_record("run", id);
 	char *text = rec ? json_dumps(rec, JSON_COMPACT) : NULL;
 	if (text)
 		printf("%s\n", text);
@@ -56,12 +54,12 @@ static void on_die(void)
 	_exit(EXIT_SBX_FAILURE);
 }
 
-#define GO_FD 3 /* where the go pipe is kept until the turn comes */
+#define GO_FD 3 /* the turn's channel, for the life of the worker */
 
 /* The fds of a run started from a shell: stdin /dev/null (the request is
  * in memory, and the batch's own stdin may be its input), stdout the
  * record pipe, stderr the message pipe, nothing else of the batch's but
- * the go pipe (close-on-exec, closed when the turn comes). */
+ * the turn's channel (close-on-exec; the sandbox's child never holds it). */
 static void take_fds(int go_fd, int out_fd, int err_fd)
 {
 	int nul = open("/dev/null", O_RDONLY | O_CLOEXEC);
@@ -77,8 +75,45 @@ bool batch_worker_wait_turn(int go_fd)
 	ssize_t n;
 	while ((n = read(go_fd, &c, 1)) < 0 && errno == EINTR)
 		;
-	close(go_fd);
 	return n == 1;
+}
+
+/* The turn, as the sandbox asks for it (sandbox.h): taken just before
+ * the sandbox's child is forked, given back as soon as it is reaped.
+ * Everything else of the run (the request's checks, the policy, the
+ * working directory, the cgroup, the record, the history line) happens
+ * outside the turn, while -j other runs run. On a socket the worker says
+ * "w" (wants a turn) and "d" (done with it); the batch answers "g". On a
+ * pipe (a caller that gives one turn up front) the turn is read once and
+ * kept to the end. */
+struct turn {
+	bool socket, held;
+};
+
+static void say(char c)
+{
+	while (send(GO_FD, &c, 1, MSG_NOSIGNAL) < 0 && errno == EINTR)
+		;
+}
+
+static bool take_turn(void *ctx)
+{
+	struct turn *t = ctx;
+	if (t->held)
+		return true;
+	if (t->socket)
+		say('w');
+	t->held = batch_worker_wait_turn(GO_FD);
+	return t->held;
+}
+
+static void give_turn(void *ctx)
+{
+	struct turn *t = ctx;
+	if (!t->socket || !t->held)
+		return;
+	say('d');
+	t->held = false;
 }
 
 static int run_request(const struct batch_options *o, const struct batch_item *it)
@@ -106,10 +141,9 @@ static int run_request(const struct batch_options *o, const struct batch_item *i
 	if (request_json_apply(&ro, obj, false, NULL, &tmp) == 0 &&
 	    runopt_load_code(&ro, NULL, 0, false) == 0 && runopt_finish(&ro) == 0) {
 		/* Checked: now it waits for a slot, as a queued sbx run would. */
-		if (batch_worker_wait_turn(GO_FD))
-			rc = execute_and_render(&req);
-		else
-			rc = -1;
+		/* Checked: it runs, and waits for its turn only where its
+		 * sandbox starts (take_turn). */
+		rc = execute_and_render(&req);
 	}
 	json_decref(obj);
 out:
@@ -125,6 +159,10 @@ _Noreturn void batch_worker_run(const struct batch_options *o, const struct batc
 	/* This process's messages and record are its own, not the batch's. */
 	error_state_reset();
 	die_hook = on_die;
+	struct stat st;
+	static struct turn turn;
+	turn.socket = fstat(GO_FD, &st) == 0 && S_ISSOCK(st.st_mode);
+	sandbox_turn_set(&(struct sandbox_turn){take_turn, give_turn, &turn});
 	int rc = run_request(o, it);
 	if (rc < 0) /* the batch is gone: nothing ran, nobody reads */
 		_exit(EXIT_SBX_FAILURE);

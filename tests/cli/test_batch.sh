@@ -97,20 +97,26 @@ sbx history import "$T_TMP/notrec"
 expect_rc 125
 expect_err_contains "not a JSON record"
 
-# kill -9 mid-batch, then --resume: request 4 (line 5) runs for its whole
-# timeout, so with -j 1 the out file holds exactly the records before it
-# when the batch is killed: found by reading the file (tail -f wakes on
-# each write), not by sleeping.
+# kill -9 mid-batch, then --resume: request 4 (line 5) of the killed
+# batch sleeps far past any load's delay, so with -j 1 the out file holds
+# exactly the records before it when the batch is killed: found by reading
+# the file (tail -f wakes on each write), not by sleeping. The resumed and
+# the uninterrupted batches run the same request with a 2 s timeout.
 R=$T_TMP/resume.ndjson
-{
-	sed -n 1,3p "$IN"
-	printf '%s\n' '{"id":"slow","language":"python","code":"import time\ntime.sleep(60)","timeout":2}'
-	sed -n '5,$p' "$IN"
-} >"$R"
+RK=$T_TMP/resume-killed.ndjson
+for t in 2 300; do
+	{
+		sed -n 1,3p "$IN"
+		printf '{"id":"slow","language":"python","code":"import time\\ntime.sleep(%s)","timeout":%s}\n' "$((t * 30))" "$t"
+		sed -n '5,$p' "$IN"
+	} >"$T_TMP/resume-$t.ndjson"
+done
+mv "$T_TMP/resume-2.ndjson" "$R"
+mv "$T_TMP/resume-300.ndjson" "$RK"
 touch "$T_TMP/r.out"
 # A session of its own (its pid, written first, is the group to kill).
 setsid sh -c 'echo $$ >"$0"; exec "$@"' "$T_TMP/r.pid" "$SBX" batch -q -j 1 \
-	--out "$T_TMP/r.out" "$R" >/dev/null 2>&1 &
+	--out "$T_TMP/r.out" "$RK" >/dev/null 2>&1 &
 tail -n +1 -f "$T_TMP/r.out" 2>/dev/null | head -n 3 >/dev/null
 /bin/kill -9 -- -"$(cat "$T_TMP/r.pid")"
 wait
