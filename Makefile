@@ -307,6 +307,7 @@ fuzz: $(FUZZ_BINS)
 	        tail -n 40 $$log; echo "fuzz $$t: FAILED (see $$log)"; fail="$$fail $$t"; \
 	    fi; \
 	done; \
+	node tests/fuzz/subset_lower.js $(FUZZ_SECONDS) || fail="$$fail subset_lower"; \
 	if [ -n "$$fail" ]; then echo "fuzz: crashes in:$$fail"; exit 1; fi
 
 -include $(FUZZ_OBJS:.o=.d) $(patsubst %,$(FUZZ_BUILD)/fuzz/fuzz_%.d,$(FUZZ_NAMES))

@@ -5,6 +5,9 @@
  *   load       duk_load_function() of the transpiler's bytecode (build/gen/ts.bc)
  *   init       running that program: TypeScript's module set-up
  *   transform  __sbx_lower(source): parse, emit resolver, transforms, printing
+ *   again      the same transform once more in the same heap (the mean of
+ *              AGAIN more): what a session's kernel pays, whose transpiler
+ *              heap is kept from one execution to the next (js/lower_keep.c)
  * Each round runs in a fresh process, as a cold run does (a heap in memory
  * used before is far faster: see src/engine/js/lower_arena.c), on the
  * child's arena (lower_arena) over plain malloc, or with --malloc on
@@ -12,7 +15,10 @@
  * (default 9) in ms, of the wall clock and of the process's CPU time
  * (steadier on a shared machine). Not sbx itself: no sandbox, no cap.
  *
- * Usage: lowertime [--malloc] FILE.js|FILE.ts [RUNS]
+ * With --subset, the subset lowering (build/gen/subset.bc: acorn and
+ * subset.js, tried first for JavaScript) instead of TypeScript's compiler.
+ *
+ * Usage: lowertime [--malloc] [--subset] FILE.js|FILE.ts [RUNS]
  */
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
@@ -42,7 +48,8 @@ static double clock_ms(clockid_t id)
 }
 
 /* phases of one round: wall and CPU ms of load, init, transform */
-enum { LOAD, INIT, XFORM, NPHASE };
+enum { LOAD, INIT, XFORM, REPEAT, NPHASE };
+#define AGAIN 5
 
 static char *slurp(const char *path, size_t *len)
 {
@@ -82,10 +89,11 @@ static void plain_free(void *udata, void *ptr)
 
 /* One cold lowering in this process: its phases' wall and CPU ms into t. */
 static int one_round(const char *bc, size_t bclen, const char *src, size_t srclen, int is_ts,
-		     int use_malloc, double t[2][NPHASE])
+		     int use_malloc, int subset, double t[2][NPHASE])
 {
 	static struct lower_arena a;
 	double c[2][NPHASE + 1];
+	const char *gc = getenv("LOWERTIME_GC");
 	duk_context *ctx;
 
 	c[0][0] = clock_ms(CLOCK_MONOTONIC);
@@ -112,16 +120,30 @@ static int one_round(const char *bc, size_t bclen, const char *src, size_t srcle
 	duk_pop(ctx);
 	c[0][2] = clock_ms(CLOCK_MONOTONIC);
 	c[1][2] = clock_ms(CLOCK_PROCESS_CPUTIME_ID);
-	duk_get_global_string(ctx, "__sbx_lower");
+	duk_get_global_string(ctx, subset ? "__sbx_lower_subset" : "__sbx_lower");
 	duk_push_lstring(ctx, src, srclen);
 	duk_push_boolean(ctx, is_ts);
 	if (duk_pcall(ctx, 2) != 0 || !duk_has_prop_string(ctx, -1, "code"))
 		return -1;
 	c[0][3] = clock_ms(CLOCK_MONOTONIC);
 	c[1][3] = clock_ms(CLOCK_PROCESS_CPUTIME_ID);
-	for (int k = 0; k < 2; k++)
+	for (int i = 0; i < AGAIN; i++) {
+		duk_set_top(ctx, 0);
+		if (gc)
+			duk_gc(ctx, 0);
+		duk_get_global_string(ctx, subset ? "__sbx_lower_subset" : "__sbx_lower");
+		duk_push_lstring(ctx, src, srclen);
+		duk_push_boolean(ctx, is_ts);
+		if (duk_pcall(ctx, 2) != 0 || !duk_has_prop_string(ctx, -1, "code"))
+			return -1;
+	}
+	c[0][4] = clock_ms(CLOCK_MONOTONIC);
+	c[1][4] = clock_ms(CLOCK_PROCESS_CPUTIME_ID);
+	for (int k = 0; k < 2; k++) {
 		for (int p = 0; p < NPHASE; p++)
 			t[k][p] = c[k][p + 1] - c[k][p];
+		t[k][REPEAT] /= AGAIN;
+	}
 	return 0;
 }
 
@@ -141,20 +163,29 @@ int main(int argc, char **argv)
 {
 	size_t bclen, srclen;
 	char *bc, *src;
-	int use_malloc = argc > 1 && strcmp(argv[1], "--malloc") == 0;
-	const char *file = argv[1 + use_malloc];
-	int runs = argc > 2 + use_malloc ? atoi(argv[2 + use_malloc]) : 9;
+	int use_malloc = 0, subset = 0, arg = 1;
+	for (; arg < argc && argv[arg][0] == '-'; arg++) {
+		if (strcmp(argv[arg], "--malloc") == 0)
+			use_malloc = 1;
+		else if (strcmp(argv[arg], "--subset") == 0)
+			subset = 1;
+		else
+			break;
+	}
+	const char *file = arg < argc ? argv[arg] : NULL;
+	int runs = argc > arg + 1 ? atoi(argv[arg + 1]) : 9;
+	const char *bcpath = subset ? JS_LOWER_SUBSET_BC_PATH : JS_LOWER_TS_BC_PATH;
 	double *ms[2][NPHASE];
 	int is_ts;
 
-	if (argc < 2 + use_malloc || runs < 1 || runs > 1000) {
-		fprintf(stderr, "usage: lowertime [--malloc] FILE.js|FILE.ts [RUNS 1..1000]\n");
+	if (!file || runs < 1 || runs > 1000) {
+		fprintf(stderr, "usage: lowertime [--malloc] [--subset] FILE.js|FILE.ts [RUNS 1..1000]\n");
 		return 2;
 	}
-	bc = slurp(JS_LOWER_TS_BC_PATH, &bclen);
+	bc = slurp(bcpath, &bclen);
 	src = slurp(file, &srclen);
 	if (!bc || !src) {
-		fprintf(stderr, "lowertime: cannot read %s\n", bc ? file : JS_LOWER_TS_BC_PATH);
+		fprintf(stderr, "lowertime: cannot read %s\n", bc ? file : bcpath);
 		return 1;
 	}
 	is_ts = strlen(file) > 3 && strcmp(file + strlen(file) - 3, ".ts") == 0;
@@ -171,7 +202,7 @@ int main(int argc, char **argv)
 			return 1;
 		if (pid == 0) {
 			close(fds[0]);
-			if (one_round(bc, bclen, src, srclen, is_ts, use_malloc, t) != 0 ||
+			if (one_round(bc, bclen, src, srclen, is_ts, use_malloc, subset, t) != 0 ||
 			    write(fds[1], t, sizeof t) != (ssize_t)sizeof t)
 				_exit(1);
 			_exit(0);
@@ -189,8 +220,8 @@ int main(int argc, char **argv)
 				ms[c][p][i] = t[c][p];
 	}
 	for (int c = 0; c < 2; c++)
-		printf("%s load %.1f init %.1f transform %.1f\n", c ? "cpu" : "wall",
+		printf("%s load %.1f init %.1f transform %.1f again %.1f\n", c ? "cpu" : "wall",
 		       median(ms[c][LOAD], runs), median(ms[c][INIT], runs),
-		       median(ms[c][XFORM], runs));
+		       median(ms[c][XFORM], runs), median(ms[c][REPEAT], runs));
 	return 0;
 }

@@ -5,7 +5,7 @@
 # test suite drives (a test run that silently skips Java or R is a failed run).
 set -eu
 
-build_pkgs="gcc make patch pkg-config duktape-dev libseccomp-dev libyaml-dev libcmocka-dev libjansson-dev libsqlite3-dev libssl-dev libmicrohttpd-dev libcurl4-openssl-dev nodejs npm node-core-js esbuild"
+build_pkgs="gcc make patch pkg-config duktape-dev libseccomp-dev libyaml-dev libcmocka-dev libjansson-dev libsqlite3-dev libssl-dev libmicrohttpd-dev libcurl4-openssl-dev nodejs npm node-core-js node-acorn esbuild"
 # nodejs and the python3 libraries are also the native references of the
 # differential test (tests/diff), which runs numpy/pandas/matplotlib code.
 test_pkgs="curl python3 python3-venv python3-dill python3-numpy python3-pandas python3-matplotlib default-jdk-headless r-base-core jq valgrind slurm-wlm munge"

@@ -7,6 +7,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include <jansson.h>
+
 #include "util/buf.h"
 
 /* Bytes charged per allocation on top of the request: the size header the
@@ -26,8 +28,19 @@ struct engine_duktape_mem {
 		unsigned count;
 	} fails[8]; /* recent failing request sizes and their failure counts */
 	unsigned next_fail;
+	/* Memory held only to be faster (a session kernel's kept transpiler
+	 * heap, js/lower.h): before a request would fail on the cap (or on
+	 * malloc), reclaim(reclaim_arg) is asked to drop it, and the request
+	 * is tried again when it did (returns true). NULL: nothing to drop. */
+	bool (*reclaim)(void *reclaim_arg);
+	void *reclaim_arg;
 };
 
+/* From now on, blocks of the allocator below come first from one region
+ * backed by transparent huge pages where the kernel has them (see
+ * engine_duktape_mem.c); the cap counts them as before. For a process's
+ * one heap: the one-shot child calls it before creating its heap. */
+void engine_duktape_mem_use_region(void);
 void *engine_duktape_alloc(void *udata, size_t size);
 void *engine_duktape_realloc(void *udata, void *ptr, size_t size);
 void engine_duktape_free(void *udata, void *ptr);
@@ -61,5 +74,10 @@ struct request;
 typedef struct duk_hthread duk_context;
 /* Installs `args` and `process` (engine_duktape_process.c). */
 void engine_duktape_set_process(duk_context *ctx, const struct request *req, const char *file);
+/* A session's execution: its env set in process.env (the old values
+ * returned, null for none: given back to this later to restore them), and
+ * its args as `args` and process.argv[2:] (NULL: none). */
+json_t *engine_duktape_session_env(duk_context *ctx, json_t *env);
+void engine_duktape_session_args(duk_context *ctx, json_t *args);
 
 #endif

@@ -242,6 +242,7 @@ _Noreturn void engine_duktape_child_main(void *arg)
 			report_and_exit("error", lerr.data, lerr.len, 1);
 	}
 
+	engine_duktape_mem_use_region(); /* fewer page faults: engine_duktape_mem.c */
 	ctx = duk_create_heap(engine_duktape_alloc, engine_duktape_realloc, engine_duktape_free,
 			      &engine_duktape_child_mem, on_fatal);
 	if (!ctx)

@@ -9,6 +9,7 @@
  * own. process.argv is node's shape: ['node', '/FILE', ...args].
  */
 #include <duktape.h>
+#include <jansson.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -59,4 +60,57 @@ void engine_duktape_set_process(duk_context *ctx, const struct request *req, con
 	}
 	duk_put_prop_string(ctx, -2, "env");
 	duk_pop_2(ctx);
+}
+
+/* ---- a session's execution (engine_duktape_kernel.c) ---- */
+
+json_t *engine_duktape_session_env(duk_context *ctx, json_t *env)
+{
+	json_t *old = json_object();
+	const char *k;
+	json_t *v;
+	duk_get_global_string(ctx, "process");
+	if (!duk_is_object(ctx, -1) || !duk_get_prop_string(ctx, -1, "env") ||
+	    !duk_is_object(ctx, -1)) {
+		duk_pop_2(ctx);
+		return old;
+	}
+	json_object_foreach(env, k, v)
+	{
+		if (duk_get_prop_string(ctx, -1, k))
+			json_object_set_new(old, k, json_string(duk_safe_to_string(ctx, -1)));
+		else
+			json_object_set_new(old, k, json_null());
+		duk_pop(ctx);
+		if (json_is_string(v))
+			duk_push_string(ctx, json_string_value(v));
+		if (json_is_string(v))
+			duk_put_prop_string(ctx, -2, k);
+		else
+			duk_del_prop_string(ctx, -1, k);
+	}
+	duk_pop_2(ctx);
+	return old;
+}
+
+void engine_duktape_session_args(duk_context *ctx, json_t *args)
+{
+	size_t n = json_array_size(args);
+	duk_push_global_object(ctx);
+	duk_push_array(ctx);
+	for (size_t i = 0; i < n; i++) {
+		duk_push_string(ctx, json_string_value(json_array_get(args, i)) ?: "");
+		duk_put_prop_index(ctx, -2, (duk_uarridx_t)i);
+	}
+	duk_put_prop_string(ctx, -2, "args");
+	/* process.argv: node's 'node' and '[eval]', then the arguments. */
+	if (duk_get_prop_string(ctx, -1, "process") && duk_is_object(ctx, -1) &&
+	    duk_get_prop_string(ctx, -1, "argv") && duk_is_array(ctx, -1)) {
+		duk_set_length(ctx, -1, 2);
+		for (size_t i = 0; i < n; i++) {
+			duk_push_string(ctx, json_string_value(json_array_get(args, i)) ?: "");
+			duk_put_prop_index(ctx, -2, (duk_uarridx_t)(i + 2));
+		}
+	}
+	duk_pop_3(ctx);
 }

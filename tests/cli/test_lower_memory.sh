@@ -29,4 +29,30 @@ sbx run --timeout 300 --memory 64M --state-dir "$T_TMP/st" "$T_TMP/snippet.ts" -
 expect_json .status '"ok"'
 expect_json .stdout '"Rex (1) 4\n"'
 
+# The subset lowering (src/engine/js/lower/subset.js on acorn) lowers plain
+# modern JavaScript in a few MiB where TypeScript's compiler needs ~28: at
+# 8M such a snippet runs, while one with a generator, which only the
+# TypeScript route lowers, ends as memory_limit.
+cat >"$T_TMP/modern.js" <<'JS'
+class Store {
+  constructor(items = []) { this.items = [...items]; }
+  get value() { return this.items.reduce((s, { price, qty }) => s + price * qty, 0); }
+}
+const s = new Store([{ price: 2, qty: 3 }, { price: 1.5, qty: 2 }]);
+const fns = [];
+for (const { price } of s.items) fns.push(() => `${price ?? 0}`);
+console.log(s.value, fns.map(f => f()).join(','), s.items[9]?.price ?? 'none', 2 ** 3);
+JS
+rm -rf "$T_TMP/st"
+sbx run --timeout 300 --memory 8M --state-dir "$T_TMP/st" "$T_TMP/modern.js" --json
+expect_json .status '"ok"'
+expect_json .stdout '"9 2,1.5 none 8\n"'
+printf 'function* g() { yield 1; }\nconsole.log([...g()].length);\n' >"$T_TMP/gen.js"
+rm -rf "$T_TMP/st"
+sbx run --timeout 300 --memory 8M --state-dir "$T_TMP/st" "$T_TMP/gen.js" --json
+expect_json .status '"memory_limit"'
+rm -rf "$T_TMP/st"
+sbx run --timeout 300 --memory 64M --state-dir "$T_TMP/st" "$T_TMP/gen.js"
+expect_out '1'
+
 finish

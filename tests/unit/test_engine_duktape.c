@@ -1,4 +1,5 @@
-/* Unit tests: the Duktape engine's capped allocator, its JSON-to-ASCII
+/* Unit tests: the Duktape engine's capped allocator (and its reclaim hook,
+ * the transpiler arena's release), its JSON-to-ASCII
  * report encoding, and the embedded seccomp allow-list (seccomp.c). */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -16,6 +17,7 @@
 #include <duktape.h>
 
 #include "engine/engine_duktape.h"
+#include "engine/js/lower_arena.h"
 #include "sandbox/seccomp.h"
 #include "util/util.h"
 
@@ -72,6 +74,89 @@ static void test_realloc_cap(void **state)
 	assert_int_equal(m.cur, 0);
 }
 
+/* The reclaim hook: droppable memory (a session's kept transpiler) is
+ * given back before a request would fail on the cap, and only then. */
+struct droppable {
+	struct engine_duktape_mem *m;
+	void *block; /* held only to be faster */
+	int calls;
+};
+
+static bool drop_block(void *arg)
+{
+	struct droppable *d = arg;
+	d->calls++;
+	if (!d->block)
+		return false;
+	engine_duktape_free(d->m, d->block);
+	d->block = NULL;
+	return true;
+}
+
+static void test_reclaim(void **state)
+{
+	struct engine_duktape_mem m = {0};
+	struct droppable d = {&m, NULL, 0};
+	void *a, *b;
+	(void)state;
+
+	m.limit = 1000;
+	m.reclaim = drop_block;
+	m.reclaim_arg = &d;
+	d.block = engine_duktape_alloc(&m, 400);
+	a = engine_duktape_alloc(&m, 300); /* fits beside it: nothing dropped */
+	assert_non_null(a);
+	assert_int_equal(d.calls, 0);
+	assert_non_null(d.block);
+	b = engine_duktape_alloc(&m, 400); /* does not: the held block goes */
+	assert_non_null(b);
+	assert_int_equal(d.calls, 1);
+	assert_null(d.block);
+	assert_int_equal(m.cur, 700 + 2 * H);
+	assert_null(engine_duktape_alloc(&m, 400)); /* nothing left to drop */
+	assert_int_equal(d.calls, 2);
+	engine_duktape_free(&m, b);
+	d.block = engine_duktape_alloc(&m, 400);
+	a = engine_duktape_realloc(&m, a, 600); /* a growing block, the same */
+	assert_non_null(a);
+	assert_null(d.block);
+	assert_int_equal(m.cur, 600 + H);
+	d.block = NULL;
+	assert_false(engine_duktape_charge(&m, 500)); /* and a charge */
+	assert_true(engine_duktape_charge(&m, 300));
+	engine_duktape_uncharge(&m, 300);
+	engine_duktape_free(&m, a);
+	assert_int_equal(m.cur, 0);
+}
+
+/* The transpiler's arena gives everything back at release, blocks over
+ * 1 MiB (from the allocator itself) included: a session's kernel drops
+ * and remakes it, and what it leaked would stay counted. */
+static void test_arena_release(void **state)
+{
+	struct engine_duktape_mem m = {0};
+	struct lower_arena a;
+	void *big, *big2, *small;
+	(void)state;
+
+	m.limit = 64u << 20;
+	lower_arena_init(&a, engine_duktape_alloc, engine_duktape_realloc, engine_duktape_free, &m);
+	big = lower_arena_alloc(&a, 3u << 20);
+	big2 = lower_arena_alloc(&a, 2u << 20);
+	small = lower_arena_alloc(&a, 100);
+	assert_non_null(big);
+	assert_non_null(big2);
+	assert_non_null(small);
+	memset(big, 1, 3u << 20);
+	assert_true(a.held >= (5u << 20));
+	assert_true(m.cur > a.held); /* and the headers, the chunk list */
+	lower_arena_free(&a, big2);
+	big = lower_arena_realloc(&a, big, 4u << 20);
+	assert_non_null(big);
+	lower_arena_release(&a);
+	assert_int_equal(m.cur, 0);
+}
+
 /* A heap at its cap throws, stays usable, and never goes past the cap. */
 static void test_heap_cap(void **state)
 {
@@ -89,6 +174,68 @@ static void test_heap_cap(void **state)
 	duk_pop(ctx);
 	assert_int_equal(duk_peval_string(ctx, "s = null; 6 * 7"), 0);
 	assert_int_equal(duk_get_int(ctx, -1), 42);
+	duk_destroy_heap(ctx);
+	assert_int_equal(m.cur, 0);
+}
+
+/* The huge-page region (engine_duktape_mem_use_region) changes where
+ * blocks live, never what the cap counts: blocks are distinct and keep
+ * their bytes through reallocs that stay in place or move, freed blocks
+ * are reused, and a heap that outgrows the region goes on in malloc.
+ * Last: the region stays on for the rest of the process. */
+static void test_region(void **state)
+{
+	struct engine_duktape_mem m = {0};
+	unsigned char *a[64], *b, *c;
+	uint64_t want = 0;
+	duk_context *ctx;
+	(void)state;
+
+#if defined(__SANITIZE_ADDRESS__)
+	skip(); /* the region is off under ASan (malloc's red zones instead) */
+#endif
+	engine_duktape_mem_use_region();
+	m.limit = 64u << 20;
+	for (int i = 0; i < 64; i++) {
+		a[i] = engine_duktape_alloc(&m, (size_t)(i * 37 % 3000) + 1);
+		assert_non_null(a[i]);
+		memset(a[i], i, (size_t)(i * 37 % 3000) + 1);
+		want += (uint64_t)(i * 37 % 3000) + 1 + H;
+	}
+	for (int i = 0; i < 64; i++)
+		assert_int_equal(a[i][(i * 37 % 3000)], i); /* nobody wrote over it */
+	b = engine_duktape_alloc(&m, 20);
+	memset(b, 'b', 20);
+	assert_ptr_equal(engine_duktape_realloc(&m, b, 30), b); /* same 48-byte block */
+	c = engine_duktape_realloc(&m, b, 5000);		/* moves */
+	assert_non_null(c);
+	assert_int_equal(c[19], 'b');
+	assert_int_equal(m.cur, want + 5000 + H); /* requests and headers, as ever */
+	engine_duktape_free(&m, c);
+	c = engine_duktape_alloc(&m, 5000); /* the freed 8 KiB block again */
+	assert_non_null(c);
+	engine_duktape_free(&m, c);
+	for (int i = 0; i < 64; i++)
+		engine_duktape_free(&m, a[i]);
+	assert_int_equal(m.cur, 0);
+	b = engine_duktape_alloc(&m, 1u << 20); /* too large for the region: malloc */
+	assert_non_null(b);
+	memset(b, 1, 1u << 20);
+	engine_duktape_free(&m, b);
+	assert_int_equal(m.cur, 0);
+
+	/* ~12 MB of live objects: well past the region's 4 MiB */
+	ctx = duk_create_heap(engine_duktape_alloc, engine_duktape_realloc, engine_duktape_free, &m,
+			      NULL);
+	assert_non_null(ctx);
+	assert_int_equal(
+	    duk_peval_string(ctx, "var o = [];"
+				  "for (var i = 0; i < 100000; i++) o.push({i: i, s: 'v' + i});"
+				  "var t = 0; for (i = 0; i < o.length; i++) t += o[i].i;"
+				  "t + o[99999].s.length"),
+	    0);
+	assert_int_equal(duk_get_number(ctx, -1), 4999950000.0 + 6);
+	assert_true(m.peak > (8u << 20));
 	duk_destroy_heap(ctx);
 	assert_int_equal(m.cur, 0);
 }
@@ -239,6 +386,29 @@ static void test_seccomp_traps(void **state)
 	assert_string_equal(report, "ok");
 }
 
+/* The filters embedded at build time (seccomp_prebuilt.c) are the ones
+ * seccomp_build() makes now, for every profile, and the runs get them. */
+static void test_seccomp_prebuilt(void **state)
+{
+	enum sandbox_profile profiles[] = {PROFILE_EMBEDDED, PROFILE_INTERPRETER,
+					   PROFILE_EMBEDDED_KERNEL};
+	(void)state;
+
+	for (size_t i = 0; i < sizeof(profiles) / sizeof(profiles[0]); i++) {
+		struct seccomp_prog built, pre;
+		assert_true(seccomp_prebuilt(profiles[i], &pre));
+		assert_ptr_equal(seccomp_filter(profiles[i])->filter, pre.filter);
+		/* valgrind has no seccomp(2), which libseccomp probes: the
+		 * comparison runs in every other build (make test, SANITIZE) */
+		if (getenv("SBX_UNDER_VALGRIND"))
+			continue;
+		assert_int_equal(seccomp_build(profiles[i], &built), 0);
+		assert_int_equal(pre.len, built.len);
+		assert_memory_equal(pre.filter, built.filter, built.len * sizeof(built.filter[0]));
+		seccomp_prog_free(&built);
+	}
+}
+
 static void test_syscall_name(void **state)
 {
 	char *n;
@@ -254,10 +424,12 @@ static void test_syscall_name(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-	    cmocka_unit_test(test_alloc_cap),	 cmocka_unit_test(test_realloc_cap),
-	    cmocka_unit_test(test_heap_cap),	 cmocka_unit_test(test_json_ascii),
-	    cmocka_unit_test(test_utf8_out),	 cmocka_unit_test(test_seccomp_traps),
-	    cmocka_unit_test(test_syscall_name),
+	    cmocka_unit_test(test_alloc_cap),	  cmocka_unit_test(test_realloc_cap),
+	    cmocka_unit_test(test_heap_cap),	  cmocka_unit_test(test_reclaim),
+	    cmocka_unit_test(test_arena_release), cmocka_unit_test(test_json_ascii),
+	    cmocka_unit_test(test_utf8_out),	  cmocka_unit_test(test_seccomp_traps),
+	    cmocka_unit_test(test_syscall_name),  cmocka_unit_test(test_seccomp_prebuilt),
+	    cmocka_unit_test(test_region),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,10 +1,13 @@
 /* lower — modern JavaScript and TypeScript on Duktape (issue #4).
  *
  * Code that Duktape cannot run as is (TypeScript, or JavaScript the scanner
- * in tokenize.c finds newer than ES5) is lowered to ES5 by TypeScript's
- * compiler, which runs *inside the sandboxed child*, in a Duktape heap of
- * its own, under the run's seccomp, memory and time limits: the input is
- * untrusted and the transpiler is a large attack surface. The lowered code
+ * in tokenize.c finds newer than ES5) is lowered to ES5 *inside the
+ * sandboxed child*, in a Duktape heap of its own, under the run's seccomp,
+ * memory and time limits: the input is untrusted and a transpiler is a
+ * large attack surface. JavaScript goes first to the subset lowering
+ * (src/engine/js/lower/subset.js on acorn: the syntax nearly every snippet
+ * uses, ~12 ms instead of ~100); what it leaves (generators, async, private
+ * names, ...) and TypeScript go to TypeScript's compiler. The lowered code
  * goes back to the parent in the child's report ("extra": {"lowered": ...})
  * and is cached in STATE/cache/js/<key>.js, key = SHA-256 of (language,
  * source, transpiler bytecode hash, options); the next run of the same code
@@ -23,6 +26,8 @@
  *   child:  js_lower_map_error()   error record lines → the user's source
  *   child:  js_lower_report_extra() in the final report
  *   parent: js_lower_finish()      store the lowered code, tidy the record
+ * A session's kernel (engine_duktape_kernel.c) calls js_lower_session()
+ * instead of js_lower_child(), with a transpiler heap it keeps.
  */
 #ifndef SBX_JS_LOWER_H
 #define SBX_JS_LOWER_H
@@ -32,6 +37,7 @@
 
 #include <duktape.h>
 
+#include "engine/js/lower_arena.h"
 #include "util/buf.h"
 #include "core/outcome.h"
 #include "core/request.h"
@@ -66,6 +72,32 @@ void js_lower_prepare(struct js_lower *l, const struct request *req);
 int js_lower_child(struct js_lower *l, const struct request *req, const char *filename,
 		   duk_alloc_function alloc, duk_realloc_function realloc_fn,
 		   duk_free_function free_fn, void *udata, struct buf *err);
+
+/* A session kernel's transpiler heap, kept from one execution to the next
+ * (lower_keep.c): loading TypeScript's bytecode and running its set-up
+ * cost ~30 ms, the transform of a one-liner a few. Zeroed: none yet. Its
+ * memory is counted against the session's limit like any other, and given
+ * back whenever something else needs it (js_transpiler_reclaim). */
+struct js_transpiler {
+	struct lower_arena arena; /* its memory: the heap's udata */
+	duk_context *ctx;	  /* NULL: not loaded */
+	bool busy;		  /* transpiling: its memory cannot be given back now */
+	size_t loaded;		  /* arena bytes once loaded and set up */
+};
+
+/* Kernel: as js_lower_child, in t's heap (loaded at the first execution
+ * that needs it). t is dropped after a transform that throws or is
+ * interrupted (the exec timeout), or that left its arena over twice its
+ * loaded size, and loaded again next time. The lowered code, line map and
+ * error records are js_lower_child's. */
+int js_lower_session(struct js_transpiler *t, struct js_lower *l, const struct request *req,
+		     const char *filename, duk_alloc_function alloc,
+		     duk_realloc_function realloc_fn, duk_free_function free_fn, void *udata,
+		     struct buf *err);
+/* Kernel: drops t's heap unless it is in use (for the allocator, before a
+ * request would fail: struct engine_duktape_mem's reclaim). Returns whether
+ * anything was freed. arg: the struct js_transpiler. */
+bool js_transpiler_reclaim(void *arg);
 
 /* Child: installs the runtime library groups l->runtime needs (no-op when
  * none). Call after the prelude (it wraps the timer functions so that

@@ -36,6 +36,13 @@ struct arena_hdr {
 	size_t size;
 };
 
+/* A block of class 0 is preceded by its links in the arena's list of them,
+ * so that a release gives them all back (a session's kernel releases and
+ * recreates the transpiler: leaked, they would stay counted forever). */
+struct arena_big {
+	struct arena_big *prev, *next;
+};
+
 void lower_arena_init(struct lower_arena *a, duk_alloc_function alloc,
 		      duk_realloc_function realloc_fn, duk_free_function free_fn, void *udata)
 {
@@ -79,6 +86,7 @@ static int new_chunk(struct lower_arena *a)
 	a->cur = a->alloc(a->udata, ARENA_CHUNK);
 	if (!a->cur)
 		return -1;
+	a->held += ARENA_CHUNK;
 	a->chunks[a->nchunks++] = a->cur;
 	a->left = ARENA_CHUNK;
 	/* Only a hint: without transparent huge pages nothing changes. The
@@ -123,6 +131,7 @@ static int grow(struct lower_arena *a, size_t bytes)
 	if (a->map && a->cur + a->left == a->charged_end && a->charged_end < a->region_end) {
 		if (a->charge && !a->charge(a->udata, HUGE_PAGE))
 			return -1;
+		a->held += HUGE_PAGE;
 		a->charged_end += HUGE_PAGE;
 		a->left += HUGE_PAGE;
 		if (a->left >= bytes)
@@ -140,9 +149,16 @@ void *lower_arena_alloc(void *udata, duk_size_t size)
 	if (size == 0)
 		return NULL;
 	if (size > MEDIUM_MAX) {
-		h = a->alloc(a->udata, size + HDR);
-		if (!h)
+		struct arena_big *b = a->alloc(a->udata, sizeof *b + HDR + size);
+		if (!b)
 			return NULL;
+		b->prev = NULL;
+		b->next = a->big;
+		if (a->big)
+			a->big->prev = b;
+		a->big = b;
+		a->held += sizeof *b + HDR + size;
+		h = (struct arena_hdr *)(b + 1);
 		h->cls = 0;
 		h->size = size;
 		return h + 1;
@@ -173,7 +189,15 @@ void lower_arena_free(void *udata, void *ptr)
 		return;
 	h = (struct arena_hdr *)ptr - 1;
 	if (h->cls == 0) {
-		a->free_fn(a->udata, h);
+		struct arena_big *b = (struct arena_big *)h - 1;
+		if (b->prev)
+			b->prev->next = b->next;
+		else
+			a->big = b->next;
+		if (b->next)
+			b->next->prev = b->prev;
+		a->held -= sizeof *b + HDR + h->size;
+		a->free_fn(a->udata, b);
 		return;
 	}
 	*(void **)ptr = a->free_list[h->cls];
@@ -206,6 +230,11 @@ void *lower_arena_realloc(void *udata, void *ptr, duk_size_t size)
 
 void lower_arena_release(struct lower_arena *a)
 {
+	while (a->big) {
+		struct arena_big *b = a->big;
+		a->big = b->next;
+		a->free_fn(a->udata, b);
+	}
 	for (size_t i = 0; i < a->nchunks; i++)
 		a->free_fn(a->udata, a->chunks[i]);
 	a->free_fn(a->udata, a->chunks);
@@ -215,7 +244,5 @@ void lower_arena_release(struct lower_arena *a)
 			a->uncharge(a->udata, (size_t)(a->charged_end - start));
 		munmap(a->map, a->map_len);
 	}
-	/* Big blocks still live are leaked to the process, which is about to
-	 * run the user's code and exit; they stay counted against the cap. */
 	memset(a, 0, sizeof *a);
 }

@@ -22,6 +22,8 @@ struct lower_arena {
 	unsigned char *cur;
 	size_t left;
 	void *free_list[64];
+	struct arena_big *big; /* the blocks from alloc itself (over 1 MiB) */
+	size_t held;	       /* bytes taken from the cap: chunks, big blocks, region */
 	/* the huge-page region (lower_arena_use_region), used before chunks */
 	bool (*charge)(void *udata, size_t bytes);
 	void (*uncharge)(void *udata, size_t bytes);
@@ -47,7 +49,8 @@ void *lower_arena_alloc(void *udata, duk_size_t size);
 void *lower_arena_realloc(void *udata, void *ptr, duk_size_t size);
 void lower_arena_free(void *udata, void *ptr);
 
-/* Frees every chunk (the heap that used them must not be used again). */
+/* Frees every chunk and big block and unmaps the region (the heap that
+ * used them must not be used again). */
 void lower_arena_release(struct lower_arena *a);
 
 #endif

@@ -1,7 +1,12 @@
-/* lower_child — the transpiler run in the sandboxed child: TypeScript's
- * compiler in a Duktape heap of its own (an arena over the engine's capped
- * allocator), its output and line map, or an error record in the user's
- * coordinates; the transpiler's bytecode is embedded here. Calls the
+/* lower_child — the transpilers run in the sandboxed child, each in a
+ * Duktape heap of its own (an arena over the engine's capped allocator):
+ * for JavaScript the subset lowering first (acorn and subset.js: the syntax
+ * nearly every snippet uses, in a fraction of the time), and TypeScript's
+ * compiler when it gives up, or for TypeScript; their output and line map,
+ * or an error record in the user's coordinates. Both bytecodes are
+ * embedded here. TypeScript's heap is
+ * made, used and dropped in three steps (js_transpiler_*) so that a
+ * session's kernel can keep it between executions (lower_keep.c). Calls the
  * engine's allocator and report (engine_duktape.h), js/tokenize and util. */
 #include "engine/js/lower.h"
 #include "engine/js/lower_arena.h"
@@ -31,8 +36,15 @@ __asm__(".section .rodata\n"
 	".incbin \"" JS_LOWER_TS_BC_PATH "\"\n"
 	".hidden js_lower_ts_bc_end\n"
 	"js_lower_ts_bc_end:\n"
+	".balign 16\n"
+	".hidden js_lower_subset_bc\n"
+	"js_lower_subset_bc:\n"
+	".incbin \"" JS_LOWER_SUBSET_BC_PATH "\"\n"
+	".hidden js_lower_subset_bc_end\n"
+	"js_lower_subset_bc_end:\n"
 	".previous\n");
 extern const unsigned char js_lower_ts_bc[], js_lower_ts_bc_end[];
+extern const unsigned char js_lower_subset_bc[], js_lower_subset_bc_end[];
 
 /* ---- child: the transpiler heap ---- */
 
@@ -108,56 +120,62 @@ static json_t *prop_int(duk_context *ctx, duk_idx_t idx, const char *key)
 	return v;
 }
 
-int js_lower_child(struct js_lower *l, const struct request *req, const char *filename,
-		   duk_alloc_function alloc, duk_realloc_function realloc_fn,
-		   duk_free_function free_fn, void *udata, struct buf *err)
+/* t's heap, made on an arena of its own with up to region_max bytes of
+ * huge-page region, running bytecode bc (its program defines the entry
+ * function): 0, or -1 with the error record in err and t closed. */
+static int heap_open(struct js_transpiler *t, const struct request *req, size_t region_max,
+		     const unsigned char *bc, size_t bc_len, const char *filename,
+		     duk_alloc_function alloc, duk_realloc_function realloc_fn,
+		     duk_free_function free_fn, void *udata, struct buf *err)
 {
-	struct lower_arena a;
+	size_t region = (size_t)(req->limits.memory_bytes / 2) + ((size_t)32 << 20);
 	duk_context *ctx;
-	int rc = -1;
 
-	if (!l->needed || l->cached)
-		return 0;
+	t->ctx = NULL;
+	t->loaded = 0;
 	/* an arena, never destroyed: see lower_arena.c */
-	lower_arena_init(&a, alloc, realloc_fn, free_fn, udata);
+	lower_arena_init(&t->arena, alloc, realloc_fn, free_fn, udata);
 	/* Address space only, counted against the cap as it is used; the
 	 * child's RLIMIT_AS (1.5x the limit + 64 MiB, engine_duktape.c) has
 	 * room for it beside the whole limit. */
-	lower_arena_use_region(&a,
-			       req->limits.memory_bytes / 2 + ((size_t)32 << 20) < LOWER_REGION_MAX
-				   ? (size_t)(req->limits.memory_bytes / 2) + ((size_t)32 << 20)
-				   : LOWER_REGION_MAX,
+	lower_arena_use_region(&t->arena, region < region_max ? region : region_max,
 			       engine_duktape_charge, engine_duktape_uncharge);
-	ctx = duk_create_heap(lower_arena_alloc, lower_arena_realloc, lower_arena_free, &a,
+	ctx = duk_create_heap(lower_arena_alloc, lower_arena_realloc, lower_arena_free, &t->arena,
 			      lower_fatal);
 	if (!ctx) {
 		error_record(err, "InternalError", "cannot create the transpiler heap", NULL, NULL,
 			     filename);
+		js_transpiler_close(t);
 		return -1;
 	}
 	duk_push_external_buffer(ctx);
-	duk_config_buffer(ctx, -1, (void *)js_lower_ts_bc,
-			  (duk_size_t)(js_lower_ts_bc_end - js_lower_ts_bc));
+	duk_config_buffer(ctx, -1, (void *)bc, (duk_size_t)bc_len);
 	duk_load_function(ctx);
 	if (duk_pcall(ctx, 0) != 0) {
 		error_record(err, "InternalError", duk_safe_to_string(ctx, -1), NULL, NULL,
 			     filename);
-		goto out;
+		js_transpiler_close(t);
+		return -1;
 	}
-	duk_pop(ctx);
-	duk_get_global_string(ctx, "__sbx_lower");
-	duk_push_lstring(ctx, req->code, req->code_len);
-	duk_push_boolean(ctx, req->lang->id == LANG_TYPESCRIPT);
-	if (duk_pcall(ctx, 2) != 0) {
-		/* A bug in the transpiler on this input: say so, not "syntax". */
-		char *msg = NULL;
-		(void)!asprintf(&msg, "the TypeScript transpiler failed on this code: %s",
-				duk_safe_to_string(ctx, -1));
-		error_record(err, "InternalError", msg ? msg : "transpiler failure", NULL, NULL,
-			     filename);
-		free(msg);
-		goto out;
-	}
+	duk_set_top(ctx, 0);
+	t->ctx = ctx;
+	t->loaded = t->arena.held;
+	return 0;
+}
+
+int js_transpiler_open(struct js_transpiler *t, const struct request *req, const char *filename,
+		       duk_alloc_function alloc, duk_realloc_function realloc_fn,
+		       duk_free_function free_fn, void *udata, struct buf *err)
+{
+	return heap_open(t, req, LOWER_REGION_MAX, js_lower_ts_bc,
+			 (size_t)(js_lower_ts_bc_end - js_lower_ts_bc), filename, alloc, realloc_fn,
+			 free_fn, udata, err);
+}
+
+/* [ ... result ] of __sbx_lower → l (code, line map, runtime groups), or
+ * the error record in err. */
+static int take_result(duk_context *ctx, struct js_lower *l, const char *filename, struct buf *err)
+{
 	if (duk_get_prop_string(ctx, -1, "error") && duk_is_object(ctx, -1)) {
 		char *name = prop_utf8(ctx, -1, "name"), *msg = prop_utf8(ctx, -1, "message");
 		json_t *line = prop_int(ctx, -1, "line"), *col = prop_int(ctx, -1, "column");
@@ -167,42 +185,116 @@ int js_lower_child(struct js_lower *l, const struct request *req, const char *fi
 		free(msg);
 		json_decref(line);
 		json_decref(col);
-		goto out;
+		return JS_TRANSPILER_REFUSED;
 	}
 	duk_pop(ctx);
-	{
-		duk_size_t clen, llen;
-		const char *code, *lines;
-		struct buf o = BUF_INIT;
-		struct js_scan sc;
+	duk_size_t clen, llen;
+	const char *code, *lines;
+	struct buf o = BUF_INIT;
+	struct js_scan sc;
 
-		duk_get_prop_string(ctx, -1, "code");
-		duk_get_prop_string(ctx, -2, "lines");
-		code = duk_get_lstring(ctx, -2, &clen);
-		lines = duk_get_lstring(ctx, -1, &llen);
-		if (!code || !lines) {
-			error_record(err, "InternalError", "the transpiler returned no code", NULL,
-				     NULL, filename);
-			goto out;
-		}
-		buf_append(&o, code, clen);
-		buf_puts(&o, LINES_TAG);
-		buf_append(&o, lines, llen);
-		buf_puts(&o, "\n");
-		size_t total = o.len;
-		l->owned = buf_detach(&o, NULL);
-		if (js_lower_split_owned(l, total) != 0) {
-			error_record(err, "InternalError", "the transpiler returned a bad line map",
-				     NULL, NULL, filename);
-			goto out;
-		}
-		js_scan(l->code, l->code_len, &sc);
-		l->runtime = sc.runtime;
-		l->fresh = true;
+	duk_get_prop_string(ctx, -1, "code");
+	duk_get_prop_string(ctx, -2, "lines");
+	code = duk_get_lstring(ctx, -2, &clen);
+	lines = duk_get_lstring(ctx, -1, &llen);
+	if (!code || !lines) {
+		error_record(err, "InternalError", "the transpiler returned no code", NULL, NULL,
+			     filename);
+		return JS_TRANSPILER_BROKEN;
 	}
-	rc = 0;
-out:
+	buf_append(&o, code, clen);
+	buf_puts(&o, LINES_TAG);
+	buf_append(&o, lines, llen);
+	buf_puts(&o, "\n");
+	size_t total = o.len;
+	l->owned = buf_detach(&o, NULL);
+	if (js_lower_split_owned(l, total) != 0) {
+		error_record(err, "InternalError", "the transpiler returned a bad line map", NULL,
+			     NULL, filename);
+		return JS_TRANSPILER_BROKEN;
+	}
+	js_scan(l->code, l->code_len, &sc);
+	l->runtime = sc.runtime;
+	l->fresh = true;
+	return 0;
+}
+
+int js_transpiler_run(struct js_transpiler *t, struct js_lower *l, const struct request *req,
+		      const char *filename, struct buf *err)
+{
+	duk_context *ctx = t->ctx;
+	int rc;
+
+	duk_set_top(ctx, 0);
+	duk_get_global_string(ctx, "__sbx_lower");
+	duk_push_lstring(ctx, req->code, req->code_len);
+	duk_push_boolean(ctx, req->lang->id == LANG_TYPESCRIPT);
+	if (duk_pcall(ctx, 2) != 0) {
+		/* A bug in the transpiler on this input: say so, not "syntax".
+		 * (Also the way an interrupted transform ends.) */
+		char *msg = NULL;
+		(void)!asprintf(&msg, "the TypeScript transpiler failed on this code: %s",
+				duk_safe_to_string(ctx, -1));
+		error_record(err, "InternalError", msg ? msg : "transpiler failure", NULL, NULL,
+			     filename);
+		free(msg);
+		rc = JS_TRANSPILER_BROKEN;
+	} else {
+		rc = take_result(ctx, l, filename, err);
+	}
+	duk_set_top(ctx, 0);
+	return rc;
+}
+
+void js_transpiler_close(struct js_transpiler *t)
+{
 	/* No duk_destroy_heap(): see lower_arena.c. */
-	lower_arena_release(&a);
+	lower_arena_release(&t->arena);
+	t->ctx = NULL;
+	t->loaded = 0;
+}
+
+/* acorn's tree of a snippet takes a few MiB */
+#define SUBSET_REGION_MAX ((size_t)32 << 20)
+
+int js_lower_subset(struct js_lower *l, const struct request *req, const char *filename,
+		    duk_alloc_function alloc, duk_realloc_function realloc_fn,
+		    duk_free_function free_fn, void *udata, struct buf *err)
+{
+	struct js_transpiler t = {0};
+	struct buf why = BUF_INIT;
+	int rc = 1;
+
+	if (req->lang->id == LANG_TYPESCRIPT)
+		return 1;
+	/* A heap that cannot be made or set up here is not the user's
+	 * error: TypeScript's route still runs, and says what it finds. */
+	if (heap_open(&t, req, SUBSET_REGION_MAX, js_lower_subset_bc,
+		      (size_t)(js_lower_subset_bc_end - js_lower_subset_bc), filename, alloc,
+		      realloc_fn, free_fn, udata, &why) != 0) {
+		buf_release(&why);
+		return 1;
+	}
+	duk_get_global_string(t.ctx, "__sbx_lower_subset");
+	duk_push_lstring(t.ctx, req->code, req->code_len);
+	/* a throw (a bug, or the timeout's interrupt) is a fallback too:
+	 * the worst this route can do is cost its time */
+	if (duk_pcall(t.ctx, 1) == 0 && duk_is_object(t.ctx, -1) &&
+	    duk_has_prop_string(t.ctx, -1, "code"))
+		rc = take_result(t.ctx, l, filename, err) == 0 ? 0 : -1;
+	js_transpiler_close(&t);
+	return rc;
+}
+
+/* One run: a session of one execution whose heap is not kept. */
+int js_lower_child(struct js_lower *l, const struct request *req, const char *filename,
+		   duk_alloc_function alloc, duk_realloc_function realloc_fn,
+		   duk_free_function free_fn, void *udata, struct buf *err)
+{
+	struct js_transpiler t = {0};
+	int rc = js_lower_session(&t, l, req, filename, alloc, realloc_fn, free_fn, udata, err);
+
+	if (t.ctx) /* kept: js_lower_session closed it already otherwise */
+		js_transpiler_close(&t);
 	return rc;
 }

@@ -79,6 +79,7 @@ static const struct {
     {"WeakMap", JS_RT_COLLECTIONS},
     {"WeakSet", JS_RT_COLLECTIONS},
     {"Promise", JS_RT_PROMISE},
+    {"__sbx_async", JS_RT_PROMISE}, /* the subset lowering's async functions */
     {"asyncIterator", JS_RT_PROMISE},
     {"iterator", JS_RT_ITER},
     {"entries", JS_RT_OBJECT | JS_RT_ITER},

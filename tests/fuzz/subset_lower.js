@@ -1,0 +1,62 @@
+// Fuzzer of the subset lowering (src/engine/js/lower/subset*.js on acorn),
+// run by `make fuzz` under node: the lowering parses untrusted code, so on
+// any input it must either give up (a fallback: the TypeScript route takes
+// the code) or return ES5 that acorn parses as ES5 with the same number of
+// lines (the identity line map), and never throw anything else. Inputs are
+// the JavaScript files under tests/, mutated (cut, insert a modern token,
+// copy a span) with a fixed seed, for a number of seconds.
+//   node tests/fuzz/subset_lower.js SECONDS [SEED]
+'use strict';
+const fs = require('fs'), path = require('path'), vm = require('vm');
+const top = path.join(__dirname, '..', '..');
+const acorn = require('/usr/share/nodejs/acorn/dist/acorn.js');
+const ctx = { acorn, JSON, Object, Array, String, Error, TypeError, RegExp, Math };
+vm.createContext(ctx);
+for (const f of ['subset_scope.js', 'subset_helpers.js', 'subset_pattern.js', 'subset_class.js', 'subset.js'])
+	vm.runInContext(fs.readFileSync(path.join(top, 'src/engine/js/lower', f), 'utf8'), ctx, { filename: f });
+const lower = vm.runInContext('__sbx_lower_subset', ctx);
+
+function walk(dir, out) {
+	for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+		const p = path.join(dir, e.name);
+		if (e.isDirectory()) walk(p, out);
+		else if (e.name.endsWith('.js') && !p.includes('/fuzz/')) out.push(fs.readFileSync(p, 'utf8'));
+	}
+	return out;
+}
+const seeds = walk(path.join(top, 'tests'), []);
+const seconds = Number(process.argv[2] || 10);
+let seed = Number(process.argv[3] || 1);
+const rnd = n => { seed = (seed * 1103515245 + 12345) & 0x7fffffff; return seed % n; };
+const toks = ['(', ')', '{', '}', '[', ']', '=>', '...', '?.', '??', '`', '${', ',', ';', '\n', 'let ', 'const ',
+	'class ', 'extends ', 'super', 'this', 'await ', 'async ', 'yield', 'for (const x of y)', 'static ', '#x', 'get ',
+	'=', '**', '??=', 'arguments', 'new.target', 'break', 'continue', 'return', 'label:', 'function ', '/(?<n>a)/'];
+const lines = s => s.split('\n').length;
+const end = Date.now() + seconds * 1000;
+let cases = 0, lowered = 0;
+function fail(what, src, detail) {
+	const file = path.join(top, 'build-fuzz', 'crash-subset_lower.js');
+	fs.mkdirSync(path.dirname(file), { recursive: true });
+	fs.writeFileSync(file, src);
+	console.log(`fuzz subset_lower: FAILED: ${what}: ${detail} (input in ${file})`);
+	process.exit(1);
+}
+while (Date.now() < end) {
+	let s = seeds[rnd(seeds.length)];
+	for (let k = 0, m = 1 + rnd(3); k < m; k++) {
+		const at = rnd(s.length + 1), op = rnd(3);
+		if (op === 0) s = s.slice(0, at) + s.slice(at + 1 + rnd(8));
+		else if (op === 1) s = s.slice(0, at) + toks[rnd(toks.length)] + s.slice(at);
+		else { const b = rnd(s.length + 1); s = s.slice(0, at) + s.slice(b, b + rnd(40)) + s.slice(at); }
+	}
+	cases++;
+	let r;
+	try { r = lower(s); } catch (e) { fail('threw', s, e && e.stack); }
+	if (r.fallback !== undefined) continue;
+	lowered++;
+	if (lines(r.code) !== lines(s)) fail('line count', s, `${lines(r.code)} lines for ${lines(s)}`);
+	try {
+		acorn.parse(r.code, { ecmaVersion: 5, allowReserved: true, allowReturnOutsideFunction: true, allowHashBang: true });
+	} catch (e) { fail('not ES5', s, e.message); }
+}
+console.log(`fuzz subset_lower: ${cases} inputs, ${lowered} lowered, no failure`);
