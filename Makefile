@@ -4,6 +4,7 @@
 #   make test        the whole test suite (unit, cli, escape, examples, difftest)
 #   make difftest    every program in tests/diff under sbx and its native
 #                    interpreter: same stdout, stderr and exit status
+#   make difftest-session   the same through `sbx session exec` (a subset)
 #   make bench       side-by-side timings against the bare interpreters
 #   make test SANITIZE=1   the same under ASan + UBSan (objects in build-san/)
 
@@ -61,7 +62,7 @@ GEN_DEPS := docs/openapi.json $(wildcard build-aux/gen-*.sh src/engine/js/*.js s
 # npm packages the build installs (see the rule for $(NPM_DIR)/.stamp).
 NPM_DIR  := build/npm
 
-.PHONY: all deps deps-test demo test difftest unit valgrind cli escape examples-test bench \
+.PHONY: all deps deps-test demo test difftest difftest-session unit valgrind cli escape examples-test bench \
         install uninstall clean lint format check-docs fuzz completions
 .DEFAULT_GOAL := all
 
@@ -136,6 +137,12 @@ test: deps-test $(SBX) $(UNIT_BINS)
 # DIFFTEST_ARGS passes options, e.g. DIFFTEST_ARGS="--lang py -v".
 difftest: deps-test $(SBX)
 	@/usr/bin/python3 tests/diff/run.py --sbx $(abspath $(SBX)) --build $(BUILD) $(DIFFTEST_ARGS)
+
+# The corpus through sessions (make test runs it too, as
+# tests/cli/test_difftest_session.sh): a subset; DIFFTEST_SESSION_ALL=1
+# runs every program.
+difftest-session: deps-test $(SBX)
+	@SBX=$(abspath $(SBX)) BUILD=$(BUILD) sh tests/cli/test_difftest_session.sh
 
 unit: $(UNIT_BINS)
 	@for t in $(UNIT_BINS); do $$t || exit 1; done

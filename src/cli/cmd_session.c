@@ -41,12 +41,13 @@ struct session_cli {
 	const char *name, *status;
 	uint64_t ttl_ms, idle_ms;
 	int given; /* session options seen, for the subcommands that take none */
-	/* A run option exec cannot honour, as given (refused, never ignored). */
+	/* An execution's option given to another subcommand (refused, never
+	 * ignored). */
 	const char *unsupported;
 };
 
-/* Run options that belong to one process's start, which a session's kernel
- * has long passed: exec refuses them by name instead of ignoring them. */
+/* Options of one execution: create, list, get, stop and delete refuse
+ * them by name instead of ignoring them. */
 static int session_runopt(void *ctx, int id, const char *arg)
 {
 	struct run_options *ro = ctx;
@@ -60,29 +61,25 @@ static int session_runopt(void *ctx, int id, const char *arg)
 	return runopt_handle(ctx, id, arg);
 }
 
-static int refuse_unsupported(const struct session_cli *sc, const struct request *req)
+/* sub: NULL for exec, which takes them all (session_exec_prepare then
+ * checks what its language cannot take). */
+static int refuse_unsupported(const struct session_cli *sc, const struct request *req,
+			      const char *sub)
 {
 	const char *o = sc->unsupported;
-	if (req->nargs > 0)
-		return error("sbx session takes no program arguments after '--': the session's "
-			     "interpreter started long before; pass values with -i/--inputs");
-	/* A session's JavaScript kernel is a Duktape heap (a config's default
-	 * engine does not apply to sessions; README "Sessions"). */
-	if (req->engine == JS_ENGINE_NODE)
-		return error("sessions run JavaScript and TypeScript in Duktape: --engine node is "
-			     "for 'sbx run' (drop --engine, or use --engine duktape)");
-	if (!o)
+	if (session_exec_refuse(req) < 0) /* the engine, for every subcommand */
+		return -1;
+	if (!sub)
 		return 0;
-	if (!strcmp(o, "--stdin"))
-		return error("sbx session does not take --stdin: the session's interpreter reads "
-			     "sbx's control channel, and the code's stdin is empty; pass data "
-			     "with -i/--inputs or a file with -f");
-	if (!strcmp(o, "--env"))
-		return error("sbx session does not take --env: the environment is the session "
-			     "interpreter's, fixed when it started; pass values with -i/--inputs");
-	return error("sbx session does not take --cpu-time: the session's interpreter is one "
-		     "process for all its executions, so no CPU budget is per execution; "
-		     "--timeout limits an execution (it is interrupted, the state kept)");
+	if (req->nargs > 0)
+		return error("session %s takes no program arguments after '--': they are for "
+			     "one execution ('sbx session exec ID -e CODE -- ARG...')",
+			     sub);
+	if (o)
+		return error("session %s does not take %s: it is for one execution ('sbx session "
+			     "exec ID %s ...')",
+			     sub, o, o);
+	return 0;
 }
 
 static int session_handle(void *ctx, int id, const char *arg)
@@ -152,7 +149,7 @@ static int emit(json_t *j, const struct request *req)
 static int do_create(struct run_options *ro, struct session_cli *sc, int nops)
 {
 	struct request *req = ro->req;
-	if (refuse_unsupported(sc, req) < 0)
+	if (refuse_unsupported(sc, req, "create") < 0)
 		return -1;
 	if (nops > 0)
 		return error("session create takes no operand (code goes to 'sbx session exec')");
@@ -206,35 +203,10 @@ static int do_create(struct run_options *ro, struct session_cli *sc, int nops)
 
 static int exec_in(struct run_options *ro, char **operands, int nops, int *exit_code)
 {
-	struct request *req = ro->req;
 	char id[SESSION_ID_LEN + 1];
-	/* The state directory first: the session names the language. */
-	char *sd = store_state_dir(ro->state_dir_flag, ro->config_flag);
-	if (!sd || session_resolve(sd, operands[0], id) < 0) {
-		free(sd);
+	if (session_exec_prepare(ro, operands[0], operands + 1, nops - 1, id) != 0)
 		return -1;
-	}
-	json_t *m = session_describe(sd, id);
-	free(sd);
-	if (!m)
-		return -1;
-	const char *lang = json_string_value(json_object_get(m, "language"));
-	const struct lang *l = ro->lang_arg ? lang_by_name(ro->lang_arg) : NULL;
-	if (l && strcmp(l->name, lang)) {
-		error("session %s runs %s, not %s: drop -l or create a %s session", id, lang,
-		      l->name, l->name);
-		json_decref(m);
-		return -1;
-	}
-	/* The language table's own name: lang lives only as long as m. */
-	const struct lang *sl = lang_by_name(lang);
-	ro->lang_arg = sl ? sl->name : NULL;
-	if (runopt_load_code(ro, operands + 1, nops - 1, false) != 0 || runopt_finish(ro) != 0) {
-		json_decref(m);
-		return -1;
-	}
-	json_decref(m);
-	*exit_code = session_exec(req->state_dir, id, req);
+	*exit_code = session_exec(ro->req->state_dir, id, ro->req);
 	return 0;
 }
 
@@ -243,7 +215,7 @@ static int exec_in(struct run_options *ro, char **operands, int nops, int *exit_
 static int do_exec(struct run_options *ro, const struct session_cli *sc, char **operands, int nops,
 		   int *exit_code)
 {
-	if (refuse_unsupported(sc, ro->req) < 0)
+	if (refuse_unsupported(sc, ro->req, NULL) < 0)
 		return -1;
 	if (nops < 1)
 		return error("session exec needs the session: sbx session exec ID|NAME (-e CODE | "
@@ -251,20 +223,8 @@ static int do_exec(struct run_options *ro, const struct session_cli *sc, char **
 	json_t *jreq = NULL;
 	struct request_json_tmp tmp = {NULL, 0};
 	int rc = request_json_load(ro, nops - 1, false, NULL, &jreq, &tmp);
-	/* A request's keys go through runopt_handle, past the flags' check. */
-	if (rc == 0 &&
-	    (ro->req->stdin_path || ro->req->nenv || ro->req->nargs || ro->req->limits.cpu_ms)) {
-		const char *k = ro->req->stdin_path ? "stdin"
-				: ro->req->nenv	    ? "env"
-				: ro->req->nargs    ? "args"
-						    : "cpu_time";
-		rc = error("the request's \"%s\" is not for a session's execution (see 'sbx "
-			   "session exec -h': sbx session takes no --stdin, --env, --cpu-time or "
-			   "program arguments); pass values as inputs",
-			   k);
-	}
 	if (rc == 0)
-		rc = refuse_unsupported(sc, ro->req); /* the request's engine */
+		rc = refuse_unsupported(sc, ro->req, NULL); /* the request's engine */
 	if (rc == 0)
 		rc = exec_in(ro, operands, nops, exit_code);
 	request_json_cleanup(&tmp);
@@ -277,7 +237,7 @@ static int do_manage(const char *sub, struct run_options *ro, struct session_cli
 {
 	struct request *req = ro->req;
 	bool list = !strcmp(sub, "list");
-	if (refuse_unsupported(sc, req) < 0)
+	if (refuse_unsupported(sc, req, sub) < 0)
 		return -1;
 	if (ro->code_arg || (list ? nops != 0 : nops < 1) || sc->name || sc->ttl_ms ||
 	    sc->idle_ms || (!list && sc->status))

@@ -4,7 +4,9 @@
  * after execution in the same global object.
  *
  * Each execution is lowered as `sbx run` lowers it (TypeScript and modern
- * JavaScript to ES5, by the transpiler inside this sandbox) and run as a
+ * JavaScript to ES5, by the transpiler inside this sandbox, whose heap is
+ * loaded at the first execution that needs it and kept: js_lower_session;
+ * plain ES5 JavaScript never loads it) and run as a
  * global program, so its top-level declarations persist: `var` and
  * `function` become properties of the global object, and lowering turns
  * top-level `let`, `const` and `class` into `var`s (measured: the same
@@ -14,7 +16,9 @@
  * the one-shot child builds its report.
  *
  * The protocol is sbx_kernel.py's (one JSON line each way on fd 0): in,
- * {"state", "token", "replay"} once, then {"seq", "code", "inputs"}; out,
+ * {"state", "token", "replay"} once, then {"seq", "code", "inputs"} (with
+ * "env" and "args" when the execution has them: process.env's variables
+ * for this execution only, `args` and process.argv[2:]); out,
  * {"ready", "restored", "unsaved"}, then {"start"}, {"done", "exit_code",
  * "report", "interrupted", "cpu_ms", "maxrss_kb"} and {"saved", "ms",
  * "bytes", "unsaved", "replay" | "note"}. Saving is replay: the daemon
@@ -50,7 +54,8 @@
 #define NOT_REPLAYED "failed"	 /* a log entry: an execution that did not complete */
 
 static bool in_kernel, muted;
-static int exit_requested = -1; /* process.exit(code) in this execution */
+static int exit_requested = -1;		/* process.exit(code) in this execution */
+static struct js_transpiler transpiler; /* kept between executions (js/lower.h) */
 
 bool engine_duktape_kernel_stopping(void)
 {
@@ -214,9 +219,9 @@ static void run_exec(duk_context *ctx, struct duk_job *job, const char *code, si
 	if (lower) {
 		js_lower_prepare(&job->lower, &req);
 		struct buf lerr = BUF_INIT;
-		if (js_lower_child(&job->lower, &req, job->filename, engine_duktape_alloc,
-				   engine_duktape_realloc, engine_duktape_free,
-				   &engine_duktape_child_mem, &lerr) != 0) {
+		if (js_lower_session(&transpiler, &job->lower, &req, job->filename,
+				     engine_duktape_alloc, engine_duktape_realloc,
+				     engine_duktape_free, &engine_duktape_child_mem, &lerr) != 0) {
 			buf_puts(&r->report, "{\"error\":");
 			buf_append(&r->report, lerr.data ? lerr.data : "{}", lerr.len);
 			buf_puts(&r->report, "}");
@@ -324,6 +329,8 @@ _Noreturn void engine_duktape_kernel_main(void *arg)
 	engine_duktape_child_deadline_ns = 0; /* the daemon times each execution */
 	engine_duktape_child_mem.limit = job->req->limits.memory_bytes;
 	engine_duktape_child_mem.exit_on_limit = true; /* the daemon restarts it */
+	engine_duktape_child_mem.reclaim = js_transpiler_reclaim;
+	engine_duktape_child_mem.reclaim_arg = &transpiler;
 	engine_duktape_child_job = job;
 	json_t *hello = read_frame();
 	const char *token = json_string_value(json_object_get(hello, "token"));
@@ -356,10 +363,18 @@ _Noreturn void engine_duktape_kernel_main(void *arg)
 		engine_duktape_set_inputs(ctx, inputs);
 		free(inputs);
 		json_t *code = json_object_get(req, "code");
+		json_t *args = json_object_get(req, "args");
+		json_t *old_env = engine_duktape_session_env(ctx, json_object_get(req, "env"));
+		if (args)
+			engine_duktape_session_args(ctx, args);
 		double c0 = cpu_ms();
 		run_exec(ctx, job, json_string_value(code) ?: "", json_string_length(code), true,
 			 &r);
 		double c1 = cpu_ms();
+		json_decref(engine_duktape_session_env(ctx, old_env));
+		json_decref(old_env);
+		if (args)
+			engine_duktape_session_args(ctx, NULL);
 		(void)write_all(1, token, strlen(token));
 		(void)write_all(2, token, strlen(token));
 		json_t *rep = json_array();

@@ -204,20 +204,23 @@ static int session_command(const struct mcp_tool *t, json_t *args, struct mcp_cm
 	add(cmd, t->kind == TOOL_STOP_SESSION ? "stop" : "exec");
 	add(cmd, "--json");
 	if (t->kind == TOOL_EXEC_IN_SESSION) {
+		/* The rest of the arguments is the execution's request, read
+		 * and checked by `session exec --request -` as serve's body is:
+		 * code, inputs, timeout, stdin, args, env, cpu_time. */
 		cmd->is_record = true;
-		json_t *inputs = json_object_get(args, "inputs");
-		if (inputs) {
-			char *text = json_dumps(inputs, JSON_COMPACT);
-			add(cmd, "--inputs");
-			add(cmd, text);
-			free(text);
-		}
-		if (add_value(cmd, args, "timeout", "--timeout", err, errlen))
-			return -1;
-		const char *code = json_string_value(json_object_get(args, "code"));
-		set_input(cmd, code, json_string_length(json_object_get(args, "code")));
-		add(cmd, id);
+		json_t *req = json_deep_copy(args);
+		if (!req)
+			abort();
+		json_object_del(req, "session");
+		char *text = json_dumps(req, JSON_COMPACT);
+		json_decref(req);
+		if (!text)
+			abort();
+		set_input(cmd, text, strlen(text));
+		free(text);
+		add(cmd, "--request");
 		add(cmd, "-");
+		add(cmd, id);
 	} else {
 		add(cmd, id);
 	}
@@ -283,12 +286,11 @@ int mcp_tool_command(const struct mcp_tool *t, json_t *args, const struct mcp_co
 		if (rc)
 			return rc;
 		if (t->kind == TOOL_EXEC_IN_SESSION) {
-			/* The operands ID and - go last, after the common options. */
-			char *dash = cmd->argv[--cmd->argc], *id = cmd->argv[--cmd->argc];
+			/* The operand ID goes last, after the common options. */
+			char *id = cmd->argv[--cmd->argc];
 			cmd->argv[cmd->argc] = NULL;
 			add_common(cmd, ctx);
 			cmd->argv[cmd->argc++] = id;
-			cmd->argv[cmd->argc++] = dash;
 			cmd->argv[cmd->argc] = NULL;
 			return 0;
 		}

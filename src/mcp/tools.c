@@ -118,7 +118,13 @@ const struct mcp_tool mcp_tools[] = {
      "as run_code, with `session` filled in.",
      "{\"type\": \"object\", \"required\": [\"session\", \"code\"], \"additionalProperties\": "
      "false, \"properties\": {" SESSION_PROP ", \"code\": {\"type\": \"string\"}, \"inputs\": "
-     "{\"type\": \"object\"}, \"timeout\": {\"type\": [\"number\", \"string\"]}}}",
+     "{\"type\": \"object\"}, \"timeout\": {\"type\": [\"number\", \"string\"]}, "
+     "\"cpu_time\": {\"type\": [\"number\", \"string\"]}, \"stdin\": {\"type\": \"string\", "
+     "\"description\": \"this execution's standard input (python, r, java)\"}, \"args\": "
+     "{\"type\": \"array\", \"items\": {\"type\": \"string\"}, \"description\": \"this "
+     "execution's program arguments (python, r, javascript, typescript)\"}, \"env\": "
+     "{\"type\": \"object\", \"additionalProperties\": {\"type\": \"string\"}, "
+     "\"description\": \"environment variables for this execution only (not java)\"}}}",
      RECORD_SCHEMA, TOOL_EXEC_IN_SESSION, false},
     {"stop_session", "Stop a session",
      "Save a session's state and stop its processes; the next exec_in_session restores it.",

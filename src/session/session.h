@@ -10,8 +10,12 @@
  * session_kernel.c  the daemon's kernel: the sandboxed host process, the
  *                   end-of-execution markers in the output
  * session_client.c  exec: the request out, the record rendered as `run`'s
+ *                   (session_run_*: in steps, for sbx serve's threads)
+ * session_request.c the checks and settling of a request, CLI and serve
+ * session_persist.c the daemon's writer thread (manifest, replay fsync)
  *
  * May call: run, render, policy, engine, state, sandbox, core, util.
+ * Called by cli and serve.
  */
 #ifndef SBX_SESSION_H
 #define SBX_SESSION_H
@@ -46,6 +50,9 @@ int session_resolve(const char *state_dir, const char *ref, char id[SESSION_ID_L
 /* The manifest with the derived "status" (running, stopped, expired).
  * NULL after a message. */
 json_t *session_describe(const char *state_dir, const char *id);
+/* The manifest as stored (no status: the daemon is not asked). NULL after
+ * a message. */
+json_t *session_read(const char *state_dir, const char *id);
 /* Every session's description, oldest first (an array). */
 json_t *session_list(const char *state_dir);
 /* Saves the state and stops the processes; 0 or -1. */
@@ -57,6 +64,39 @@ int session_gc(const char *state_dir, unsigned *removed);
 /* Runs req (code, inputs, limits, format as for `sbx run`) in the session
  * and renders the record as run does; returns the exit code for sbx. */
 int session_exec(const char *state_dir, const char *id, struct request *req);
+
+/* session_request.c: a request's keys that a session cannot honour (the
+ * program's stdin, env, args, a CPU budget, --engine node); 0 or -1 after
+ * a message. */
+int session_exec_refuse(const struct request *req);
+/* ref (ID or NAME) to id, the session's language into ro, then the code
+ * (from -e, FILE operands or the request's "code") loaded and the request
+ * finished as runopt_finish does. 0 or -1 after a message. */
+struct run_options;
+int session_exec_prepare(struct run_options *ro, const char *ref, char **operands, int nops,
+			 char id[SESSION_ID_LEN + 1]);
+
+/* session_exec in steps, for a caller that interleaves it with other work
+ * (sbx serve answers from a connection's thread, a frame at a time):
+ * begin checks the session and the code and, with may_start false,
+ * connects first: a session whose daemon is not running sets *stopped and
+ * returns NULL without a word, for the caller to run `sbx session exec`
+ * (which starts it) instead. NULL otherwise after a message. w (NULL:
+ * standard output) gets the rendered lines. step moves one frame (1: more
+ * to come, 0: over); end renders the record, records the history, frees s
+ * and returns the exit code; abandon frees s when nobody is listening
+ * (the execution finishes in the session all the same). No globals: one
+ * thread per run. */
+struct render_writer;
+struct session_run;
+struct session_run *session_run_begin(const char *state_dir, const char *id, struct request *req,
+				      const struct render_writer *w, bool may_start, bool *stopped);
+int session_run_step(struct session_run *s);
+/* The daemon's socket that the next step reads (to poll beside another
+ * fd), or -1 when that step does not read it. */
+int session_run_fd(const struct session_run *s);
+int session_run_end(struct session_run *s);
+void session_run_abandon(struct session_run *s);
 
 /* The daemon's entry (session_daemon.c), in the daemon process; ready_fd
  * gets "ok\n" or an error line once the kernel is up (or not). */

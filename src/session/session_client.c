@@ -40,7 +40,7 @@ static void take_output(struct outcome *out, const struct request *req,
 		output_sink_write(sink, stream, cap->kept.data + before, cap->kept.len - before);
 }
 
-static json_t *exec_request(const struct request *req)
+static json_t *exec_request(const struct request *req, const char *spool)
 {
 	json_t *code = json_stringn(req->code, req->code_len);
 	if (!code) {
@@ -63,6 +63,7 @@ static json_t *exec_request(const struct request *req)
 	    (json_int_t)req->limits.files_bytes, "files", files, "out_dir",
 	    out_dir ? json_string(out_dir) : json_null(), "dotfiles", req->out_dir_dotfiles);
 	free(out_dir);
+	session_exec_io_request(j, req, spool);
 	return j;
 }
 
@@ -133,54 +134,113 @@ static void fill(struct outcome *out, const struct request *req, json_t *rec)
 		json_object_set(json_object_get(out->extra, "session"), "timeout_action", ta);
 }
 
-/* One exchange with the daemon; 1 when the record came, 0 when the daemon
- * went away before anything came (the caller may try once more). */
-static int exchange(const char *state_dir, const char *id, const struct request *req, json_t *msg,
-		    struct outcome *out, const struct output_sink *sink)
+/* One execution in flight: what session_exec does in three steps, so the
+ * HTTP API can run it from a connection's thread a frame at a time. */
+struct session_run {
+	const char *state_dir;
+	char id[SESSION_ID_LEN + 1];
+	struct request *req;
+	json_t *msg;
+	struct outcome out;
+	struct render *r;
+	struct events_pub *pub;
+	struct output_sink sink;
+	bool may_start; /* a daemon that is not running is started */
+	bool over;	/* the exchange is done (or never began: blocked) */
+	int fd;		/* the daemon's socket; -1 */
+	bool sent;	/* the request went on fd */
+	int tries;	/* connections made */
+	int got;	/* 0 nothing yet, 1 output, 2 the record */
+	struct buf b;
+	char rundir[PATH_MAX]; /* the session's, where --stdin is spooled */
+	char spool[64];	       /* the spooled stdin's name; "" for none */
+};
+
+/* The daemon went away: once more when nothing came (it was stopping as
+ * the request arrived, or killed before it began), else the record says. */
+static void lost(struct session_run *s)
 {
-	bool started;
-	int fd = session_connect(state_dir, id, true, &started);
-	if (fd < 0) {
-		outcome_fail(out, STATUS_SANDBOX_ERROR, "SessionError", "%s",
-			     error_first_message());
-		return 1;
-	}
-	int got = 0;
-	if (proto_send_json(fd, msg) == 0) {
-		struct buf b = BUF_INIT;
-		char type;
-		while (proto_recv(fd, &type, &b) == 1) {
-			got = 1;
-			if (type == 'O' || type == 'E') {
-				take_output(out, req, sink, type == 'O' ? 1 : 2,
-					    b.data ? b.data : "", b.len);
-				continue;
-			}
-			json_t *rec = proto_json(&b);
-			const char *e = json_string_value(json_object_get(rec, "error"));
-			if (e)
-				outcome_fail(out, STATUS_SANDBOX_ERROR, "SessionError", "%s", e);
-			else if (rec)
-				fill(out, req, rec);
-			json_decref(rec);
-			got = 2;
-			break;
-		}
-		buf_release(&b);
-	}
-	close(fd);
-	if (got == 1)
-		outcome_fail(out, STATUS_SANDBOX_ERROR, "SessionError",
+	close(s->fd);
+	s->fd = -1;
+	s->sent = false;
+	if (s->got == 0 && s->tries < 2)
+		return;
+	s->over = true;
+	if (s->got == 1)
+		outcome_fail(&s->out, STATUS_SANDBOX_ERROR, "SessionError",
 			     "the session's daemon ended during the execution: run it again (the "
 			     "session comes back from the state saved after its last execution)");
-	return got ? 1 : 0;
+	else
+		outcome_fail(&s->out, STATUS_SANDBOX_ERROR, "SessionError",
+			     "the session's daemon did not answer: run it again");
 }
 
-int session_exec(const char *state_dir, const char *id, struct request *req)
+static int connect_send(struct session_run *s)
 {
+	bool started;
+	if (s->fd < 0) {
+		s->tries++;
+		s->fd = session_connect(s->state_dir, s->id, s->may_start, &started);
+	}
+	if (s->fd < 0) {
+		s->over = true;
+		outcome_fail(&s->out, STATUS_SANDBOX_ERROR, "SessionError", "%s",
+			     *error_first_message()
+				 ? error_first_message()
+				 : "the session stopped as this execution arrived: run it again");
+		return -1;
+	}
+	s->sent = true;
+	if (proto_send_json(s->fd, s->msg) < 0)
+		lost(s);
+	return 0;
+}
+
+int session_run_fd(const struct session_run *s)
+{
+	return s->over || !s->sent ? -1 : s->fd;
+}
+
+int session_run_step(struct session_run *s)
+{
+	if (s->over)
+		return 0;
+	if (!s->sent && connect_send(s) < 0)
+		return 0;
+	if (s->fd < 0)
+		return 1; /* lost before the request went: once more */
+	char type;
+	if (proto_recv(s->fd, &type, &s->b) != 1) {
+		lost(s);
+		return !s->over;
+	}
+	s->got = s->got ? s->got : 1;
+	if (type == 'O' || type == 'E') {
+		take_output(&s->out, s->req, &s->sink, type == 'O' ? 1 : 2,
+			    s->b.data ? s->b.data : "", s->b.len);
+		return 1;
+	}
+	json_t *rec = proto_json(&s->b);
+	const char *e = json_string_value(json_object_get(rec, "error"));
+	if (e)
+		outcome_fail(&s->out, STATUS_SANDBOX_ERROR, "SessionError", "%s", e);
+	else if (rec)
+		fill(&s->out, s->req, rec);
+	json_decref(rec);
+	s->got = 2;
+	s->over = true;
+	close(s->fd);
+	s->fd = -1;
+	return 0;
+}
+
+struct session_run *session_run_begin(const char *state_dir, const char *id, struct request *req,
+				      const struct render_writer *w, bool may_start, bool *stopped)
+{
+	*stopped = false;
 	json_t *m = session_manifest_read(state_dir, id);
 	if (!m)
-		return EXIT_SBX_FAILURE;
+		return NULL;
 	if (session_expired(m, session_now_ms())) {
 		char t[32];
 		session_iso8601((uint64_t)json_integer_value(json_object_get(m, "expires_at_ms")),
@@ -189,21 +249,54 @@ int session_exec(const char *state_dir, const char *id, struct request *req)
 		error("session %s expired at %s (its TTL since the last execution): create a new "
 		      "one with 'sbx session create'; 'sbx gc' removes expired sessions",
 		      id, t);
-		return EXIT_SBX_FAILURE;
+		return NULL;
 	}
 	/* The session's memory limit covers all its executions. */
 	req->limits.memory_bytes = (uint64_t)json_integer_value(json_object_get(m, "memory_bytes"));
+	char rundir[PATH_MAX];
+	snprintf(rundir, sizeof rundir, "%s",
+		 json_string_value(json_object_get(m, "rundir")) ?: "");
 	json_decref(m);
-	json_t *msg = exec_request(req);
-	if (!msg)
-		return EXIT_SBX_FAILURE;
-	struct outcome out;
-	outcome_init(&out, req);
-	struct render *r = render_new(req);
-	struct events_pub *pub = events_pub_attach(req, id, r);
+	struct session_run *s = xcalloc(1, sizeof *s);
+	s->fd = -1;
+	s->state_dir = state_dir;
+	snprintf(s->id, sizeof s->id, "%s", id);
+	s->req = req;
+	s->may_start = may_start;
+	snprintf(s->rundir, sizeof s->rundir, "%s", rundir);
+	if (session_stdin_spool(rundir, req, s->spool, sizeof s->spool) < 0) {
+		free(s);
+		return NULL;
+	}
+	s->msg = exec_request(req, s->spool);
+	if (!s->msg) {
+		session_stdin_unspool(rundir, s->spool);
+		free(s);
+		return NULL;
+	}
+	if (!may_start) {
+		/* Connected before anything is said: a session that is not
+		 * running is the caller's to start. */
+		bool started;
+		s->fd = session_connect(state_dir, s->id, false, &started);
+		if (s->fd < 0) {
+			json_decref(s->msg);
+			session_stdin_unspool(rundir, s->spool);
+			free(s);
+			*stopped = true;
+			return NULL;
+		}
+		s->tries = 1; /* the request goes in the first step, if the policy lets it */
+	}
+	outcome_init(&s->out, req);
+	s->r = render_new(req);
+	if (w)
+		render_set_writer(s->r, w);
+	s->pub = events_pub_attach(req, s->id, s->r);
+	struct render *r = s->r;
 	render_event(r, "validation_started", json_pack("{s:s}", "language", req->lang->name));
-	int blocked = policy_check_request(req, req->config, &out);
-	json_t *findings = out.extra ? json_object_get(out.extra, "findings") : NULL;
+	int blocked = policy_check_request(req, req->config, &s->out);
+	json_t *findings = s->out.extra ? json_object_get(s->out.extra, "findings") : NULL;
 	size_t i;
 	json_t *f;
 	json_array_foreach(findings, i, f)
@@ -211,24 +304,61 @@ int session_exec(const char *state_dir, const char *id, struct request *req)
 	render_event(r, "validation_completed",
 		     json_pack("{s:b, s:I}", "runnable", blocked != 1, "findings",
 			       (json_int_t)json_array_size(findings)));
-	if (blocked != 1) {
+	if (blocked == 1) {
+		s->over = true;
+	} else {
 		render_event(r, "execution_started",
 			     json_pack("{s:s, s:s}", "language", req->lang->name, "code_sha256",
 				       req->code_sha256));
-		struct output_sink sink = render_sink(r);
-		if (!exchange(state_dir, id, req, msg, &out, &sink) &&
-		    !exchange(state_dir, id, req, msg, &out, &sink))
-			outcome_fail(&out, STATUS_SANDBOX_ERROR, "SessionError",
-				     "the session's daemon did not answer: run it again");
+		s->sink = render_sink(r);
 	}
-	json_decref(msg);
-	results_save(&out, req);
-	int write_rc = render_finish(r, &out, req);
-	events_pub_finish(pub, &out);
-	events_pub_free(pub);
-	history_record(req, &out, config_retention_days(req->config));
-	int code = outcome_exit_code(&out);
-	render_free(r);
-	outcome_release(&out);
+	return s;
+}
+
+static void run_free(struct session_run *s)
+{
+	if (s->fd >= 0)
+		close(s->fd);
+	/* The daemon took the spooled stdin when the execution began (a new
+	 * kernel gets it again from the daemon, not from here). */
+	session_stdin_unspool(s->rundir, s->spool);
+	buf_release(&s->b);
+	json_decref(s->msg);
+	events_pub_free(s->pub);
+	render_free(s->r);
+	outcome_release(&s->out);
+	free(s);
+}
+
+int session_run_end(struct session_run *s)
+{
+	struct request *req = s->req;
+	results_save(&s->out, req);
+	int write_rc = render_finish(s->r, &s->out, req);
+	events_pub_finish(s->pub, &s->out);
+	history_record(req, &s->out, config_retention_days(req->config));
+	int code = outcome_exit_code(&s->out);
+	run_free(s);
 	return write_rc != 0 && code == 0 ? EXIT_SBX_FAILURE : code;
+}
+
+void session_run_abandon(struct session_run *s)
+{
+	/* The daemon runs the execution to its end all the same; its record
+	 * has nobody to go to. A request that went may still be queued behind
+	 * another: its spooled stdin is the daemon's to take. */
+	if (s->sent)
+		s->spool[0] = 0;
+	run_free(s);
+}
+
+int session_exec(const char *state_dir, const char *id, struct request *req)
+{
+	bool stopped;
+	struct session_run *s = session_run_begin(state_dir, id, req, NULL, true, &stopped);
+	if (!s)
+		return EXIT_SBX_FAILURE;
+	while (session_run_step(s))
+		;
+	return session_run_end(s);
 }

@@ -1,7 +1,8 @@
 /* session_daemon — one process per live session: it listens on the
  * session's socket (mode 0600), keeps the kernel, and runs the clients'
  * executions one at a time in arrival order. Per execution it enforces the
- * wall-clock timeout (SIGINT, which the kernel turns into an interrupted
+ * wall-clock timeout and the CPU-time limit (the interpreter's, read from
+ * /proc: session_exec_io.c) (SIGINT, which the kernel turns into an interrupted
  * execution with its state kept; a kernel that does not stop within the
  * grace is killed and the next execution restores the saved state) and
  * the output cap. After --idle without executions, or at the TTL, it stops
@@ -12,6 +13,7 @@
  * (workdir), engine, util, libc.
  */
 #include "session/session_kernel.h"
+#include "session/session_persist.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -56,8 +58,10 @@ struct daemon {
 	struct job cur;
 	json_int_t seq;
 	double start_ms, deadline_ms;
-	int phase;		/* 0 running, 1 SIGINT sent, 2 killed */
-	const char *killed_for; /* "timeout", "output" */
+	double cpu_limit_ms, cpu0_ms; /* the execution's CPU budget (0: none) */
+	bool cpu_fired;		      /* its interrupt was for the CPU time */
+	int phase;		      /* 0 running, 1 SIGINT sent, 2 killed */
+	const char *killed_for;	      /* "timeout", "output" */
 	uint64_t bytes[2], hard_cap;
 	json_t *done;
 	bool taken;	       /* the kernel acknowledged the execution */
@@ -67,6 +71,8 @@ struct daemon {
 	double idle_deadline;
 	json_int_t count;
 	json_int_t saved_count; /* executions the saved state includes */
+	json_t *saved;		/* a "saved" that came before its execution's end */
+	struct persist persist; /* the manifest's writes, after the replies */
 };
 
 static void to_client(void *ctx, int stream, const char *data, size_t len)
@@ -86,26 +92,6 @@ static void to_client(void *ctx, int stream, const char *data, size_t len)
 	}
 }
 
-static int listen_socket(struct daemon *d)
-{
-	int dirfd;
-	struct sockaddr_un a = {.sun_family = AF_UNIX};
-	if (session_socket_addr(d->state_dir, d->id, &dirfd, a.sun_path, sizeof a.sun_path) < 0)
-		return -1;
-	unlinkat(dirfd, SESSION_SOCKET, 0); /* a dead daemon's */
-	d->lfd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
-	mode_t old = umask(0177); /* the socket: 0600 */
-	int rc = d->lfd >= 0 && bind(d->lfd, (struct sockaddr *)&a, sizeof a) == 0 &&
-			 listen(d->lfd, 64) == 0
-		     ? 0
-		     : -1;
-	umask(old);
-	if (rc < 0)
-		error("cannot listen on %s: %s", a.sun_path, strerror(errno));
-	close(dirfd);
-	return rc;
-}
-
 static json_int_t mget(struct daemon *d, const char *key)
 {
 	return json_integer_value(json_object_get(d->m, key));
@@ -114,6 +100,9 @@ static json_int_t mget(struct daemon *d, const char *key)
 /* Starts the kernel and waits for its "ready" (the restore done). */
 static int start_kernel(struct daemon *d, char *why, size_t n)
 {
+	/* Nothing in flight in the writer thread while the host forks: it
+	 * would keep a copy of the manifest's lock for its whole life. */
+	persist_drain(&d->persist);
 	if (kernel_start(&d->k, d->state_dir, d->m) < 0) {
 		snprintf(why, n, "%s", *error_first_message() ? error_first_message() : "fork");
 		return -1;
@@ -188,6 +177,8 @@ static void read_request(struct daemon *d, size_t i)
 	const char *op = req ? json_string_value(json_object_get(req, "op")) : NULL;
 	if (!op) {
 		close(fd);
+	} else if (!strcmp(op, "sync")) {
+		persist_sync_reply(&d->persist, fd);
 	} else if (!strcmp(op, "exec") || !strcmp(op, "stop")) {
 		if (d->nq == MAX_QUEUE) {
 			reply_error(fd, "the session has 64 executions waiting: try again later");
@@ -214,6 +205,22 @@ static json_t *session_field(struct daemon *d)
 	return s;
 }
 
+/* A kernel's save: a JavaScript session's replay line appended (the
+ * writer thread makes it durable), the save's size for the manifest. */
+static void on_saved(struct daemon *d, json_t *f)
+{
+	char replay[PATH_MAX];
+	if (session_replay_save(d->m, f, replay, sizeof replay))
+		persist_replay(&d->persist, replay);
+	d->saved_count = d->count + (d->busy ? 1 : 0);
+	json_t *p = json_pack("{s:O, s:O, s:O}", "last_save_ms", json_object_get(f, "ms"),
+			      "last_save_bytes", json_object_get(f, "bytes"), "unsaved",
+			      json_object_get(f, "unsaved"));
+	json_object_update(d->m, p);
+	persist_manifest(&d->persist, p);
+	json_decref(p);
+}
+
 static void finish_exec(struct daemon *d)
 {
 	json_t *rec = json_object();
@@ -224,14 +231,17 @@ static void finish_exec(struct daemon *d)
 	char msg[256];
 	json_t *error = NULL;
 	uint64_t t = (uint64_t)json_integer_value(json_object_get(req, "timeout_ms"));
+	double cpu = d->cpu_limit_ms;
 	d->count++;
 	if (done && json_is_true(json_object_get(done, "interrupted"))) {
 		status = "timeout";
 		snprintf(msg, sizeof msg,
-			 "the wall-clock limit of %g s was reached: the execution was interrupted "
-			 "and the session's state kept",
-			 (double)t / 1000);
-		error = json_pack("{s:s, s:s}", "name", "WallTimeLimit", "message", msg);
+			 "the %s limit of %g s was reached: the execution was interrupted and the "
+			 "session's state kept",
+			 d->cpu_fired ? "CPU time" : "wall-clock",
+			 (d->cpu_fired ? cpu : (double)t) / 1000);
+		error = json_pack("{s:s, s:s}", "name",
+				  d->cpu_fired ? "CpuTimeLimit" : "WallTimeLimit", "message", msg);
 		json_object_set_new(rec, "timeout_action", json_string("interrupted"));
 	} else if (done) {
 		json_int_t code = json_integer_value(json_object_get(done, "exit_code"));
@@ -245,11 +255,14 @@ static void finish_exec(struct daemon *d)
 		if (d->killed_for && !strcmp(d->killed_for, "timeout")) {
 			status = "timeout";
 			snprintf(msg, sizeof msg,
-				 "the wall-clock limit of %g s was reached and the execution did "
-				 "not stop on the interrupt: the kernel was restarted from the "
-				 "state saved after the previous execution",
-				 (double)t / 1000);
-			error = json_pack("{s:s, s:s}", "name", "WallTimeLimit", "message", msg);
+				 "the %s limit of %g s was reached and the execution did not stop "
+				 "on the interrupt: the kernel was restarted from the state saved "
+				 "after the previous execution",
+				 d->cpu_fired ? "CPU time" : "wall-clock",
+				 (d->cpu_fired ? cpu : (double)t) / 1000);
+			error = json_pack("{s:s, s:s}", "name",
+					  d->cpu_fired ? "CpuTimeLimit" : "WallTimeLimit",
+					  "message", msg);
 			json_object_set_new(rec, "timeout_action", json_string("restarted"));
 		} else if (d->killed_for) {
 			status = "output_limit";
@@ -298,6 +311,7 @@ static void finish_exec(struct daemon *d)
 	json_decref(rec);
 	json_decref(d->cur.req);
 	d->cur.req = NULL;
+	session_exec_io_end(&d->wd); /* its stdin */
 	json_decref(d->done);
 	d->done = NULL;
 	d->busy = false;
@@ -308,9 +322,24 @@ static void finish_exec(struct daemon *d)
 				  (json_int_t)now, "expires_at_ms",
 				  (json_int_t)(now + (uint64_t)mget(d, "ttl_ms")));
 	json_object_update(d->m, patch);
-	session_manifest_update(d->state_dir, d->id, patch);
+	persist_manifest(&d->persist, patch);
 	json_decref(patch);
 	d->idle_deadline = now_monotonic_ms() + (double)mget(d, "idle_ms");
+	/* The save that came with the execution's end (a JavaScript kernel
+	 * sends both at once), handled now that the client has its record. */
+	json_t *saved = d->saved;
+	d->saved = NULL;
+	if (saved)
+		on_saved(d, saved);
+	json_decref(saved);
+}
+
+/* A request that will not run: its client is told, its spool removed. */
+static void refuse(struct daemon *d, struct job j, const char *why)
+{
+	reply_error(j.fd, why);
+	session_exec_io_drop(&d->wd, j.req);
+	json_decref(j.req);
 }
 
 static void start_job(struct daemon *d)
@@ -320,6 +349,11 @@ static void start_job(struct daemon *d)
 	const char *op = json_string_value(json_object_get(j.req, "op"));
 	if (!strcmp(op, "stop")) {
 		kernel_stop(&d->k, to_client, d);
+		persist_drain(&d->persist); /* stopped: everything on disk */
+		/* Gone before the answer: whoever looks next finds it stopped. */
+		char sock[PATH_MAX];
+		if (session_path(d->state_dir, d->id, SESSION_SOCKET, sock, sizeof sock) == 0)
+			unlink(sock);
 		d->idle_deadline = 0; /* the loop exits */
 		json_t *r = json_pack("{s:b}", "stopped", 1);
 		(void)proto_send_json(j.fd, r);
@@ -329,13 +363,13 @@ static void start_job(struct daemon *d)
 		return;
 	}
 	char why[512];
-	if (d->k.host_pid <= 0) {
-		if (start_kernel(d, why, sizeof why) < 0) {
-			reply_error(j.fd, why);
-			json_decref(j.req);
-			return;
-		}
-	}
+	if (d->k.host_pid <= 0 && start_kernel(d, why, sizeof why) < 0)
+		return refuse(d, j, why);
+	/* The spools of clients killed before they sent (not the queue's). */
+	json_t *keep[MAX_QUEUE + 1] = {j.req};
+	for (size_t i = 0; i < d->nq; i++)
+		keep[i + 1] = d->queue[i].req;
+	session_stdin_sweep(d->wd.fd, keep, d->nq + 1);
 	/* --file copies for this execution, then what is there before it. */
 	json_t *fl = json_object_get(j.req, "files");
 	size_t nf = json_array_size(fl);
@@ -349,10 +383,13 @@ static void start_job(struct daemon *d)
 	int frc = workdir_copy_in(
 	    &d->wd, fs, nf, (uint64_t)json_integer_value(json_object_get(j.req, "files_bytes")));
 	free(fs);
-	if (frc < 0) {
-		reply_error(j.fd, "a --file could not be copied into the session");
-		json_decref(j.req);
-		return;
+	if (frc < 0)
+		return refuse(d, j, "a --file could not be copied into the session");
+	/* stdin, env, args (and Java's inputs.json, before the snapshot). */
+	json_t *io = json_object();
+	if (session_exec_io_start(&d->wd, d->m, j.req, io, why, sizeof why) < 0) {
+		json_decref(io);
+		return refuse(d, j, why);
 	}
 	workdir_snapshot(&d->wd);
 	if (d->cur.req != j.req)
@@ -369,9 +406,16 @@ static void start_job(struct daemon *d)
 	d->start_ms = now_monotonic_ms();
 	d->deadline_ms =
 	    d->start_ms + (double)json_integer_value(json_object_get(j.req, "timeout_ms"));
+	d->cpu_limit_ms = (double)json_integer_value(json_object_get(j.req, "cpu_ms"));
+	d->cpu0_ms = session_cpu_ms(d->k.code_pid);
+	d->cpu_fired = false;
+	/* In this order: the R kernel takes seq and code by position, then
+	 * everything after the code as one object. */
 	json_t *msg =
-	    json_pack("{s:I, s:O, s:O}", "seq", ++d->seq, "code", json_object_get(j.req, "code"),
-		      "inputs", json_object_get(j.req, "inputs"));
+	    json_pack("{s:I, s:O}", "seq", ++d->seq, "code", json_object_get(j.req, "code"));
+	json_object_update(msg, io);
+	json_decref(io);
+	json_object_set(msg, "inputs", json_object_get(j.req, "inputs"));
 	if (kernel_send(&d->k, msg) < 0 && d->k.code_pid > 0)
 		kill(d->k.code_pid, SIGKILL); /* finished when the host reports the end */
 	json_decref(msg);
@@ -387,15 +431,11 @@ static void on_ctl(struct daemon *d)
 		} else if (json_object_get(f, "done") && d->busy && !d->done) {
 			d->done = f;
 			f = NULL;
+		} else if (json_object_get(f, "saved") && d->busy && !d->saved) {
+			d->saved = f; /* after the reply: see finish_exec */
+			f = NULL;
 		} else if (json_object_get(f, "saved")) {
-			session_replay_save(d->m, f);
-			d->saved_count = d->count + (d->busy ? 1 : 0);
-			json_t *p =
-			    json_pack("{s:O, s:O, s:O}", "last_save_ms", json_object_get(f, "ms"),
-				      "last_save_bytes", json_object_get(f, "bytes"), "unsaved",
-				      json_object_get(f, "unsaved"));
-			session_manifest_update(d->state_dir, d->id, p);
-			json_decref(p);
+			on_saved(d, f);
 		}
 		json_decref(f);
 		f = NULL;
@@ -432,6 +472,11 @@ static void on_kernel_end(struct daemon *d)
 		 (long long)d->saved_count);
 }
 
+static double cpu_check_ms(struct daemon *d)
+{
+	return session_cpu_check_ms(d->k.code_pid, d->cpu0_ms, d->cpu_limit_ms);
+}
+
 static int loop(struct daemon *d)
 {
 	for (;;) {
@@ -452,6 +497,8 @@ static int loop(struct daemon *d)
 		for (size_t i = 0; i < d->nwait; i++)
 			p[n++] = (struct pollfd){d->waiting[i], POLLIN, 0};
 		double until = d->busy ? d->deadline_ms : d->idle_deadline;
+		if (d->busy && d->phase == 0 && d->cpu_limit_ms > 0)
+			until = fmin(until, now + cpu_check_ms(d));
 		double ttl = (double)mget(d, "expires_at_ms") - (double)wall;
 		if (!d->busy && now + ttl < until)
 			until = now + ttl;
@@ -460,6 +507,14 @@ static int loop(struct daemon *d)
 			timeout = 0;
 		if (poll(p, n, timeout) < 0 && errno != EINTR)
 			return -1;
+		if (d->busy && d->phase == 0 && d->cpu_limit_ms > 0 && cpu_check_ms(d) <= 0 &&
+		    d->k.code_pid > 0) {
+			/* As the wall timeout: interrupted, the state kept. */
+			kill(d->k.code_pid, SIGINT);
+			d->phase = 1;
+			d->cpu_fired = true;
+			d->deadline_ms = now_monotonic_ms() + GRACE_MS;
+		}
 		if (d->busy && now_monotonic_ms() >= d->deadline_ms) {
 			if (d->phase == 0 && d->k.code_pid > 0) {
 				kill(d->k.code_pid, SIGINT);
@@ -494,7 +549,7 @@ int session_daemon_main(const char *state_dir, const char *id, int ready_fd)
 	kernel_init(&d.k);
 	workdir_init(&d.wd);
 	d.m = session_manifest_read(state_dir, id);
-	if (!d.m || listen_socket(&d) < 0 ||
+	if (!d.m || (d.lfd = session_listen(state_dir, id)) < 0 ||
 	    engine_kernel_workdir(&d.wd, json_string_value(json_object_get(d.m, "rundir"))) < 0)
 		snprintf(why, sizeof why, "%s",
 			 *error_first_message() ? error_first_message() : "cannot start");
@@ -512,20 +567,25 @@ int session_daemon_main(const char *state_dir, const char *id, int ready_fd)
 			 "the session's processes were not running (stopped, idle or killed): "
 			 "restored from the state saved after execution %lld",
 			 (long long)d.count);
-	json_t *patch = json_pack("{s:i}", "daemon_pid", (int)getpid());
-	session_manifest_update(state_dir, id, patch);
-	json_decref(patch);
+	if (persist_start(&d.persist, state_dir, id) < 0)
+		warning("the manifest is written before each reply instead");
+	/* Ready: the client's execution need not wait for the manifest's
+	 * fsync (the writer thread's; a sync, as `session get` sends, waits). */
 	(void)!write(ready_fd, "ok\n", 3);
 	close(ready_fd);
+	json_t *patch = json_pack("{s:i}", "daemon_pid", (int)getpid());
+	persist_manifest(&d.persist, patch);
+	json_decref(patch);
 	int rc = loop(&d);
 	kernel_stop(&d.k, to_client, &d);
+	persist_stop(&d.persist);
 	char sock[PATH_MAX];
 	if (session_path(state_dir, id, SESSION_SOCKET, sock, sizeof sock) == 0)
 		unlink(sock);
 	for (size_t i = 0; i < d.nq; i++)
-		reply_error(d.queue[i].fd, "the session stopped before this execution ran"),
-		    json_decref(d.queue[i].req);
+		refuse(&d, d.queue[i], "the session stopped before this execution ran");
 	kernel_release(&d.k);
+	json_decref(d.saved);
 	json_decref(d.m);
 	return rc;
 }

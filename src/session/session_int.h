@@ -9,6 +9,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "run/runopt.h"
 #include "session/session.h"
 #include "util/buf.h"
 
@@ -54,15 +55,51 @@ json_t *proto_json(const struct buf *payload);
  * For JavaScript and TypeScript sessions (m, the manifest), nothing for
  * the others: the log into the kernel's hello as "replay" (absent when
  * there is none yet); a kernel's "saved" frame appended to the log, its
- * "ms" and "bytes" set to the save's. */
+ * "ms" and "bytes" set to the save's; true when a line was appended to the
+ * log, whose path is then in path (n bytes) for the caller to fsync. */
 void session_replay_hello(json_t *m, json_t *hello);
-void session_replay_save(json_t *m, json_t *saved);
+bool session_replay_save(json_t *m, json_t *saved, char *path, size_t n);
+
+/* ---- session_exec_io.c: an execution's stdin, env, args, CPU time ---- */
+struct request;
+struct workdir;
+/* Client: copies --stdin (a file, a FIFO or "-") into the session's
+ * RUNDIR/.sbx as a spool, its name into name ("" without --stdin); 0 or -1
+ * after a message. unspool removes it when the daemon did not take it. */
+int session_stdin_spool(const char *rundir, const struct request *req, char *name, size_t n);
+void session_stdin_unspool(const char *rundir, const char *name);
+/* Client: the exec request's "stdin" (the spool), "env", "args" and
+ * "cpu_ms" keys. */
+void session_exec_io_request(json_t *j, const struct request *req, const char *spool);
+/* Daemon: takes the spool as RUNDIR/.sbx/stdin (removing the last one),
+ * writes Java's inputs.json, and puts "stdin" (a path), "env" and "args"
+ * into the kernel's frame msg. 0, or -1 with why. */
+int session_exec_io_start(struct workdir *wd, json_t *manifest, json_t *req, json_t *msg, char *why,
+			  size_t n);
+/* Daemon: removes the spool of a request that will not run (refused, or
+ * dropped as the session stops), unless the daemon took it already. */
+void session_exec_io_drop(struct workdir *wd, json_t *req);
+/* Daemon: removes the execution's RUNDIR/.sbx/stdin once it has ended. */
+void session_exec_io_end(struct workdir *wd);
+/* Removes the spools in RUNDIR/.sbx (rundir_fd) whose client process is
+ * gone (kill -9 between spooling and sending) and that none of the nkeep
+ * requests in keep (the daemon's queue) names. */
+void session_stdin_sweep(int rundir_fd, json_t *const *keep, size_t nkeep);
+/* The CPU time the process has used, in ms; -1 when it cannot be read. */
+double session_cpu_ms(int pid);
+/* How long until an execution that started at cpu0_ms of the interpreter's
+ * CPU time could reach limit_ms (its threads may use every core): 0 when
+ * it has. */
+double session_cpu_check_ms(int pid, double cpu0_ms, double limit_ms);
 
 /* ---- session_launch.c ---- */
 /* Connects to the session's daemon, starting it when it is not running
  * (restored from the saved state). *started says whether it did. Returns
  * the socket or -1 after a message. */
 int session_connect(const char *state_dir, const char *id, bool start, bool *started);
+/* The daemon's listening socket (mode 0600; a dead daemon's is replaced):
+ * its fd, or -1 with an error. */
+int session_listen(const char *state_dir, const char *id);
 /* Starts the daemon and waits for its kernel; 0 or -1 after a message. */
 int session_launch(const char *state_dir, const char *id);
 /* The socket's address, through a directory fd so no path is too long. */

@@ -106,6 +106,29 @@ int session_launch(const char *state_dir, const char *id)
 		     msg[0] ? msg : "its daemon ended without a word (see its daemon.log)");
 }
 
+int session_listen(const char *state_dir, const char *id)
+{
+	int dirfd;
+	struct sockaddr_un a = {.sun_family = AF_UNIX};
+	if (session_socket_addr(state_dir, id, &dirfd, a.sun_path, sizeof a.sun_path) < 0)
+		return -1;
+	unlinkat(dirfd, SESSION_SOCKET, 0); /* a dead daemon's */
+	int fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+	mode_t old = umask(0177); /* the socket: 0600 */
+	int rc = fd >= 0 && bind(fd, (struct sockaddr *)&a, sizeof a) == 0 && listen(fd, 64) == 0
+		     ? 0
+		     : -1;
+	umask(old);
+	if (rc < 0) {
+		error("cannot listen on %s: %s", a.sun_path, strerror(errno));
+		if (fd >= 0)
+			close(fd);
+		fd = -1;
+	}
+	close(dirfd);
+	return fd;
+}
+
 int session_connect(const char *state_dir, const char *id, bool start, bool *started)
 {
 	*started = false;

@@ -3,9 +3,10 @@
  * says why replay and not a snapshot), STATE's rundir/.sbx/replay.jsonl,
  * one JSON object a line: {"code": ES5} or {"note": "failed"}.
  *
- * The daemon appends a line after every execution (O_APPEND, fsync: a
- * few hundred microseconds, against a snapshot's cost growing with the
- * heap) and a new kernel gets the whole log in its hello. A line cut by
+ * The daemon appends a line after every execution (O_APPEND, once the
+ * execution's record is sent; its writer thread, session_persist.c, then
+ * fsyncs it: a snapshot's cost would grow with the heap) and a new kernel
+ * gets the whole log in its hello. A line cut by
  * kill -9 or a crash has no newline: it is dropped on reading, and the
  * next append starts a fresh line, so nothing half-written is replayed.
  * May call: session_store (paths), sandbox (workdir names), util, libc.
@@ -65,12 +66,12 @@ void session_replay_hello(json_t *m, json_t *hello)
 	buf_release(&b);
 }
 
-void session_replay_save(json_t *m, json_t *saved)
+bool session_replay_save(json_t *m, json_t *saved, char *path, size_t n)
 {
-	char path[PATH_MAX];
 	json_t *code = json_object_get(saved, "replay");
-	if (!is_js(m) || log_path(m, path, sizeof path) < 0)
-		return;
+	bool appended = false;
+	if (!is_js(m) || log_path(m, path, n) < 0)
+		return false;
 	double t0 = now_monotonic_ms();
 	json_t *e = code ? json_pack("{s:O}", "code", code) : json_pack("{s:s}", "note", "failed");
 	char *line = json_dumps(e, JSON_COMPACT);
@@ -90,9 +91,10 @@ void session_replay_save(json_t *m, json_t *saved)
 		/* After a cut line, a fresh one. */
 		if (st.st_size > 0 && pread(fd, &last, 1, st.st_size - 1) == 1 && last != '\n')
 			(void)write_all(fd, "\n", 1);
-		if (write_all(fd, line, strlen(line)) < 0 || write_all(fd, "\n", 1) < 0 ||
-		    fsync(fd) < 0)
+		if (write_all(fd, line, strlen(line)) < 0 || write_all(fd, "\n", 1) < 0)
 			warning("cannot save the session's state to %s: %s", path, strerror(errno));
+		else
+			appended = true;
 		if (fstat(fd, &st) == 0)
 			json_object_set_new(saved, "bytes", json_integer((json_int_t)st.st_size));
 	}
@@ -100,4 +102,5 @@ void session_replay_save(json_t *m, json_t *saved)
 		close(fd);
 	free(line);
 	json_object_set_new(saved, "ms", json_real(now_monotonic_ms() - t0));
+	return appended;
 }

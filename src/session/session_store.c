@@ -16,10 +16,13 @@
 #include <string.h>
 #include <sys/file.h>
 #include <sys/random.h>
+#include <sys/socket.h>
+#include <sys/time.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
+#include "sandbox/workdir.h"
 #include "state/manifest.h"
 #include "state/store.h"
 #include "util/rmtree.h"
@@ -235,6 +238,19 @@ int session_create(const char *state_dir, const struct session_new *sn, char id[
 	return rc;
 }
 
+/* Whether the manifest's text holds ref at all: a name lookup parses only
+ * those (every exec by name reads every session's manifest). */
+static bool may_be_named(const char *state_dir, const char *id, const char *ref)
+{
+	char path[PATH_MAX];
+	struct buf b = BUF_INIT;
+	bool maybe = session_path(state_dir, id, SESSION_MANIFEST, path, sizeof path) < 0 ||
+		     read_file(path, MANIFEST_MAX, &b) < 0 ||
+		     (b.len && memmem(b.data, b.len, ref, strlen(ref)));
+	buf_release(&b);
+	return maybe;
+}
+
 int session_resolve(const char *state_dir, const char *ref, char id[SESSION_ID_LEN + 1])
 {
 	char path[PATH_MAX];
@@ -252,12 +268,13 @@ int session_resolve(const char *state_dir, const char *ref, char id[SESSION_ID_L
 	DIR *d = session_path(state_dir, NULL, NULL, path, sizeof path) == 0 ? opendir(path) : NULL;
 	struct dirent *de;
 	while (d && (de = readdir(d))) {
-		if (!id_ok(de->d_name))
+		if (!id_ok(de->d_name) || !may_be_named(state_dir, de->d_name, ref))
 			continue;
 		json_t *m = session_manifest_read(state_dir, de->d_name);
 		const char *nm = json_string_value(json_object_get(m, "name"));
 		if (nm && !strcmp(nm, ref)) {
-			snprintf(id, SESSION_ID_LEN + 1, "%s", de->d_name);
+			memcpy(id, de->d_name, SESSION_ID_LEN); /* id_ok: that long */
+			id[SESSION_ID_LEN] = 0;
 			rc = 0;
 		}
 		json_decref(m);
@@ -269,22 +286,44 @@ int session_resolve(const char *state_dir, const char *ref, char id[SESSION_ID_L
 	return rc;
 }
 
+json_t *session_read(const char *state_dir, const char *id)
+{
+	return session_manifest_read(state_dir, id);
+}
+
+/* A running daemon answers a sync once its writer thread has put on disk
+ * what came before (session_persist.c); false when none is running (or
+ * it was stopping: it closes without an answer). */
+static bool sync_daemon(const char *state_dir, const char *id)
+{
+	bool started = false;
+	int fd = session_connect(state_dir, id, false, &started);
+	if (fd < 0)
+		return false;
+	struct timeval tv = {5, 0};
+	setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
+	json_t *req = json_pack("{s:s}", "op", "sync");
+	struct buf b = BUF_INIT;
+	char type;
+	/* A daemon that closes without a word was on its way out. */
+	bool answered = proto_send_json(fd, req) == 0 && proto_recv(fd, &type, &b) == 1;
+	buf_release(&b);
+	json_decref(req);
+	close(fd);
+	return answered;
+}
+
 json_t *session_describe(const char *state_dir, const char *id)
 {
+	bool running = sync_daemon(state_dir, id);
 	json_t *m = session_manifest_read(state_dir, id);
 	if (!m)
 		return NULL;
 	const char *status = "stopped";
-	if (session_expired(m, session_now_ms())) {
+	if (session_expired(m, session_now_ms()))
 		status = "expired";
-	} else {
-		bool started = false;
-		int fd = session_connect(state_dir, id, false, &started);
-		if (fd >= 0) {
-			status = "running";
-			close(fd);
-		}
-	}
+	else if (running)
+		status = "running";
 	json_object_set_new(m, "status", json_string(status));
 	char t[32];
 	json_t *e = json_object_get(m, "expires_at_ms");
@@ -352,6 +391,19 @@ int session_delete(const char *state_dir, const char *id)
 	return 0;
 }
 
+/* A stopped session's leftovers of --stdin: the spools of clients killed
+ * before they sent, and the stdin of an execution whose daemon was killed
+ * (no daemon runs: nothing is queued). */
+static void sweep_stopped(const char *rundir)
+{
+	int fd = rundir ? open(rundir, O_RDONLY | O_DIRECTORY | O_CLOEXEC) : -1;
+	if (fd < 0)
+		return;
+	session_stdin_sweep(fd, NULL, 0);
+	unlinkat(fd, WORKDIR_PRIVATE "/stdin", 0);
+	close(fd);
+}
+
 int session_gc(const char *state_dir, unsigned *removed)
 {
 	json_t *all = session_list(state_dir);
@@ -361,6 +413,10 @@ int session_gc(const char *state_dir, unsigned *removed)
 	*removed = 0;
 	json_array_foreach(all, i, s)
 	{
+		if (!strcmp(json_string_value(json_object_get(s, "status")), "stopped")) {
+			sweep_stopped(json_string_value(json_object_get(s, "rundir")));
+			continue;
+		}
 		if (strcmp(json_string_value(json_object_get(s, "status")), "expired"))
 			continue;
 		if (session_delete(state_dir, json_string_value(json_object_get(s, "id"))) < 0)

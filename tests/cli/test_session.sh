@@ -7,22 +7,21 @@
 
 SD=$SBX_STATE_DIR
 # Every session of this test is deleted at the end: no daemon outlives it.
-cleanup_sessions() {
-	for s in $("$SBX" session list --json 2>/dev/null | jq -r '.[].id'); do
-		"$SBX" session delete "$s" >/dev/null 2>&1
-	done
-}
-trap 'cleanup_sessions; rm -rf "$T_TMP"' EXIT
+. "$(dirname "$0")/../session_lib.sh"
 
 # Waits (no sleep) until process $1 has exited, for at most 60 s.
 wait_gone() { timeout 60 tail --pid="$1" -f /dev/null; }
 # jq_out EXPR: $out's JSON satisfies EXPR; err_has TEXT: stderr holds TEXT.
 jq_out() { printf '%s' "$out" | jq -e "$1" >/dev/null; }
-err_has() { printf '%s' "$err" | grep -q -- "$1"; }
 out_has_re() { printf '%s' "$out" | grep -q -- "$1"; }
 out_has() { printf '%s' "$out" | grep -q -- "$1"; }
 manifest() { echo "$SD/sessions/$1/manifest.yaml"; }
-field() { sed -n "s/^$2: *//p" "$(manifest "$1")"; }
+# A field of the manifest, after a sync (session get): the daemon's writer
+# thread puts its bookkeeping on disk after the reply (daemon_pid too).
+field() {
+	"$SBX" session get "$1" >/dev/null 2>&1
+	sed -n "s/^$2: *//p" "$(manifest "$1")"
+}
 
 # --- create, exec, state across executions ---
 sbx session create -n data
@@ -124,6 +123,46 @@ expect_rc 0
 expect_json .result 82
 expect_json .session.restored true
 check "the unsaved globals are named" jq_out '.session.unsaved | map(select(startswith("gen "))) | length == 1'
+
+# --- restore brings back functions, classes, instances, containers and
+# modules by name (plain values load without dill, the rest with it), and
+# names what it could not save, in any script ---
+sbx session create -n rst
+sbx session exec rst -t 300 -e 'import os.path as osp
+from collections import OrderedDict
+def twice(a):
+    return 2 * a
+class K:
+    v = 7
+    def get(self):
+        return self.v
+k = K()
+nested = {"a": [1, (2, 3.5)], "b": b"\xff", "s": {1, 2}, "n": None, "t": True}
+od = OrderedDict(z=1)
+gén = (i for i in range(2))'
+expect_rc 0
+sbx session stop rst
+expect_rc 0
+sbx session exec rst -t 300 --json -e '[osp.join("a", "b"), twice(21), K.v, k.get(), type(k).__name__,
+ nested["a"][1][1], nested["b"] == b"\xff", sorted(nested["s"]), nested["n"], nested["t"], list(od)]'
+expect_rc 0
+expect_json .result '["a/b",42,7,7,"K",3.5,true,[1,2],null,true,["z"]]'
+expect_json .session.restored true
+check "the unsaved generator is named, its name intact" jq_out '.session.unsaved == ["g\u00e9n (generator: cannot pickle '"'generator'"' object)"]'
+sbx session exec rst -t 300 --json -e '"g\u00e9n" in globals()'
+expect_json .result false
+expect_json .session.restored false
+# an exit code that is an int subclass goes to sbx as a plain number
+sbx session exec rst -t 300 --json -e 'import enum, sys
+class F(enum.IntFlag):
+    A = 3
+sys.exit(F.A)'
+expect_rc 3
+expect_json .exit_code 3
+sbx session exec rst -t 300 --json -e 'twice(2)'
+expect_json .result 4
+sbx session delete rst
+expect_rc 0
 
 # --- kill -9 of the kernel, then of the daemon ---
 rundir=$(field "$ID" rundir)

@@ -7,16 +7,15 @@
 . "$(dirname "$0")/../lib.sh"
 
 SD=$SBX_STATE_DIR
-cleanup_sessions() {
-	for s in $("$SBX" session list --json 2>/dev/null | jq -r '.[].id'); do
-		"$SBX" session delete "$s" >/dev/null 2>&1
-	done
-}
-trap 'cleanup_sessions; rm -rf "$T_TMP"' EXIT
+. "$(dirname "$0")/../session_lib.sh"
 jq_out() { printf '%s' "$out" | jq -e "$1" >/dev/null; }
-err_has() { printf '%s' "$err" | grep -q -- "$1"; }
 manifest() { echo "$SD/sessions/$1/manifest.yaml"; }
-field() { sed -n "s/^$2: *//p" "$(manifest "$1")"; }
+# A field of the manifest, after a sync (session get): the daemon's writer
+# thread puts its bookkeeping on disk after the reply (daemon_pid too).
+field() {
+	"$SBX" session get "$1" >/dev/null 2>&1
+	sed -n "s/^$2: *//p" "$(manifest "$1")"
+}
 T=300
 
 # A missing interpreter is a failure, not a skip: build-aux/deps.sh test

@@ -2,12 +2,7 @@
 # 50 sessions alive at once: each keeps its own state, none sees another's.
 . "$(dirname "$0")/../lib.sh"
 
-cleanup_sessions() {
-	for s in $("$SBX" session list --json 2>/dev/null | jq -r '.[].id'); do
-		"$SBX" session delete "$s" >/dev/null 2>&1
-	done
-}
-trap 'cleanup_sessions; rm -rf "$T_TMP"' EXIT
+. "$(dirname "$0")/../session_lib.sh"
 
 N=50
 i=1

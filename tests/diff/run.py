@@ -38,6 +38,23 @@ A program whose native run writes to both streams is run a second time under
 both with stdout and stderr into one file (2>&1), and that file is compared
 too ("merged"): the interleaving must be the interpreter's.
 
+--session runs every program through a session instead of `sbx run`:
+one `sbx session create -l LANG -m 2G` per language, then `sbx session
+exec ID -t 60 FILE` of each program, with the same stdin, compared with
+the same native run byte for byte (SPEC "Sessions": an execution prints
+what a one-shot run prints). The programs of one language share the
+session, one after the other in file order, as a user's executions do;
+what cannot be the same in a session by design (a program that needs a
+fresh process, or that a previous program's state changes) is waived in
+KNOWN-session.tsv, bugs in PENDING-session.tsv (KNOWN.tsv's and
+PENDING.tsv's waivers apply too; an entry of KNOWN-session.tsv that no
+longer differs is a note, not a failure: with a subset of the programs,
+the ones whose state it depends on may not have run). The session's
+working directory is normalised to $DIR like a run's.
+
+A program PROG with a file PROG.stdin beside it gets that file as its
+stdin (native: redirected; sbx: --stdin FILE); the others get /dev/null.
+
 tests/diff/KNOWN.tsv lists inherent differences; tests/diff/PENDING.tsv lists
 bugs being fixed (temporary: to be emptied). Each line: PROGRAM<TAB>WHAT<TAB>WHY,
 PROGRAM a glob like js/err_*.js, WHAT a comma list of stdout, stderr, exit,
@@ -68,6 +85,8 @@ LANGS = [("js", ".js"), ("ts", ".ts"), ("py", ".py"), ("r", ".R"), ("java", ".ja
 ASPECTS = ("stdout", "stderr", "exit", "merged", "trace", "reference")
 NATIVE_TIMEOUT = 60
 SBX_WORKDIR = re.compile(r"(?:/[^/\s'\"]+)*/sbx-[^/\s'\"]+-work/run-[0-9A-Za-z]+-[0-9A-Za-z]+(?:/work)?")
+SBX_SESSIONDIR = re.compile(r"(?:/[^/\s'\"]+)*/sbx-[^/\s'\"]+-sessions/s[0-9a-f]+(?:/work)?")
+SESSION_LANG = {"js": "javascript", "ts": "typescript", "py": "python", "r": "r", "java": "java"}
 JAVA_MAIN = re.compile(r"\bstatic\s+(?:public\s+)?void\s+main\s*\(")
 
 
@@ -173,12 +192,13 @@ console.log(ts.version);
     return ts, r.stdout.strip()
 
 
-def run(cmd, cwd, env, merged):
+def run(cmd, cwd, env, merged, stdin=None):
     out = os.path.join(cwd, ".out")
     err = os.path.join(cwd, ".err")
-    with open(out, "wb") as o, open(err if not merged else out, "ab" if merged else "wb") as e:
+    with open(out, "wb") as o, open(err if not merged else out, "ab" if merged else "wb") as e, \
+            open(stdin or os.devnull, "rb") as i:
         try:
-            p = subprocess.run(cmd, cwd=cwd, env=env, stdin=subprocess.DEVNULL, stdout=o,
+            p = subprocess.run(cmd, cwd=cwd, env=env, stdin=i, stdout=o,
                                stderr=e if not merged else subprocess.STDOUT, timeout=NATIVE_TIMEOUT * 2)
             rc = p.returncode if p.returncode >= 0 else 128 - p.returncode
         except subprocess.TimeoutExpired:
@@ -199,6 +219,7 @@ def normalise(data, d):
     s = data.decode("utf-8", "surrogateescape")
     s = s.replace(d, "$DIR")
     s = SBX_WORKDIR.sub("$DIR", s)
+    s = SBX_SESSIONDIR.sub("$DIR", s)
     return s.encode("utf-8", "surrogateescape")
 
 
@@ -254,12 +275,43 @@ def native_cmd(job, d, ctx):
     return ["sh", "-c", f"cat '{cache}/javac.err' >&2; {tail}"]
 
 
+def stdin_of(job):
+    """The program's stdin: PROG.stdin beside it, else None (/dev/null)."""
+    f = job.path + ".stdin"
+    return f if os.path.exists(f) else None
+
+
 def sbx_cmd(job, d, ctx):
     # Java: the file is Main.java, as for javac; everything else keeps its name.
     base = "Main.java" if job.lang == "java" else os.path.basename(job.path)
     shutil.copy(job.path, os.path.join(d, base))
     engine = ["--engine", ctx["engine"]] if ctx["engine"] and job.lang in ("js", "ts") else []
-    return [ctx["sbx"], "run", "-t", "60", "--no-history", "--state-dir", ctx["state"]] + engine + [base]
+    stdin = ["--stdin", stdin_of(job)] if stdin_of(job) else []
+    if ctx.get("sessions"):
+        return [ctx["sbx"], "session", "exec", ctx["sessions"][job.lang], "-t", "60", "--no-history",
+                "--state-dir", ctx["state"]] + stdin + [base]
+    return [ctx["sbx"], "run", "-t", "60", "--no-history", "--state-dir", ctx["state"]] + engine + stdin + [base]
+
+
+def create_sessions(langs, ctx, env):
+    """One session per language (-m 2G: it holds every program's imports)."""
+    ids = {}
+    for lang in langs:
+        cmd = [ctx["sbx"], "session", "create", "-l", SESSION_LANG[lang], "-m", "2G", "--ttl", "2h",
+               "--state-dir", ctx["state"]]
+        if ctx["engine"] and lang in ("js", "ts"):
+            cmd += ["--engine", ctx["engine"]]
+        r = subprocess.run(cmd, capture_output=True, text=True, env=env)
+        if r.returncode != 0:
+            sys.exit(f"difftest: cannot create a {lang} session: {r.stderr.strip()}")
+        ids[lang] = r.stdout.strip()
+    return ids
+
+
+def delete_sessions(ids, ctx, env):
+    for sid in ids.values():
+        subprocess.run([ctx["sbx"], "session", "delete", sid, "--state-dir", ctx["state"]],
+                       capture_output=True, env=env)
 
 
 def fresh(tmp, job, side):
@@ -277,7 +329,8 @@ def do_job(job, ctx):
     senv.pop("SBX_CONFIG", None)
     senv["XDG_CONFIG_HOME"] = os.path.join(tmp, "config")
     t0 = time.monotonic()
-    n = run(ncmd, nd, nenv, False)
+    stdin = stdin_of(job)
+    n = run(ncmd, nd, nenv, False, stdin)
     t1 = time.monotonic()
     s = run(scmd, sd, senv, False)
     job.secs = [t1 - t0, time.monotonic() - t1, 0.0]
@@ -289,7 +342,7 @@ def do_job(job, ctx):
     if n[0] and n[1]:
         job.merged = True
         t2 = time.monotonic()
-        nm = run(ncmd, nd, nenv, True)[0]
+        nm = run(ncmd, nd, nenv, True, stdin)[0]
         sm = run(scmd, sd, senv, True)[0]
         job.secs[2] = time.monotonic() - t2
         nm, sm = normalise(nm, nd), normalise(sm, sd)
@@ -318,6 +371,8 @@ def main():
     ap.add_argument("--lang", default="")
     ap.add_argument("--engine", default="", choices=["", "duktape", "node"],
                     help="JavaScript's and TypeScript's engine in sbx (node: KNOWN-node.tsv waives)")
+    ap.add_argument("--session", action="store_true",
+                    help="through one session per language (sbx session exec) instead of sbx run")
     ap.add_argument("-v", "--verbose", action="store_true", help="show the diff of waived differences too")
     ap.add_argument("patterns", nargs="*", help="globs on lang/file, e.g. 'py/pandas_*'")
     args = ap.parse_args()
@@ -331,6 +386,12 @@ def main():
                 jobs.append(Job(lang, os.path.join(d, f)))
     sfx = "-node" if args.engine == "node" else ""
     known, pending = load_list(f"KNOWN{sfx}.tsv"), load_list(f"PENDING{sfx}.tsv")
+    # Which lists a stale entry is looked for in: a session's own, in --session.
+    checked = [(f"KNOWN{sfx}.tsv", known), (f"PENDING{sfx}.tsv", pending)]
+    if args.session:
+        ks, ps = load_list("KNOWN-session.tsv"), load_list("PENDING-session.tsv")
+        checked = [("KNOWN-session.tsv", ks), ("PENDING-session.tsv", ps)]
+        known, pending = known + ks, pending + ps
     state = os.path.join(ROOT, args.build, "difftest-state")
     os.makedirs(state, exist_ok=True)
     tmp = tempfile.mkdtemp(prefix="sbx-difftest.")
@@ -339,7 +400,13 @@ def main():
     os.makedirs(ctx["native_cache"], exist_ok=True)
     if any(j.lang == "java" for j in jobs):
         ctx["javac"] = subprocess.run(["javac", "-version"], capture_output=True, text=True).stdout.strip()
+    senv = dict(os.environ)
+    senv.pop("SBX_CONFIG", None)
+    senv["XDG_CONFIG_HOME"] = os.path.join(tmp, "config")
     try:
+        if args.session:
+            ctx["sessions"] = {}
+            ctx["sessions"] = create_sessions(sorted({j.lang for j in jobs}), ctx, senv)
         ts_progs = [j.path for j in jobs if j.lang == "ts"]
         if ts_progs:
             ctx["tsout"] = os.path.join(tmp, "ts-out")
@@ -347,9 +414,18 @@ def main():
             where, ver = transpile_ts(ts_progs, ctx["tsout"], args.build)
             print(f"difftest: TypeScript {ver} from {where} for the native references")
         with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as ex:
-            done = list(ex.map(lambda j: do_job(j, ctx), jobs))
+            if args.session:
+                # A language's programs one after the other, in file order,
+                # in its session (as a user's executions); languages at once.
+                by_lang = [[j for j in jobs if j.lang == l] for l, _ in langs]
+                ran = ex.map(lambda js: [do_job(j, ctx) for j in js], [b for b in by_lang if b])
+                done = sorted((j for js in ran for j in js), key=jobs.index)
+            else:
+                done = list(ex.map(lambda j: do_job(j, ctx), jobs))
         ts_bad = {os.path.basename(f)[:-4] for f in os.listdir(ctx["tsout"]) if f.endswith(".err")} if ts_progs else set()
     finally:
+        if ctx.get("sessions"):
+            delete_sessions(ctx["sessions"], ctx, senv)
         shutil.rmtree(tmp, ignore_errors=True)
 
     table = {l: {"programs": 0, "identical": 0, "known": 0, "pending": 0, "mismatch": 0, "merged": 0,
@@ -404,13 +480,15 @@ def main():
     names = [j.name for j in done]
     # "trace" covers a stderr difference, whatever else explains it.
     diffs = {j.name: set(j.diffs) | ({"trace"} if {"stderr", "merged"} & set(j.diffs) else set()) for j in done}
-    for label, entries in ((f"KNOWN{sfx}.tsv", known), (f"PENDING{sfx}.tsv", pending)):
+    for label, entries in checked:
         for glob, what, _ in entries:
             hit = [n for n in names if fnmatch.fnmatchcase(n, glob)]
             if not hit:
                 continue
             if not any(diffs[n] & what for n in hit):
-                if label.startswith("KNOWN"):
+                # In a session, a program that shares state with the ones
+                # before it differs only when they ran: a subset may not.
+                if label.startswith("KNOWN") and not args.session:
                     failed += 1
                     report.append(f"STALE {label}: {glob} ({','.join(sorted(what))}) no longer differs: remove the entry\n")
                 else:
@@ -429,7 +507,10 @@ def main():
         print(f"{l:<10}{r['programs']:>9}{r['identical']:>10}{r['known']:>7}{r['pending']:>9}{r['mismatch']:>10}{r['merged']:>11}"
               + "".join(f"{x:>{w}.0f}" for x, w in zip(r["secs"], (10, 8, 8))))
     print(f"{'total':<10}{tot['programs']:>9}{tot['identical']:>10}{tot['known']:>7}{tot['pending']:>9}{tot['mismatch']:>10}{tot['merged']:>11}")
-    print(f"difftest: time {time.monotonic() - t0:.0f} s with {args.jobs} jobs")
+    slow = sorted(done, key=lambda j: -sum(j.secs[1:]))[:5]
+    print("difftest: slowest under sbx: " + ", ".join(f"{j.name} {sum(j.secs[1:]):.1f} s" for j in slow))
+    print(f"difftest: time {time.monotonic() - t0:.0f} s with {args.jobs} jobs"
+          + (" (through sessions)" if args.session else ""))
     print(f"difftest: {passed} passed, {failed} failed")
     return 0 if failed == 0 else 1
 

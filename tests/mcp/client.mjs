@@ -176,6 +176,14 @@ async function main() {
     r = await call(one, "exec_in_session", { session: id, code: "x = 40" });
     r = await call(one, "exec_in_session", { session: id, code: "x + 2" });
     check("exec_in_session keeps state", r.structuredContent?.result === 42, r);
+    r = await call(one, "exec_in_session", {
+      session: id, code: "import os, sys\nprint(sys.stdin.read(), sys.argv[1:], os.environ.get('GREETING'))\nx + 1",
+      stdin: "from stdin", args: ["a1"], env: { GREETING: "hi" }, timeout: 300,
+    });
+    check("exec_in_session takes stdin, args and env",
+      r.structuredContent?.result === 41 && r.structuredContent?.stdout === "from stdin ['a1'] hi\n", r);
+    r = await call(one, "exec_in_session", { session: id, code: "import os\nos.environ.get('GREETING')" });
+    check("an execution's env is gone in the next", r.structuredContent?.result === null, r);
     r = await call(one, "stop_session", { session: id });
     check("stop_session", !r.isError, r);
   } else {

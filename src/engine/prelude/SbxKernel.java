@@ -5,7 +5,11 @@
 // Run by the JVM's source launcher (java ... SbxKernel.java) under the same
 // sandbox plan, flags and heap as a one-shot `sbx run -l java`. The code's
 // System.out and System.err are the process's own, as in a one-shot run;
-// its System.in is empty.
+// its System.in is the execution's "stdin" file (sbx session exec --stdin),
+// else empty. Its inputs are inputs.json in the working directory (sbx
+// writes it before each execution), as in a one-shot run. No "env" or
+// "args" come: a running JVM's environment cannot change and snippets have
+// no main(String[] args); sbx refuses them.
 //
 // fd 0 is sbx's control channel (a socket): one JSON object per line each
 // way, as sbx_kernel.py. In: {"state", "token"} once, then {"seq", "code",
@@ -78,7 +82,24 @@ public final class SbxKernel {
 			send("{\"start\":" + num(seq) + "}");
 			long cpu0 = cpuNanos();
 			String[] report = {null};
+			FileInputStream stdin = null;
+			if (req.get("stdin") instanceof String) {
+				try {
+					stdin = new FileInputStream((String) req.get("stdin"));
+					System.setIn(stdin);
+				} catch (IOException e) {
+					stdin = null;
+				}
+			}
 			int code = run((String) req.get("code"), report);
+			if (stdin != null) {
+				System.setIn(new ByteArrayInputStream(new byte[0]));
+				try {
+					stdin.close();
+				} catch (IOException e) {
+					// read-only: nothing lost
+				}
+			}
 			System.out.flush();
 			System.err.flush();
 			System.out.write(token, 0, token.length);

@@ -16,14 +16,30 @@
 #
 # fd 0 is sbx's control channel (a socket; R reads and writes it through
 # file("stdin")): one JSON object per line each way, as sbx_kernel.py.
-# In: {"state", "token"} once, then {"seq", "code", "inputs"} per
-# execution. Out: {"ready", "restored", "unsaved"} once, then per execution
+# In: {"state", "token"} once, then {"seq", "code", ..., "inputs"} per
+# execution, with "stdin" (a file), "env" and "args" between code and
+# inputs when it has them. Out: {"ready", "restored", "unsaved"} once, then per execution
 # {"start"}, {"done", "exit_code", "report", "interrupted", "cpu_ms",
 # "maxrss_kb"} and, once the global environment is saved (saveRDS to a
 # temporary file, then renamed), {"saved", "ms", "bytes", "unsaved"}. The
 # end of an execution's output is marked by the token on stdout and stderr.
-# SIGINT interrupts the running execution (sbx's per-execution timeout);
-# the session goes on.
+# SIGINT interrupts the running execution (sbx's per-execution timeout or
+# CPU-time limit); the session goes on.
+#
+# The code's file("stdin") (and readLines("stdin"), scan(file = "stdin"),
+# read.table("stdin"), which open it) is the execution's "stdin" file, else
+# /dev/null: base's file() is wrapped, since fd 0 is the control channel
+# and R cannot move it. stdin() is R's console, which for Rscript is the
+# program file: readLines(stdin()), scan() and scan(stdin()) read the rest
+# of the program after the statement that reads (in-line data), and what
+# they take does not run. Here the console is the FIFO, which holds the
+# kernel's sentinel and never ends, so stdin() is wrapped too: during an
+# execution it is a connection over the code's lines after the current
+# statement; once that statement is over the lines it read are skipped and
+# the rest is parsed again. scan() of it stops at an empty line, as of
+# the console. commandArgs() gives the execution's "args" after
+# "--args" (commandArgs(trailingOnly = TRUE) is them, as for Rscript FILE
+# ARGS), and its "env" is set with Sys.setenv for the execution only.
 local({
   p <- getOption("sbx.kernel")
   options(sbx.kernel = NULL)
@@ -33,6 +49,66 @@ local({
   console <- sub("^--file=", "", grep("^--file=", commandArgs(), value = TRUE)[1])
   ctl_in <- file("stdin", "r")
   ctl_out <- file("stdin", "wb")
+  # From here on the code's file("stdin") is its own stdin, not fd 0.
+  rebind <- function(name, f) for (e in list(.BaseNamespaceEnv, baseenv())) {
+    unlockBinding(name, e)
+    assign(name, f, envir = e)
+    lockBinding(name, e)
+  }
+  local({
+    orig <- base::file
+    f <- orig
+    body(f) <- bquote({
+      if (identical(description, "stdin")) description <- getOption("sbx.stdin", "/dev/null")
+      .(body(orig))
+    })
+    rebind("file", f)
+    orig_stdin <- base::stdin
+    rebind("stdin", function() {
+      if (is.null(cur) || is.null(cur$lines) || cur$nxt < 2L) return(orig_stdin())
+      if (is.null(cur$con)) {
+        at <- cur$base + cur$ends[[cur$nxt - 1L]]  # the current statement's last line
+        rest <- if (at < length(cur$lines)) cur$lines[(at + 1L):length(cur$lines)] else character()
+        cur$con <<- textConnection(rest, encoding = "UTF-8")
+        cur$con_n <<- length(rest)
+        cur$con_at <<- at
+      }
+      cur$con
+    })
+    orig_scan <- base::scan
+    f <- orig_scan
+    body(f) <- bquote({
+      if (missing(text) && (identical(file, "") || inherits(file, "connection"))) {
+        con <- stdin()
+        if (as.integer(con) != 0L && (identical(file, "") || identical(file, con))) {
+          # The console's scan: its lines up to an empty one (taken too).
+          lines <- character()
+          repeat {
+            l <- readLines(con, n = 1L, warn = FALSE)
+            if (!length(l) || !nzchar(l)) break
+            lines <- c(lines, l)
+          }
+          file <- textConnection(lines, encoding = "UTF-8")
+          on.exit(close(file), add = TRUE)
+        }
+      }
+      .(body(orig_scan))
+    })
+    rebind("scan", f)
+    orig_args <- base::commandArgs
+    rebind("commandArgs", function(trailingOnly = FALSE) {
+      a <- getOption("sbx.args")
+      all <- orig_args()
+      if (!is.null(a)) {
+        k <- match("--args", all, 0L)
+        all <- c(if (k) all[seq_len(k)] else c(all, "--args"), a)
+      }
+      if (!trailingOnly) return(all)
+      k <- match("--args", all, 0L)
+      if (k) all[-seq_len(k)] else character()
+    })
+  })
+  old_env <- list()
   feed_con <- fifo(console, "wb")
   sentinel_text <- sprintf("invisible(\"sbx:kernel:%s\")",
                            paste(sample(c(0:9, letters[1:6]), 16, TRUE), collapse = ""))
@@ -93,7 +169,7 @@ local({
   # with two statements is one), so that nothing after an error is written.
   statements <- function(code, exprs) {
     lines <- strsplit(code, "\n", fixed = TRUE)[[1]]
-    if (!length(lines) || is.null(exprs) || !length(exprs)) return(character())
+    if (!length(lines) || is.null(exprs) || !length(exprs)) return(structure(character(), ends = integer()))
     srs <- attr(exprs, "srcref")
     first <- vapply(srs, function(s) s[[1]], 0L)
     last <- vapply(srs, function(s) s[[3]], 0L)
@@ -101,11 +177,13 @@ local({
     for (k in seq_along(first))
       if (last[k] > first[k]) cut <- cut[!(cut >= first[k] & cut < last[k])]
     from <- c(1L, utils::head(cut, -1L) + 1L)
-    vapply(seq_along(cut), function(i) paste(lines[from[i]:cut[i]], collapse = "\n"), "")
+    structure(vapply(seq_along(cut), function(i) paste(lines[from[i]:cut[i]], collapse = "\n"), ""),
+              ends = cut)
   }
 
   # ---- state: the global environment but `inputs`, and the attached
   # packages (attached again by name on restore).
+  last_saved <- NULL  # the bytes of the last small state written
   unsavable <- function(v) inherits(v, "connection") || typeof(v) == "externalptr"
   save_state <- function() {
     s0 <- proc.time()[["elapsed"]]
@@ -117,10 +195,23 @@ local({
       class(v)[[1]], "")) else character()
     pkgs <- sub("^package:", "", grep("^package:", search(), value = TRUE))
     tmp <- paste0(state, ".tmp")
+    st <- list(format = 1L, vars = vars[!bad], packages = rev(pkgs), unsaved = unsaved)
     ok <- tryCatch({
-      saveRDS(list(format = 1L, vars = vars[!bad], packages = rev(pkgs), unsaved = unsaved),
-              tmp, compress = FALSE)
-      file.rename(tmp, state)
+      # A small state is serialized in memory (the bytes saveRDS writes)
+      # and not written again when it did not change; a large one goes
+      # straight to the file, never held twice in the session's memory.
+      if (as.numeric(utils::object.size(st)) <= 65536) {
+        raw <- serialize(st, NULL)
+        if (identical(raw, last_saved) && file.exists(state)) TRUE else {
+          writeBin(raw, tmp)
+          last_saved <<- raw
+          file.rename(tmp, state)
+        }
+      } else {
+        last_saved <<- NULL
+        saveRDS(st, tmp, compress = FALSE)
+        file.rename(tmp, state)
+      }
     }, error = function(e) {
       unsaved <<- c(unsaved, sprintf("the state (%s)", conditionMessage(e)))
       FALSE
@@ -168,29 +259,9 @@ local({
     }
   })
 
-  # Starts an execution: FALSE when there is nothing to write (no code, or
-  # a syntax error before any statement), so it is finished at once.
-  begin <- function(line) {
-    seq <- sub("^\\{\"seq\":([0-9]+).*", "\\1", line)
-    code <- field_string(line, "code")
-    send(sprintf("{\"start\":%s}", seq))
-    inputs <- structure(list(), names = character())
-    at <- regexpr("\"inputs\":", line, fixed = TRUE)
-    if (at > 0) {
-      rest <- sub("\\}$", "", substring(line, at + 9L))
-      if (rest != "{}" && rest != "null") inputs <- tryCatch(p$from_json(rest), error = function(e) inputs)
-    }
-    assign("inputs", inputs, envir = globalenv())
-    code <- if (is.null(code)) "" else code$text
-    options(error = on_error)
-    err <<- interrupted <<- FALSE
-    captured <<- character()
-    p$last_cond <- NULL
-    p$last_calls <- NULL
-    p$done <- 0L
-    p$syntax <- NULL
-    p$rich_done <- FALSE
-    t0 <<- cpu_s()
+  # The code's top-level statements as written to the FIFO (attribute
+  # "ends": the line each ends on); sets p's exprs, n_expr and syntax.
+  plan <- function(code) {
     # (A final newline would be one more, empty, line: not in a file.)
     exprs <- tryCatch(parse(text = sub("\n$", "", code), keep.source = TRUE, encoding = "UTF-8"),
                       error = function(e) e)
@@ -222,7 +293,8 @@ local({
       prefix <- if (k > 0) paste(lines[seq_len(k)], collapse = "\n") else ""
       p$exprs <- NULL
       p$n_expr <- 0L
-      stmts <- c(statements(prefix, exprs), tail)
+      pre <- statements(prefix, exprs)
+      stmts <- structure(c(pre, tail), ends = c(attr(pre, "ends"), if (!is.null(tail)) bad))
     } else {
       p$exprs <- exprs
       p$n_expr <- length(exprs)
@@ -233,14 +305,74 @@ local({
       cat(sprintf("sbx: a top-level statement of %.0f bytes is more than a session's kernel takes at once (%.0f): split it, or read the data from a file\n",
                   max(nchar(stmts, type = "bytes")), fifo_bytes - 256), file = stderr())
       err <<- TRUE
-      stmts <- character()
+      stmts <- structure(character(), ends = integer())
     }
-    cur <<- list(seq = seq, stmts = stmts, nxt = 1L, incomplete = incomplete)
+    list(stmts = stmts, ends = attr(stmts, "ends"), incomplete = incomplete)
+  }
+
+  # Starts an execution: FALSE when there is nothing to write (no code, or
+  # a syntax error before any statement), so it is finished at once.
+  begin <- function(line) {
+    seq <- sub("^\\{\"seq\":([0-9]+).*", "\\1", line)
+    code <- field_string(line, "code")
+    send(sprintf("{\"start\":%s}", seq))
+    inputs <- structure(list(), names = character())
+    # The keys after the code ("stdin", "env", "args", "inputs"): one object.
+    after <- if (is.null(code)) list() else
+      tryCatch(p$from_json(paste0("{", substring(line, code$rest + 1L))), error = function(e) list())
+    if (is.list(after$inputs) && length(after$inputs)) inputs <- after$inputs
+    assign("inputs", inputs, envir = globalenv())
+    options(sbx.stdin = if (is.character(after$stdin)) after$stdin else NULL,
+            sbx.args = if (is.list(after$args)) as.character(unlist(after$args)) else NULL)
+    if (is.list(after$args) && !length(after$args)) options(sbx.args = character())
+    old_env <<- list()
+    for (k in names(after$env)) {
+      old_env[[k]] <<- Sys.getenv(k, unset = NA)
+      do.call(Sys.setenv, structure(list(as.character(after$env[[k]])), names = k))
+    }
+    code <- if (is.null(code)) "" else code$text
+    options(error = on_error)
+    err <<- interrupted <<- FALSE
+    captured <<- character()
+    p$last_cond <- NULL
+    p$last_calls <- NULL
+    p$done <- 0L
+    p$syntax <- NULL
+    p$rich_done <- FALSE
+    t0 <<- cpu_s()
+    pl <- plan(code)
+    cur <<- list(seq = seq, stmts = pl$stmts, ends = pl$ends, nxt = 1L, incomplete = pl$incomplete,
+                 lines = strsplit(sub("\n$", "", code), "\n", fixed = TRUE)[[1]], base = 0L)
     advance()
+  }
+
+  # The lines the last statement read through stdin() are skipped, as
+  # Rscript's console has taken them; the rest of the code is parsed again.
+  console_taken <- function() {
+    con <- cur$con
+    if (is.null(con)) return(invisible())
+    cur$con <<- NULL
+    left <- tryCatch(readLines(con, warn = FALSE), error = function(e) character())
+    tryCatch(close(con), error = function(e) NULL)
+    taken <- cur$con_n - length(left)
+    if (taken <= 0L || err || interrupted) return(invisible())
+    from <- cur$con_at + taken + 1L
+    rest <- if (from <= length(cur$lines)) cur$lines[from:length(cur$lines)] else character()
+    done <- p$done
+    pl <- plan(paste(rest, collapse = "\n"))
+    p$n_expr <- done + p$n_expr
+    p$exprs <- NULL  # its lines are not the code's any more
+    if (!is.null(p$syntax$line)) p$syntax$line <- p$syntax$line + from - 1L
+    cur$stmts <<- pl$stmts
+    cur$ends <<- pl$ends
+    cur$nxt <<- 1L
+    cur$base <<- from - 1L
+    cur$incomplete <<- pl$incomplete
   }
 
   # Writes the next statement: FALSE when the execution is over.
   advance <- function() {
+    console_taken()
     if (err || interrupted || cur$nxt > length(cur$stmts)) return(FALSE)
     i <- cur$nxt
     cur$nxt <<- i + 1L  # first: an interrupt here never writes it twice
@@ -274,6 +406,20 @@ local({
     for (d in p$rich_devs) unlink(Sys.glob(sub("%03d", "*", d$pattern, fixed = TRUE)))
     p$rich_devs <- list()
     cpu <- cpu_s() - t0
+    if (!is.null(cur$con)) tryCatch(close(cur$con), error = function(e) NULL)
+    cur$con <<- NULL
+    # The code's file("stdin") connections end with it, as with Rscript
+    # (left to the garbage collector, they would warn in a later one).
+    path <- getOption("sbx.stdin", "/dev/null")
+    suppressWarnings(for (k in getAllConnections()[-(1:3)]) tryCatch({
+      con <- getConnection(k)
+      if (identical(summary(con)$description, path)) close(con)
+    }, error = function(e) NULL))
+    options(sbx.stdin = NULL, sbx.args = NULL)
+    for (k in names(old_env))
+      if (is.na(old_env[[k]])) Sys.unsetenv(k) else
+        do.call(Sys.setenv, structure(list(old_env[[k]]), names = k))
+    old_env <<- list()
     tryCatch(flush(stdout()), error = function(e) NULL)
     cat(token, file = stdout())
     tryCatch(flush(stdout()), error = function(e) NULL)

@@ -5,20 +5,27 @@
 #
 # fd 0 is sbx's control channel (a socket): one JSON object per line each
 # way. In: {"state", "token"} once, then {"seq", "code", "inputs"} per
-# execution. Out: {"ready", "restored", "unsaved"} once, then per execution
+# execution, with "stdin" (a file), "env" and "args" when it has them. Out: {"ready", "restored", "unsaved"} once, then per execution
 # {"done", "exit_code", "report", "interrupted", "cpu_ms", "maxrss_kb"} and,
 # after the state is saved, {"saved", "ms", "bytes", "unsaved"}. The
 # execution's end is also marked by the token on stdout and stderr, so sbx
 # knows it has all the output written before "done".
-# The code's stdin is /dev/null. SIGINT interrupts a running execution
-# (sbx's per-execution timeout) and is ignored between executions.
+# The code's stdin (fd 0 and a fresh sys.stdin, every execution) is the
+# execution's "stdin" file, else /dev/null; its
+# "env" is set in os.environ for the execution only (each variable gets its
+# old value back after it), its "args" are sys.argv[1:] for the execution.
+# SIGINT interrupts a running execution (sbx's per-execution timeout or
+# CPU-time limit) and is ignored between executions.
 
 
 def _sbx_kernel():
-    import json
+    # Builtin modules only until the first execution, as the prelude (see
+    # its header): `json`, `signal` (enum), `pickle` (re, struct) and
+    # `importlib` cost ~25 ms of python3's start, which a restore pays in
+    # full before the first execution can run.
+    import _json
+    import _signal
     import os
-    import signal
-    import types
     global _SBX_CAPTURE
 
     g, fail, to_json, cell = _sbx[2], _sbx[3], _sbx[5], _sbx[7]
@@ -30,6 +37,70 @@ def _sbx_kernel():
     except OSError:
         pass
     pending = [b'']
+    argv0 = list(sys.argv[:1])
+
+    std_enc = (getattr(sys.stdin, 'encoding', None) or 'utf-8',
+               getattr(sys.stdin, 'errors', None) or 'strict')
+    # Python's own sys.stdin owns fd 0 (closefd): kept, never collected.
+    std_orig = (sys.stdin, sys.__stdin__)
+
+    def set_stdin(path):
+        # Every execution, as a fresh process: fd 0 the execution's stdin
+        # (or /dev/null), and a fresh sys.stdin (nothing buffered from the
+        # last one, whatever the last one's code did to fd 0 or sys.stdin:
+        # open(0) closes fd 0 when it is collected).
+        import io
+        try:
+            fd = os.open(path or '/dev/null', os.O_RDONLY)
+            if fd != 0:  # fd 0 was closed: the open took its place
+                os.dup2(fd, 0)
+                os.close(fd)
+        except OSError:
+            pass
+        sys.stdin = sys.__stdin__ = io.TextIOWrapper(
+            io.BufferedReader(io.FileIO(0, 'r', closefd=False)), encoding=std_enc[0],
+            errors=std_enc[1])
+        std_orig  # (referenced: see above)
+
+    def set_env(env):
+        # The old values, to put back after the execution.
+        old = {}
+        for k, v in (env or {}).items():
+            old[k] = os.environ.get(k)
+            os.environ[k] = v
+        return old
+
+    def unset_env(old):
+        for k, v in old.items():
+            if v is None:
+                os.environ.pop(k, None)
+            else:
+                os.environ[k] = v
+
+    class Ctx:
+        # What _json's scanner reads from json.JSONDecoder (as the prelude's).
+        strict = True
+        object_hook = object_pairs_hook = None
+        parse_float = parse_constant = float
+        parse_int = int
+        memo = {}
+    scan = _json.make_scanner(Ctx())
+    enc = _json.encode_basestring_ascii
+
+    def dumps(v):
+        # json.dumps for what the frames hold: dicts of str keys, lists,
+        # strings, numbers, booleans.
+        if v is None or v is True or v is False:
+            return 'null' if v is None else 'true' if v else 'false'
+        if isinstance(v, str):
+            return enc(v)
+        if isinstance(v, int):
+            return int.__repr__(v)  # as json's: an exit code may be an IntFlag
+        if isinstance(v, float):
+            return float.__repr__(v)
+        if isinstance(v, dict):
+            return '{' + ', '.join(enc(k) + ': ' + dumps(x) for k, x in v.items()) + '}'
+        return '[' + ', '.join(dumps(x) for x in v) + ']'
 
     def read_frame():
         while b'\n' not in pending[0]:
@@ -41,10 +112,10 @@ def _sbx_kernel():
                 return None
             pending[0] += data
         line, _, pending[0] = pending[0].partition(b'\n')
-        return json.loads(line)
+        return scan(line.decode('utf-8', 'surrogatepass'), 0)[0]
 
     def send(obj):
-        data = (json.dumps(obj) + '\n').encode()
+        data = (dumps(obj) + '\n').encode()
         while data:
             data = data[os.write(ctl, data):]
 
@@ -54,15 +125,23 @@ def _sbx_kernel():
         if busy[0]:
             interrupted[0] = True
             raise KeyboardInterrupt
-    signal.signal(signal.SIGINT, on_sigint)
+    _signal.signal(_signal.SIGINT, on_sigint)
+
+    # The last state written, when small: an execution that changed
+    # nothing (a print, a query) skips the write. A large one is not kept
+    # (it would double the session's memory); it is written every time.
+    picklers, last_saved, SAME_MAX = [], [None], 1 << 16
 
     def pickler():
-        try:
-            import dill
-            return dill
-        except ImportError:
-            import pickle
-            return pickle
+        # Looked for once: a failed import searches sys.path every time.
+        if not picklers:
+            try:
+                import dill
+                picklers.append(dill)
+            except ImportError:
+                import pickle
+                picklers.append(pickle)
+        return picklers[0]
 
     def save(path):
         # Each global on its own, so one that cannot be pickled is named
@@ -73,7 +152,7 @@ def _sbx_kernel():
         for k, v in list(g.items()):
             if k == 'inputs' or (k.startswith('__') and k.endswith('__')):
                 continue
-            if isinstance(v, types.ModuleType):
+            if isinstance(v, type(sys)):
                 mods[k] = v.__name__
                 continue
             try:
@@ -81,18 +160,26 @@ def _sbx_kernel():
             except BaseException as e:
                 unsaved.append('%s (%s: %s)' % (k, type(v).__name__, str(e)[:120]))
         data = pickle.dumps({'format': 1, 'vars': saved, 'mods': mods, 'unsaved': unsaved})
+        if data == last_saved[0] and os.path.exists(path):
+            return len(data), unsaved  # the file already holds it
         tmp = path + '.tmp'
         with open(tmp, 'wb') as f:
             f.write(data)
         os.replace(tmp, path)
+        last_saved[0] = data if len(data) <= SAME_MAX else None
         return len(data), unsaved
 
     def restore(path):
-        import importlib
-        import pickle
+        # _pickle is pickle's own loads, without pickle.py's imports.
+        try:
+            import _pickle as pickle
+        except ImportError:
+            import pickle
         try:
             with open(path, 'rb') as f:
-                st = pickle.loads(f.read())
+                data = f.read()
+            last_saved[0] = data if len(data) <= SAME_MAX else None
+            st = pickle.loads(data)
         except FileNotFoundError:
             return False, []
         except BaseException as e:
@@ -100,13 +187,17 @@ def _sbx_kernel():
         unsaved = list(st.get('unsaved', []))
         for k, m in st.get('mods', {}).items():
             try:
-                g[k] = importlib.import_module(m)
+                __import__(m)
+                g[k] = sys.modules[m]
             except BaseException as e:
                 unsaved.append('%s (module %s: %s)' % (k, m, e))
-        pk = pickler()
         for k, b in st.get('vars', {}).items():
             try:
-                g[k] = pk.loads(b)
+                # A stream that names nothing of dill's (numbers, strings,
+                # containers, frames of data) is plain pickle: loaded
+                # without importing dill, which costs ~90 ms of a restore.
+                plain = b'dill' not in b and b'__builtin__' not in b
+                g[k] = pickle.loads(b) if plain else pickler().loads(b)
             except BaseException as e:
                 unsaved.append('%s (%s)' % (k, str(e)[:120]))
         return True, unsaved
@@ -135,6 +226,9 @@ def _sbx_kernel():
             os._exit(0)
         send({'start': req['seq']})  # sbx resends to a new kernel what was never taken
         g['inputs'] = req.get('inputs') or {}
+        set_stdin(req.get('stdin'))
+        old_env = set_env(req.get('env'))
+        sys.argv = argv0 + list(req.get('args') or [])
         _SBX_CAPTURE = []
         code, value = 0, None
         interrupted[0] = False
@@ -156,7 +250,7 @@ def _sbx_kernel():
                 try:
                     _sbx[4]('{"result":' + to_json(value) + rich + '}')
                 except RecursionError:
-                    _sbx[4]('{"result":' + json.dumps(repr(value)) + rich + '}')
+                    _sbx[4]('{"result":' + enc(repr(value)) + rich + '}')
             elif rich:
                 _sbx[4]('{' + rich[1:] + '}')
         except SystemExit as e:
@@ -187,6 +281,10 @@ def _sbx_kernel():
             except SystemExit:
                 code = 1
         t1 = os.times()
+        unset_env(old_env)
+        sys.argv = list(argv0)
+        if req.get('stdin'):
+            set_stdin(None)  # the file is removed after the execution
         mark(token)
         import resource
         send({'done': req['seq'], 'exit_code': code, 'report': _SBX_CAPTURE[-1:],

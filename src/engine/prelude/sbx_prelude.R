@@ -251,7 +251,13 @@ local({
     NULL
   }
 
+  # sbx's own work after each top-level call warns nothing: a warning here
+  # is the garbage collector closing a connection the code left unclosed,
+  # which Rscript, without this work, would not have run into (warn < 0:
+  # a finalizer runs without the handlers suppressWarnings sets).
   invisible(addTaskCallback(function(expr, value, ok, visible) {
+    ow <- options(warn = -1)
+    on.exit(options(ow))
     if (!is.null(kernel_step) && kernel_step(expr)) return(TRUE)
     done <<- done + 1L
     last_cond <<- NULL

@@ -1,0 +1,81 @@
+/* session_request — what `sbx session exec` checks and settles before an
+ * execution goes to the session, shared by the command line and by sbx
+ * serve's session route (which builds the request from a JSON body in a
+ * connection's thread: nothing here parses argv or touches globals).
+ * May call: session_store, run (runopt), engine (engine_kernel), state
+ * (store), core, util.
+ */
+#include "session/session_int.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/lang.h"
+#include "state/store.h"
+#include "util/util.h"
+
+int session_exec_refuse(const struct request *req)
+{
+	/* A session's JavaScript kernel is a Duktape heap (a config's default
+	 * engine does not apply to sessions; README "Sessions"). */
+	if (req->engine == JS_ENGINE_NODE)
+		return error("sessions run JavaScript and TypeScript in Duktape: --engine node is "
+			     "for 'sbx run' (drop --engine, or use --engine duktape)");
+	return 0;
+}
+
+/* What an execution of this language cannot take ("sbx session exec -h"
+ * and README "Sessions" list them), named with the fix. */
+static int refuse_for_language(const struct request *req)
+{
+	const struct lang *l = req->lang;
+	if (l->engine == ENGINE_DUKTAPE && req->stdin_path)
+		return error("a %s session runs in the embedded engine, which has no stdin: "
+			     "--stdin (request key \"stdin\") does not apply; pass data with "
+			     "-i/--inputs",
+			     l->name);
+	if (l->id == LANG_JAVA && req->nenv)
+		return error("a Java session's JVM is running already and System.getenv() cannot "
+			     "change in it: --env (request key \"env\") does not apply; pass "
+			     "values with -i/--inputs (inputs.json) or use 'sbx run -l java'");
+	if (l->id == LANG_JAVA && req->nargs)
+		return error("a Java session runs snippets in JShell, which have no main(String[] "
+			     "args): program arguments (request key \"args\") do not apply; pass "
+			     "values with -i/--inputs (inputs.json) or call your main yourself");
+	return 0;
+}
+
+int session_exec_prepare(struct run_options *ro, const char *ref, char **operands, int nops,
+			 char id[SESSION_ID_LEN + 1])
+{
+	/* The state directory first: the session names the language. */
+	char *sd = store_state_dir(ro->state_dir_flag, ro->config_flag);
+	if (!sd || session_resolve(sd, ref, id) < 0) {
+		free(sd);
+		return -1;
+	}
+	json_t *m = session_manifest_read(sd, id);
+	free(sd);
+	if (!m)
+		return -1;
+	const char *lang = json_string_value(json_object_get(m, "language"));
+	const struct lang *l = ro->lang_arg ? lang_by_name(ro->lang_arg) : NULL;
+	if (l && lang && strcmp(l->name, lang)) {
+		error("session %s runs %s, not %s: drop -l or create a %s session", id, lang,
+		      l->name, l->name);
+		json_decref(m);
+		return -1;
+	}
+	/* The language table's own name: lang lives only as long as m. */
+	const struct lang *sl = lang ? lang_by_name(lang) : NULL;
+	ro->lang_arg = sl ? sl->name : NULL;
+	json_decref(m);
+	if (runopt_load_code(ro, operands, nops, false) != 0)
+		return -1;
+	/* Before runopt_finish, whose message for the embedded engine's stdin
+	 * names --engine node, which sessions do not have. */
+	ro->req->lang = sl;
+	if ((sl && refuse_for_language(ro->req) < 0) || runopt_finish(ro) != 0)
+		return -1;
+	return 0;
+}
