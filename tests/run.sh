@@ -53,7 +53,7 @@ for t in ${UNIT_BINS:-}; do
 done
 
 # The slowest first, so that the last minutes are not one long test alone.
-slow="tests/diff/run.py tests/cli/test_serve_load.sh tests/cli/test_session_many.sh"
+slow="tests/diff/run.py tests/cli/test_difftest_session.sh tests/cli/test_serve_load.sh tests/cli/test_session_many.sh"
 all=""
 for t in $slow tests/cli/test_*.sh tests/escape/test_*.sh; do
 	[ -e "$t" ] || continue
