@@ -49,7 +49,10 @@ static int one(struct events_query *eq, const char *k, const char *v, struct api
 		eq->f.language = l->name;
 	} else if (!strcmp(k, "since")) {
 		int64_t ms;
-		if (history_parse_time("since", v, (int64_t)now_wall_ms(), false, &ms) != 0)
+		/* history_time_value, not history_parse_time: this runs in a
+		 * request's thread, and error() would write the process's
+		 * first-message buffer (util.c) unlocked, racing other requests. */
+		if (!history_time_value(v, (int64_t)now_wall_ms(), false, &ms))
 			return api_fail(e, 400, "bad_query",
 					"invalid since '%.60s': use a duration back from now (10m, "
 					"2h, 1d) or a date (2026-11-01[T12:00:00Z])",

@@ -57,18 +57,32 @@ static void sub_free(void *cls)
 	atomic_fetch_sub(&subscribers, 1);
 }
 
-static void format_event(struct sub *s, json_t *ev)
+/* with_id: an event of the log, whose position is its SSE id ("INODE.OFFSET"
+ * of the log file after its line): a client that reconnects sends it back
+ * as Last-Event-ID and goes on from there. */
+static void format_event(struct sub *s, json_t *ev, bool with_id)
 {
+	uint64_t ino, off;
 	buf_reset(&s->pending);
 	s->pending_off = 0;
 	if (!s->ndjson) {
 		const char *t = json_string_value(json_object_get(ev, "event"));
+		if (with_id && events_reader_pos(s->r, &ino, &off))
+			buf_printf(&s->pending, "id: %llu.%llu\n", (unsigned long long)ino,
+				   (unsigned long long)off);
 		/* The type is sbx's own word, but never trust a line break in it. */
 		buf_printf(&s->pending,
 			   "event: %s\ndata: ", t && !strpbrk(t, "\r\n") ? t : "event");
 	}
 	jsonout_append(&s->pending, ev);
 	buf_puts(&s->pending, s->ndjson ? "\n" : "\n\n");
+}
+
+static json_t *lagged_event(void)
+{
+	char ts[32];
+	history_format_time((int64_t)now_wall_ms(), ts);
+	return json_pack("{s:s, s:s}", "event", "lagged", "ts", ts);
 }
 
 static ssize_t sub_read(void *cls, uint64_t pos, char *out, size_t max)
@@ -101,20 +115,12 @@ static ssize_t sub_read(void *cls, uint64_t pos, char *out, size_t max)
 			buf_puts(&s->pending, s->ndjson ? "\n" : ": keep-alive\n\n");
 			break;
 		}
-		if (n == EVENTS_LAGGED) {
-			char ts[32];
-			history_format_time((int64_t)now_wall_ms(), ts);
-			ev = json_pack("{s:s, s:s}", "event", "lagged", "ts", ts);
-		}
-		format_event(s, ev);
+		if (n == EVENTS_LAGGED)
+			ev = lagged_event();
+		format_event(s, ev, n != EVENTS_LAGGED);
 		json_decref(ev);
 	}
-	size_t n = s->pending.len - s->pending_off;
-	if (n > max)
-		n = max;
-	memcpy(out, s->pending.data + s->pending_off, n);
-	s->pending_off += n;
-	return (ssize_t)n;
+	return (ssize_t)buf_copy_out(s->pending.data, s->pending.len, &s->pending_off, out, max);
 }
 
 enum MHD_Result events_sse_answer(struct server *srv, struct MHD_Connection *conn,
@@ -138,16 +144,38 @@ enum MHD_Result events_sse_answer(struct server *srv, struct MHD_Connection *con
 		sub_free(s);
 		return respond_error(conn, &e);
 	}
-	/* Sent at once: the client knows it is subscribed before any event. */
-	buf_puts(&s->pending, ndjson ? "\n" : ": subscribed\n\n");
+	/* A reconnecting EventSource sends the id of the last event it got. */
+	const char *last = mhd.lookup_connection_value(conn, MHD_HEADER_KIND, "Last-Event-ID");
+	unsigned long long ino = 0, off = 0;
+	int used = 0;
+	if (last && (sscanf(last, "%llu.%llu%n", &ino, &off, &used) != 2 || last[used] ||
+		     !strchr("0123456789", last[0]))) {
+		sub_free(s);
+		api_fail(&e, 400, "bad_query",
+			 "invalid Last-Event-ID '%.60s': send back an id this stream sent "
+			 "(INODE.OFFSET), or none to start at the present",
+			 last);
+		return respond_error(conn, &e);
+	}
 	const union MHD_ConnectionInfo *ci =
 	    mhd.get_connection_info(conn, MHD_CONNECTION_INFO_CONNECTION_FD);
 	s->client_fd = ci ? ci->connect_fd : -1;
-	s->r = events_reader_open(srv->cfg->state_dir, s->q.past, s->q.follow, EVENTS_SSE_MAX_LAG);
+	s->r = events_reader_open(srv->cfg->state_dir, s->q.past || last, s->q.follow,
+				  EVENTS_SSE_MAX_LAG);
 	if (!s->r) {
 		sub_free(s);
 		api_fail(&e, 500, "internal", "cannot watch the state directory for events");
 		return respond_error(conn, &e);
+	}
+	/* Sent at once: the client knows it is subscribed before any event.
+	 * A Last-Event-ID whose log was rotated away: the events kept, after a
+	 * 'lagged' event that says some were lost. */
+	if (last && !events_reader_seek(s->r, ino, off)) {
+		json_t *lag = lagged_event();
+		format_event(s, lag, false);
+		json_decref(lag);
+	} else {
+		buf_puts(&s->pending, ndjson ? "\n" : ": subscribed\n\n");
 	}
 	struct MHD_Response *r =
 	    mhd.create_response_from_callback(MHD_SIZE_UNKNOWN, 16384, sub_read, s, sub_free);

@@ -26,9 +26,10 @@
 
 struct events_reader {
 	char log[4096], old[4096];
-	int fd;	     /* the file being read; -1: none yet */
-	ino_t ino;   /* its inode */
-	int old_fd;  /* events.log.1, read first (past events) */
+	int fd;	    /* the file being read; -1: none yet */
+	ino_t ino;  /* its inode */
+	int old_fd; /* events.log.1, read first (past events) */
+	ino_t old_ino;
 	int inotify; /* -1 when not following */
 	bool follow, skipping;
 	uint64_t max_lag;
@@ -98,11 +99,10 @@ struct events_reader *events_reader_open(const char *state_dir, bool past, bool 
 	}
 	r->fd = open_log(r->log, &r->ino);
 	if (past) {
-		ino_t old_ino;
-		r->old_fd = open_log(r->old, &old_ino);
+		r->old_fd = open_log(r->old, &r->old_ino);
 		/* Rotated between the two opens: the old file is the one just
 		 * opened as current; its predecessor is gone. */
-		if (r->old_fd >= 0 && r->fd >= 0 && old_ino == r->ino) {
+		if (r->old_fd >= 0 && r->fd >= 0 && r->old_ino == r->ino) {
 			close(r->old_fd);
 			r->old_fd = -1;
 		}
@@ -110,6 +110,44 @@ struct events_reader *events_reader_open(const char *state_dir, bool past, bool 
 		lseek(r->fd, 0, SEEK_END);
 	}
 	return r;
+}
+
+bool events_reader_pos(const struct events_reader *r, uint64_t *ino, uint64_t *off)
+{
+	int fd = r->old_fd >= 0 ? r->old_fd : r->fd;
+	off_t end = fd >= 0 ? lseek(fd, 0, SEEK_CUR) : -1;
+	if (end < 0 || (uint64_t)end < r->len - r->off)
+		return false;
+	*ino = (uint64_t)(r->old_fd >= 0 ? r->old_ino : r->ino);
+	*off = (uint64_t)end - (r->len - r->off);
+	return true;
+}
+
+/* fd at off when it is a line's start inside the file. */
+static bool seek_in(int fd, uint64_t off)
+{
+	struct stat st;
+	char c;
+	if (fstat(fd, &st) != 0 || off > (uint64_t)st.st_size)
+		return false;
+	if (off > 0 && (pread(fd, &c, 1, (off_t)off - 1) != 1 || c != '\n'))
+		return false;
+	return lseek(fd, (off_t)off, SEEK_SET) >= 0;
+}
+
+bool events_reader_seek(struct events_reader *r, uint64_t ino, uint64_t off)
+{
+	r->off = r->len = 0;
+	r->skipping = false;
+	if (r->old_fd >= 0 && (uint64_t)r->old_ino == ino)
+		return seek_in(r->old_fd, off);
+	if (r->fd >= 0 && (uint64_t)r->ino == ino && seek_in(r->fd, off)) {
+		if (r->old_fd >= 0)
+			close(r->old_fd);
+		r->old_fd = -1;
+		return true;
+	}
+	return false;
 }
 
 void events_reader_free(struct events_reader *r)

@@ -65,6 +65,15 @@ struct events_reader;
 struct events_reader *events_reader_open(const char *state_dir, bool past, bool follow,
 					 uint64_t max_lag);
 void events_reader_free(struct events_reader *r);
+/* Where r stands: the inode of the file being read and the byte offset
+ * just past the last event returned (GET /v1/events sends it as the SSE
+ * id). false when there is no file yet. */
+bool events_reader_pos(const struct events_reader *r, uint64_t *ino, uint64_t *off);
+/* For a reader opened with past: go on from a position events_reader_pos
+ * gave (a client's Last-Event-ID). false when that file was rotated away or
+ * the offset is not a line's start in it: the reader then reads every
+ * event kept, and the caller reports the gap. */
+bool events_reader_seek(struct events_reader *r, uint64_t ino, uint64_t off);
 
 enum events_next { EVENTS_EVENT, EVENTS_END, EVENTS_LAGGED, EVENTS_WAKE, EVENTS_ERROR };
 

@@ -45,6 +45,10 @@ for q in 'language=cobol' 'follow=maybe' 'since=someday' 'label=novalue'; do
 	expect_json .error.code '"bad_query"'
 	expect_jq '.error.message | length > 10'
 done
+# A bad since is answered without error(), whose first-message buffer is
+# the process's, not a request thread's: nothing on the server's stderr.
+check "a bad since leaves no message on the server's stderr" \
+	sh -c "! grep -q 'invalid time' '$T_TMP/serve.log'"
 api GET '/v1/events?colour=red' ""
 expect_code 400
 expect_json .error.code '"unknown_parameter"'
@@ -88,6 +92,31 @@ check "sbx --remote events --follow got the run" sh -c 'printf "%s" "$1" | jq -e
 kill "$REMOTE_PID" 2>/dev/null
 wait "$REMOTE_PID" 2>/dev/null
 exec 4<&-
+
+# --- SSE ids and Last-Event-ID: a reconnecting client goes on ----------
+api POST /v1/run '{"language":"js","code":"1","labels":{"resume":"yes"},"timeout":300}'
+api POST /v1/run '{"language":"js","code":"2","labels":{"resume":"yes"},"timeout":300}'
+api GET '/v1/events?follow=false&since=1d&label=resume=yes' ""
+expect_code 200
+cp "$T_TMP/body" "$T_TMP/ids.sse"
+nids=$(grep -c '^id: [0-9]*\.[0-9]*$' "$T_TMP/ids.sse")
+check "every SSE event has an id ($nids ids, 4 events)" \
+	test "$nids" = 4 -a "$(grep -c '^event: ' "$T_TMP/ids.sse")" = 4
+id2=$(grep '^id: ' "$T_TMP/ids.sse" | sed -n 2p | cut -c5-)
+api GET '/v1/events?follow=false&label=resume=yes' "" -H "Last-Event-ID: $id2"
+expect_code 200
+check "Last-Event-ID resumes after that event: the second run's two events" \
+	test "$(grep '^data: ' "$T_TMP/body")" = "$(grep '^data: ' "$T_TMP/ids.sse" | tail -n 2)"
+check "the ids go on where they were" \
+	test "$(grep '^id: ' "$T_TMP/body")" = "$(grep '^id: ' "$T_TMP/ids.sse" | tail -n 2)"
+api GET '/v1/events?follow=false&label=resume=yes' "" -H "Last-Event-ID: 1.0"
+expect_code 200
+check "an id of a log rotated away: 'lagged', then every event kept" \
+	test "$(grep '^event: ' "$T_TMP/body" | tr '\n' ' ')" = "event: lagged event: execution_started event: execution_completed event: execution_started event: execution_completed "
+api GET '/v1/events?follow=false' "" -H "Last-Event-ID: soon"
+expect_code 400
+expect_json .error.code '"bad_query"'
+expect_jq '.error.message | test("Last-Event-ID")'
 
 # --- a subscriber more than 1 MiB behind skips ahead: "lagged" ---------
 # 8,000 events of ~200 bytes written straight into the log (as runs would).
