@@ -23,7 +23,7 @@ ALLOWED = {
     "run": ["render", "policy", "engine", "state", "sandbox", "core", "util"],
     "batch": ["run", "render", "policy", "engine", "state", "sandbox", "core", "util"],
     "mcp": ["run", "render", "policy", "engine", "state", "sandbox", "core", "util"],
-    "serve": ["batch", "run", "render", "policy", "engine", "state", "sandbox", "core", "util"],
+    "serve": ["batch", "session", "run", "render", "policy", "engine", "state", "sandbox", "core", "util"],
     "session": ["run", "render", "policy", "engine", "state", "sandbox", "core", "util"],
     "cli": ["batch", "mcp", "serve", "session", "run", "render", "policy", "engine", "state", "sandbox", "core", "util"],
 }

@@ -68,3 +68,20 @@ schema_ok() {
 }
 
 header() { printf '%s\n' "$hdrs" | sed -n "s/^$1: //Ip" | head -n 1; }
+
+# stream_run SOCKET CODE — POST /v1/run of a Python CODE (timeout 300) with
+# Accept: application/x-ndjson in the background, its events into the FIFO
+# $T_TMP/stream read on fd 4; returns once execution_started has arrived
+# (that line is in $line). Sets CURL_PID.
+stream_run() {
+	rm -f "$T_TMP/stream"
+	mkfifo "$T_TMP/stream"
+	curl -s -N --unix-socket "$1" -H 'Accept: application/x-ndjson' \
+		--data-binary "$(jq -cn --arg c "$2" '{language: "python", code: $c, timeout: 300}')" \
+		http://sbx/v1/run >"$T_TMP/stream" &
+	CURL_PID=$!
+	exec 4<"$T_TMP/stream"
+	while read -r line <&4; do
+		case $line in *execution_started*) break ;; esac
+	done
+}

@@ -31,6 +31,9 @@ void cmd_print_overview(void);
 /* One line per option: "--long[=ARG] -s" (for completions and docs tests). */
 void cmd_print_options(const struct command *c);
 
+/* All of main (main.c): what a new `sbx ARGS...` process does, for the
+ * server's runner (serve/runner.h) to call in a fork instead of an exec. */
+int cmd_main(int argc, char **argv);
 int cmd_run(int argc, char **argv);
 int cmd_help(int argc, char **argv);
 int cmd_prepare(int argc, char **argv); /* cmd_prepare.c */

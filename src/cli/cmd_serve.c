@@ -118,6 +118,7 @@ int cmd_serve(int argc, char **argv)
 	if (!state_dir || statedir_ensure(state_dir) != 0)
 		goto out;
 	so.cfg.state_dir = state_dir;
+	so.cfg.child_main = cmd_main;
 	rc = serve_main(&so.cfg);
 out:
 	free(state_dir);

@@ -276,6 +276,10 @@ static const struct key_spec session_exec_keys[] = {{"code", T_STR, true},
 						    {"files", T_OBJ, false},
 						    {"max_output", T_NUM | T_STR, false},
 						    {"labels", T_OBJ, false},
+						    {"stdin", T_STR, false},
+						    {"env", T_OBJ, false},
+						    {"args", T_ARR, false},
+						    {"cpu_time", T_NUM | T_STR, false},
 						    {NULL, 0, false}};
 static const struct key_spec *route_keys(enum api_op op)
 {
@@ -332,8 +336,8 @@ static int check_keys(const struct api_route *r, json_t *o, struct api_error *e)
 			else if (r->op == API_SESSION_EXEC)
 				api_fail(e, 400, "unknown_field",
 					 "key '%.60s' is not taken by a session execution: it "
-					 "takes code, language, id, inputs, timeout, max_output, "
-					 "files and labels",
+					 "takes code, language, id, inputs, timeout, cpu_time, "
+					 "max_output, files, stdin, env, args and labels",
 					 k);
 			else
 				api_fail(e, 400, "unknown_field",

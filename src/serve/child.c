@@ -11,6 +11,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "serve/runner.h"
+#include "core/outcome.h"
 #include "util/util.h"
 
 extern char **environ;
@@ -18,12 +20,8 @@ extern char **environ;
 /* The child's stderr is only read for a message when it printed no record. */
 #define ERR_CAP 65536
 
-int child_start(struct child *c, char *const argv[], const char *input, size_t len, int client_fd)
+static int open_pipes(int in[2], int out[2], int err[2])
 {
-	int in[2], out[2], err[2];
-	memset(c, 0, sizeof(*c));
-	c->in = c->out = c->err = -1;
-	buf_init(&c->errbuf, ERR_CAP);
 	/* O_CLOEXEC: another request's child, spawned at the same moment from
 	 * another thread, must not inherit these (it would hold our pipes open). */
 	if (pipe2(in, O_CLOEXEC) != 0)
@@ -32,12 +30,33 @@ int child_start(struct child *c, char *const argv[], const char *input, size_t l
 		goto close_in;
 	if (pipe2(err, O_CLOEXEC) != 0)
 		goto close_out;
+	return 0;
+close_out:
+	close(out[0]);
+	close(out[1]);
+close_in:
+	close(in[0]);
+	close(in[1]);
+	return -1;
+}
+
+static void close_pipes(int in[2], int out[2], int err[2])
+{
+	int *all[] = {in, out, err};
+	for (int i = 0; i < 3; i++) {
+		close(all[i][0]);
+		close(all[i][1]);
+	}
+}
+
+static int spawn(pid_t *pid, char *const argv[], int in, int out, int err)
+{
 	posix_spawn_file_actions_t fa;
 	posix_spawnattr_t at;
 	posix_spawn_file_actions_init(&fa);
-	posix_spawn_file_actions_adddup2(&fa, in[0], 0);
-	posix_spawn_file_actions_adddup2(&fa, out[1], 1);
-	posix_spawn_file_actions_adddup2(&fa, err[1], 2);
+	posix_spawn_file_actions_adddup2(&fa, in, 0);
+	posix_spawn_file_actions_adddup2(&fa, out, 1);
+	posix_spawn_file_actions_adddup2(&fa, err, 2);
 	posix_spawnattr_init(&at);
 	/* The server blocks its shutdown signals in every thread (one thread
 	 * waits for them); the child must get them, and SIGPIPE's default. */
@@ -50,9 +69,31 @@ int child_start(struct child *c, char *const argv[], const char *input, size_t l
 	posix_spawnattr_setsigmask(&at, &none);
 	posix_spawnattr_setsigdefault(&at, &defaults);
 	posix_spawnattr_setflags(&at, POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF);
-	int rc = posix_spawn(&c->pid, "/proc/self/exe", &fa, &at, argv, environ);
+	int rc = posix_spawn(pid, "/proc/self/exe", &fa, &at, argv, environ);
 	posix_spawn_file_actions_destroy(&fa);
 	posix_spawnattr_destroy(&at);
+	return rc;
+}
+
+int child_start(struct child *c, char *const argv[], const char *input, size_t len, int client_fd)
+{
+	int in[2], out[2], err[2];
+	memset(c, 0, sizeof(*c));
+	c->in = c->out = c->err = c->status = c->pidfd = -1;
+	buf_init(&c->errbuf, ERR_CAP);
+	if (open_pipes(in, out, err) != 0)
+		return -1;
+	/* A run goes to the runner (a fork, no exec); when the runner is gone,
+	 * or for any other command, a new sbx process is spawned. */
+	if (runner_takes(argv)) {
+		c->status = runner_launch(argv, in[0], out[1], err[1], &c->pid, &c->pidfd);
+		if (c->status < 0) { /* fresh pipes: the runner may have held these */
+			close_pipes(in, out, err);
+			if (open_pipes(in, out, err) != 0)
+				return -1;
+		}
+	}
+	int rc = c->status >= 0 ? 0 : spawn(&c->pid, argv, in[0], out[1], err[1]);
 	close(in[0]);
 	close(out[1]);
 	close(err[1]);
@@ -75,18 +116,14 @@ int child_start(struct child *c, char *const argv[], const char *input, size_t l
 		c->in = -1;
 	}
 	return 0;
-close_out:
-	close(out[0]);
-	close(out[1]);
-close_in:
-	close(in[0]);
-	close(in[1]);
-	return -1;
 }
 
 void child_cancel(struct child *c)
 {
-	if (!c->cancelled && !c->reaped && c->pid > 0)
+	/* A child of the runner is signalled through its pidfd (or by the
+	 * runner, its parent): never a process that took over its pid. */
+	if (!c->cancelled && !c->reaped && c->pid > 0 &&
+	    (c->status < 0 || runner_cancel(c->status, c->pidfd) != 0))
 		kill(c->pid, SIGTERM);
 	c->cancelled = true;
 }
@@ -194,8 +231,22 @@ int child_finish(struct child *c)
 	}
 	c->in = c->out = -1;
 	int st = 0;
-	while (waitpid(c->pid, &st, 0) < 0 && errno == EINTR)
-		;
+	if (c->status >= 0) {
+		st = runner_wait(c->status);
+		c->status = -1;
+		if (c->pidfd >= 0)
+			close(c->pidfd);
+		c->pidfd = -1;
+		if (st == -1) {
+			/* Its output is whole (its stdout ended); its status is lost. */
+			buf_puts(&c->errbuf, "sbx: the server's runner process ended before "
+					     "this run did: its exit status is unknown\n");
+			st = EXIT_SBX_FAILURE << 8;
+		}
+	} else {
+		while (waitpid(c->pid, &st, 0) < 0 && errno == EINTR)
+			;
+	}
 	c->reaped = true;
 	c->exit_code = WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
 	return c->exit_code;

@@ -18,6 +18,8 @@
 struct child {
 	pid_t pid;
 	int in, out, err; /* our ends; -1 once closed */
+	int status;	  /* a runner child's status socket (runner.h); -1: spawned */
+	int pidfd;	  /* a runner child's pidfd, for the cancel; -1: none */
 	const char *input;
 	size_t input_len, input_off;
 	struct buf errbuf; /* the child's stderr, capped */
@@ -27,7 +29,9 @@ struct child {
 	int exit_code; /* 0..255; 128+N for a signal */
 };
 
-/* Starts /proc/self/exe with argv (argv[0] is a name only). input (len
+/* Starts `sbx argv[1...]` (argv[0] is a name only): a run in a fork of the
+ * runner (runner.h), anything else, or a run when the runner is gone, as
+ * posix_spawn of /proc/self/exe. input (len
  * bytes, borrowed until the child is finished) is written to its stdin.
  * Returns 0 or -1 (errno set). */
 int child_start(struct child *c, char *const argv[], const char *input, size_t len, int client_fd);

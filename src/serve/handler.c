@@ -12,6 +12,7 @@
 #include "openapi_gen.h"
 #include "serve/child.h"
 #include "serve/events_sse.h"
+#include "serve/session_direct.h"
 #include "util/buf.h"
 #include "util/util.h"
 
@@ -93,14 +94,8 @@ static ssize_t stream_read(void *cls, uint64_t pos, char *buf, size_t max)
 {
 	(void)pos;
 	struct stream *st = cls;
-	if (st->first_off < st->first_len) {
-		size_t n = st->first_len - st->first_off;
-		if (n > max)
-			n = max;
-		memcpy(buf, st->first + st->first_off, n);
-		st->first_off += n;
-		return (ssize_t)n;
-	}
+	if (st->first_off < st->first_len)
+		return (ssize_t)buf_copy_out(st->first, st->first_len, &st->first_off, buf, max);
 	ssize_t n = child_pump(&st->ch, buf, max);
 	if (n > 0)
 		return n;
@@ -242,18 +237,8 @@ static enum MHD_Result run_child(struct server *s, struct MHD_Connection *conn, 
 		}
 		json_decref(head);
 	}
-	if (ndjson) {
-		struct MHD_Response *r = mhd.create_response_from_callback(
-		    MHD_SIZE_UNKNOWN, 65536, stream_read, st, stream_free);
-		if (!r) {
-			stream_free(st);
-			return MHD_NO;
-		}
-		mhd.add_response_header(r, "Content-Type", "application/x-ndjson");
-		enum MHD_Result rc = mhd.queue_response(conn, 200, r);
-		mhd.destroy_response(r);
-		return rc;
-	}
+	if (ndjson)
+		return respond_ndjson_stream(conn, stream_read, st, stream_free);
 	struct buf out;
 	buf_init(&out, RECORD_CAP);
 	int gone = child_collect(&st->ch, &out);
@@ -337,7 +322,14 @@ static enum MHD_Result answer(struct server *s, struct MHD_Connection *conn, str
 		if (!body)
 			return respond_error(conn, &e);
 	}
-	enum MHD_Result rc = run_child(s, conn, x, body);
+	/* A running session's execution goes straight to its daemon. */
+	bool child = true;
+	enum MHD_Result rc = MHD_NO;
+	if (x->route.op == API_SESSION_EXEC)
+		rc = session_direct_answer(s, conn, &x->route, body,
+					   accepts(conn, "application/x-ndjson"), &child);
+	if (child)
+		rc = run_child(s, conn, x, body);
 	json_decref(body);
 	return rc;
 }

@@ -22,5 +22,9 @@ enum MHD_Result respond_body(struct MHD_Connection *conn, int status, const char
 enum MHD_Result respond_json(struct MHD_Connection *conn, int status, const char *body,
 			     int exit_code);
 enum MHD_Result respond_error(struct MHD_Connection *conn, const struct api_error *e);
+/* A 200 whose NDJSON body read() makes as it comes; free_cls(cls) runs
+ * when it ends, or at once when no answer could be made. */
+enum MHD_Result respond_ndjson_stream(struct MHD_Connection *conn, MHD_ContentReaderCallback read,
+				      void *cls, MHD_ContentReaderFreeCallback free_cls);
 
 #endif

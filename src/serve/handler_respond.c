@@ -44,3 +44,18 @@ enum MHD_Result respond_error(struct MHD_Connection *conn, const struct api_erro
 	free(body);
 	return rc;
 }
+
+enum MHD_Result respond_ndjson_stream(struct MHD_Connection *conn, MHD_ContentReaderCallback read,
+				      void *cls, MHD_ContentReaderFreeCallback free_cls)
+{
+	struct MHD_Response *r =
+	    mhd.create_response_from_callback(MHD_SIZE_UNKNOWN, 65536, read, cls, free_cls);
+	if (!r) {
+		free_cls(cls);
+		return MHD_NO;
+	}
+	mhd.add_response_header(r, "Content-Type", "application/x-ndjson");
+	enum MHD_Result rc = mhd.queue_response(conn, 200, r);
+	mhd.destroy_response(r);
+	return rc;
+}

@@ -5,8 +5,9 @@
  * and rlimits and may be killed half-way; in a child, a crash or a leak in
  * one request cannot touch another, the CLI's exact validation and record
  * come for free, and a request's memory is returned to the system when it
- * ends. The cost (one posix_spawn of sbx, about a millisecond) is measured
- * in `make bench`. */
+ * ends. A run's child is a fork of the runner (runner.h), forked here
+ * before any thread: no exec, no start-up of a new sbx; other commands are
+ * spawned. bench/serve.sh measures what the server adds to a run. */
 #include "serve/server.h"
 
 #include <errno.h>
@@ -21,9 +22,11 @@
 #include <sys/un.h>
 #include <unistd.h>
 
+#include "sandbox/seccomp.h"
 #include "serve/events_sse.h"
 #include "serve/handler.h"
 #include "serve/mhd.h"
+#include "serve/runner.h"
 #include "util/buf.h"
 #include "util/opt.h"
 #include "util/util.h"
@@ -171,7 +174,7 @@ static int write_ready(const char *path, const char *addr)
 	return 0;
 }
 
-int serve_main(const struct serve_config *cfg)
+static int serve(const struct serve_config *cfg)
 {
 	static struct server s;
 	char sock_default[4096], bound[4200];
@@ -243,4 +246,22 @@ int serve_main(const struct serve_config *cfg)
 	mhd.stop_daemon(d);
 	fprintf(stderr, "sbx: server stopped\n");
 	return 0;
+}
+
+int serve_main(const struct serve_config *cfg)
+{
+	/* The runs' seccomp filters, built once: the runner's children
+	 * inherit them as batch's workers do (a failure here leaves each run
+	 * to build its own, and to fail closed). */
+	(void)seccomp_prebuild();
+	/* First, while this process has one thread, no socket and no token:
+	 * the runner's children inherit none of them. */
+	if (runner_start(cfg->child_main) != 0)
+		fprintf(stderr,
+			"sbx: cannot start the runner process (%s): every run is started "
+			"as a new sbx process\n",
+			strerror(errno));
+	int rc = serve(cfg);
+	runner_stop();
+	return rc;
 }

@@ -24,6 +24,9 @@ struct serve_config {
 	unsigned max_concurrent, max_queue;
 	unsigned max_subscribers; /* GET /v1/events streams at once */
 	size_t max_body;
+	/* What a new `sbx ARGS...` does (the cli's main): the runner (runner.h)
+	 * calls it in a fork for each run. NULL: every run is spawned. */
+	int (*child_main)(int argc, char **argv);
 };
 
 /* The state shared by the connection threads. */

@@ -218,16 +218,9 @@ check "SIGTERM with nothing in flight exits 0" test "$srv_rc" = 0
 check "the socket is removed" test ! -e "$SBX_STATE_DIR/serve.sock"
 
 start_server --max-concurrent 1 --max-queue 0
-mkfifo "$T_TMP/stream"
-curl -s -N --unix-socket "${ADDR#unix:}" -H 'Accept: application/x-ndjson' \
-	--data-binary '{"language":"python","code":"import time\ntime.sleep(300)","timeout":300}' \
-	http://sbx/v1/run >"$T_TMP/stream" &
-CURL_PID=$!
 # The run has started once its execution_started event arrives.
-exec 4<"$T_TMP/stream"
-while read -r line <&4; do
-	case $line in *execution_started*) break ;; esac
-done
+stream_run "${ADDR#unix:}" 'import time
+time.sleep(300)'
 slow_id=$(printf '%s' "$line" | jq -r .id)
 api POST /v1/run '{"code":"1"}'
 expect_error 503 overloaded
@@ -245,15 +238,9 @@ expect_json .error.name '"Cancelled"'
 
 # --- SIGTERM drains a run in flight ------------------------------------
 start_server
-mkfifo "$T_TMP/stream2"
-curl -s -N --unix-socket "${ADDR#unix:}" -H 'Accept: application/x-ndjson' \
-	--data-binary '{"language":"python","code":"import time\ntime.sleep(2)\nprint(\"done\")","timeout":300}' \
-	http://sbx/v1/run >"$T_TMP/stream2" &
-CURL_PID=$!
-exec 4<"$T_TMP/stream2"
-while read -r line <&4; do
-	case $line in *execution_started*) break ;; esac
-done
+stream_run "${ADDR#unix:}" 'import time
+time.sleep(2)
+print("done")'
 kill -TERM "$SRV_PID"
 last=$(tail -n 1 <&4)
 exec 4<&-

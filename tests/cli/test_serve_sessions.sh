@@ -47,6 +47,67 @@ expect_code 200
 expect_json .status '"error"'
 check "a failed execution exits 1 in X-Sbx-Exit-Code" test "$(header X-Sbx-Exit-Code)" = 1
 
+# --- a running session's executions go straight to its daemon (no sbx
+# child): output streams as it is written, a timeout, two at once in
+# arrival order, a client that hangs up ---
+# (ts of the stdout event against the record's: the code sleeps 1 s
+# between them; a stream held back to the end would have them together)
+api POST /v1/sessions/apis/executions \
+	'{"code":"import time\nprint(\"early\", flush=True)\ntime.sleep(1)\nx","timeout":300}' \
+	-H 'Accept: application/x-ndjson'
+expect_code 200
+check "direct: the output is streamed before the execution ends" \
+	test "$(printf '%s\n' "$out" | jq -s '(map(select(.event == "stdout"))[0].ts |
+		sub("\\.[0-9]+Z$"; "Z") | fromdate) as $o |
+		(map(select(.record))[0].ts | sub("\\.[0-9]+Z$"; "Z") | fromdate) as $e |
+		$e - $o >= 1')" = true
+check "direct: then the record" \
+	test "$(printf '%s\n' "$out" | jq -c 'select(.record) | [.record.stdout, .record.result]')" = '["early\n",40]'
+api POST /v1/sessions/apis/executions \
+	'{"code":"import time\nt = 5\nwhile True: time.sleep(0.01)","timeout":1}'
+expect_code 200
+expect_json .status '"timeout"'
+expect_json .session.timeout_action '"interrupted"'
+check "direct: a timeout exits 124 in X-Sbx-Exit-Code" test "$(header X-Sbx-Exit-Code)" = 124
+api POST /v1/sessions/apis/executions '{"code":"t","timeout":300}'
+expect_json .result 5
+# Two at once: the second is sent once the first is running (its first
+# output came), and runs after it.
+stream_until_output() { # BODY: starts a streamed execution; returns after its first stdout event
+	rm -f "$T_TMP/stream"
+	mkfifo "$T_TMP/stream"
+	curl -sN --unix-socket "$SOCK" -X POST -H 'Accept: application/x-ndjson' \
+		--data-binary "$1" http://sbx/v1/sessions/apis/executions >"$T_TMP/stream" &
+	STREAM_PID=$!
+	exec 3<"$T_TMP/stream"
+	while IFS= read -r _line <&3; do
+		printf '%s\n' "$_line" >>"$T_TMP/streamed"
+		case $_line in *'"event":"stdout"'*) break ;; esac
+	done
+}
+: >"$T_TMP/streamed"
+stream_until_output '{"code":"import time\norder = [\"first\"]\nprint(\"on\", flush=True)\ntime.sleep(1)\norder.append(\"first done\")\norder","timeout":300}'
+api POST /v1/sessions/apis/executions '{"code":"order.append(\"second\")\norder","timeout":300}'
+expect_code 200
+expect_json .result '["first","first done","second"]'
+cat <&3 >>"$T_TMP/streamed"
+exec 3<&-
+wait "$STREAM_PID"
+check "the first one's record came whole" \
+	test "$(jq -c 'select(.record) | .record.result' "$T_TMP/streamed")" = '["first","first done"]'
+# A client that hangs up mid-execution: the execution finishes all the
+# same (SPEC "Sessions"), the next one runs after it, the server goes on.
+: >"$T_TMP/streamed"
+stream_until_output '{"code":"import time\nprint(\"on\", flush=True)\ntime.sleep(1)\nafter_hangup = 1","timeout":300}'
+kill "$STREAM_PID"
+exec 3<&-
+wait "$STREAM_PID" 2>/dev/null
+api POST /v1/sessions/apis/executions '{"code":"after_hangup","timeout":300}'
+expect_code 200
+expect_json .result 1
+api GET /v1/health
+expect_code 200
+
 api GET /v1/sessions
 expect_code 200
 schema_ok GET /v1/sessions
@@ -56,7 +117,7 @@ expect_jq 'length == 0'
 api GET /v1/sessions/apis
 expect_code 200
 schema_ok GET /v1/sessions/{ref}
-expect_json .execution_count 3
+expect_json .execution_count 10
 api GET /v1/sessions/apis "" -H 'Accept: text/plain'
 expect_code 200
 check "get in text: the local table" test "$(printf '%s\n' "$out" | sed -n 's/^name  *//p')" = apis
@@ -67,6 +128,17 @@ expect_json .status '"stopped"'
 api POST /v1/sessions/apis/executions '{"code":"x","timeout":300}'
 expect_json .result 40
 expect_json .session.restored true
+# An execution's own stdin, env, args and CPU time (SPEC "Sessions").
+api POST /v1/sessions/apis/executions \
+	'{"code":"import os, sys\nprint(sys.stdin.read(), os.environ[\"K\"], sys.argv[1:])","stdin":"in","env":{"K":"v"},"args":["a"],"cpu_time":"0.5s","timeout":300}'
+expect_code 200
+schema_ok POST /v1/sessions/{ref}/executions
+expect_json .stdout '"in v [\u0027a\u0027]\n"'
+expect_json .limits.cpu_ms 500
+api POST /v1/sessions/apis/executions '{"code":"while True: pass","cpu_time":0.5,"timeout":300}'
+expect_code 200
+expect_json .status '"timeout"'
+expect_json .error.name '"CpuTimeLimit"'
 api DELETE /v1/sessions/apis
 expect_code 200
 schema_ok DELETE /v1/sessions/{ref}
@@ -106,7 +178,7 @@ api POST /v1/sessions '{"language":"python","name":"dup"}'
 expect_error 409 sbx_error
 api POST /v1/sessions/dup/executions '{"timeout":1}'
 expect_error 400 missing_field
-api POST /v1/sessions/dup/executions '{"code":"1","stdin":"x"}'
+api POST /v1/sessions/dup/executions '{"code":"1","memory":"1G"}'
 expect_error 400 unknown_field
 expect_jq '.error.message | test("session execution")'
 api POST /v1/sessions/dup/executions '{"code":"1","language":"js"}'
@@ -158,6 +230,22 @@ api POST /v1/batch "$(head -c 70000 /dev/zero | tr '\0' ' ')"
 expect_error 413 body_too_large
 stop_server
 
+# A policy that blocks: the execution is refused before it reaches the
+# session, which never runs it (its count does not move).
+printf 'policy:\n  profile: strict\n' >"$T_TMP/strict.yaml"
+start_server --config "$T_TMP/strict.yaml"
+api POST /v1/sessions '{"language":"python","name":"strict"}'
+expect_code 200
+api POST /v1/sessions/strict/executions '{"code":"eval(\"1\")","timeout":300}'
+expect_code 200
+expect_json .status '"blocked"'
+check "blocked: X-Sbx-Exit-Code 126" test "$(header X-Sbx-Exit-Code)" = 126
+api GET /v1/sessions/strict
+expect_json .execution_count 0
+api DELETE /v1/sessions/strict
+expect_code 200
+stop_server
+
 # More lines than a batch takes (10000): a larger --max-body lets them in.
 start_server --max-body 1m --max-concurrent 2
 api POST /v1/batch "$(yes '{"code":"1"}' | head -n 10001)"
@@ -206,6 +294,9 @@ same_as_local "session exec @ -e y -l js"
 same_as_local "session exec nope -e 1"
 same_as_local "session exec nope -e 1 --json"
 STDIN='y + 1' same_as_local "session exec @ - --timeout 300"
+same_as_local "session exec @ --stdin $T_TMP/data.txt --env K=v -e import.sys,os;print(sys.stdin.read(),os.environ['K'],sys.argv[1:]) --timeout 300 -- a"
+STDIN='piped' same_as_local "session exec @ --stdin - -e print(input()) --timeout 300"
+same_as_local "session exec @ --cpu-time 0.5 -e while(1):pass --timeout 300 --json"
 same_as_local "session get @"
 same_as_local "session get @ --json"
 same_as_local "session list"

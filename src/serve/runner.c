@@ -1,0 +1,376 @@
+/* runner — the pre-forked process that starts the server's runs (runner.h). */
+#include "serve/runner.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdatomic.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/signalfd.h>
+#include <sys/socket.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "core/outcome.h"
+#include "util/util.h"
+
+#define MSG_MAX	 65536 /* an argv: paths and a few flags (larger is spawned) */
+#define ARGS_MAX 256
+#define NFDS	 4 /* stdin, stdout, stderr, the status socket */
+#define CTL_FD	 3 /* the runner's end of the server's socket */
+#define CANCEL	 'k'
+
+static int ctl = -1; /* the server's end; -1: no runner */
+static pid_t runner_pid;
+static atomic_bool dead;
+
+/* ---- the runner process -------------------------------------------- */
+
+struct job {
+	pid_t pid;
+	int sock; /* -1: the server's side went away */
+};
+
+/* The child: the fds and signal state a fresh `sbx` started by the server
+ * would have (child.c's posix_spawn: empty mask, defaults; SIGPIPE ignored,
+ * as main sets it anyway), then main itself. */
+static _Noreturn void child_main(runner_main_fn fn, int fds[NFDS], char *msg, size_t len)
+{
+	sigset_t none;
+	sigemptyset(&none);
+	for (int sig = 1; sig < NSIG; sig++)
+		if (sig != SIGKILL && sig != SIGSTOP)
+			signal(sig, sig == SIGPIPE ? SIG_IGN : SIG_DFL); /* glibc's own: EINVAL */
+	sigprocmask(SIG_SETMASK, &none, NULL);
+	for (int i = 0; i < 3; i++)
+		if (dup2(fds[i], i) < 0)
+			_exit(EXIT_SBX_FAILURE);
+	/* The server's socket, the other requests' sockets, the signalfd:
+	 * nothing of the runner's reaches the run. */
+	close_range(3, ~0u, 0);
+	prctl(PR_SET_NAME, "sbx", 0, 0, 0);
+	char *argv[ARGS_MAX + 1];
+	int argc = 0;
+	for (size_t off = 0; off < len && argc < ARGS_MAX; off += strlen(msg + off) + 1)
+		argv[argc++] = msg + off;
+	argv[argc] = NULL;
+	error_state_reset();
+	exit(fn(argc, argv));
+}
+
+static void send_int(int fd, int v)
+{
+	if (fd >= 0)
+		send(fd, &v, sizeof(v), MSG_NOSIGNAL);
+}
+
+/* The pid, and with it a pidfd of the child: opened here, by its parent,
+ * before it can be reaped, so the pidfd is that process and no other. The
+ * server signals it (a cancel) even if this runner is gone by then. */
+static void send_pid(int sock, pid_t pid)
+{
+	int v = (int)pid;
+	int pfd = (int)syscall(SYS_pidfd_open, pid, 0);
+	union {
+		char buf[CMSG_SPACE(sizeof(int))];
+		struct cmsghdr align;
+	} u;
+	memset(&u, 0, sizeof(u));
+	struct iovec iov = {&v, sizeof(v)};
+	struct msghdr mh = {.msg_iov = &iov, .msg_iovlen = 1};
+	if (pfd >= 0) {
+		mh.msg_control = u.buf;
+		mh.msg_controllen = sizeof(u.buf);
+		struct cmsghdr *c = CMSG_FIRSTHDR(&mh);
+		c->cmsg_level = SOL_SOCKET;
+		c->cmsg_type = SCM_RIGHTS;
+		c->cmsg_len = CMSG_LEN(sizeof(int));
+		memcpy(CMSG_DATA(c), &pfd, sizeof(int));
+	}
+	sendmsg(sock, &mh, MSG_NOSIGNAL);
+	if (pfd >= 0)
+		close(pfd);
+}
+
+/* One request from the server: argv (NUL-separated, NUL-terminated) and
+ * NFDS fds. Forks its child; returns its job, or pid 0 when nothing runs.
+ * -1: the server closed its end. */
+static int take_request(runner_main_fn fn, struct job *j)
+{
+	static char msg[MSG_MAX];
+	union {
+		char buf[CMSG_SPACE(NFDS * sizeof(int))];
+		struct cmsghdr align;
+	} u;
+	struct iovec iov = {msg, sizeof(msg)};
+	struct msghdr mh = {.msg_iov = &iov,
+			    .msg_iovlen = 1,
+			    .msg_control = u.buf,
+			    .msg_controllen = sizeof(u.buf)};
+	ssize_t n;
+	while ((n = recvmsg(CTL_FD, &mh, MSG_CMSG_CLOEXEC)) < 0 && errno == EINTR)
+		;
+	if (n <= 0)
+		return -1;
+	int fds[NFDS], nfds = 0;
+	for (struct cmsghdr *c = CMSG_FIRSTHDR(&mh); c; c = CMSG_NXTHDR(&mh, c))
+		if (c->cmsg_level == SOL_SOCKET && c->cmsg_type == SCM_RIGHTS) {
+			int k = (int)((c->cmsg_len - CMSG_LEN(0)) / sizeof(int));
+			for (int i = 0; i < k; i++) {
+				int fd;
+				memcpy(&fd, CMSG_DATA(c) + i * sizeof(int), sizeof(int));
+				if (nfds < NFDS)
+					fds[nfds++] = fd;
+				else
+					close(fd);
+			}
+		}
+	j->pid = 0;
+	j->sock = nfds == NFDS ? fds[3] : -1;
+	bool ok = nfds == NFDS && !(mh.msg_flags & (MSG_TRUNC | MSG_CTRUNC)) && n > 0 &&
+		  msg[n - 1] == '\0';
+	pid_t pid = ok ? fork() : -1;
+	if (pid == 0)
+		child_main(fn, fds, msg, (size_t)n);
+	for (int i = 0; i < nfds && i < 3; i++)
+		close(fds[i]);
+	if (pid < 0) {
+		send_int(j->sock, ok ? -errno : -EINVAL);
+		if (j->sock >= 0)
+			close(j->sock);
+		j->sock = -1;
+		return 0;
+	}
+	j->pid = pid;
+	send_pid(j->sock, pid);
+	return 0;
+}
+
+/* Reaps what ended and tells each one's request. */
+static void reap(struct job *jobs, size_t *njobs)
+{
+	int st;
+	pid_t p;
+	while ((p = waitpid(-1, &st, WNOHANG)) > 0)
+		for (size_t i = 0; i < *njobs; i++)
+			if (jobs[i].pid == p) {
+				send_int(jobs[i].sock, st);
+				if (jobs[i].sock >= 0)
+					close(jobs[i].sock);
+				jobs[i] = jobs[--*njobs];
+				break;
+			}
+}
+
+static _Noreturn void runner_main(runner_main_fn fn)
+{
+	/* Ctrl-C reaches the whole process group: the runs take it as a
+	 * cancel, the runner outlives them to report their end. It ends when
+	 * the server closes its socket (or dies) and its children have. */
+	signal(SIGINT, SIG_IGN);
+	signal(SIGTERM, SIG_IGN);
+	signal(SIGHUP, SIG_IGN);
+	sigset_t chld;
+	sigemptyset(&chld);
+	sigaddset(&chld, SIGCHLD);
+	sigprocmask(SIG_BLOCK, &chld, NULL);
+	int sfd = signalfd(-1, &chld, SFD_CLOEXEC | SFD_NONBLOCK);
+	prctl(PR_SET_NAME, "sbx-runner", 0, 0, 0);
+	size_t njobs = 0, cap = 16;
+	struct job *jobs = xcalloc(cap, sizeof(*jobs));
+	struct pollfd *p = xcalloc(cap + 2, sizeof(*p));
+	bool open = true;
+	while (open || njobs) {
+		nfds_t n = 0;
+		p[n++] = (struct pollfd){sfd, POLLIN, 0};
+		p[n++] = (struct pollfd){open ? CTL_FD : -1, POLLIN, 0};
+		for (size_t i = 0; i < njobs; i++)
+			p[n++] = (struct pollfd){jobs[i].sock, POLLIN, 0};
+		if (poll(p, n, sfd < 0 ? 100 : -1) < 0 && errno != EINTR)
+			_exit(EXIT_SBX_FAILURE);
+		if (p[0].revents || sfd < 0) {
+			struct signalfd_siginfo si;
+			while (sfd >= 0 && read(sfd, &si, sizeof(si)) > 0)
+				;
+			reap(jobs, &njobs);
+		}
+		/* A cancel or a hang-up from a request's side (in job order:
+		 * reap() above may have moved jobs, so match by fd). */
+		for (nfds_t k = 2; k < n; k++) {
+			if (!p[k].revents)
+				continue;
+			for (size_t i = 0; i < njobs; i++) {
+				if (jobs[i].sock != p[k].fd)
+					continue;
+				char c;
+				ssize_t r = recv(jobs[i].sock, &c, 1, MSG_DONTWAIT);
+				if (r == 1 && c == CANCEL)
+					kill(jobs[i].pid, SIGTERM);
+				else if (r == 0 || (r < 0 && errno != EAGAIN && errno != EINTR)) {
+					close(jobs[i].sock);
+					jobs[i].sock = -1;
+				}
+			}
+		}
+		if (open && p[1].revents) {
+			if (njobs == cap) {
+				cap *= 2;
+				jobs = xrealloc(jobs, cap * sizeof(*jobs));
+				p = xrealloc(p, (cap + 2) * sizeof(*p));
+			}
+			if (take_request(fn, &jobs[njobs]) < 0)
+				open = false;
+			else if (jobs[njobs].pid > 0)
+				njobs++;
+		}
+	}
+	_exit(0);
+}
+
+int runner_start(runner_main_fn fn)
+{
+	int sv[2];
+	if (!fn || socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, sv) != 0)
+		return -1;
+	fflush(NULL); /* nothing buffered twice */
+	pid_t pid = fork();
+	if (pid < 0) {
+		close(sv[0]);
+		close(sv[1]);
+		return -1;
+	}
+	if (pid == 0) {
+		/* Only the socket and stderr (for a message): stdin and stdout
+		 * are /dev/null, every other fd of the server's is closed. */
+		int nul = open("/dev/null", O_RDWR | O_CLOEXEC);
+		if (nul < 0 || dup2(nul, 0) < 0 || dup2(nul, 1) < 0 ||
+		    (sv[1] != CTL_FD && dup3(sv[1], CTL_FD, O_CLOEXEC) < 0))
+			_exit(EXIT_SBX_FAILURE);
+		close_range(CTL_FD + 1, ~0u, 0);
+		runner_main(fn);
+	}
+	close(sv[1]);
+	ctl = sv[0];
+	runner_pid = pid;
+	return 0;
+}
+
+bool runner_takes(char *const argv[])
+{
+	return ctl >= 0 && !atomic_load(&dead) && argv[0] && argv[1] &&
+	       (!strcmp(argv[1], "run") || !strcmp(argv[1], "exec-deployment"));
+}
+
+static void runner_died(void)
+{
+	if (!atomic_exchange(&dead, true))
+		fprintf(stderr, "sbx: the runner process is gone: runs are started as new sbx "
+				"processes from now on\n");
+}
+
+int runner_launch(char *const argv[], int in, int out, int err, pid_t *pid, int *pidfd)
+{
+	char *msg = xmalloc(MSG_MAX);
+	size_t len = 0;
+	for (size_t i = 0; argv[i]; i++) {
+		size_t l = strlen(argv[i]) + 1;
+		if (i >= ARGS_MAX || len + l > MSG_MAX) {
+			free(msg);
+			return -1; /* too large for one message: spawned instead */
+		}
+		memcpy(msg + len, argv[i], l);
+		len += l;
+	}
+	int st[2];
+	if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, st) != 0) {
+		free(msg);
+		return -1;
+	}
+	union {
+		char buf[CMSG_SPACE(NFDS * sizeof(int))];
+		struct cmsghdr align;
+	} u;
+	memset(&u, 0, sizeof(u));
+	struct iovec iov = {msg, len};
+	struct msghdr mh = {.msg_iov = &iov,
+			    .msg_iovlen = 1,
+			    .msg_control = u.buf,
+			    .msg_controllen = sizeof(u.buf)};
+	struct cmsghdr *c = CMSG_FIRSTHDR(&mh);
+	c->cmsg_level = SOL_SOCKET;
+	c->cmsg_type = SCM_RIGHTS;
+	c->cmsg_len = CMSG_LEN(NFDS * sizeof(int));
+	int fds[NFDS] = {in, out, err, st[1]};
+	memcpy(CMSG_DATA(c), fds, sizeof(fds));
+	ssize_t n;
+	while ((n = sendmsg(ctl, &mh, MSG_NOSIGNAL)) < 0 && errno == EINTR)
+		;
+	free(msg);
+	close(st[1]);
+	int v = 0;
+	ssize_t r = -1;
+	struct iovec riov = {&v, sizeof(v)};
+	struct msghdr rh = {.msg_iov = &riov,
+			    .msg_iovlen = 1,
+			    .msg_control = u.buf,
+			    .msg_controllen = sizeof(u.buf)};
+	if (n == (ssize_t)len)
+		while ((r = recvmsg(st[0], &rh, MSG_WAITALL | MSG_CMSG_CLOEXEC)) < 0 &&
+		       errno == EINTR)
+			;
+	*pidfd = -1;
+	for (c = r > 0 ? CMSG_FIRSTHDR(&rh) : NULL; c; c = CMSG_NXTHDR(&rh, c))
+		if (c->cmsg_level == SOL_SOCKET && c->cmsg_type == SCM_RIGHTS &&
+		    c->cmsg_len == CMSG_LEN(sizeof(int)))
+			memcpy(pidfd, CMSG_DATA(c), sizeof(int));
+	if (r != (ssize_t)sizeof(v) || v <= 0) {
+		if (*pidfd >= 0)
+			close(*pidfd);
+		*pidfd = -1;
+		close(st[0]);
+		if (r != (ssize_t)sizeof(v))
+			runner_died();
+		errno = v < 0 ? -v : EPIPE;
+		return -1;
+	}
+	*pid = (pid_t)v;
+	return st[0];
+}
+
+int runner_cancel(int status_fd, int pidfd)
+{
+	if (pidfd >= 0 && syscall(SYS_pidfd_send_signal, pidfd, SIGTERM, NULL, 0) == 0)
+		return 0;
+	char k = CANCEL;
+	return send(status_fd, &k, 1, MSG_NOSIGNAL) == 1 ? 0 : -1;
+}
+
+int runner_wait(int status_fd)
+{
+	int v = 0;
+	ssize_t r;
+	while ((r = recv(status_fd, &v, sizeof(v), MSG_WAITALL)) < 0 && errno == EINTR)
+		;
+	close(status_fd);
+	if (r != (ssize_t)sizeof(v)) {
+		runner_died();
+		return -1;
+	}
+	return v;
+}
+
+void runner_stop(void)
+{
+	if (ctl < 0)
+		return;
+	close(ctl);
+	ctl = -1;
+	while (waitpid(runner_pid, NULL, 0) < 0 && errno == EINTR)
+		;
+}
