@@ -210,9 +210,12 @@ static int java_inputs(struct workdir *wd, json_t *inputs)
 	char *s = json_dumps(inputs ? inputs : json_object(), JSON_COMPACT);
 	const char *tmp = WORKDIR_PRIVATE "/inputs.json.tmp";
 	unlinkat(wd->fd, tmp, 0);
-	/* 0644 whatever the daemon's umask: as root the kernel is another uid. */
+	/* 0644 whatever the daemon's umask: as root the kernel is another uid.
+	 * Never through a link: the kernel's code may share this uid and
+	 * swap the name for a link to a file of the user's between the two
+	 * calls. */
 	int rc = s && workdir_write(wd, tmp, s, strlen(s)) == 0 &&
-			 fchmodat(wd->fd, tmp, 0644, 0) == 0 &&
+			 fchmodat(wd->fd, tmp, 0644, AT_SYMLINK_NOFOLLOW) == 0 &&
 			 renameat(wd->fd, tmp, wd->fd, WORKDIR_CWD "/" WORKDIR_INPUTS) == 0
 		     ? 0
 		     : -1;
@@ -240,8 +243,9 @@ int session_exec_io_start(struct workdir *wd, json_t *m, json_t *req, json_t *ms
 			return snprintf(why, n, "the execution's stdin is gone (%s): run it again",
 					strerror(errno)),
 			       -1;
-		/* As root the kernel runs as another uid (mkostemp made it 0600). */
-		(void)!fchmodat(wd->fd, STDIN_NAME, 0644, 0);
+		/* As root the kernel runs as another uid (mkostemp made it 0600);
+		 * not through a link the kernel's code may have put there. */
+		(void)!fchmodat(wd->fd, STDIN_NAME, 0644, AT_SYMLINK_NOFOLLOW);
 		json_object_set_new(req, "stdin_taken", json_true());
 	}
 	if (spool)
