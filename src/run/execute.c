@@ -55,6 +55,9 @@ int engine_build(struct request *req, struct outcome *out)
 
 int execute_and_render(struct request *req)
 {
+	/* A cancel (SIGTERM) from here on is recorded, wherever it finds the
+	 * run (before its sandbox: the sandbox ends as it starts). */
+	sandbox_cancel_arm();
 	struct outcome out;
 	outcome_init(&out, req);
 	struct render *r = render_new(req);

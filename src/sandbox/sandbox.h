@@ -83,6 +83,13 @@ struct sandbox_plan {
 int sandbox_run(const struct request *req, const struct sandbox_plan *plan, struct outcome *out,
 		const struct output_sink *sink);
 
+/* From now on SIGTERM to this process cancels its runs instead of killing
+ * it: one in progress is killed and ends as "signaled" (error Cancelled),
+ * with its record and history line; one not started yet ends so as it
+ * starts. sbx serve's client that hangs up sends it, possibly before the
+ * sandbox is reached. For processes that run requests (execute). */
+void sandbox_cancel_arm(void);
+
 /* A run's turn (sandbox_turn.c). A front end that runs many requests at
  * once in processes of its own (sbx batch's workers) sets one: take is
  * called just before a sandbox's child is forked, give just after it is

@@ -163,6 +163,15 @@ static void note_cancel(int sig)
 	cancel_requested = 1;
 }
 
+void sandbox_cancel_arm(void)
+{
+	/* SA_RESTART: the steps before a sandbox (checks, files, the cache)
+	 * go on undisturbed; watch() sees the flag as its child starts. */
+	struct sigaction sa = {.sa_handler = note_cancel, .sa_flags = SA_RESTART};
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGTERM, &sa, NULL);
+}
+
 /* The run itself: output read as it comes, the wall and CPU deadlines and
  * the output cap enforced, the main process's end noticed, then the reap. */
 static void watch(struct supervisor *sv)
