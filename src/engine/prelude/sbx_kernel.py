@@ -147,18 +147,24 @@ def _sbx_kernel():
         # Each global on its own, so one that cannot be pickled is named
         # instead of losing the rest; modules by name, imported again.
         import pickle
+        import warnings
         pk = pickler()
         saved, mods, unsaved = {}, {}, []
-        for k, v in list(g.items()):
-            if k == 'inputs' or (k.startswith('__') and k.endswith('__')):
-                continue
-            if isinstance(v, type(sys)):
-                mods[k] = v.__name__
-                continue
-            try:
-                saved[k] = pk.dumps(v)
-            except BaseException as e:
-                unsaved.append('%s (%s: %s)' % (k, type(v).__name__, str(e)[:120]))
+        # Quiet: what the save prints (dill's PicklingWarning for a class it
+        # cannot find by reference) is not the program's output, and would
+        # reach the next execution's stderr; what did not pickle is named.
+        with warnings.catch_warnings():
+            warnings.simplefilter('ignore')
+            for k, v in list(g.items()):
+                if k == 'inputs' or (k.startswith('__') and k.endswith('__')):
+                    continue
+                if isinstance(v, type(sys)):
+                    mods[k] = v.__name__
+                    continue
+                try:
+                    saved[k] = pk.dumps(v)
+                except BaseException as e:
+                    unsaved.append('%s (%s: %s)' % (k, type(v).__name__, str(e)[:120]))
         data = pickle.dumps({'format': 1, 'vars': saved, 'mods': mods, 'unsaved': unsaved})
         if data == last_saved[0] and os.path.exists(path):
             return len(data), unsaved  # the file already holds it
