@@ -159,9 +159,7 @@ int workdir_write(struct workdir *wd, const char *name, const void *data, size_t
 	return 0;
 }
 
-/* Copies all of in to out (out may be -1: hash only), feeding the hash.
- * Stops with -1 when more than *budget bytes come. */
-static int copy_stream(int in, int out, struct sha256 *md, uint64_t *budget)
+int workdir_copy_stream(int in, int out, struct sha256 *md, uint64_t *budget)
 {
 	static char chunk[COPY_CHUNK];
 	for (;;) {
@@ -218,7 +216,7 @@ int workdir_copy_in(struct workdir *wd, const struct file_spec *files, size_t n,
 				     files[i].src, files[i].name,
 				     e == EEXIST ? "given twice" : strerror(e));
 		}
-		int rc = copy_stream(in, out, NULL, &budget);
+		int rc = workdir_copy_stream(in, out, NULL, &budget);
 		int e = errno;
 		close(in);
 		if (close(out) < 0 && rc == 0) {
@@ -493,7 +491,7 @@ static int collect_one(struct walk *w, int dfd, const char *name, const char *re
 	struct sha256 md;
 	sha256_init(&md);
 	uint64_t budget = w->budget;
-	int rc = copy_stream(in, out, &md, &budget);
+	int rc = workdir_copy_stream(in, out, &md, &budget);
 	int e = errno;
 	close(in);
 	if (out >= 0 && close(out) < 0 && rc == 0) {

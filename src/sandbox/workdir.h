@@ -54,6 +54,11 @@ int workdir_mkdir(struct workdir *wd, const char *name);
 /* Copies --file sources into WORKDIR_CWD, at most cap bytes in total. A source must be a
  * regular file; names must pass workdir_valid_name. Returns 0 or -1. */
 int workdir_copy_in(struct workdir *wd, const struct file_spec *files, size_t n, uint64_t cap);
+/* Copies all of in to out (out may be -1: hash only), feeding md (may be
+ * NULL). -1 (errno EFBIG) when more than *budget bytes come, which it
+ * lowers by what it copied; -1 on a read or write error. */
+struct sha256;
+int workdir_copy_stream(int in, int out, struct sha256 *md, uint64_t *budget);
 /* Records what is there now, so workdir_collect lists only what the code
  * created or changed. Returns 0 or -1. */
 int workdir_snapshot(struct workdir *wd);

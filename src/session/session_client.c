@@ -64,6 +64,7 @@ static json_t *exec_request(const struct request *req, const char *spool)
 	    out_dir ? json_string(out_dir) : json_null(), "dotfiles", req->out_dir_dotfiles);
 	free(out_dir);
 	session_exec_io_request(j, req, spool);
+	session_program_request(j, req);
 	return j;
 }
 

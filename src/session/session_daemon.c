@@ -309,6 +309,7 @@ static void finish_exec(struct daemon *d)
 		close(d->cur.fd);
 	}
 	json_decref(rec);
+	session_program_end(&d->wd, d->cur.req);
 	json_decref(d->cur.req);
 	d->cur.req = NULL;
 	session_exec_io_end(&d->wd); /* its stdin */
@@ -371,26 +372,15 @@ static void start_job(struct daemon *d)
 		keep[i + 1] = d->queue[i].req;
 	session_stdin_sweep(d->wd.fd, keep, d->nq + 1);
 	/* --file copies for this execution, then what is there before it. */
-	json_t *fl = json_object_get(j.req, "files");
-	size_t nf = json_array_size(fl);
-	struct file_spec *fs = xcalloc(nf + 1, sizeof *fs);
-	for (size_t i = 0; i < nf; i++) {
-		fs[i].src =
-		    (char *)json_string_value(json_object_get(json_array_get(fl, i), "src"));
-		fs[i].name =
-		    (char *)json_string_value(json_object_get(json_array_get(fl, i), "name"));
-	}
-	int frc = workdir_copy_in(
-	    &d->wd, fs, nf, (uint64_t)json_integer_value(json_object_get(j.req, "files_bytes")));
-	free(fs);
-	if (frc < 0)
-		return refuse(d, j, "a --file could not be copied into the session");
+	if (session_files_copy_in(&d->wd, j.req, why, sizeof why) < 0)
+		return refuse(d, j, why);
 	/* stdin, env, args (and Java's inputs.json, before the snapshot). */
 	json_t *io = json_object();
 	if (session_exec_io_start(&d->wd, d->m, j.req, io, why, sizeof why) < 0) {
 		json_decref(io);
 		return refuse(d, j, why);
 	}
+	session_program_start(&d->wd, d->m, j.req, io);
 	workdir_snapshot(&d->wd);
 	if (d->cur.req != j.req)
 		d->resent = 0;

@@ -92,6 +92,21 @@ double session_cpu_ms(int pid);
  * it has. */
 double session_cpu_check_ms(int pid, double cpu0_ms, double limit_ms);
 
+/* ---- session_files.c: an execution's --file copies and program file ---- */
+/* Daemon: copies the request's --file sources into the working directory,
+ * replacing the session's files of those names, owned by the kernel's uid;
+ * at most the request's files_bytes. 0, or -1 with why. */
+int session_files_copy_in(struct workdir *wd, json_t *req, char *why, size_t n);
+/* Client: the exec request's "program" (the name as given, its absolute
+ * path) when the code is a FILE. */
+void session_program_request(json_t *j, const struct request *req);
+/* Daemon: writes the code into the working directory under the program's
+ * name (not over a --file or a file of that name), and for Python puts "program"
+ * into the kernel's frame msg. Before the execution's snapshot. */
+void session_program_start(struct workdir *wd, json_t *manifest, json_t *req, json_t *msg);
+/* Daemon: removes the copy once the execution has ended (its files listed). */
+void session_program_end(struct workdir *wd, json_t *req);
+
 /* ---- session_launch.c ---- */
 /* Connects to the session's daemon, starting it when it is not running
  * (restored from the saved state). *started says whether it did. Returns

@@ -208,6 +208,46 @@ def _sbx_kernel():
                 unsaved.append('%s (%s)' % (k, str(e)[:120]))
         return True, unsaved
 
+    def program(p):
+        # A FILE (session_program.c): named as python3 FILE names it, as the
+        # one-shot prelude does: tracebacks and warnings give its absolute
+        # path and quote its lines (seeded into linecache: that path is the
+        # client's, not the sandbox's), __file__ is its copy in the working
+        # directory (else that path), sys.argv[0] the name as given. After
+        # the execution __file__ is what it was before. Returns (name,
+        # argv, restore, seed) or None for code that is not a FILE.
+        if not isinstance(p, dict):
+            return None
+        parts = []
+        for c in str(p.get('path', '')).split('/'):
+            if c == '..':
+                if parts:
+                    parts.pop()
+            elif c and c != '.':
+                parts.append(c)
+        name = '/' + '/'.join(parts)
+        had, old = '__file__' in g, g.get('__file__')
+
+        def seed(src):
+            import linecache
+            linecache.cache[name] = (len(src), None,
+                                     src.decode('utf-8', 'replace').splitlines(True), name)
+            here = os.getcwd() + '/' + str(p.get('base', ''))
+            g['__file__'] = name
+            try:
+                with open(here, 'rb') as f:
+                    if f.read(len(src) + 1) == src:
+                        g['__file__'] = here
+            except OSError:
+                pass
+
+        def restore():
+            if had:
+                g['__file__'] = old
+            else:
+                g.pop('__file__', None)
+        return name, [str(p.get('as_given', name))], restore, seed
+
     def mark(token):
         for f in (sys.stdout, sys.stderr):
             try:
@@ -234,7 +274,8 @@ def _sbx_kernel():
         g['inputs'] = req.get('inputs') or {}
         set_stdin(req.get('stdin'))
         old_env = set_env(req.get('env'))
-        sys.argv = argv0 + list(req.get('args') or [])
+        prog = program(req.get('program'))
+        sys.argv = (prog[1] if prog else argv0) + list(req.get('args') or [])
         _SBX_CAPTURE = []
         code, value = 0, None
         interrupted[0] = False
@@ -246,7 +287,10 @@ def _sbx_kernel():
         try:
             busy[0] = True
             try:
-                body, expr = cell(req['code'].encode('utf-8', 'surrogateescape'))
+                src = req['code'].encode('utf-8', 'surrogateescape')
+                if prog:
+                    prog[3](src)
+                body, expr = cell(src, prog[0] if prog else '<string>')
                 exec(body, g)
                 value = eval(expr, g) if expr is not None else None
             finally:
@@ -289,6 +333,8 @@ def _sbx_kernel():
         t1 = os.times()
         unset_env(old_env)
         sys.argv = list(argv0)
+        if prog:
+            prog[2]()
         if req.get('stdin'):
             set_stdin(None)  # the file is removed after the execution
         mark(token)

@@ -340,12 +340,13 @@ def _sbx_setup():
                 except BaseException:
                     pass
 
-    def cell(src):
-        # A session's execution: compiled as -e code is, and the code
-        # objects fail() uses to find where the user's traceback starts.
-        nonlocal body, expr
+    def cell(src, fname='<string>'):
+        # A session's execution: compiled as -e code (or as the FILE fname)
+        # is, and the code objects and name fail() finds the user's frames by.
+        nonlocal body, expr, name
         body = expr = None
-        body, expr = compile_code(src)
+        name = fname
+        body, expr = (compile_code if fname[:1] == '<' else compile_file)(src)
         return body, expr
 
     return body, expr, g, fail, report, _sbx_to_json, flush_io, cell

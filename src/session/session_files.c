@@ -1,0 +1,205 @@
+/* session_files — the files an execution brings into the session's working
+ * directory, as `sbx run` brings them into a fresh one: its --file copies
+ * and, for a FILE, the program itself.
+ *
+ * --file copies replace what the session has under their names (giving a
+ * file again updates it; a directory of that name is refused), and belong
+ * to the owner of the working directory, the kernel's uid, as a one-shot
+ * run's belong to the run's: as root the kernel runs as another uid, and
+ * the daemon's umask (077) would leave them unreadable to it.
+ *
+ * A FILE given to `sbx session exec` is run as `sbx run FILE` runs it: the
+ * program's file in the working directory under its own name (a program
+ * that reads itself or lists its directory finds it there), and for
+ * Python the names python3 FILE gives it (tracebacks and warnings name its
+ * absolute path and quote its lines, __file__ is its copy, sys.argv[0] the
+ * name as given: sbx_kernel.py). Code from -e, standard input or a
+ * Markdown block is none of this, as for `sbx run`. The client names the
+ * file in the exec request ("program": the name as given and its absolute
+ * path); the daemon writes the code, which the request carries, before the
+ * execution's snapshot (so it is not one of the files the execution made)
+ * and removes it after the execution, so the working directory holds what
+ * the session's code made and its --file copies, as a one-shot run leaves
+ * nothing of the program behind. A --file of the same name wins, as in a
+ * one-shot run, and so does a file of that name the session already has
+ * (never replaced, never removed).
+ *
+ * Every file is made as WORKDIR_PRIVATE/file.tmp (O_EXCL, O_NOFOLLOW, owned
+ * through its fd) and renamed into place: nothing the code left in the
+ * working directory, a link included, is followed.
+ * May call: sandbox (workdir), core, util, libc.
+ */
+#include "session/session_int.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "core/request.h"
+#include "sandbox/workdir.h"
+#include "util/util.h"
+
+#define TMP_NAME WORKDIR_PRIVATE "/file.tmp"
+
+/* ---- the client's side ---- */
+
+void session_program_request(json_t *j, const struct request *req)
+{
+	if (!request_code_is_file(req) || req->code_from_markdown || !req->code_origin)
+		return;
+	const char *o = req->code_origin;
+	char cwd[PATH_MAX], path[PATH_MAX];
+	int n = -1;
+	if (o[0] != '/' && getcwd(cwd, sizeof cwd))
+		n = snprintf(path, sizeof path, "%s/%s", cwd, o);
+	if (n < 0 || (size_t)n >= sizeof path)
+		snprintf(path, sizeof path, "%s", o);
+	json_object_set_new(j, "program", json_pack("{s:s, s:s}", "as_given", o, "path", path));
+}
+
+/* ---- the daemon's side ---- */
+
+/* A new WORKDIR_PRIVATE/file.tmp owned as the working directory is: its
+ * fd, or -1. */
+static int open_tmp(struct workdir *wd)
+{
+	struct stat st;
+	unlinkat(wd->fd, TMP_NAME, 0);
+	if (fstat(wd->cwd_fd, &st) < 0)
+		return -1;
+	int fd =
+	    openat(wd->fd, TMP_NAME, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
+	if (fd >= 0 && fchown(fd, st.st_uid, st.st_gid) < 0) {
+		close(fd);
+		unlinkat(wd->fd, TMP_NAME, 0);
+		return -1;
+	}
+	return fd;
+}
+
+/* The finished temporary file to WORKDIR_CWD/name; flags 0 replaces what
+ * is there (not a directory), RENAME_NOREPLACE leaves it. */
+static int place(struct workdir *wd, int fd, const char *name, unsigned flags, ino_t *ino)
+{
+	struct stat st;
+	char to[NAME_MAX + sizeof WORKDIR_CWD + 1];
+	snprintf(to, sizeof to, WORKDIR_CWD "/%s", name);
+	int rc = fstat(fd, &st);
+	if (close(fd) < 0 || rc < 0 || renameat2(wd->fd, TMP_NAME, wd->fd, to, flags) < 0) {
+		int e = errno;
+		unlinkat(wd->fd, TMP_NAME, 0);
+		errno = e;
+		return -1;
+	}
+	if (ino)
+		*ino = st.st_ino;
+	return 0;
+}
+
+int session_files_copy_in(struct workdir *wd, json_t *req, char *why, size_t n)
+{
+	json_t *files = json_object_get(req, "files");
+	uint64_t budget = (uint64_t)json_integer_value(json_object_get(req, "files_bytes"));
+	for (size_t i = 0; i < json_array_size(files); i++) {
+		json_t *f = json_array_get(files, i);
+		const char *src = json_string_value(json_object_get(f, "src"));
+		const char *name = json_string_value(json_object_get(f, "name"));
+		const char *bad;
+		if (!src || !name)
+			return snprintf(why, n, "a --file without a source or a name"), -1;
+		if (workdir_valid_name(name, &bad) < 0)
+			return snprintf(why, n, "--file %s: bad name '%s': %s", src, name, bad), -1;
+		/* O_NONBLOCK: a FIFO given by mistake must not hang the open. */
+		int in = open(src, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+		struct stat st;
+		if (in < 0 || fstat(in, &st) < 0 || !S_ISREG(st.st_mode)) {
+			int e = errno;
+			if (in >= 0)
+				close(in);
+			return snprintf(why, n, "--file %s: %s", src,
+					in < 0 ? strerror(e) : "not a regular file"),
+			       -1;
+		}
+		int out = open_tmp(wd);
+		int rc = out < 0 ? -1 : workdir_copy_stream(in, out, NULL, &budget);
+		int e = errno;
+		close(in);
+		if (rc < 0) {
+			if (out >= 0) {
+				close(out);
+				unlinkat(wd->fd, TMP_NAME, 0);
+			}
+			return snprintf(why, n, "--file %s: %s", src,
+					e == EFBIG ? "the files copied in exceed the files limit "
+						     "(raise it with --max-files or the config)"
+						   : strerror(e)),
+			       -1;
+		}
+		if (place(wd, out, name, 0, NULL) < 0)
+			return snprintf(why, n,
+					"--file %s: cannot put it in the session as '%s': %s", src,
+					name,
+					errno == EISDIR || errno == ENOTEMPTY
+					    ? "the session has a directory of that name"
+					    : strerror(errno)),
+			       -1;
+	}
+	return 0;
+}
+
+void session_program_start(struct workdir *wd, json_t *manifest, json_t *req, json_t *msg)
+{
+	json_t *prog = json_object_get(req, "program");
+	const char *given = json_string_value(json_object_get(prog, "as_given"));
+	const char *path = json_string_value(json_object_get(prog, "path"));
+	const char *lang = json_string_value(json_object_get(manifest, "language"));
+	json_t *code = json_object_get(req, "code");
+	if (!given || !path || !lang || !json_is_string(code))
+		return;
+	/* The embedded engine has no files: nothing to copy, nothing to name. */
+	if (!strcmp(lang, "javascript") || !strcmp(lang, "typescript"))
+		return;
+	const char *base = strrchr(given, '/');
+	base = base ? base + 1 : given;
+	const char *bad;
+	bool named = workdir_valid_name(base, &bad) == 0;
+	json_t *files = json_object_get(req, "files");
+	for (size_t i = 0; named && i < json_array_size(files); i++) {
+		const char *f =
+		    json_string_value(json_object_get(json_array_get(files, i), "name"));
+		named = !f || strcmp(f, base) != 0;
+	}
+	/* Not made (a file of that name, a full disk): the program still
+	 * runs, its __file__ then its path as given. */
+	int fd = named ? open_tmp(wd) : -1;
+	ino_t ino;
+	if (fd >= 0 && write_all(fd, json_string_value(code), json_string_length(code)) < 0) {
+		close(fd);
+		unlinkat(wd->fd, TMP_NAME, 0);
+	} else if (fd >= 0 && place(wd, fd, base, RENAME_NOREPLACE, &ino) == 0) {
+		json_object_set_new(req, "program_copy",
+				    json_pack("{s:s, s:I}", "name", base, "ino", (json_int_t)ino));
+	}
+	if (!strcmp(lang, "python"))
+		json_object_set_new(
+		    msg, "program",
+		    json_pack("{s:s, s:s, s:s}", "as_given", given, "path", path, "base", base));
+}
+
+void session_program_end(struct workdir *wd, json_t *req)
+{
+	json_t *copy = json_object_get(req, "program_copy");
+	const char *name = json_string_value(json_object_get(copy, "name"));
+	struct stat st;
+	/* Only the copy itself: what the code put in its place stays. */
+	if (name && fstatat(wd->cwd_fd, name, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
+	    S_ISREG(st.st_mode) &&
+	    (json_int_t)st.st_ino == json_integer_value(json_object_get(copy, "ino")))
+		unlinkat(wd->cwd_fd, name, 0);
+	json_object_del(req, "program_copy");
+}
