@@ -199,11 +199,34 @@ struct exec_result {
 	struct buf report;    /* the report's JSON text ("" when none) */
 };
 
+/* The names the global object has (its own, enumerable or not; not
+ * symbols), one per line: what earlier executions left there, top-level
+ * names and the lowering's own (a tagged template's site, a renamed
+ * block binding) among them. The subset lowering makes none of them again:
+ * one execution's `_tpl_1` or `x_1` must not be another's. */
+static void global_names(duk_context *ctx, struct buf *out)
+{
+	buf_reset(out);
+	duk_push_global_object(ctx);
+	duk_enum(ctx, -1, DUK_ENUM_OWN_PROPERTIES_ONLY | DUK_ENUM_INCLUDE_NONENUMERABLE);
+	while (duk_next(ctx, -1, 0)) {
+		duk_size_t n;
+		const char *k = duk_get_lstring(ctx, -1, &n);
+		if (k) {
+			buf_append(out, k, n);
+			buf_append(out, "\n", 1);
+		}
+		duk_pop(ctx);
+	}
+	duk_pop_2(ctx);
+}
+
 /* Runs one execution's code (lowered first unless it is replayed ES5). */
 static void run_exec(duk_context *ctx, struct duk_job *job, const char *code, size_t len,
 		     bool lower, struct exec_result *r)
 {
-	struct request req = *job->req; /* the kernel's, with this code */
+	static struct buf names = BUF_INIT; /* global_names: kept, reused */
+	struct request req = *job->req;	    /* the kernel's, with this code */
 	req.code = (char *)code;
 	req.code_len = len;
 	req.state_dir = NULL; /* no cache in here: the filter allows no open */
@@ -218,6 +241,8 @@ static void run_exec(duk_context *ctx, struct duk_job *job, const char *code, si
 	job->lower.code_len = len;
 	if (lower) {
 		js_lower_prepare(&job->lower, &req);
+		global_names(ctx, &names);
+		job->lower.reserved = names.data;
 		struct buf lerr = BUF_INIT;
 		if (js_lower_session(&transpiler, &job->lower, &req, job->filename,
 				     engine_duktape_alloc, engine_duktape_realloc,

@@ -57,6 +57,10 @@ struct js_lower {
 	size_t nlines;
 	unsigned runtime; /* JS_RT_* groups to install */
 	bool fresh;	  /* child: lowered in this run (report it to the parent) */
+	/* A session's kernel: the names its global object has already, one
+	 * per line, which the subset lowering neither makes afresh nor turns
+	 * a block's binding into (NULL: none, a one-shot run). */
+	const char *reserved;
 };
 
 /* Parent: fills l for req (JavaScript or TypeScript). Never fails: a cache

@@ -277,9 +277,10 @@ int js_lower_subset(struct js_lower *l, const struct request *req, const char *f
 	}
 	duk_get_global_string(t.ctx, "__sbx_lower_subset");
 	duk_push_lstring(t.ctx, req->code, req->code_len);
+	duk_push_string(t.ctx, l->reserved ? l->reserved : "");
 	/* a throw (a bug, or the timeout's interrupt) is a fallback too:
 	 * the worst this route can do is cost its time */
-	if (duk_pcall(t.ctx, 1) == 0 && duk_is_object(t.ctx, -1) &&
+	if (duk_pcall(t.ctx, 2) == 0 && duk_is_object(t.ctx, -1) &&
 	    duk_has_prop_string(t.ctx, -1, "code"))
 		rc = take_result(t.ctx, l, filename, err) == 0 ? 0 : -1;
 	js_transpiler_close(&t);

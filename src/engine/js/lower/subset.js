@@ -5,7 +5,7 @@
  * with a reason, and the TypeScript route (transpile.js) lowers the code
  * as before: this route only has to be right for what it accepts.
  *
- * __sbx_lower_subset(src) returns { code, lines } as __sbx_lower does, or
+ * __sbx_lower_subset(src, reserved) returns { code, lines } as __sbx_lower does, or
  * { fallback: "why" }. Its output keeps every line of the source on its
  * line (text is only replaced within a line, or padded with the newlines
  * it replaced), so the line map is the identity.
@@ -444,8 +444,12 @@ var __sbx_lower_subset = (function () {
 		perIterationBody: perIterationBody, headNames: headNames
 	};
 
-	return function (source) {
+	/* reserved: the global names a session already has, one per line
+	 * (engine_duktape_kernel.c), so that the names made here are new ones */
+	return function (source, reserved) {
 		src = source;
+		var names = {}, given = typeof reserved === 'string' && reserved ? reserved.split('\n') : [];
+		for (var r = 0; r < given.length; r++) names['$' + given[r]] = true;
 		used = {};
 		frames = [];
 		var ast;
@@ -456,7 +460,7 @@ var __sbx_lower_subset = (function () {
 			return { fallback: 'syntax: ' + e.message };
 		}
 		try {
-			info = S.analyse(ast);
+			info = S.analyse(ast, names);
 			var p = handlers.Program(ast);
 			var helpers = H.text(used);
 			var first = p.head + helpers + p.pro;

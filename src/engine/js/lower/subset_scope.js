@@ -104,8 +104,12 @@ var __sbx_subset_scope = (function () {
 		return true;
 	}
 
-	function analyse(ast) {
+	/* reserved: names ('$' + name keys) the code's global object has already
+	 * (a session's earlier executions): never made afresh, and a block's
+	 * binding of one at the top level is renamed, not made a global var */
+	function analyse(ast, reserved) {
 		var allNames = {}, scopes = [], refs = [];
+		for (var rk in reserved) allNames[rk] = true;
 		var program = new Scope('function', ast, null);
 		scopes.push(program);
 
@@ -221,7 +225,8 @@ var __sbx_subset_scope = (function () {
 					for (var q = 0; q < bd.refs.length; q++)
 						if (bd.refs[q].scope.fn !== sc.fn) perIteration(sc, bd, bd.refs[q]);
 				}
-				if (conflicts(bd, refs)) bd.newName = fresh(bd.name, allNames);
+				if (conflicts(bd, refs) || (bd.scope.fn === program && reserved['$' + bd.name]))
+					bd.newName = fresh(bd.name, allNames);
 			}
 		}
 		return { program: program, allNames: allNames, fresh: function (base) { return fresh(base, allNames); } };
