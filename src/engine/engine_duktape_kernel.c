@@ -303,6 +303,18 @@ static double cpu_ms(void)
 
 /* The saved executions, their output muted; what did not come back is
  * named in unsaved. */
+/* A FILE's name for one execution (the prelude's sessionProgram hook: out
+ * of the code's reach); NULL gives back the kernel's own. */
+static void session_program(duk_context *ctx, const char *name)
+{
+	if (name)
+		duk_push_string(ctx, name);
+	else
+		duk_push_null(ctx);
+	(void)engine_duktape_call_hook(ctx, "sessionProgram", 1);
+	duk_pop(ctx);
+}
+
 static void replay(duk_context *ctx, struct duk_job *job, json_t *log, json_t *unsaved)
 {
 	struct exec_result r = {.report = BUF_INIT};
@@ -392,10 +404,16 @@ _Noreturn void engine_duktape_kernel_main(void *arg)
 		json_t *old_env = engine_duktape_session_env(ctx, json_object_get(req, "env"));
 		if (args)
 			engine_duktape_session_args(ctx, args);
+		const char *program =
+		    json_string_value(json_object_get(json_object_get(req, "program"), "base"));
+		if (program)
+			session_program(ctx, program);
 		double c0 = cpu_ms();
 		run_exec(ctx, job, json_string_value(code) ?: "", json_string_length(code), true,
 			 &r);
 		double c1 = cpu_ms();
+		if (program)
+			session_program(ctx, NULL);
 		json_decref(engine_duktape_session_env(ctx, old_env));
 		json_decref(old_env);
 		if (args)

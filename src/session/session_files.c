@@ -13,8 +13,11 @@
  * that reads itself or lists its directory finds it there), and for
  * Python the names python3 FILE gives it (tracebacks and warnings name its
  * absolute path and quote its lines, __file__ is its copy, sys.argv[0] the
- * name as given: sbx_kernel.py). Code from -e, standard input or a
- * Markdown block is none of this, as for `sbx run`. The client names the
+ * name as given: sbx_kernel.py), and for JavaScript and TypeScript the
+ * names a one-shot run gives (__filename, module.filename and
+ * process.argv[1] are /NAME: the prelude's sessionProgram). Code from -e,
+ * standard input or a Markdown block is none of this, as for `sbx run`.
+ * The client names the
  * file in the exec request ("program": the name as given and its absolute
  * path); the daemon writes the code, which the request carries, before the
  * execution's snapshot (so it is not one of the files the execution made)
@@ -161,13 +164,12 @@ void session_program_start(struct workdir *wd, json_t *manifest, json_t *req, js
 	json_t *code = json_object_get(req, "code");
 	if (!given || !path || !lang || !json_is_string(code))
 		return;
-	/* The embedded engine has no files: nothing to copy, nothing to name. */
-	if (!strcmp(lang, "javascript") || !strcmp(lang, "typescript"))
-		return;
 	const char *base = strrchr(given, '/');
 	base = base ? base + 1 : given;
 	const char *bad;
-	bool named = workdir_valid_name(base, &bad) == 0;
+	/* The embedded engine has no files: nothing to copy, only the name. */
+	bool embedded = !strcmp(lang, "javascript") || !strcmp(lang, "typescript");
+	bool named = !embedded && workdir_valid_name(base, &bad) == 0;
 	json_t *files = json_object_get(req, "files");
 	for (size_t i = 0; named && i < json_array_size(files); i++) {
 		const char *f =
@@ -185,7 +187,7 @@ void session_program_start(struct workdir *wd, json_t *manifest, json_t *req, js
 		json_object_set_new(req, "program_copy",
 				    json_pack("{s:s, s:I}", "name", base, "ino", (json_int_t)ino));
 	}
-	if (!strcmp(lang, "python"))
+	if (!strcmp(lang, "python") || embedded)
 		json_object_set_new(
 		    msg, "program",
 		    json_pack("{s:s, s:s, s:s}", "as_given", given, "path", path, "base", base));

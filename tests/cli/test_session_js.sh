@@ -165,4 +165,29 @@ expect_json .result '2'
 sbx session exec tight -t 300 --json -e '"still " + (2 + 2)'
 expect_json .result '"still 4"'
 
+
+# The lowering's own names are new in every execution: a tagged template's
+# cached strings, a block binding renamed past an outer one. One
+# execution's `_tpl_1` or `x_1` once became the next one's: a second tag
+# printed the first one's strings, and a block's `let x` overwrote the
+# session's global x.
+sbx session create -l javascript -n names
+expect_rc 0
+sbx session exec names -t 300 -e 'function tag(s) { return s.raw.join("|"); }
+console.log(tag`C:\path\n${1}`); var x_1 = 5; var x = "global"'
+expect_out 'C:\path\n|'
+sbx session exec names -t 300 -e 'function tag2(s, ...v) { return s.join("") + v.join(","); }
+console.log(tag2`a=${1} b=${2}!`);
+{ let x = "block"; console.log(x); }
+console.log(x, x_1)'
+expect_out "a= b=!1,2
+block
+global 5"
+# A FILE is named as `sbx run FILE` names it, for that execution only.
+printf 'console.log(__filename, module.filename, process.argv[1]);\n' >"$T_TMP/named.js"
+sbx session exec names -t 300 "$T_TMP/named.js"
+expect_out "/named.js /named.js /named.js"
+sbx session exec names -t 300 -e 'console.log(__filename === module.filename, process.argv[1])'
+expect_out "true [eval]"
+
 finish

@@ -35,6 +35,16 @@
 			if (interrupted) timers.length = 0;
 			return c & 255;
 		},
+		/* A session's execution of a FILE (engine_duktape_kernel.c) has
+		 * its name where `sbx run FILE` has it (module.filename,
+		 * __filename, process.argv[1]: '/' + name); null gives back the
+		 * kernel's own. */
+		sessionProgram: function (name) {
+			var f = '/' + (name === null ? FILE : name);
+			moduleObj.filename = f;
+			G.__filename = f;
+			if (proc.argv && typeof proc.argv === 'object') proc.argv[1] = name === null ? FILE : f;
+		},
 		encode: function (v) { return stringify(v); },
 		richResults: richResults
 	};
