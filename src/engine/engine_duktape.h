@@ -79,5 +79,8 @@ void engine_duktape_set_process(duk_context *ctx, const struct request *req, con
  * its args as `args` and process.argv[2:] (NULL: none). */
 json_t *engine_duktape_session_env(duk_context *ctx, json_t *env);
 void engine_duktape_session_args(duk_context *ctx, json_t *args);
+/* Its inputs as the global `inputs` (NULL: {}). All three as safe calls:
+ * whatever the code made of those globals, the kernel goes on. */
+void engine_duktape_session_inputs(duk_context *ctx, const char *json);
 
 #endif

@@ -397,7 +397,7 @@ _Noreturn void engine_duktape_kernel_main(void *arg)
 		json_t *seq = json_object_get(req, "seq");
 		send_frame(json_pack("{s:O}", "start", seq));
 		char *inputs = json_dumps(json_object_get(req, "inputs"), JSON_COMPACT);
-		engine_duktape_set_inputs(ctx, inputs);
+		engine_duktape_session_inputs(ctx, inputs);
 		free(inputs);
 		json_t *code = json_object_get(req, "code");
 		json_t *args = json_object_get(req, "args");

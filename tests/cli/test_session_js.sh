@@ -190,4 +190,26 @@ expect_out "/named.js /named.js /named.js"
 sbx session exec names -t 300 -e 'console.log(__filename === module.filename, process.argv[1])'
 expect_out "true [eval]"
 
+
+# `process`, its env and argv, and `inputs` are the code's to remake: the
+# kernel that sets them for each execution goes on whatever they became
+# (`process = 1` ended the kernel at the end of that execution, exit 70,
+# and a read-only `inputs` ended it at every execution after).
+sbx session create -l javascript -n remade
+expect_rc 0
+sbx session exec remade -t 300 --json -e 'process = 1; 1'
+expect_json .status '"ok"'
+expect_json .result 1
+sbx session exec remade -t 300 --json --env A=1 -e 'typeof process + " " + args.length' -- x y
+expect_json .status '"ok"'
+expect_json .result '"number 2"'
+sbx session exec remade -t 300 --json -e 'Object.defineProperty(globalThis, "process", {get: function () { throw new Error("no") }, configurable: true});
+Object.defineProperty(globalThis, "inputs", {value: 0, writable: false, configurable: false}); 3'
+expect_json .result 3
+sbx session exec remade -t 300 --json -i a=1 --env B=2 -e 'String(inputs)' -- z
+expect_json .status '"ok"'
+expect_json .result '"0"'
+expect_json .session.recovered null
+expect_json .session.execution_count 4
+
 finish
