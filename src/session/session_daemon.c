@@ -47,6 +47,7 @@ struct daemon {
 	const char *state_dir, *id;
 	json_t *m;
 	int lfd;
+	ino_t sock_ino; /* the socket's name, ours while its inode is this */
 	struct kernel k;
 	struct workdir wd;
 	int waiting[MAX_WAITING];
@@ -352,9 +353,7 @@ static void start_job(struct daemon *d)
 		kernel_stop(&d->k, to_client, d);
 		persist_drain(&d->persist); /* stopped: everything on disk */
 		/* Gone before the answer: whoever looks next finds it stopped. */
-		char sock[PATH_MAX];
-		if (session_path(d->state_dir, d->id, SESSION_SOCKET, sock, sizeof sock) == 0)
-			unlink(sock);
+		session_unlisten(d->state_dir, d->id, d->sock_ino);
 		d->idle_deadline = 0; /* the loop exits */
 		json_t *r = json_pack("{s:b}", "stopped", 1);
 		(void)proto_send_json(j.fd, r);
@@ -539,7 +538,7 @@ int session_daemon_main(const char *state_dir, const char *id, int ready_fd)
 	kernel_init(&d.k);
 	workdir_init(&d.wd);
 	d.m = session_manifest_read(state_dir, id);
-	if (!d.m || (d.lfd = session_listen(state_dir, id)) < 0 ||
+	if (!d.m || (d.lfd = session_listen(state_dir, id, &d.sock_ino)) < 0 ||
 	    engine_kernel_workdir(&d.wd, json_string_value(json_object_get(d.m, "rundir"))) < 0)
 		snprintf(why, sizeof why, "%s",
 			 *error_first_message() ? error_first_message() : "cannot start");
@@ -569,9 +568,7 @@ int session_daemon_main(const char *state_dir, const char *id, int ready_fd)
 	int rc = loop(&d);
 	kernel_stop(&d.k, to_client, &d);
 	persist_stop(&d.persist);
-	char sock[PATH_MAX];
-	if (session_path(state_dir, id, SESSION_SOCKET, sock, sizeof sock) == 0)
-		unlink(sock);
+	session_unlisten(state_dir, id, d.sock_ino);
 	for (size_t i = 0; i < d.nq; i++)
 		refuse(&d, d.queue[i], "the session stopped before this execution ran");
 	kernel_release(&d.k);

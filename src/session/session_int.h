@@ -8,6 +8,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/types.h>
 
 #include "run/runopt.h"
 #include "session/session.h"
@@ -114,7 +115,12 @@ void session_program_end(struct workdir *wd, json_t *req);
 int session_connect(const char *state_dir, const char *id, bool start, bool *started);
 /* The daemon's listening socket (mode 0600; a dead daemon's is replaced):
  * its fd, or -1 with an error. */
-int session_listen(const char *state_dir, const char *id);
+int session_listen(const char *state_dir, const char *id, ino_t *ino);
+/* Removes the socket's name if it is still the one bound with inode ino: a
+ * daemon that ends after a `stop` must not remove the socket of the daemon
+ * a client started meanwhile (that client's exec then found no daemon:
+ * "started but does not answer"). */
+void session_unlisten(const char *state_dir, const char *id, ino_t ino);
 /* Starts the daemon and waits for its kernel; 0 or -1 after a message. */
 int session_launch(const char *state_dir, const char *id);
 /* The socket's address, through a directory fd so no path is too long. */

@@ -106,7 +106,7 @@ int session_launch(const char *state_dir, const char *id)
 		     msg[0] ? msg : "its daemon ended without a word (see its daemon.log)");
 }
 
-int session_listen(const char *state_dir, const char *id)
+int session_listen(const char *state_dir, const char *id, ino_t *ino)
 {
 	int dirfd;
 	struct sockaddr_un a = {.sun_family = AF_UNIX};
@@ -119,6 +119,9 @@ int session_listen(const char *state_dir, const char *id)
 		     ? 0
 		     : -1;
 	umask(old);
+	struct stat st;
+	if (rc == 0 && fstatat(dirfd, SESSION_SOCKET, &st, AT_SYMLINK_NOFOLLOW) == 0)
+		*ino = st.st_ino;
 	if (rc < 0) {
 		error("cannot listen on %s: %s", a.sun_path, strerror(errno));
 		if (fd >= 0)
@@ -127,6 +130,18 @@ int session_listen(const char *state_dir, const char *id)
 	}
 	close(dirfd);
 	return fd;
+}
+
+void session_unlisten(const char *state_dir, const char *id, ino_t ino)
+{
+	int dirfd;
+	struct sockaddr_un a;
+	struct stat st;
+	if (session_socket_addr(state_dir, id, &dirfd, a.sun_path, sizeof a.sun_path) < 0)
+		return;
+	if (fstatat(dirfd, SESSION_SOCKET, &st, AT_SYMLINK_NOFOLLOW) == 0 && st.st_ino == ino)
+		unlinkat(dirfd, SESSION_SOCKET, 0);
+	close(dirfd);
 }
 
 int session_connect(const char *state_dir, const char *id, bool start, bool *started)
