@@ -301,8 +301,6 @@ static double cpu_ms(void)
 	return (double)ts.tv_sec * 1000.0 + (double)ts.tv_nsec / 1e6;
 }
 
-/* The saved executions, their output muted; what did not come back is
- * named in unsaved. */
 /* A FILE's name for one execution (the prelude's sessionProgram hook: out
  * of the code's reach); NULL gives back the kernel's own. */
 static void session_program(duk_context *ctx, const char *name)
@@ -315,6 +313,8 @@ static void session_program(duk_context *ctx, const char *name)
 	duk_pop(ctx);
 }
 
+/* The saved executions, their output muted; what did not come back is
+ * named in unsaved. */
 static void replay(duk_context *ctx, struct duk_job *job, json_t *log, json_t *unsaved)
 {
 	struct exec_result r = {.report = BUF_INIT};

@@ -102,8 +102,10 @@ int session_files_copy_in(struct workdir *wd, json_t *req, char *why, size_t n);
  * path) when the code is a FILE. */
 void session_program_request(json_t *j, const struct request *req);
 /* Daemon: writes the code into the working directory under the program's
- * name (not over a --file or a file of that name), and for Python puts "program"
- * into the kernel's frame msg. Before the execution's snapshot. */
+ * name (not over a --file or a file of that name; not for JavaScript and
+ * TypeScript, which have no files), and for Python, JavaScript and
+ * TypeScript puts "program" into the kernel's frame msg. Before the
+ * execution's snapshot. */
 void session_program_start(struct workdir *wd, json_t *manifest, json_t *req, json_t *msg);
 /* Daemon: removes the copy once the execution has ended (its files listed). */
 void session_program_end(struct workdir *wd, json_t *req);

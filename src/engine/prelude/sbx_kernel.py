@@ -209,7 +209,7 @@ def _sbx_kernel():
         return True, unsaved
 
     def program(p):
-        # A FILE (session_program.c): named as python3 FILE names it, as the
+        # A FILE (session_files.c): named as python3 FILE names it, as the
         # one-shot prelude does: tracebacks and warnings give its absolute
         # path and quote its lines (seeded into linecache: that path is the
         # client's, not the sandbox's), __file__ is its copy in the working
