@@ -121,7 +121,8 @@ void engine_spawn_env(struct spawn_run *s)
 /* sys.argv[0] and the file name in tracebacks and __file__, as python3
  * gives them: "-c" and "<string>" for -e or Markdown, "-" and "<stdin>" for
  * standard input, and for a FILE its name as given and its absolute path
- * (python3 makes it absolute; the prelude normalizes "." and ".."). */
+ * (python3 makes it absolute by joining the working directory, and keeps
+ * "." and ".." as given). */
 static void python_names(const struct request *req, char *name, size_t cap, const char **argv0)
 {
 	const char *o = req->code_origin ? req->code_origin : "-e";

@@ -179,6 +179,17 @@ expect_err_contains "use auto, always or never"
 printf 'import os, sys\nprint(sys.argv[0], __file__ == os.getcwd() + "/argv.py", __file__ != "%s/argv.py")\n' "$T_TMP" >"$T_TMP/argv.py"
 (cd "$T_TMP" && "$SBX" run argv.py >"$T_TMP/o" 2>&1)
 check "sys.argv[0] is the file as named, __file__ its copy" test "$(cat "$T_TMP/o")" = "argv.py True True"
+# A traceback names the FILE as python3 does: the working directory
+# joined to the name as given, "." and ".." kept (sbx once normalised
+# them: /dir/p.py where python3 prints /dir/./p.py).
+mkdir -p "$T_TMP/tbdir"
+printf 'x = 1\n1 / 0\n' >"$T_TMP/tbdir/z.py"
+for f in ./z.py ../tbdir/z.py; do
+	native=$(cd "$T_TMP/tbdir" && python3 "$f" 2>&1 | grep 'File ')
+	mine=$(cd "$T_TMP/tbdir" && "$SBX" run "$f" 2>&1 | grep 'File ')
+	T_LAST="sbx run $f (in $T_TMP/tbdir)"
+	check "$f: the traceback's file is python3's ($native)" test "$mine" = "$native"
+done
 sbx run -l python -e 'import sys
 print(sys.argv, "__file__" in globals())'
 expect_out "['-c'] False"

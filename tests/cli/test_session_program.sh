@@ -27,6 +27,12 @@ expect_err_contains "File \"$T_TMP/prog/boom.py\", line 4, in f"
 expect_err_contains "    return undefined_name"
 check "the top frame is the file's too" err_has "File \"$T_TMP/prog/boom.py\", line 6, in <module>"
 
+# the name as given, joined to the working directory as python3 does
+# ("./" kept, not normalised)
+native=$(python3 ./boom.py 2>&1 | grep 'File ' | head -n 1)
+sbx session exec fp -t $T ./boom.py
+check "./boom.py: the traceback's file is python3's ($native)" err_has "$native"
+
 # --- __file__, sys.argv[0], the copy in the working directory ---
 cat >me.py <<'PY'
 import os, sys

@@ -218,14 +218,9 @@ def _sbx_kernel():
         # argv, restore, seed) or None for code that is not a FILE.
         if not isinstance(p, dict):
             return None
-        parts = []
-        for c in str(p.get('path', '')).split('/'):
-            if c == '..':
-                if parts:
-                    parts.pop()
-            elif c and c != '.':
-                parts.append(c)
-        name = '/' + '/'.join(parts)
+        # absolute as python3 makes it: the working directory joined, not
+        # normalised (./p.py is /dir/./p.py)
+        name = str(p.get('path', ''))
         had, old = '__file__' in g, g.get('__file__')
 
         def seed(src):

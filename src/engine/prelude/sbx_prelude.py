@@ -37,16 +37,7 @@ def _sbx_setup():
         posix._exit(125)
 
     code_path, inputs_path, argv0, name = sys.argv[1:5]
-    is_file = not name.startswith('<')
-    if is_file:
-        parts = []
-        for p in name.split('/'):
-            if p == '..':
-                if parts:
-                    parts.pop()
-            elif p and p != '.':
-                parts.append(p)
-        name = '/' + '/'.join(parts)
+    is_file = not name.startswith('<')  # its path as python3 gives it: not normalised
     ver = 'python%d.%d' % sys.version_info[:2]
     cwd = posix.getcwd()
     sys.path.insert(0, cwd)  # -I dropped it; --file modules are importable
