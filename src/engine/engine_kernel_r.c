@@ -28,8 +28,7 @@
 #include "prelude_r_kernel.h"
 #include "util/util.h"
 
-#define R_MIN_AS	  (128ull << 20) /* as engine_spawn's: R does not start with less */
-#define KERNEL_FIFO_BYTES (1 << 20)	 /* Linux's default pipe-max-size */
+#define KERNEL_FIFO_BYTES (1 << 20) /* Linux's default pipe-max-size */
 #define KERNEL_FIFO	  WORKDIR_PRIVATE "/console.fifo"
 #define KERNEL_PROFILE	  WORKDIR_PRIVATE "/prelude.R"
 
@@ -106,9 +105,7 @@ int engine_kernel_run_r(struct request *req, struct outcome *out, const struct o
 	engine_spawn_arg(&a, "--no-save"), engine_spawn_arg(&a, "--no-restore");
 	engine_spawn_arg(&a, "--no-site-file"), engine_spawn_arg(&a, "--no-environ");
 	engine_spawn_arg(&a, fifo_path);
-	uint64_t as = req->limits.memory_bytes;
-	if (as && as < R_MIN_AS)
-		as = R_MIN_AS;
+	uint64_t as = engine_spawn_r_as(req->limits.memory_bytes); /* as the one-shot run's */
 	rc = engine_kernel_start(&s, &a, ks, as, false); /* not gated, as the one-shot R run */
 out:
 	if (fifo >= 0)

@@ -33,8 +33,22 @@
 #include "util/util.h"
 #include "sandbox/workdir.h"
 
-#define SPAWN_NPROC 256		   /* backstop only: cgroup pids.max is the real cap */
-#define R_MIN_AS    (128ull << 20) /* R does not start with less address space */
+#define SPAWN_NPROC 256 /* backstop only: cgroup pids.max is the real cap */
+
+/* R's graphics (the png device sbx opens for rich results: cairo, pango,
+ * fontconfig) map libraries and fonts and start threads whose stacks are
+ * address space, not memory: a plot took R to 250 MiB of address space
+ * under the default 256 MiB limit, and a little less left crashed it
+ * (GLib-ERROR "creating thread '[pango] FcInit'", or a segfault that R
+ * reports as a C stack overflow: at -m 170M every time, at the default now
+ * and then under load). So RLIMIT_AS is the limit plus R_AS_EXTRA: the
+ * cgroup's memory limit, where there is one, is the wall, as for node. */
+#define R_AS_EXTRA (256ull << 20)
+
+uint64_t engine_spawn_r_as(uint64_t memory_bytes)
+{
+	return memory_bytes ? memory_bytes + R_AS_EXTRA : 0;
+}
 
 void engine_spawn_arg(struct argv_builder *a, const char *s)
 {
@@ -322,8 +336,7 @@ int engine_spawn_run_cmd(struct request *req, struct outcome *out, const struct 
 		    workdir_write(&s.wd, WORKDIR_PRIVATE "/prelude.R", prelude_r,
 				  strlen(prelude_r)) < 0)
 			goto setup;
-		if (as < R_MIN_AS)
-			as = R_MIN_AS;
+		as = engine_spawn_r_as(as);
 		/* Rscript's own top-level loop runs the code (see the prelude):
 		 * --vanilla but for the init file, which is the prelude. */
 		engine_spawn_arg(&a, "--no-save"), engine_spawn_arg(&a, "--no-restore"),

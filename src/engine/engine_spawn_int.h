@@ -93,6 +93,9 @@ int engine_spawn_node_args(struct spawn_run *s, struct argv_builder *a, const ch
 /* node's RLIMIT_AS backstop for a memory limit (the cgroup is the wall).
  * engine_spawn_node.c */
 uint64_t engine_spawn_node_as(uint64_t memory_bytes);
+/* R's RLIMIT_AS for a memory limit (0: none), one-shot runs and kernels:
+ * the limit plus what its graphics reserve without using. engine_spawn.c */
+uint64_t engine_spawn_r_as(uint64_t memory_bytes);
 /* node, after the run: V8's heap out of memory is the memory limit,
  * TypeScript's error lines map to the source, the record names the engine. */
 void engine_spawn_node_finish(struct spawn_run *s);

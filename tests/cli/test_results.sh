@@ -147,6 +147,14 @@ check "R's second page is a 480x480 PNG" png_ok 1 480 480
 # The plots go to results, not to Rplots.pdf in the working directory.
 expect_json .files '[]'
 expect_json .stdout '""'
+# Under a smaller memory limit too: R's graphics reserve address space
+# they do not use (threads' stacks, fonts), and at -m 170M a plot crashed
+# every time (GLib could not create a thread; a segfault) when the
+# address-space backstop was the limit itself.
+sbx run -l r -t 300 -m 170M --json -e 'plot(1:10)'
+T_LAST="r: a plot at -m 170M"
+expect_json .status '"ok"'
+expect_jq '.results | length' 1
 
 sbx run -l r -t 300 --json -e 'x <- data.frame(a = 1:2, b = c("x", "<y>"))
 x'
