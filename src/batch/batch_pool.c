@@ -211,18 +211,25 @@ static void settle(struct pool *p, struct child *c)
 	}
 }
 
-/* Gives the children that asked their turn, oldest first, while fewer
- * than -j run: at most -j sandboxes run at once; the next ones are already
- * forked, checked and set up, so a finished run's turn is taken without a
- * fork's or a set-up's delay. */
+/* Gives turns in input order while fewer than -j run: at most -j
+ * sandboxes run at once; the next ones are already forked, checked and set
+ * up, so a finished run's turn is taken without a fork's or a set-up's
+ * delay. The oldest child that asks or has had no turn yet goes first
+ * (Java asks twice: its compile, then its run): when it is still setting
+ * up, the younger ones that asked wait for it. Else a
+ * later long run could take the turn first (under load, a Python request
+ * set up more slowly than the slow one after it) and, with -j 1, hold back
+ * the records of every request before it (they leave in input order) for
+ * its whole run. */
 static void start_ready(struct pool *p)
 {
 	while (p->running < p->o->jobs) {
 		struct child *c = NULL;
 		for (unsigned i = 0; i < p->nkids; i++)
-			if (p->kids[i].pid && p->kids[i].wants && (!c || p->kids[i].seq < c->seq))
+			if (p->kids[i].pid && (p->kids[i].wants || !p->kids[i].started) &&
+			    (!c || p->kids[i].seq < c->seq))
 				c = &p->kids[i];
-		if (!c)
+		if (!c || !c->wants)
 			return;
 		c->wants = false;
 		p->ready--;
