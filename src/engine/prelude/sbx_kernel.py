@@ -28,7 +28,7 @@ def _sbx_kernel():
     import os
     global _SBX_CAPTURE
 
-    g, fail, to_json, cell = _sbx[2], _sbx[3], _sbx[5], _sbx[7]
+    g, fail, to_json, cell, copy_of = _sbx[2], _sbx[3], _sbx[5], _sbx[7], _sbx[8]
     ctl = os.dup(0)
     try:
         null = os.open('/dev/null', os.O_RDONLY)
@@ -227,14 +227,7 @@ def _sbx_kernel():
             import linecache
             linecache.cache[name] = (len(src), None,
                                      src.decode('utf-8', 'replace').splitlines(True), name)
-            here = os.getcwd() + '/' + str(p.get('base', ''))
-            g['__file__'] = name
-            try:
-                with open(here, 'rb') as f:
-                    if f.read(len(src) + 1) == src:
-                        g['__file__'] = here
-            except OSError:
-                pass
+            g['__file__'] = copy_of(name, src)
 
         def restore():
             if had:

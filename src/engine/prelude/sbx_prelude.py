@@ -269,6 +269,18 @@ def _sbx_setup():
         parse_int = int
         memo = {}
 
+    def copy_of(path, src):
+        # The program's copy in the working directory when it holds src
+        # (a session's kernel asks too), else path.
+        here = cwd + '/' + path.rpartition('/')[2]
+        try:
+            with open(here, 'rb') as f:
+                if f.read(len(src) + 1) == src:
+                    return here
+        except OSError:
+            pass
+        return path
+
     main = type(sys)('__main__')
     main.__builtins__ = builtins
     g = main.__dict__
@@ -296,13 +308,7 @@ def _sbx_setup():
             # The host's path does not exist in the sandbox. Tracebacks keep
             # the name as given. A --file of the program's name wins over
             # the copy; then __file__ stays the name as given.
-            here = cwd + '/' + name.rpartition('/')[2]
-            try:
-                with open(here, 'rb') as f:
-                    if f.read(len(src) + 1) == src:
-                        g['__file__'] = here
-            except OSError:
-                pass
+            g['__file__'] = copy_of(name, src)
             if 'linecache' in sys.modules:  # imported at start-up (a venv's site)
                 seed_linecache(sys.modules['linecache'], src)
             else:
@@ -340,7 +346,7 @@ def _sbx_setup():
         body, expr = (compile_code if fname[:1] == '<' else compile_file)(src)
         return body, expr
 
-    return body, expr, g, fail, report, _sbx_to_json, flush_io, cell
+    return body, expr, g, fail, report, _sbx_to_json, flush_io, cell, copy_of
 
 
 def _sbx_to_json(v):
