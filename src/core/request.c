@@ -1,6 +1,8 @@
 #include "core/request.h"
 
 #include <errno.h>
+#include <limits.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -386,6 +388,17 @@ bool request_code_is_file(const struct request *req)
 	const char *o = req->code_origin;
 	return o && strcmp(o, "-e") && strcmp(o, "-") && !req->code_from_markdown &&
 	       !req->deployment_name;
+}
+
+void request_code_path(const struct request *req, char *out, size_t cap)
+{
+	const char *o = req->code_origin ? req->code_origin : "";
+	char cwd[PATH_MAX];
+	int n = -1;
+	if (o[0] != '/' && getcwd(cwd, sizeof cwd))
+		n = snprintf(out, cap, "%s/%s", cwd, o);
+	if (n < 0 || (size_t)n >= cap)
+		snprintf(out, cap, "%s", o);
 }
 
 _Static_assert(LAYERS_ALL == (1u << LAYER_COUNT) - 1, "a layer without a name");

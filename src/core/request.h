@@ -145,6 +145,9 @@ int request_finish(struct request *req);
 /* Is the code a FILE run as such (not -e, stdin, Markdown or a deployment)?
  * Then text mode prints exactly what the interpreter prints. */
 bool request_code_is_file(const struct request *req);
+/* A FILE's path as python3 gives it: the working directory joined to the
+ * name as given ("." and ".." kept), or the name when it is absolute. */
+void request_code_path(const struct request *req, char *out, size_t cap);
 /* Does this run execute under node (JavaScript or TypeScript with
  * --engine node)? */
 bool request_uses_node(const struct request *req);

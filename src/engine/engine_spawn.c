@@ -147,13 +147,8 @@ static void python_names(const struct request *req, char *name, size_t cap, cons
 		*argv0 = "-";
 		snprintf(name, cap, "<stdin>");
 	} else {
-		char cwd[PATH_MAX];
 		*argv0 = o;
-		int n = -1;
-		if (o[0] != '/' && getcwd(cwd, sizeof cwd))
-			n = snprintf(name, cap, "%s/%s", cwd, o);
-		if (n < 0 || (size_t)n >= cap)
-			snprintf(name, cap, "%s", o);
+		request_code_path(req, name, cap);
 	}
 }
 

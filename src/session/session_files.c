@@ -55,14 +55,10 @@ void session_program_request(json_t *j, const struct request *req)
 {
 	if (!request_code_is_file(req) || req->code_from_markdown || !req->code_origin)
 		return;
-	const char *o = req->code_origin;
-	char cwd[PATH_MAX], path[PATH_MAX];
-	int n = -1;
-	if (o[0] != '/' && getcwd(cwd, sizeof cwd))
-		n = snprintf(path, sizeof path, "%s/%s", cwd, o);
-	if (n < 0 || (size_t)n >= sizeof path)
-		snprintf(path, sizeof path, "%s", o);
-	json_object_set_new(j, "program", json_pack("{s:s, s:s}", "as_given", o, "path", path));
+	char path[PATH_MAX];
+	request_code_path(req, path, sizeof path);
+	json_object_set_new(j, "program",
+			    json_pack("{s:s, s:s}", "as_given", req->code_origin, "path", path));
 }
 
 /* ---- the daemon's side ---- */
