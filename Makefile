@@ -209,7 +209,8 @@ $(BUILD)/lowertime: bench/lowertime.c $(BUILD)/engine/js/lower_arena.o $(BUILD)/
 	    $(BUILD)/duktape.o -o $@ -lm
 
 $(BUILD)/gen/.stamp: $(BUILD)/dukbc $(wildcard src/engine/js/lower/*.js src/engine/js/runtime/*.js) \
-    build-aux/ts-es5.js $(NPM_DIR)/.stamp
+    build-aux/ts-es5.js build-aux/acorn-ts-es5.js \
+    build-aux/acorn-lazy.js $(NPM_DIR)/.stamp
 # The header lower.o includes is written by the stamp's recipe: saying so
 # makes make look at its time again after the recipe ran (else lower.o keeps
 # the previous transpiler until the next make).
@@ -301,7 +302,7 @@ $(FUZZ_BUILD)/fuzz_%: $(FUZZ_BUILD)/fuzz/fuzz_%.o $(FUZZ_OBJS)
 
 # -close_fd_mask=2: the parsers' error messages are expected; libFuzzer and
 # the sanitizers still report on a copy of stderr. -timeout: a hang is a bug.
-fuzz: $(FUZZ_BINS)
+fuzz: $(FUZZ_BINS) $(NPM_DIR)/.stamp
 	@fail=""; for t in $(FUZZ_NAMES); do \
 	    mkdir -p $(FUZZ_BUILD)/corpus/$$t; \
 	    log=$(FUZZ_BUILD)/fuzz_$$t.log; \
@@ -315,6 +316,7 @@ fuzz: $(FUZZ_BINS)
 	    fi; \
 	done; \
 	node tests/fuzz/subset_lower.js $(FUZZ_SECONDS) || fail="$$fail subset_lower"; \
+	node tests/fuzz/subset_lower.js $(FUZZ_SECONDS) 1 ts || fail="$$fail subset_lower_ts"; \
 	if [ -n "$$fail" ]; then echo "fuzz: crashes in:$$fail"; exit 1; fi
 
 -include $(FUZZ_OBJS:.o=.d) $(patsubst %,$(FUZZ_BUILD)/fuzz/fuzz_%.d,$(FUZZ_NAMES))

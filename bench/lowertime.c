@@ -16,7 +16,8 @@
  * (steadier on a shared machine). Not sbx itself: no sandbox, no cap.
  *
  * With --subset, the subset lowering (build/gen/subset.bc: acorn and
- * subset.js, tried first for JavaScript) instead of TypeScript's compiler.
+ * subset.js; subset_ts.bc for a .ts file: acorn with its TypeScript
+ * plugin, and subset_ts.js), tried first, instead of TypeScript's compiler.
  *
  * Usage: lowertime [--malloc] [--subset] FILE.js|FILE.ts [RUNS]
  */
@@ -87,6 +88,24 @@ static void plain_free(void *udata, void *ptr)
 	free(ptr);
 }
 
+/* src lowered once by the loaded transpiler: __sbx_lower(src, isTs), or
+ * __sbx_lower_subset(src, reserved, isTs), which must not fall back. */
+static int lower_once(duk_context *ctx, const char *src, size_t srclen, int is_ts, int subset)
+{
+	duk_get_global_string(ctx, subset ? "__sbx_lower_subset" : "__sbx_lower");
+	duk_push_lstring(ctx, src, srclen);
+	if (subset)
+		duk_push_string(ctx, "");
+	duk_push_boolean(ctx, is_ts);
+	if (duk_pcall(ctx, subset ? 3 : 2) != 0 || !duk_has_prop_string(ctx, -1, "code")) {
+		if (duk_is_object(ctx, -1) && duk_get_prop_string(ctx, -1, "fallback"))
+			fprintf(stderr, "lowertime: the subset lowering falls back: %s\n",
+				duk_safe_to_string(ctx, -1));
+		return -1;
+	}
+	return 0;
+}
+
 /* One cold lowering in this process: its phases' wall and CPU ms into t. */
 static int one_round(const char *bc, size_t bclen, const char *src, size_t srclen, int is_ts,
 		     int use_malloc, int subset, double t[2][NPHASE])
@@ -120,10 +139,7 @@ static int one_round(const char *bc, size_t bclen, const char *src, size_t srcle
 	duk_pop(ctx);
 	c[0][2] = clock_ms(CLOCK_MONOTONIC);
 	c[1][2] = clock_ms(CLOCK_PROCESS_CPUTIME_ID);
-	duk_get_global_string(ctx, subset ? "__sbx_lower_subset" : "__sbx_lower");
-	duk_push_lstring(ctx, src, srclen);
-	duk_push_boolean(ctx, is_ts);
-	if (duk_pcall(ctx, 2) != 0 || !duk_has_prop_string(ctx, -1, "code"))
+	if (lower_once(ctx, src, srclen, is_ts, subset) != 0)
 		return -1;
 	c[0][3] = clock_ms(CLOCK_MONOTONIC);
 	c[1][3] = clock_ms(CLOCK_PROCESS_CPUTIME_ID);
@@ -131,10 +147,7 @@ static int one_round(const char *bc, size_t bclen, const char *src, size_t srcle
 		duk_set_top(ctx, 0);
 		if (gc)
 			duk_gc(ctx, 0);
-		duk_get_global_string(ctx, subset ? "__sbx_lower_subset" : "__sbx_lower");
-		duk_push_lstring(ctx, src, srclen);
-		duk_push_boolean(ctx, is_ts);
-		if (duk_pcall(ctx, 2) != 0 || !duk_has_prop_string(ctx, -1, "code"))
+		if (lower_once(ctx, src, srclen, is_ts, subset) != 0)
 			return -1;
 	}
 	c[0][4] = clock_ms(CLOCK_MONOTONIC);
@@ -174,7 +187,7 @@ int main(int argc, char **argv)
 	}
 	const char *file = arg < argc ? argv[arg] : NULL;
 	int runs = argc > arg + 1 ? atoi(argv[arg + 1]) : 9;
-	const char *bcpath = subset ? JS_LOWER_SUBSET_BC_PATH : JS_LOWER_TS_BC_PATH;
+	const char *bcpath;
 	double *ms[2][NPHASE];
 	int is_ts;
 
@@ -182,13 +195,15 @@ int main(int argc, char **argv)
 		fprintf(stderr, "usage: lowertime [--malloc] [--subset] FILE.js|FILE.ts [RUNS 1..1000]\n");
 		return 2;
 	}
+	is_ts = strlen(file) > 3 && strcmp(file + strlen(file) - 3, ".ts") == 0;
+	bcpath = !subset ? JS_LOWER_TS_BC_PATH : is_ts ? JS_LOWER_SUBSET_TS_BC_PATH : JS_LOWER_SUBSET_BC_PATH;
 	bc = slurp(bcpath, &bclen);
 	src = slurp(file, &srclen);
 	if (!bc || !src) {
 		fprintf(stderr, "lowertime: cannot read %s\n", bc ? file : bcpath);
 		return 1;
 	}
-	is_ts = strlen(file) > 3 && strcmp(file + strlen(file) - 3, ".ts") == 0;
+
 	for (int c = 0; c < 2; c++)
 		for (int p = 0; p < NPHASE; p++)
 			if (!(ms[c][p] = calloc((size_t)runs, sizeof(double))))

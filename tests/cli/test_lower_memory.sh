@@ -55,4 +55,32 @@ rm -rf "$T_TMP/st"
 sbx run --timeout 300 --memory 64M --state-dir "$T_TMP/st" "$T_TMP/gen.js"
 expect_out '1'
 
+# TypeScript takes the subset lowering too (acorn's TypeScript plugin and
+# subset_ts.js: the types blanked, parameter properties written out), so
+# a typed snippet runs at 8M; an enum, which only TypeScript's compiler
+# lowers, does not.
+cat >"$T_TMP/typed.ts" <<'TS'
+interface Item { price: number; qty?: number }
+type Pair = [string, number];
+class Shelf<T extends Item> implements Iterable<T> {
+  constructor(private readonly items: T[] = [], public label = 'shelf') {}
+  get total(): number { return this.items.reduce((s, i) => s + i.price * (i.qty ?? 1), 0); }
+  [Symbol.iterator]() { return this.items[Symbol.iterator](); }
+}
+const shelf = new Shelf<Item>([{ price: 2, qty: 3 }, { price: 1.5 }]);
+const p = <Pair>['n', shelf.total];
+console.log(shelf.label, p, shelf.total as number, [...shelf].length!);
+TS
+rm -rf "$T_TMP/st"
+sbx run --timeout 300 --memory 8M --state-dir "$T_TMP/st" "$T_TMP/typed.ts" --json
+expect_json .status '"ok"'
+expect_json .stdout '"shelf [ '"'n'"', 7.5 ] 7.5 2\n"'
+printf 'enum E { A, B }\nconst n: number = E.B;\nconsole.log(n, E[0]);\n' >"$T_TMP/enum.ts"
+rm -rf "$T_TMP/st"
+sbx run --timeout 300 --memory 8M --state-dir "$T_TMP/st" "$T_TMP/enum.ts" --json
+expect_json .status '"memory_limit"'
+rm -rf "$T_TMP/st"
+sbx run --timeout 300 --memory 64M --state-dir "$T_TMP/st" "$T_TMP/enum.ts"
+expect_out '1 A'
+
 finish

@@ -42,9 +42,16 @@ __asm__(".section .rodata\n"
 	".incbin \"" JS_LOWER_SUBSET_BC_PATH "\"\n"
 	".hidden js_lower_subset_bc_end\n"
 	"js_lower_subset_bc_end:\n"
+	".balign 16\n"
+	".hidden js_lower_subset_ts_bc\n"
+	"js_lower_subset_ts_bc:\n"
+	".incbin \"" JS_LOWER_SUBSET_TS_BC_PATH "\"\n"
+	".hidden js_lower_subset_ts_bc_end\n"
+	"js_lower_subset_ts_bc_end:\n"
 	".previous\n");
 extern const unsigned char js_lower_ts_bc[], js_lower_ts_bc_end[];
 extern const unsigned char js_lower_subset_bc[], js_lower_subset_bc_end[];
+extern const unsigned char js_lower_subset_ts_bc[], js_lower_subset_ts_bc_end[];
 
 /* ---- child: the transpiler heap ---- */
 
@@ -263,14 +270,15 @@ int js_lower_subset(struct js_lower *l, const struct request *req, const char *f
 {
 	struct js_transpiler t = {0};
 	struct buf why = BUF_INIT;
+	bool ts = req->lang->id == LANG_TYPESCRIPT;
+	/* TypeScript: acorn with its TypeScript plugin (subset_ts.js) */
+	const unsigned char *bc = ts ? js_lower_subset_ts_bc : js_lower_subset_bc;
+	const unsigned char *bc_end = ts ? js_lower_subset_ts_bc_end : js_lower_subset_bc_end;
 	int rc = 1;
 
-	if (req->lang->id == LANG_TYPESCRIPT)
-		return 1;
 	/* A heap that cannot be made or set up here is not the user's
 	 * error: TypeScript's route still runs, and says what it finds. */
-	if (heap_open(&t, req, SUBSET_REGION_MAX, js_lower_subset_bc,
-		      (size_t)(js_lower_subset_bc_end - js_lower_subset_bc), filename, alloc,
+	if (heap_open(&t, req, SUBSET_REGION_MAX, bc, (size_t)(bc_end - bc), filename, alloc,
 		      realloc_fn, free_fn, udata, &why) != 0) {
 		buf_release(&why);
 		return 1;
@@ -278,9 +286,10 @@ int js_lower_subset(struct js_lower *l, const struct request *req, const char *f
 	duk_get_global_string(t.ctx, "__sbx_lower_subset");
 	duk_push_lstring(t.ctx, req->code, req->code_len);
 	duk_push_string(t.ctx, l->reserved ? l->reserved : "");
+	duk_push_boolean(t.ctx, ts);
 	/* a throw (a bug, or the timeout's interrupt) is a fallback too:
 	 * the worst this route can do is cost its time */
-	if (duk_pcall(t.ctx, 2) == 0 && duk_is_object(t.ctx, -1) &&
+	if (duk_pcall(t.ctx, 3) == 0 && duk_is_object(t.ctx, -1) &&
 	    duk_has_prop_string(t.ctx, -1, "code"))
 		rc = take_result(t.ctx, l, filename, err) == 0 ? 0 : -1;
 	js_transpiler_close(&t);

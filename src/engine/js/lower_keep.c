@@ -26,7 +26,7 @@ int js_lower_session(struct js_transpiler *t, struct js_lower *l, const struct r
 
 	if (!l->needed || l->cached)
 		return 0;
-	/* JavaScript the subset lowering takes needs no kept heap */
+	/* code the subset lowering takes needs no kept heap */
 	rc = js_lower_subset(l, req, filename, alloc, realloc_fn, free_fn, udata, err);
 	if (rc <= 0)
 		return rc;

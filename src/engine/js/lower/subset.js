@@ -5,7 +5,7 @@
  * with a reason, and the TypeScript route (transpile.js) lowers the code
  * as before: this route only has to be right for what it accepts.
  *
- * __sbx_lower_subset(src, reserved) returns { code, lines } as __sbx_lower does, or
+ * __sbx_lower_subset(src, reserved, ts) returns { code, lines } as __sbx_lower does, or
  * { fallback: "why" }. Its output keeps every line of the source on its
  * line (text is only replaced within a line, or padded with the newlines
  * it replaced), so the line map is the identity.
@@ -431,7 +431,9 @@ var __sbx_lower_subset = (function () {
 		YieldExpression: function () { bail('yield'); },
 		PrivateIdentifier: function () { bail('private names'); },
 		StaticBlock: function () { bail('a static block'); },
-		WithStatement: function () { bail('with'); }
+		WithStatement: function () { bail('with'); },
+		/* a TypeScript parameter property's assignment (subset_ts.js) */
+		SbxThisAssign: function (node) { return ' ' + gen(node.self) + '.' + node.name + ' = ' + gen(node.value) + ';'; }
 	};
 
 	/* what the other files call */
@@ -446,7 +448,7 @@ var __sbx_lower_subset = (function () {
 
 	/* reserved: the global names a session already has, one per line
 	 * (engine_duktape_kernel.c), so that the names made here are new ones */
-	return function (source, reserved) {
+	return function (source, reserved, ts) {
 		src = source;
 		var names = {}, given = typeof reserved === 'string' && reserved ? reserved.split('\n') : [];
 		for (var r = 0; r < given.length; r++) names['$' + given[r]] = true;
@@ -454,12 +456,14 @@ var __sbx_lower_subset = (function () {
 		frames = [];
 		var ast;
 		try {
-			ast = acorn.parse(src, { ecmaVersion: 2022, sourceType: 'script', allowReturnOutsideFunction: true,
-				allowHashBang: true, allowAwaitOutsideFunction: false });
+			ast = ts ? __sbx_subset_ts.parse(src) : acorn.parse(src, { ecmaVersion: 2022, sourceType: 'script',
+				allowReturnOutsideFunction: true, allowHashBang: true, allowAwaitOutsideFunction: false });
 		} catch (e) {
 			return { fallback: 'syntax: ' + e.message };
 		}
 		try {
+			/* TypeScript: the types blanked, in the tree and the text */
+			if (ts) src = __sbx_subset_ts.strip(ast, src);
 			info = S.analyse(ast, names);
 			var p = handlers.Program(ast);
 			var helpers = H.text(used);

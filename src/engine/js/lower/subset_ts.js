@@ -1,0 +1,221 @@
+/* TypeScript on the subset lowering (issue #17): acorn with the TypeScript
+ * plugin (@sveltejs/acorn-typescript, made ES5 by
+ * build-aux/acorn-ts-es5.js) parses the snippet, and strip() takes the
+ * types out of the tree and out of the text, so that subset.js lowers
+ * what is left as the JavaScript it is. TypeScript's compiler (the
+ * transpile.js route) took ~90 ms of the ~20 ms budget for this alone.
+ *
+ * Stripping blanks the types: each character of a type annotation, type
+ * parameter list, interface, type alias, `as T`, `!`, modifier and the
+ * like becomes a space (line breaks stay), so every position in acorn's
+ * tree still points at the same code and every line stays on its line.
+ * Two things are more than a deletion, and are written as TypeScript
+ * writes them for ES2022 (tests/diff's reference, the semantics of node
+ * running the same code): a parameter property (`constructor(public x)`)
+ * is a field declared before the class's own fields and assigned at the
+ * start of the constructor (after super() in a derived class), and a
+ * `this` parameter goes from the parameter list.
+ *
+ * What is TypeScript's to compile (enums, namespaces, decorators,
+ * `import x = require()`, `export =`) and any node this file does not
+ * know make it give up (S.bail): transpile.js lowers the snippet then. */
+var __sbx_subset_ts = (function () {
+	var S = __sbx_subset_scope, bail = S.bail;
+	var parser = null;
+
+	function parse(src) {
+		/* made on first use: the plugin builds its parser class then */
+		if (!parser) parser = acorn.Parser.extend(tsPlugin());
+		/* Without locations (build-aux/acorn-ts-es5.js): the plugin's
+		 * static parse() would turn them on. */
+		return new parser({ ecmaVersion: 2022, sourceType: 'script', locations: false,
+			allowReturnOutsideFunction: true, allowHashBang: true }, src).parse();
+	}
+
+	function isNode(v) { return v !== null && typeof v === 'object' && typeof v.type === 'string'; }
+
+	/* type-only nodes: deleted with their text, where a node has them
+	 * (elsewhere, e.g. the plugin's reading of a stray `<A, B>`, they
+	 * would leave a hole: such code goes to TypeScript's compiler) */
+	var TYPE_ONLY = { TSTypeAnnotation: 1, TSTypeParameterDeclaration: 1, TSTypeParameterInstantiation: 1 };
+	var TYPE_KEYS = { typeAnnotation: 1, returnType: 1, typeParameters: 1, typeArguments: 1, superTypeParameters: 1,
+		superTypeArguments: 1 };
+	/* expressions around an expression: the inner one stays */
+	var WRAPPERS = { TSAsExpression: 1, TSSatisfiesExpression: 1, TSTypeAssertion: 1, TSNonNullExpression: 1,
+		TSInstantiationExpression: 1 };
+	/* declarations with no code: the statement goes */
+	var DECLARATIONS = { TSInterfaceDeclaration: 1, TSTypeAliasDeclaration: 1, TSDeclareFunction: 1 };
+	var WHY = { TSEnumDeclaration: 'an enum', TSModuleDeclaration: 'a namespace', TSImportEqualsDeclaration: 'import = require',
+		TSExportAssignment: 'export =', TSNamespaceExportDeclaration: 'export as namespace', Decorator: 'decorators' };
+	var MODIFIERS = /\b(public|private|protected|readonly|override)\b/g;
+
+	function strip(ast, src) {
+		var blanks = [];
+		function blank(a, b) { if (b > a) blanks.push([a, b]); }
+		/* a ? or ! marker (optional, definite) in src[a, b) */
+		function blankMarks(a, b) {
+			for (var i = a; i < b; i++) {
+				var ch = src.charAt(i);
+				if (ch === '?' || ch === '!') blank(i, i + 1);
+			}
+		}
+		function blankModifiers(a, b) {
+			var text = src.slice(a, b), m;
+			MODIFIERS.lastIndex = 0;
+			while ((m = MODIFIERS.exec(text)) !== null) blank(a + m.index, a + m.index + m[0].length);
+		}
+		function isStatementList(parent, key) {
+			return (key === 'body' && (parent.type === 'Program' || parent.type === 'BlockStatement')) ||
+				(key === 'consequent' && parent.type === 'SwitchCase');
+		}
+
+		/* the node that stands for n in its parent, or null: gone */
+		function fix(n, parent, key) {
+			var t = n.type;
+			if (n.decorators && n.decorators.length) bail('decorators');
+			if (TYPE_ONLY[t]) {
+				if (!TYPE_KEYS[key] || parent.type.slice(0, 2) === 'TS') bail('TypeScript\'s ' + t + ' in ' + parent.type + '.' + key);
+				blank(n.start, n.end);
+				return null;
+			}
+			if (WRAPPERS[t]) {
+				var inner = n.expression;
+				blank(n.start, inner.start);
+				blank(inner.end, n.end);
+				return fix(inner, parent, key);
+			}
+			if (DECLARATIONS[t] || (n.declare && (t === 'VariableDeclaration' || t === 'ClassDeclaration' ||
+				t === 'FunctionDeclaration' || t === 'TSModuleDeclaration'))) {
+				if (!isStatementList(parent, key)) bail('a declaration where a statement must be');
+				blank(n.start, n.end);
+				return null;
+			}
+			if (WHY[t]) bail(WHY[t]);
+			if (t === 'TSParameterProperty') {
+				var p = n.parameter, id = p.type === 'AssignmentPattern' ? p.left : p;
+				if (id.type !== 'Identifier') bail('a parameter property with a pattern');
+				blank(n.start, p.start);
+				(parent.$paramProps = parent.$paramProps || []).push(id.name);
+				return fix(p, parent, key);
+			}
+			if (t.slice(0, 2) === 'TS') bail('TypeScript\'s ' + t);
+			walk(n);
+			return n;
+		}
+
+		function walk(n) {
+			switch (n.type) {
+			case 'Identifier':
+				if (n.optional || n.definite) blankMarks(n.start + 1, n.typeAnnotation ? n.typeAnnotation.start : n.end);
+				break;
+			case 'ClassDeclaration':
+			case 'ClassExpression':
+				if (n.abstract) blank(n.start, src.indexOf('class', n.start));
+				/* for its constructor's parameter properties */
+				n.body.$derived = !!n.superClass;
+				for (var j = 0; j < n.body.body.length; j++) n.body.body[j].$classBody = n.body;
+				if (n.implements && n.implements.length) {
+					var last = n.implements[n.implements.length - 1];
+					blank(src.lastIndexOf('implements', n.implements[0].start), last.end);
+					n.implements = null;
+				}
+				break;
+			case 'ClassBody':
+				n.body = members(n.body);
+				break;
+			case 'FunctionDeclaration':
+			case 'FunctionExpression':
+			case 'ArrowFunctionExpression':
+				var ps = n.params;
+				if (ps.length && ps[0].type === 'Identifier' && ps[0].name === 'this') {
+					blank(ps[0].start, ps.length > 1 ? ps[1].start : ps[0].end);
+					ps.shift();
+				}
+				break;
+			}
+			for (var k in n) {
+				if (k === 'parent' || k === 'loc' || k.charAt(0) === '$') continue;
+				var v = n[k];
+				if (isNode(v)) {
+					n[k] = fix(v, n, k);
+				} else if (v && typeof v === 'object' && typeof v.length === 'number') {
+					var out = [];
+					for (var i = 0; i < v.length; i++) {
+						if (!isNode(v[i])) { out.push(v[i]); continue; }
+						var r = fix(v[i], n, k);
+						if (r) out.push(r);
+					}
+					n[k] = out;
+				}
+			}
+			if (n.type === 'MethodDefinition' && n.kind === 'constructor' && n.value.$paramProps) paramProps(n);
+			if (n.type === 'ClassBody' && n.$fields) n.body = n.$fields.concat(n.body);
+		}
+
+		/* a class body's members: those with no code go */
+		function members(list) {
+			var out = [];
+			for (var i = 0; i < list.length; i++) {
+				var m = list[i];
+				if (m.decorators && m.decorators.length) bail('decorators');
+				if (m.type === 'TSIndexSignature' || m.declare || m.abstract ||
+				    (m.type === 'MethodDefinition' && m.value.type === 'TSDeclareMethod')) {
+					blank(m.start, m.end);
+					continue;
+				}
+				if (m.type === 'MethodDefinition' || m.type === 'PropertyDefinition') {
+					blankModifiers(m.start, m.key.start);
+					var after = m.type === 'MethodDefinition' ? m.value.start :
+						m.typeAnnotation ? m.typeAnnotation.start : m.value ? m.value.start : m.end;
+					if (m.optional || m.definite) blankMarks(m.key.end, after);
+				} else if (m.type !== 'StaticBlock') {
+					bail('TypeScript\'s ' + m.type);
+				}
+				out.push(m);
+			}
+			return out;
+		}
+
+		/* constructor(public x) as TypeScript writes it for ES2022: `x;` as
+		 * the class's first fields, `this.x = x;` first in the body, or
+		 * right after a derived class's super() */
+		function paramProps(ctor) {
+			var names = ctor.value.$paramProps, classBody = ctor.$classBody, body = ctor.value.body;
+			var at = body.start + 1, idx = 0;
+			if (classBody.$derived) {
+				for (idx = 0; idx < body.body.length; idx++) {
+					var s = body.body[idx];
+					if (s.type === 'ExpressionStatement' && s.expression.type === 'CallExpression' && s.expression.callee.type === 'Super')
+						break;
+				}
+				if (idx === body.body.length) bail('parameter properties without a super() statement');
+				at = body.body[idx++].end;
+			}
+			var stmts = [], fields = [];
+			for (var i = 0; i < names.length; i++) {
+				fields.push({ type: 'PropertyDefinition', start: classBody.start + 1, end: classBody.start + 1, computed: false, static: false,
+					value: null, key: { type: 'Identifier', name: names[i], start: classBody.start + 1, end: classBody.start + 1 } });
+				stmts.push({ type: 'SbxThisAssign', start: at, end: at, name: names[i],
+					self: { type: 'ThisExpression', start: at, end: at },
+					value: { type: 'Identifier', name: names[i], start: at, end: at } });
+			}
+			classBody.$fields = fields; /* walk() puts them first, after its loop */
+			body.body = body.body.slice(0, idx).concat(stmts, body.body.slice(idx));
+		}
+
+		walk(ast);
+
+		if (!blanks.length) return src;
+		blanks.sort(function (a, b) { return a[0] - b[0]; });
+		var out = '', at = 0;
+		for (var i = 0; i < blanks.length; i++) {
+			var a = Math.max(blanks[i][0], at), b = blanks[i][1];
+			if (b <= a) continue;
+			out += src.slice(at, a) + src.slice(a, b).replace(/[^\n\r\u2028\u2029]/g, ' ');
+			at = b;
+		}
+		return out + src.slice(at);
+	}
+
+	return { parse: parse, strip: strip };
+})();
