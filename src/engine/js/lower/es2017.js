@@ -90,6 +90,9 @@
 	def(String.prototype, 'trimEnd', function () { return String(this).replace(/[\s\uFEFF\xA0]+$/, ''); });
 
 	def(Array.prototype, 'includes', function (x, from) {
+		/* Duktape's indexOf is C: TypeScript's plugin for acorn asks a
+		 * list per token (3% of its time with the loop below) */
+		if (x === x) return Array.prototype.indexOf.call(this, x, from | 0) >= 0;
 		for (var i = from | 0; i < this.length; i++)
 			if (this[i] === x || (x !== x && this[i] !== this[i])) return true;
 		return false;

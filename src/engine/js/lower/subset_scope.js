@@ -30,7 +30,13 @@ var __sbx_subset_scope = (function () {
 					if (isNode(v[i]) && seen.indexOf(v[i]) < 0) { seen.push(v[i]); out.push(v[i]); }
 			}
 		}
-		out.sort(function (a, b) { return a.start - b.start; });
+		/* mostly in order already: a sort's comparator calls cost */
+		for (var j = 1; j < out.length; j++) {
+			if (out[j - 1].start > out[j].start) {
+				out.sort(function (a, b) { return a.start - b.start; });
+				break;
+			}
+		}
 		node.$kids = out;
 		return out;
 	}

@@ -134,18 +134,20 @@ var __sbx_subset_ts = (function () {
 				break;
 			}
 			for (var k in n) {
-				if (k === 'parent' || k === 'loc' || k.charAt(0) === '$') continue;
 				var v = n[k];
-				if (isNode(v)) {
-					n[k] = fix(v, n, k);
-				} else if (v && typeof v === 'object' && typeof v.length === 'number') {
-					var out = [];
+				if (v === null || typeof v !== 'object' || k === 'parent' || k.charAt(0) === '$') continue;
+				if (typeof v.type === 'string') {
+					var r = fix(v, n, k);
+					if (r !== v) n[k] = r;
+				} else if (typeof v.length === 'number') {
+					/* a copy only once an element changes or goes */
+					var out = null;
 					for (var i = 0; i < v.length; i++) {
-						if (!isNode(v[i])) { out.push(v[i]); continue; }
-						var r = fix(v[i], n, k);
-						if (r) out.push(r);
+						var e = v[i], f = isNode(e) ? fix(e, n, k) : e;
+						if (f !== e && !out) out = v.slice(0, i);
+						if (out && f) out.push(f);
 					}
-					n[k] = out;
+					if (out) n[k] = out;
 				}
 			}
 			if (n.type === 'MethodDefinition' && n.kind === 'constructor' && n.value.$paramProps) paramProps(n);
