@@ -13,6 +13,8 @@
  *   method(o, k, f)     a class method: not enumerable
  *   accessor(o, k, g, s) a class getter/setter, merged with its pair
  *   field(o, k, v)      a class field: defined, enumerable
+ *   enum(E, k, v)       a TypeScript enum member's computed value: a
+ *                       reverse mapping unless it is a string
  *   tpl(cooked, raw)    a tagged template's frozen strings array
  *   superGet(o, k, self) super.k: o's k, a getter called on self
  *   superCall(B, self, args) super(...args): B called on the new object;
@@ -52,6 +54,7 @@ var __sbx_subset_helpers = (function () {
 		accessor: 'function __sbx_s_accessor(o, k, g, s) { var d = Object.getOwnPropertyDescriptor(o, k), n = { enumerable: false, configurable: true };' +
 			' n.get = g || (d && d.get) || void 0; n.set = s || (d && d.set) || void 0; Object.defineProperty(o, k, n); }',
 		field: 'function __sbx_s_field(o, k, v) { Object.defineProperty(o, k, { value: v, writable: true, enumerable: true, configurable: true }); }',
+		enum: 'function __sbx_s_enum(E, k, v) { if (typeof v === "string") E[k] = v; else E[E[k] = v] = k; }',
 		tpl: 'function __sbx_s_tpl(c, r) { Object.defineProperty(c, "raw", { value: Object.freeze(r) }); return Object.freeze(c); }',
 		superGet: 'function __sbx_s_superGet(o, k, self) { for (var p = o; p != null; p = Object.getPrototypeOf(p)) {' +
 			' var d = Object.getOwnPropertyDescriptor(p, k); if (d) return d.get ? d.get.call(self) : d.value; } return void 0; }',
@@ -61,7 +64,7 @@ var __sbx_subset_helpers = (function () {
 			' return r !== null && (typeof r === "object" || typeof r === "function") ? r : self; }'
 	};
 	var needs = { toarr: ['iter'], read: ['iter', 'close'] };
-	var order = ['iter', 'close', 'toarr', 'read', 'orest', 'ospread', 'olit', 'def', 'extends', 'method', 'accessor', 'field', 'tpl', 'superGet', 'superCall'];
+	var order = ['iter', 'close', 'toarr', 'read', 'orest', 'ospread', 'olit', 'def', 'extends', 'method', 'accessor', 'field', 'enum', 'tpl', 'superGet', 'superCall'];
 
 	function name(h) {
 		/* builtins/functions.js and async.js */

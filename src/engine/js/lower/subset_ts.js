@@ -16,7 +16,8 @@
  * start of the constructor (after super() in a derived class), and a
  * `this` parameter goes from the parameter list.
  *
- * What is TypeScript's to compile (enums, namespaces, decorators,
+ * An enum is written as TypeScript writes it (subset.js, SbxEnum).
+ * What is TypeScript's to compile (namespaces, decorators,
  * `import x = require()`, `export =`) and any node this file does not
  * know make it give up (S.bail): transpile.js lowers the snippet then. */
 var __sbx_subset_ts = (function () {
@@ -45,7 +46,7 @@ var __sbx_subset_ts = (function () {
 		TSInstantiationExpression: 1 };
 	/* declarations with no code: the statement goes */
 	var DECLARATIONS = { TSInterfaceDeclaration: 1, TSTypeAliasDeclaration: 1, TSDeclareFunction: 1 };
-	var WHY = { TSEnumDeclaration: 'an enum', TSModuleDeclaration: 'a namespace', TSImportEqualsDeclaration: 'import = require',
+	var WHY = { TSModuleDeclaration: 'a namespace', TSImportEqualsDeclaration: 'import = require',
 		TSExportAssignment: 'export =', TSNamespaceExportDeclaration: 'export as namespace', Decorator: 'decorators' };
 	var MODIFIERS = /\b(public|private|protected|readonly|override)\b/g;
 
@@ -85,12 +86,16 @@ var __sbx_subset_ts = (function () {
 				return fix(inner, parent, key);
 			}
 			if (DECLARATIONS[t] || (n.declare && (t === 'VariableDeclaration' || t === 'ClassDeclaration' ||
-				t === 'FunctionDeclaration' || t === 'TSModuleDeclaration'))) {
+				t === 'FunctionDeclaration' || t === 'TSModuleDeclaration' || t === 'TSEnumDeclaration'))) {
 				if (!isStatementList(parent, key)) bail('a declaration where a statement must be');
 				blank(n.start, n.end);
 				return null;
 			}
 			if (WHY[t]) bail(WHY[t]);
+			if (t === 'TSEnumDeclaration') {
+				if (!isStatementList(parent, key)) bail('an enum where a statement must be');
+				return enumeration(n);
+			}
 			if (t === 'TSParameterProperty') {
 				var p = n.parameter, id = p.type === 'AssignmentPattern' ? p.left : p;
 				if (id.type !== 'Identifier') bail('a parameter property with a pattern');
@@ -176,6 +181,38 @@ var __sbx_subset_ts = (function () {
 				out.push(m);
 			}
 			return out;
+		}
+
+		/* An enum, for subset.js's SbxEnum: its members' names and their
+		 * initializers (types stripped). TypeScript lets an initializer
+		 * name an earlier member bare (`B = A * 2`, read as E.A): such an
+		 * enum goes to its compiler. */
+		function enumeration(n) {
+			var names = {}, members = [], i;
+			for (i = 0; i < n.members.length; i++) {
+				var id = n.members[i].id;
+				if (id.type !== 'Identifier' && !(id.type === 'Literal' && typeof id.value === 'string')) bail('a computed enum member');
+				names['$' + (id.type === 'Identifier' ? id.name : id.value)] = true;
+			}
+			function namesMember(x) {
+				if (!isNode(x)) return false;
+				if (x.type === 'Identifier' && names['$' + x.name]) return true;
+				for (var k in x) {
+					var v = x[k];
+					if (k === 'parent' || k.charAt(0) === '$' || v === null || typeof v !== 'object') continue;
+					if (typeof v.length === 'number') {
+						for (var j = 0; j < v.length; j++) if (namesMember(v[j])) return true;
+					} else if (namesMember(v)) return true;
+				}
+				return false;
+			}
+			for (i = 0; i < n.members.length; i++) {
+				var m = n.members[i], init = m.initializer || null;
+				if (init && namesMember(init)) bail('an enum member that names another');
+				members.push({ type: 'SbxEnumMember', start: m.start, end: m.end,
+					key: m.id.type === 'Identifier' ? m.id.name : m.id.value, init: init ? fix(init, m, 'initializer') : null });
+			}
+			return { type: 'SbxEnum', start: n.start, end: n.end, name: n.id.name, members: members };
 		}
 
 		/* constructor(public x) as TypeScript writes it for ES2022: `x;` as
