@@ -165,6 +165,8 @@ var __sbx_subset_ts = (function () {
 			for (var i = 0; i < list.length; i++) {
 				var m = list[i];
 				if (m.decorators && m.decorators.length) bail('decorators');
+				/* a getter and setter pair over a private slot: TypeScript's */
+				if (m.accessor) bail('an accessor field');
 				if (m.type === 'TSIndexSignature' || m.declare || m.abstract ||
 				    (m.type === 'MethodDefinition' && m.value.type === 'TSDeclareMethod')) {
 					blank(m.start, m.end);
