@@ -426,7 +426,7 @@ var __sbx_lower_subset = (function () {
 			/* the function it is in (a loop's per-iteration body is not one) */
 			for (var i = ctxStack.length - 1; i > 0 && !S.isFunction(ctxStack[i].node); i--) ;
 			if (i === 0) bail('top-level await');
-			return helper('await') + '(' + gen(node.argument) + ')';
+			return helper('await') + '(' + P.arg(node.argument, gen(node.argument)) + ')';
 		},
 		YieldExpression: function () { bail('yield'); },
 		PrivateIdentifier: function () { bail('private names'); },
