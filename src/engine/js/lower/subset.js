@@ -119,9 +119,9 @@ var __sbx_lower_subset = (function () {
 		if (!node.async) return pad(head + '(' + params + ') {' + pro + body + '}', node.start, node.end);
 		/* async (builtins/async.js): the body runs in a coroutine of its
 		 * own; the outer function keeps ES2015's length (the parameters
-		 * before the first default, rest or pattern) */
-		var outer = [];
-		for (var i = 0; i < node.params.length && node.params[i].type === 'Identifier'; i++) outer.push(info.fresh('_a'));
+		 * before the first default or rest) */
+		var outer = [], ps = node.params;
+		for (var i = 0; i < ps.length && ps[i].type !== 'AssignmentPattern' && ps[i].type !== 'RestElement'; i++) outer.push(info.fresh('_a'));
 		var text = head + '(' + outer.join(', ') + ') { return ' + helper('async') + '(this, arguments, function (' + params + ') {' +
 			pro + body + '}); }';
 		if (node.type !== 'FunctionDeclaration') text = helper('kind') + '(' + text + ', "AsyncFunction")';
