@@ -27,7 +27,7 @@ var __sbx_subset_helpers = (function () {
 			' var it = f.call(o); if (it === null || typeof it !== "object" && typeof it !== "function")' +
 			' throw new TypeError("Result of the Symbol.iterator method is not an object"); return it; }',
 		close: 'function __sbx_s_close(it) { var r = it["return"]; if (r != null) { var x = r.call(it);' +
-			' if (x === null || typeof x !== "object" && typeof x !== "function") throw new TypeError("iterator result is not an object"); } }',
+			' if (x === null || typeof x !== "object" && typeof x !== "function") throw new TypeError("Iterator result " + String(x) + " is not an object"); } }',
 		toarr: 'function __sbx_s_toarr(o, what) { var it = __sbx_s_iter(o, what), out = [], s;' +
 			' while (!(s = it.next()).done) out.push(s.value); return out; }',
 		read: 'function __sbx_s_read(o, n, what) { var it = __sbx_s_iter(o, what), out = [], s = null, ok = false;' +
