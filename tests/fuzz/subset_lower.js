@@ -31,7 +31,8 @@ let seed = Number(process.argv[3] || 1);
 const rnd = n => { seed = (seed * 1103515245 + 12345) & 0x7fffffff; return seed % n; };
 const toks = ['(', ')', '{', '}', '[', ']', '=>', '...', '?.', '??', '`', '${', ',', ';', '\n', 'let ', 'const ',
 	'class ', 'extends ', 'super', 'this', 'await ', 'async ', 'yield', 'for (const x of y)', 'static ', '#x', 'get ',
-	'=', '**', '??=', 'arguments', 'new.target', 'break', 'continue', 'return', 'label:', 'function ', '/(?<n>a)/'];
+	'=', '**', '??=', 'arguments', 'new.target', 'break', 'continue', 'return', 'label:', 'function ', '/(?<n>a)/',
+	'function* ', 'yield* ', '*', 'try { yield } finally {}'];
 const lines = s => s.split('\n').length;
 const end = Date.now() + seconds * 1000;
 let cases = 0, lowered = 0;

@@ -63,9 +63,10 @@ var __sbx_subset_helpers = (function () {
 	var needs = { toarr: ['iter'], read: ['iter', 'close'] };
 	var order = ['iter', 'close', 'toarr', 'read', 'orest', 'ospread', 'olit', 'def', 'extends', 'method', 'accessor', 'field', 'tpl', 'superGet', 'superCall'];
 
+	var BUILTIN = { name: 1, methods: 1, 'class': 1, kind: 1, async: 1, await: 1, gen: 1, genReady: 1, genReturning: 1, yield: 1, delegate: 1 };
 	function name(h) {
-		/* builtins/functions.js and async.js */
-		if (h === 'name' || h === 'methods' || h === 'class' || h === 'kind' || h === 'async' || h === 'await') return '__sbx_' + h;
+		/* builtins/functions.js, async.js and generators.js */
+		if (BUILTIN[h]) return '__sbx_' + h;
 		return '__sbx_s_' + h;
 	}
 	function text(used) {
