@@ -31,8 +31,8 @@ expect_json .stdout '"Rex (1) 4\n"'
 
 # The subset lowering (src/engine/js/lower/subset.js on acorn) lowers plain
 # modern JavaScript in a few MiB where TypeScript's compiler needs ~28: at
-# 8M such a snippet runs, while one with a generator, which only the
-# TypeScript route lowers, ends as memory_limit.
+# 8M such a snippet runs (a generator too), while one with a #private
+# field, which only the TypeScript route lowers, ends as memory_limit.
 cat >"$T_TMP/modern.js" <<'JS'
 class Store {
   constructor(items = []) { this.items = [...items]; }
@@ -50,9 +50,14 @@ expect_json .stdout '"9 2,1.5 none 8\n"'
 printf 'function* g() { yield 1; }\nconsole.log([...g()].length);\n' >"$T_TMP/gen.js"
 rm -rf "$T_TMP/st"
 sbx run --timeout 300 --memory 8M --state-dir "$T_TMP/st" "$T_TMP/gen.js" --json
+expect_json .status '"ok"'
+expect_json .stdout '"1\n"'
+printf 'class C { #n = 1; get n() { return this.#n; } }\nconsole.log(new C().n);\n' >"$T_TMP/private.js"
+rm -rf "$T_TMP/st"
+sbx run --timeout 300 --memory 8M --state-dir "$T_TMP/st" "$T_TMP/private.js" --json
 expect_json .status '"memory_limit"'
 rm -rf "$T_TMP/st"
-sbx run --timeout 300 --memory 64M --state-dir "$T_TMP/st" "$T_TMP/gen.js"
+sbx run --timeout 300 --memory 64M --state-dir "$T_TMP/st" "$T_TMP/private.js"
 expect_out '1'
 
 finish
