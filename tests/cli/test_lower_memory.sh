@@ -3,10 +3,12 @@
 # limit: its huge-page mapping is counted as it is used, so a limit too
 # small for the transpiler ends as memory_limit (never a crash: before the
 # mapping, 16 and 18 MiB ended in SIGSEGV with a peak above the limit), and
-# a limit that fits gives the program's output.
+# a limit that fits gives the program's output. The first snippet has a
+# namespace, so TypeScript's compiler (not the subset lowering) lowers it.
 . "$(dirname "$0")/../lib.sh"
 
 cat >"$T_TMP/snippet.ts" <<'TS'
+namespace Zoo { export const size: number = 1; }
 class Animal {
   constructor(public name: string, private age = 1) {}
   get label(): string { return `${this.name} (${this.age})`; }
@@ -14,7 +16,7 @@ class Animal {
 const m = new Map<string, number>([['a', 1]]);
 function* gen(n: number) { for (let i = 0; i < n; i++) yield i * i; }
 async function main() { return [...gen(3), ...m.values()].length; }
-main().then(n => console.log(new Animal('Rex').label, n));
+main().then(n => console.log(new Animal('Rex').label, n + Zoo.size - 1));
 TS
 
 for limit in 12M 16M 18M 24M; do
@@ -31,8 +33,8 @@ expect_json .stdout '"Rex (1) 4\n"'
 
 # The subset lowering (src/engine/js/lower/subset.js on acorn) lowers plain
 # modern JavaScript in a few MiB where TypeScript's compiler needs ~28: at
-# 8M such a snippet runs, while one with a generator, which only the
-# TypeScript route lowers, ends as memory_limit.
+# 8M such a snippet runs (a generator too), while one with a #private
+# field, which only the TypeScript route lowers, ends as memory_limit.
 cat >"$T_TMP/modern.js" <<'JS'
 class Store {
   constructor(items = []) { this.items = [...items]; }
@@ -50,9 +52,14 @@ expect_json .stdout '"9 2,1.5 none 8\n"'
 printf 'function* g() { yield 1; }\nconsole.log([...g()].length);\n' >"$T_TMP/gen.js"
 rm -rf "$T_TMP/st"
 sbx run --timeout 300 --memory 8M --state-dir "$T_TMP/st" "$T_TMP/gen.js" --json
+expect_json .status '"ok"'
+expect_json .stdout '"1\n"'
+printf 'class C { #n = 1; get n() { return this.#n; } }\nconsole.log(new C().n);\n' >"$T_TMP/private.js"
+rm -rf "$T_TMP/st"
+sbx run --timeout 300 --memory 8M --state-dir "$T_TMP/st" "$T_TMP/private.js" --json
 expect_json .status '"memory_limit"'
 rm -rf "$T_TMP/st"
-sbx run --timeout 300 --memory 64M --state-dir "$T_TMP/st" "$T_TMP/gen.js"
+sbx run --timeout 300 --memory 64M --state-dir "$T_TMP/st" "$T_TMP/private.js"
 expect_out '1'
 
 # TypeScript takes the subset lowering too (acorn's TypeScript plugin and

@@ -46,7 +46,8 @@ let seed = Number(process.argv[3] || 1);
 const rnd = n => { seed = (seed * 1103515245 + 12345) & 0x7fffffff; return seed % n; };
 const toks = ['(', ')', '{', '}', '[', ']', '=>', '...', '?.', '??', '`', '${', ',', ';', '\n', 'let ', 'const ',
 	'class ', 'extends ', 'super', 'this', 'await ', 'async ', 'yield', 'for (const x of y)', 'static ', '#x', 'get ',
-	'=', '**', '??=', 'arguments', 'new.target', 'break', 'continue', 'return', 'label:', 'function ', '/(?<n>a)/'];
+	'=', '**', '??=', 'arguments', 'new.target', 'break', 'continue', 'return', 'label:', 'function ', '/(?<n>a)/',
+	'function* ', 'yield* ', '*', 'try { yield } finally {}'];
 if (isTs)
 	toks.push(': number', ': T[]', '<T>', '<string, number>', ' as any', '!', '?', ' satisfies X', 'interface I { a: number }',
 		'type T = A | B;', 'public ', 'private ', 'protected ', 'readonly ', 'declare ', 'abstract ', 'override ',

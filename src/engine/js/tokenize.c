@@ -80,6 +80,9 @@ static const struct {
     {"WeakSet", JS_RT_COLLECTIONS},
     {"Promise", JS_RT_PROMISE},
     {"__sbx_async", JS_RT_PROMISE}, /* the subset lowering's async functions */
+    /* its yield* of an array or a string (generators themselves need no
+     * group: builtins/generators.js) */
+    {"__sbx_delegate", JS_RT_ITER},
     {"asyncIterator", JS_RT_PROMISE},
     {"iterator", JS_RT_ITER},
     {"entries", JS_RT_OBJECT | JS_RT_ITER},

@@ -21,6 +21,8 @@ const multi = [
   ...[2, 3],
 ];
 console.log(multi);
+const badReturn = { [Symbol.iterator]() { return this; }, next() { return { value: 1, done: false }; }, return() { return 7; } };
+try { for (const v of badReturn) break; } catch (e) { console.log(e.constructor.name, e.message); }
 function fail() {
   const obj = { deep: null };
   return obj.deep.value;

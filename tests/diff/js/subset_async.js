@@ -36,3 +36,6 @@ errors().then(t => console.log('total', t));
 const obj = { n: 2, async twice() { return this.n * 2; }, named: async function () {}, arrow: async () => {} };
 obj.twice().then(v => console.log('obj', v, obj.named.name, obj.arrow.name, obj.twice.name));
 console.log(typeof errors, errors.constructor === Function, Object.prototype.toString.call(errors));
+async function lengths({ a }, [b], c = 1, ...d) {}
+console.log('length', lengths.length, (async ({ a }, b) => {}).length);
+(async () => console.log('comma', await (1, Promise.resolve(2))))();

@@ -49,7 +49,9 @@
 	 * function prototype) whose constructor is named after it and whose
 	 * Symbol.toStringTag is the kind: f.constructor.name and
 	 * Object.prototype.toString give node's answers. Making functions
-	 * from source that way is not supported: the constructor says so. */
+	 * from source that way is not supported: the constructor says so.
+	 * name, when given, is f's name in the source, where the lowering had
+	 * to give f a name of its own ('' for an anonymous function*). */
 	var kindProtos = {};
 	function kindProto(kind) {
 		if (hasOwn.call(kindProtos, kind)) return kindProtos[kind];
@@ -64,10 +66,11 @@
 		Object.defineProperty(P, Symbol.toStringTag, { value: kind, configurable: true });
 		return (kindProtos[kind] = P);
 	}
-	hideGlobal('__sbx_kind', function __sbx_kind(f, kind) {
+	hideGlobal('__sbx_kind', function __sbx_kind(f, kind, name) {
 		if (typeof f === 'function') {
 			Object.defineProperty(f, H, { value: { kind: kind }, configurable: true });
 			Object.setPrototypeOf(f, kindProto(kind));
+			if (typeof name === 'string') setName(f, name);
 		}
 		return f;
 	});

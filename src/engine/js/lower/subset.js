@@ -1,6 +1,6 @@
 /* The subset lowering (issue #17): the ES2015-ES2022 syntax that nearly
  * every snippet uses, lowered to ES5 on acorn's tree in a fraction of the
- * TypeScript compiler's time. Anything else (generators, async, private
+ * TypeScript compiler's time. Anything else (async generators, private
  * fields, a loop variable captured by a closure, ...) makes it give up
  * with a reason, and the TypeScript route (transpile.js) lowers the code
  * as before: this route only has to be right for what it accepts.
@@ -40,6 +40,12 @@ var __sbx_lower_subset = (function () {
 		for (var i = ctxStack.length - 1; i > 0; i--)
 			if (!isArrowCtx(ctxStack[i])) return ctxStack[i];
 		return ctxStack[0];
+	}
+	/* the function the code being written is in (a loop's per-iteration
+	 * body or a class's IIFE is not one), null at the top level */
+	function ownFunction() {
+		for (var i = ctxStack.length - 1; i > 0; i--) if (S.isFunction(ctxStack[i].node)) return ctxStack[i].node;
+		return null;
 	}
 	function temp() {
 		var c = fnCtx(), n = info.fresh('_t');
@@ -100,7 +106,7 @@ var __sbx_lower_subset = (function () {
 	 * prologue (parameter defaults and patterns, temporaries, captured this)
 	 * put right after the body's `{`, on its line */
 	function genFunction(node, head, extra, classThis) {
-		if (node.generator) bail('a generator');
+		if (node.generator && node.async) bail('an async generator');
 		var c = new Ctx(node);
 		if (classThis) {
 			c.classCtor = true;
@@ -116,17 +122,52 @@ var __sbx_lower_subset = (function () {
 		var pro = prologue(c);
 		/* `;` first: the body's last statement may end without one */
 		if (classThis) body += '; return ' + classThis + '; ';
-		if (!node.async) return pad(head + '(' + params + ') {' + pro + body + '}', node.start, node.end);
-		/* async (builtins/async.js): the body runs in a coroutine of its
-		 * own; the outer function keeps ES2015's length (the parameters
-		 * before the first default, rest or pattern) */
-		var outer = [];
-		for (var i = 0; i < node.params.length && node.params[i].type === 'Identifier'; i++) outer.push(info.fresh('_a'));
+		if (!node.async && !node.generator) return pad(head + '(' + params + ') {' + pro + body + '}', node.start, node.end);
+		/* async (builtins/async.js) and generators (builtins/generators.js):
+		 * the body runs in a coroutine of its own; the outer function
+		 * keeps ES2015's length (the parameters before the first default
+		 * or rest) */
+		var outer = [], ps = node.params;
+		for (var i = 0; i < ps.length && ps[i].type !== 'AssignmentPattern' && ps[i].type !== 'RestElement'; i++) outer.push(info.fresh('_a'));
+		if (node.generator) return generatorFunction(node, head, outer, params, pro, body);
 		var text = head + '(' + outer.join(', ') + ') { return ' + helper('async') + '(this, arguments, function (' + params + ') {' +
 			pro + body + '}); }';
 		if (node.type !== 'FunctionDeclaration') text = helper('kind') + '(' + text + ', "AsyncFunction")';
-		else if (node.parent.type === 'Program' || (node.parent.type === 'BlockStatement' && node.parent.parent && S.isFunction(node.parent.parent)))
-			fnCtx().marks.push(helper('kind') + '(' + gen(node.id) + ', "AsyncFunction");');
+		else if (isTopDeclaration(node)) fnCtx().marks.push(helper('kind') + '(' + gen(node.id) + ', "AsyncFunction");');
+		return pad(text, node.start, node.end);
+	}
+	/* declared at the top of the program or of a function's body: hoisted,
+	 * and marked there in the prologue */
+	function isTopDeclaration(node) {
+		return node.parent.type === 'Program' || (node.parent.type === 'BlockStatement' && node.parent.parent && S.isFunction(node.parent.parent));
+	}
+	/* function* (builtins/generators.js): __sbx_gen needs the function
+	 * itself, for its prototype property. A declaration's name may be
+	 * assigned to, so it is kept in a temporary of its own when marked; an
+	 * anonymous function gets a name of the lowering's, taken off again by
+	 * __sbx_kind. A body with a parameter prologue (early) binds its
+	 * parameters at the call and waits at __sbx_genReady(). */
+	function generatorFunction(node, head, outer, params, pro, body) {
+		var self, anonymous = false, early = false;
+		for (var i = 0; i < node.params.length; i++) if (node.params[i].type !== 'Identifier') early = true;
+		if (node.type === 'FunctionDeclaration') {
+			/* in a block ES2015 scopes it to the block, Duktape hoists it */
+			if (!isTopDeclaration(node)) bail('a generator declaration in a block');
+			/* the mark would go to whichever declaration wins */
+			if (node.id.$binding && node.id.$binding.ids.length > 1) bail('a generator declaration of a name declared again');
+			self = info.fresh('_gen');
+			fnCtx().temps.push(self);
+			fnCtx().marks.push(self + ' = ' + helper('kind') + '(' + gen(node.id) + ', "GeneratorFunction");');
+		} else if (node.id) {
+			self = node.id.name;
+		} else {
+			self = info.fresh('_gen');
+			head += self + ' ';
+			anonymous = true;
+		}
+		var text = head + '(' + outer.join(', ') + ') { return ' + helper('gen') + '(' + self + ', this, arguments, function (' + params + ') {' +
+			pro + (early ? ' ' + helper('genReady') + '();' : '') + body + '}' + (early ? ', 1' : '') + '); }';
+		if (node.type !== 'FunctionDeclaration') text = helper('kind') + '(' + text + ', "GeneratorFunction"' + (anonymous ? ', ""' : '') + ')';
 		return pad(text, node.start, node.end);
 	}
 
@@ -328,7 +369,6 @@ var __sbx_lower_subset = (function () {
 			return '(' + named(node, genFunction(node, 'function ')) + ')';
 		},
 		FunctionExpression: function (node) {
-			if (node.generator) bail('a generator');
 			var head = 'function ' + (node.id ? gen(node.id) : '');
 			var parent = node.parent;
 			if (parent.type === 'Property' && (parent.method || parent.kind !== 'init'))
@@ -337,7 +377,6 @@ var __sbx_lower_subset = (function () {
 			return named(node, genFunction(node, head));
 		},
 		FunctionDeclaration: function (node) {
-			if (node.generator) bail('a generator');
 			if (frame()) bail('a function declaration in a loop body that closures capture');
 			return genFunction(node, 'function ' + gen(node.id));
 		},
@@ -423,12 +462,19 @@ var __sbx_lower_subset = (function () {
 		ExportAllDeclaration: function () { bail('modules'); },
 		ImportExpression: function () { bail('import()'); },
 		AwaitExpression: function (node) {
-			/* the function it is in (a loop's per-iteration body is not one) */
-			for (var i = ctxStack.length - 1; i > 0 && !S.isFunction(ctxStack[i].node); i--) ;
-			if (i === 0) bail('top-level await');
-			return helper('await') + '(' + gen(node.argument) + ')';
+			if (!ownFunction()) bail('top-level await');
+			return helper('await') + '(' + P.arg(node.argument, gen(node.argument)) + ')';
 		},
-		YieldExpression: function () { bail('yield'); },
+		YieldExpression: function (node) {
+			var fn = ownFunction();
+			if (!fn || !fn.generator) bail('yield outside a generator');
+			/* return() throws into the body at the yield: no catch of the
+			 * program's may see that (its finally blocks must run) */
+			for (var n = node, p = node.parent; p !== fn; n = p, p = p.parent)
+				if (p.type === 'TryStatement' && p.handler && p.block === n) bail('a yield in a try block with a catch');
+			var arg = node.argument ? P.arg(node.argument, gen(node.argument)) : '';
+			return helper(node.delegate ? 'delegate' : 'yield') + '(' + arg + ')';
+		},
 		PrivateIdentifier: function () { bail('private names'); },
 		StaticBlock: function () { bail('a static block'); },
 		WithStatement: function () { bail('with'); },
@@ -470,7 +516,7 @@ var __sbx_lower_subset = (function () {
 		fresh: function (b) { return info.fresh(b); },
 		Ctx: Ctx, genFunction: genFunction, prologue: prologue, named: named,
 		push: function (c) { ctxStack.push(c); }, pop: function () { return ctxStack.pop(); },
-		ctx: fnCtx, lexicalCtx: lexicalCtx, src: function () { return src; },
+		ctx: fnCtx, lexicalCtx: lexicalCtx, ownFunction: ownFunction, src: function () { return src; },
 		perIterationBody: perIterationBody, headNames: headNames
 	};
 

@@ -29,7 +29,7 @@ var __sbx_subset_helpers = (function () {
 			' var it = f.call(o); if (it === null || typeof it !== "object" && typeof it !== "function")' +
 			' throw new TypeError("Result of the Symbol.iterator method is not an object"); return it; }',
 		close: 'function __sbx_s_close(it) { var r = it["return"]; if (r != null) { var x = r.call(it);' +
-			' if (x === null || typeof x !== "object" && typeof x !== "function") throw new TypeError("iterator result is not an object"); } }',
+			' if (x === null || typeof x !== "object" && typeof x !== "function") throw new TypeError("Iterator result " + String(x) + " is not an object"); } }',
 		toarr: 'function __sbx_s_toarr(o, what) { var it = __sbx_s_iter(o, what), out = [], s;' +
 			' while (!(s = it.next()).done) out.push(s.value); return out; }',
 		read: 'function __sbx_s_read(o, n, what) { var it = __sbx_s_iter(o, what), out = [], s = null, ok = false;' +
@@ -66,9 +66,10 @@ var __sbx_subset_helpers = (function () {
 	var needs = { toarr: ['iter'], read: ['iter', 'close'] };
 	var order = ['iter', 'close', 'toarr', 'read', 'orest', 'ospread', 'olit', 'def', 'extends', 'method', 'accessor', 'field', 'enum', 'tpl', 'superGet', 'superCall'];
 
+	var BUILTIN = { name: 1, methods: 1, 'class': 1, kind: 1, async: 1, await: 1, gen: 1, genReady: 1, genReturning: 1, yield: 1, delegate: 1 };
 	function name(h) {
-		/* builtins/functions.js and async.js */
-		if (h === 'name' || h === 'methods' || h === 'class' || h === 'kind' || h === 'async' || h === 'await') return '__sbx_' + h;
+		/* builtins/functions.js, async.js and generators.js */
+		if (BUILTIN[h]) return '__sbx_' + h;
 		return '__sbx_s_' + h;
 	}
 	function text(used) {

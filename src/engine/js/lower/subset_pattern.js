@@ -384,8 +384,13 @@ var __sbx_subset_pattern = (function () {
 			'{ ' + decl + api.splice(node.body, node.body.start + 1, node.body.end) :
 			'{ ' + decl + ' ' + api.gen(node.body) + ' }';
 		var close = api.helper('close') + '(' + it + ')';
+		/* a throw closes the iterator, its errors lost; in a generator,
+		 * return() throws into the body too (builtins/generators.js), and
+		 * a return's close is a normal one */
+		var closeOnThrow = 'try { ' + close + '; } catch (' + e + '_) {}', fn = api.ownFunction();
+		if (fn && fn.generator) closeOnThrow = 'if (' + api.helper('genReturning') + '(' + e + ')) ' + close + '; else ' + closeOnThrow;
 		return 'try { ' + (label || '') + head + body + ' } catch (' + e + ') { if (' + st + ' && !' + st + '.done) { ' + st +
-			' = null; try { ' + close + '; } catch (' + e + '_) {} } throw ' + e + '; } finally { if (' + st + ' && !' + st +
+			' = null; ' + closeOnThrow + ' } throw ' + e + '; } finally { if (' + st + ' && !' + st +
 			'.done) ' + close + '; }';
 	}
 
