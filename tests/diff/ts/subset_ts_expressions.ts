@@ -28,3 +28,6 @@ console.log(first.kind, last.kind, total.toFixed(3), swap<number, string>([1, 'x
 console.log(isString('s'), isString(1), opt(1), opt(1, 2), frozen, (later!).length);
 const handler: (x: number) => string = (x) => String(x * 2);
 console.log([1, 2].map<string>(handler), typeof missing === 'undefined' || 'declared');
+function onlyThis(this: unknown,) { return 'only this'; }
+function thisFirst(this: unknown, a: number, b?: number,) { return a + (b ?? 0); }
+console.log(onlyThis(), thisFirst(1), thisFirst(1, 2), onlyThis.length, thisFirst.length);

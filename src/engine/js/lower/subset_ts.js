@@ -133,7 +133,14 @@ var __sbx_subset_ts = (function () {
 			case 'ArrowFunctionExpression':
 				var ps = n.params;
 				if (ps.length && ps[0].type === 'Identifier' && ps[0].name === 'this') {
-					blank(ps[0].start, ps.length > 1 ? ps[1].start : ps[0].end);
+					/* with the comma after it: up to the next parameter, or
+					 * to the `)` (a trailing comma alone is not ES5) */
+					var e = ps.length > 1 ? ps[1].start : ps[0].end;
+					if (ps.length === 1) {
+						while (/[\s,]/.test(src.charAt(e))) e++;
+						if (src.charAt(e) !== ')') bail('a this parameter before a comment');
+					}
+					blank(ps[0].start, e);
 					ps.shift();
 				}
 				break;
