@@ -12,6 +12,7 @@
 #include "engine/engine_duktape.h"
 #include "engine/engine_duktape_int.h"
 #include "engine/js/lower.h"
+#include "engine/js/tokenize.h"
 #include "core/outcome.h"
 #include "util/util.h"
 
@@ -111,7 +112,8 @@ static duk_ret_t native_runtime(duk_context *ctx)
 		return 0;
 	}
 	duk_pop(ctx);
-	if (js_runtime_install(ctx, mask) != 0)
+	/* all of core-js for what is asked of the Array or String group */
+	if (js_runtime_install(ctx, mask, JS_CJ_ALL) != 0)
 		return duk_throw(ctx);
 	return 0;
 }

@@ -252,7 +252,7 @@ _Noreturn void engine_duktape_child_main(void *arg)
 	engine_duktape_set_inputs(ctx, job->inputs_json);
 	engine_duktape_set_process(ctx, req, job->filename);
 	/* issue #4: Map/Set/Promise/... only when the code uses them */
-	if (js_runtime_install(ctx, job->lower.runtime) != 0)
+	if (js_runtime_install(ctx, job->lower.runtime, job->lower.corejs) != 0)
 		engine_duktape_report_error(ctx);
 
 	has_result = compile_code(ctx, req, job->filename);

@@ -383,7 +383,7 @@ _Noreturn void engine_duktape_kernel_main(void *arg)
 	engine_duktape_set_inputs(ctx, NULL);
 	engine_duktape_set_process(ctx, job->req, job->filename);
 	/* Every group: a later execution may use what the first did not. */
-	if (js_runtime_install(ctx, JS_RT_ALL) != 0)
+	if (js_runtime_install(ctx, JS_RT_ALL, JS_CJ_ALL) != 0)
 		_exit(70);
 	json_t *log = json_object_get(hello, "replay"), *unsaved = json_array();
 	replay(ctx, job, log, unsaved);

@@ -23,6 +23,13 @@ static unsigned runtime(const char *src)
 	return sc.runtime;
 }
 
+static unsigned corejs(const char *src)
+{
+	struct js_scan sc;
+	js_scan(src, strlen(src), &sc);
+	return sc.corejs;
+}
+
 static void test_es5_is_fast(void **state)
 {
 	(void)state;
@@ -117,6 +124,27 @@ static void test_runtime_hints(void **state)
 	assert_int_equal(runtime("var s = 'Map Set Promise'; // find"), 0);
 }
 
+/* The core-js modules: the methods a program names, not their groups. */
+static void test_corejs_modules(void **state)
+{
+	(void)state;
+	assert_int_equal(corejs("var m = new Map(); Object.entries(o)"), 0);
+	assert_int_equal(corejs("xs.find(f)"), JS_CJ_ARRAY_FIND);
+	assert_int_equal(corejs("xs.includes(1) && s.padEnd(3)"),
+			 JS_CJ_ARRAY_INCLUDES | JS_CJ_STRING_PAD_END);
+	/* `at` is both Array's and String's; trimLeft is trimStart's module */
+	assert_int_equal(corejs("x.at(-1)"), JS_CJ_ARRAY_AT | JS_CJ_STRING_AT);
+	assert_int_equal(corejs("s.trimLeft()"), JS_CJ_STRING_TRIM_START);
+	assert_int_equal(corejs("'s.padStart(2)' // flat"), 0);
+	/* every module has a word that asks for it */
+	assert_int_equal(
+	    corejs(
+		"from of find findIndex findLast findLastIndex includes fill flat flatMap at "
+		"copyWithin toSorted toReversed toSpliced with padStart padEnd trimStart trimEnd "
+		"replaceAll codePointAt fromCodePoint raw matchAll"),
+	    JS_CJ_ALL);
+}
+
 static void test_unterminated_is_safe(void **state)
 {
 	(void)state;
@@ -130,9 +158,9 @@ static void test_unterminated_is_safe(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-	    cmocka_unit_test(test_es5_is_fast),		 cmocka_unit_test(test_modern_is_lowered),
-	    cmocka_unit_test(test_feature_line),	 cmocka_unit_test(test_runtime_hints),
-	    cmocka_unit_test(test_unterminated_is_safe),
+	    cmocka_unit_test(test_es5_is_fast),	   cmocka_unit_test(test_modern_is_lowered),
+	    cmocka_unit_test(test_feature_line),   cmocka_unit_test(test_runtime_hints),
+	    cmocka_unit_test(test_corejs_modules), cmocka_unit_test(test_unterminated_is_safe),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -96,6 +96,7 @@ void js_lower_prepare(struct js_lower *l, const struct request *req)
 	l->code_len = req->code_len;
 	js_scan(req->code, req->code_len, &sc);
 	l->runtime = sc.runtime;
+	l->corejs = sc.corejs;
 	if (req->lang->id == LANG_TYPESCRIPT) {
 		l->needed = true;
 		l->feature = "TypeScript";
@@ -110,6 +111,7 @@ void js_lower_prepare(struct js_lower *l, const struct request *req)
 	if (l->cached) {
 		js_scan(l->code, l->code_len, &sc);
 		l->runtime = sc.runtime;
+		l->corejs = sc.corejs;
 	}
 }
 

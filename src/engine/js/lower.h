@@ -56,6 +56,7 @@ struct js_lower {
 	unsigned *lines; /* lines[i]: source line of output line i+1; 0 unknown */
 	size_t nlines;
 	unsigned runtime; /* JS_RT_* groups to install */
+	unsigned corejs;  /* JS_CJ_* core-js modules of those groups */
 	bool fresh;	  /* child: lowered in this run (report it to the parent) */
 	/* A session's kernel: the names its global object has already, one
 	 * per line, which the subset lowering neither makes afresh nor turns
@@ -103,11 +104,12 @@ int js_lower_session(struct js_transpiler *t, struct js_lower *l, const struct r
  * anything was freed. arg: the struct js_transpiler. */
 bool js_transpiler_reclaim(void *arg);
 
-/* Child: installs the runtime library groups l->runtime needs (no-op when
+/* Child: installs the runtime library groups l->runtime needs, and of the
+ * Array and String groups the core-js modules l->corejs names (no-op when
  * none). Call after the prelude (it wraps the timer functions so that
  * microtasks run after every callback). Returns 0 or -1 (error on the
  * stack top). */
-int js_runtime_install(duk_context *ctx, unsigned runtime);
+int js_runtime_install(duk_context *ctx, unsigned runtime, unsigned corejs);
 /* Child: runs queued microtasks (Promise jobs); no-op without the runtime.
  * Returns 0 or -1 (the job's error on the stack top). */
 int js_runtime_drain(duk_context *ctx);

@@ -222,6 +222,7 @@ static int take_result(duk_context *ctx, struct js_lower *l, const char *filenam
 	}
 	js_scan(l->code, l->code_len, &sc);
 	l->runtime = sc.runtime;
+	l->corejs = sc.corejs;
 	l->fresh = true;
 	return 0;
 }

@@ -41,14 +41,15 @@ static int run_bytecode(duk_context *ctx, const unsigned char *bc, const unsigne
 	return 0;
 }
 
-int js_runtime_install(duk_context *ctx, unsigned runtime)
+int js_runtime_install(duk_context *ctx, unsigned runtime, unsigned corejs)
 {
 	if (!runtime)
 		return 0;
 	/* core-js (Array and String methods) is a bytecode of its own: most
 	 * programs never load it (see src/engine/js/runtime/runtime.js). */
-	if ((runtime & (JS_RT_ARRAY | JS_RT_STRING)) &&
-	    run_bytecode(ctx, js_lower_cj_bc, js_lower_cj_bc_end) != 0)
+	if (!(runtime & (JS_RT_ARRAY | JS_RT_STRING)))
+		corejs = 0;
+	if (corejs && run_bytecode(ctx, js_lower_cj_bc, js_lower_cj_bc_end) != 0)
 		return -1;
 	if (run_bytecode(ctx, js_lower_rt_bc, js_lower_rt_bc_end) != 0)
 		return -1;
@@ -57,7 +58,8 @@ int js_runtime_install(duk_context *ctx, unsigned runtime)
 	/* The runtime keeps its internal state under a hidden symbol: no
 	 * script can name it or enumerate it. */
 	duk_push_string(ctx, DUK_HIDDEN_SYMBOL("sbx"));
-	if (duk_pcall(ctx, 2) != 0)
+	duk_push_uint(ctx, corejs);
+	if (duk_pcall(ctx, 3) != 0)
 		return -1;
 	duk_pop(ctx);
 	return 0;

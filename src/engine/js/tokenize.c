@@ -73,64 +73,67 @@ static bool expr_keyword(const char *w, size_t n)
 static const struct {
 	const char *name;
 	unsigned groups;
+	unsigned corejs; /* JS_CJ_*: its core-js modules */
 } runtime_words[] = {
-    {"Map", JS_RT_COLLECTIONS},
-    {"Set", JS_RT_COLLECTIONS},
-    {"WeakMap", JS_RT_COLLECTIONS},
-    {"WeakSet", JS_RT_COLLECTIONS},
-    {"Promise", JS_RT_PROMISE},
-    {"__sbx_async", JS_RT_PROMISE}, /* the subset lowering's async functions */
+    {"Map", JS_RT_COLLECTIONS, 0},
+    {"Set", JS_RT_COLLECTIONS, 0},
+    {"WeakMap", JS_RT_COLLECTIONS, 0},
+    {"WeakSet", JS_RT_COLLECTIONS, 0},
+    {"Promise", JS_RT_PROMISE, 0},
+    {"__sbx_async", JS_RT_PROMISE, 0}, /* the subset lowering's async functions */
     /* its yield* of an array or a string (generators themselves need no
      * group: builtins/generators.js) */
-    {"__sbx_delegate", JS_RT_ITER},
-    {"asyncIterator", JS_RT_PROMISE},
-    {"iterator", JS_RT_ITER},
-    {"entries", JS_RT_OBJECT | JS_RT_ITER},
-    {"values", JS_RT_OBJECT | JS_RT_ITER},
-    {"keys", JS_RT_ITER},
-    {"fromEntries", JS_RT_OBJECT},
-    {"from", JS_RT_ARRAY},
-    {"of", JS_RT_ARRAY},
-    {"find", JS_RT_ARRAY},
-    {"findIndex", JS_RT_ARRAY},
-    {"findLast", JS_RT_ARRAY},
-    {"findLastIndex", JS_RT_ARRAY},
-    {"includes", JS_RT_ARRAY},
-    {"fill", JS_RT_ARRAY},
-    {"flat", JS_RT_ARRAY},
-    {"flatMap", JS_RT_ARRAY},
-    {"at", JS_RT_ARRAY | JS_RT_STRING},
-    {"copyWithin", JS_RT_ARRAY},
-    {"padStart", JS_RT_STRING},
-    {"padEnd", JS_RT_STRING},
-    {"trimStart", JS_RT_STRING},
-    {"trimEnd", JS_RT_STRING},
-    {"trimLeft", JS_RT_STRING},
-    {"trimRight", JS_RT_STRING},
-    {"replaceAll", JS_RT_STRING},
-    {"codePointAt", JS_RT_STRING},
-    {"fromCodePoint", JS_RT_STRING},
-    {"raw", JS_RT_STRING},
-    {"matchAll", JS_RT_STRING | JS_RT_ITER},
-    {"toSorted", JS_RT_ARRAY},
-    {"toReversed", JS_RT_ARRAY},
-    {"toSpliced", JS_RT_ARRAY},
-    {"with", JS_RT_ARRAY},
-    {"hasOwn", JS_RT_OBJECT},
-    {"groupBy", JS_RT_OBJECT | JS_RT_COLLECTIONS},
-    {"queueMicrotask", JS_RT_PROMISE},
+    {"__sbx_delegate", JS_RT_ITER, 0},
+    {"asyncIterator", JS_RT_PROMISE, 0},
+    {"iterator", JS_RT_ITER, 0},
+    {"entries", JS_RT_OBJECT | JS_RT_ITER, 0},
+    {"values", JS_RT_OBJECT | JS_RT_ITER, 0},
+    {"keys", JS_RT_ITER, 0},
+    {"fromEntries", JS_RT_OBJECT, 0},
+    {"from", JS_RT_ARRAY, JS_CJ_ARRAY_FROM},
+    {"of", JS_RT_ARRAY, JS_CJ_ARRAY_OF},
+    {"find", JS_RT_ARRAY, JS_CJ_ARRAY_FIND},
+    {"findIndex", JS_RT_ARRAY, JS_CJ_ARRAY_FIND_INDEX},
+    {"findLast", JS_RT_ARRAY, JS_CJ_ARRAY_FIND_LAST},
+    {"findLastIndex", JS_RT_ARRAY, JS_CJ_ARRAY_FIND_LAST_INDEX},
+    {"includes", JS_RT_ARRAY, JS_CJ_ARRAY_INCLUDES},
+    {"fill", JS_RT_ARRAY, JS_CJ_ARRAY_FILL},
+    {"flat", JS_RT_ARRAY, JS_CJ_ARRAY_FLAT},
+    {"flatMap", JS_RT_ARRAY, JS_CJ_ARRAY_FLAT_MAP},
+    {"at", JS_RT_ARRAY | JS_RT_STRING, JS_CJ_ARRAY_AT | JS_CJ_STRING_AT},
+    {"copyWithin", JS_RT_ARRAY, JS_CJ_ARRAY_COPY_WITHIN},
+    {"padStart", JS_RT_STRING, JS_CJ_STRING_PAD_START},
+    {"padEnd", JS_RT_STRING, JS_CJ_STRING_PAD_END},
+    {"trimStart", JS_RT_STRING, JS_CJ_STRING_TRIM_START},
+    {"trimEnd", JS_RT_STRING, JS_CJ_STRING_TRIM_END},
+    {"trimLeft", JS_RT_STRING, JS_CJ_STRING_TRIM_START},
+    {"trimRight", JS_RT_STRING, JS_CJ_STRING_TRIM_END},
+    {"replaceAll", JS_RT_STRING, JS_CJ_STRING_REPLACE_ALL},
+    {"codePointAt", JS_RT_STRING, JS_CJ_STRING_CODE_POINT_AT},
+    {"fromCodePoint", JS_RT_STRING, JS_CJ_STRING_FROM_CODE_POINT},
+    {"raw", JS_RT_STRING, JS_CJ_STRING_RAW},
+    {"matchAll", JS_RT_STRING | JS_RT_ITER, JS_CJ_STRING_MATCH_ALL},
+    {"toSorted", JS_RT_ARRAY, JS_CJ_ARRAY_TO_SORTED},
+    {"toReversed", JS_RT_ARRAY, JS_CJ_ARRAY_TO_REVERSED},
+    {"toSpliced", JS_RT_ARRAY, JS_CJ_ARRAY_TO_SPLICED},
+    {"with", JS_RT_ARRAY, JS_CJ_ARRAY_WITH},
+    {"hasOwn", JS_RT_OBJECT, 0},
+    {"groupBy", JS_RT_OBJECT | JS_RT_COLLECTIONS, 0},
+    {"queueMicrotask", JS_RT_PROMISE, 0},
     /* a pattern built at run time may hold named groups (runtime/regex.js) */
-    {"RegExp", JS_RT_REGEX},
+    {"RegExp", JS_RT_REGEX, 0},
     /* helpers TypeScript emits for lowered generators and for-of */
-    {"__values", JS_RT_ITER},
-    {"__asyncValues", JS_RT_PROMISE},
+    {"__values", JS_RT_ITER, 0},
+    {"__asyncValues", JS_RT_PROMISE, 0},
 };
 
 static void note_word(struct scanner *sc, const char *w, size_t n)
 {
 	for (size_t k = 0; k < sizeof runtime_words / sizeof runtime_words[0]; k++)
-		if (word_is(w, n, runtime_words[k].name))
+		if (word_is(w, n, runtime_words[k].name)) {
 			sc->out->runtime |= runtime_words[k].groups;
+			sc->out->corejs |= runtime_words[k].corejs;
+		}
 }
 
 static void skip_line_comment(struct scanner *sc)
@@ -381,6 +384,7 @@ void js_scan(const char *src, size_t len, struct js_scan *out)
 	out->feature = NULL;
 	out->line = 0;
 	out->runtime = 0;
+	out->corejs = 0;
 	/* #! line, as node allows */
 	if (len >= 2 && src[0] == '#' && src[1] == '!')
 		skip_line_comment(&sc);

@@ -11,7 +11,7 @@
  * job order is the spec's, which tests/js-corpus checks against node) and
  * load in a fraction of that.
  *
- * Nothing is installed up front: __sbx_runtime(mask, H) installs only the
+ * Nothing is installed up front: __sbx_runtime(mask, H, cj) installs only the
  * groups whose bit the C side (js_scan() in src/engine/js/tokenize.c) found a use
  * for in the code. The bit order is the contract with JS_RT_* in
  * src/engine/js/tokenize.h. H is a Duktape hidden symbol, made by the C side:
@@ -412,9 +412,9 @@ var groups = [
 		});
 	},
 
-	/* 3 JS_RT_ARRAY: core-js (corejs.js) */
+	/* 3 JS_RT_ARRAY: core-js (corejs.js), the modules asked for (install) */
 	function () {
-		g.__sbx_corejs[0]();
+		corejs(cjWanted & 0xffff);
 	},
 
 	/* 4 JS_RT_OBJECT */
@@ -474,9 +474,11 @@ var groups = [
 		}
 	},
 
-	/* 5 JS_RT_STRING: core-js (corejs.js) */
+	/* 5 JS_RT_STRING: core-js (corejs.js), the modules asked for (install);
+	 * before group 6, which wraps the replace, matchAll and replaceAll
+	 * that core-js's modules define */
 	function () {
-		g.__sbx_corejs[1]();
+		corejs(cjWanted & 0x3ff0000);
 	},
 
 	/* 6 JS_RT_REGEX: named capture groups (regex.js) */
@@ -490,16 +492,25 @@ var groups = [
  * along. */
 var needs = [0, 1, 1, 1, 1, 0, 1];
 
-var installed = 0, wrapped = false;
-function install(mask, hidden) {
+/* cj: the core-js modules (bit i: __sbx_corejs[i], JS_CJ_* in tokenize.h)
+ * of the Array and String groups the code asks for, run when their group
+ * is installed (corejs.bc is loaded when cj is not 0); a group installed
+ * once keeps the modules it got (a session's kernel asks for all). */
+var installed = 0, wrapped = false, cjWanted = 0;
+function corejs(bits) {
+	for (var j = 0; bits && j < 26; j++)
+		if ((bits & (1 << j)) && g.__sbx_corejs && g.__sbx_corejs[j]) g.__sbx_corejs[j]();
+}
+function install(mask, hidden, cj) {
 	if (H === null) H = hidden;
 	if (!wrapped) {
 		wrapped = true;
 		wrapTimers();
 	}
+	cjWanted = cj || 0;
 	for (var i = 0; i < groups.length; i++) {
 		if (!(mask & (1 << i))) continue;
-		if (needs[i] & ~installed) install(needs[i]);
+		if (needs[i] & ~installed) install(needs[i], hidden, cj);
 		if (installed & (1 << i)) continue;
 		installed |= 1 << i;
 		groups[i]();
