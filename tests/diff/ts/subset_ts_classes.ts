@@ -36,3 +36,9 @@ class Counter {
 }
 const c = new Counter(5);
 console.log(c.next(), c.next(), c);
+// `implements` found after the class's name and base, not in a name or a comment
+interface implementsX { a: number }
+class implementsFoo /* implements */ implements implementsX { a = 1 }
+abstract /* class */ class Shape2 { abstract area(): number; twice(): number { return 2 * this.area(); } }
+class Sq extends Shape2 implements implementsX { a = 3; area() { return 4; } }
+console.log(new implementsFoo().a, new Sq().twice(), new Sq().a);

@@ -115,18 +115,29 @@ var __sbx_subset_ts = (function () {
 				break;
 			case 'ClassDeclaration':
 			case 'ClassExpression':
-				if (n.abstract) blank(n.start, src.indexOf('class', n.start));
+				if (n.abstract) {
+					if (src.slice(n.start, n.start + 8) !== 'abstract') bail('abstract where it was not expected');
+					blank(n.start, n.start + 8);
+				}
 				/* for its constructor's parameter properties */
 				n.body.$derived = !!n.superClass;
 				for (var j = 0; j < n.body.body.length; j++) n.body.body[j].$classBody = n.body;
 				if (n.implements && n.implements.length) {
-					var last = n.implements[n.implements.length - 1];
-					blank(src.lastIndexOf('implements', n.implements[0].start), last.end);
+					/* from the keyword (the first `implements` after the
+					 * class's name, parameters and base) to the last type */
+					var from = n.start, heads = [n.id, n.typeParameters, n.superClass, n.superTypeParameters, n.superTypeArguments];
+					for (var h = 0; h < heads.length; h++) if (heads[h] && heads[h].end > from) from = heads[h].end;
+					var kw = src.indexOf('implements', from), last = n.implements[n.implements.length - 1];
+					if (kw < 0 || kw > n.implements[0].start) bail('implements where it was not expected');
+					blank(kw, last.end);
 					n.implements = null;
 				}
 				break;
 			case 'ClassBody':
 				n.body = members(n.body);
+				break;
+			case 'MethodDefinition':
+				if (n.kind === 'constructor') n.value.$ctor = true;
 				break;
 			case 'FunctionDeclaration':
 			case 'FunctionExpression':
@@ -162,6 +173,8 @@ var __sbx_subset_ts = (function () {
 					if (out) n[k] = out;
 				}
 			}
+			/* TypeScript allows them in a constructor only */
+			if (n.$paramProps && !n.$ctor) bail('a parameter property outside a constructor');
 			if (n.type === 'MethodDefinition' && n.kind === 'constructor' && n.value.$paramProps) paramProps(n);
 			if (n.type === 'ClassBody' && n.$fields) n.body = n.$fields.concat(n.body);
 		}
