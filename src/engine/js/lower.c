@@ -87,6 +87,13 @@ unsigned js_lower_map_line(const struct js_lower *l, unsigned line)
 	return l->lines[line - 1];
 }
 
+void js_lower_scan(struct js_lower *l, struct js_scan *sc)
+{
+	js_scan(l->code, l->code_len, sc);
+	l->runtime = sc->runtime;
+	l->corejs = sc->corejs;
+}
+
 void js_lower_prepare(struct js_lower *l, const struct request *req)
 {
 	struct js_scan sc;
@@ -94,9 +101,7 @@ void js_lower_prepare(struct js_lower *l, const struct request *req)
 	memset(l, 0, sizeof *l);
 	l->code = req->code;
 	l->code_len = req->code_len;
-	js_scan(req->code, req->code_len, &sc);
-	l->runtime = sc.runtime;
-	l->corejs = sc.corejs;
+	js_lower_scan(l, &sc);
 	if (req->lang->id == LANG_TYPESCRIPT) {
 		l->needed = true;
 		l->feature = "TypeScript";
@@ -108,11 +113,8 @@ void js_lower_prepare(struct js_lower *l, const struct request *req)
 		return;
 	js_lower_cache_key(req, l->key);
 	js_lower_cache_lookup(l, req);
-	if (l->cached) {
-		js_scan(l->code, l->code_len, &sc);
-		l->runtime = sc.runtime;
-		l->corejs = sc.corejs;
-	}
+	if (l->cached)
+		js_lower_scan(l, &sc);
 }
 
 /* ---- child: error records and the report ---- */

@@ -220,9 +220,7 @@ static int take_result(duk_context *ctx, struct js_lower *l, const char *filenam
 			     NULL, filename);
 		return JS_TRANSPILER_BROKEN;
 	}
-	js_scan(l->code, l->code_len, &sc);
-	l->runtime = sc.runtime;
-	l->corejs = sc.corejs;
+	js_lower_scan(l, &sc);
 	l->fresh = true;
 	return 0;
 }

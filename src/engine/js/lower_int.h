@@ -7,6 +7,7 @@
 #include <stddef.h>
 
 #include "engine/js/lower.h"
+#include "engine/js/tokenize.h"
 #include "core/request.h"
 #include "util/buf.h"
 
@@ -14,6 +15,11 @@
  * in the child's report and in the cache); CACHE_MAX caps one entry. */
 #define LINES_TAG "\n//# sbx-lines="
 #define CACHE_MAX (64u << 20)
+
+/* lower.c: scans l->code (js/tokenize) into sc and takes from it the
+ * runtime library the code asks for (l->runtime, l->corejs): the source,
+ * or the lowered code once there is some. */
+void js_lower_scan(struct js_lower *l, struct js_scan *sc);
 
 /* lower.c: splits l->owned (total bytes of lowered text) into l->code and
  * the line map. Returns 0, or -1 when it is not shaped as sbx writes it. */
