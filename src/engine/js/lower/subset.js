@@ -478,36 +478,9 @@ var __sbx_lower_subset = (function () {
 		PrivateIdentifier: function () { bail('private names'); },
 		StaticBlock: function () { bail('a static block'); },
 		WithStatement: function () { bail('with'); },
-		/* a TypeScript enum (subset_ts.js), as TypeScript writes one:
-		 *   var E; (function (E) { E[E["A"] = 0] = "A"; E["S"] = "s"; })(E || (E = {}));
-		 * a member with no initializer is the previous one's number + 1,
-		 * a string has no reverse mapping, and a computed value gets one
-		 * if it is not a string (__sbx_s_enum) */
-		SbxEnum: function (node) {
-			var E = node.name, parts = [], prev = null, num = null;
-			for (var i = 0; i < node.members.length; i++) {
-				var m = node.members[i], k = P.quote(m.key), init = m.init, v;
-				if (!init) {
-					num = prev === null ? 0 : num !== null ? num + 1 : null;
-					v = num !== null ? String(num) : E + '[' + P.quote(prev) + '] + 1';
-					parts.push(E + '[' + E + '[' + k + '] = ' + v + '] = ' + k + ';');
-				} else if ((init.type === 'Literal' && typeof init.value === 'string') ||
-					   (init.type === 'TemplateLiteral' && !init.expressions.length)) {
-					num = null;
-					parts.push(E + '[' + k + '] = ' + gen(init) + ';');
-				} else if (init.type === 'Literal' && typeof init.value === 'number') {
-					num = init.value;
-					parts.push(E + '[' + E + '[' + k + '] = ' + String(num) + '] = ' + k + ';');
-				} else {
-					num = null;
-					parts.push(helper('enum') + '(' + E + ', ' + k + ', ' + gen(init) + ');');
-				}
-				prev = m.key;
-			}
-			return 'var ' + E + '; (function (' + E + ') { ' + parts.join(' ') + ' })(' + E + ' || (' + E + ' = {}));';
-		},
-		/* a TypeScript parameter property's assignment (subset_ts.js) */
-		SbxThisAssign: function (node) { return ' ' + gen(node.self) + '.' + node.name + ' = ' + gen(node.value) + ';'; }
+		/* TypeScript's enums and parameter properties (subset_ts.js) */
+		SbxEnum: function (node) { return __sbx_subset_ts.enumText(node, api); },
+		SbxThisAssign: function (node) { return __sbx_subset_ts.thisAssignText(node, api); }
 	};
 
 	/* what the other files call */

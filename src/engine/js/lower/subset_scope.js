@@ -298,5 +298,6 @@ var __sbx_subset_scope = (function () {
 		}
 	}
 
-	return { analyse: analyse, children: children, bail: bail, Fallback: Fallback, isFunction: isFunction, isLoop: isLoop, patternIds: patternIds };
+	return { analyse: analyse, children: children, bail: bail, Fallback: Fallback, isNode: isNode, isFunction: isFunction, isLoop: isLoop,
+		patternIds: patternIds };
 })();

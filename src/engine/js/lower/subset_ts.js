@@ -16,12 +16,12 @@
  * start of the constructor (after super() in a derived class), and a
  * `this` parameter goes from the parameter list.
  *
- * An enum is written as TypeScript writes it (subset.js, SbxEnum).
+ * An enum is written as TypeScript writes it (enumText).
  * What is TypeScript's to compile (namespaces, decorators,
  * `import x = require()`, `export =`) and any node this file does not
  * know make it give up (S.bail): transpile.js lowers the snippet then. */
 var __sbx_subset_ts = (function () {
-	var S = __sbx_subset_scope, bail = S.bail;
+	var S = __sbx_subset_scope, bail = S.bail, isNode = S.isNode;
 	var parser = null;
 
 	function parse(src) {
@@ -32,8 +32,6 @@ var __sbx_subset_ts = (function () {
 		return new parser({ ecmaVersion: 2022, sourceType: 'script', locations: false,
 			allowReturnOutsideFunction: true, allowHashBang: true }, src).parse();
 	}
-
-	function isNode(v) { return v !== null && typeof v === 'object' && typeof v.type === 'string'; }
 
 	/* type-only nodes: deleted with their text, where a node has them
 	 * (elsewhere, e.g. the plugin's reading of a stray `<A, B>`, they
@@ -278,5 +276,41 @@ var __sbx_subset_ts = (function () {
 		return out + src.slice(at);
 	}
 
-	return { parse: parse, strip: strip };
+	/* ---- writing out (subset.js's SbxEnum and SbxThisAssign handlers) ---- */
+
+	/* An enum as TypeScript writes one:
+	 *   var E; (function (E) { E[E["A"] = 0] = "A"; E["S"] = "s"; })(E || (E = {}));
+	 * a member with no initializer is the previous one's number + 1, a
+	 * string has no reverse mapping, and a computed value gets one if it is
+	 * not a string (__sbx_s_enum). */
+	function enumText(node, api) {
+		var E = node.name, parts = [], prev = null, num = null, quote = __sbx_subset_pattern.quote;
+		for (var i = 0; i < node.members.length; i++) {
+			var m = node.members[i], k = quote(m.key), init = m.init;
+			if (!init) {
+				num = prev === null ? 0 : num !== null ? num + 1 : null;
+				var v = num !== null ? String(num) : E + '[' + quote(prev) + '] + 1';
+				parts.push(E + '[' + E + '[' + k + '] = ' + v + '] = ' + k + ';');
+			} else if ((init.type === 'Literal' && typeof init.value === 'string') ||
+				   (init.type === 'TemplateLiteral' && !init.expressions.length)) {
+				num = null;
+				parts.push(E + '[' + k + '] = ' + api.gen(init) + ';');
+			} else if (init.type === 'Literal' && typeof init.value === 'number') {
+				num = init.value;
+				parts.push(E + '[' + E + '[' + k + '] = ' + String(num) + '] = ' + k + ';');
+			} else {
+				num = null;
+				parts.push(api.helper('enum') + '(' + E + ', ' + k + ', ' + api.gen(init) + ');');
+			}
+			prev = m.key;
+		}
+		return 'var ' + E + '; (function (' + E + ') { ' + parts.join(' ') + ' })(' + E + ' || (' + E + ' = {}));';
+	}
+
+	/* a parameter property's assignment, `this.x = x;` */
+	function thisAssignText(node, api) {
+		return ' ' + api.gen(node.self) + '.' + node.name + ' = ' + api.gen(node.value) + ';';
+	}
+
+	return { parse: parse, strip: strip, enumText: enumText, thisAssignText: thisAssignText };
 })();

@@ -414,7 +414,7 @@ var groups = [
 
 	/* 3 JS_RT_ARRAY: core-js (corejs.js), the modules asked for (install) */
 	function () {
-		corejs(cjWanted & 0xffff);
+		corejs(cjWanted & CJ_ARRAY);
 	},
 
 	/* 4 JS_RT_OBJECT */
@@ -478,7 +478,7 @@ var groups = [
 	 * before group 6, which wraps the replace, matchAll and replaceAll
 	 * that core-js's modules define */
 	function () {
-		corejs(cjWanted & 0x3ff0000);
+		corejs(cjWanted & CJ_STRING);
 	},
 
 	/* 6 JS_RT_REGEX: named capture groups (regex.js) */
@@ -497,9 +497,12 @@ var needs = [0, 1, 1, 1, 1, 0, 1];
  * is installed (corejs.bc is loaded when cj is not 0); a group installed
  * once keeps the modules it got (a session's kernel asks for all). */
 var installed = 0, wrapped = false, cjWanted = 0;
+/* JS_CJ_ARRAY_* are bits 0-15, JS_CJ_STRING_* 16-25 */
+var CJ_ARRAY = 0xffff, CJ_STRING = 0x3ff0000;
 function corejs(bits) {
-	for (var j = 0; bits && j < 26; j++)
-		if ((bits & (1 << j)) && g.__sbx_corejs && g.__sbx_corejs[j]) g.__sbx_corejs[j]();
+	var m = g.__sbx_corejs || [];
+	for (var j = 0; bits && j < m.length; j++)
+		if (bits & (1 << j)) m[j]();
 }
 function install(mask, hidden, cj) {
 	if (H === null) H = hidden;
