@@ -22,6 +22,7 @@
 #include "engine/interp.h"
 #include "prelude_python.h"
 #include "prelude_python_kernel.h"
+#include "sandbox/rundir.h"
 #include "sandbox/sandbox.h"
 #include "util/util.h"
 
@@ -34,50 +35,27 @@ bool engine_kernel_supported(const struct lang *lang)
 }
 
 /* The run directory is the session's: made on the first start, reused
- * after (the working directory and the saved state live there). */
+ * after (the working directory and the saved state live there), and
+ * reached only through the fds rundir_open checks. */
 static int open_rundir(struct workdir *wd, const char *path)
 {
-	if (mkdir(path, 0700) < 0 && errno != EEXIST)
-		return error("cannot create %s: %s", path, strerror(errno));
-	wd->fd = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-	if (wd->fd < 0)
-		return error("cannot open %s: %s", path, strerror(errno));
-	const char *dirs[] = {WORKDIR_CWD, WORKDIR_PRIVATE, WORKDIR_PRIVATE "/tmp"};
-	for (size_t i = 0; i < 3; i++)
-		if (mkdirat(wd->fd, dirs[i], i ? 0700 : 0755) < 0 && errno != EEXIST)
-			return error("cannot create %s/%s: %s", path, dirs[i], strerror(errno));
-	wd->cwd_fd = openat(wd->fd, WORKDIR_CWD, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-	if (wd->cwd_fd < 0)
-		return error("cannot open %s/%s: %s", path, WORKDIR_CWD, strerror(errno));
-	wd->path = xstrdup(path);
-	size_t len = strlen(path) + sizeof "/" WORKDIR_CWD;
-	wd->cwd = xmalloc(len);
-	snprintf(wd->cwd, len, "%s/%s", path, WORKDIR_CWD);
+	if (rundir_open(wd, path) < 0)
+		return -1;
 	/* The prelude opens a program file: the kernel's is empty. */
-	int fd = openat(wd->fd, WORKDIR_PRIVATE "/empty.py",
-			O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0644);
-	if (fd < 0)
+	if (rundir_write(wd->priv_fd, "empty.py", "", 0, 0644) < 0)
 		return error("cannot write %s/" WORKDIR_PRIVATE "/empty.py: %s", path,
 			     strerror(errno));
-	close(fd);
 	return 0;
 }
 
 int engine_kernel_workdir(struct workdir *wd, const char *rundir)
 {
-	return open_rundir(wd, rundir);
+	return rundir_open(wd, rundir);
 }
 
 void engine_kernel_close_rundir(struct workdir *wd)
 {
-	if (wd->fd >= 0)
-		close(wd->fd);
-	if (wd->cwd_fd >= 0)
-		close(wd->cwd_fd);
-	free(wd->path);
-	free(wd->cwd);
-	wd->path = wd->cwd = NULL;
-	wd->fd = wd->cwd_fd = -1;
+	rundir_close(wd);
 }
 
 int engine_kernel_prepare(struct spawn_run *s, const struct kernel_start *ks, const char *exe_name)
@@ -109,6 +87,7 @@ int engine_kernel_start(struct spawn_run *s, const struct argv_builder *a,
 	    .child_arg = &child,
 	    .workdir = s->wd.cwd,
 	    .rundir = s->wd.path,
+	    .rw_dirs = RUNDIR_WRITABLE,
 	    .stdin_fd = ks->ctl_fd,
 	    .rlimit_as = rlimit_as,
 	    .rlimit_nproc = KERNEL_NPROC,

@@ -18,10 +18,12 @@
 #include "engine/engine_kernel_int.h"
 #include "engine/engine_spawn_int.h"
 #include "prelude_java_kernel.h"
+#include "sandbox/rundir.h"
 #include "util/util.h"
 
-#define JAVA_MIN_HEAP (64ull << 20) /* JShell and its compiler need this much */
-#define KERNEL_SOURCE WORKDIR_PRIVATE "/SbxKernel.java"
+#define JAVA_MIN_HEAP	   (64ull << 20) /* JShell and its compiler need this much */
+#define KERNEL_SOURCE_NAME "SbxKernel.java"
+#define KERNEL_SOURCE	   WORKDIR_PRIVATE "/" KERNEL_SOURCE_NAME
 
 int engine_kernel_run_java(struct request *req, struct outcome *out, const struct output_sink *sink,
 			   const struct kernel_start *ks)
@@ -36,9 +38,9 @@ int engine_kernel_run_java(struct request *req, struct outcome *out, const struc
 	int rc = -1;
 	if (engine_kernel_prepare(&s, ks, exe_name) < 0)
 		goto out;
-	unlinkat(wd->fd, KERNEL_SOURCE, 0); /* the last kernel's */
-	if (workdir_write(wd, KERNEL_SOURCE, prelude_java_kernel, strlen(prelude_java_kernel)) <
-	    0) {
+	/* Through sbx's own directory's fd, replacing the last kernel's. */
+	if (rundir_write(wd->priv_fd, KERNEL_SOURCE_NAME, prelude_java_kernel,
+			 strlen(prelude_java_kernel), 0644) < 0) {
 		engine_spawn_setup_failed(out, "cannot write the session's kernel");
 		goto out;
 	}

@@ -26,11 +26,14 @@
 #include "engine/engine_spawn_int.h"
 #include "prelude_r.h"
 #include "prelude_r_kernel.h"
+#include "sandbox/rundir.h"
 #include "util/util.h"
 
-#define KERNEL_FIFO_BYTES (1 << 20) /* Linux's default pipe-max-size */
-#define KERNEL_FIFO	  WORKDIR_PRIVATE "/console.fifo"
-#define KERNEL_PROFILE	  WORKDIR_PRIVATE "/prelude.R"
+#define KERNEL_FIFO_BYTES   (1 << 20) /* Linux's default pipe-max-size */
+#define KERNEL_FIFO_NAME    "console.fifo"
+#define KERNEL_PROFILE_NAME "prelude.R"
+#define KERNEL_FIFO	    WORKDIR_PRIVATE "/" KERNEL_FIFO_NAME
+#define KERNEL_PROFILE	    WORKDIR_PRIVATE "/" KERNEL_PROFILE_NAME
 
 /* The prelude, then the kernel loop, as R's profile file. */
 static int write_profile(struct workdir *wd)
@@ -40,8 +43,10 @@ static int write_profile(struct workdir *wd)
 	memcpy(src, prelude_r, lp);
 	src[lp] = '\n';
 	memcpy(src + lp + 1, prelude_r_kernel, lk + 1);
-	unlinkat(wd->fd, KERNEL_PROFILE, 0); /* the last kernel's */
-	int rc = workdir_write(wd, KERNEL_PROFILE, src, lp + lk + 1);
+	/* Through sbx's own directory's fd, replacing the last kernel's. */
+	int rc = rundir_write(wd->priv_fd, KERNEL_PROFILE_NAME, src, lp + lk + 1, 0644);
+	if (rc < 0)
+		error("cannot write %s/" KERNEL_PROFILE ": %s", wd->path, strerror(errno));
 	free(src);
 	return rc;
 }
@@ -49,13 +54,20 @@ static int write_profile(struct workdir *wd)
 /* Makes the FIFO afresh and opens it for the host; its size in *bytes. */
 static int open_fifo(struct workdir *wd, int *bytes)
 {
-	unlinkat(wd->fd, KERNEL_FIFO, 0);
-	if (mkfifoat(wd->fd, KERNEL_FIFO, 0600) < 0)
+	unlinkat(wd->priv_fd, KERNEL_FIFO_NAME, 0);
+	/* 0644: as root the kernel is another uid, and reads it. */
+	if (mkfifoat(wd->priv_fd, KERNEL_FIFO_NAME, 0600) < 0 ||
+	    fchmodat(wd->priv_fd, KERNEL_FIFO_NAME, 0644, 0) < 0)
 		return error("cannot make %s/" KERNEL_FIFO ": %s", wd->path, strerror(errno));
 	/* O_RDWR: a FIFO's open for writing alone waits for a reader. */
-	int fd = openat(wd->fd, KERNEL_FIFO, O_RDWR | O_NONBLOCK | O_CLOEXEC | O_NOFOLLOW);
-	if (fd < 0)
+	int fd =
+	    openat(wd->priv_fd, KERNEL_FIFO_NAME, O_RDWR | O_NONBLOCK | O_CLOEXEC | O_NOFOLLOW);
+	struct stat st;
+	if (fd < 0 || fstat(fd, &st) < 0 || !S_ISFIFO(st.st_mode)) {
+		if (fd >= 0)
+			close(fd);
 		return error("cannot open %s/" KERNEL_FIFO ": %s", wd->path, strerror(errno));
+	}
 	int n = fcntl(fd, F_SETPIPE_SZ, KERNEL_FIFO_BYTES);
 	*bytes = n > 0 ? n : fcntl(fd, F_GETPIPE_SZ);
 	if (*bytes <= 0)

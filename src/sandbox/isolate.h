@@ -93,6 +93,8 @@ struct isolate_state {
 	pid_t pgid;	     /* the run's process group (its first pid), 0: none */
 	bool gated;	     /* plan.gated: the cgroup is joined by isolate_attach */
 	const char *workdir; /* the run directory bound/granted writable */
+	/* plan.rw_dirs: only these (relative to workdir) writable; NULL: all */
+	const char *const *rw_dirs;
 	char run_dir[256];
 	struct isolate_entry entries[ISOLATE_MAX_MOUNTS];
 	unsigned nentries;

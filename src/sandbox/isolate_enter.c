@@ -20,6 +20,9 @@
 
 #include "sandbox/isolate_int.h"
 #include "sandbox/landlock.h"
+#include "sandbox/rundir.h"
+
+#define RW_MAX 4 /* a session's writable subdirectories (RUNDIR_WRITABLE) */
 
 /* Becomes the sandbox user. Inside a fresh user namespace the capabilities
  * survive (the namespace's root uid is not mapped, so the kernel's "leaving
@@ -51,7 +54,8 @@ static int drop_capabilities(void)
 
 int isolate_enter(const struct sandbox_plan *plan, struct isolate_state *st)
 {
-	struct landlock_path paths[ISOLATE_MAX_MOUNTS + PROCVIEW_MAX + 8 + ISOLATE_MAX_EXTRA];
+	struct landlock_path
+	    paths[ISOLATE_MAX_MOUNTS + PROCVIEW_MAX + 8 + ISOLATE_MAX_EXTRA + RW_MAX];
 	size_t n = 0;
 	unsigned i;
 
@@ -64,10 +68,24 @@ int isolate_enter(const struct sandbox_plan *plan, struct isolate_state *st)
 	if (st->drop_ids && st->workdir) {
 		/* Opened before the uid switch, which may lose the way there; the
 		 * Landlock rule reaches it through /proc/self/fd. */
-		wfd = open(st->workdir, O_PATH | O_DIRECTORY | O_CLOEXEC);
+		wfd = open(st->workdir, O_PATH | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 		if (wfd < 0)
 			return -1;
 		snprintf(wpath, sizeof(wpath), "/proc/self/fd/%d", wfd);
+	}
+	/* A session's writable subdirectories (rundir.h), likewise: opened
+	 * one component at a time, never through a link. */
+	char rwpath[RW_MAX][32];
+	int rwfd[RW_MAX];
+	unsigned nrw = 0;
+	for (; st->workdir && st->rw_dirs && st->rw_dirs[nrw] && nrw < RW_MAX; nrw++) {
+		int base = open(st->workdir, O_PATH | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+		rwfd[nrw] = base >= 0 ? rundir_open_beneath(base, st->rw_dirs[nrw]) : -1;
+		if (base >= 0)
+			close(base);
+		if (rwfd[nrw] < 0)
+			return -1;
+		snprintf(rwpath[nrw], sizeof(rwpath[nrw]), "/proc/self/fd/%d", rwfd[nrw]);
 	}
 	/* The interpreter's own directories, likewise (Landlock only: without
 	 * a new root they are where they are on the host). */
@@ -109,6 +127,10 @@ int isolate_enter(const struct sandbox_plan *plan, struct isolate_state *st)
 		}
 		if (st->workdir) {
 			paths[n].path = wfd >= 0 ? wpath : st->workdir;
+			paths[n++].access = nrw ? LANDLOCK_RO : LANDLOCK_RW;
+		}
+		for (i = 0; i < nrw; i++) {
+			paths[n].path = rwpath[i];
 			paths[n++].access = LANDLOCK_RW;
 		}
 		for (i = 0; i < st->nextra; i++) {
@@ -120,6 +142,8 @@ int isolate_enter(const struct sandbox_plan *plan, struct isolate_state *st)
 	}
 	if (wfd >= 0)
 		close(wfd);
+	for (i = 0; i < nrw; i++)
+		close(rwfd[i]);
 	for (i = 0; i < st->nextra; i++)
 		if (efd[i] >= 0)
 			close(efd[i]);

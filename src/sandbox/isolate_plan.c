@@ -21,6 +21,7 @@
 #include <unistd.h>
 
 #include "sandbox/isolate_int.h"
+#include "sandbox/rundir.h"
 #include "sandbox/landlock.h"
 #include "util/util.h"
 
@@ -142,6 +143,30 @@ static int chown_tree(int dirfd, uid_t uid, gid_t gid, int depth)
 	return rc;
 }
 
+/* A session's run directory (rundir.h), as root: the writable
+ * subdirectories go to the run's uid; the directory itself and sbx's
+ * private one stay root's, with the run's group allowed to walk and read
+ * (0750), so the code can neither rename nor replace what sbx writes to.
+ * Takes fd. */
+static int hand_over_some(int fd, const char *const *rw_dirs, const struct isolate_state *st)
+{
+	int rc = fchown(fd, 0, st->host_gid) == 0 && fchmod(fd, 0750) == 0 ? 0 : -1;
+	int priv = openat(fd, WORKDIR_PRIVATE, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	if (priv < 0 || fchown(priv, 0, st->host_gid) < 0 || fchmod(priv, 0750) < 0)
+		rc = -1;
+	for (size_t i = 0; rc == 0 && rw_dirs[i]; i++) {
+		int sub = rundir_open_beneath(fd, rw_dirs[i]);
+		if (sub < 0 || fchown(sub, st->host_uid, st->host_gid) < 0)
+			rc = -1;
+		if (sub >= 0 && chown_tree(sub, st->host_uid, st->host_gid, 0) < 0)
+			rc = -1; /* chown_tree closes sub */
+	}
+	if (priv >= 0)
+		close(priv);
+	close(fd);
+	return rc;
+}
+
 static bool env_flag(const char *name)
 {
 	const char *v = getenv(name);
@@ -158,6 +183,7 @@ int isolate_prepare(const struct request *req, const struct sandbox_plan *plan,
 	st->sync_fd = -1;
 	st->require = req->require;
 	st->workdir = plan->workdir;
+	st->rw_dirs = plan->rw_dirs;
 	st->gated = plan->gated;
 	if (plan->workdir) {
 		/* The step runs in a subdirectory of the run directory (the
@@ -243,8 +269,10 @@ int isolate_prepare(const struct request *req, const struct sandbox_plan *plan,
 	/* The run's uid must own its working directory. */
 	if (st->is_root && st->workdir) {
 		int fd = open(st->workdir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-		if (fd < 0 || fchown(fd, st->host_uid, st->host_gid) < 0 ||
-		    chown_tree(fd, st->host_uid, st->host_gid, 0) < 0) {
+		if (fd < 0 ||
+		    (plan->rw_dirs ? hand_over_some(fd, plan->rw_dirs, st) < 0
+				   : fchown(fd, st->host_uid, st->host_gid) < 0 ||
+					 chown_tree(fd, st->host_uid, st->host_gid, 0) < 0)) {
 			snprintf(st->note, sizeof(st->note),
 				 "cannot hand the working directory %s to the sandbox uid: %s",
 				 plan->workdir, strerror(errno));

@@ -11,6 +11,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/mount.h>
@@ -151,6 +152,23 @@ static void bind_extra(int status_fd, const char *path, int fd)
 	close(fd);
 }
 
+/* The subdirectory rel of the run directory bound at dst, writable on
+ * top of its read-only parent (rel was checked on the host side before
+ * the fork: rundir_open). */
+static void bind_writable(int status_fd, const char *dst, const char *rel, unsigned long locked)
+{
+	char sub[PATH_MAX];
+	if ((size_t)snprintf(sub, sizeof(sub), "%s/%s", dst, rel) >= sizeof(sub))
+		isolate_child_abort(status_fd, "a writable directory's path is too long");
+	int fd = open(sub, O_PATH | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	char src[64];
+	snprintf(src, sizeof(src), "/proc/self/fd/%d", fd);
+	if (fd < 0 || mount(src, sub, NULL, MS_BIND, NULL) < 0 ||
+	    mount(NULL, sub, NULL, MS_REMOUNT | MS_BIND | MS_NOSUID | MS_NODEV | locked, NULL) < 0)
+		isolate_child_abort(status_fd, "binding a writable directory of the session");
+	close(fd);
+}
+
 void isolate_build_root(const struct isolate_state *st, int status_fd, int wfd, const int *efd)
 {
 	char dst[512], src[64];
@@ -253,10 +271,18 @@ void isolate_build_root(const struct isolate_state *st, int status_fd, int wfd, 
 		snprintf(src, sizeof(src), "/proc/self/fd/%d", wfd);
 		if (mount(src, dst, NULL, MS_BIND, NULL) < 0)
 			isolate_child_abort(status_fd, "binding the working directory");
+		/* A session's run directory (rundir.h): read-only but for its
+		 * writable subdirectories, each a mount point of its own, so
+		 * that the code can neither rename nor replace what sbx
+		 * writes to, even where it shares sbx's uid. */
+		unsigned long ro = st->rw_dirs ? MS_RDONLY : 0;
 		if (mount(NULL, dst, NULL,
-			  MS_REMOUNT | MS_BIND | MS_NOSUID | MS_NODEV | locked_flags(st->workdir),
+			  MS_REMOUNT | MS_BIND | MS_NOSUID | MS_NODEV | ro |
+			      locked_flags(st->workdir),
 			  NULL) < 0)
 			isolate_child_abort(status_fd, "remounting the working directory");
+		for (unsigned k = 0; st->rw_dirs && st->rw_dirs[k]; k++)
+			bind_writable(status_fd, dst, st->rw_dirs[k], locked_flags(st->workdir));
 		close(wfd);
 	}
 

@@ -57,6 +57,10 @@ struct sandbox_plan {
 	 * and everything beside it that the step needs (sbx's private files);
 	 * NULL: workdir itself. */
 	const char *rundir;
+	/* A session's run directory (rundir.h): only these subdirectories of
+	 * rundir (NULL-terminated, relative) are the code's; as root the rest
+	 * stays sbx's, readable by the run's group. NULL: all of it. */
+	const char *const *rw_dirs;
 	int stdin_fd;	       /* -1: empty stdin */
 	uint64_t rlimit_as;    /* address-space backstop, 0: none */
 	uint64_t rlimit_nproc; /* 0: no new processes allowed */

@@ -36,6 +36,7 @@ void workdir_init(struct workdir *wd)
 	wd->fd = -1;
 	wd->cwd = NULL;
 	wd->cwd_fd = -1;
+	wd->priv_fd = -1;
 	wd->before = NULL;
 	wd->nbefore = 0;
 }

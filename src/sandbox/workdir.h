@@ -36,6 +36,7 @@ struct workdir {
 	int fd;			      /* O_DIRECTORY fd of path, -1 */
 	char *cwd;		      /* path/WORKDIR_CWD; NULL until created */
 	int cwd_fd;		      /* O_DIRECTORY fd of cwd, -1 */
+	int priv_fd;		      /* a session's WORKDIR_PRIVATE (rundir.h), -1 */
 	struct workdir_entry *before; /* snapshot after setup */
 	size_t nbefore;
 };

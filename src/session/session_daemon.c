@@ -29,6 +29,7 @@
 #include <unistd.h>
 
 #include "engine/engine_kernel.h"
+#include "sandbox/rundir.h"
 #include "sandbox/workdir.h"
 #include "util/util.h"
 
@@ -98,13 +99,23 @@ static json_int_t mget(struct daemon *d, const char *key)
 	return json_integer_value(json_object_get(d->m, key));
 }
 
+/* Opens the run directory again through rundir_open's checks (rundir.h). */
+static int reopen_rundir(struct daemon *d)
+{
+	rundir_close(&d->wd);
+	return engine_kernel_workdir(&d->wd, json_string_value(json_object_get(d->m, "rundir")));
+}
+
 /* Starts the kernel and waits for its "ready" (the restore done). */
 static int start_kernel(struct daemon *d, char *why, size_t n)
 {
 	/* Nothing in flight in the writer thread while the host forks: it
 	 * would keep a copy of the manifest's lock for its whole life. */
 	persist_drain(&d->persist);
-	if (kernel_start(&d->k, d->state_dir, d->m) < 0) {
+	/* The run directory afresh: the last kernel's code may have swapped
+	 * a name in it for a link, which rundir_open removes (and the fds the
+	 * daemon kept would name the directory it renamed away). */
+	if (reopen_rundir(d) < 0 || kernel_start(&d->k, d->state_dir, d->m, d->wd.priv_fd) < 0) {
 		snprintf(why, n, "%s", *error_first_message() ? error_first_message() : "fork");
 		return -1;
 	}
@@ -210,8 +221,8 @@ static json_t *session_field(struct daemon *d)
  * writer thread makes it durable), the save's size for the manifest. */
 static void on_saved(struct daemon *d, json_t *f)
 {
-	char replay[PATH_MAX];
-	if (session_replay_save(d->m, f, replay, sizeof replay))
+	int replay = session_replay_save(d->m, d->wd.priv_fd, f);
+	if (replay >= 0)
 		persist_replay(&d->persist, replay);
 	d->saved_count = d->count + (d->busy ? 1 : 0);
 	json_t *p = json_pack("{s:O, s:O, s:O}", "last_save_ms", json_object_get(f, "ms"),
@@ -365,11 +376,19 @@ static void start_job(struct daemon *d)
 	char why[512];
 	if (d->k.host_pid <= 0 && start_kernel(d, why, sizeof why) < 0)
 		return refuse(d, j, why);
+	/* The run directory afresh for every execution: the last one's code
+	 * may have renamed a directory away and left a link in its place
+	 * (where it shares sbx's uid), which the client, spooling --stdin,
+	 * has replaced already. */
+	if (reopen_rundir(d) < 0) {
+		snprintf(why, sizeof why, "%s", error_first_message());
+		return refuse(d, j, why);
+	}
 	/* The spools of clients killed before they sent (not the queue's). */
 	json_t *keep[MAX_QUEUE + 1] = {j.req};
 	for (size_t i = 0; i < d->nq; i++)
 		keep[i + 1] = d->queue[i].req;
-	session_stdin_sweep(d->wd.fd, keep, d->nq + 1);
+	session_stdin_sweep(d->wd.priv_fd, keep, d->nq + 1);
 	/* --file copies for this execution, then what is there before it. */
 	if (session_files_copy_in(&d->wd, j.req, why, sizeof why) < 0)
 		return refuse(d, j, why);
@@ -532,14 +551,13 @@ static int loop(struct daemon *d)
 
 int session_daemon_main(const char *state_dir, const char *id, int ready_fd)
 {
-	struct daemon d = {.state_dir = state_dir, .id = id, .lfd = -1};
+	struct daemon d = {.state_dir = state_dir, .id = id, .lfd = -1, .persist.replay_fd = -1};
 	char why[512] = "";
 	signal(SIGPIPE, SIG_IGN);
 	kernel_init(&d.k);
 	workdir_init(&d.wd);
 	d.m = session_manifest_read(state_dir, id);
-	if (!d.m || (d.lfd = session_listen(state_dir, id, &d.sock_ino)) < 0 ||
-	    engine_kernel_workdir(&d.wd, json_string_value(json_object_get(d.m, "rundir"))) < 0)
+	if (!d.m || (d.lfd = session_listen(state_dir, id, &d.sock_ino)) < 0)
 		snprintf(why, sizeof why, "%s",
 			 *error_first_message() ? error_first_message() : "cannot start");
 	else

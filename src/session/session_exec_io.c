@@ -30,18 +30,42 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/random.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include "core/request.h"
 #include "sandbox/progin.h"
+#include "sandbox/rundir.h"
 #include "sandbox/workdir.h"
 #include "util/util.h"
 
-#define STDIN_NAME   WORKDIR_PRIVATE "/stdin"
+#define STDIN_NAME   "stdin" /* in WORKDIR_PRIVATE */
 #define SPOOL_PREFIX "stdin."
 
 /* ---- the client's side ---- */
+
+/* A new spool stdin.PID.XXXXXX in the private directory (priv, its fd):
+ * its fd, the name in name. mkostemp's way, through the directory's fd. */
+static int spool_create(int priv, char *name, size_t n)
+{
+	static const char set[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+	for (int tries = 0; tries < 100; tries++) {
+		unsigned char r[6];
+		if (getrandom(r, sizeof r, 0) != (ssize_t)sizeof r)
+			return -1;
+		char tail[7];
+		for (size_t i = 0; i < 6; i++)
+			tail[i] = set[r[i] % (sizeof set - 1)];
+		tail[6] = 0;
+		snprintf(name, n, SPOOL_PREFIX "%ld.%s", (long)getpid(), tail);
+		int fd =
+		    openat(priv, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+		if (fd >= 0 || errno != EEXIST)
+			return fd;
+	}
+	return -1;
+}
 
 int session_stdin_spool(const char *rundir, const struct request *req, char *name, size_t n)
 {
@@ -51,26 +75,21 @@ int session_stdin_spool(const char *rundir, const struct request *req, char *nam
 	int in = progin_open(req->stdin_path);
 	if (in < 0)
 		return -1;
-	char path[PATH_MAX];
-	int len = snprintf(path, sizeof path, "%s/" WORKDIR_PRIVATE "/" SPOOL_PREFIX "%ld.XXXXXX",
-			   rundir, (long)getpid());
-	if (len <= 0 || (size_t)len >= sizeof path) {
+	/* The run directory through its checked fds (rundir.h): made again
+	 * when it is gone, and never through a link the code left. */
+	struct workdir wd;
+	workdir_init(&wd);
+	if (rundir_open(&wd, rundir) < 0) {
 		close(in);
-		return error("the session's run directory %s is too long", rundir);
+		return -1;
 	}
-	/* Gone with /tmp (a reboot, as root): made as the kernel's start makes
-	 * them. */
-	char priv[PATH_MAX];
-	snprintf(priv, sizeof priv, "%s/" WORKDIR_PRIVATE, rundir);
-	if (access(priv, F_OK) < 0) {
-		(void)!mkdir(rundir, 0700);
-		(void)!mkdir(priv, 0700);
-	}
-	int out = mkostemp(path, O_CLOEXEC);
+	char spool[64];
+	int out = spool_create(wd.priv_fd, spool, sizeof spool);
 	if (out < 0) {
+		error("cannot spool --stdin into the session (%s): %s", rundir, strerror(errno));
 		close(in);
-		return error("cannot spool --stdin into the session (%s): %s", rundir,
-			     strerror(errno));
+		rundir_close(&wd);
+		return -1;
 	}
 	uint64_t cap = req->limits.files_bytes, got = 0;
 	char chunk[65536];
@@ -100,20 +119,26 @@ int session_stdin_spool(const char *rundir, const struct request *req, char *nam
 	close(in);
 	if (close(out) < 0 && rc == 0)
 		rc = error("cannot spool --stdin: %s", strerror(errno));
-	if (rc < 0) {
-		unlink(path);
-		return -1;
-	}
-	snprintf(name, n, "%s", strrchr(path, '/') + 1);
-	return 0;
+	if (rc < 0)
+		unlinkat(wd.priv_fd, spool, 0);
+	else
+		snprintf(name, n, "%s", spool);
+	rundir_close(&wd);
+	return rc;
 }
 
 void session_stdin_unspool(const char *rundir, const char *name)
 {
-	char path[PATH_MAX];
-	if (name[0] && snprintf(path, sizeof path, "%s/" WORKDIR_PRIVATE "/%s", rundir, name) <
-			   (int)sizeof path)
-		unlink(path); /* gone already when the daemon took it */
+	if (!name[0])
+		return;
+	int fd = open(rundir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	int priv = fd >= 0 ? rundir_open_beneath(fd, WORKDIR_PRIVATE) : -1;
+	if (priv >= 0)
+		unlinkat(priv, name, 0); /* gone already when the daemon took it */
+	if (priv >= 0)
+		close(priv);
+	if (fd >= 0)
+		close(fd);
 }
 
 void session_exec_io_request(json_t *j, const struct request *req, const char *spool)
@@ -154,17 +179,15 @@ static const char *spool_of(json_t *req)
 void session_exec_io_drop(struct workdir *wd, json_t *req)
 {
 	const char *spool = spool_of(req);
-	char path[128];
 	if (json_is_true(json_object_get(req, "stdin_taken")))
-		unlinkat(wd->fd, STDIN_NAME, 0); /* taken for a kernel that died */
-	else if (spool &&
-		 snprintf(path, sizeof path, WORKDIR_PRIVATE "/%s", spool) < (int)sizeof path)
-		unlinkat(wd->fd, path, 0);
+		unlinkat(wd->priv_fd, STDIN_NAME, 0); /* taken for a kernel that died */
+	else if (spool)
+		unlinkat(wd->priv_fd, spool, 0);
 }
 
 void session_exec_io_end(struct workdir *wd)
 {
-	unlinkat(wd->fd, STDIN_NAME, 0);
+	unlinkat(wd->priv_fd, STDIN_NAME, 0);
 }
 
 /* A spool's client is gone: its pid (stdin.PID.XXXXXX) is not alive. A
@@ -178,9 +201,9 @@ static bool spool_orphaned(const char *name)
 	return kill((pid_t)pid, 0) < 0 && errno == ESRCH;
 }
 
-void session_stdin_sweep(int rundir_fd, json_t *const *keep, size_t nkeep)
+void session_stdin_sweep(int priv_fd, json_t *const *keep, size_t nkeep)
 {
-	int fd = openat(rundir_fd, WORKDIR_PRIVATE, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	int fd = fcntl(priv_fd, F_DUPFD_CLOEXEC, 0);
 	DIR *dir = fd >= 0 ? fdopendir(fd) : NULL;
 	if (!dir) {
 		if (fd >= 0)
@@ -208,15 +231,13 @@ void session_stdin_sweep(int rundir_fd, json_t *const *keep, size_t nkeep)
 static int java_inputs(struct workdir *wd, json_t *inputs)
 {
 	char *s = json_dumps(inputs ? inputs : json_object(), JSON_COMPACT);
-	const char *tmp = WORKDIR_PRIVATE "/inputs.json.tmp";
-	unlinkat(wd->fd, tmp, 0);
+	const char *tmp = "inputs.json.tmp";
 	/* 0644 whatever the daemon's umask: as root the kernel is another uid.
-	 * Never through a link: the kernel's code may share this uid and
-	 * swap the name for a link to a file of the user's between the two
-	 * calls. */
-	int rc = s && workdir_write(wd, tmp, s, strlen(s)) == 0 &&
-			 fchmodat(wd->fd, tmp, 0644, AT_SYMLINK_NOFOLLOW) == 0 &&
-			 renameat(wd->fd, tmp, wd->fd, WORKDIR_CWD "/" WORKDIR_INPUTS) == 0
+	 * Both directories through their fds, never a link: the kernel's
+	 * code may share this uid and swap a name for a link to a file (or a
+	 * directory) of the user's. */
+	int rc = s && rundir_write(wd->priv_fd, tmp, s, strlen(s), 0644) == 0 &&
+			 renameat(wd->priv_fd, tmp, wd->cwd_fd, WORKDIR_INPUTS) == 0
 		     ? 0
 		     : -1;
 	free(s);
@@ -231,25 +252,24 @@ int session_exec_io_start(struct workdir *wd, json_t *m, json_t *req, json_t *ms
 	 * has its stdin in place already. */
 	bool taken = json_is_true(json_object_get(req, "stdin_taken"));
 	if (!spool)
-		unlinkat(wd->fd, STDIN_NAME, 0); /* the previous execution's */
+		unlinkat(wd->priv_fd, STDIN_NAME, 0); /* the previous execution's */
 	if (spool && !taken) {
-		char from[128];
-		if (strncmp(spool, SPOOL_PREFIX, strlen(SPOOL_PREFIX)) || strchr(spool, '/') ||
-		    snprintf(from, sizeof from, WORKDIR_PRIVATE "/%s", spool) >= (int)sizeof from)
+		if (!spool_of(req))
 			return snprintf(why, n, "the execution's stdin spool '%s' is not one",
 					spool),
 			       -1;
-		if (renameat(wd->fd, from, wd->fd, STDIN_NAME) < 0)
+		if (renameat(wd->priv_fd, spool, wd->priv_fd, STDIN_NAME) < 0)
 			return snprintf(why, n, "the execution's stdin is gone (%s): run it again",
 					strerror(errno)),
 			       -1;
 		/* As root the kernel runs as another uid (mkostemp made it 0600);
 		 * not through a link the kernel's code may have put there. */
-		(void)!fchmodat(wd->fd, STDIN_NAME, 0644, AT_SYMLINK_NOFOLLOW);
+		(void)!fchmodat(wd->priv_fd, STDIN_NAME, 0644, AT_SYMLINK_NOFOLLOW);
 		json_object_set_new(req, "stdin_taken", json_true());
 	}
 	if (spool)
-		json_object_set_new(msg, "stdin", json_sprintf("%s/" STDIN_NAME, wd->path));
+		json_object_set_new(msg, "stdin",
+				    json_sprintf("%s/" WORKDIR_PRIVATE "/" STDIN_NAME, wd->path));
 	json_t *env = json_object_get(req, "env"), *args = json_object_get(req, "args");
 	if (json_is_object(env))
 		json_object_set(msg, "env", env);

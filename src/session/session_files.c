@@ -28,8 +28,9 @@
  * (never replaced, never removed).
  *
  * Every file is made as WORKDIR_PRIVATE/file.tmp (O_EXCL, O_NOFOLLOW, owned
- * through its fd) and renamed into place: nothing the code left in the
- * working directory, a link included, is followed.
+ * through its fd) and renamed into place, both directories reached through
+ * the fds rundir_open checked: nothing the code left in the run directory,
+ * a link in place of the working directory included, is followed.
  * May call: sandbox (workdir), core, util, libc.
  */
 #include "session/session_int.h"
@@ -44,10 +45,11 @@
 #include <unistd.h>
 
 #include "core/request.h"
+#include "sandbox/rundir.h"
 #include "sandbox/workdir.h"
 #include "util/util.h"
 
-#define TMP_NAME WORKDIR_PRIVATE "/file.tmp"
+#define TMP_NAME "file.tmp" /* in WORKDIR_PRIVATE */
 
 /* ---- the client's side ---- */
 
@@ -64,34 +66,33 @@ void session_program_request(json_t *j, const struct request *req)
 /* ---- the daemon's side ---- */
 
 /* A new WORKDIR_PRIVATE/file.tmp owned as the working directory is: its
- * fd, or -1. */
+ * fd, or -1. Through the directories' fds only (rundir.h): a name the code
+ * swapped for a link is never followed. */
 static int open_tmp(struct workdir *wd)
 {
 	struct stat st;
-	unlinkat(wd->fd, TMP_NAME, 0);
 	if (fstat(wd->cwd_fd, &st) < 0)
 		return -1;
-	int fd =
-	    openat(wd->fd, TMP_NAME, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
+	int fd = rundir_create(wd->priv_fd, TMP_NAME, 0644);
 	if (fd >= 0 && fchown(fd, st.st_uid, st.st_gid) < 0) {
 		close(fd);
-		unlinkat(wd->fd, TMP_NAME, 0);
+		unlinkat(wd->priv_fd, TMP_NAME, 0);
 		return -1;
 	}
 	return fd;
 }
 
-/* The finished temporary file to WORKDIR_CWD/name; flags 0 replaces what
- * is there (not a directory), RENAME_NOREPLACE leaves it. */
+/* The finished temporary file to name in the working directory (its fd);
+ * flags 0 replaces what is there (not a directory: a link is replaced,
+ * never followed), RENAME_NOREPLACE leaves it. */
 static int place(struct workdir *wd, int fd, const char *name, unsigned flags, ino_t *ino)
 {
 	struct stat st;
-	char to[NAME_MAX + sizeof WORKDIR_CWD + 1];
-	snprintf(to, sizeof to, WORKDIR_CWD "/%s", name);
 	int rc = fstat(fd, &st);
-	if (close(fd) < 0 || rc < 0 || renameat2(wd->fd, TMP_NAME, wd->fd, to, flags) < 0) {
+	if (close(fd) < 0 || rc < 0 ||
+	    renameat2(wd->priv_fd, TMP_NAME, wd->cwd_fd, name, flags) < 0) {
 		int e = errno;
-		unlinkat(wd->fd, TMP_NAME, 0);
+		unlinkat(wd->priv_fd, TMP_NAME, 0);
 		errno = e;
 		return -1;
 	}
@@ -131,7 +132,7 @@ int session_files_copy_in(struct workdir *wd, json_t *req, char *why, size_t n)
 		if (rc < 0) {
 			if (out >= 0) {
 				close(out);
-				unlinkat(wd->fd, TMP_NAME, 0);
+				unlinkat(wd->priv_fd, TMP_NAME, 0);
 			}
 			return snprintf(why, n, "--file %s: %s", src,
 					e == EFBIG ? "the files copied in exceed the files limit "
@@ -178,7 +179,7 @@ void session_program_start(struct workdir *wd, json_t *manifest, json_t *req, js
 	ino_t ino;
 	if (fd >= 0 && write_all(fd, json_string_value(code), json_string_length(code)) < 0) {
 		close(fd);
-		unlinkat(wd->fd, TMP_NAME, 0);
+		unlinkat(wd->priv_fd, TMP_NAME, 0);
 	} else if (fd >= 0 && place(wd, fd, base, RENAME_NOREPLACE, &ino) == 0) {
 		json_object_set_new(req, "program_copy",
 				    json_pack("{s:s, s:I}", "name", base, "ino", (json_int_t)ino));

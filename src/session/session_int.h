@@ -56,10 +56,12 @@ json_t *proto_json(const struct buf *payload);
  * For JavaScript and TypeScript sessions (m, the manifest), nothing for
  * the others: the log into the kernel's hello as "replay" (absent when
  * there is none yet); a kernel's "saved" frame appended to the log, its
- * "ms" and "bytes" set to the save's; true when a line was appended to the
- * log, whose path is then in path (n bytes) for the caller to fsync. */
-void session_replay_hello(json_t *m, json_t *hello);
-bool session_replay_save(json_t *m, json_t *saved, char *path, size_t n);
+ * "ms" and "bytes" set to the save's. Both reach the log only through
+ * priv_fd, the run directory's WORKDIR_PRIVATE. session_replay_save
+ * returns the log's fd when a line was appended, for the caller to fsync
+ * and close, else -1. */
+void session_replay_hello(json_t *m, int priv_fd, json_t *hello);
+int session_replay_save(json_t *m, int priv_fd, json_t *saved);
 
 /* ---- session_exec_io.c: an execution's stdin, env, args, CPU time ---- */
 struct request;
@@ -82,10 +84,10 @@ int session_exec_io_start(struct workdir *wd, json_t *manifest, json_t *req, jso
 void session_exec_io_drop(struct workdir *wd, json_t *req);
 /* Daemon: removes the execution's RUNDIR/.sbx/stdin once it has ended. */
 void session_exec_io_end(struct workdir *wd);
-/* Removes the spools in RUNDIR/.sbx (rundir_fd) whose client process is
+/* Removes the spools in RUNDIR/.sbx (priv_fd, its fd) whose client process is
  * gone (kill -9 between spooling and sending) and that none of the nkeep
  * requests in keep (the daemon's queue) names. */
-void session_stdin_sweep(int rundir_fd, json_t *const *keep, size_t nkeep);
+void session_stdin_sweep(int priv_fd, json_t *const *keep, size_t nkeep);
 /* The CPU time the process has used, in ms; -1 when it cannot be read. */
 double session_cpu_ms(int pid);
 /* How long until an execution that started at cpu0_ms of the interpreter's

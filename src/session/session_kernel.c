@@ -25,6 +25,7 @@
 
 #include "core/outcome.h"
 #include "engine/engine_kernel.h"
+#include "sandbox/rundir.h"
 #include "util/util.h"
 
 #define KERNEL_WALL_MS (24ull * 24 * 3600 * 1000) /* the host's own deadline */
@@ -100,7 +101,7 @@ void kernel_init(struct kernel *k)
 	buf_init(&k->line, KERNEL_LINE_MAX);
 }
 
-int kernel_start(struct kernel *k, const char *state_dir, json_t *m)
+int kernel_start(struct kernel *k, const char *state_dir, json_t *m, int priv_fd)
 {
 	int sp[2], pp[2];
 	unsigned char r[8];
@@ -138,10 +139,12 @@ int kernel_start(struct kernel *k, const char *state_dir, json_t *m)
 	json_decref(k->end), k->end = NULL;
 	json_decref(k->unsaved), k->unsaved = NULL;
 	char state[PATH_MAX + 32];
-	snprintf(state, sizeof state, "%s/.sbx/state.pickle",
+	/* The kernel's own writable directory (rundir.h): the code may do
+	 * there what it likes, and the host never reads it. */
+	snprintf(state, sizeof state, "%s/" WORKDIR_PRIVATE "/" RUNDIR_STATE "/state.pickle",
 		 json_string_value(json_object_get(m, "rundir")));
 	json_t *hello = json_pack("{s:s, s:s}", "state", state, "token", k->token);
-	session_replay_hello(m, hello);
+	session_replay_hello(m, priv_fd, hello);
 	int rc = kernel_send(k, hello);
 	json_decref(hello);
 	return rc;

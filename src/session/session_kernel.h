@@ -39,7 +39,7 @@ void kernel_init(struct kernel *k);
 void kernel_release(struct kernel *k);
 /* Forks the host, which starts the kernel in the sandbox; sends the hello
  * (state file, token). 0 or -1 after a message. */
-int kernel_start(struct kernel *k, const char *state_dir, json_t *manifest);
+int kernel_start(struct kernel *k, const char *state_dir, json_t *manifest, int priv_fd);
 int kernel_send(struct kernel *k, json_t *j);
 /* One control line: 1 with *frame, 0 when none is whole yet, -1 at EOF. */
 int kernel_read_ctl(struct kernel *k, json_t **frame);

@@ -16,6 +16,7 @@
  */
 #include "session/session_persist.h"
 
+#include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
@@ -26,18 +27,16 @@
 
 static bool pending(const struct persist *p)
 {
-	return p->replay[0] || p->patch || p->nwaiters;
+	return p->replay_fd >= 0 || p->patch || p->nwaiters;
 }
 
 /* One round: the replay log, the manifest, then the waiters. */
-static void flush(struct persist *p, const char *replay, json_t *patch, const int *fds, size_t n)
+static void flush(struct persist *p, int replay_fd, json_t *patch, const int *fds, size_t n)
 {
-	if (replay[0]) {
-		int fd = open(replay, O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
-		if (fd < 0 || fsync(fd) < 0)
-			warning("cannot sync the session's replay log %s", replay);
-		if (fd >= 0)
-			close(fd);
+	if (replay_fd >= 0) {
+		if (fsync(replay_fd) < 0)
+			warning("cannot sync the session's replay log: %s", strerror(errno));
+		close(replay_fd);
 	}
 	if (patch)
 		(void)session_manifest_update(p->state_dir, p->id, patch);
@@ -58,13 +57,12 @@ static void *thread_main(void *arg)
 			pthread_cond_wait(&p->work, &p->mu);
 		if (!pending(p))
 			break;
-		char replay[PATH_MAX];
+		int replay = p->replay_fd;
 		int fds[PERSIST_MAX_WAITERS];
 		size_t n = p->nwaiters;
 		json_t *patch = p->patch;
-		memcpy(replay, p->replay, sizeof replay);
 		memcpy(fds, p->waiters, n * sizeof fds[0]);
-		p->replay[0] = 0;
+		p->replay_fd = -1;
 		p->patch = NULL;
 		p->nwaiters = 0;
 		p->busy = true;
@@ -82,6 +80,7 @@ static void *thread_main(void *arg)
 int persist_start(struct persist *p, const char *state_dir, const char *id)
 {
 	memset(p, 0, sizeof *p);
+	p->replay_fd = -1;
 	p->state_dir = state_dir;
 	p->id = id;
 	pthread_mutex_init(&p->mu, NULL);
@@ -114,14 +113,16 @@ void persist_manifest(struct persist *p, json_t *patch)
 	pthread_mutex_unlock(&p->mu);
 }
 
-void persist_replay(struct persist *p, const char *path)
+void persist_replay(struct persist *p, int fd)
 {
 	if (!p->running) {
-		flush(p, path, NULL, NULL, 0);
+		flush(p, fd, NULL, NULL, 0);
 		return;
 	}
 	pthread_mutex_lock(&p->mu);
-	snprintf(p->replay, sizeof p->replay, "%s", path);
+	if (p->replay_fd >= 0)
+		close(p->replay_fd); /* the same file: one fsync covers both appends */
+	p->replay_fd = fd;
 	pthread_cond_signal(&p->work);
 	pthread_mutex_unlock(&p->mu);
 }
@@ -137,7 +138,7 @@ void persist_sync_reply(struct persist *p, int fd)
 	pthread_mutex_unlock(&p->mu);
 	if (!queued) {
 		persist_drain(p);
-		flush(p, "", NULL, &fd, 1);
+		flush(p, -1, NULL, &fd, 1);
 	}
 }
 

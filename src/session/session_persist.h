@@ -18,7 +18,7 @@ struct persist {
 	const char *state_dir, *id;
 	bool running, busy, quit;
 	/* what the thread has still to do, in this order */
-	char replay[PATH_MAX]; /* "": nothing to fsync */
+	int replay_fd; /* a JavaScript session's replay log to fsync; -1: none */
 	json_t *patch;	       /* the manifest's keys to write; NULL: none */
 	int waiters[PERSIST_MAX_WAITERS];
 	size_t nwaiters;
@@ -29,9 +29,9 @@ struct persist {
 int persist_start(struct persist *p, const char *state_dir, const char *id);
 /* The manifest gets patch's keys (copied; later patches win). */
 void persist_manifest(struct persist *p, json_t *patch);
-/* path (a JavaScript session's replay log, already appended) is fsynced
- * before the next manifest write. */
-void persist_replay(struct persist *p, const char *path);
+/* fd (a JavaScript session's replay log, already appended; the thread
+ * takes it and closes it) is fsynced by the thread. */
+void persist_replay(struct persist *p, int fd);
 /* fd gets {"synced": true} once everything asked for before is on disk,
  * then is closed. */
 void persist_sync_reply(struct persist *p, int fd);

@@ -1,7 +1,7 @@
 /* session_replay — a JavaScript or TypeScript session's saved state: the
  * log of its completed executions' lowered code (engine_duktape_kernel.c
- * says why replay and not a snapshot), STATE's rundir/.sbx/replay.jsonl,
- * one JSON object a line: {"code": ES5} or {"note": "failed"}.
+ * says why replay and not a snapshot), the run directory's .sbx/replay.jsonl (reached through its
+ * fd), one JSON object a line: {"code": ES5} or {"note": "failed"}.
  *
  * The daemon appends a line after every execution (O_APPEND, once the
  * execution's record is sent; its writer thread, session_persist.c, then
@@ -23,8 +23,8 @@
 #include "sandbox/workdir.h"
 #include "util/util.h"
 
-#define REPLAY_FILE WORKDIR_PRIVATE "/replay.jsonl"
-#define REPLAY_MAX  (256u << 20) /* beyond this the session cannot be restored */
+#define REPLAY_NAME "replay.jsonl" /* in WORKDIR_PRIVATE */
+#define REPLAY_MAX  (256u << 20)   /* beyond this the session cannot be restored */
 
 static bool is_js(json_t *m)
 {
@@ -32,24 +32,21 @@ static bool is_js(json_t *m)
 	return l && (!strcmp(l, "javascript") || !strcmp(l, "typescript"));
 }
 
-static int log_path(json_t *m, char *out, size_t n)
+void session_replay_hello(json_t *m, int priv_fd, json_t *hello)
 {
-	const char *rundir = json_string_value(json_object_get(m, "rundir"));
-	if (!rundir || (size_t)snprintf(out, n, "%s/" REPLAY_FILE, rundir) >= n)
-		return -1;
-	return 0;
-}
-
-void session_replay_hello(json_t *m, json_t *hello)
-{
-	char path[PATH_MAX];
 	struct buf b = BUF_INIT;
-	if (!is_js(m) || log_path(m, path, sizeof path) < 0)
+	if (!is_js(m))
 		return;
-	if (read_file(path, REPLAY_MAX, &b) < 0) {
+	int fd = openat(priv_fd, REPLAY_NAME, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+	struct stat st;
+	if (fd < 0 || fstat(fd, &st) < 0 || !S_ISREG(st.st_mode) ||
+	    read_fd(fd, REPLAY_MAX, &b) < 0) {
+		if (fd >= 0)
+			close(fd);
 		buf_release(&b);
 		return; /* none yet: a new session (not "restored") */
 	}
+	close(fd);
 	json_t *log = json_array();
 	const char *p = b.data, *end = b.data + b.len;
 	while (p && p < end) {
@@ -66,20 +63,24 @@ void session_replay_hello(json_t *m, json_t *hello)
 	buf_release(&b);
 }
 
-bool session_replay_save(json_t *m, json_t *saved, char *path, size_t n)
+int session_replay_save(json_t *m, int priv_fd, json_t *saved)
 {
 	json_t *code = json_object_get(saved, "replay");
 	bool appended = false;
-	if (!is_js(m) || log_path(m, path, n) < 0)
-		return false;
+	if (!is_js(m))
+		return -1;
 	double t0 = now_monotonic_ms();
 	json_t *e = code ? json_pack("{s:O}", "code", code) : json_pack("{s:s}", "note", "failed");
 	char *line = json_dumps(e, JSON_COMPACT);
 	json_decref(e);
-	int fd = open(path, O_RDWR | O_APPEND | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0600);
+	/* Through sbx's own directory's fd, never a link: the code may have
+	 * shared this uid and left one. */
+	int fd = openat(priv_fd, REPLAY_NAME, O_RDWR | O_APPEND | O_CREAT | O_NOFOLLOW | O_CLOEXEC,
+			0600);
 	struct stat st;
-	if (!line || fd < 0 || fstat(fd, &st) < 0) {
-		warning("cannot save the session's state to %s: %s", path, strerror(errno));
+	if (!line || fd < 0 || fstat(fd, &st) < 0 || !S_ISREG(st.st_mode)) {
+		warning("cannot save the session's state to its replay log: %s",
+			fd >= 0 ? "not a regular file" : strerror(errno));
 		json_object_set_new(saved, "unsaved", json_pack("[s]", "the state (not written)"));
 	} else if ((uint64_t)st.st_size + strlen(line) + 2 > REPLAY_MAX) {
 		/* Bounded: what a restore could not read is never written. */
@@ -92,15 +93,16 @@ bool session_replay_save(json_t *m, json_t *saved, char *path, size_t n)
 		if (st.st_size > 0 && pread(fd, &last, 1, st.st_size - 1) == 1 && last != '\n')
 			(void)write_all(fd, "\n", 1);
 		if (write_all(fd, line, strlen(line)) < 0 || write_all(fd, "\n", 1) < 0)
-			warning("cannot save the session's state to %s: %s", path, strerror(errno));
+			warning("cannot save the session's state to its replay log: %s",
+				strerror(errno));
 		else
 			appended = true;
 		if (fstat(fd, &st) == 0)
 			json_object_set_new(saved, "bytes", json_integer((json_int_t)st.st_size));
 	}
-	if (fd >= 0)
-		close(fd);
+	if (fd >= 0 && !appended)
+		close(fd), fd = -1;
 	free(line);
 	json_object_set_new(saved, "ms", json_real(now_monotonic_ms() - t0));
-	return appended;
+	return fd;
 }

@@ -22,6 +22,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "sandbox/rundir.h"
 #include "sandbox/workdir.h"
 #include "state/manifest.h"
 #include "state/store.h"
@@ -165,20 +166,27 @@ bool session_expired(json_t *m, uint64_t now_ms)
 	return json_is_integer(e) && (uint64_t)json_integer_value(e) <= now_ms;
 }
 
-/* As root the kernel runs as a per-run uid that must reach its directory by
- * path, and the state directory is 0700: the run directory is then in a
- * root-owned 0711 directory under /tmp (as one-shot runs' are). */
+#define SESSION_ROOT_RUNDIR_BASE "/var/tmp" /* root's run directories (below) */
+
+/* As root the kernel runs as a per-run uid that must reach its directory
+ * by path even without namespaces, and the state directory is 0700 (below
+ * /root, often): the run directory is then a private directory of its own
+ * in /var/tmp (which a reboot keeps), made by mkdtemp — a fresh name,
+ * created atomically, that nobody can have made first — and checked on
+ * every use (rundir_open: a real directory, root's). Its path is in the
+ * manifest; sbx-session-ID-* lets delete and gc find it without one. */
 static int session_rundir(const char *state_dir, const char *id, char *out, size_t n)
 {
 	if (geteuid() == 0) {
-		const char *base = "/tmp/sbx-root-sessions";
-		struct stat st;
-		if ((mkdir(base, 0711) == 0 || errno == EEXIST) && lstat(base, &st) == 0 &&
-		    S_ISDIR(st.st_mode) && st.st_uid == 0 &&
-		    ((st.st_mode & 07777) == 0711 || chmod(base, 0711) == 0)) {
-			snprintf(out, n, "%s/%s", base, id);
-			return 0;
+		const char *bases[] = {SESSION_ROOT_RUNDIR_BASE, "/tmp"};
+		for (size_t i = 0; i < 2; i++) {
+			if ((size_t)snprintf(out, n, "%s/sbx-session-%s-XXXXXX", bases[i], id) >= n)
+				return error("the session's run directory path is too long");
+			if (mkdtemp(out))
+				return 0;
 		}
+		return error("cannot create the session's run directory in %s or /tmp: %s",
+			     SESSION_ROOT_RUNDIR_BASE, strerror(errno));
 	}
 	return session_path(state_dir, id, "run", out, n);
 }
@@ -396,12 +404,15 @@ int session_delete(const char *state_dir, const char *id)
  * (no daemon runs: nothing is queued). */
 static void sweep_stopped(const char *rundir)
 {
-	int fd = rundir ? open(rundir, O_RDONLY | O_DIRECTORY | O_CLOEXEC) : -1;
-	if (fd < 0)
-		return;
-	session_stdin_sweep(fd, NULL, 0);
-	unlinkat(fd, WORKDIR_PRIVATE "/stdin", 0);
-	close(fd);
+	int fd = rundir ? open(rundir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC) : -1;
+	int priv = fd >= 0 ? rundir_open_beneath(fd, WORKDIR_PRIVATE) : -1;
+	if (priv >= 0) {
+		session_stdin_sweep(priv, NULL, 0);
+		unlinkat(priv, "stdin", 0);
+		close(priv);
+	}
+	if (fd >= 0)
+		close(fd);
 }
 
 int session_gc(const char *state_dir, unsigned *removed)
