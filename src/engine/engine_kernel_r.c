@@ -32,8 +32,10 @@
 #define KERNEL_FIFO_BYTES   (1 << 20) /* Linux's default pipe-max-size */
 #define KERNEL_FIFO_NAME    "console.fifo"
 #define KERNEL_PROFILE_NAME "prelude.R"
-#define KERNEL_FIFO	    WORKDIR_PRIVATE "/" KERNEL_FIFO_NAME
-#define KERNEL_PROFILE	    WORKDIR_PRIVATE "/" KERNEL_PROFILE_NAME
+/* In the kernel's TMPDIR: the kernel writes the statements into it too,
+ * and the host holds its fd from before the code runs. */
+#define KERNEL_FIFO    WORKDIR_PRIVATE "/" RUNDIR_TMP "/" KERNEL_FIFO_NAME
+#define KERNEL_PROFILE WORKDIR_PRIVATE "/" KERNEL_PROFILE_NAME
 
 /* The prelude, then the kernel loop, as R's profile file. */
 static int write_profile(struct workdir *wd)
@@ -54,14 +56,20 @@ static int write_profile(struct workdir *wd)
 /* Makes the FIFO afresh and opens it for the host; its size in *bytes. */
 static int open_fifo(struct workdir *wd, int *bytes)
 {
-	unlinkat(wd->priv_fd, KERNEL_FIFO_NAME, 0);
-	/* 0644: as root the kernel is another uid, and reads it. */
-	if (mkfifoat(wd->priv_fd, KERNEL_FIFO_NAME, 0600) < 0 ||
-	    fchmodat(wd->priv_fd, KERNEL_FIFO_NAME, 0644, 0) < 0)
+	int dir = rundir_open_beneath(wd->priv_fd, RUNDIR_TMP);
+	if (dir < 0)
+		return error("cannot open %s/" WORKDIR_PRIVATE "/" RUNDIR_TMP ": %s", wd->path,
+			     strerror(errno));
+	unlinkat(dir, KERNEL_FIFO_NAME, 0);
+	/* Its owner becomes the kernel's uid with the directory's (as root:
+	 * isolate_prepare). */
+	if (mkfifoat(dir, KERNEL_FIFO_NAME, 0600) < 0) {
+		close(dir);
 		return error("cannot make %s/" KERNEL_FIFO ": %s", wd->path, strerror(errno));
+	}
 	/* O_RDWR: a FIFO's open for writing alone waits for a reader. */
-	int fd =
-	    openat(wd->priv_fd, KERNEL_FIFO_NAME, O_RDWR | O_NONBLOCK | O_CLOEXEC | O_NOFOLLOW);
+	int fd = openat(dir, KERNEL_FIFO_NAME, O_RDWR | O_NONBLOCK | O_CLOEXEC | O_NOFOLLOW);
+	close(dir);
 	struct stat st;
 	if (fd < 0 || fstat(fd, &st) < 0 || !S_ISFIFO(st.st_mode)) {
 		if (fd >= 0)

@@ -383,15 +383,51 @@ json_t *session_list(const char *state_dir)
 	return out;
 }
 
+/* Root's private run directories of session id (session_rundir's, and
+ * an older sbx's /tmp/sbx-root-sessions/ID), found by name — the manifest
+ * that names one may be gone or unreadable — and removed when they are
+ * real directories of root's (rmtree_at follows no link). */
+static void remove_root_rundirs(const char *id)
+{
+	if (geteuid() != 0)
+		return;
+	char prefix[64];
+	snprintf(prefix, sizeof prefix, "sbx-session-%s-", id);
+	const char *bases[] = {SESSION_ROOT_RUNDIR_BASE, "/tmp"};
+	struct stat st;
+	for (size_t i = 0; i < 2; i++) {
+		DIR *d = opendir(bases[i]);
+		struct dirent *e;
+		while (d && (e = readdir(d))) {
+			if (strncmp(e->d_name, prefix, strlen(prefix)) ||
+			    strlen(e->d_name) != strlen(prefix) + 6 ||
+			    fstatat(dirfd(d), e->d_name, &st, AT_SYMLINK_NOFOLLOW) < 0 ||
+			    !S_ISDIR(st.st_mode) || st.st_uid != 0)
+				continue;
+			if (rmtree_at(dirfd(d), e->d_name, 0) < 0)
+				warning("could not remove all of %s/%s", bases[i], e->d_name);
+		}
+		if (d)
+			closedir(d);
+	}
+	/* The old shared directory only when it is root's, opened without
+	 * following a link: anyone could have made /tmp/sbx-root-sessions. */
+	int old = open("/tmp/sbx-root-sessions", O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	if (old >= 0 && fstat(old, &st) == 0 && st.st_uid == 0 &&
+	    fstatat(old, id, &st, AT_SYMLINK_NOFOLLOW) == 0 && S_ISDIR(st.st_mode) &&
+	    st.st_uid == 0)
+		(void)rmtree_at(old, id, 0);
+	if (old >= 0)
+		close(old);
+}
+
 int session_delete(const char *state_dir, const char *id)
 {
 	char dir[PATH_MAX];
 	(void)session_stop(state_dir, id);
-	json_t *m = session_manifest_read(state_dir, id);
-	const char *rundir = m ? json_string_value(json_object_get(m, "rundir")) : NULL;
-	if (rundir && strstr(rundir, id) && rmtree_at(AT_FDCWD, rundir, 0) < 0)
-		warning("could not remove all of %s", rundir);
-	json_decref(m);
+	/* Not from the manifest's path: found and checked (an unprivileged
+	 * user's is STATE/sessions/ID/run, removed with the rest below). */
+	remove_root_rundirs(id);
 	if (session_path(state_dir, id, NULL, dir, sizeof dir) < 0)
 		return -1;
 	if (rmtree_at(AT_FDCWD, dir, 0) < 0)
