@@ -106,7 +106,7 @@ check "the connection is named as not saved" jq_out '.session.unsaved | map(sele
 
 # --- kill -9 of the kernel: the next exec says so and has the state ---
 rundir=$(field "$ID" rundir)
-kpid=$(pgrep -f "$rundir/.sbx/console.fifo" | head -n 1)
+kpid=$(pgrep -f "$rundir/.sbx/tmp/console.fifo" | head -n 1)
 check "the kernel runs" test -n "$kpid"
 kill -9 "$kpid"
 sbx session exec rs -t $T --json -e 'x'
