@@ -61,6 +61,9 @@ struct daemon {
 	double start_ms, deadline_ms;
 	double cpu_limit_ms, cpu0_ms; /* the execution's CPU budget (0: none) */
 	bool cpu_fired;		      /* its interrupt was for the CPU time */
+	double acct_cpu0_ms;	      /* the kernel's CPU time before it (sbx's reading) */
+	long long acct_peak0_kb;      /* its memory peak before it */
+	bool exiting;		      /* the kernel said it exits for a nonzero exit */
 	int phase;		      /* 0 running, 1 SIGINT sent, 2 killed */
 	const char *killed_for;	      /* "timeout", "output" */
 	uint64_t bytes[2], hard_cap;
@@ -68,6 +71,7 @@ struct daemon {
 	bool taken;	       /* the kernel acknowledged the execution */
 	int resent;	       /* times it went to a new kernel untaken */
 	bool restored_pending; /* the next record says restored */
+	bool fresh_pending;    /* the next record says fresh (exec --fresh) */
 	char recovered[256];   /* why the kernel came back, for that record */
 	double idle_deadline;
 	json_int_t count;
@@ -198,6 +202,8 @@ static json_t *session_field(struct daemon *d)
 	json_t *s =
 	    json_pack("{s:s, s:O, s:I, s:b}", "id", d->id, "name", json_object_get(d->m, "name"),
 		      "execution_count", d->count, "restored", d->restored_pending);
+	if (d->fresh_pending)
+		json_object_set_new(s, "fresh", json_true());
 	if (d->restored_pending) {
 		json_object_set(s, "unsaved", d->k.unsaved ? d->k.unsaved : json_array());
 		if (d->recovered[0])
@@ -222,6 +228,23 @@ static void on_saved(struct daemon *d, json_t *f)
 	json_decref(p);
 }
 
+/* The execution's CPU time and memory peak, as sbx measures them: the
+ * kernel's process read from /proc before and after (or, once it ended,
+ * what its host measured when it reaped it); never the kernel's word. */
+static void account(struct daemon *d, json_t *rec)
+{
+	json_t *end = d->k.end; /* set once the host reaped the kernel */
+	double cpu = end ? json_number_value(json_object_get(end, "cpu_ms"))
+			 : session_account_cpu_ms(d->k.code_pid);
+	long long peak = end ? (long long)json_integer_value(json_object_get(end, "memory_peak_kb"))
+			     : session_account_peak_kb(d->k.code_pid);
+	cpu = cpu >= 0 && d->acct_cpu0_ms >= 0 ? cpu - d->acct_cpu0_ms : 0;
+	if (peak < d->acct_peak0_kb) /* the host's measure is not /proc's */
+		peak = d->acct_peak0_kb;
+	json_object_set_new(rec, "cpu_ms", json_real(cpu > 0 ? cpu : 0));
+	json_object_set_new(rec, "memory_peak_kb", json_integer(peak > 0 ? peak : 0));
+}
+
 static void finish_exec(struct daemon *d)
 {
 	json_t *rec = json_object();
@@ -234,7 +257,10 @@ static void finish_exec(struct daemon *d)
 	uint64_t t = (uint64_t)json_integer_value(json_object_get(req, "timeout_ms"));
 	double cpu = d->cpu_limit_ms;
 	d->count++;
-	if (done && json_is_true(json_object_get(done, "interrupted"))) {
+	/* Interrupted: the daemon sent the SIGINT for a limit (phase 1), and
+	 * the kernel stopped on it; what the kernel says does not decide it. */
+	bool limit = d->phase >= 1 && !(d->killed_for && !strcmp(d->killed_for, "output"));
+	if (done && limit) {
 		status = "timeout";
 		snprintf(msg, sizeof msg,
 			 "the %s limit of %g s was reached: the execution was interrupted and the "
@@ -253,6 +279,7 @@ static void finish_exec(struct daemon *d)
 		/* The kernel ended during the execution. */
 		json_t *end = d->k.end;
 		const char *st = json_string_value(json_object_get(end, "status"));
+		json_t *ended_code = json_object_get(end, "exit_code");
 		if (d->killed_for && !strcmp(d->killed_for, "timeout")) {
 			status = "timeout";
 			snprintf(msg, sizeof msg,
@@ -270,6 +297,13 @@ static void finish_exec(struct daemon *d)
 			error = json_pack("{s:s, s:s}", "name", "OutputLimit", "message",
 					  "the output passed the hard cap; the kernel was stopped "
 					  "(the next execution restores the saved state)");
+		} else if (d->exiting && json_is_true(json_object_get(end, "exited")) &&
+			   json_integer_value(ended_code) != 0) {
+			/* A nonzero exit (sys.exit(3)): the kernel saved the state
+			 * and exited with the code, which sbx took from waitpid. */
+			status = "error";
+			json_object_set(rec, "exit_code", ended_code);
+			d->saved_count = d->count; /* it saved before it exited */
 		} else {
 			/* Not the host's error: its report pipe is the code's fd 3,
 			 * which any earlier execution may have written. */
@@ -294,10 +328,7 @@ static void finish_exec(struct daemon *d)
 	if (error)
 		json_object_set_new(rec, "error", error);
 	json_object_set_new(rec, "wall_ms", json_real(wall));
-	json_object_set(rec, "cpu_ms", done ? json_object_get(done, "cpu_ms") : json_real(0));
-	json_object_set(rec, "memory_peak_kb",
-			done ? json_object_get(done, "maxrss_kb")
-			     : json_object_get(d->k.end, "memory_peak_kb"));
+	account(d, rec);
 	json_object_set(rec, "layers", d->k.layers ? d->k.layers : json_null());
 	json_t *files = NULL;
 	const char *out_dir = json_string_value(json_object_get(req, "out_dir"));
@@ -317,7 +348,7 @@ static void finish_exec(struct daemon *d)
 	json_decref(d->done);
 	d->done = NULL;
 	d->busy = false;
-	d->restored_pending = false;
+	d->restored_pending = d->fresh_pending = false;
 	d->recovered[0] = 0;
 	uint64_t now = session_now_ms();
 	json_t *patch = json_pack("{s:I, s:I, s:I}", "execution_count", d->count, "last_exec_at_ms",
@@ -344,6 +375,22 @@ static void refuse(struct daemon *d, struct job j, const char *why)
 	json_decref(j.req);
 }
 
+/* session exec --fresh: the execution gets a new kernel that restores
+ * nothing, so no earlier execution's code or objects run in its process
+ * (its files in the working directory stay); the state it leaves is the
+ * session's from then on. */
+static void start_fresh(struct daemon *d)
+{
+	char replay[PATH_MAX];
+	kernel_stop(&d->k, to_client, d); /* its state was saved after its last execution */
+	json_t *mark = json_pack("{s:b}", "fresh", 1);
+	if (session_replay_save(d->m, mark, replay, sizeof replay))
+		persist_replay(&d->persist, replay);
+	json_decref(mark);
+	d->k.fresh = true;
+	d->fresh_pending = true;
+}
+
 static void start_job(struct daemon *d)
 {
 	struct job j = d->queue[0];
@@ -363,6 +410,8 @@ static void start_job(struct daemon *d)
 		return;
 	}
 	char why[512];
+	if (json_is_true(json_object_get(j.req, "fresh")))
+		start_fresh(d);
 	if (d->k.host_pid <= 0 && start_kernel(d, why, sizeof why) < 0)
 		return refuse(d, j, why);
 	/* The spools of clients killed before they sent (not the queue's). */
@@ -392,6 +441,9 @@ static void start_job(struct daemon *d)
 	d->hard_cap = (uint64_t)json_integer_value(json_object_get(j.req, "output_bytes")) *
 		      SBX_OUTPUT_HARD_FACTOR;
 	kernel_reset_marks(&d->k);
+	d->acct_cpu0_ms = session_account_cpu_ms(d->k.code_pid);
+	d->acct_peak0_kb = session_account_peak_kb(d->k.code_pid);
+	d->exiting = false;
 	d->start_ms = now_monotonic_ms();
 	d->deadline_ms =
 	    d->start_ms + (double)json_integer_value(json_object_get(j.req, "timeout_ms"));
@@ -415,15 +467,25 @@ static void on_ctl(struct daemon *d)
 	json_t *f = NULL;
 	int r;
 	while ((r = kernel_read_ctl(&d->k, &f)) == 1) {
-		if (json_object_get(f, "start") && d->busy) {
+		/* Only the frames of the last execution sent count (they are
+		 * checked, not trusted: session_frames.c). */
+		json_int_t seq = 0;
+		static const char *const kinds[] = {"start", "exiting", "done", "saved"};
+		for (size_t i = 0; i < 4; i++)
+			if (json_object_get(f, kinds[i]))
+				seq = json_integer_value(json_object_get(f, kinds[i]));
+		bool this_one = d->busy && seq == d->seq;
+		if (json_object_get(f, "start") && this_one) {
 			d->taken = true;
-		} else if (json_object_get(f, "done") && d->busy && !d->done) {
+		} else if (json_object_get(f, "exiting") && this_one) {
+			d->exiting = true;
+		} else if (json_object_get(f, "done") && this_one && !d->done) {
 			d->done = f;
 			f = NULL;
-		} else if (json_object_get(f, "saved") && d->busy && !d->saved) {
+		} else if (json_object_get(f, "saved") && this_one && !d->saved) {
 			d->saved = f; /* after the reply: see finish_exec */
 			f = NULL;
-		} else if (json_object_get(f, "saved")) {
+		} else if (json_object_get(f, "saved") && !d->busy && seq == d->seq) {
 			on_saved(d, f);
 		}
 		json_decref(f);
@@ -455,10 +517,18 @@ static void on_kernel_end(struct daemon *d)
 		finish_exec(d);
 	}
 	kernel_reap(&d->k);
-	snprintf(d->recovered, sizeof d->recovered,
-		 "the kernel ended (%s%s%s): restored from the state saved after execution %lld",
-		 st ? st : "unknown", sig ? ", signal " : "", sig ? strsignal(sig) : "",
-		 (long long)d->saved_count);
+	if (d->exiting)
+		snprintf(d->recovered, sizeof d->recovered,
+			 "the kernel exited with execution %lld's nonzero exit code: restored from "
+			 "the state saved after execution %lld",
+			 (long long)d->count, (long long)d->saved_count);
+	else
+		snprintf(d->recovered, sizeof d->recovered,
+			 "the kernel ended (%s%s%s): restored from the state saved after "
+			 "execution %lld",
+			 st ? st : "unknown", sig ? ", signal " : "", sig ? strsignal(sig) : "",
+			 (long long)d->saved_count);
+	d->exiting = false;
 }
 
 static double cpu_check_ms(struct daemon *d)

@@ -59,6 +59,8 @@ json_t *proto_json(const struct buf *payload);
  * "ms" and "bytes" set to the save's; true when a line was appended to the
  * log, whose path is then in path (n bytes) for the caller to fsync. */
 void session_replay_hello(json_t *m, json_t *hello);
+/* (A "saved" with "fresh" appends the --fresh mark: nothing before it is
+ * replayed.) */
 bool session_replay_save(json_t *m, json_t *saved, char *path, size_t n);
 
 /* ---- session_exec_io.c: an execution's stdin, env, args, CPU time ---- */
@@ -127,5 +129,28 @@ void session_unlisten(const char *state_dir, const char *id, ino_t ino);
 int session_launch(const char *state_dir, const char *id);
 /* The socket's address, through a directory fd so no path is too long. */
 int session_socket_addr(const char *state_dir, const char *id, int *dirfd, char *out, size_t n);
+
+/* ---- session_frames.c: a kernel's control frames, checked ----
+ * The frame f (taken) rebuilt from the fields its kind may carry, each of
+ * its type and bounds ("ready", "start", "done", "saved", "exiting");
+ * NULL when it is none of them. The kernel runs the session's code, so
+ * its frames are input from outside sbx. */
+json_t *session_frame_check(json_t *f);
+
+/* ---- session_remove.c: sessions sbx cannot read ----
+ * A session whose manifest is missing or refused, as `list` shows it:
+ * {"id", "status": "broken", "error": why, ...}; whether gc removes it (a
+ * missing manifest may be one `create` is writing: not for an hour). */
+json_t *session_broken(const char *state_dir, const char *id);
+bool session_broken_collectable(json_t *broken);
+/* Kills the process that still listens on the session's ctl.sock, once
+ * verified (our uid, this sbx binary, a pidfd): for delete. */
+void session_kill_listener(const char *state_dir, const char *id);
+
+/* ---- session_account.c: the daemon's own measures of a kernel ----
+ * Its CPU time (its own and its reaped children's) and its memory peak
+ * (VmHWM), from /proc/PID; -1 when they cannot be read. */
+double session_account_cpu_ms(int pid);
+long long session_account_peak_kb(int pid);
 
 #endif

@@ -358,8 +358,8 @@ json_t *session_list(const char *state_dir)
 		if (!id_ok(de->d_name))
 			continue;
 		json_t *m = session_describe(state_dir, de->d_name);
-		if (!m)
-			continue;
+		if (!m) /* shown, not hidden: it can only be deleted */
+			m = session_broken(state_dir, de->d_name);
 		if (n == cap) {
 			cap = cap ? cap * 2 : 64;
 			v = xrealloc(v, cap * sizeof *v);
@@ -375,15 +375,16 @@ json_t *session_list(const char *state_dir)
 	return out;
 }
 
+/* From the id alone: a session whose manifest is bad or missing is
+ * removed too (session_remove.c), its daemon stopped, else killed. */
 int session_delete(const char *state_dir, const char *id)
 {
-	char dir[PATH_MAX];
+	char dir[PATH_MAX], rundir[PATH_MAX];
 	(void)session_stop(state_dir, id);
-	json_t *m = session_manifest_read(state_dir, id);
-	const char *rundir = m ? json_string_value(json_object_get(m, "rundir")) : NULL;
-	if (rundir && strstr(rundir, id) && rmtree_at(AT_FDCWD, rundir, 0) < 0)
+	session_kill_listener(state_dir, id); /* one that is still there */
+	if (session_rundir(state_dir, id, rundir, sizeof rundir) == 0 &&
+	    rmtree_at(AT_FDCWD, rundir, 0) < 0)
 		warning("could not remove all of %s", rundir);
-	json_decref(m);
 	if (session_path(state_dir, id, NULL, dir, sizeof dir) < 0)
 		return -1;
 	if (rmtree_at(AT_FDCWD, dir, 0) < 0)
@@ -413,6 +414,17 @@ int session_gc(const char *state_dir, unsigned *removed)
 	*removed = 0;
 	json_array_foreach(all, i, s)
 	{
+		const char *st = json_string_value(json_object_get(s, "status"));
+		if (!strcmp(st, "broken") && session_broken_collectable(s)) {
+			const char *id = json_string_value(json_object_get(s, "id"));
+			warning("session %s is broken (%s): removed", id,
+				json_string_value(json_object_get(s, "error")));
+			if (session_delete(state_dir, id) < 0)
+				rc = -1;
+			else
+				(*removed)++;
+			continue;
+		}
 		if (!strcmp(json_string_value(json_object_get(s, "status")), "stopped")) {
 			sweep_stopped(json_string_value(json_object_get(s, "rundir")));
 			continue;
