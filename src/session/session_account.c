@@ -59,3 +59,17 @@ long long session_account_peak_kb(int pid)
 		return -1;
 	return kb;
 }
+
+void session_account_record(json_t *end, int pid, double cpu0_ms, long long peak0_kb, json_t *rec)
+{
+	/* Once the host reaped the kernel (end), its measure; else /proc's. */
+	double cpu =
+	    end ? json_number_value(json_object_get(end, "cpu_ms")) : session_account_cpu_ms(pid);
+	long long peak = end ? (long long)json_integer_value(json_object_get(end, "memory_peak_kb"))
+			     : session_account_peak_kb(pid);
+	cpu = cpu >= 0 && cpu0_ms >= 0 ? cpu - cpu0_ms : 0;
+	if (peak < peak0_kb) /* the host's measure is not /proc's */
+		peak = peak0_kb;
+	json_object_set_new(rec, "cpu_ms", json_real(cpu > 0 ? cpu : 0));
+	json_object_set_new(rec, "memory_peak_kb", json_integer(peak > 0 ? peak : 0));
+}

@@ -228,107 +228,32 @@ static void on_saved(struct daemon *d, json_t *f)
 	json_decref(p);
 }
 
-/* The execution's CPU time and memory peak, as sbx measures them: the
- * kernel's process read from /proc before and after (or, once it ended,
- * what its host measured when it reaped it); never the kernel's word. */
-static void account(struct daemon *d, json_t *rec)
-{
-	json_t *end = d->k.end; /* set once the host reaped the kernel */
-	double cpu = end ? json_number_value(json_object_get(end, "cpu_ms"))
-			 : session_account_cpu_ms(d->k.code_pid);
-	long long peak = end ? (long long)json_integer_value(json_object_get(end, "memory_peak_kb"))
-			     : session_account_peak_kb(d->k.code_pid);
-	cpu = cpu >= 0 && d->acct_cpu0_ms >= 0 ? cpu - d->acct_cpu0_ms : 0;
-	if (peak < d->acct_peak0_kb) /* the host's measure is not /proc's */
-		peak = d->acct_peak0_kb;
-	json_object_set_new(rec, "cpu_ms", json_real(cpu > 0 ? cpu : 0));
-	json_object_set_new(rec, "memory_peak_kb", json_integer(peak > 0 ? peak : 0));
-}
-
 static void finish_exec(struct daemon *d)
 {
 	json_t *rec = json_object();
 	json_t *done = d->done;
 	json_t *req = d->cur.req;
 	double wall = now_monotonic_ms() - d->start_ms;
-	const char *status = "ok";
-	char msg[256];
-	json_t *error = NULL;
 	uint64_t t = (uint64_t)json_integer_value(json_object_get(req, "timeout_ms"));
-	double cpu = d->cpu_limit_ms;
 	d->count++;
-	/* Interrupted: the daemon sent the SIGINT for a limit (phase 1), and
-	 * the kernel stopped on it; what the kernel says does not decide it. */
-	bool limit = d->phase >= 1 && !(d->killed_for && !strcmp(d->killed_for, "output"));
-	if (done && limit) {
-		status = "timeout";
-		snprintf(msg, sizeof msg,
-			 "the %s limit of %g s was reached: the execution was interrupted and the "
-			 "session's state kept",
-			 d->cpu_fired ? "CPU time" : "wall-clock",
-			 (d->cpu_fired ? cpu : (double)t) / 1000);
-		error = json_pack("{s:s, s:s}", "name",
-				  d->cpu_fired ? "CpuTimeLimit" : "WallTimeLimit", "message", msg);
-		json_object_set_new(rec, "timeout_action", json_string("interrupted"));
-	} else if (done) {
-		json_int_t code = json_integer_value(json_object_get(done, "exit_code"));
-		status = code == 0 ? "ok" : "error";
-		json_object_set_new(rec, "exit_code", json_integer(code));
-		json_object_set(rec, "report", json_object_get(done, "report"));
-	} else {
-		/* The kernel ended during the execution. */
-		json_t *end = d->k.end;
-		const char *st = json_string_value(json_object_get(end, "status"));
-		json_t *ended_code = json_object_get(end, "exit_code");
-		if (d->killed_for && !strcmp(d->killed_for, "timeout")) {
-			status = "timeout";
-			snprintf(msg, sizeof msg,
-				 "the %s limit of %g s was reached and the execution did not stop "
-				 "on the interrupt: the kernel was restarted from the state saved "
-				 "after the previous execution",
-				 d->cpu_fired ? "CPU time" : "wall-clock",
-				 (d->cpu_fired ? cpu : (double)t) / 1000);
-			error = json_pack("{s:s, s:s}", "name",
-					  d->cpu_fired ? "CpuTimeLimit" : "WallTimeLimit",
-					  "message", msg);
-			json_object_set_new(rec, "timeout_action", json_string("restarted"));
-		} else if (d->killed_for) {
-			status = "output_limit";
-			error = json_pack("{s:s, s:s}", "name", "OutputLimit", "message",
-					  "the output passed the hard cap; the kernel was stopped "
-					  "(the next execution restores the saved state)");
-		} else if (d->exiting && json_is_true(json_object_get(end, "exited")) &&
-			   json_integer_value(ended_code) != 0) {
-			/* A nonzero exit (sys.exit(3)): the kernel saved the state
-			 * and exited with the code, which sbx took from waitpid. */
-			status = "error";
-			json_object_set(rec, "exit_code", ended_code);
-			d->saved_count = d->count; /* it saved before it exited */
-		} else {
-			/* Not the host's error: its report pipe is the code's fd 3,
-			 * which any earlier execution may have written. */
-			status = st && strcmp(st, "ok") ? st : "error";
-			snprintf(msg, sizeof msg,
-				 "the session's kernel ended during the execution (%s): the next "
-				 "execution restores the state saved after the previous one",
-				 st ? st : "unknown");
-			error = json_pack("{s:s, s:s}", "name",
-					  !strcmp(status, "memory_limit") ? "MemoryLimit"
-									  : "KernelEnded",
-					  "message", msg);
-			if (json_is_true(json_object_get(end, "exited")))
-				json_object_set(rec, "exit_code",
-						json_object_get(end, "exit_code"));
-			else
-				json_object_set(rec, "signal", json_object_get(end, "signal"));
-		}
-	}
+	struct exec_end e = {
+	    .done = done,
+	    .end = d->k.end,
+	    .killed_for = d->killed_for,
+	    /* the daemon sent the SIGINT for a limit (phase 1): the kernel's
+	     * word does not decide it */
+	    .interrupted = d->phase >= 1 && !(d->killed_for && !strcmp(d->killed_for, "output")),
+	    .cpu_fired = d->cpu_fired,
+	    .exiting = d->exiting,
+	    .limit_ms = d->cpu_fired ? d->cpu_limit_ms : (double)t,
+	};
+	const char *status = session_exec_status(&e, rec);
+	if (!done && d->exiting && !strcmp(status, "error") && !json_object_get(rec, "error"))
+		d->saved_count = d->count; /* sys.exit(N): it saved before it exited */
 	json_object_set_new(rec, "done", json_true());
 	json_object_set_new(rec, "status", json_string(status));
-	if (error)
-		json_object_set_new(rec, "error", error);
 	json_object_set_new(rec, "wall_ms", json_real(wall));
-	account(d, rec);
+	session_account_record(d->k.end, d->k.code_pid, d->acct_cpu0_ms, d->acct_peak0_kb, rec);
 	json_object_set(rec, "layers", d->k.layers ? d->k.layers : json_null());
 	json_t *files = NULL;
 	const char *out_dir = json_string_value(json_object_get(req, "out_dir"));

@@ -152,5 +152,23 @@ void session_kill_listener(const char *state_dir, const char *id);
  * (VmHWM), from /proc/PID; -1 when they cannot be read. */
 double session_account_cpu_ms(int pid);
 long long session_account_peak_kb(int pid);
+/* An execution's "cpu_ms" and "memory_peak_kb" into rec: the kernel pid's
+ * readings less those from before it (cpu0_ms; peak0_kb, the least), or
+ * its host's measures once it ended (end, its "ended" frame; else NULL). */
+void session_account_record(json_t *end, int pid, double cpu0_ms, long long peak0_kb, json_t *rec);
+
+/* ---- session_outcome.c: how an execution ended, as sbx decides ---- */
+struct exec_end {
+	json_t *done;		/* the kernel's checked "done", or NULL */
+	json_t *end;		/* its host's "ended", once it ended, or NULL */
+	const char *killed_for; /* the daemon killed it: "timeout", "output" */
+	bool interrupted;	/* the daemon interrupted it for a limit */
+	bool cpu_fired;		/* that limit was the CPU time's */
+	bool exiting;		/* the kernel said it exits (sys.exit(N), N != 0) */
+	double limit_ms;	/* the limit reached */
+};
+/* Sets rec's "exit_code" or "signal", "error", "report", "timeout_action";
+ * returns the status's name. */
+const char *session_exec_status(const struct exec_end *e, json_t *rec);
 
 #endif
