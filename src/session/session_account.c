@@ -60,6 +60,12 @@ long long session_account_peak_kb(int pid)
 	return kb;
 }
 
+bool session_kernel_is_sbx(json_t *m)
+{
+	const char *l = json_string_value(json_object_get(m, "language"));
+	return l && (!strcmp(l, "javascript") || !strcmp(l, "typescript"));
+}
+
 void session_account_record(json_t *end, int pid, double cpu0_ms, long long peak0_kb, json_t *rec)
 {
 	/* Once the host reaped the kernel (end), its measure; else /proc's. */

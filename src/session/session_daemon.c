@@ -254,6 +254,14 @@ static void finish_exec(struct daemon *d)
 	json_object_set_new(rec, "status", json_string(status));
 	json_object_set_new(rec, "wall_ms", json_real(wall));
 	session_account_record(d->k.end, d->k.code_pid, d->acct_cpu0_ms, d->acct_peak0_kb, rec);
+	if (done && session_kernel_is_sbx(d->m)) {
+		/* A JavaScript kernel is sbx's C code (the JavaScript has no
+		 * file descriptors): its heap's peak, as a run reports it. */
+		json_object_set(rec, "cpu_ms", json_object_get(done, "cpu_ms"));
+		json_object_set_new(rec, "memory_peak_kb",
+				    json_integer((json_int_t)json_number_value(
+					json_object_get(done, "maxrss_kb"))));
+	}
 	json_object_set(rec, "layers", d->k.layers ? d->k.layers : json_null());
 	json_t *files = NULL;
 	const char *out_dir = json_string_value(json_object_get(req, "out_dir"));

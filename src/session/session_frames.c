@@ -7,7 +7,8 @@
  * one of the kinds is no frame. What reaches the daemon — and through it
  * the manifest and the records — is then only what sbx itself can write
  * and read back. The numbers sbx measures itself (CPU time, memory) are
- * not taken from the kernel at all (session_account.c).
+ * taken from the kernel only when it is sbx's own C code, the embedded
+ * JavaScript engine's (session_account.c measures the others).
  * May call: util, libc, jansson.
  */
 #include "session/session_int.h"
@@ -99,6 +100,12 @@ json_t *session_frame_check(json_t *f)
 					json_is_true(json_object_get(f, "interrupted")), "report");
 			if (json_is_string(r0) && json_string_length(r0) <= REPORT_MAX)
 				json_array_append(json_object_get(out, "report"), r0);
+			/* Used only from a JavaScript kernel, sbx's own C code
+			 * (session_daemon.c); the others' are measured. */
+			json_object_set_new(out, "cpu_ms",
+					    nonneg_number(json_object_get(f, "cpu_ms")));
+			json_object_set_new(out, "maxrss_kb",
+					    nonneg_number(json_object_get(f, "maxrss_kb")));
 		}
 	} else if ((v = json_object_get(f, "saved"))) {
 		json_t *replay = json_object_get(f, "replay");

@@ -156,6 +156,9 @@ long long session_account_peak_kb(int pid);
  * readings less those from before it (cpu0_ms; peak0_kb, the least), or
  * its host's measures once it ended (end, its "ended" frame; else NULL). */
 void session_account_record(json_t *end, int pid, double cpu0_ms, long long peak0_kb, json_t *rec);
+/* Whether the session's kernel (m, its manifest) is sbx's own C code, the
+ * embedded JavaScript engine's, whose frames the code cannot write. */
+bool session_kernel_is_sbx(json_t *m);
 
 /* ---- session_outcome.c: how an execution ended, as sbx decides ---- */
 struct exec_end {

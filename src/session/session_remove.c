@@ -38,8 +38,14 @@ json_t *session_broken(const char *state_dir, const char *id)
 		 "its manifest %s %s: delete it with 'sbx session delete %s' (its files and "
 		 "processes go with it)",
 		 path, missing ? "is missing" : "cannot be read as a session's", id);
-	return json_pack("{s:s, s:n, s:n, s:s, s:s, s:I, s:I, s:b}", "id", id, "name", "language",
-			 "status", "broken", "error", why, "execution_count", (json_int_t)0,
+	char made[32];
+	session_iso8601((uint64_t)made_ms, made);
+	/* The keys a session's description has (docs/openapi.json), the
+	 * unknown ones null or 0; created_at is its directory's time. */
+	return json_pack("{s:s, s:n, s:n, s:s, s:s, s:s, s:n, s:I, s:I, s:I, s:I, s:I, s:b}", "id",
+			 id, "name", "language", "status", "broken", "error", why, "created_at",
+			 made, "expires_at", "ttl_ms", (json_int_t)0, "idle_ms", (json_int_t)0,
+			 "memory_bytes", (json_int_t)0, "execution_count", (json_int_t)0,
 			 "created_at_ms", (json_int_t)made_ms, "manifest_missing", missing);
 }
 
