@@ -21,7 +21,7 @@
 #include "state/store.h"
 #include "util/util.h"
 
-enum { SO_NAME = RO_FIRST_FREE, SO_TTL, SO_IDLE, SO_STATUS };
+enum { SO_NAME = RO_FIRST_FREE, SO_TTL, SO_IDLE, SO_STATUS, SO_FRESH };
 
 static const struct opt_spec session_opts[] = {
     {"name", 'n', OPT_ARG, SO_NAME, "NAME", "create: the session's name (as deployment names)"},
@@ -30,7 +30,11 @@ static const struct opt_spec session_opts[] = {
      "unless the config's sessions.max_ttl raises it)"},
     {"idle", 0, OPT_ARG, SO_IDLE, "DURATION",
      "create: state saved and processes stopped after this long idle (default 15m)"},
-    {"status", 0, OPT_ARG, SO_STATUS, "STATUS", "list: running, stopped or expired"},
+    {"status", 0, OPT_ARG, SO_STATUS, "STATUS",
+     "list: running, stopped, expired or broken (its manifest unreadable: delete it)"},
+    {"fresh", 0, OPT_NOARG, SO_FRESH, NULL,
+     "exec: in a new interpreter without the earlier executions' state (their files stay), "
+     "so no earlier code can change it or its record; for grading"},
     {NULL, 0, 0, 0, NULL, NULL},
 };
 
@@ -40,7 +44,8 @@ const struct opt_spec *const session_tables[] = {
 struct session_cli {
 	const char *name, *status;
 	uint64_t ttl_ms, idle_ms;
-	int given; /* session options seen, for the subcommands that take none */
+	bool fresh; /* exec --fresh */
+	int given;  /* session options seen, for the subcommands that take none */
 	/* An execution's option given to another subcommand (refused, never
 	 * ignored). */
 	const char *unsupported;
@@ -88,9 +93,15 @@ static int session_handle(void *ctx, int id, const char *arg)
 	sc->given++;
 	switch (id) {
 	case SO_NAME: sc->name = arg; return 0;
+	case SO_FRESH:
+		sc->fresh = true;
+		sc->unsupported = "--fresh";
+		return 0;
 	case SO_STATUS:
-		if (strcmp(arg, "running") && strcmp(arg, "stopped") && strcmp(arg, "expired"))
-			return error("invalid --status '%s': use running, stopped or expired", arg);
+		if (strcmp(arg, "running") && strcmp(arg, "stopped") && strcmp(arg, "expired") &&
+		    strcmp(arg, "broken"))
+			return error(
+			    "invalid --status '%s': use running, stopped, expired or broken", arg);
 		sc->status = arg;
 		return 0;
 	case SO_TTL:
@@ -115,12 +126,17 @@ static void print_text(json_t *s, bool header)
 		printf("%-24s  %-16s  %-10s  %-8s  %5s  %s\n", "ID", "NAME", "LANGUAGE", "STATUS",
 		       "EXECS", "EXPIRES");
 	const char *name = json_string_value(json_object_get(s, "name"));
-	printf("%-24s  %-16s  %-10s  %-8s  %5lld  %s\n",
-	       json_string_value(json_object_get(s, "id")), name ? name : "-",
-	       json_string_value(json_object_get(s, "language")),
-	       json_string_value(json_object_get(s, "status")),
-	       (long long)json_integer_value(json_object_get(s, "execution_count")),
-	       json_string_value(json_object_get(s, "expires_at")));
+	const char *lang = json_string_value(json_object_get(s, "language"));
+	const char *exp = json_string_value(json_object_get(s, "expires_at"));
+	printf(
+	    "%-24s  %-16s  %-10s  %-8s  %5lld  %s\n", json_string_value(json_object_get(s, "id")),
+	    name ? name : "-", lang ? lang : "-", json_string_value(json_object_get(s, "status")),
+	    (long long)json_integer_value(json_object_get(s, "execution_count")), exp ? exp : "-");
+	/* A broken session's reason (its manifest cannot be read), on stderr. */
+	if (json_object_get(s, "error"))
+		fprintf(stderr, "sbx: session %s is broken: %s\n",
+			json_string_value(json_object_get(s, "id")),
+			json_string_value(json_object_get(s, "error")));
 }
 
 static int emit(json_t *j, const struct request *req)
@@ -225,6 +241,8 @@ static int do_exec(struct run_options *ro, const struct session_cli *sc, char **
 	int rc = request_json_load(ro, nops - 1, false, NULL, &jreq, &tmp);
 	if (rc == 0)
 		rc = refuse_unsupported(sc, ro->req, NULL); /* the request's engine */
+	if (sc->fresh)
+		ro->req->fresh = true;
 	if (rc == 0)
 		rc = exec_in(ro, operands, nops, exit_code);
 	request_json_cleanup(&tmp);
@@ -257,7 +275,8 @@ static int do_manage(const char *sub, struct run_options *ro, struct session_cli
 			if (sc->status &&
 			    strcmp(json_string_value(json_object_get(s, "status")), sc->status))
 				continue;
-			if (l && strcmp(json_string_value(json_object_get(s, "language")), l->name))
+			const char *sl = json_string_value(json_object_get(s, "language"));
+			if (l && (!sl || strcmp(sl, l->name)))
 				continue;
 			json_array_append(keep, s);
 		}

@@ -103,6 +103,7 @@ struct request {
 	bool out_dir_dotfiles; /* save dot-files and dot-directories there too */
 	char *stdin_path;      /* NULL: the program's stdin is empty; "-": sbx's own stdin */
 	bool merge_output;     /* --merge-output: stderr into the stdout stream */
+	bool fresh;	       /* session exec --fresh: a new kernel, no earlier state */
 	char **env;	       /* --env KEY=VALUE, NULL-terminated (NULL: none) */
 	size_t nenv;
 	char **args; /* program arguments after "--", NULL-terminated (NULL: none) */

@@ -124,7 +124,10 @@ const struct mcp_tool mcp_tools[] = {
      "{\"type\": \"array\", \"items\": {\"type\": \"string\"}, \"description\": \"this "
      "execution's program arguments (python, r, javascript, typescript)\"}, \"env\": "
      "{\"type\": \"object\", \"additionalProperties\": {\"type\": \"string\"}, "
-     "\"description\": \"environment variables for this execution only (not java)\"}}}",
+     "\"description\": \"environment variables for this execution only (not java)\"}, "
+     "\"fresh\": {\"type\": \"boolean\", \"description\": \"run in a new interpreter "
+     "without the earlier executions' state, so that no earlier code can change what this "
+     "one does or how it is reported (its files stay); use for grading\"}}}",
      RECORD_SCHEMA, TOOL_EXEC_IN_SESSION, false},
     {"stop_session", "Stop a session",
      "Save a session's state and stop its processes; the next exec_in_session restores it.",

@@ -18,7 +18,8 @@
 /* The keys a request may have, for the message that names an unknown one. */
 static const char *const known_keys =
     "id, language, code, deployment, inputs, timeout, cpu_time, memory, max_output, files, "
-    "stdin, args, env, labels, expected_stdout, merge_output, print_result, engine";
+    "stdin, args, env, labels, expected_stdout, merge_output, print_result, engine, fresh "
+    "(sessions)";
 
 /* printf into a new string. */
 static char *strf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
@@ -291,6 +292,12 @@ static int apply_key(struct run_options *ro, const char *key, json_t *v, bool al
 	}
 	if (!strcmp(key, "engine"))
 		return apply_string(key, v, &s) ? -1 : runopt_handle(ro, RO_ENGINE, s);
+	if (!strcmp(key, "fresh")) { /* session exec's; sbx run's runs are all fresh */
+		if (!json_is_boolean(v))
+			return key_error(key, "true or false");
+		req->fresh = json_is_true(v);
+		return 0;
+	}
 	if (!strcmp(key, "merge_output") || !strcmp(key, "print_result")) {
 		if (!json_is_boolean(v))
 			return key_error(key, "true or false");

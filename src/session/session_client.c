@@ -65,6 +65,8 @@ static json_t *exec_request(const struct request *req, const char *spool)
 	free(out_dir);
 	session_exec_io_request(j, req, spool);
 	session_program_request(j, req);
+	if (req->fresh)
+		json_object_set_new(j, "fresh", json_true());
 	return j;
 }
 

@@ -62,6 +62,9 @@ struct daemon {
 	double start_ms, deadline_ms;
 	double cpu_limit_ms, cpu0_ms; /* the execution's CPU budget (0: none) */
 	bool cpu_fired;		      /* its interrupt was for the CPU time */
+	double acct_cpu0_ms;	      /* the kernel's CPU time before it (sbx's reading) */
+	long long acct_peak0_kb;      /* its memory peak before it */
+	bool exiting;		      /* the kernel said it exits for a nonzero exit */
 	int phase;		      /* 0 running, 1 SIGINT sent, 2 killed */
 	const char *killed_for;	      /* "timeout", "output" */
 	uint64_t bytes[2], hard_cap;
@@ -69,6 +72,7 @@ struct daemon {
 	bool taken;	       /* the kernel acknowledged the execution */
 	int resent;	       /* times it went to a new kernel untaken */
 	bool restored_pending; /* the next record says restored */
+	bool fresh_pending;    /* the next record says fresh (exec --fresh) */
 	char recovered[256];   /* why the kernel came back, for that record */
 	double idle_deadline;
 	json_int_t count;
@@ -209,6 +213,8 @@ static json_t *session_field(struct daemon *d)
 	json_t *s =
 	    json_pack("{s:s, s:O, s:I, s:b}", "id", d->id, "name", json_object_get(d->m, "name"),
 		      "execution_count", d->count, "restored", d->restored_pending);
+	if (d->fresh_pending)
+		json_object_set_new(s, "fresh", json_true());
 	if (d->restored_pending) {
 		json_object_set(s, "unsaved", d->k.unsaved ? d->k.unsaved : json_array());
 		if (d->recovered[0])
@@ -239,76 +245,34 @@ static void finish_exec(struct daemon *d)
 	json_t *done = d->done;
 	json_t *req = d->cur.req;
 	double wall = now_monotonic_ms() - d->start_ms;
-	const char *status = "ok";
-	char msg[256];
-	json_t *error = NULL;
 	uint64_t t = (uint64_t)json_integer_value(json_object_get(req, "timeout_ms"));
-	double cpu = d->cpu_limit_ms;
 	d->count++;
-	if (done && json_is_true(json_object_get(done, "interrupted"))) {
-		status = "timeout";
-		snprintf(msg, sizeof msg,
-			 "the %s limit of %g s was reached: the execution was interrupted and the "
-			 "session's state kept",
-			 d->cpu_fired ? "CPU time" : "wall-clock",
-			 (d->cpu_fired ? cpu : (double)t) / 1000);
-		error = json_pack("{s:s, s:s}", "name",
-				  d->cpu_fired ? "CpuTimeLimit" : "WallTimeLimit", "message", msg);
-		json_object_set_new(rec, "timeout_action", json_string("interrupted"));
-	} else if (done) {
-		json_int_t code = json_integer_value(json_object_get(done, "exit_code"));
-		status = code == 0 ? "ok" : "error";
-		json_object_set_new(rec, "exit_code", json_integer(code));
-		json_object_set(rec, "report", json_object_get(done, "report"));
-	} else {
-		/* The kernel ended during the execution. */
-		json_t *end = d->k.end;
-		const char *st = json_string_value(json_object_get(end, "status"));
-		if (d->killed_for && !strcmp(d->killed_for, "timeout")) {
-			status = "timeout";
-			snprintf(msg, sizeof msg,
-				 "the %s limit of %g s was reached and the execution did not stop "
-				 "on the interrupt: the kernel was restarted from the state saved "
-				 "after the previous execution",
-				 d->cpu_fired ? "CPU time" : "wall-clock",
-				 (d->cpu_fired ? cpu : (double)t) / 1000);
-			error = json_pack("{s:s, s:s}", "name",
-					  d->cpu_fired ? "CpuTimeLimit" : "WallTimeLimit",
-					  "message", msg);
-			json_object_set_new(rec, "timeout_action", json_string("restarted"));
-		} else if (d->killed_for) {
-			status = "output_limit";
-			error = json_pack("{s:s, s:s}", "name", "OutputLimit", "message",
-					  "the output passed the hard cap; the kernel was stopped "
-					  "(the next execution restores the saved state)");
-		} else {
-			/* Not the host's error: its report pipe is the code's fd 3,
-			 * which any earlier execution may have written. */
-			status = st && strcmp(st, "ok") ? st : "error";
-			snprintf(msg, sizeof msg,
-				 "the session's kernel ended during the execution (%s): the next "
-				 "execution restores the state saved after the previous one",
-				 st ? st : "unknown");
-			error = json_pack("{s:s, s:s}", "name",
-					  !strcmp(status, "memory_limit") ? "MemoryLimit"
-									  : "KernelEnded",
-					  "message", msg);
-			if (json_is_true(json_object_get(end, "exited")))
-				json_object_set(rec, "exit_code",
-						json_object_get(end, "exit_code"));
-			else
-				json_object_set(rec, "signal", json_object_get(end, "signal"));
-		}
-	}
+	struct exec_end e = {
+	    .done = done,
+	    .end = d->k.end,
+	    .killed_for = d->killed_for,
+	    /* the daemon sent the SIGINT for a limit (phase 1): the kernel's
+	     * word does not decide it */
+	    .interrupted = d->phase >= 1 && !(d->killed_for && !strcmp(d->killed_for, "output")),
+	    .cpu_fired = d->cpu_fired,
+	    .exiting = d->exiting,
+	    .limit_ms = d->cpu_fired ? d->cpu_limit_ms : (double)t,
+	};
+	const char *status = session_exec_status(&e, rec);
+	if (!done && d->exiting && !strcmp(status, "error") && !json_object_get(rec, "error"))
+		d->saved_count = d->count; /* sys.exit(N): it saved before it exited */
 	json_object_set_new(rec, "done", json_true());
 	json_object_set_new(rec, "status", json_string(status));
-	if (error)
-		json_object_set_new(rec, "error", error);
 	json_object_set_new(rec, "wall_ms", json_real(wall));
-	json_object_set(rec, "cpu_ms", done ? json_object_get(done, "cpu_ms") : json_real(0));
-	json_object_set(rec, "memory_peak_kb",
-			done ? json_object_get(done, "maxrss_kb")
-			     : json_object_get(d->k.end, "memory_peak_kb"));
+	session_account_record(d->k.end, d->k.code_pid, d->acct_cpu0_ms, d->acct_peak0_kb, rec);
+	if (done && session_kernel_is_sbx(d->m)) {
+		/* A JavaScript kernel is sbx's C code (the JavaScript has no
+		 * file descriptors): its heap's peak, as a run reports it. */
+		json_object_set(rec, "cpu_ms", json_object_get(done, "cpu_ms"));
+		json_object_set_new(rec, "memory_peak_kb",
+				    json_integer((json_int_t)json_number_value(
+					json_object_get(done, "maxrss_kb"))));
+	}
 	json_object_set(rec, "layers", d->k.layers ? d->k.layers : json_null());
 	json_t *files = NULL;
 	const char *out_dir = json_string_value(json_object_get(req, "out_dir"));
@@ -328,7 +292,7 @@ static void finish_exec(struct daemon *d)
 	json_decref(d->done);
 	d->done = NULL;
 	d->busy = false;
-	d->restored_pending = false;
+	d->restored_pending = d->fresh_pending = false;
 	d->recovered[0] = 0;
 	uint64_t now = session_now_ms();
 	json_t *patch = json_pack("{s:I, s:I, s:I}", "execution_count", d->count, "last_exec_at_ms",
@@ -355,6 +319,22 @@ static void refuse(struct daemon *d, struct job j, const char *why)
 	json_decref(j.req);
 }
 
+/* session exec --fresh: the execution gets a new kernel that restores
+ * nothing, so no earlier execution's code or objects run in its process
+ * (its files in the working directory stay); the state it leaves is the
+ * session's from then on. */
+static void start_fresh(struct daemon *d)
+{
+	kernel_stop(&d->k, to_client, d); /* its state was saved after its last execution */
+	json_t *mark = json_pack("{s:b}", "fresh", 1);
+	int replay = reopen_rundir(d) == 0 ? session_replay_save(d->m, d->wd.priv_fd, mark) : -1;
+	if (replay >= 0)
+		persist_replay(&d->persist, replay);
+	json_decref(mark);
+	d->k.fresh = true;
+	d->fresh_pending = true;
+}
+
 static void start_job(struct daemon *d)
 {
 	struct job j = d->queue[0];
@@ -374,6 +354,8 @@ static void start_job(struct daemon *d)
 		return;
 	}
 	char why[512];
+	if (json_is_true(json_object_get(j.req, "fresh")))
+		start_fresh(d);
 	if (d->k.host_pid <= 0 && start_kernel(d, why, sizeof why) < 0)
 		return refuse(d, j, why);
 	/* The run directory afresh for every execution: the last one's code
@@ -411,6 +393,9 @@ static void start_job(struct daemon *d)
 	d->hard_cap = (uint64_t)json_integer_value(json_object_get(j.req, "output_bytes")) *
 		      SBX_OUTPUT_HARD_FACTOR;
 	kernel_reset_marks(&d->k);
+	d->acct_cpu0_ms = session_account_cpu_ms(d->k.code_pid);
+	d->acct_peak0_kb = session_account_peak_kb(d->k.code_pid);
+	d->exiting = false;
 	d->start_ms = now_monotonic_ms();
 	d->deadline_ms =
 	    d->start_ms + (double)json_integer_value(json_object_get(j.req, "timeout_ms"));
@@ -434,15 +419,25 @@ static void on_ctl(struct daemon *d)
 	json_t *f = NULL;
 	int r;
 	while ((r = kernel_read_ctl(&d->k, &f)) == 1) {
-		if (json_object_get(f, "start") && d->busy) {
+		/* Only the frames of the last execution sent count (they are
+		 * checked, not trusted: session_frames.c). */
+		json_int_t seq = 0;
+		static const char *const kinds[] = {"start", "exiting", "done", "saved"};
+		for (size_t i = 0; i < 4; i++)
+			if (json_object_get(f, kinds[i]))
+				seq = json_integer_value(json_object_get(f, kinds[i]));
+		bool this_one = d->busy && seq == d->seq;
+		if (json_object_get(f, "start") && this_one) {
 			d->taken = true;
-		} else if (json_object_get(f, "done") && d->busy && !d->done) {
+		} else if (json_object_get(f, "exiting") && this_one) {
+			d->exiting = true;
+		} else if (json_object_get(f, "done") && this_one && !d->done) {
 			d->done = f;
 			f = NULL;
-		} else if (json_object_get(f, "saved") && d->busy && !d->saved) {
+		} else if (json_object_get(f, "saved") && this_one && !d->saved) {
 			d->saved = f; /* after the reply: see finish_exec */
 			f = NULL;
-		} else if (json_object_get(f, "saved")) {
+		} else if (json_object_get(f, "saved") && !d->busy && seq == d->seq) {
 			on_saved(d, f);
 		}
 		json_decref(f);
@@ -474,10 +469,18 @@ static void on_kernel_end(struct daemon *d)
 		finish_exec(d);
 	}
 	kernel_reap(&d->k);
-	snprintf(d->recovered, sizeof d->recovered,
-		 "the kernel ended (%s%s%s): restored from the state saved after execution %lld",
-		 st ? st : "unknown", sig ? ", signal " : "", sig ? strsignal(sig) : "",
-		 (long long)d->saved_count);
+	if (d->exiting)
+		snprintf(d->recovered, sizeof d->recovered,
+			 "the kernel exited with execution %lld's nonzero exit code: restored from "
+			 "the state saved after execution %lld",
+			 (long long)d->count, (long long)d->saved_count);
+	else
+		snprintf(d->recovered, sizeof d->recovered,
+			 "the kernel ended (%s%s%s): restored from the state saved after "
+			 "execution %lld",
+			 st ? st : "unknown", sig ? ", signal " : "", sig ? strsignal(sig) : "",
+			 (long long)d->saved_count);
+	d->exiting = false;
 }
 
 static double cpu_check_ms(struct daemon *d)

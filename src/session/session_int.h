@@ -56,10 +56,11 @@ json_t *proto_json(const struct buf *payload);
  * For JavaScript and TypeScript sessions (m, the manifest), nothing for
  * the others: the log into the kernel's hello as "replay" (absent when
  * there is none yet); a kernel's "saved" frame appended to the log, its
- * "ms" and "bytes" set to the save's. Both reach the log only through
- * priv_fd, the run directory's WORKDIR_PRIVATE. session_replay_save
- * returns the log's fd when a line was appended, for the caller to fsync
- * and close, else -1. */
+ * "ms" and "bytes" set to the save's (a "saved" with "fresh" appends the
+ * --fresh mark: nothing before it is replayed). Both reach the log only
+ * through priv_fd, the run directory's WORKDIR_PRIVATE.
+ * session_replay_save returns the log's fd when a line was appended, for
+ * the caller to fsync and close, else -1. */
 void session_replay_hello(json_t *m, int priv_fd, json_t *hello);
 int session_replay_save(json_t *m, int priv_fd, json_t *saved);
 
@@ -129,5 +130,49 @@ void session_unlisten(const char *state_dir, const char *id, ino_t ino);
 int session_launch(const char *state_dir, const char *id);
 /* The socket's address, through a directory fd so no path is too long. */
 int session_socket_addr(const char *state_dir, const char *id, int *dirfd, char *out, size_t n);
+
+/* ---- session_frames.c: a kernel's control frames, checked ----
+ * The frame f (taken) rebuilt from the fields its kind may carry, each of
+ * its type and bounds ("ready", "start", "done", "saved", "exiting");
+ * NULL when it is none of them. The kernel runs the session's code, so
+ * its frames are input from outside sbx. */
+json_t *session_frame_check(json_t *f);
+
+/* ---- session_remove.c: sessions sbx cannot read ----
+ * A session whose manifest is missing or refused, as `list` shows it:
+ * {"id", "status": "broken", "error": why, ...}; whether gc removes it (a
+ * missing manifest may be one `create` is writing: not for an hour). */
+json_t *session_broken(const char *state_dir, const char *id);
+bool session_broken_collectable(json_t *broken);
+/* Kills the process that still listens on the session's ctl.sock, once
+ * verified (our uid, this sbx binary, a pidfd): for delete. */
+void session_kill_listener(const char *state_dir, const char *id);
+
+/* ---- session_account.c: the daemon's own measures of a kernel ----
+ * Its CPU time (its own and its reaped children's) and its memory peak
+ * (VmHWM), from /proc/PID; -1 when they cannot be read. */
+double session_account_cpu_ms(int pid);
+long long session_account_peak_kb(int pid);
+/* An execution's "cpu_ms" and "memory_peak_kb" into rec: the kernel pid's
+ * readings less those from before it (cpu0_ms; peak0_kb, the least), or
+ * its host's measures once it ended (end, its "ended" frame; else NULL). */
+void session_account_record(json_t *end, int pid, double cpu0_ms, long long peak0_kb, json_t *rec);
+/* Whether the session's kernel (m, its manifest) is sbx's own C code, the
+ * embedded JavaScript engine's, whose frames the code cannot write. */
+bool session_kernel_is_sbx(json_t *m);
+
+/* ---- session_outcome.c: how an execution ended, as sbx decides ---- */
+struct exec_end {
+	json_t *done;		/* the kernel's checked "done", or NULL */
+	json_t *end;		/* its host's "ended", once it ended, or NULL */
+	const char *killed_for; /* the daemon killed it: "timeout", "output" */
+	bool interrupted;	/* the daemon interrupted it for a limit */
+	bool cpu_fired;		/* that limit was the CPU time's */
+	bool exiting;		/* the kernel said it exits (sys.exit(N), N != 0) */
+	double limit_ms;	/* the limit reached */
+};
+/* Sets rec's "exit_code" or "signal", "error", "report", "timeout_action";
+ * returns the status's name. */
+const char *session_exec_status(const struct exec_end *e, json_t *rec);
 
 #endif

@@ -86,10 +86,11 @@ static void host_main(const char *state_dir, json_t *m, int ctl, int pipe_w)
 	    .ctx = &pipe_w,
 	};
 	int rc = req.lang ? engine_kernel_run(&req, &out, &sink, &ks) : -1;
-	json_t *end = json_pack("{s:b, s:s, s:O?, s:i, s:i, s:b, s:I, s:i}", "ended", 1, "status",
-				status_name(out.status), "error", out.error, "exit_code",
-				out.exit_code, "signal", out.signal, "exited", out.exited,
-				"memory_peak_kb", (json_int_t)out.memory_peak_kb, "rc", rc);
+	json_t *end =
+	    json_pack("{s:b, s:s, s:O?, s:i, s:i, s:b, s:I, s:f, s:i}", "ended", 1, "status",
+		      status_name(out.status), "error", out.error, "exit_code", out.exit_code,
+		      "signal", out.signal, "exited", out.exited, "memory_peak_kb",
+		      (json_int_t)out.memory_peak_kb, "cpu_ms", out.cpu_ms, "rc", rc);
 	(void)proto_send_json(pipe_w, end);
 	_exit(0);
 }
@@ -144,7 +145,11 @@ int kernel_start(struct kernel *k, const char *state_dir, json_t *m, int priv_fd
 	snprintf(state, sizeof state, "%s/" WORKDIR_PRIVATE "/" RUNDIR_STATE "/state.pickle",
 		 json_string_value(json_object_get(m, "rundir")));
 	json_t *hello = json_pack("{s:s, s:s}", "state", state, "token", k->token);
-	session_replay_hello(m, priv_fd, hello);
+	if (k->fresh)
+		json_object_set_new(hello, "fresh", json_true()); /* the kernel skips its restore */
+	else
+		session_replay_hello(m, priv_fd, hello);
+	k->fresh = false;
 	int rc = kernel_send(k, hello);
 	json_decref(hello);
 	return rc;
@@ -179,7 +184,8 @@ int kernel_read_ctl(struct kernel *k, json_t **frame)
 			return 0;
 	}
 	size_t len = (size_t)(nl - k->line.data);
-	*frame = json_loadb(k->line.data, len, 0, NULL);
+	/* Written by the kernel, i.e. maybe by the session's code: checked. */
+	*frame = session_frame_check(json_loadb(k->line.data, len, 0, NULL));
 	size_t rest = k->line.len - len - 1;
 	memmove(k->line.data, nl + 1, rest);
 	k->line.len = rest;

@@ -27,6 +27,7 @@ struct kernel {
 	json_t *end;	 /* the host's last word: how the kernel ended */
 	json_t *unsaved; /* what the restore could not bring back */
 	bool restored;
+	bool fresh; /* the next start: without the saved state (exec --fresh) */
 	char token[40];
 	size_t toklen;
 	struct buf line; /* a partial control line */

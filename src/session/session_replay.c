@@ -1,7 +1,9 @@
 /* session_replay — a JavaScript or TypeScript session's saved state: the
  * log of its completed executions' lowered code (engine_duktape_kernel.c
- * says why replay and not a snapshot), the run directory's .sbx/replay.jsonl (reached through its
- * fd), one JSON object a line: {"code": ES5} or {"note": "failed"}.
+ * says why replay and not a snapshot), the run directory's
+ * .sbx/replay.jsonl (reached through its fd), one JSON object a line:
+ * {"code": ES5} or {"note": "failed"}, or {"fresh": true} where `session
+ * exec --fresh` started anew (nothing before it is replayed).
  *
  * The daemon appends a line after every execution (O_APPEND, once the
  * execution's record is sent; its writer thread, session_persist.c, then
@@ -54,7 +56,9 @@ void session_replay_hello(json_t *m, int priv_fd, json_t *hello)
 		if (!nl)
 			break; /* cut short: never replayed */
 		json_t *e = json_loadb(p, (size_t)(nl - p), 0, NULL);
-		if (json_is_object(e))
+		if (json_is_object(e) && json_object_get(e, "fresh"))
+			json_array_clear(log); /* session exec --fresh: a new start */
+		else if (json_is_object(e))
 			json_array_append(log, e);
 		json_decref(e);
 		p = nl + 1;
@@ -70,7 +74,9 @@ int session_replay_save(json_t *m, int priv_fd, json_t *saved)
 	if (!is_js(m))
 		return -1;
 	double t0 = now_monotonic_ms();
-	json_t *e = code ? json_pack("{s:O}", "code", code) : json_pack("{s:s}", "note", "failed");
+	json_t *e = json_object_get(saved, "fresh") ? json_pack("{s:b}", "fresh", 1)
+		    : code			    ? json_pack("{s:O}", "code", code)
+						    : json_pack("{s:s}", "note", "failed");
 	char *line = json_dumps(e, JSON_COMPACT);
 	json_decref(e);
 	/* Through sbx's own directory's fd, never a link: the code may have

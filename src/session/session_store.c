@@ -366,8 +366,8 @@ json_t *session_list(const char *state_dir)
 		if (!id_ok(de->d_name))
 			continue;
 		json_t *m = session_describe(state_dir, de->d_name);
-		if (!m)
-			continue;
+		if (!m) /* shown, not hidden: it can only be deleted */
+			m = session_broken(state_dir, de->d_name);
 		if (n == cap) {
 			cap = cap ? cap * 2 : 64;
 			v = xrealloc(v, cap * sizeof *v);
@@ -421,10 +421,13 @@ static void remove_root_rundirs(const char *id)
 		close(old);
 }
 
+/* From the id alone: a session whose manifest is bad or missing is
+ * removed too (session_remove.c), its daemon stopped, else killed. */
 int session_delete(const char *state_dir, const char *id)
 {
 	char dir[PATH_MAX];
 	(void)session_stop(state_dir, id);
+	session_kill_listener(state_dir, id); /* one that is still there */
 	/* Not from the manifest's path: found and checked (an unprivileged
 	 * user's is STATE/sessions/ID/run, removed with the rest below). */
 	remove_root_rundirs(id);
@@ -464,6 +467,17 @@ int session_gc(const char *state_dir, unsigned *removed)
 	*removed = 0;
 	json_array_foreach(all, i, s)
 	{
+		const char *st = json_string_value(json_object_get(s, "status"));
+		if (!strcmp(st, "broken") && session_broken_collectable(s)) {
+			const char *id = json_string_value(json_object_get(s, "id"));
+			warning("session %s is broken (%s): removed", id,
+				json_string_value(json_object_get(s, "error")));
+			if (session_delete(state_dir, id) < 0)
+				rc = -1;
+			else
+				(*removed)++;
+			continue;
+		}
 		if (!strcmp(json_string_value(json_object_get(s, "status")), "stopped")) {
 			sweep_stopped(json_string_value(json_object_get(s, "rundir")));
 			continue;

@@ -46,6 +46,14 @@ api POST /v1/sessions/apis/executions '{"code":"1/0","timeout":300}'
 expect_code 200
 expect_json .status '"error"'
 check "a failed execution exits 1 in X-Sbx-Exit-Code" test "$(header X-Sbx-Exit-Code)" = 1
+# "fresh": a new interpreter that restores none of the earlier state
+api POST /v1/sessions/apis/executions '{"code":"\"x\" in globals()","fresh":true,"timeout":300}'
+expect_code 200
+schema_ok POST /v1/sessions/{ref}/executions
+expect_json .result false
+expect_json .session.fresh true
+api POST /v1/sessions/apis/executions '{"code":"x = 40","timeout":300}'
+expect_code 200
 
 # --- a running session's executions go straight to its daemon (no sbx
 # child): output streams as it is written, a timeout, two at once in
@@ -117,7 +125,7 @@ expect_jq 'length == 0'
 api GET /v1/sessions/apis
 expect_code 200
 schema_ok GET /v1/sessions/{ref}
-expect_json .execution_count 10
+expect_json .execution_count 12
 api GET /v1/sessions/apis "" -H 'Accept: text/plain'
 expect_code 200
 check "get in text: the local table" test "$(printf '%s\n' "$out" | sed -n 's/^name  *//p')" = apis

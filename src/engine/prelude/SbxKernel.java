@@ -73,6 +73,9 @@ public final class SbxKernel {
 		Path state = Paths.get((String) hello.get("state")).resolveSibling("state.jsh.json");
 		byte[] token = ((String) hello.get("token")).getBytes(StandardCharsets.UTF_8);
 		List<String> unsaved = new ArrayList<>();
+		// session exec --fresh: none of the earlier executions' snippets.
+		if (Boolean.TRUE.equals(hello.get("fresh")))
+			Files.deleteIfExists(state);
 		boolean restored = restore(state, unsaved);
 		send("{\"ready\":true,\"restored\":" + restored + ",\"unsaved\":" + strings(unsaved) + "}");
 		String line;
