@@ -354,6 +354,33 @@ static enum MHD_Result answer(struct server *s, struct MHD_Connection *conn, str
 	return rc;
 }
 
+/* The connection showed a complete head with its token: no deadline any
+ * more, and the idle timeout of a trusted client (long runs, event
+ * streams, keep-alive). A connection that never does is shut at its
+ * deadline, whatever it sends (401s included). */
+static void head_passed(struct server *s, struct MHD_Connection *conn)
+{
+	const union MHD_ConnectionInfo *ci =
+	    mhd.get_connection_info(conn, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
+	if (!ci)
+		return;
+	conn_guard_pass(&s->guard, ci->socket_context);
+	mhd.set_connection_option(conn, MHD_CONNECTION_OPTION_TIMEOUT, SERVE_IDLE_TIMEOUT_S);
+}
+
+void handler_connection(void *cls, struct MHD_Connection *conn, void **socket_context,
+			enum MHD_ConnectionNotificationCode toe)
+{
+	struct server *s = cls;
+	if (toe == MHD_CONNECTION_NOTIFY_STARTED) {
+		int fd = client_fd(conn);
+		*socket_context = fd >= 0 ? conn_guard_open(&s->guard, fd) : NULL;
+	} else if (toe == MHD_CONNECTION_NOTIFY_CLOSED) {
+		conn_guard_close(&s->guard, *socket_context);
+		*socket_context = NULL;
+	}
+}
+
 enum MHD_Result handler_access(void *cls, struct MHD_Connection *conn, const char *url,
 			       const char *method, const char *version, const char *upload_data,
 			       size_t *upload_data_size, void **con_cls)
@@ -370,7 +397,11 @@ enum MHD_Result handler_access(void *cls, struct MHD_Connection *conn, const cha
 		mhd.get_connection_values(conn, MHD_GET_ARGUMENT_KIND, take_param, &x->q);
 		const char *cl =
 		    mhd.lookup_connection_value(conn, MHD_HEADER_KIND, "Content-Length");
-		if (check_token(s, conn, &e) || api_route(method, url, &x->route, &e) ||
+		if (check_token(s, conn, &e))
+			x->answered = true;
+		else
+			head_passed(s, conn);
+		if (x->answered || api_route(method, url, &x->route, &e) ||
 		    api_check_query(&x->route, &x->q, &e))
 			x->answered = true;
 		else if (cl && strtoull(cl, NULL, 10) > s->cfg->max_body)

@@ -103,4 +103,86 @@ exec 4<&-
 stop_server
 check "the server exited 0" test "$srv_rc" = 0
 
+# --- idle and half-open connections without a token ------------------------------
+TOKEN=sbx-test-token-0123456789abcdef
+printf '%s\n' "$TOKEN" >"$T_TMP/token"
+AUTH="Authorization: Bearer $TOKEN"
+# hostile SRC MODE COUNT [ARG] — hostile_client.py against $ADDR's port in
+# the background, its stdin from fd 5 and its lines on fd 6. Sets H_PID.
+hostile() {
+	rm -f "$T_TMP/h_in" "$T_TMP/h_out"
+	mkfifo "$T_TMP/h_in" "$T_TMP/h_out"
+	python3 "$TESTS_DIR/escape/hostile_client.py" "${ADDR##*:}" "$@" \
+		<"$T_TMP/h_in" >"$T_TMP/h_out" &
+	H_PID=$!
+	exec 5>"$T_TMP/h_in" 6<"$T_TMP/h_out"
+}
+hostile_end() {
+	exec 5>&- 6<&-
+	wait "$H_PID"
+}
+
+# The server's defaults, with few places: about 200 connections from one
+# address once took all of its connections (the limit is 67 here), for 120 s.
+start_server --listen 127.0.0.1:0 --token-file "$T_TMP/token" --max-concurrent 1 \
+	--max-queue 1 --max-subscribers 1
+hostile 127.0.0.2 hold 200
+read -r ready held <&6
+T_LAST="200 half-open connections from 127.0.0.2"
+check "the hostile client connected ($ready $held)" test "$ready" = ready
+# Answered while all of them are open (from 127.0.0.1: another address).
+api GET /v1/health "" -H "$AUTH" --max-time 120
+expect_code 200
+expect_json .status '"ok"'
+api POST /v1/run '{"language": "python", "code": "print(6 * 7)"}' -H "$AUTH" --max-time 120
+expect_code 200
+expect_json .stdout '"42\n"'
+# Every one of them is closed by the server: the ones over the address's
+# limit at once, the others at the head's deadline.
+echo go >&5
+read -r what closed _of all <&6
+hostile_end
+T_LAST="200 half-open connections from 127.0.0.2, after the requests"
+check "the server closed every half-open connection ($what $closed $_of $all)" \
+	test "$what $closed" = "closed $all"
+# A head sent a byte at a time never completes: the connection goes at the
+# deadline, not after each byte's idle timeout.
+hostile 127.0.0.4 dribble 1
+read -r what _after sent _of total _bytes <&6
+hostile_end
+T_LAST="a request head sent a byte every half second"
+check "the server ended the slow head before it was complete ($what $_after $sent $_of $total)" \
+	test "$what" = closed -a "${sent:-0}" -lt "${total:-0}"
+stop_server
+
+# --max-per-address: the connections past it are closed at once, whatever
+# they send; another address is served.
+start_server --listen 127.0.0.1:0 --token-file "$T_TMP/token" --max-per-address 4 \
+	--head-timeout 1h
+hostile 127.0.0.3 refused 10 4
+read -r ready n <&6
+read -r what still <&6
+T_LAST="10 idle connections from 127.0.0.3, --max-per-address 4"
+check "the server kept 4 of them open ($ready $n, $what $still)" test "$what $still" = "open 4"
+code=$(curl -s -o /dev/null -w '%{http_code}' --max-time 120 --interface 127.0.0.3 \
+	-H "$AUTH" "$ADDR/v1/health")
+check "a fifth connection from 127.0.0.3 is closed unanswered (HTTP $code)" test "$code" = 000
+api GET /v1/health "" -H "$AUTH" --max-time 120
+expect_code 200
+echo go >&5
+hostile_end
+stop_server
+
+# Once its token is checked, a connection is the client's for as long as its
+# request runs, well past the head's deadline.
+start_server --listen 127.0.0.1:0 --token-file "$T_TMP/token" --head-timeout 1s
+api POST /v1/run '{"language": "python", "code": "import time\ntime.sleep(2)\nprint(\"done\")", "timeout": 300}' \
+	-H "$AUTH" -H 'Accept: application/x-ndjson' --max-time 300
+expect_code 200
+check "a run longer than --head-timeout streamed to its end" \
+	sh -c 'printf "%s\n" "$1" | tail -n 1 | jq -e ".record.stdout == \"done\n\"" >/dev/null' _ "$out"
+api GET /v1/health "" -H "Authorization: Bearer wrong-token-wrong-token"
+expect_error 401 unauthorized
+stop_server
+
 finish
