@@ -162,8 +162,9 @@ static int batch_want(struct server *s, const struct api_query *q, long lines, u
 	return 0;
 }
 
-/* --jobs N before the final "-" operand (a later --jobs wins over one
- * from ?jobs=). */
+/* The batch's --jobs, before the final "-" operand: after the one from
+ * ?jobs=, which it overrides (sbx batch takes an option's last value; a
+ * search for the earlier one could meet "--jobs" as another's value). */
 static void batch_set_jobs(struct api_child *args, unsigned n)
 {
 	char v[16];
