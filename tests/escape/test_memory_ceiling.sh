@@ -100,6 +100,12 @@ for nons in "$outer_nons" 1; do
 	expect_json .stdout '"1000\n"'
 done
 export SBX_NO_NAMESPACES="$outer_nons"
+# A session's kernel too: it lives across executions.
+sbx session create -l python
+sid=$out
+sbx session exec "$sid" -e 'open("/proc/self/oom_score_adj").read().strip()' --json
+expect_json .result '"1000"'
+sbx session delete "$sid"
 check "sbx's caller keeps its oom_score_adj" test "$(cat /proc/self/oom_score_adj)" = "$own"
 if command -v node >/dev/null 2>&1; then
 	sbx run --engine node -e 'console.log(require("fs").readFileSync("/proc/self/oom_score_adj", "utf8").trim())' --json
