@@ -21,7 +21,9 @@ enum {
 	SO_MAX_QUEUE,
 	SO_MAX_BODY,
 	SO_READY_FILE,
-	SO_MAX_SUBSCRIBERS
+	SO_MAX_SUBSCRIBERS,
+	SO_MAX_PER_ADDRESS,
+	SO_HEAD_TIMEOUT
 };
 
 static const struct opt_spec serve_opts[] = {
@@ -30,12 +32,19 @@ static const struct opt_spec serve_opts[] = {
     {"token-file", 0, OPT_ARG, SO_TOKEN_FILE, "FILE",
      "clients must send 'Authorization: Bearer' with this file's token (needed for TCP)"},
     {"max-concurrent", 0, OPT_ARG, SO_MAX_CONCURRENT, "N",
-     "requests run at once (default: 2 x the CPUs)"},
+     "sandboxes run at once; a batch takes one per request it runs at once (default: 2 x "
+     "the CPUs)"},
     {"max-queue", 0, OPT_ARG, SO_MAX_QUEUE, "N",
      "requests that may wait beyond those; more get 503 (default: 64)"},
     {"max-body", 0, OPT_ARG, SO_MAX_BODY, "SIZE", "largest request body (default: 16M)"},
     {"max-subscribers", 0, OPT_ARG, SO_MAX_SUBSCRIBERS, "N",
      "GET /v1/events streams at once; more get 503 (default: 64)"},
+    {"max-per-address", 0, OPT_ARG, SO_MAX_PER_ADDRESS, "N",
+     "TCP connections one client address may hold at once; more are closed (0: no "
+     "limit; default: 32)"},
+    {"head-timeout", 0, OPT_ARG, SO_HEAD_TIMEOUT, "DURATION",
+     "a new connection's time to send a complete request head with the token "
+     "(default: 10s)"},
     {"ready-file", 0, OPT_ARG, SO_READY_FILE, "FILE",
      "write the address listened on to FILE once ready"},
     {NULL, 0, 0, 0, NULL, NULL},
@@ -80,6 +89,18 @@ static int serve_handle(void *ctx, int id, const char *arg)
 			return -1;
 		so->cfg.max_subscribers = (unsigned)n;
 		return 0;
+	case SO_MAX_PER_ADDRESS:
+		if (opt_uint("--max-per-address", arg, 0, 100000, &n) != 0)
+			return -1;
+		so->cfg.max_per_address = (unsigned)n;
+		return 0;
+	case SO_HEAD_TIMEOUT:
+		if (opt_duration_ms("--head-timeout", arg, &n) != 0)
+			return -1;
+		if (n < 100 || n > 3600000)
+			return error("invalid --head-timeout '%s': give 100ms to 1h", arg);
+		so->cfg.head_timeout_ms = n;
+		return 0;
 	case SO_MAX_BODY:
 		if (opt_size("--max-body", arg, &n) != 0)
 			return -1;
@@ -101,6 +122,8 @@ int cmd_serve(int argc, char **argv)
 	so.cfg.max_queue = 64;
 	so.cfg.max_subscribers = EVENTS_SSE_MAX;
 	so.cfg.max_body = 16u << 20;
+	so.cfg.max_per_address = SERVE_PER_ADDRESS_DEFAULT;
+	so.cfg.head_timeout_ms = SERVE_HEAD_TIMEOUT_DEFAULT_MS;
 	int nops = cmd_parse("serve", argc, argv, serve_handle, &so, &so.help, &operands);
 	if (nops < 0) {
 		rc = nops == CMD_HELP_SHOWN ? 0 : rc;

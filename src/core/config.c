@@ -256,6 +256,8 @@ void config_apply(const struct config *cfg, struct request *req)
 		l->code_bytes = c->code_bytes;
 	if (!l->max_timeout_ms)
 		l->max_timeout_ms = c->max_timeout_ms;
+	if (!l->max_memory_bytes)
+		l->max_memory_bytes = c->max_memory_bytes;
 }
 
 char *const *config_command(const struct config *cfg, enum lang_id lang, enum config_tool tool)

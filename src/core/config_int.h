@@ -15,9 +15,9 @@ struct loader {
 	const char *name;
 	yaml_document_t doc;
 	struct config *cfg;
-	/* Where limits.timeout / cpu_time were given, for the final range check
-	 * (max_timeout may come after them in the file). */
-	yaml_mark_t timeout_mark, cpu_mark;
+	/* Where limits.timeout / cpu_time / memory were given, for the final
+	 * range check (max_timeout and max_memory may come after them). */
+	yaml_mark_t timeout_mark, cpu_mark, memory_mark;
 	yaml_mark_t key_mark; /* the key being handled, for "unknown key" */
 	enum lang_id lang;    /* the language section being parsed */
 };

@@ -20,7 +20,7 @@ bool config_null_key_known(const char *section, const char *key)
 	    {"the config", "limits", "languages", "policy", "history", "sessions", "state_dir",
 	     NULL},
 	    {"limits", "timeout", "cpu_time", "memory", "max_output", "max_files", "max_code",
-	     "max_timeout", NULL},
+	     "max_timeout", "max_memory", NULL},
 	    {"history", "enabled", "retention_days", NULL},
 	    {"sessions", "max_ttl", NULL},
 	    {"languages.python", "command", NULL},
@@ -89,8 +89,12 @@ static int limits_key(struct loader *L, const char *section, const char *key, ya
 	}
 	if (!strcmp(key, "max_timeout"))
 		return parse_duration_node(L, v, "limits.max_timeout", &l->max_timeout_ms);
-	if (!strcmp(key, "memory"))
+	if (!strcmp(key, "memory")) {
+		L->memory_mark = v->start_mark;
 		return parse_size_node(L, v, "limits.memory", &l->memory_bytes);
+	}
+	if (!strcmp(key, "max_memory"))
+		return parse_size_node(L, v, "limits.max_memory", &l->max_memory_bytes);
 	if (!strcmp(key, "max_output"))
 		return parse_size_node(L, v, "limits.max_output", &l->output_bytes);
 	if (!strcmp(key, "max_files"))
@@ -106,7 +110,7 @@ static int limits_key(struct loader *L, const char *section, const char *key, ya
 	}
 	return config_unknown_key(L, v, section, key,
 				  "timeout, cpu_time, memory, max_output, max_files, max_code, "
-				  "max_timeout");
+				  "max_timeout, max_memory");
 }
 
 /* A command is a list of words ([python3, -X, utf8]) or one word. A string
@@ -376,6 +380,15 @@ int config_check_limits(const struct loader *L)
 		    "limits.cpu_time of %s is over the maximum of %s: lower it or "
 		    "raise limits.max_timeout",
 		    got, most);
+	}
+	uint64_t max_memory = request_max_memory(l);
+	if (l->memory_bytes > max_memory) {
+		opt_format_size(l->memory_bytes, got);
+		opt_format_size(max_memory, most);
+		return config_fail_at(L, L->memory_mark,
+				      "limits.memory of %s is over the maximum of %s: lower it or "
+				      "raise limits.max_memory",
+				      got, most);
 	}
 	return 0;
 }

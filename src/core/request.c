@@ -290,6 +290,21 @@ void request_add_arg(struct request *req, const char *arg)
 	req->args[req->nargs] = NULL;
 }
 
+uint64_t request_default_max_memory(void)
+{
+	long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
+	if (pages <= 0 || page <= 0)
+		return SBX_DEFAULT_MEMORY; /* unknown: only the default is safe */
+	uint64_t bytes = (uint64_t)pages * (uint64_t)page;
+	bytes &= ~((1ull << 20) - 1);
+	return bytes > SBX_DEFAULT_MEMORY ? bytes : SBX_DEFAULT_MEMORY;
+}
+
+uint64_t request_max_memory(const struct limits *l)
+{
+	return l->max_memory_bytes ? l->max_memory_bytes : request_default_max_memory();
+}
+
 int request_finish(struct request *req)
 {
 	struct limits *l = &req->limits;
@@ -299,8 +314,10 @@ int request_finish(struct request *req)
 	 * error on every run (found by fuzz_config). */
 	if (!l->timeout_ms)
 		l->timeout_ms = SBX_DEFAULT_TIMEOUT_MS < max ? SBX_DEFAULT_TIMEOUT_MS : max;
+	uint64_t max_memory = request_max_memory(l);
+	/* As with max_timeout: a ceiling below the default lowers the default. */
 	if (!l->memory_bytes)
-		l->memory_bytes = SBX_DEFAULT_MEMORY;
+		l->memory_bytes = SBX_DEFAULT_MEMORY < max_memory ? SBX_DEFAULT_MEMORY : max_memory;
 	if (!l->output_bytes)
 		l->output_bytes = SBX_DEFAULT_OUTPUT;
 	if (!l->files_bytes)
@@ -329,6 +346,14 @@ int request_finish(struct request *req)
 		opt_format_duration(l->cpu_ms, got);
 		return error("CPU time of %s is over the maximum of %s: use a shorter "
 			     "--cpu-time or raise max_timeout in the config file",
+			     got, most);
+	}
+	if (l->memory_bytes > max_memory) {
+		opt_format_size(l->memory_bytes, got);
+		opt_format_size(max_memory, most);
+		return error("a memory limit of %s is over the maximum of %s: ask for less "
+			     "(--memory, a request's \"memory\") or raise limits.max_memory in "
+			     "the config file",
 			     got, most);
 	}
 	/* Every language's reader handles this depth with room to spare;

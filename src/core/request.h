@@ -69,10 +69,11 @@ struct limits {
 	uint64_t timeout_ms; /* wall clock */
 	uint64_t cpu_ms;     /* 0: same as timeout */
 	uint64_t memory_bytes;
-	uint64_t output_bytes;	 /* kept per stream */
-	uint64_t files_bytes;	 /* total copied in, and total copied out */
-	uint64_t code_bytes;	 /* the largest program accepted */
-	uint64_t max_timeout_ms; /* 0: SBX_MAX_TIMEOUT_MS; the config may raise it */
+	uint64_t output_bytes;	   /* kept per stream */
+	uint64_t files_bytes;	   /* total copied in, and total copied out */
+	uint64_t code_bytes;	   /* the largest program accepted */
+	uint64_t max_timeout_ms;   /* 0: SBX_MAX_TIMEOUT_MS; the config may raise it */
+	uint64_t max_memory_bytes; /* 0: request_default_max_memory(); the config sets it */
 };
 
 struct file_spec {
@@ -143,6 +144,13 @@ int request_add_env(struct request *req, const char *key_value);
 void request_add_arg(struct request *req, const char *arg);
 /* Fills derived fields (cpu_ms default, id) and checks consistency. */
 int request_finish(struct request *req);
+/* The highest memory limit a run may ask for when limits.max_memory is not
+ * set: the machine's physical memory (whole MiB). A limit above what the
+ * machine has limits nothing — "4T" became a cgroup limit that never
+ * applies — so that is the least a ceiling must refuse. */
+uint64_t request_default_max_memory(void);
+/* l's ceiling: max_memory_bytes, else request_default_max_memory(). */
+uint64_t request_max_memory(const struct limits *l);
 /* Is the code a FILE run as such (not -e, stdin, Markdown or a deployment)?
  * Then text mode prints exactly what the interpreter prints. */
 bool request_code_is_file(const struct request *req);

@@ -114,6 +114,14 @@ int isolate_prepare(const struct request *req, const struct sandbox_plan *plan,
  * that is now unmet is told apart from an error). The child returns only
  * once its namespaces and root are complete. */
 pid_t isolate_spawn(const struct sandbox_plan *plan, struct isolate_state *st);
+/* The code goes first when the machine runs out of memory: the kernel's
+ * OOM killer picks the highest oom_score_adj, so a run that pushes the host
+ * over (memory no cgroup counts, or no cgroup at all) is killed before sbx,
+ * its server or the user's other processes. Called in the child only (sbx
+ * keeps its own score); anyone may raise their own. isolate_spawn's child
+ * calls it first thing, while /proc is the host's and the process still
+ * owns its entries. Best effort: without /proc the run goes on as before. */
+void isolate_raise_oom_score(void);
 /* In the child; returns -1 (errno set) if a layer that was promised cannot
  * be completed. */
 int isolate_enter(const struct sandbox_plan *plan, struct isolate_state *st);

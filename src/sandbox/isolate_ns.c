@@ -67,6 +67,15 @@ static pid_t reap_now(pid_t pid)
 	return -1;
 }
 
+void isolate_raise_oom_score(void)
+{
+	int fd = open("/proc/self/oom_score_adj", O_WRONLY | O_CLOEXEC);
+	if (fd < 0)
+		return;
+	(void)!write(fd, "1000", 4);
+	close(fd);
+}
+
 /* One attempt with namespaces. Returns the pid, or -1 with the reason in
  * the note (the child, if any, is reaped). */
 static pid_t spawn_ns(struct isolate_state *st)
@@ -95,6 +104,7 @@ static pid_t spawn_ns(struct isolate_state *st)
 		close(status[0]);
 		/* Die with sbx from the first instant. */
 		prctl(PR_SET_PDEATHSIG, SIGKILL);
+		isolate_raise_oom_score();
 		child_wait_go(go[0]);
 		/* The work directory, opened in the new mount namespace (a bind
 		 * source must be in it) and before the uid switch: the sandbox

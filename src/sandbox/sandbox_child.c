@@ -72,6 +72,7 @@ _Noreturn void sandbox_child_start(struct supervisor *sv, pid_t parent,
 	if (prctl(PR_SET_PDEATHSIG, SIGKILL) != 0 ||
 	    (!(sv->isolated && sv->iso.namespaces) && getppid() != parent))
 		_exit(125);
+	isolate_raise_oom_score(); /* again: a run without namespaces */
 	/* A session of its own: no controlling terminal (no TIOCSTI into the
 	 * user's shell), and one process group to kill. The interpreter
 	 * filter denies setsid/setpgid, so no descendant can leave it. */

@@ -11,17 +11,29 @@ void gate_init(struct gate *g, unsigned max_running, unsigned max_waiting)
 	g->next_ticket = g->serving = 0;
 }
 
-int gate_enter(struct gate *g)
+/* Up to want of the free places (the caller made sure one is free). */
+static unsigned take(struct gate *g, unsigned want)
 {
+	unsigned n = g->max_running - g->running;
+	if (want < n)
+		n = want;
+	g->running += n;
+	return n;
+}
+
+unsigned gate_enter_upto(struct gate *g, unsigned want)
+{
+	if (want == 0)
+		want = 1;
 	pthread_mutex_lock(&g->mu);
 	if (g->running < g->max_running && g->waiting == 0) {
-		g->running++;
+		unsigned n = take(g, want);
 		pthread_mutex_unlock(&g->mu);
-		return 0;
+		return n;
 	}
 	if (g->waiting >= g->max_waiting) {
 		pthread_mutex_unlock(&g->mu);
-		return -1;
+		return 0;
 	}
 	unsigned long ticket = g->next_ticket++;
 	g->waiting++;
@@ -29,18 +41,28 @@ int gate_enter(struct gate *g)
 		pthread_cond_wait(&g->cv, &g->mu);
 	g->serving++;
 	g->waiting--;
-	g->running++;
+	unsigned n = take(g, want);
 	pthread_cond_broadcast(&g->cv);
 	pthread_mutex_unlock(&g->mu);
-	return 0;
+	return n;
+}
+
+int gate_enter(struct gate *g)
+{
+	return gate_enter_upto(g, 1) ? 0 : -1;
+}
+
+void gate_leave_n(struct gate *g, unsigned n)
+{
+	pthread_mutex_lock(&g->mu);
+	g->running -= n;
+	pthread_cond_broadcast(&g->cv);
+	pthread_mutex_unlock(&g->mu);
 }
 
 void gate_leave(struct gate *g)
 {
-	pthread_mutex_lock(&g->mu);
-	g->running--;
-	pthread_cond_broadcast(&g->cv);
-	pthread_mutex_unlock(&g->mu);
+	gate_leave_n(g, 1);
 }
 
 void gate_drain(struct gate *g)

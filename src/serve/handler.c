@@ -25,13 +25,15 @@ struct req_ctx {
 	struct api_query q;
 	struct buf body;
 	bool too_big;
-	bool answered; /* an error was queued before the body */
+	bool answered;	  /* an error was queued before the body */
+	long batch_lines; /* POST /v1/batch: its requests (api_check_batch) */
 };
 
 /* A streamed run: the child and its place in the gate live until
  * libmicrohttpd is done with the response. */
 struct stream {
 	struct server *s;
+	unsigned places; /* taken in the gate: 1, a batch its --jobs */
 	struct child ch;
 	struct api_child args;
 	char *first; /* batch: the first chunk, read before the answer began */
@@ -110,7 +112,7 @@ static void stream_free(void *cls)
 		child_cancel(&st->ch);
 	child_finish(&st->ch);
 	buf_release(&st->ch.errbuf);
-	gate_leave(&st->s->gate);
+	gate_leave_n(&st->s->gate, st->places);
 	api_child_release(&st->args);
 	free(st->first);
 	free(st);
@@ -128,38 +130,51 @@ static void child_message(struct child *ch, char *out, size_t len)
 		snprintf(out, len, "sbx exited with status %d and no message", ch->exit_code);
 }
 
-/* A batch runs -j sandboxes of its own while it holds one place in the
- * gate: -j may not go past --max-concurrent, and without ?jobs= it is
- * what sbx batch would pick (the cores), capped the same way. */
-static int batch_jobs(struct server *s, const struct api_query *q, struct api_child *args,
+/* A batch runs --jobs sandboxes at once and holds as many places in the
+ * gate (gate.h): it wants ?jobs= (at most --max-concurrent) or what sbx
+ * batch would pick, the cores, capped the same way, and never more than it
+ * has requests; run_child gives it --jobs as the places it got. 0 in *want:
+ * ?jobs= is not a count, sbx batch refuses it in its first line. */
+static int batch_want(struct server *s, const struct api_query *q, long lines, unsigned *want,
 		      struct api_error *e)
 {
 	unsigned max = s->cfg->max_concurrent ? s->cfg->max_concurrent : 1;
+	long cores = sysconf(_SC_NPROCESSORS_ONLN);
+	unsigned long j = cores < 1 || (unsigned long)cores > max ? max : (unsigned long)cores;
 	for (size_t i = 0; i < q->n; i++)
 		if (!strcmp(q->key[i], "jobs")) {
 			char *end;
-			unsigned long j = strtoul(q->value[i], &end, 10);
-			if (*end == '\0' && j > max)
+			j = strtoul(q->value[i], &end, 10);
+			if (*end != '\0' || !*q->value[i] || j == 0) {
+				*want = 0;
+				return 0;
+			}
+			if (j > max)
 				return api_fail(
 				    e, 400, "bad_parameter",
 				    "jobs=%s is more than this server runs at once (%u, its "
 				    "--max-concurrent): ask for %u or fewer",
 				    q->value[i], max, max);
-			return 0; /* sbx batch checks the rest */
 		}
-	long cores = sysconf(_SC_NPROCESSORS_ONLN);
-	if (cores < 1 || (unsigned long)cores > max) {
-		char n[16];
-		snprintf(n, sizeof(n), "%u", max);
-		/* before the final "-" operand */
-		args->argv = xrealloc(args->argv, (args->argc + 3) * sizeof(char *));
-		args->argv[args->argc + 1] = args->argv[args->argc - 1];
-		args->argv[args->argc - 1] = xstrdup("--jobs");
-		args->argv[args->argc] = xstrdup(n);
-		args->argc += 2;
-		args->argv[args->argc] = NULL;
-	}
+	if (lines > 0 && (unsigned long)lines < j)
+		j = (unsigned long)lines;
+	*want = (unsigned)j;
 	return 0;
+}
+
+/* The batch's --jobs, before the final "-" operand: after the one from
+ * ?jobs=, which it overrides (sbx batch takes an option's last value; a
+ * search for the earlier one could meet "--jobs" as another's value). */
+static void batch_set_jobs(struct api_child *args, unsigned n)
+{
+	char v[16];
+	snprintf(v, sizeof(v), "%u", n);
+	args->argv = xrealloc(args->argv, (args->argc + 3) * sizeof(char *));
+	args->argv[args->argc + 1] = args->argv[args->argc - 1];
+	args->argv[args->argc - 1] = xstrdup("--jobs");
+	args->argv[args->argc] = xstrdup(v);
+	args->argc += 2;
+	args->argv[args->argc] = NULL;
 }
 
 static enum MHD_Result run_child(struct server *s, struct MHD_Connection *conn, struct req_ctx *x,
@@ -179,7 +194,8 @@ static enum MHD_Result run_child(struct server *s, struct MHD_Connection *conn, 
 		api_child_release(&args);
 		return respond_error(conn, &e);
 	}
-	if (batch && batch_jobs(s, &x->q, &args, &e) != 0) {
+	unsigned want = 1;
+	if (batch && batch_want(s, &x->q, x->batch_lines, &want, &e) != 0) {
 		api_child_release(&args);
 		return respond_error(conn, &e);
 	}
@@ -188,7 +204,8 @@ static enum MHD_Result run_child(struct server *s, struct MHD_Connection *conn, 
 		args.input = xmalloc(args.input_len + 1);
 		memcpy(args.input, x->body.data ? x->body.data : "", args.input_len);
 	}
-	if (gate_enter(&s->gate) != 0) {
+	unsigned places = gate_enter_upto(&s->gate, want ? want : 1);
+	if (!places) {
 		api_child_release(&args);
 		api_fail(&e, 503, "overloaded",
 			 "the server is busy (%u running, %u waiting): retry after a second, or "
@@ -196,12 +213,15 @@ static enum MHD_Result run_child(struct server *s, struct MHD_Connection *conn, 
 			 s->cfg->max_concurrent, s->cfg->max_queue);
 		return respond_error(conn, &e);
 	}
+	if (batch && want)
+		batch_set_jobs(&args, places);
 	struct stream *st = xcalloc(1, sizeof(*st));
 	st->s = s;
+	st->places = places;
 	st->args = args;
 	if (child_start(&st->ch, args.argv, args.input, args.input_len, client_fd(conn)) != 0) {
 		api_fail(&e, 500, "internal", "cannot start sbx: %s", strerror(errno));
-		gate_leave(&s->gate);
+		gate_leave_n(&s->gate, places);
 		api_child_release(&st->args);
 		free(st);
 		return respond_error(conn, &e);
@@ -246,7 +266,7 @@ static enum MHD_Result run_child(struct server *s, struct MHD_Connection *conn, 
 	char msg[512];
 	child_message(&st->ch, msg, sizeof(msg));
 	buf_release(&st->ch.errbuf);
-	gate_leave(&s->gate);
+	gate_leave_n(&s->gate, places);
 	api_child_release(&st->args);
 	free(st);
 	enum MHD_Result rc;
@@ -315,7 +335,8 @@ static enum MHD_Result answer(struct server *s, struct MHD_Connection *conn, str
 	}
 	json_t *body = NULL;
 	if (x->route.op == API_BATCH) {
-		if (api_check_batch(x->body.data ? x->body.data : "", x->body.len, &e) < 0)
+		x->batch_lines = api_check_batch(x->body.data ? x->body.data : "", x->body.len, &e);
+		if (x->batch_lines < 0)
 			return respond_error(conn, &e);
 	} else if (x->route.has_body) {
 		body = api_parse_body(&x->route, x->body.data ? x->body.data : "", x->body.len, &e);
@@ -334,6 +355,33 @@ static enum MHD_Result answer(struct server *s, struct MHD_Connection *conn, str
 	return rc;
 }
 
+/* The connection showed a complete head with its token: no deadline any
+ * more, and the idle timeout of a trusted client (long runs, event
+ * streams, keep-alive). A connection that never does is shut at its
+ * deadline, whatever it sends (401s included). */
+static void head_passed(struct server *s, struct MHD_Connection *conn)
+{
+	const union MHD_ConnectionInfo *ci =
+	    mhd.get_connection_info(conn, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
+	if (!ci)
+		return;
+	conn_guard_pass(&s->guard, ci->socket_context);
+	mhd.set_connection_option(conn, MHD_CONNECTION_OPTION_TIMEOUT, SERVE_IDLE_TIMEOUT_S);
+}
+
+void handler_connection(void *cls, struct MHD_Connection *conn, void **socket_context,
+			enum MHD_ConnectionNotificationCode toe)
+{
+	struct server *s = cls;
+	if (toe == MHD_CONNECTION_NOTIFY_STARTED) {
+		int fd = client_fd(conn);
+		*socket_context = fd >= 0 ? conn_guard_open(&s->guard, fd) : NULL;
+	} else if (toe == MHD_CONNECTION_NOTIFY_CLOSED) {
+		conn_guard_close(&s->guard, *socket_context);
+		*socket_context = NULL;
+	}
+}
+
 enum MHD_Result handler_access(void *cls, struct MHD_Connection *conn, const char *url,
 			       const char *method, const char *version, const char *upload_data,
 			       size_t *upload_data_size, void **con_cls)
@@ -350,7 +398,11 @@ enum MHD_Result handler_access(void *cls, struct MHD_Connection *conn, const cha
 		mhd.get_connection_values(conn, MHD_GET_ARGUMENT_KIND, take_param, &x->q);
 		const char *cl =
 		    mhd.lookup_connection_value(conn, MHD_HEADER_KIND, "Content-Length");
-		if (check_token(s, conn, &e) || api_route(method, url, &x->route, &e) ||
+		if (check_token(s, conn, &e))
+			x->answered = true;
+		else
+			head_passed(s, conn);
+		if (x->answered || api_route(method, url, &x->route, &e) ||
 		    api_check_query(&x->route, &x->q, &e))
 			x->answered = true;
 		else if (cl && strtoull(cl, NULL, 10) > s->cfg->max_body)

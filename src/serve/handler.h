@@ -13,6 +13,9 @@
 enum MHD_Result handler_access(void *cls, struct MHD_Connection *conn, const char *url,
 			       const char *method, const char *version, const char *upload_data,
 			       size_t *upload_data_size, void **con_cls);
+/* MHD_OPTION_NOTIFY_CONNECTION: a connection's deadline (conn_guard.h). */
+void handler_connection(void *cls, struct MHD_Connection *conn, void **socket_context,
+			enum MHD_ConnectionNotificationCode toe);
 void handler_completed(void *cls, struct MHD_Connection *conn, void **con_cls,
 		       enum MHD_RequestTerminationCode toe);
 

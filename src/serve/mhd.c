@@ -33,6 +33,7 @@ int mhd_load(void)
 	    {"MHD_get_connection_values", (void **)&mhd.get_connection_values},
 	    {"MHD_get_connection_info", (void **)&mhd.get_connection_info},
 	    {"MHD_get_daemon_info", (void **)&mhd.get_daemon_info},
+	    {"MHD_set_connection_option", (void **)&mhd.set_connection_option},
 	};
 	for (size_t i = 0; i < sizeof(syms) / sizeof(syms[0]); i++) {
 		*syms[i].slot = dlsym(h, syms[i].name);

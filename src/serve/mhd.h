@@ -26,6 +26,7 @@ struct mhd_api {
 	__typeof__(MHD_get_connection_values) *get_connection_values;
 	__typeof__(MHD_get_connection_info) *get_connection_info;
 	__typeof__(MHD_get_daemon_info) *get_daemon_info;
+	__typeof__(MHD_set_connection_option) *set_connection_option;
 };
 
 extern struct mhd_api mhd;

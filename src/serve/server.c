@@ -215,20 +215,32 @@ static int serve(const struct serve_config *cfg)
 	sigaddset(&stop, SIGHUP);
 	pthread_sigmask(SIG_BLOCK, &stop, NULL);
 
+	if (conn_guard_start(&s.guard, cfg->head_timeout_ms) != 0) {
+		close(fd);
+		return 125;
+	}
+	/* A connection starts with the head's deadline as its idle timeout
+	 * too (a silent one goes without waiting for conn_guard's turn); the
+	 * handler gives it SERVE_IDLE_TIMEOUT_S once its token is checked. */
+	unsigned head_s = (unsigned)((cfg->head_timeout_ms + 999) / 1000);
 	unsigned limit = cfg->max_concurrent + cfg->max_queue + cfg->max_subscribers + 64;
-	struct MHD_Daemon *d = mhd.start_daemon(
-	    MHD_USE_THREAD_PER_CONNECTION | MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_ITC |
-		MHD_USE_POLL,
-	    0, NULL, NULL, handler_access, &s, MHD_OPTION_LISTEN_SOCKET, fd,
-	    MHD_OPTION_CONNECTION_LIMIT, limit, MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)120,
-	    MHD_OPTION_NOTIFY_COMPLETED, handler_completed, &s, MHD_OPTION_END);
+	struct MHD_Daemon *d =
+	    mhd.start_daemon(MHD_USE_THREAD_PER_CONNECTION | MHD_USE_INTERNAL_POLLING_THREAD |
+				 MHD_USE_ITC | MHD_USE_POLL,
+			     0, NULL, NULL, handler_access, &s, MHD_OPTION_LISTEN_SOCKET, fd,
+			     MHD_OPTION_CONNECTION_LIMIT, limit, MHD_OPTION_PER_IP_CONNECTION_LIMIT,
+			     cfg->max_per_address, MHD_OPTION_CONNECTION_TIMEOUT, head_s,
+			     MHD_OPTION_NOTIFY_CONNECTION, handler_connection, &s,
+			     MHD_OPTION_NOTIFY_COMPLETED, handler_completed, &s, MHD_OPTION_END);
 	if (!d) {
+		conn_guard_stop(&s.guard);
 		close(fd);
 		return error("libmicrohttpd could not start on %s", bound), 125;
 	}
 	fprintf(stderr, "sbx: serving on %s\n", bound);
 	if (cfg->ready_file && write_ready(cfg->ready_file, bound) != 0) {
 		mhd.stop_daemon(d);
+		conn_guard_stop(&s.guard);
 		return 125;
 	}
 	int sig = 0;
@@ -244,6 +256,7 @@ static int serve(const struct serve_config *cfg)
 	events_sse_shutdown(); /* event streams never end by themselves */
 	gate_drain(&s.gate);
 	mhd.stop_daemon(d);
+	conn_guard_stop(&s.guard);
 	fprintf(stderr, "sbx: server stopped\n");
 	return 0;
 }

@@ -12,8 +12,16 @@
 #define SBX_SERVE_SERVER_H
 
 #include <stddef.h>
+#include <stdint.h>
 
+#include "serve/conn_guard.h"
 #include "serve/gate.h"
+
+/* How long a connection that has shown its token may be idle (between
+ * keep-alive requests, or a client that stopped reading). */
+#define SERVE_IDLE_TIMEOUT_S	      120u
+#define SERVE_HEAD_TIMEOUT_DEFAULT_MS 10000u
+#define SERVE_PER_ADDRESS_DEFAULT     32u
 
 struct serve_config {
 	const char *listen;	/* "unix:PATH", "HOST:PORT", "PORT"; NULL: STATE/serve.sock */
@@ -24,6 +32,13 @@ struct serve_config {
 	unsigned max_concurrent, max_queue;
 	unsigned max_subscribers; /* GET /v1/events streams at once */
 	size_t max_body;
+	/* Connections from one address at once (0: no limit; libmicrohttpd
+	 * counts TCP clients only, a unix socket's are the user's own). */
+	unsigned max_per_address;
+	/* From a connection's accept to its first request head, complete and
+	 * with the token (conn_guard.h); once it has been, the connection may
+	 * then be idle for SERVE_IDLE_TIMEOUT_S. */
+	uint64_t head_timeout_ms;
 	/* What a new `sbx ARGS...` does (the cli's main): the runner (runner.h)
 	 * calls it in a fork for each run. NULL: every run is spawned. */
 	int (*child_main)(int argc, char **argv);
@@ -35,6 +50,7 @@ struct server {
 	unsigned char token_sha256[32];
 	int have_token;
 	struct gate gate;
+	struct conn_guard guard;
 };
 
 /* Runs the server until SIGTERM/SIGINT. Returns 0 after a clean drain, 125

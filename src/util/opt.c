@@ -261,6 +261,20 @@ void opt_format_duration(uint64_t ms, char out[32])
 	}
 }
 
+void opt_format_size(uint64_t bytes, char out[32])
+{
+	static const char units[] = "TGMK";
+	unsigned long long v = (unsigned long long)bytes;
+	for (int i = 0; units[i]; i++) {
+		unsigned long long unit = 1ull << (10 * (4 - i));
+		if (v && v % unit == 0) {
+			snprintf(out, 32, "%llu%c", v / unit, units[i]);
+			return;
+		}
+	}
+	snprintf(out, 32, "%llu", v);
+}
+
 void opt_print_help(const struct opt_spec *table)
 {
 	for (const struct opt_spec *o = table; o->long_name; o++) {

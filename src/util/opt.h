@@ -45,6 +45,9 @@ int parse_duration_ms(const char *s, uint64_t *out);
  * (never "1e+03s"): the largest unit that divides it, else seconds with up
  * to three decimals. */
 void opt_format_duration(uint64_t ms, char out[32]);
+/* A size as opt_size reads it back: the largest of T, G, M, K that divides
+ * it ("4T", "24105M"), else bytes. */
+void opt_format_size(uint64_t bytes, char out[32]);
 
 /* Prints an option table for --help. */
 void opt_print_help(const struct opt_spec *table);

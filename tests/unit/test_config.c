@@ -200,6 +200,13 @@ static void test_value_checks(void **state)
 	assert_int_equal(load_text("limits:\n  timeout: 400\n  max_timeout: 10m\n", &cfg), 0);
 	assert_int_equal(cfg.limits.timeout_ms, 400000);
 	config_release(&cfg);
+	/* max_memory bounds memory, wherever it is in the section */
+	assert_int_equal(load_text("limits:\n  memory: 1G\n  max_memory: 2G\n", &cfg), 0);
+	assert_int_equal(cfg.limits.max_memory_bytes, 2ull << 30);
+	config_release(&cfg);
+	assert_int_equal(load_text("limits:\n  memory: 1G\n  max_memory: 512M\n", &cfg), -1);
+	assert_non_null(strstr(captured, "limits.max_memory"));
+	config_release(&cfg);
 }
 
 static void test_apply_precedence(void **state)
@@ -215,7 +222,8 @@ static void test_apply_precedence(void **state)
 	assert_int_equal(req.limits.timeout_ms, 2000);		/* flag wins */
 	assert_int_equal(req.limits.memory_bytes, 64ull << 20); /* file fills */
 	assert_int_equal(req.limits.max_timeout_ms, 900000);
-	assert_int_equal(req.limits.output_bytes, 0); /* left for defaults */
+	assert_int_equal(req.limits.max_memory_bytes, 0); /* the machine's */
+	assert_int_equal(req.limits.output_bytes, 0);	  /* left for defaults */
 	assert_int_equal(request_finish(&req), 0);
 	assert_int_equal(req.limits.output_bytes, SBX_DEFAULT_OUTPUT);
 	request_release(&req);

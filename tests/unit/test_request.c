@@ -79,6 +79,22 @@ static void test_defaults_and_caps(void **state)
 	assert_int_equal(request_finish(&req), 0);
 	assert_true(req.limits.timeout_ms == 1000);
 	request_release(&req);
+
+	/* Memory: the machine's memory is the default ceiling ("4T" asked
+	 * for a limit that limits nothing); limits.max_memory sets another,
+	 * and one below the default lowers the default. */
+	assert_true(request_default_max_memory() >= SBX_DEFAULT_MEMORY);
+	request_init(&req);
+	req.limits.memory_bytes = request_default_max_memory() + (1ull << 20);
+	assert_int_equal(request_finish(&req), -1);
+	req.limits.max_memory_bytes = req.limits.memory_bytes;
+	assert_int_equal(request_finish(&req), 0);
+	request_release(&req);
+	request_init(&req);
+	req.limits.max_memory_bytes = 64ull << 20;
+	assert_int_equal(request_finish(&req), 0);
+	assert_true(req.limits.memory_bytes == 64ull << 20);
+	request_release(&req);
 }
 
 static void test_ids_sort_by_time_and_differ(void **state)
