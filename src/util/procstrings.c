@@ -19,6 +19,7 @@ static int extend(char **end, char *s)
 
 void procstrings_note(int argc, char **argv, char **envp)
 {
+	strings_start = strings_end = args_end = NULL;
 	if (argc < 1 || !argv || !argv[0])
 		return;
 	char *end = argv[0];
