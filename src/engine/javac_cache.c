@@ -84,6 +84,13 @@ static int copy_tree(int from, int to, int depth, size_t *entries, uint64_t *bud
 		} else if (S_ISREG(st.st_mode)) {
 			int in =
 			    openat(dirfd(d), name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+			/* What was opened, not what fstatat saw: a regular file
+			 * still (a FIFO swapped in would read as empty). */
+			struct stat ist;
+			if (in >= 0 && (fstat(in, &ist) < 0 || !S_ISREG(ist.st_mode))) {
+				close(in);
+				continue;
+			}
 			int out = in < 0
 				      ? -1
 				      : openat(to, name,

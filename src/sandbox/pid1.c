@@ -4,15 +4,20 @@
 #include "sandbox/pid1.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "util/procstrings.h"
+
 #define MSG_PID	   'P' /* from the code: "this is my pid" (credentials attached) */
 #define MSG_STATUS 'W' /* from the init: 'W' + the code's wait status (int) */
+#define MSG_GO	   'G' /* from the init to the code, on its hold pipe: go on */
 
 int pid1_channel(int fds[2])
 {
@@ -52,11 +57,22 @@ _Noreturn void pid1_run(int keep_fd, sandbox_child_fn fn, void *arg)
 	/* Blocked until the handlers are in place, so a signal between the
 	 * fork and sigaction is not lost. */
 	sigprocmask(SIG_BLOCK, &all, &old);
+	/* The code waits on hold until the init has hidden sbx's memory
+	 * (below): it must not read /proc/1 first. */
+	int hold[2];
+	if (pipe2(hold, O_CLOEXEC) != 0)
+		_exit(125);
 	pid_t pid = fork();
 	if (pid < 0)
 		_exit(125);
 	if (pid == 0) {
-		char m = MSG_PID;
+		char m = MSG_PID, go = 0;
+		close(hold[1]);
+		while (read(hold[0], &go, 1) < 0 && errno == EINTR)
+			;
+		if (go != MSG_GO)
+			_exit(125); /* the init failed: the namespace dies with it */
+		close(hold[0]);
 		sigprocmask(SIG_SETMASK, &old, NULL);
 		/* The credentials ride along: sbx learns the code's pid as
 		 * its own namespace numbers it. The init's end is not the
@@ -66,6 +82,22 @@ _Noreturn void pid1_run(int keep_fd, sandbox_child_fn fn, void *arg)
 		fn(arg);
 		_exit(125);
 	}
+	/* The init is a fork of sbx, and so is its memory: sbx's arguments
+	 * and the caller's environment (tokens, keys) in the strings
+	 * /proc/1/cmdline and /proc/1/environ show, copies of them on its
+	 * heap. The code runs as the same uid when sbx is not root and may
+	 * read the /proc files of a process of its uid: wipe the strings,
+	 * and make the init non-dumpable, which puts its environ, maps and
+	 * mem (the heap) out of reach of all but CAP_SYS_PTRACE in the
+	 * host's user namespace. cmdline stays readable: "sbx-init". */
+	close(hold[0]);
+	procstrings_wipe("sbx-init");
+	if (prctl(PR_SET_DUMPABLE, 0, 0, 0, 0) != 0)
+		_exit(125);
+	char go = MSG_GO;
+	if (write(hold[1], &go, 1) != 1)
+		_exit(125);
+	close(hold[1]);
 	code_pid = pid;
 	struct sigaction sa;
 	memset(&sa, 0, sizeof(sa));

@@ -63,6 +63,8 @@ int workdir_copy_stream(int in, int out, struct sha256 *md, uint64_t *budget);
 /* Records what is there now, so workdir_collect lists only what the code
  * created or changed. Returns 0 or -1. */
 int workdir_snapshot(struct workdir *wd);
+/* Frees the snapshot (workdir_remove does). */
+void workdir_snapshot_release(struct workdir *wd);
 /* Lists the files the code created or changed into *files (a new JSON array
  * of {name, size, sha256, path}); saves them under out_dir when it is not
  * NULL, at most cap bytes. Files over the cap are listed with sha256 and path

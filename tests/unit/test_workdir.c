@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <dirent.h>
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -163,6 +164,48 @@ static void test_copy_in_and_collect(void **state)
 	assert_int_equal(stat("/etc/passwd", &st), 0); /* the link's target survives */
 }
 
+/* What sbx writes below the run directory never goes through a link: the
+ * code may have swapped .sbx (or any directory below) for one to a host
+ * directory, and a write, a mkdir or the removal must not follow it. */
+static void test_no_write_through_links(void **state)
+{
+	(void)state;
+	char host[512], path[700];
+	snprintf(host, sizeof host, "%s/host", base);
+	assert_int_equal(mkdir(host, 0700), 0);
+	struct workdir wd;
+	workdir_init(&wd);
+	assert_int_equal(workdir_create(&wd, base, "ID"), 0);
+	assert_int_equal(symlinkat(host, wd.fd, WORKDIR_PRIVATE), 0);
+	assert_int_equal(workdir_write(&wd, WORKDIR_PRIVATE "/code.py", "x", 1), -1);
+	assert_int_equal(workdir_mkdir(&wd, WORKDIR_PRIVATE "/tmp"), -1);
+	/* A link deeper down, and ".." out of the run directory. */
+	assert_int_equal(unlinkat(wd.fd, WORKDIR_PRIVATE, 0), 0);
+	assert_int_equal(workdir_mkdir(&wd, WORKDIR_PRIVATE), 0);
+	assert_int_equal(symlinkat(host, wd.fd, WORKDIR_PRIVATE "/src"), 0);
+	assert_int_equal(workdir_write(&wd, WORKDIR_PRIVATE "/src/A.java", "x", 1), -1);
+	assert_int_equal(workdir_write(&wd, "../escape", "x", 1), -1);
+	assert_int_equal(workdir_write(&wd, WORKDIR_PRIVATE "/../../escape", "x", 1), -1);
+	assert_int_equal(workdir_write(&wd, WORKDIR_PRIVATE "/code.py", "x", 1), 0);
+	DIR *d = opendir(host);
+	assert_non_null(d);
+	int entries = 0;
+	for (struct dirent *de; (de = readdir(d));)
+		entries += de->d_name[0] != '.';
+	closedir(d);
+	assert_int_equal(entries, 0);
+	snprintf(path, sizeof path, "%s/escape", base);
+	struct stat st;
+	assert_int_equal(lstat(path, &st), -1);
+	/* Removal starts from the run directory's own fd: its path is not
+	 * resolved again. */
+	char keep[512];
+	snprintf(keep, sizeof keep, "%s", wd.path);
+	workdir_remove(&wd);
+	assert_int_equal(lstat(keep, &st), -1);
+	assert_int_equal(stat(host, &st), 0);
+}
+
 /* A tree built to resist removal: a chain deeper than the fds rmtree
  * holds, read-only and closed directories, a link out that must not be
  * followed. A passed deadline stops it part-way; the next call finishes. */
@@ -259,6 +302,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(test_valid_name),
 	    cmocka_unit_test_setup_teardown(test_copy_in_and_collect, setup, teardown),
+	    cmocka_unit_test_setup_teardown(test_no_write_through_links, setup, teardown),
 	    cmocka_unit_test_setup_teardown(test_rmtree_resists, setup, teardown),
 	    cmocka_unit_test(test_java_primary),
 	    cmocka_unit_test_setup_teardown(test_resolve, setup, teardown),
