@@ -20,6 +20,7 @@
 #include "session/session.h"
 #include "state/store.h"
 #include "util/util.h"
+#include "util/textout.h"
 
 enum { SO_NAME = RO_FIRST_FREE, SO_TTL, SO_IDLE, SO_STATUS };
 
@@ -112,15 +113,15 @@ static int session_handle(void *ctx, int id, const char *arg)
 static void print_text(json_t *s, bool header)
 {
 	if (header)
-		printf("%-24s  %-16s  %-10s  %-8s  %5s  %s\n", "ID", "NAME", "LANGUAGE", "STATUS",
-		       "EXECS", "EXPIRES");
+		text_printf(stdout, "%-24s  %-16s  %-10s  %-8s  %5s  %s\n", "ID", "NAME",
+			    "LANGUAGE", "STATUS", "EXECS", "EXPIRES");
 	const char *name = json_string_value(json_object_get(s, "name"));
-	printf("%-24s  %-16s  %-10s  %-8s  %5lld  %s\n",
-	       json_string_value(json_object_get(s, "id")), name ? name : "-",
-	       json_string_value(json_object_get(s, "language")),
-	       json_string_value(json_object_get(s, "status")),
-	       (long long)json_integer_value(json_object_get(s, "execution_count")),
-	       json_string_value(json_object_get(s, "expires_at")));
+	text_printf(stdout, "%-24s  %-16s  %-10s  %-8s  %5lld  %s\n",
+		    json_string_value(json_object_get(s, "id")), name ? name : "-",
+		    json_string_value(json_object_get(s, "language")),
+		    json_string_value(json_object_get(s, "status")),
+		    (long long)json_integer_value(json_object_get(s, "execution_count")),
+		    json_string_value(json_object_get(s, "expires_at")));
 }
 
 static int emit(json_t *j, const struct request *req)
@@ -139,7 +140,7 @@ static int emit(json_t *j, const struct request *req)
 		json_object_foreach(j, k, v)
 		{
 			char *s = json_is_string(v) ? NULL : json_dumps(v, JSON_ENCODE_ANY);
-			printf("%-16s %s\n", k, s ? s : json_string_value(v));
+			text_printf(stdout, "%-16s %s\n", k, s ? s : json_string_value(v));
 			free(s);
 		}
 	}
