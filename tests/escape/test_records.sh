@@ -95,6 +95,71 @@ expect_err_contains "\"status\" is not a status sbx gives"
 check "the forged lines are kept aside" test "$(wc -l <"$SBX_STATE_DIR/history.log.rejected")" -eq 2
 export SBX_STATE_DIR="$T_TMP/state"
 
+# --- every text line escapes what it prints, whatever its source ----------
+# The code's error: a title change, a one-character CSI that clears the
+# screen, and a newline that starts a fake sbx line.
+sbx run -l python --json -e 'raise ValueError("\x1b]0;owned\x07\x9b2J\nsbx: all good, exit 0")'
+expect_json .status '"error"'
+bad_id=$(printf '%s' "$out" | jq -r .id)
+sbx history show "$bad_id"
+expect_rc 0
+check "history show: the code's error drives no terminal" no_controls "$out"
+# The error line is one line; the code's stderr follows under its heading.
+expect_out_contains 'error       ValueError: \x1b]0;owned\x07\u009b2J\nsbx: all good, exit 0'
+sbx stats --failures 5
+check "stats: the code's error drives no terminal" no_controls "$out"
+# A history written before these checks (or by hand): its fields are
+# printed escaped all the same.
+python3 - "$SBX_STATE_DIR/history.db" "$(fake_id AAAACA)" <<'PY'
+import sqlite3, sys
+db = sqlite3.connect(sys.argv[1])
+db.execute("""INSERT INTO executions (id, time_ms, language, deployment, deployment_version,
+  status, ok, exit_code, signal, code_sha256, code_head, code_bytes, error_name, error_message,
+  wall_ms, cpu_ms, memory_peak_kb, timed_out, stdout_bytes, stderr_bytes, stdout_head,
+  stderr_head) VALUES (?, ?, ?, ?, 1, ?, 0, 1, NULL, ?, ?, 3, ?, ?, 1, 1, 1, 0, 3, 0, ?, '')""",
+  (sys.argv[2], 1700000000000, "\x1b]0;lang\x07", "dep\x1b[2J", "err\u009b2J",
+   "\x1b[31m" + "a" * 56, "\x1b[2J", "Name\x1b[H", "msg\nsbx: fake", "out\x1b[2J\n"))
+db.commit()
+PY
+sbx history show "$(fake_id AAAACA)"
+expect_rc 0
+check "history show: stored fields drive no terminal" no_controls "$out"
+expect_out_contains 'language    \x1b]0;lang\x07'
+expect_out_contains 'deployment  dep\x1b[2J@1'
+expect_out_contains 'out\x1b[2J'
+sbx stats --failures 5 --since 2020-01-01
+check "stats: stored fields drive no terminal" no_controls "$out"
+expect_out_contains 'err\u009b2J'
+check "stats: no line of a record looks like sbx's" sh -c '! printf "%s\n" "$1" | grep -q "^sbx: fake"' _ "$out"
+# sbx's own messages quote values escaped.
+sbx history show "$(printf 'abc\033]0;x\007def')"
+expect_rc 125
+check "a message quoting the argument drives no terminal" no_controls "$err"
+sbx stats --since "$(printf '\302\2332J')"
+check "a message quoting an option drives no terminal" no_controls "$err"
+
+# --- an event too long for one line is cut, never dropped --------------------
+sbx run -l python -e 'raise type("E" * 5000, (Exception,), {})("boom")'
+expect_rc 1
+last_end() { jq -s -c 'map(select(.event == "execution_failed")) | last' "$SBX_STATE_DIR/events.log"; }
+check "the long error's run has its end event" \
+	test "$(last_end | jq -c '[.truncated, (.error | length) < 1000, .status]')" = '[true,true,"error"]'
+check "every line of the log fits one write" sh -c '! awk "length > 4095" "$1" | grep -q .' _ "$SBX_STATE_DIR/events.log"
+ev_id=$(last_end | jq -r .id)
+check "its start and its end" test "$(jq -r --arg id "$ev_id" 'select(.id == $id) | .event' "$SBX_STATE_DIR/events.log" | sed -n '1p;$p' | tr '\n' ' ')" = "execution_started execution_failed "
+
+# --- a rich result's size is sbx's ------------------------------------------
+# The code writes the report itself, claiming a left-out PNG of 909 TiB.
+forge='import os; os.write(3, b"{\"result\":1,\"results\":[{\"mime\":\"image/png\",\"data\":\"\",\"truncated\":true,\"bytes\":999999999999999}]}"); os._exit(0)'
+sbx run -l python --json -e "$forge"
+expect_jq '.results[0] | [.truncated, .bytes]' '[true,null]'
+sbx run -l python -e "$forge"
+check "the text line gives no size the code claimed" sh -c '! printf "%s" "$1" | grep -q 953674316' _ "$out"
+expect_out_contains "[image/png left out"
+# A result sbx read and left out keeps the size sbx counted.
+sbx run -l python --max-output 1K --json -e 'import os; os.write(3, b"{\"result\":1,\"results\":[{\"mime\":\"text/plain\",\"data\":\"" + b"x" * 3000 + b"\"}]}"); os._exit(0)'
+expect_jq '.results[0] | [.truncated, .bytes]' '[true,3000]'
+
 # --- a request's file name: the caller's mistake, on every front ------------
 badname=$(printf 'a\001b')
 printf 'x\n' >"$T_TMP/data.txt"
