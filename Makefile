@@ -233,7 +233,8 @@ $(NPM_DIR)/.stamp: build-aux/npm/package.json build-aux/npm/package-lock.json | 
 # (libseccomp) and prints the BPF arrays seccomp_prebuilt.o embeds; any change
 # to those objects makes it again.
 SECCOMP_GEN_OBJS := $(BUILD)/sandbox/seccomp.o $(BUILD)/sandbox/seccomp_interp.o \
-                    $(BUILD)/util/util.o $(BUILD)/util/buf.o
+                    $(BUILD)/util/util.o $(BUILD)/util/buf.o \
+                    $(BUILD)/util/textout.o
 $(BUILD)/seccomp-gen: build-aux/seccomp-gen.c $(SECCOMP_GEN_OBJS)
 	$(CC) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
@@ -268,14 +269,14 @@ FUZZ_MODS    := util/opt core/config core/config_keys core/request state/manifes
                 policy/policy core/policy_names policy/policy_tokens policy/policy_js \
                 policy/policy_python policy/policy_r policy/policy_java policy/policy_deps \
                 render/render render/render_results render/render_text core/results util/jsonout core/markdown \
-                util/util util/buf core/lang \
+                util/util util/buf util/textout core/lang \
                 engine/js/tokenize core/outcome state/store util/statedir util/rmtree \
                 sandbox/report state/store_names state/store_lock state/store_read \
                 state/store_txn state/store_remove state/manifest_yaml state/manifest_file \
                 state/manifest_print run/request_json run/runopt batch/batch_input \
                 mcp/jsonrpc mcp/initialize mcp/tools mcp/tool_cmd \
                 serve/api serve/api_child serve/api_session serve/events_query state/events_follow \
-                state/history_time render/render_events session/session_proto
+                state/history_time state/history_line render/render_events session/session_proto
 FUZZ_OBJS    := $(patsubst %,$(FUZZ_BUILD)/%.o,$(FUZZ_MODS))
 FUZZ_NAMES   := $(patsubst tests/fuzz/fuzz_%.c,%,$(wildcard tests/fuzz/fuzz_*.c))
 FUZZ_BINS    := $(patsubst %,$(FUZZ_BUILD)/fuzz_%,$(FUZZ_NAMES))

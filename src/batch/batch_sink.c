@@ -16,6 +16,7 @@
 
 #include "batch/batch_int.h"
 #include "util/util.h"
+#include "util/textout.h"
 
 static int load_done(int fd, const char *path, struct idset *done)
 {
@@ -97,8 +98,8 @@ static int sink_write_all(int fd, const char *p, size_t n)
 static void text_row(struct batch_sink *s, json_t *rec)
 {
 	if (!s->text_header) {
-		printf("%-6s %-20s %-11s %-15s %5s %-8s %10s\n", "LINE", "REQUEST_ID", "LANGUAGE",
-		       "STATUS", "EXIT", "VERDICT", "WALL_MS");
+		text_printf(stdout, "%-6s %-20s %-11s %-15s %5s %-8s %10s\n", "LINE", "REQUEST_ID",
+			    "LANGUAGE", "STATUS", "EXIT", "VERDICT", "WALL_MS");
 		s->text_header = true;
 	}
 	const char *lang = json_string_value(json_object_get(rec, "language"));
@@ -110,15 +111,16 @@ static void text_row(struct batch_sink *s, json_t *rec)
 		snprintf(exit_s, sizeof(exit_s), "%lld", (long long)json_integer_value(code));
 	if (json_is_number(wall))
 		snprintf(wall_s, sizeof(wall_s), "%.1f", json_number_value(wall));
-	printf("%-6lld %-20.20s %-11s %-15s %5s %-8s %10s\n",
-	       (long long)json_integer_value(json_object_get(rec, "line")),
-	       json_string_value(json_object_get(rec, "request_id")), lang ? lang : "-",
-	       json_string_value(json_object_get(rec, "status")), exit_s, verdict ? verdict : "-",
-	       wall_s);
+	text_printf(stdout, "%-6lld %-20.20s %-11s %-15s %5s %-8s %10s\n",
+		    (long long)json_integer_value(json_object_get(rec, "line")),
+		    json_string_value(json_object_get(rec, "request_id")), lang ? lang : "-",
+		    json_string_value(json_object_get(rec, "status")), exit_s,
+		    verdict ? verdict : "-", wall_s);
 	json_t *err = json_object_get(rec, "error");
 	const char *status = json_string_value(json_object_get(rec, "status"));
 	if (status && !strcmp(status, "sbx_error") && json_is_object(err))
-		printf("       %s\n", json_string_value(json_object_get(err, "message")));
+		text_printf(stdout, "       %s\n",
+			    json_string_value(json_object_get(err, "message")));
 }
 
 int sink_write(struct batch_sink *s, json_t *rec)

@@ -10,6 +10,7 @@
 #include "batch/batch_int.h"
 #include "state/history.h"
 #include "util/util.h"
+#include "util/textout.h"
 
 #define PROGRESS_EVERY 0.2 /* seconds between progress redraws */
 
@@ -83,8 +84,8 @@ void tally_progress(struct batch_tally *t, bool force)
 		if (r > 0 && (long)t->done <= t->total)
 			snprintf(eta, sizeof(eta), "%.0fs", (double)(t->total - (long)t->done) / r);
 	}
-	fprintf(stderr, "\r\033[K%zu/%s done, %zu passed, %zu failed, %.1f runs/s, ETA %s", t->done,
-		total, t->passed, t->failed, r, eta);
+	text_printf(stderr, "\r\033[K%zu/%s done, %zu passed, %zu failed, %.1f runs/s, ETA %s",
+		    t->done, total, t->passed, t->failed, r, eta);
 	fflush(stderr);
 }
 
@@ -127,35 +128,35 @@ json_t *tally_summary(struct batch_tally *t)
 void tally_print_summary(struct batch_tally *t, json_t *s)
 {
 	if (t->progress)
-		fprintf(stderr, "\r\033[K");
-	fprintf(stderr, "sbx batch: %zu requests in %.1f s (%.1f runs/s)", t->done - t->skipped,
-		json_real_value(json_object_get(s, "elapsed_s")),
-		json_real_value(json_object_get(s, "runs_per_s")));
+		text_printf(stderr, "\r\033[K");
+	text_printf(stderr, "sbx batch: %zu requests in %.1f s (%.1f runs/s)", t->done - t->skipped,
+		    json_real_value(json_object_get(s, "elapsed_s")),
+		    json_real_value(json_object_get(s, "runs_per_s")));
 	if (t->skipped)
-		fprintf(stderr, ", %zu skipped (already in --out)", t->skipped);
+		text_printf(stderr, ", %zu skipped (already in --out)", t->skipped);
 	if (t->invalid)
-		fprintf(stderr, ", %zu invalid", t->invalid);
+		text_printf(stderr, ", %zu invalid", t->invalid);
 	if (t->failures)
-		fprintf(stderr, ", %zu sbx failures", t->failures);
+		text_printf(stderr, ", %zu sbx failures", t->failures);
 	fputc('\n', stderr);
 	const char *lang, *st;
 	json_t *per, *n;
 	json_object_foreach(t->by_lang, lang, per)
 	{
-		fprintf(stderr, "  %-12s", lang);
+		text_printf(stderr, "  %-12s", lang);
 		json_object_foreach(per, st, n)
-		    fprintf(stderr, " %s %lld", st, (long long)json_integer_value(n));
+		    text_printf(stderr, " %s %lld", st, (long long)json_integer_value(n));
 		fputc('\n', stderr);
 	}
 	if (t->passed + t->failed)
-		fprintf(stderr, "  verdicts     passed %zu, failed %zu (%.1f%% pass rate)\n",
-			t->passed, t->failed,
-			100.0 * (double)t->passed / (double)(t->passed + t->failed));
+		text_printf(stderr, "  verdicts     passed %zu, failed %zu (%.1f%% pass rate)\n",
+			    t->passed, t->failed,
+			    100.0 * (double)t->passed / (double)(t->passed + t->failed));
 	json_t *w = json_object_get(s, "wall_ms");
 	if (t->nwall)
-		fprintf(stderr, "  wall ms      p50 %.1f, p95 %.1f\n",
-			json_real_value(json_object_get(w, "p50")),
-			json_real_value(json_object_get(w, "p95")));
+		text_printf(stderr, "  wall ms      p50 %.1f, p95 %.1f\n",
+			    json_real_value(json_object_get(w, "p50")),
+			    json_real_value(json_object_get(w, "p95")));
 }
 
 void tally_release(struct batch_tally *t)

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "run/runopt.h"
+#include "util/textout.h"
 
 static const struct opt_spec *const run_tables[] = {common_opts, source_opts, request_opts,
 						    run_opts,	 format_opts, NULL};
@@ -165,8 +166,8 @@ int cmd_help(int argc, char **argv)
 	const struct command *c = cmd_find(argv[1]);
 	if (!c) {
 		const char *s = cmd_suggest(argv[1]);
-		fprintf(stderr, "sbx: unknown command '%s'%s%s%s: see 'sbx help'\n", argv[1],
-			s ? " (did you mean '" : "", s ? s : "", s ? "'?)" : "");
+		text_printf(stderr, "sbx: unknown command '%s'%s%s%s: see 'sbx help'\n", argv[1],
+			    s ? " (did you mean '" : "", s ? s : "", s ? "'?)" : "");
 		return 125;
 	}
 	cmd_print_help(c);

@@ -7,6 +7,7 @@
 #include "run/runopt.h"
 #include "state/store.h"
 #include "util/util.h"
+#include "util/textout.h"
 
 const struct opt_spec *const delete_tables[] = {common_opts, NULL};
 
@@ -48,9 +49,9 @@ int cmd_delete(int argc, char **argv)
 			continue;
 		}
 		if (version)
-			printf("deleted %s@%d\n", name, version);
+			text_printf(stdout, "deleted %s@%d\n", name, version);
 		else
-			printf("deleted %s\n", name);
+			text_printf(stdout, "deleted %s\n", name);
 	}
 out:
 	free(operands);

@@ -19,6 +19,7 @@
 #include "core/lang.h"
 #include "run/runopt.h"
 #include "util/util.h"
+#include "util/textout.h"
 
 static const struct opt_spec doctor_opts[] = {
     {"format", 0, OPT_ARG, RO_FORMAT, "FMT", "text (default), json or ndjson (one line)"},
@@ -228,25 +229,28 @@ int cmd_doctor(int argc, char **argv)
 			puts(s);
 		free(s);
 	} else {
-		printf("interpreters:\n");
+		text_printf(stdout, "interpreters:\n");
 		json_array_foreach(interp, i, v)
 		{
 			const char *ver = json_string_value(json_object_get(v, "version"));
 			const char *path = json_string_value(json_object_get(v, "path"));
 			const char *hint = json_string_value(json_object_get(v, "hint"));
-			printf("  %-8s %-8s %s%s%s%s%s\n",
-			       json_string_value(json_object_get(v, "command")),
-			       path ? "ok" : "missing", path ? path : "not installed",
-			       ver ? "  " : "", ver ? ver : "", hint ? ": " : "", hint ? hint : "");
+			text_printf(stdout, "  %-8s %-8s %s%s%s%s%s\n",
+				    json_string_value(json_object_get(v, "command")),
+				    path ? "ok" : "missing", path ? path : "not installed",
+				    ver ? "  " : "", ver ? ver : "", hint ? ": " : "",
+				    hint ? hint : "");
 		}
-		printf("isolation layers:\n");
+		text_printf(stdout, "isolation layers:\n");
 		json_object_foreach(lay, key, v)
-		    printf("  %-10s %-3s %s\n", key,
-			   json_is_true(json_object_get(v, "available")) ? "yes" : "no",
-			   json_string_value(json_object_get(v, "detail")));
-		printf("\nWhat each layer stops, and the known limits: the Security section of\n"
-		       "README.md and sbx(1). 'sbx run --require LAYERS' refuses to run without "
-		       "them.\n");
+		    text_printf(stdout, "  %-10s %-3s %s\n", key,
+				json_is_true(json_object_get(v, "available")) ? "yes" : "no",
+				json_string_value(json_object_get(v, "detail")));
+		text_printf(
+		    stdout,
+		    "\nWhat each layer stops, and the known limits: the Security section of\n"
+		    "README.md and sbx(1). 'sbx run --require LAYERS' refuses to run without "
+		    "them.\n");
 	}
 	json_decref(root);
 	if (fflush(stdout) != 0)

@@ -9,6 +9,8 @@
 #include "core/outcome.h"
 #include "run/runopt.h"
 #include "state/store.h"
+#include "util/buf.h"
+#include "util/textout.h"
 #include "util/util.h"
 
 const struct opt_spec *const history_tables[] = {common_opts, format_opts, NULL};
@@ -55,47 +57,57 @@ static void print_stream(json_t *rec, const char *name)
 	json_int_t total =
 	    json_integer_value(json_object_get(json_object_get(rec, "truncated"), key));
 	if (!json_is_string(head)) {
-		printf("--- %s: %lld bytes, not kept (recorded before sbx kept output) ---\n", name,
-		       (long long)total);
+		text_printf(stdout,
+			    "--- %s: %lld bytes, not kept (recorded before sbx kept output) ---\n",
+			    name, (long long)total);
 		return;
 	}
 	size_t len = json_string_length(head);
 	if ((json_int_t)len < total)
-		printf("--- %s: the first %zu of %lld bytes ---\n", name, len, (long long)total);
+		text_printf(stdout, "--- %s: the first %zu of %lld bytes ---\n", name, len,
+			    (long long)total);
 	else
-		printf("--- %s: %lld bytes ---\n", name, (long long)total);
-	fwrite(json_string_value(head), 1, len, stdout);
-	if (len && json_string_value(head)[len - 1] != '\n')
-		putchar('\n');
+		text_printf(stdout, "--- %s: %lld bytes ---\n", name, (long long)total);
+	/* The code's output, shown as text: its lines and tabs kept, every
+	 * other control character escaped (it is not a terminal's to obey
+	 * when sbx shows a record). */
+	struct buf b = BUF_INIT;
+	buf_put_escaped(&b, json_string_value(head), len, true);
+	if (b.len && b.data[b.len - 1] != '\n')
+		buf_puts(&b, "\n");
+	fwrite(b.data ? b.data : "", 1, b.len, stdout);
+	buf_release(&b);
 }
 
 static void print_text(json_t *rec)
 {
 	json_t *v, *dep = json_object_get(rec, "deployment"), *err = json_object_get(rec, "error");
-	printf("id          %s\n", str(rec, "id"));
-	printf("time        %s\n", str(rec, "time"));
-	printf("language    %s\n", str(rec, "language"));
-	printf("status      %s", str(rec, "status"));
+	text_printf(stdout, "id          %s\n", str(rec, "id"));
+	text_printf(stdout, "time        %s\n", str(rec, "time"));
+	text_printf(stdout, "language    %s\n", str(rec, "language"));
+	text_printf(stdout, "status      %s", str(rec, "status"));
 	if (json_is_integer(v = json_object_get(rec, "exit_code")))
-		printf(" (exit %lld)", (long long)json_integer_value(v));
+		text_printf(stdout, " (exit %lld)", (long long)json_integer_value(v));
 	if (json_is_string(v = json_object_get(rec, "signal")))
-		printf(" (%s)", json_string_value(v));
+		text_printf(stdout, " (%s)", json_string_value(v));
 	putchar('\n');
 	if (json_is_object(dep))
-		printf("deployment  %s@%lld\n", str(dep, "name"),
-		       (long long)json_integer_value(json_object_get(dep, "version")));
+		text_printf(stdout, "deployment  %s@%lld\n", str(dep, "name"),
+			    (long long)json_integer_value(json_object_get(dep, "version")));
 	if (json_is_object(err))
-		printf("error       %s: %s\n", str(err, "name"), str(err, "message"));
+		text_printf(stdout, "error       %s: %s\n", str(err, "name"), str(err, "message"));
 	json_t *t = json_object_get(rec, "time_ms");
-	printf("time_ms     wall %.1f, cpu %.1f\n", json_number_value(json_object_get(t, "wall")),
-	       json_number_value(json_object_get(t, "cpu")));
-	printf("memory      peak %lld KiB\n", (long long)json_integer_value(json_object_get(
-						  json_object_get(rec, "memory_kb"), "peak")));
-	printf("code        %s (%lld bytes)\n", str(rec, "code_sha256"),
-	       (long long)json_integer_value(json_object_get(rec, "code_bytes")));
+	text_printf(stdout, "time_ms     wall %.1f, cpu %.1f\n",
+		    json_number_value(json_object_get(t, "wall")),
+		    json_number_value(json_object_get(t, "cpu")));
+	text_printf(stdout, "memory      peak %lld KiB\n",
+		    (long long)json_integer_value(
+			json_object_get(json_object_get(rec, "memory_kb"), "peak")));
+	text_printf(stdout, "code        %s (%lld bytes)\n", str(rec, "code_sha256"),
+		    (long long)json_integer_value(json_object_get(rec, "code_bytes")));
 	const char *k;
 	json_object_foreach(json_object_get(rec, "labels"), k, v)
-	    printf("label       %s=%s\n", k, json_string_value(v));
+	    text_printf(stdout, "label       %s=%s\n", k, json_string_value(v));
 	print_stream(rec, "stdout");
 	print_stream(rec, "stderr");
 }
@@ -111,13 +123,25 @@ static int history_import_cmd(struct run_options *ro, char **operands, int nops)
 	char *state_dir = store_state_dir(ro->state_dir_flag, ro->config_flag);
 	if (!state_dir)
 		return EXIT_SBX_FAILURE;
-	size_t imported = 0, skipped = 0;
-	int rc = history_ingest(state_dir, operands[1], &imported, &skipped);
+	size_t imported = 0, skipped = 0, invalid = 0;
+	int rc = history_ingest(state_dir, operands[1], &imported, &skipped, &invalid);
 	free(state_dir);
-	fprintf(stderr, "sbx: imported %zu records from %s", imported, operands[1]);
+	struct buf b = BUF_INIT;
+	buf_printf(&b, "imported %zu record%s from %s", imported, imported == 1 ? "" : "s",
+		   operands[1]);
+	if (skipped || invalid)
+		buf_puts(&b, ", skipped");
 	if (skipped)
-		fprintf(stderr, ", skipped %zu that never ran", skipped);
-	fputs(" (already known execution ids count once)\n", stderr);
+		buf_printf(&b, " %zu that never ran", skipped);
+	if (invalid)
+		buf_printf(&b, "%s %zu invalid (see above)", skipped ? " and" : "", invalid);
+	buf_puts(&b, " (already known execution ids count once)");
+	/* Invalid records fail the import, after the valid ones were kept. */
+	if (invalid && rc == 0)
+		rc = error("%s", buf_cstr(&b));
+	else
+		fprintf(stderr, "sbx: %s\n", buf_cstr(&b));
+	buf_release(&b);
 	return rc == 0 ? 0 : EXIT_SBX_FAILURE;
 }
 

@@ -10,6 +10,7 @@
 #include "run/runopt.h"
 #include "state/store.h"
 #include "util/util.h"
+#include "util/textout.h"
 
 enum { LIST_LANGUAGE = RO_FIRST_FREE, LIST_STATUS };
 
@@ -124,8 +125,8 @@ static int print_table(json_t *rows)
 		if (n > w)
 			w = n;
 	}
-	printf("%-*s  %7s  %-10s  %-24s  %6s  %s\n", (int)w, "NAME", "VERSION", "LANGUAGE",
-	       "CREATED", "SIZE", "STATUS");
+	text_printf(stdout, "%-*s  %7s  %-10s  %-24s  %6s  %s\n", (int)w, "NAME", "VERSION",
+		    "LANGUAGE", "CREATED", "SIZE", "STATUS");
 	json_array_foreach(rows, i, r)
 	{
 		json_t *lang = json_object_get(r, "language");
@@ -137,11 +138,11 @@ static int print_table(json_t *rows)
 			size_text(json_integer_value(size), sz);
 		if (ver)
 			snprintf(vs, sizeof(vs), "%lld", (long long)json_integer_value(ver));
-		printf("%-*s  %7s  %-10s  %-24s  %6s  %s\n", (int)w,
-		       json_string_value(json_object_get(r, "name")), vs,
-		       lang ? json_string_value(lang) : "-",
-		       created ? json_string_value(created) : "-", sz,
-		       json_string_value(json_object_get(r, "status")));
+		text_printf(stdout, "%-*s  %7s  %-10s  %-24s  %6s  %s\n", (int)w,
+			    json_string_value(json_object_get(r, "name")), vs,
+			    lang ? json_string_value(lang) : "-",
+			    created ? json_string_value(created) : "-", sz,
+			    json_string_value(json_object_get(r, "status")));
 	}
 	return ferror(stdout) ? -1 : 0;
 }

@@ -13,6 +13,7 @@
 #include "run/prepare_check.h"
 #include "run/runopt.h"
 #include "util/util.h"
+#include "util/textout.h"
 
 const struct opt_spec *const prepare_tables[] = {common_opts, source_opts, engine_opts, format_opts,
 						 NULL};
@@ -24,20 +25,22 @@ static void print_syntax(json_t *syn)
 	json_t *ok = json_object_get(syn, "ok");
 	json_t *err = json_object_get(syn, "error");
 	if (json_is_true(ok)) {
-		printf("  %-13s ok (%s)\n", "syntax", checker);
+		text_printf(stdout, "  %-13s ok (%s)\n", "syntax", checker);
 	} else if (json_is_false(ok)) {
 		json_t *line = json_object_get(err, "line"), *col = json_object_get(err, "column");
-		printf("  %-13s ERROR", "syntax");
+		text_printf(stdout, "  %-13s ERROR", "syntax");
 		if (json_is_integer(line)) {
-			printf(" at line %lld", (long long)json_integer_value(line));
+			text_printf(stdout, " at line %lld", (long long)json_integer_value(line));
 			if (json_is_integer(col))
-				printf(", column %lld", (long long)json_integer_value(col));
+				text_printf(stdout, ", column %lld",
+					    (long long)json_integer_value(col));
 		}
 		const char *name = json_string_value(json_object_get(err, "name"));
 		const char *msg = json_string_value(json_object_get(err, "message"));
-		printf(": %s%s%s\n", name ? name : "", name && msg ? ": " : "", msg ? msg : "");
+		text_printf(stdout, ": %s%s%s\n", name ? name : "", name && msg ? ": " : "",
+			    msg ? msg : "");
 	} else {
-		printf("  %-13s %s\n", "syntax", note ? note : "not checked");
+		text_printf(stdout, "  %-13s %s\n", "syntax", note ? note : "not checked");
 	}
 }
 
@@ -45,8 +48,8 @@ static void print_findings(json_t *findings, json_t *risk)
 {
 	size_t n = json_array_size(findings), i;
 	json_t *f;
-	printf("  %-13s %zu finding%s, risk %.2f\n", "policy", n, n == 1 ? "" : "s",
-	       json_real_value(risk));
+	text_printf(stdout, "  %-13s %zu finding%s, risk %.2f\n", "policy", n, n == 1 ? "" : "s",
+		    json_real_value(risk));
 	int wrule = 0, wpos = 0;
 	json_array_foreach(findings, i, f)
 	{
@@ -68,9 +71,10 @@ static void print_findings(json_t *findings, json_t *risk)
 			 (long long)json_integer_value(json_object_get(f, "column")));
 		const char *sev = json_string_value(json_object_get(f, "severity"));
 		/* BLOCK in capitals: it is the line that explains exit status 1. */
-		printf("    %-5s  %-*s  %-*s  %s\n", strcmp(sev, "block") ? sev : "BLOCK", wpos,
-		       pos, wrule, json_string_value(json_object_get(f, "rule")),
-		       json_string_value(json_object_get(f, "message")));
+		text_printf(stdout, "    %-5s  %-*s  %-*s  %s\n",
+			    strcmp(sev, "block") ? sev : "BLOCK", wpos, pos, wrule,
+			    json_string_value(json_object_get(f, "rule")),
+			    json_string_value(json_object_get(f, "message")));
 	}
 }
 
@@ -79,10 +83,10 @@ static void print_deps(json_t *deps)
 	size_t n = json_array_size(deps), i;
 	json_t *d;
 	if (!n) {
-		printf("  %-13s none\n", "dependencies");
+		text_printf(stdout, "  %-13s none\n", "dependencies");
 		return;
 	}
-	printf("  %-13s %zu\n", "dependencies", n);
+	text_printf(stdout, "  %-13s %zu\n", "dependencies", n);
 	int w = 0;
 	json_array_foreach(deps, i, d)
 	{
@@ -93,12 +97,12 @@ static void print_deps(json_t *deps)
 	json_array_foreach(deps, i, d)
 	{
 		json_t *a = json_object_get(d, "available");
-		printf("    %-*s  line %-5lld %s\n", w,
-		       json_string_value(json_object_get(d, "name")),
-		       (long long)json_integer_value(json_object_get(d, "line")),
-		       json_is_true(a)	  ? "available"
-		       : json_is_false(a) ? "NOT AVAILABLE"
-					  : "not checked");
+		text_printf(stdout, "    %-*s  line %-5lld %s\n", w,
+			    json_string_value(json_object_get(d, "name")),
+			    (long long)json_integer_value(json_object_get(d, "line")),
+			    json_is_true(a)    ? "available"
+			    : json_is_false(a) ? "NOT AVAILABLE"
+					       : "not checked");
 	}
 }
 
@@ -107,29 +111,29 @@ static void print_transforms(json_t *tr)
 	size_t i;
 	json_t *t;
 	if (!json_array_size(tr)) {
-		printf("  %-13s none\n", "transforms");
+		text_printf(stdout, "  %-13s none\n", "transforms");
 		return;
 	}
 	json_array_foreach(tr, i, t)
 	{
-		printf("  %-13s %s %s -> %s", i ? "" : "transforms",
-		       json_string_value(json_object_get(t, "kind")),
-		       json_string_value(json_object_get(t, "from")),
-		       json_string_value(json_object_get(t, "to")));
+		text_printf(stdout, "  %-13s %s %s -> %s", i ? "" : "transforms",
+			    json_string_value(json_object_get(t, "kind")),
+			    json_string_value(json_object_get(t, "from")),
+			    json_string_value(json_object_get(t, "to")));
 		json_t *line = json_object_get(t, "line");
 		const char *reason = json_string_value(json_object_get(t, "reason"));
 		if (reason)
-			printf(" (%s%s", reason, json_is_integer(line) ? "" : ")");
+			text_printf(stdout, " (%s%s", reason, json_is_integer(line) ? "" : ")");
 		if (reason && json_is_integer(line))
-			printf(", line %lld)", (long long)json_integer_value(line));
+			text_printf(stdout, ", line %lld)", (long long)json_integer_value(line));
 		putchar('\n');
 	}
 }
 
 static void print_text(json_t *rep, const struct request *req)
 {
-	printf("%s (%s)\n", req->code_origin ? req->code_origin : "-",
-	       json_string_value(json_object_get(rep, "language")));
+	text_printf(stdout, "%s (%s)\n", req->code_origin ? req->code_origin : "-",
+		    json_string_value(json_object_get(rep, "language")));
 	print_syntax(json_object_get(rep, "syntax"));
 	print_findings(json_object_get(rep, "findings"), json_object_get(rep, "risk"));
 	print_deps(json_object_get(rep, "dependencies"));
@@ -142,13 +146,14 @@ static void print_text(json_t *rep, const struct request *req)
 	json_array_foreach(json_object_get(rep, "dependencies"), i, d) missing +=
 	    json_is_false(json_object_get(d, "available"));
 	if (!strcmp(status, "ok") && missing)
-		printf("  %-13s runnable, %zu %s missing\n", "verdict", missing,
-		       missing == 1 ? "dependency" : "dependencies");
+		text_printf(stdout, "  %-13s runnable, %zu %s missing\n", "verdict", missing,
+			    missing == 1 ? "dependency" : "dependencies");
 	else
-		printf("  %-13s %s\n", "verdict",
-		       !strcmp(status, "ok")	    ? "runnable"
-		       : !strcmp(status, "blocked") ? "BLOCKED by policy (sbx run would exit 126)"
-						    : "NOT RUNNABLE: fix the syntax error");
+		text_printf(stdout, "  %-13s %s\n", "verdict",
+			    !strcmp(status, "ok") ? "runnable"
+			    : !strcmp(status, "blocked")
+				? "BLOCKED by policy (sbx run would exit 126)"
+				: "NOT RUNNABLE: fix the syntax error");
 }
 
 int cmd_prepare(int argc, char **argv)

@@ -20,6 +20,7 @@
 #include "session/session.h"
 #include "state/store.h"
 #include "util/util.h"
+#include "util/textout.h"
 
 enum { SO_NAME = RO_FIRST_FREE, SO_TTL, SO_IDLE, SO_STATUS, SO_FRESH };
 
@@ -123,19 +124,19 @@ static int session_handle(void *ctx, int id, const char *arg)
 static void print_text(json_t *s, bool header)
 {
 	if (header)
-		printf("%-24s  %-16s  %-10s  %-8s  %5s  %s\n", "ID", "NAME", "LANGUAGE", "STATUS",
-		       "EXECS", "EXPIRES");
+		text_printf(stdout, "%-24s  %-16s  %-10s  %-8s  %5s  %s\n", "ID", "NAME",
+			    "LANGUAGE", "STATUS", "EXECS", "EXPIRES");
 	const char *name = json_string_value(json_object_get(s, "name"));
 	const char *lang = json_string_value(json_object_get(s, "language"));
 	const char *exp = json_string_value(json_object_get(s, "expires_at"));
-	printf(
-	    "%-24s  %-16s  %-10s  %-8s  %5lld  %s\n", json_string_value(json_object_get(s, "id")),
-	    name ? name : "-", lang ? lang : "-", json_string_value(json_object_get(s, "status")),
-	    (long long)json_integer_value(json_object_get(s, "execution_count")), exp ? exp : "-");
+	text_printf(stdout, "%-24s  %-16s  %-10s  %-8s  %5lld  %s\n",
+		    json_string_value(json_object_get(s, "id")), name ? name : "-", lang ? lang : "-",
+		    json_string_value(json_object_get(s, "status")),
+		    (long long)json_integer_value(json_object_get(s, "execution_count")),
+		    exp ? exp : "-");
 	/* A broken session's reason (its manifest cannot be read), on stderr. */
 	if (json_object_get(s, "error"))
-		fprintf(stderr, "sbx: session %s is broken: %s\n",
-			json_string_value(json_object_get(s, "id")),
+		warning("session %s is broken: %s", json_string_value(json_object_get(s, "id")),
 			json_string_value(json_object_get(s, "error")));
 }
 
@@ -155,7 +156,7 @@ static int emit(json_t *j, const struct request *req)
 		json_object_foreach(j, k, v)
 		{
 			char *s = json_is_string(v) ? NULL : json_dumps(v, JSON_ENCODE_ANY);
-			printf("%-16s %s\n", k, s ? s : json_string_value(v));
+			text_printf(stdout, "%-16s %s\n", k, s ? s : json_string_value(v));
 			free(s);
 		}
 	}

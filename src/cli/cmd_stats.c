@@ -25,7 +25,9 @@
 #include "core/lang.h"
 #include "run/runopt.h"
 #include "util/statedir.h"
+#include "util/textout.h"
 #include "state/store.h"
+#include "util/buf.h"
 #include "util/util.h"
 
 #define STATS_MAX_LABELS 16
@@ -162,45 +164,47 @@ static const char *grouped(long long v, char out[32])
 	return out;
 }
 
-/* Prints at most max characters of untrusted text on one line: control
- * characters (newlines, escape sequences a terminal would obey) become '?'. */
+/* Prints at most max characters of untrusted text on one line, escaped
+ * (util/textout.h): newlines, escape sequences, C1 and bytes that are not
+ * UTF-8 do not reach the terminal. */
 static void print_clean(const char *s, size_t max)
 {
-	size_t chars = 0;
-	for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
-		bool lead = (*p & 0xC0) != 0x80;
-		if (lead && chars == max) {
-			fputs("…", stdout);
-			return;
-		}
-		chars += lead;
-		putchar(*p < 0x20 || *p == 0x7f ? '?' : *p);
+	size_t chars = 0, n = 0;
+	for (; s[n]; n++) {
+		if (((unsigned char)s[n] & 0xC0) != 0x80 && chars++ == max)
+			break;
 	}
+	struct buf b = BUF_INIT;
+	buf_put_escaped(&b, s, n, false);
+	if (s[n])
+		buf_puts(&b, "…");
+	fputs(buf_cstr(&b), stdout);
+	buf_release(&b);
 }
 
 static void print_size_kb(double kb)
 {
 	if (kb >= 1024 * 1024)
-		printf("%9.1fG", kb / (1024 * 1024));
+		text_printf(stdout, "%9.1fG", kb / (1024 * 1024));
 	else if (kb >= 1024)
-		printf("%9.1fM", kb / 1024);
+		text_printf(stdout, "%9.1fM", kb / 1024);
 	else
-		printf("%9.0fK", kb);
+		text_printf(stdout, "%9.0fK", kb);
 }
 
 static void print_metrics(json_t *s)
 {
 	static const char *const cols[] = {"avg", "p50", "p95", "max"};
-	printf("\n  %-12s %10s %10s %10s %10s\n", "", "avg", "p50", "p95", "max");
+	text_printf(stdout, "\n  %-12s %10s %10s %10s %10s\n", "", "avg", "p50", "p95", "max");
 	json_t *wall = json_object_get(s, "wall_ms"), *cpu = json_object_get(s, "cpu_ms");
 	json_t *mem = json_object_get(s, "memory_peak_kb");
-	printf("  %-12s", "wall ms");
+	text_printf(stdout, "  %-12s", "wall ms");
 	for (int i = 0; i < 4; i++)
-		printf(" %10.1f", json_number_value(json_object_get(wall, cols[i])));
-	printf("\n  %-12s", "cpu ms");
+		text_printf(stdout, " %10.1f", json_number_value(json_object_get(wall, cols[i])));
+	text_printf(stdout, "\n  %-12s", "cpu ms");
 	for (int i = 0; i < 4; i++)
-		printf(" %10.1f", json_number_value(json_object_get(cpu, cols[i])));
-	printf("\n  %-12s", "peak memory");
+		text_printf(stdout, " %10.1f", json_number_value(json_object_get(cpu, cols[i])));
+	text_printf(stdout, "\n  %-12s", "peak memory");
 	for (int i = 0; i < 4; i++) {
 		putchar(' ');
 		print_size_kb(json_number_value(json_object_get(mem, cols[i])));
@@ -233,15 +237,15 @@ static void print_counts(json_t *s)
 			vals[c][i] = json_integer_value(v);
 		}
 	}
-	printf("\n  %-24s %s\n", "by language", "by status");
+	text_printf(stdout, "\n  %-24s %s\n", "by language", "by status");
 	for (size_t i = 0; i < n[0] || i < n[1]; i++) {
 		char a[32], b[32];
 		if (i < n[0])
-			printf("  %-14s %9s", keys[0][i], grouped(vals[0][i], a));
+			text_printf(stdout, "  %-14s %9s", keys[0][i], grouped(vals[0][i], a));
 		else
-			printf("  %24s", "");
+			text_printf(stdout, "  %24s", "");
 		if (i < n[1])
-			printf(" %-14s %9s", keys[1][i], grouped(vals[1][i], b));
+			text_printf(stdout, " %-14s %9s", keys[1][i], grouped(vals[1][i], b));
 		putchar('\n');
 	}
 }
@@ -276,7 +280,7 @@ static void print_histogram(json_t *s)
 			max = jint(json_array_get(h, i), "count");
 	if (!max)
 		return;
-	printf("\n  wall time\n");
+	text_printf(stdout, "\n  wall time\n");
 	for (size_t i = 0; i < json_array_size(h); i++) {
 		json_t *b = json_array_get(h, i);
 		char lo[16], hi[16], range[40], c[32];
@@ -292,9 +296,9 @@ static void print_histogram(json_t *s)
 				 hi);
 		}
 		/* "–" is 3 bytes but one column: pad by hand. */
-		printf("  %*s  ", 15 + (strstr(range, "–") ? 2 : 0), range);
+		text_printf(stdout, "  %*s  ", 15 + (strstr(range, "–") ? 2 : 0), range);
 		print_bar(jint(b, "count"), max);
-		printf(" %s\n", grouped(jint(b, "count"), c));
+		text_printf(stdout, " %s\n", grouped(jint(b, "count"), c));
 	}
 }
 
@@ -307,14 +311,14 @@ static void print_sparkline(json_t *daily, const char *key, const char *title)
 		max = v > max ? v : max;
 		sum += v;
 	}
-	printf("  %-11s ", title);
+	text_printf(stdout, "  %-11s ", title);
 	for (size_t i = 0; i < json_array_size(daily); i++) {
 		long long v = jint(json_array_get(daily, i), key);
 		/* Zero is the floor; any run shows at least one step above it. */
 		fputs(ticks[v == 0 ? 0 : 1 + (int)((v - 1) * 6 / (max > 1 ? max - 1 : 1))], stdout);
 	}
 	char a[32], b[32];
-	printf("  %s total, max %s/day\n", grouped(sum, a), grouped(max, b));
+	text_printf(stdout, "  %s total, max %s/day\n", grouped(sum, a), grouped(max, b));
 }
 
 static void print_daily(json_t *s)
@@ -323,9 +327,9 @@ static void print_daily(json_t *s)
 	size_t n = json_array_size(daily);
 	if (n == 0)
 		return;
-	printf("\n  per day (UTC), %s … %s\n",
-	       json_string_value(json_object_get(json_array_get(daily, 0), "date")),
-	       json_string_value(json_object_get(json_array_get(daily, n - 1), "date")));
+	text_printf(stdout, "\n  per day (UTC), %s … %s\n",
+		    json_string_value(json_object_get(json_array_get(daily, 0), "date")),
+		    json_string_value(json_object_get(json_array_get(daily, n - 1), "date")));
 	print_sparkline(daily, "executions", "executions");
 	print_sparkline(daily, "failures", "failures");
 }
@@ -334,7 +338,7 @@ static void print_daily(json_t *s)
 static void print_time(json_t *t)
 {
 	const char *s = json_string_value(t);
-	printf("%.10s %.8s", s ? s : "?", s && strlen(s) > 11 ? s + 11 : "");
+	text_printf(stdout, "%.10s %.8s", s ? s : "?", s && strlen(s) > 11 ? s + 11 : "");
 }
 
 static void print_failures(json_t *s)
@@ -342,13 +346,14 @@ static void print_failures(json_t *s)
 	json_t *a = json_object_get(s, "recent_failures");
 	if (json_array_size(a) == 0)
 		return;
-	printf("\n  recent failures\n");
+	text_printf(stdout, "\n  recent failures\n");
 	for (size_t i = 0; i < json_array_size(a); i++) {
 		json_t *f = json_array_get(a, i);
-		printf("  ");
+		text_printf(stdout, "  ");
 		print_time(json_object_get(f, "time"));
-		printf("  %-10s %-13s ", json_string_value(json_object_get(f, "language")),
-		       json_string_value(json_object_get(f, "status")));
+		text_printf(stdout, "  %-10s %-13s ",
+			    json_string_value(json_object_get(f, "language")),
+			    json_string_value(json_object_get(f, "status")));
 		json_t *err = json_object_get(f, "error");
 		const char *name = json_string_value(json_object_get(err, "name"));
 		const char *msg = json_string_value(json_object_get(err, "message"));
@@ -362,13 +367,15 @@ static void print_failures(json_t *s)
 		if (!name && !msg) {
 			json_t *ec = json_object_get(f, "exit_code");
 			if (json_is_integer(ec))
-				printf("exit code %lld", (long long)json_integer_value(ec));
+				text_printf(stdout, "exit code %lld",
+					    (long long)json_integer_value(ec));
 		}
 		json_t *dep = json_object_get(f, "deployment");
 		if (json_is_object(dep))
-			printf("  [%s@%lld]", json_string_value(json_object_get(dep, "name")),
-			       (long long)json_integer_value(json_object_get(dep, "version")));
-		printf("  %s\n", json_string_value(json_object_get(f, "id")));
+			text_printf(stdout, "  [%s@%lld]",
+				    json_string_value(json_object_get(dep, "name")),
+				    (long long)json_integer_value(json_object_get(dep, "version")));
+		text_printf(stdout, "  %s\n", json_string_value(json_object_get(f, "id")));
 	}
 }
 
@@ -376,36 +383,37 @@ static void print_code(json_t *s)
 {
 	json_t *code = json_object_get(s, "code");
 	if (json_is_object(code)) {
-		printf("\n  code %s\n", json_string_value(json_object_get(code, "sha256")));
+		text_printf(stdout, "\n  code %s\n",
+			    json_string_value(json_object_get(code, "sha256")));
 		const char *head = json_string_value(json_object_get(code, "head"));
 		if (head) {
-			printf("  | ");
+			text_printf(stdout, "  | ");
 			print_clean(head, 70);
 			putchar('\n');
 		}
 		json_t *runs = json_object_get(code, "executions");
 		for (size_t i = 0; i < json_array_size(runs); i++) {
 			json_t *r = json_array_get(runs, i);
-			printf("  ");
+			text_printf(stdout, "  ");
 			print_time(json_object_get(r, "time"));
-			printf("  %-13s %9.1f ms  %s\n",
-			       json_string_value(json_object_get(r, "status")),
-			       json_number_value(json_object_get(r, "wall_ms")),
-			       json_string_value(json_object_get(r, "id")));
+			text_printf(stdout, "  %-13s %9.1f ms  %s\n",
+				    json_string_value(json_object_get(r, "status")),
+				    json_number_value(json_object_get(r, "wall_ms")),
+				    json_string_value(json_object_get(r, "id")));
 		}
 		return;
 	}
 	json_t *top = json_object_get(s, "top_code");
 	if (json_array_size(top) == 0)
 		return;
-	printf("\n  most run code (see one with --code-sha256 PREFIX)\n");
+	text_printf(stdout, "\n  most run code (see one with --code-sha256 PREFIX)\n");
 	for (size_t i = 0; i < json_array_size(top); i++) {
 		json_t *c = json_array_get(top, i);
 		char a[32], b[32];
-		printf("  %.12s  %s run%s, %s failed, last ",
-		       json_string_value(json_object_get(c, "code_sha256")),
-		       grouped(jint(c, "executions"), a), jint(c, "executions") == 1 ? "" : "s",
-		       grouped(jint(c, "failures"), b));
+		text_printf(stdout, "  %.12s  %s run%s, %s failed, last ",
+			    json_string_value(json_object_get(c, "code_sha256")),
+			    grouped(jint(c, "executions"), a),
+			    jint(c, "executions") == 1 ? "" : "s", grouped(jint(c, "failures"), b));
 		print_time(json_object_get(c, "last_run"));
 		putchar('\n');
 	}
@@ -421,14 +429,14 @@ static bool print_filters(json_t *s)
 	json_object_foreach(f, k, v)
 	{
 		if (json_is_string(v)) {
-			printf("%s %s=", any ? "," : "  filters:", k);
+			text_printf(stdout, "%s %s=", any ? "," : "  filters:", k);
 			print_clean(json_string_value(v), 64);
 			any = true;
 		}
 	}
 	json_object_foreach(json_object_get(f, "labels"), k, v)
 	{
-		printf("%s label ", any ? "," : "  filters:");
+		text_printf(stdout, "%s label ", any ? "," : "  filters:");
 		print_clean(k, 32);
 		putchar('=');
 		print_clean(json_string_value(v), 32);
@@ -443,26 +451,28 @@ static void stats_print_text(json_t *s)
 {
 	char a[32], b[32], c[32];
 	long long total = jint(s, "total");
-	printf("%s execution%s", grouped(total, a), total == 1 ? "" : "s");
+	text_printf(stdout, "%s execution%s", grouped(total, a), total == 1 ? "" : "s");
 	if (total) {
-		printf(", ");
+		text_printf(stdout, ", ");
 		print_time(json_object_get(s, "first"));
-		printf(" … ");
+		text_printf(stdout, " … ");
 		print_time(json_object_get(s, "last"));
-		printf(" UTC");
+		text_printf(stdout, " UTC");
 	}
 	putchar('\n');
 	bool filtered = print_filters(s);
 	if (!total) {
-		printf("  no executions recorded%s\n", filtered ? " that match these filters" : "");
+		text_printf(stdout, "  no executions recorded%s\n",
+			    filtered ? " that match these filters" : "");
 		return;
 	}
-	printf("\n  %-14s %9s  %5.1f%%\n", "succeeded", grouped(jint(s, "succeeded"), a),
-	       json_number_value(json_object_get(s, "success_rate")) * 100);
-	printf("  %-14s %9s\n", "failed", grouped(jint(s, "failed"), a));
-	printf("  %-14s %9s   memory limit %s   output limit %s\n", "timeouts",
-	       grouped(jint(s, "timeouts"), a), grouped(jint(s, "memory_limits"), b),
-	       grouped(jint(s, "output_limits"), c));
+	text_printf(stdout, "\n  %-14s %9s  %5.1f%%\n", "succeeded",
+		    grouped(jint(s, "succeeded"), a),
+		    json_number_value(json_object_get(s, "success_rate")) * 100);
+	text_printf(stdout, "  %-14s %9s\n", "failed", grouped(jint(s, "failed"), a));
+	text_printf(stdout, "  %-14s %9s   memory limit %s   output limit %s\n", "timeouts",
+		    grouped(jint(s, "timeouts"), a), grouped(jint(s, "memory_limits"), b),
+		    grouped(jint(s, "output_limits"), c));
 	print_metrics(s);
 	print_counts(s);
 	print_histogram(s);

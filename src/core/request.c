@@ -8,7 +8,9 @@
 #include <unistd.h>
 
 #include "core/config.h"
+#include "util/buf.h"
 #include "util/opt.h"
+#include "util/textout.h"
 #include "util/util.h"
 
 #define INPUTS_FILE_CAP (16u << 20)
@@ -137,6 +139,24 @@ int request_merge_inputs(struct request *req, const char *json_or_file)
 	return rc;
 }
 
+const char *request_file_name_problem(const char *name)
+{
+	size_t len = strlen(name);
+	if (len == 0)
+		return "the name is empty";
+	if (len > NAME_MAX)
+		return "the name is longer than 255 bytes";
+	if (strchr(name, '/'))
+		return "the name contains '/' (give a plain file name)";
+	if (!strcmp(name, ".") || !strcmp(name, ".."))
+		return "'.' and '..' are not file names";
+	if (!strcmp(name, REQUEST_INPUTS_FILE))
+		return "'" REQUEST_INPUTS_FILE "' is reserved for the inputs (use --inputs @FILE)";
+	if (!utf8_printable(name, len))
+		return "the name contains a control character or bytes that are not UTF-8";
+	return NULL;
+}
+
 int request_add_file(struct request *req, const char *spec)
 {
 	/* PATH[:NAME] — the last colon splits, so a NAME never contains one and
@@ -151,10 +171,10 @@ int request_add_file(struct request *req, const char *spec)
 		const char *slash = strrchr(src, '/');
 		name = xstrdup(slash ? slash + 1 : src);
 	}
-	if (!*name || !strcmp(name, ".") || !strcmp(name, "..") || strchr(name, '/')) {
-		error("invalid file name '%s' in --file %s: use PATH[:NAME] with a plain NAME "
-		      "(no '/', not '.' or '..')",
-		      name, spec);
+	const char *problem = request_file_name_problem(name);
+	if (problem) {
+		error("invalid file name '%s' in --file %s: %s; use PATH[:NAME] with a plain NAME",
+		      name, spec, problem);
 		free(src);
 		free(name);
 		return -1;

@@ -134,7 +134,16 @@ void request_set_code(struct request *req, char *code, size_t len, const char *o
 int request_add_input(struct request *req, const char *key_value);
 /* Merges a JSON object (text, or "@FILE") into the inputs. */
 int request_merge_inputs(struct request *req, const char *json_or_file);
-int request_add_file(struct request *req, const char *spec); /* PATH[:NAME] */
+/* Adds --file PATH[:NAME]. The NAME is checked here, where every front's
+ * request is parsed (CLI, --request, HTTP and MCP "files", batch, session
+ * exec): a bad one is the caller's mistake (sbx_error), not the sandbox's. */
+int request_add_file(struct request *req, const char *spec);
+/* The file the inputs are written to in the code's directory (Java). */
+#define REQUEST_INPUTS_FILE "inputs.json"
+/* NULL when name can be a file of the code's working directory: 1..255
+ * bytes of printable UTF-8 (no C0, DEL or C1 control character), no '/',
+ * not ".", ".." or REQUEST_INPUTS_FILE; else what is wrong with it. */
+const char *request_file_name_problem(const char *name);
 int request_add_label(struct request *req, const char *key_value);
 /* --env KEY=VALUE: KEY must be a portable name ([A-Za-z_][A-Za-z0-9_]*) and
  * not one sbx sets itself or the loader reads (see request.c). A later

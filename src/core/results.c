@@ -147,19 +147,18 @@ json_t *results_bound(const json_t *items, uint64_t budget)
 		size_t len = json_string_length(data);
 		uint64_t bytes = results_data_bytes(mime, json_string_value(data), len);
 		/* An entry the interpreter's prelude already left out past the
-		 * limit says how large it was. */
-		json_t *claimed = json_object_get(item, "bytes");
-		bool truncated = json_is_true(json_object_get(item, "truncated")) && !len;
-		if (truncated && json_is_integer(claimed) && json_integer_value(claimed) > 0)
-			bytes = (uint64_t)json_integer_value(claimed);
-		if (!truncated && (len > budget || used + len > budget))
-			truncated = true;
+		 * limit: sbx never saw its data, so its size is not known (the
+		 * "bytes" the report gives is the code's word, and the code can
+		 * write the report). */
+		bool left_out = json_is_true(json_object_get(item, "truncated")) && !len;
+		bool truncated = left_out || len > budget || used + len > budget;
 		if (!truncated)
 			used += len;
 		json_array_append_new(
-		    a, json_pack("{s:s, s:o, s:n, s:I, s:b}", "mime", mime, "data",
+		    a, json_pack("{s:s, s:o, s:n, s:o, s:b}", "mime", mime, "data",
 				 truncated ? json_string("") : json_incref(data), "file", "bytes",
-				 (json_int_t)bytes, "truncated", truncated));
+				 left_out ? json_null() : json_integer((json_int_t)bytes),
+				 "truncated", truncated));
 	}
 	return a;
 }

@@ -9,7 +9,10 @@
  * decides their shape and size here: an invalid mime type drops an entry,
  * at most RESULTS_MAX_ITEMS are kept, and the data of all entries together
  * counts against the output limit (limits.output_bytes): an entry past it
- * keeps its mime type and size with data "" and truncated true.
+ * keeps its mime type and size with data "" and truncated true. An entry
+ * the interpreter's prelude left out itself (data "", truncated true in
+ * the report) has bytes null: sbx never read its data, and a size in the
+ * report is the code's (sizes in the record are sbx's).
  */
 #ifndef SBX_RESULTS_H
 #define SBX_RESULTS_H

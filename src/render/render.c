@@ -221,9 +221,13 @@ json_t *render_failure_record(const char *command, char id[27])
 {
 	const char *msg = error_first_message();
 	make_execution_id(id);
+	/* The message may quote the caller's bytes (a file name that is not
+	 * UTF-8): made valid, or jansson would give no record at all. */
+	if (!*msg)
+		msg = "sbx failed: see its standard error";
 	return json_pack(
-	    "{s:s, s:s, s:b, s:s?, s:n, s:n, s:n, s:n, s:s, s:s, s:{s:s, s:s, s:n, s:n, s:s}}",
+	    "{s:s, s:s, s:b, s:s?, s:n, s:n, s:n, s:n, s:s, s:s, s:{s:s, s:o, s:n, s:n, s:s}}",
 	    "id", id, "status", "sbx_error", "ok", 0, "command", command, "language", "exit_code",
 	    "signal", "result", "stdout", "", "stderr", "", "error", "name", "SbxError", "message",
-	    *msg ? msg : "sbx failed: see its standard error", "line", "column", "traceback", "");
+	    json_string_utf8_lossy(msg, strlen(msg)), "line", "column", "traceback", "");
 }

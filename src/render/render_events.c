@@ -3,6 +3,8 @@
 
 #include <string.h>
 
+#include "util/textout.h"
+
 static void put(struct buf *b, json_t *v)
 {
 	if (json_is_string(v))

@@ -27,11 +27,19 @@ void render_results_text(FILE *f, const json_t *results, uint64_t limit)
 		unsigned w, h;
 		struct buf b = BUF_INIT;
 		buf_printf(&b, "[%s ", mime ? mime : "?");
-		if (results_image_size(e, &w, &h))
-			buf_printf(&b, "%u\xc3\x97%u, ", w, h); /* U+00D7 MULTIPLICATION SIGN */
-		put_size(&b, json_is_integer(bytes) ? (uint64_t)json_integer_value(bytes) : 0);
+		/* "640×480, 12 KiB, left out: ...": the parts known, by ", ". */
+		const char *sep = "";
+		if (results_image_size(e, &w, &h)) {
+			buf_printf(&b, "%u\xc3\x97%u", w, h); /* U+00D7 MULTIPLICATION SIGN */
+			sep = ", ";
+		}
+		if (json_is_integer(bytes)) {
+			buf_puts(&b, sep);
+			put_size(&b, (uint64_t)json_integer_value(bytes));
+			sep = ", ";
+		}
 		if (json_is_true(json_object_get(e, "truncated"))) {
-			buf_puts(&b, ", left out: over the ");
+			buf_printf(&b, "%sleft out: over the ", sep);
 			put_size(&b, limit);
 			buf_puts(&b, " output limit (raise --max-output)");
 		}

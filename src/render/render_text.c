@@ -6,6 +6,7 @@
 
 #include "render/render_results.h"
 #include "util/jsonout.h"
+#include "util/textout.h"
 #include "util/util.h"
 
 /* A string of the error, escaped for the terminal (see buf_put_escaped):

@@ -155,11 +155,14 @@ static int apply_files(struct run_options *ro, json_t *v, struct request_json_tm
 	json_t *f;
 	json_object_foreach(v, name, f)
 	{
-		if (!*name || strchr(name, '/') || strchr(name, ':') || !strcmp(name, ".") ||
-		    !strcmp(name, ".."))
-			return error("request key \"files\": invalid file name \"%s\": use a plain "
-				     "name (no '/' or ':', not '.' or '..')",
-				     name);
+		/* The name is checked here, before anything is written: a bad
+		 * one is the request's mistake (sbx_error), on every front. */
+		const char *problem =
+		    strchr(name, ':') ? "the name contains ':'" : request_file_name_problem(name);
+		if (problem)
+			return error("request key \"files\": invalid file name \"%s\": %s; use a "
+				     "plain name",
+				     name, problem);
 		json_t *text = json_object_get(f, "text"), *b64 = json_object_get(f, "base64");
 		if (!json_is_object(f) || json_object_size(f) != 1 ||
 		    !json_is_string(text ? text : b64))

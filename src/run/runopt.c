@@ -13,6 +13,7 @@
 #include "policy/policy.h"
 #include "util/statedir.h"
 #include "util/util.h"
+#include "util/textout.h"
 
 const struct opt_spec common_opts[] = {
     {"help", 'h', OPT_NOARG, RO_HELP, NULL, "show this help"},
@@ -307,11 +308,11 @@ static void say_skipped(json_t *report, const struct lang *lang)
 	{
 		const char *info = json_string_value(json_object_get(e, "info"));
 		const char *l = json_string_value(json_object_get(e, "language"));
-		buf_printf(&b, "%s block %lld (%s)", i ? "," : "",
-			   (long long)json_integer_value(json_object_get(e, "block")),
-			   l	  ? l
-			   : info ? info
-				  : "no language");
+		buf_printf_text(&b, "%s block %lld (%s)", i ? "," : "",
+				(long long)json_integer_value(json_object_get(e, "block")),
+				l      ? l
+				: info ? info
+				       : "no language");
 	}
 	fprintf(stderr, "sbx: %s\n", buf_cstr(&b));
 	buf_release(&b);

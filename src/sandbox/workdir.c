@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "util/rmtree.h"
+#include "util/textout.h"
 #include "util/util.h"
 
 /* Time spent removing: a run's own directory, then leftovers per sweep. */
@@ -35,24 +36,7 @@ void workdir_init(struct workdir *wd)
 
 int workdir_valid_name(const char *name, const char **why)
 {
-	size_t len = strlen(name);
-	*why = NULL;
-	if (len == 0)
-		*why = "the name is empty";
-	else if (len > NAME_MAX)
-		*why = "the name is longer than 255 bytes";
-	else if (strchr(name, '/'))
-		*why = "the name contains '/' (give a plain file name)";
-	else if (!strcmp(name, ".") || !strcmp(name, ".."))
-		*why = "'.' and '..' are not file names";
-	else if (!strcmp(name, WORKDIR_INPUTS))
-		*why = "'" WORKDIR_INPUTS "' is reserved for the inputs (use --inputs @FILE)";
-	else
-		for (const unsigned char *p = (const unsigned char *)name; *p; p++)
-			if (*p < 0x20 || *p == 0x7f) {
-				*why = "the name contains a control character";
-				break;
-			}
+	*why = request_file_name_problem(name);
 	return *why ? -1 : 0;
 }
 

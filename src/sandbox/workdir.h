@@ -23,11 +23,11 @@
 
 #include "core/request.h"
 
-#define WORKDIR_PRIVATE	  ".sbx"	/* sbx's own files, beside WORKDIR_CWD */
-#define WORKDIR_CWD	  "work"	/* the code's working directory */
-#define WORKDIR_INPUTS	  "inputs.json" /* the inputs, as a file */
-#define WORKDIR_MAX_DEPTH 16		/* deeper files are neither listed nor saved */
-#define WORKDIR_MAX_FILES 10000		/* most files listed per run */
+#define WORKDIR_PRIVATE	  ".sbx"	      /* sbx's own files, beside WORKDIR_CWD */
+#define WORKDIR_CWD	  "work"	      /* the code's working directory */
+#define WORKDIR_INPUTS	  REQUEST_INPUTS_FILE /* the inputs, as a file */
+#define WORKDIR_MAX_DEPTH 16		      /* deeper files are neither listed nor saved */
+#define WORKDIR_MAX_FILES 10000		      /* most files listed per run */
 
 struct workdir_entry; /* one file seen before the run (private) */
 
@@ -84,9 +84,9 @@ void workdir_sweep(const char *base);
 /* Removes dfd/name and everything below it, never following links. */
 void workdir_rmtree_at(int dfd, const char *name);
 
-/* 0 if name is a valid file name for the sandbox: 1..255 bytes, no '/', no
- * control characters, not ".", ".." or WORKDIR_INPUTS.
- * Otherwise -1 and *why says what is wrong. */
+/* 0 if name is a valid file name for the sandbox (request_file_name_problem:
+ * the one rule, checked first where requests are parsed). Otherwise -1 and
+ * *why says what is wrong. */
 int workdir_valid_name(const char *name, const char **why);
 
 #endif

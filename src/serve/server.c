@@ -30,6 +30,7 @@
 #include "util/buf.h"
 #include "util/opt.h"
 #include "util/util.h"
+#include "util/textout.h"
 
 static int load_token(struct server *s, const char *path)
 {
@@ -237,7 +238,7 @@ static int serve(const struct serve_config *cfg)
 		close(fd);
 		return error("libmicrohttpd could not start on %s", bound), 125;
 	}
-	fprintf(stderr, "sbx: serving on %s\n", bound);
+	text_printf(stderr, "sbx: serving on %s\n", bound);
 	if (cfg->ready_file && write_ready(cfg->ready_file, bound) != 0) {
 		mhd.stop_daemon(d);
 		conn_guard_stop(&s.guard);

@@ -28,11 +28,51 @@ uint64_t events_log_max(void)
 	return v;
 }
 
-/* The line for ev, shrunk to fit one atomic write: the finding's detail,
- * then the labels go first (they are the only parts of unbounded size). */
+/* x cut to at most max bytes, before a UTF-8 continuation byte, if it is a
+ * longer string; else NULL. */
+static json_t *cut_string(json_t *x, size_t max)
+{
+	if (!json_is_string(x) || json_string_length(x) <= max)
+		return NULL;
+	const char *s = json_string_value(x);
+	size_t n = max;
+	while (n > 0 && ((unsigned char)s[n] & 0xC0) == 0x80)
+		n--;
+	return json_stringn(s, n);
+}
+
+/* Cuts every string in v (objects and arrays, recursively) to max bytes. */
+static void cap_strings(json_t *v, size_t max)
+{
+	const char *k;
+	json_t *x, *cut;
+	size_t i;
+	json_object_foreach(v, k, x)
+	{
+		if ((cut = cut_string(x, max)))
+			json_object_set_new(v, k, cut);
+		else
+			cap_strings(x, max);
+	}
+	json_array_foreach(v, i, x)
+	{
+		if ((cut = cut_string(x, max)))
+			json_array_set_new(v, i, cut);
+		else
+			cap_strings(x, max);
+	}
+}
+
+/* The line for ev, shrunk to fit one atomic write. An event is never
+ * dropped (a follower that saw execution_started waits for its end): the
+ * finding's detail goes first, then the labels, then every string is cut
+ * shorter and shorter (an error name of the code's, a deployment's name).
+ * Any of it sets "truncated": true. Strings of at most 16 bytes, escaped
+ * six bytes a character, fit whatever the event. */
 static int encode(json_t *ev, struct buf *line)
 {
-	for (int pass = 0; pass < 3; pass++) {
+	static const size_t caps[] = {512, 128, 16};
+	for (size_t pass = 0;; pass++) {
 		buf_reset(line);
 		jsonout_append(line, ev);
 		buf_append(line, "\n", 1);
@@ -42,13 +82,16 @@ static int encode(json_t *ev, struct buf *line)
 			json_t *f = json_object_get(ev, "finding");
 			json_object_set_new(
 			    ev, "finding", json_pack("{s:O?}", "rule", json_object_get(f, "rule")));
-		} else {
+		} else if (pass <= 1) {
 			json_object_set_new(ev, "labels", json_object());
 			json_object_del(ev, "finding");
+		} else if (pass - 2 < sizeof caps / sizeof caps[0]) {
+			cap_strings(ev, caps[pass - 2]);
+		} else {
+			return -1; /* cannot happen: the keys of an event are few */
 		}
 		json_object_set_new(ev, "truncated", json_true());
 	}
-	return line->len <= EVENTS_LINE_MAX ? 0 : -1;
 }
 
 static void warn_once(const char *path, int err)
@@ -83,7 +126,7 @@ int events_log_append(const char *state_dir, json_t *ev)
 	snprintf(old, sizeof(old), "%s/%s", state_dir, EVENTS_LOG_OLD);
 	snprintf(lockp, sizeof(lockp), "%s/%s", state_dir, EVENTS_LOCK_NAME);
 	if (encode(ev, &line) != 0) {
-		ret = 0; /* cannot happen with the fields runs give; nothing to say */
+		ret = 0; /* cannot happen: every string was cut short */
 		goto out;
 	}
 	lock_fd = open(lockp, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0600);

@@ -33,8 +33,9 @@
 
 /* Appends ev (its "event", "ts" and the rest) as one line. A line that
  * would not fit EVENTS_LINE_MAX loses its detail first ("finding"), then
- * its labels (and gets "truncated": true). Returns 0, or -1 after one
- * warning per process (the caller goes on). */
+ * its labels, then has its strings cut (and gets "truncated": true): an
+ * event is never dropped. Returns 0, or -1 after one warning per process
+ * (the caller goes on). */
 int events_log_append(const char *state_dir, json_t *ev);
 
 /* The cap in bytes: EVENTS_LOG_MAX, or $SBX_EVENTS_LOG_MAX when it is a

@@ -40,8 +40,9 @@ struct history_entry {
 	int exit_code;
 	int signal;
 	const char *code_sha256;
-	const char *code; /* the first HISTORY_CODE_HEAD_CHARS are kept */
-	size_t code_len;
+	const char *code;	/* the first HISTORY_CODE_HEAD_CHARS are kept */
+	size_t code_len;	/* bytes of code (the head is never read past them) */
+	uint64_t code_bytes;	/* the code's size, recorded */
 	const char *error_name; /* NULL: no error */
 	const char *error_message;
 	double wall_ms, cpu_ms;
@@ -66,10 +67,13 @@ void history_entry_from(struct history_entry *e, const struct request *req,
 int history_record(const struct request *req, const struct outcome *out, int retention_days);
 
 /* sbx history import: every record of the NDJSON file path ("-": stdin)
- * appended to state_dir's history (history_ingest.c). Records that never
- * ran are skipped (*skipped; the first few named in warnings). 0, or -1
- * after a message. */
-int history_ingest(const char *state_dir, const char *path, size_t *imported, size_t *skipped);
+ * appended to state_dir's history (history_ingest.c). Each field is
+ * checked against what sbx writes; *imported counts the records appended,
+ * *skipped those of requests that never ran, *invalid the others that
+ * were refused (the first few named in warnings: the line and the field).
+ * 0, or -1 after a message (a line that is not JSON, a write that failed). */
+int history_ingest(const char *state_dir, const char *path, size_t *imported, size_t *skipped,
+		   size_t *invalid);
 
 /* The same for a prepared entry (unit tests write known records with it).
  * Creates state_dir (mode 0700) and history.log (0600) as needed. */

@@ -25,6 +25,52 @@
  * are escaped there) nor in the labels object (label values are strings). */
 #define HISTORY_LINE_MARK "{\"v\":1,"
 
+#define HISTORY_MAX_MESSAGE 1000 /* bytes of an error message (and name) kept */
+#define HISTORY_ID_MAX	    64	 /* an execution id's most characters */
+/* The bounds of values no run reaches, past which a record is refused:
+ * 2^48 ms after 1970 is the year 10889; a petabyte of output or code; a
+ * petabyte of memory (in KiB); a year of wall or CPU time. */
+#define HISTORY_MAX_TIME_MS   (INT64_C(1) << 48)
+#define HISTORY_MAX_BYTES     (INT64_C(1) << 50)
+#define HISTORY_MAX_MEMORY_KB (INT64_C(1) << 40)
+#define HISTORY_MAX_RUN_MS    (365.0 * 86400000.0)
+
+/* The columns of a record line, in the executions table's order: key and
+ * type (history_line.c). */
+#define HISTORY_COLS 22
+struct history_col {
+	const char *key;
+	char type;
+};
+extern const struct history_col history_cols[HISTORY_COLS];
+
+/* The record of one history.log line (without its newline) when every key
+ * has its type and a value sbx could have written: ranges, lengths and
+ * formats, and keys that agree with each other. NULL and why (the key at
+ * fault) otherwise (history_line.c). */
+json_t *history_record_parse(const char *p, size_t len, char why[160]);
+/* 1..HISTORY_ID_MAX letters, digits, '-' or '_'. */
+bool history_id_ok(const char *id);
+/* 64 lower-case hex digits. */
+bool history_sha256_ok(const char *s);
+
+/* The record of e as one line of JSON, its newline included (history_line.c). */
+struct buf;
+struct history_entry;
+void history_entry_line(const struct history_entry *e, struct buf *line);
+/* What history_entry_of_record says of a record of a request that never ran:
+ * skipped, and counted apart. */
+#define HISTORY_NEVER_RAN "no execution id, language or status (a request that never ran)"
+/* The entry of a result record (sbx run --json, sbx batch --out), every
+ * field checked against what sbx writes, the time taken from its id (not
+ * past now_ms by more than a day): NULL, or what is wrong, naming the
+ * field. The entry borrows rec's strings; its code head is empty
+ * (history_line.c). */
+const char *history_entry_of_record(json_t *rec, struct history_entry *e, int64_t now_ms);
+/* Appends one whole line to STATE/history.log (one write(2), history_log.c).
+ * 0, or -1 after a warning. */
+int history_append_line(const char *state_dir, const char *data, size_t len);
+
 /* STATE/name as a malloc'd string. */
 char *history_state_file(const char *state_dir, const char *name);
 

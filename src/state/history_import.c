@@ -37,40 +37,6 @@ static const char insert_sql[] =
     " stderr_bytes, stdout_head, stderr_head) VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,"
     "?13,?14,?15,?16,?17,?18,?19,?20,?21,?22)";
 
-/* The keys of a record line, in insert_sql's column order, and their types:
- * s string, S string or null, i integer, I integer or null, n number,
- * b boolean, o string, null or missing (keys added later: older lines
- * still in a log when sbx is upgraded have none). history_line() writes them; the importer checks
- * them. */
-static const struct {
-	const char *key;
-	char type;
-} record_cols[] = {
-    {"id", 's'},
-    {"time_ms", 'i'},
-    {"language", 's'},
-    {"deployment", 'S'},
-    {"deployment_version", 'I'},
-    {"status", 's'},
-    {"ok", 'b'},
-    {"exit_code", 'I'},
-    {"signal", 'I'},
-    {"code_sha256", 's'},
-    {"code_head", 's'},
-    {"code_bytes", 'i'},
-    {"error_name", 'S'},
-    {"error_message", 'S'},
-    {"wall_ms", 'n'},
-    {"cpu_ms", 'n'},
-    {"memory_peak_kb", 'i'},
-    {"timed_out", 'b'},
-    {"stdout_bytes", 'i'},
-    {"stderr_bytes", 'i'},
-    {"stdout_head", 'o'},
-    {"stderr_head", 'o'},
-};
-#define RECORD_COLS (sizeof(record_cols) / sizeof(record_cols[0]))
-
 struct import {
 	int retention_days;
 	int64_t now_ms;
@@ -116,61 +82,6 @@ static void import_reject(struct import *im, const char *path, size_t lineno, co
 	buf_append(&im->rejects, "\n", 1);
 }
 
-/* The record of one line, or NULL and *why. */
-static json_t *record_parse(const char *p, size_t len, char why[160])
-{
-	json_error_t jerr;
-	json_t *rec = json_loadb(p, len, 0, &jerr);
-	if (!rec) {
-		/* jansson's text is at most 160 bytes: keep its start. */
-		snprintf(why, 160, "not JSON (column %d: %.100s)", jerr.column, jerr.text);
-		return NULL;
-	}
-	json_t *v = json_object_get(rec, "v");
-	if (!json_is_integer(v) || json_integer_value(v) != 1) {
-		snprintf(why, 160, "not a version 1 history record");
-		goto bad;
-	}
-	for (size_t i = 0; i < RECORD_COLS; i++) {
-		v = json_object_get(rec, record_cols[i].key);
-		bool ok = false;
-		switch (record_cols[i].type) {
-		case 'S': ok = json_is_null(v) || json_is_string(v); break;
-		case 'o': ok = !v || json_is_null(v) || json_is_string(v); break;
-		case 's': ok = json_is_string(v); break;
-		case 'I': ok = json_is_null(v) || json_is_integer(v); break;
-		case 'i': ok = json_is_integer(v); break;
-		case 'n': ok = json_is_number(v); break;
-		case 'b': ok = json_is_boolean(v); break;
-		}
-		if (!ok) {
-			snprintf(why, 160, "a record without a valid \"%s\"", record_cols[i].key);
-			goto bad;
-		}
-	}
-	if (json_string_length(json_object_get(rec, "id")) == 0) {
-		snprintf(why, 160, "a record without an id");
-		goto bad;
-	}
-	json_t *labels = json_object_get(rec, "labels");
-	const char *k;
-	if (!json_is_object(labels)) {
-		snprintf(why, 160, "a record without a valid \"labels\"");
-		goto bad;
-	}
-	json_object_foreach(labels, k, v)
-	{
-		if (!json_is_string(v)) {
-			snprintf(why, 160, "a record with a label that is not text");
-			goto bad;
-		}
-	}
-	return rec;
-bad:
-	json_decref(rec);
-	return NULL;
-}
-
 static int bind_json(sqlite3_stmt *st, int i, json_t *v)
 {
 	if (json_is_string(v))
@@ -190,8 +101,8 @@ static int bind_json(sqlite3_stmt *st, int i, json_t *v)
 static int import_record(sqlite3 *db, sqlite3_stmt *ins, sqlite3_stmt *lab, json_t *rec)
 {
 	int rc = sqlite3_reset(ins);
-	for (size_t i = 0; rc == SQLITE_OK && i < RECORD_COLS; i++)
-		rc = bind_json(ins, (int)i + 1, json_object_get(rec, record_cols[i].key));
+	for (size_t i = 0; rc == SQLITE_OK && i < HISTORY_COLS; i++)
+		rc = bind_json(ins, (int)i + 1, json_object_get(rec, history_cols[i].key));
 	if (rc == SQLITE_OK && (rc = sqlite3_step(ins)) == SQLITE_DONE)
 		rc = SQLITE_OK;
 	if (rc != SQLITE_OK || sqlite3_changes(db) == 0)
@@ -252,12 +163,12 @@ static int import_lines(struct import *im, sqlite3 *db, const char *path, const 
 		json_t *rec = NULL;
 		if (len > HISTORY_MAX_LINE)
 			snprintf(why, sizeof(why), "longer than any record");
-		else if (len > 0 && !(rec = record_parse(p, len, why))) {
+		else if (len > 0 && !(rec = history_record_parse(p, len, why))) {
 			/* A torn fragment with the next record glued to it: keep
 			 * the record, reject the fragment. */
 			const char *mark = last_mark(p + 1, nl);
 			char why2[160];
-			if (mark && (rec = record_parse(mark, (size_t)(nl - mark), why2)))
+			if (mark && (rec = history_record_parse(mark, (size_t)(nl - mark), why2)))
 				len = (size_t)(mark - p);
 		}
 		if (len > 0 && *why)

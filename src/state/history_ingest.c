@@ -8,105 +8,55 @@
  * A record keeps no time and no code text: the time is the one in its id
  * (a ULID holds its creation's milliseconds), the code head is empty (the
  * code's SHA-256 is kept). Records without an execution id (lines sbx batch
- * refused) are skipped and counted. */
+ * refused) are skipped and counted. Every other field is checked against
+ * what sbx writes (history_entry_of_record), and the line it makes as the
+ * importer will check it: a record that fails is skipped, named with its
+ * line and field, and not counted as imported. */
 #include <errno.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "state/history.h"
+#include "state/history_db.h"
+#include "util/buf.h"
 #include "util/util.h"
 
-#define INGEST_LINE_MAX ((size_t)512 << 20)
-#define NEVER_RAN	"no execution id, language or status (a request that never ran)"
+#define INGEST_LINE_MAX	    ((size_t)512 << 20)
+#define INGEST_MAX_WARNINGS 10 /* skipped records named one by one */
 
-/* The milliseconds of a ULID (10 Crockford base32 digits); -1 if it is not one. */
-static int64_t ulid_time_ms(const char *id)
+/* One record line of the file: appended to the history (1), skipped with
+ * *why (0), or -1 after an error that stops the import. */
+static int ingest_record(const char *state_dir, json_t *rec, int64_t now_ms, char why[200])
 {
-	static const char digits[] = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
-	if (strlen(id) != 26)
-		return -1;
-	int64_t t = 0;
-	for (int i = 0; i < 10; i++) {
-		const char *d = strchr(digits, id[i]);
-		if (!d || !id[i])
-			return -1;
-		t = t * 32 + (d - digits);
+	struct history_entry e;
+	const char *problem = history_entry_of_record(rec, &e, now_ms);
+	if (problem) {
+		snprintf(why, 200, "%s", problem);
+		return 0;
 	}
-	return t;
+	/* The line is checked as the importer will check it, so what is
+	 * counted here is what the next reader stores. */
+	struct buf line = BUF_INIT;
+	history_entry_line(&e, &line);
+	char line_why[160];
+	json_t *parsed =
+	    line.len <= HISTORY_MAX_LINE
+		? history_record_parse(line.data, line.len - 1, line_why)
+		: (snprintf(line_why, sizeof line_why, "a record over %d bytes", HISTORY_MAX_LINE),
+		   NULL);
+	int rc = 0;
+	if (!parsed)
+		snprintf(why, 200, "it would make %s", line_why);
+	else
+		rc = history_append_line(state_dir, line.data, line.len) == 0 ? 1 : -1;
+	json_decref(parsed);
+	buf_release(&line);
+	return rc;
 }
 
-static int signal_number(const char *name)
-{
-	for (int s = 1; name && s < 65; s++) {
-		const char *abbrev = sigabbrev_np(s);
-		if (abbrev && !strncmp(name, "SIG", 3) && !strcmp(name + 3, abbrev))
-			return s;
-	}
-	return 0;
-}
-
-static const char *str(json_t *o, const char *key)
-{
-	return json_string_value(json_object_get(o, key));
-}
-
-/* The entry of one record; 0, or -1 with why in *why. */
-static int entry_of(json_t *rec, struct history_entry *e, const char **why)
-{
-	memset(e, 0, sizeof(*e));
-	e->id = str(rec, "id");
-	e->language = str(rec, "language");
-	e->status = str(rec, "status");
-	if (!e->id || !e->language || !e->status) {
-		*why = NEVER_RAN;
-		return -1;
-	}
-	if ((e->time_ms = ulid_time_ms(e->id)) < 0) {
-		*why = "its id is not an sbx execution id";
-		return -1;
-	}
-	e->code_sha256 = str(rec, "code_sha256");
-	if (!e->code_sha256) {
-		*why = "no code_sha256";
-		return -1;
-	}
-	json_t *dep = json_object_get(rec, "deployment");
-	if (json_is_object(dep)) {
-		e->deployment = str(dep, "name");
-		e->deployment_version = (int)json_integer_value(json_object_get(dep, "version"));
-	}
-	e->ok = json_is_true(json_object_get(rec, "ok"));
-	json_t *code = json_object_get(rec, "exit_code");
-	e->exited = json_is_integer(code);
-	e->exit_code = (int)json_integer_value(code);
-	e->signal = signal_number(str(rec, "signal"));
-	e->code = "";
-	e->code_len = (size_t)json_integer_value(json_object_get(rec, "code_bytes"));
-	json_t *err = json_object_get(rec, "error");
-	if (json_is_object(err)) {
-		e->error_name = str(err, "name");
-		e->error_message = str(err, "message");
-	}
-	json_t *t = json_object_get(rec, "time_ms");
-	e->wall_ms = json_number_value(json_object_get(t, "wall"));
-	e->cpu_ms = json_number_value(json_object_get(t, "cpu"));
-	e->memory_peak_kb = (uint64_t)json_integer_value(
-	    json_object_get(json_object_get(rec, "memory_kb"), "peak"));
-	e->timed_out = !strcmp(e->status, "timeout");
-	json_t *tr = json_object_get(rec, "truncated");
-	e->stdout_bytes = (uint64_t)json_integer_value(json_object_get(tr, "stdout_bytes"));
-	e->stderr_bytes = (uint64_t)json_integer_value(json_object_get(tr, "stderr_bytes"));
-	json_t *so = json_object_get(rec, "stdout"), *se = json_object_get(rec, "stderr");
-	e->stdout_head = json_string_value(so);
-	e->stdout_head_len = json_string_length(so);
-	e->stderr_head = json_string_value(se);
-	e->stderr_head_len = json_string_length(se);
-	return 0;
-}
-
-int history_ingest(const char *state_dir, const char *path, size_t *imported, size_t *skipped)
+int history_ingest(const char *state_dir, const char *path, size_t *imported, size_t *skipped,
+		   size_t *invalid)
 {
 	FILE *f = strcmp(path, "-") ? fopen(path, "r") : stdin;
 	if (!f)
@@ -116,7 +66,8 @@ int history_ingest(const char *state_dir, const char *path, size_t *imported, si
 	size_t cap = 0, n = 0;
 	ssize_t len;
 	int rc = 0;
-	*imported = *skipped = 0;
+	int64_t now_ms = (int64_t)now_wall_ms();
+	*imported = *skipped = *invalid = 0;
 	while ((len = getline(&line, &cap, f)) > 0) {
 		n++;
 		if ((size_t)len > INGEST_LINE_MAX) {
@@ -126,8 +77,6 @@ int history_ingest(const char *state_dir, const char *path, size_t *imported, si
 		}
 		json_error_t je;
 		json_t *rec = json_loadb(line, (size_t)len, 0, &je);
-		struct history_entry e;
-		const char *why = NULL;
 		if (!json_is_object(rec)) {
 			rc = error("%s line %zu: not a JSON record (%s): import the NDJSON that "
 				   "sbx batch --out or sbx run --json wrote",
@@ -135,19 +84,24 @@ int history_ingest(const char *state_dir, const char *path, size_t *imported, si
 			json_decref(rec);
 			break;
 		}
-		if (entry_of(rec, &e, &why) != 0) {
-			if (*skipped < 5 && strcmp(why, NEVER_RAN))
-				warning("%s line %zu skipped: %s", path, n, why);
-			(*skipped)++;
-		} else if (history_append(state_dir, &e) != 0) {
-			rc = -1;
-			json_decref(rec);
-			break;
-		} else {
-			(*imported)++;
-		}
+		char why[200];
+		int got = ingest_record(state_dir, rec, now_ms, why);
 		json_decref(rec);
+		if (got < 0) {
+			rc = -1;
+			break;
+		}
+		if (got > 0) {
+			(*imported)++;
+		} else if (!strcmp(why, HISTORY_NEVER_RAN)) {
+			(*skipped)++;
+		} else if (++*invalid <= INGEST_MAX_WARNINGS) {
+			warning("%s line %zu skipped: %s", path, n, why);
+		}
 	}
+	if (*invalid > INGEST_MAX_WARNINGS)
+		warning("%s: %zu more invalid records skipped", path,
+			*invalid - INGEST_MAX_WARNINGS);
 	if (rc == 0 && ferror(f))
 		rc = error("cannot read %s: %s", path, strerror(errno));
 	free(line);

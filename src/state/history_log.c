@@ -22,7 +22,6 @@
 #include "util/util.h"
 
 #define HISTORY_LOG_IMPORT_BYTES (1 << 20) /* a run imports a log this large */
-#define HISTORY_MAX_MESSAGE	 1000	   /* bytes of an error message (and name) kept */
 #define HISTORY_APPEND_TRIES	 4	   /* reopens when an importer took the file away */
 
 static const char *json_str(json_t *obj, const char *key)
@@ -48,6 +47,7 @@ void history_entry_from(struct history_entry *e, const struct request *req,
 	e->code_sha256 = req->code_sha256;
 	e->code = req->code ? req->code : "";
 	e->code_len = req->code ? req->code_len : 0;
+	e->code_bytes = e->code_len;
 	e->error_name = json_str(out->error, "name");
 	e->error_message = json_str(out->error, "message");
 	e->wall_ms = out->wall_ms;
@@ -62,116 +62,6 @@ void history_entry_from(struct history_entry *e, const struct request *req,
 	e->stderr_head_len = out->err.kept.len;
 	e->labels = req->labels;
 	e->nlabels = req->nlabels;
-}
-
-/* Bytes of s that hold its first max_chars UTF-8 characters (never splits a
- * sequence; an invalid byte counts as one character). */
-static size_t utf8_prefix(const char *s, size_t len, size_t max_chars)
-{
-	size_t chars = 0;
-	for (size_t i = 0; i < len; i++) {
-		if (((unsigned char)s[i] & 0xC0) != 0x80) {
-			if (chars == max_chars)
-				return i;
-			chars++;
-		}
-	}
-	return len;
-}
-
-/* At most max_bytes of s, cut before a UTF-8 continuation byte. */
-static size_t cap_len(const char *s, size_t max_bytes)
-{
-	size_t n = strlen(s);
-	if (n <= max_bytes)
-		return n;
-	n = max_bytes;
-	while (n > 0 && ((unsigned char)s[n] & 0xC0) == 0x80)
-		n--;
-	return n;
-}
-
-static json_t *text_or_null(const char *s, size_t len)
-{
-	return s ? json_string_utf8_lossy(s, len) : json_null();
-}
-
-static int dump_to_buf(const char *data, size_t size, void *arg)
-{
-	buf_append(arg, data, size);
-	return 0;
-}
-
-/* The first HISTORY_OUTPUT_HEAD_BYTES of an output stream, cut before a
- * UTF-8 continuation byte. */
-static json_t *head_json(const char *s, size_t len)
-{
-	if (!s)
-		return json_string(""); /* nothing printed */
-	if (len > HISTORY_OUTPUT_HEAD_BYTES) {
-		len = HISTORY_OUTPUT_HEAD_BYTES;
-		while (len > 0 && ((unsigned char)s[len] & 0xC0) == 0x80)
-			len--;
-	}
-	return json_string_utf8_lossy(s, len);
-}
-
-/* The record as one line of compact JSON, its newline included. Text from
- * the code (its head, the error) may hold any bytes: invalid UTF-8 becomes
- * U+FFFD here, as stats did when it printed them. */
-static void history_line(const struct history_entry *e, struct buf *line)
-{
-	const char *code = e->code ? e->code : "";
-	size_t code_len = e->code ? e->code_len : 0;
-	json_t *labels = json_object();
-	/* A repeated key keeps its last value, as later flags win. */
-	for (size_t i = 0; i < e->nlabels; i++)
-		json_object_set_new(
-		    labels, e->labels[i].key,
-		    json_string_utf8_lossy(e->labels[i].value, strlen(e->labels[i].value)));
-	json_t *o = json_object();
-	json_object_set_new(o, "v", json_integer(1)); /* first: HISTORY_LINE_MARK */
-	json_object_set_new(o, "id", text_or_null(e->id ? e->id : "", e->id ? strlen(e->id) : 0));
-	json_object_set_new(o, "time_ms", json_integer(e->time_ms));
-	json_object_set_new(o, "language",
-			    text_or_null(e->language, e->language ? strlen(e->language) : 0));
-	json_object_set_new(o, "deployment",
-			    text_or_null(e->deployment, e->deployment ? strlen(e->deployment) : 0));
-	json_object_set_new(o, "deployment_version",
-			    e->deployment ? json_integer(e->deployment_version) : json_null());
-	json_object_set_new(o, "status",
-			    text_or_null(e->status, e->status ? strlen(e->status) : 0));
-	json_object_set_new(o, "ok", json_boolean(e->ok));
-	json_object_set_new(o, "exit_code", e->exited ? json_integer(e->exit_code) : json_null());
-	json_object_set_new(o, "signal", e->signal ? json_integer(e->signal) : json_null());
-	json_object_set_new(o, "code_sha256", json_string(e->code_sha256 ? e->code_sha256 : ""));
-	json_object_set_new(
-	    o, "code_head",
-	    json_string_utf8_lossy(code, utf8_prefix(code, code_len, HISTORY_CODE_HEAD_CHARS)));
-	json_object_set_new(o, "code_bytes", json_integer((json_int_t)code_len));
-	json_object_set_new(
-	    o, "error_name",
-	    text_or_null(e->error_name,
-			 e->error_name ? cap_len(e->error_name, HISTORY_MAX_MESSAGE) : 0));
-	json_object_set_new(
-	    o, "error_message",
-	    text_or_null(e->error_message,
-			 e->error_message ? cap_len(e->error_message, HISTORY_MAX_MESSAGE) : 0));
-	json_object_set_new(o, "wall_ms", json_real(isfinite(e->wall_ms) ? e->wall_ms : 0));
-	json_object_set_new(o, "cpu_ms", json_real(isfinite(e->cpu_ms) ? e->cpu_ms : 0));
-	json_object_set_new(o, "memory_peak_kb", json_integer((json_int_t)e->memory_peak_kb));
-	json_object_set_new(o, "timed_out", json_boolean(e->timed_out));
-	json_object_set_new(o, "stdout_bytes", json_integer((json_int_t)e->stdout_bytes));
-	json_object_set_new(o, "stderr_bytes", json_integer((json_int_t)e->stderr_bytes));
-	/* The heads of the output, for sbx history show: counted in the line,
-	 * so in the log's size and its import threshold. */
-	json_object_set_new(o, "stdout_head", head_json(e->stdout_head, e->stdout_head_len));
-	json_object_set_new(o, "stderr_head", head_json(e->stderr_head, e->stderr_head_len));
-	json_object_set_new(o, "labels", labels);
-	/* jansson keeps insertion order, so the line starts with the mark. */
-	json_dump_callback(o, dump_to_buf, line, JSON_COMPACT);
-	buf_append(line, "\n", 1);
-	json_decref(o);
 }
 
 /* The advice that goes with a failed append, by errno. */
@@ -190,19 +80,26 @@ static const char *append_hint(int err)
 
 int history_append(const char *state_dir, const struct history_entry *e)
 {
+	struct buf line = BUF_INIT;
+	history_entry_line(e, &line);
+	int ret = history_append_line(state_dir, line.data, line.len);
+	buf_release(&line);
+	return ret;
+}
+
+int history_append_line(const char *state_dir, const char *data, size_t len)
+{
 	if (!state_dir || !*state_dir) {
 		warning(
 		    "history not recorded: no state directory; set --state-dir or SBX_STATE_DIR");
 		return -1;
 	}
-	struct buf line = BUF_INIT;
 	char *path = history_state_file(state_dir, HISTORY_LOG_NAME);
 	int fd = -1, ret = -1;
-	history_line(e, &line);
-	if (line.len > HISTORY_MAX_LINE) {
+	if (len > HISTORY_MAX_LINE) {
 		warning("this run was not recorded in %s: its record is %zu bytes, more than %d; "
 			"use fewer or shorter --label values",
-			path, line.len, HISTORY_MAX_LINE);
+			path, len, HISTORY_MAX_LINE);
 		goto out;
 	}
 	if (statedir_ensure(state_dir) != 0) {
@@ -245,9 +142,9 @@ int history_append(const char *state_dir, const struct history_entry *e)
 	 * every other writer's, so lines never interleave. No fsync: like
 	 * synchronous=NORMAL, a power loss may drop the last records. */
 	ssize_t n;
-	while ((n = write(fd, line.data, line.len)) < 0 && errno == EINTR)
+	while ((n = write(fd, data, len)) < 0 && errno == EINTR)
 		;
-	if (n == (ssize_t)line.len) {
+	if (n == (ssize_t)len) {
 		ret = 0;
 		goto out;
 	}
@@ -259,7 +156,6 @@ fail:
 out:
 	if (fd >= 0)
 		close(fd); /* and the lock with it */
-	buf_release(&line);
 	free(path);
 	return ret;
 }

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "util/util.h"
+#include "util/textout.h"
 
 /* 268435456 -> "256M"; exact multiples only, else bytes. */
 static void human_size(uint64_t v, char out[32])
@@ -29,12 +30,12 @@ static void print_limit(const char *label, uint64_t v, bool ms, const char *dflt
 {
 	char s[32];
 	if (!v)
-		printf("%-12s %s\n", label, dflt);
+		text_printf(stdout, "%-12s %s\n", label, dflt);
 	else if (ms)
-		printf("%-12s %gs\n", label, (double)v / 1000.0);
+		text_printf(stdout, "%-12s %gs\n", label, (double)v / 1000.0);
 	else {
 		human_size(v, s);
-		printf("%-12s %s\n", label, s);
+		text_printf(stdout, "%-12s %s\n", label, s);
 	}
 }
 
@@ -61,74 +62,76 @@ int manifest_print(const struct store *s, const struct deployment *d, int dirfd,
 		return rc;
 	}
 	char sz[32];
-	printf("%-12s %s\n", "name", d->name);
+	text_printf(stdout, "%-12s %s\n", "name", d->name);
 	json_t *versions = extra ? json_object_get(extra, "versions") : NULL;
 	if (json_is_array(versions) && json_array_size(versions) > 1) {
-		printf("%-12s %d (of", "version", d->version);
+		text_printf(stdout, "%-12s %d (of", "version", d->version);
 		size_t i;
 		json_t *v;
 		json_array_foreach(versions, i, v)
-		    printf(" %" JSON_INTEGER_FORMAT, json_integer_value(v));
-		printf(")\n");
+		    text_printf(stdout, " %" JSON_INTEGER_FORMAT, json_integer_value(v));
+		text_printf(stdout, ")\n");
 	} else {
-		printf("%-12s %d\n", "version", d->version);
+		text_printf(stdout, "%-12s %d\n", "version", d->version);
 	}
-	printf("%-12s %s%s%s%s\n", "language", d->lang->name, d->interpreter ? " (" : "",
-	       d->interpreter ? d->interpreter : "", d->interpreter ? ")" : "");
-	printf("%-12s %s\n", "created", d->created);
+	text_printf(stdout, "%-12s %s%s%s%s\n", "language", d->lang->name,
+		    d->interpreter ? " (" : "", d->interpreter ? d->interpreter : "",
+		    d->interpreter ? ")" : "");
+	text_printf(stdout, "%-12s %s\n", "created", d->created);
 	if (d->source)
-		printf("%-12s %s\n", "source", d->source);
+		text_printf(stdout, "%-12s %s\n", "source", d->source);
 	human_size(d->code_size, sz);
-	printf("%-12s %s, %s, sha256 %s\n", "code", d->code_file, sz, d->code_sha256);
+	text_printf(stdout, "%-12s %s, %s, sha256 %s\n", "code", d->code_file, sz, d->code_sha256);
 	print_limit("timeout", d->limits.timeout_ms, true, "default");
 	print_limit("cpu-time", d->limits.cpu_ms, true, "the timeout");
 	print_limit("memory", d->limits.memory_bytes, false, "default");
 	print_limit("max-output", d->limits.output_bytes, false, "default");
 	if (json_object_size(d->inputs)) {
 		char *t = json_dumps(d->inputs, JSON_COMPACT | JSON_PRESERVE_ORDER);
-		printf("%-12s %s\n", "inputs", t ? t : "?");
+		text_printf(stdout, "%-12s %s\n", "inputs", t ? t : "?");
 		free(t);
 	}
 	const char *k;
 	json_t *v;
 	json_object_foreach(d->labels, k, v)
-	    printf("%-12s %s=%s\n", "label", k, json_string_value(v));
+	    text_printf(stdout, "%-12s %s=%s\n", "label", k, json_string_value(v));
 	if (d->require) {
 		/* The names of manifest.c's table, in its order. */
 		json_t *names = manifest_layers_json(d->require), *n;
 		size_t j;
-		printf("%-12s", "require");
+		text_printf(stdout, "%-12s", "require");
 		json_array_foreach(names, j, n)
 		{
-			printf(" %s", json_string_value(n));
+			text_printf(stdout, " %s", json_string_value(n));
 		}
 		putchar('\n');
 		json_decref(names);
 	}
 	if (d->no_history)
-		printf("%-12s off\n", "history");
+		text_printf(stdout, "%-12s off\n", "history");
 	size_t i;
 	json_array_foreach(d->files, i, v)
 	{
 		human_size((uint64_t)json_integer_value(json_object_get(v, "size")), sz);
-		printf("%-12s %s, %s\n", "file", json_string_value(json_object_get(v, "name")), sz);
+		text_printf(stdout, "%-12s %s, %s\n", "file",
+			    json_string_value(json_object_get(v, "name")), sz);
 	}
 	json_array_foreach(d->artefacts, i, v)
 	{
 		human_size((uint64_t)json_integer_value(json_object_get(v, "size")), sz);
-		printf("%-12s %s: %s, %s\n", "artefact",
-		       json_string_value(json_object_get(v, "kind")),
-		       json_string_value(json_object_get(v, "path")), sz);
+		text_printf(stdout, "%-12s %s: %s, %s\n", "artefact",
+			    json_string_value(json_object_get(v, "kind")),
+			    json_string_value(json_object_get(v, "path")), sz);
 	}
 	json_t *f = d->prepare ? json_object_get(d->prepare, "findings") : NULL;
 	if (json_array_size(f))
-		printf("%-12s %zu policy finding%s (warn)\n", "findings", json_array_size(f),
-		       json_array_size(f) == 1 ? "" : "s");
+		text_printf(stdout, "%-12s %zu policy finding%s (warn)\n", "findings",
+			    json_array_size(f), json_array_size(f) == 1 ? "" : "s");
 	if (dirfd >= 0) {
 		human_size(size, sz);
-		printf("%-12s %s\n", "size", sz);
+		text_printf(stdout, "%-12s %s\n", "size", sz);
 	}
-	printf("%-12s %s\n", "path", path);
+	text_printf(stdout, "%-12s %s\n", "path", path);
 	free(path);
 	json_t *ex = extra ? json_object_get(extra, "executions") : NULL;
 	if (json_is_object(ex)) {
@@ -136,14 +139,15 @@ int manifest_print(const struct store *s, const struct deployment *d, int dirfd,
 		json_t *rate = json_object_get(ex, "success_rate");
 		json_t *p50 = json_object_get(ex, "p50_wall_ms");
 		json_t *last = json_object_get(ex, "last_run");
-		printf("%-12s %" JSON_INTEGER_FORMAT, "executions", json_integer_value(n));
+		text_printf(stdout, "%-12s %" JSON_INTEGER_FORMAT, "executions",
+			    json_integer_value(n));
 		if (json_integer_value(n) > 0) {
-			printf(", %.0f%% ok, p50 %.1f ms", json_number_value(rate) * 100.0,
-			       json_number_value(p50));
+			text_printf(stdout, ", %.0f%% ok, p50 %.1f ms",
+				    json_number_value(rate) * 100.0, json_number_value(p50));
 			if (json_is_object(last))
-				printf(", last %s (%s)",
-				       json_string_value(json_object_get(last, "time")),
-				       json_string_value(json_object_get(last, "status")));
+				text_printf(stdout, ", last %s (%s)",
+					    json_string_value(json_object_get(last, "time")),
+					    json_string_value(json_object_get(last, "status")));
 		}
 		putchar('\n');
 	}

@@ -100,51 +100,6 @@ void buf_release(struct buf *b)
 	buf_init(b, cap);
 }
 
-/* Length of the valid UTF-8 sequence at s (n bytes left), 0 if none. */
-static size_t utf8_valid_len(const unsigned char *s, size_t n)
-{
-	size_t len = s[0] < 0x80		    ? 1
-		     : s[0] >= 0xc2 && s[0] <= 0xdf ? 2
-		     : s[0] >= 0xe0 && s[0] <= 0xef ? 3
-		     : s[0] >= 0xf0 && s[0] <= 0xf4 ? 4
-						    : 0;
-	if (!len || len > n)
-		return 0;
-	for (size_t i = 1; i < len; i++)
-		if ((s[i] & 0xc0) != 0x80)
-			return 0;
-	if ((s[0] == 0xe0 && s[1] < 0xa0) || (s[0] == 0xed && s[1] >= 0xa0) ||
-	    (s[0] == 0xf0 && s[1] < 0x90) || (s[0] == 0xf4 && s[1] >= 0x90))
-		return 0; /* overlong, surrogate, past U+10FFFF */
-	return len;
-}
-
-void buf_put_escaped(struct buf *b, const char *s, size_t len, bool multiline)
-{
-	const unsigned char *p = (const unsigned char *)s;
-	for (size_t i = 0; i < len;) {
-		unsigned char c = p[i];
-		size_t n = utf8_valid_len(p + i, len - i);
-		if (n == 1 && c >= 0x20 && c != 0x7f) {
-			buf_append(b, p + i, 1);
-		} else if (n == 1 && multiline && (c == '\n' || c == '\t')) {
-			buf_append(b, p + i, 1);
-		} else if (n == 1 && (c == '\n' || c == '\t' || c == '\r')) {
-			buf_puts(b, c == '\n' ? "\\n" : c == '\t' ? "\\t" : "\\r");
-		} else if (n == 1) {
-			buf_printf(b, "\\x%02x", c); /* C0 (ESC included), DEL */
-		} else if (n == 2 && c == 0xc2 && p[i + 1] < 0xa0) {
-			buf_printf(b, "\\u%04x", p[i + 1]); /* C1: U+0080..U+009F */
-		} else if (n) {
-			buf_append(b, p + i, n);
-		} else {
-			n = 1;
-			buf_printf(b, "\\x%02x", c); /* not UTF-8: a lone 0x9b is CSI too */
-		}
-		i += n;
-	}
-}
-
 size_t buf_copy_out(const char *data, size_t len, size_t *off, char *out, size_t max)
 {
 	size_t n = len - *off;

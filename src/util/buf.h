@@ -35,11 +35,6 @@ const char *buf_cstr(struct buf *b);
 char *buf_detach(struct buf *b, size_t *len);
 void buf_reset(struct buf *b);
 void buf_release(struct buf *b);
-/* Appends text from the code (an error message, a file name) so that it can
- * be printed on a terminal: control characters (C0, DEL, C1, ESC) and bytes
- * that are not UTF-8 become \xHH, \uHHHH, \n, \t or \r. With multiline,
- * newlines and tabs are kept as they are (a traceback). */
-void buf_put_escaped(struct buf *b, const char *s, size_t len, bool multiline);
 /* Copies at most max bytes of data[*off, len) to out and advances *off:
  * how a streamed answer hands out what it has ready. The bytes copied. */
 size_t buf_copy_out(const char *data, size_t len, size_t *off, char *out, size_t max);

@@ -16,6 +16,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "util/textout.h"
+
 /* Per thread: sbx serve answers session executions in its connection
  * threads (serve/session_direct.c), each with its own first error. */
 static _Thread_local char first_error[2048];
@@ -25,8 +27,10 @@ void (*die_hook)(void);
 
 static void vmessage(const char *prefix, const char *fmt, va_list ap, bool is_error)
 {
+	/* Every %s is a value (a name, a path, the code's text): escaped, so
+	 * that the message stays the one line it is (util/textout.h). */
 	char line[2048];
-	vsnprintf(line, sizeof(line), fmt, ap);
+	text_vsnprintf(line, sizeof(line), fmt, ap);
 	if (!quiet)
 		fprintf(stderr, "sbx: %s%s\n", prefix, line);
 	/* The first error is the cause; later ones tend to be its echoes. */

@@ -116,7 +116,7 @@ expect_out_contains "--code-sha256"
 sbx run -e 'throw new Error("\u001b[31mred\nsecond line")'
 sbx stats --failures 1
 check "control characters are not printed" sh -c 'printf "%s" "$1" | grep -q "$(printf "\033")" && exit 1 || exit 0' _ "$out"
-expect_out_contains "?[31mred?second line"
+expect_out_contains '\x1b[31mred\nsecond line'
 
 # --- gc: retention ---
 # A record from 40 days ago, written the way sbx writes them.

@@ -9,6 +9,7 @@
 #include <jansson.h>
 
 #include "util/buf.h"
+#include "util/textout.h"
 #include "fuzz.h"
 #include "core/outcome.h"
 #include "core/results.h"

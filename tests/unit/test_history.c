@@ -72,9 +72,10 @@ static struct history_entry entry(const char *id, int64_t time_ms, double wall)
 	e.status = "ok";
 	e.ok = true;
 	e.exited = true;
-	e.code_sha256 = "aaaa";
+	e.code_sha256 = "aaaa000000000000000000000000000000000000000000000000000000000000";
 	e.code = "1+1";
 	e.code_len = 3;
+	e.code_bytes = 3;
 	e.wall_ms = wall;
 	e.cpu_ms = wall / 2;
 	e.memory_peak_kb = 1000;
@@ -163,7 +164,8 @@ static void test_record_contents(void **state)
 	req.lang = &py;
 	req.code = code;
 	req.code_len = 1200;
-	memcpy(req.code_sha256, "abc123", 7);
+	memcpy(req.code_sha256, "abc1230000000000000000000000000000000000000000000000000000000000",
+	       65);
 	memcpy(req.id, "01JTEST0000000000000000001", 27);
 	req.labels = labels;
 	req.nlabels = 2;
@@ -337,7 +339,7 @@ static void test_filters(void **state)
 	e.nlabels = 1;
 	e.deployment = "adder";
 	e.deployment_version = 2;
-	e.code_sha256 = "bbbb";
+	e.code_sha256 = "bbbb000000000000000000000000000000000000000000000000000000000000";
 	assert_int_equal(history_append(fx->state, &e), 0);
 
 	struct history_filter f = {.language = "python"};
@@ -513,6 +515,7 @@ static void test_corrupt_database(void **state)
 	/* The run is recorded all the same: it never opens the database. */
 	struct history_entry e = entry("x", NOW, 1);
 	e.deployment = "adder";
+	e.deployment_version = 1;
 	assert_int_equal(history_append(fx->state, &e), 0);
 	struct history_filter f = {0};
 	assert_null(history_stats(fx->state, &f, 5, NOW));
