@@ -130,8 +130,8 @@ static void print_text(json_t *s, bool header)
 	const char *lang = json_string_value(json_object_get(s, "language"));
 	const char *exp = json_string_value(json_object_get(s, "expires_at"));
 	text_printf(stdout, "%-24s  %-16s  %-10s  %-8s  %5lld  %s\n",
-		    json_string_value(json_object_get(s, "id")), name ? name : "-", lang ? lang : "-",
-		    json_string_value(json_object_get(s, "status")),
+		    json_string_value(json_object_get(s, "id")), name ? name : "-",
+		    lang ? lang : "-", json_string_value(json_object_get(s, "status")),
 		    (long long)json_integer_value(json_object_get(s, "execution_count")),
 		    exp ? exp : "-");
 	/* A broken session's reason (its manifest cannot be read), on stderr. */

@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "util/jsonout.h"
+#include "util/textout.h"
 #include "util/util.h"
 
 #define WORKDIR_MAX_WARNINGS 5 /* unsaved files named on stderr; the record has all */

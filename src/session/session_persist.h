@@ -19,7 +19,7 @@ struct persist {
 	bool running, busy, quit;
 	/* what the thread has still to do, in this order */
 	int replay_fd; /* a JavaScript session's replay log to fsync; -1: none */
-	json_t *patch;	       /* the manifest's keys to write; NULL: none */
+	json_t *patch; /* the manifest's keys to write; NULL: none */
 	int waiters[PERSIST_MAX_WAITERS];
 	size_t nwaiters;
 };
