@@ -406,13 +406,15 @@ int runopt_load_code(struct run_options *ro, char **operands, int nops, bool all
 	}
 	request_set_code(req, text, len, origin);
 	req->code_from_markdown = ro->markdown;
-	/* A FILE prints exactly what its interpreter prints; a snippet (-e,
-	 * stdin, Markdown) is a notebook cell and shows its value. */
-	if (req->print_result == PRINT_RESULT_AUTO)
-		req->print_result =
-		    request_code_is_file(req) ? PRINT_RESULT_NEVER : PRINT_RESULT_ALWAYS;
 	req->markdown = report;
 	req->lang = lang ? lang : lang_get(LANG_JAVASCRIPT);
+	/* A FILE prints exactly what its interpreter prints; a snippet (-e,
+	 * stdin, Markdown) is a notebook cell and shows its value — which R
+	 * has printed itself (its result is its last visible value). */
+	if (req->print_result == PRINT_RESULT_AUTO)
+		req->print_result = request_code_is_file(req) ? PRINT_RESULT_NEVER
+				    : req->lang->id == LANG_R ? PRINT_RESULT_FORMS
+							      : PRINT_RESULT_ALWAYS;
 	/* A "#!" line is a comment to Python and R, but a syntax error to
 	 * Duktape and javac: make it a // comment, on the same line, after the
 	 * hash of the code as given is taken. */
