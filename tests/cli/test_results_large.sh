@@ -117,4 +117,36 @@ T_LAST="r session: the state after it"
 expect_out '[1] 300000'
 sbx session delete rbig
 
+# ---- JavaScript: Duktape and node, run and session ----
+JS_BIG='Array.from({length: 400000}, function (_, i) { return i; })'
+for engine in duktape node; do
+	sbx run --engine $engine --json -e "$JS_BIG"
+	T_LAST="javascript ($engine): a 400,000-item array"
+	expect_rc 0
+	expect_json .status '"ok"'
+	check "its JSON is left out" left_out
+	check "its text/plain form (inspect) is kept" has_form text/plain
+done
+sbx session create -l javascript -n jsbig
+sbx session exec jsbig --json -e "var a = $JS_BIG; a"
+T_LAST="javascript session: a 400,000-item array"
+expect_json .status '"ok"'
+check "its JSON is left out, as in run" left_out
+check "its text/plain form is kept" has_form text/plain
+sbx session exec jsbig -e 'a.length'
+expect_out 400000
+sbx session delete jsbig
+
+# ---- Java session (a run has no result) ----
+sbx session create -l java -n jbig
+sbx session exec jbig -e 'int[] a = new int[400000];'
+sbx session exec jbig --json -e 'java.util.Arrays.toString(a)'
+T_LAST="java session: a 1.2 MB string"
+expect_json .status '"ok"'
+check "its JSON is left out" left_out
+check "its text/plain form (the head) is kept" has_form text/plain
+sbx session exec jbig -e 'a.length'
+expect_out 400000
+sbx session delete jbig
+
 finish
