@@ -189,6 +189,72 @@ static void classify(const char *text, struct block *blocks, size_t n)
 	}
 }
 
+/* Is [p, e) (its indent skipped) a notebook line that is not Python: a
+ * shell escape (!pip install x), a magic (%matplotlib inline, %%time), or
+ * a shell command pasted as code (pip install x)? */
+static bool notebook_line(const char *p, const char *e)
+{
+	size_t n = (size_t)(e - p);
+	if (n >= 2 && p[0] == '!' && p[1] != ' ' && p[1] != '=')
+		return true;
+	if (n >= 2 && p[0] == '%' && (p[1] == '%' || (p[1] >= 'a' && p[1] <= 'z')))
+		return true;
+	static const char *const shell[] = {"pip install ",	"pip3 install ",  "pip uninstall ",
+					    "conda install ",	"python -m pip ", "python3 -m pip ",
+					    "apt-get install ", "apt install "};
+	for (size_t i = 0; i < sizeof shell / sizeof *shell; i++)
+		if (n >= strlen(shell[i]) && !memcmp(p, shell[i], strlen(shell[i])))
+			return true;
+	return false;
+}
+
+/* In a Python block's code (appended to out from `from`): each notebook
+ * line that is not Python becomes `pass` at its indent (the lines keep
+ * their numbers, a block stays a block), recorded in dropped as {"block",
+ * "line", "text"}. sbx runs no shell and installs nothing: the rest of the
+ * block runs as a notebook cell would after it. */
+static void drop_notebook_lines(struct buf *out, size_t from, size_t block_no, json_t *dropped)
+{
+	struct buf kept = BUF_INIT;
+	const char *p = out->data + from, *end = out->data + out->len;
+	for (unsigned line = 1; p < end; line++) {
+		const char *eol = memchr(p, '\n', (size_t)(end - p));
+		const char *e = eol ? eol : end, *q = p;
+		while (q < e && (*q == ' ' || *q == '\t'))
+			q++;
+		const char *t = e; /* without a \r */
+		if (t > q && t[-1] == '\r')
+			t--;
+		if (notebook_line(q, t)) {
+			json_array_append_new(dropped, json_pack("{s:I, s:I, s:s%}", "block",
+								 (json_int_t)block_no, "line",
+								 (json_int_t)line, "text", q,
+								 (size_t)(t - q)));
+			buf_append(&kept, p, (size_t)(q - p));
+			buf_puts(&kept, "pass");
+		} else {
+			buf_append(&kept, p, (size_t)(e - p));
+		}
+		if (eol)
+			buf_puts(&kept, "\n");
+		p = eol ? eol + 1 : end;
+	}
+	out->len = from;
+	buf_append(out, kept.data ? kept.data : "", kept.len);
+	buf_release(&kept);
+}
+
+/* An info word that names a shell (```bash, ```console). */
+static bool shell_info(const char *word)
+{
+	static const char *const shells[] = {
+	    "bash", "sh", "shell", "zsh", "console", "shell-session", "powershell", "cmd", "bat"};
+	for (size_t i = 0; i < sizeof shells / sizeof *shells; i++)
+		if (!strcasecmp(word, shells[i]))
+			return true;
+	return false;
+}
+
 static json_t *block_json(const struct block *b, size_t i)
 {
 	return json_pack("{s:I, s:s?, s:s?}", "block", (json_int_t)(i + 1), "language",
@@ -248,7 +314,13 @@ char *markdown_extract(const char *text, size_t len, const struct lang *lang, un
 		}
 		if (!taken) {
 			const struct block *b = &blocks[0];
-			if (!want && !b->tagged)
+			if (!want && shell_info(b->info))
+				error(
+				    "--markdown: the reply's code is shell commands (block 1 is "
+				    "'%s'): sbx runs no shell, and -l cannot make one run; it runs "
+				    "%s code, without network (it installs nothing)",
+				    b->info, lang_all_names());
+			else if (!want && !b->tagged)
 				error("--markdown: cannot tell the language of block 1 (its fence "
 				      "names none and its content does not say): give -l LANG, or "
 				      "tag the fence, e.g. ```python");
@@ -264,14 +336,17 @@ char *markdown_extract(const char *text, size_t len, const struct lang *lang, un
 		}
 	}
 	struct buf code = BUF_INIT;
-	json_t *ran = json_array(), *skipped = json_array();
+	json_t *ran = json_array(), *skipped = json_array(), *dropped = json_array();
 	for (size_t i = 0; i < n; i++) {
 		json_array_append_new(take[i] ? ran : skipped, block_json(&blocks[i], i));
 		if (!take[i])
 			continue;
 		if (code.len && code.data[code.len - 1] != '\n')
 			buf_puts(&code, "\n");
+		size_t from = code.len;
 		block_text(text, &blocks[i], &code);
+		if (want && want->id == LANG_PYTHON)
+			drop_notebook_lines(&code, from, i + 1, dropped);
 	}
 	if (blank(&code)) {
 		if (block || json_array_size(ran) == 1)
@@ -283,13 +358,18 @@ char *markdown_extract(const char *text, size_t len, const struct lang *lang, un
 			      want ? want->name : "selected");
 		json_decref(ran);
 		json_decref(skipped);
+		json_decref(dropped);
 		buf_release(&code);
 		return NULL;
 	}
-	if (report)
+	if (report) {
 		*report = json_pack("{s:o, s:o}", "ran", ran, "skipped", skipped);
-	else
+		if (json_array_size(dropped))
+			json_object_set(*report, "dropped", dropped);
+	} else {
 		json_decref(ran), json_decref(skipped);
+	}
+	json_decref(dropped);
 	*lang_out = want;
 	return buf_detach(&code, code_len);
 }

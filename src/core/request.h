@@ -31,8 +31,15 @@ enum output_format { FORMAT_TEXT, FORMAT_JSON, FORMAT_NDJSON };
 
 /* Text mode's result line (--print-result). AUTO: printed unless the code
  * came from a FILE (not --markdown), which prints what its interpreter
- * prints; runopt_load_code resolves it. */
-enum print_result { PRINT_RESULT_AUTO, PRINT_RESULT_ALWAYS, PRINT_RESULT_NEVER };
+ * prints; runopt_load_code resolves it. FORMS, what AUTO is for an R
+ * snippet: the rich results' lines without the result line, since R's
+ * result is its last visible value, which Rscript has auto-printed. */
+enum print_result {
+	PRINT_RESULT_AUTO,
+	PRINT_RESULT_ALWAYS,
+	PRINT_RESULT_NEVER,
+	PRINT_RESULT_FORMS
+};
 
 /* Isolation layers, as a bitmask for --require and the sandbox report. */
 enum sandbox_layer {

@@ -162,3 +162,37 @@ json_t *results_bound(const json_t *items, uint64_t budget)
 	}
 	return a;
 }
+
+size_t results_value_bytes(const json_t *value)
+{
+	/* json_dumpb with no buffer counts the bytes without writing them. */
+	return json_dumpb(value, NULL, 0, JSON_COMPACT | JSON_ENCODE_ANY);
+}
+
+void results_bound_value(json_t **result, json_t **results, uint64_t budget)
+{
+	size_t n = *result ? results_value_bytes(*result) : 0;
+	if (n <= budget)
+		return;
+	json_decref(*result);
+	*result = NULL;
+	if (!*results)
+		*results = json_array();
+	json_array_append_new(*results, json_pack("{s:s, s:s, s:n, s:I, s:b}", "mime",
+						  RESULTS_VALUE_MIME, "data", "", "file", "bytes",
+						  (json_int_t)n, "truncated", 1));
+}
+
+bool results_value_left_out(const json_t *results)
+{
+	size_t i;
+	json_t *e;
+	json_array_foreach(results, i, e)
+	{
+		const char *mime = json_string_value(json_object_get(e, "mime"));
+		if (mime && !strcmp(mime, RESULTS_VALUE_MIME) &&
+		    json_is_true(json_object_get(e, "truncated")))
+			return true;
+	}
+	return false;
+}

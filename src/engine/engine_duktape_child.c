@@ -128,6 +128,46 @@ static _Noreturn void report_results_and_exit(const char *key, const char *json,
 	_exit(code);
 }
 
+void engine_duktape_left_out_if_over(duk_context *ctx, uint64_t max)
+{
+	duk_size_t len = 0;
+	if (!duk_is_string(ctx, -1) || (duk_get_lstring(ctx, -1, &len), len <= max))
+		return;
+	struct buf b = BUF_INIT;
+	duk_size_t rlen = 0;
+	const char *rich = duk_is_string(ctx, -3) ? duk_get_lstring(ctx, -3, &rlen) : NULL;
+	buf_puts(&b, "[");
+	if (rich && rlen > 2) {
+		buf_append(&b, rich + 1, rlen - 2);
+		buf_puts(&b, ",");
+	}
+	duk_dup(ctx, -2);
+	if (duk_is_string(ctx, -1)) /* inspect() walks every character: the head only */
+		duk_substring(ctx, -1, 0, 16u << 10);
+	if (engine_duktape_call_hook(ctx, "inspect", 1) == 0 && duk_is_string(ctx, -1)) {
+		duk_size_t tlen = 0;
+		const char *t = duk_get_lstring(ctx, -1, &tlen);
+		size_t cut = tlen > (64u << 10) ? (64u << 10) : tlen;
+		while (cut < tlen && cut > 0 && ((unsigned char)t[cut] & 0xc0) == 0x80)
+			cut--; /* not inside a UTF-8 sequence */
+		duk_push_lstring(ctx, t, cut);
+		buf_puts(&b, "{\"mime\":\"text/plain\",\"data\":");
+		buf_puts(&b, duk_json_encode(ctx, -1));
+		buf_puts(&b, "},");
+		duk_pop(ctx);
+	}
+	duk_pop(ctx);
+	buf_printf(&b,
+		   "{\"mime\":\"application/json\",\"data\":\"\",\"truncated\":true,"
+		   "\"bytes\":%llu}]",
+		   (unsigned long long)len);
+	duk_push_lstring(ctx, b.data, b.len);
+	duk_replace(ctx, -4);
+	duk_pop(ctx);
+	duk_push_string(ctx, "null");
+	buf_release(&b);
+}
+
 /* Writes {"KEY": <JSON text of the value on the stack top>, ...} and exits. */
 static _Noreturn void report_and_exit(const char *key, const char *json, size_t len, int code)
 {
@@ -275,13 +315,16 @@ _Noreturn void engine_duktape_child_main(void *arg)
 		engine_duktape_report_error(ctx);
 	if (js_runtime_unhandled(ctx)) /* issue #4: node exits on these */
 		engine_duktape_report_error(ctx);
-	/* [ value ] → [ rich results, value ] → [ rich results, JSON ] */
+	/* [ value ] → [ rich results, value ] → [ rich results, value, JSON ] */
 	duk_dup(ctx, -1);
 	if (engine_duktape_call_hook(ctx, "richResults", 1) != 0)
 		engine_duktape_report_error(ctx);
 	duk_swap_top(ctx, -2);
+	duk_dup(ctx, -1);
 	if (engine_duktape_call_hook(ctx, "encode", 1) != 0)
 		engine_duktape_report_error(ctx);
+	engine_duktape_left_out_if_over(ctx, engine_duktape_child_job->req->limits.output_bytes);
+	duk_remove(ctx, -2); /* [ rich results, JSON ] */
 	if (engine_duktape_call_hook(ctx, "exitCode", 0) !=
 	    0) /* process.exitCode, 'exit' handlers */
 		engine_duktape_report_error(ctx);

@@ -42,6 +42,12 @@ _Noreturn void engine_duktape_report_error(duk_context *ctx);
  * on the stack top: [... args] → [... result-or-error]; duk_pcall's
  * result. engine_duktape_child.c */
 int engine_duktape_call_hook(duk_context *ctx, const char *name, int nargs);
+/* [ rich, value, JSON ] → the same, or [ rich', value, "null" ] when the
+ * JSON passes max, the output limit (core/results.h): the result is left
+ * out, named by an application/json entry with its size, beside its text
+ * form (the inspect() console.log prints, bounded as node's: 100 items of
+ * an array; here 64 KiB at most). engine_duktape_child.c */
+void engine_duktape_left_out_if_over(duk_context *ctx, uint64_t max);
 
 /* engine_duktape_bindings.c: the prelude, its natives and the built-ins
  * (the hooks go to the heap stash); the host's globals taken away; the

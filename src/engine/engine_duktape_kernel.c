@@ -172,6 +172,9 @@ static int compile(duk_context *ctx, const char *code, size_t len, bool *has_res
 }
 
 /* From the compiled function to [ rich results, JSON of the result ]. */
+/* The execution's output limit ("results_max"): its result's bound. */
+static uint64_t result_max = 1u << 20;
+
 static int run_to_result(duk_context *ctx, bool has_result)
 {
 	duk_push_global_object(ctx);
@@ -190,7 +193,12 @@ static int run_to_result(duk_context *ctx, bool has_result)
 	if (engine_duktape_call_hook(ctx, "richResults", 1) != 0)
 		return -1;
 	duk_swap_top(ctx, -2);
-	return engine_duktape_call_hook(ctx, "encode", 1) != 0 ? -1 : 0;
+	duk_dup(ctx, -1);
+	if (engine_duktape_call_hook(ctx, "encode", 1) != 0)
+		return -1;
+	engine_duktape_left_out_if_over(ctx, result_max);
+	duk_remove(ctx, -2);
+	return 0;
 }
 
 struct exec_result {
@@ -401,6 +409,9 @@ _Noreturn void engine_duktape_kernel_main(void *arg)
 		free(inputs);
 		json_t *code = json_object_get(req, "code");
 		json_t *args = json_object_get(req, "args");
+		json_t *max = json_object_get(req, "results_max");
+		if (json_is_integer(max) && json_integer_value(max) > 0)
+			result_max = (uint64_t)json_integer_value(max);
 		json_t *old_env = engine_duktape_session_env(ctx, json_object_get(req, "env"));
 		if (args)
 			engine_duktape_session_args(ctx, args);

@@ -214,6 +214,15 @@ static int java_compile(struct spawn_run *s, const char *primary, char *const *c
 			struct buf all = BUF_INIT;
 			buf_puts(&all, buf_cstr(&cout.err.kept));
 			buf_puts(&all, buf_cstr(&cout.out.kept));
+			if (s->java_wrapped) {
+				/* About the code as written, not sbx's class around it. */
+				char *mine =
+				    java_unwrap_diagnostics(buf_cstr(&all), s->java_src,
+							    s->java_len, req->code, req->code_len);
+				buf_reset(&all);
+				buf_puts(&all, mine);
+				free(mine);
+			}
 			output_sink_write(s->sink, 2, all.data ? all.data : "", all.len);
 			buf_append(&s->out->err.kept, all.data ? all.data : "", all.len);
 			s->out->err.total += all.len;

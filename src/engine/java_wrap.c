@@ -425,3 +425,86 @@ void engine_spawn_java_primary(const char *src, size_t len, char *out, size_t ca
 		}
 	}
 }
+
+/* Line n (1-based) of s: its start, and its length in *n_out; NULL past the end. */
+static const char *nth_line(const char *s, size_t len, long n, size_t *n_out)
+{
+	const char *p = s, *end = s + len;
+	for (long i = 1; i < n && p < end; i++) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		p = nl ? nl + 1 : end;
+	}
+	if (p >= end && n > 1)
+		return NULL;
+	const char *nl = memchr(p, '\n', (size_t)(end - p));
+	*n_out = (size_t)((nl ? nl : end) - p);
+	if (*n_out && p[*n_out - 1] == '\r')
+		(*n_out)--;
+	return p;
+}
+
+/* Where the user's line sits in the wrapped one: the wrapping adds text
+ * before and after a line's code, never inside it, so the line is there
+ * whole; the last place, as the class's head comes first. -1: not found. */
+static long user_offset(const char *w, size_t wn, const char *u, size_t un)
+{
+	if (un > wn)
+		return -1;
+	for (size_t k = wn - un + 1; k-- > 0;)
+		if (!memcmp(w + k, u, un))
+			return (long)k;
+	return -1;
+}
+
+char *java_unwrap_diagnostics(const char *text, const char *wrapped, size_t wlen, const char *code,
+			      size_t len)
+{
+	struct buf out = BUF_INIT;
+	const char *p = text;
+	long shift = -1; /* the offset of the user's line in the last quoted one */
+	int expect = 0;	 /* 1: the quoted source line is next; 2: its caret line */
+	const char *ul = NULL;
+	size_t un = 0;
+	while (*p) {
+		const char *nl = strchr(p, '\n');
+		size_t n = nl ? (size_t)(nl - p) : strlen(p);
+		const char *hdr = memmem(p, n, ".java:", 6);
+		char *end = NULL;
+		long line = hdr ? strtol(hdr + 6, &end, 10) : 0;
+		if (expect == 1) {
+			/* javac quotes the wrapped line: the user's instead. */
+			expect = 0;
+			if (ul && shift >= 0) {
+				buf_append(&out, ul, un);
+				expect = 2;
+			} else {
+				buf_append(&out, p, n);
+			}
+		} else if (expect == 2) {
+			size_t k = 0;
+			while (k < n && (p[k] == ' ' || p[k] == '\t'))
+				k++;
+			long col = (long)k - shift;
+			if (k < n && p[k] == '^' && col >= 0) {
+				buf_append(&out, p, (size_t)col);
+				buf_append(&out, p + k, n - k);
+			} else {
+				buf_append(&out, p, n);
+			}
+			expect = 0;
+		} else {
+			buf_append(&out, p, n);
+			if (hdr && end != hdr + 6 && line > 0) {
+				size_t wn = 0;
+				const char *wline = nth_line(wrapped, wlen, line, &wn);
+				ul = wline ? nth_line(code, len, line, &un) : NULL;
+				shift = ul ? user_offset(wline, wn, ul, un) : -1;
+				expect = 1;
+			}
+		}
+		if (nl)
+			buf_puts(&out, "\n");
+		p = nl ? nl + 1 : p + n;
+	}
+	return buf_detach(&out, NULL);
+}

@@ -23,5 +23,11 @@
 /* The wrapped source (malloc'd, NUL-terminated, length in *out_len), or
  * NULL when the code has a main method of its own and runs as written. */
 char *java_wrap(const char *src, size_t len, size_t *out_len);
+/* javac's output for the wrapped source, as it would be for the code as
+ * written: each quoted source line is the user's, its caret at the user's
+ * column (the wrapping only adds text around a line's code). A malloc'd
+ * string. */
+char *java_unwrap_diagnostics(const char *text, const char *wrapped, size_t wlen, const char *code,
+			      size_t len);
 
 #endif

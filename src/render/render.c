@@ -172,7 +172,10 @@ int render_finish(struct render *r, const struct outcome *out, const struct requ
 		 * line (--print-result chooses). */
 		/* The rich results, one line each, under the same rule: a
 		 * FILE's run prints what its interpreter prints. */
-		if (req->print_result != PRINT_RESULT_NEVER)
+		if (req->print_result == PRINT_RESULT_FORMS)
+			render_text_forms(stdout, out->results, r->last_stdout_byte,
+					  req->limits.output_bytes);
+		else if (req->print_result != PRINT_RESULT_NEVER)
 			render_text_results(stdout, out->results, out->result, r->last_stdout_byte,
 					    req->limits.output_bytes);
 		fflush(stdout);

@@ -13,12 +13,14 @@ static void put_size(struct buf *b, uint64_t n)
 		buf_printf(b, "%.1f MiB", (double)n / (1 << 20));
 }
 
-void render_results_text(FILE *f, const json_t *results, uint64_t limit)
+void render_results_text(FILE *f, const json_t *results, const json_t *skip, uint64_t limit)
 {
 	size_t i;
 	json_t *e;
 	json_array_foreach(results, i, e)
 	{
+		if (e == skip)
+			continue;
 		/* The mime type passed results_mime_valid: no control characters;
 		 * the file name is sbx's own. */
 		const char *mime = json_string_value(json_object_get(e, "mime"));

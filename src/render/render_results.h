@@ -7,8 +7,9 @@
 #include <stdint.h>
 #include <stdio.h>
 
-/* One line per entry of results on f. limit: the output limit, named in
- * the line of an entry left out past it. */
-void render_results_text(FILE *f, const json_t *results, uint64_t limit);
+/* One line per entry of results on f but skip (NULL: none), the entry
+ * text mode prints in full as the result line. limit: the output limit,
+ * named in the line of an entry left out past it. */
+void render_results_text(FILE *f, const json_t *results, const json_t *skip, uint64_t limit);
 
 #endif

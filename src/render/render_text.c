@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/results.h"
 #include "render/render_results.h"
 #include "util/jsonout.h"
 #include "util/textout.h"
@@ -46,16 +47,49 @@ static void put_result_line(FILE *f, const char *text)
 	fputc('\n', f);
 }
 
+/* The value's text form, which a notebook prints for it: the last
+ * text/plain entry kept (a DataFrame's print, the short repr of a result
+ * left out), when there is a value. NULL: none. */
+static const json_t *text_form(const json_t *results, const json_t *result)
+{
+	const json_t *found = NULL;
+	size_t i;
+	json_t *e;
+	if ((!result || json_is_null(result)) && !results_value_left_out(results))
+		return NULL;
+	json_array_foreach(results, i, e)
+	{
+		const char *mime = json_string_value(json_object_get(e, "mime"));
+		if (mime && !strcmp(mime, "text/plain") &&
+		    !json_is_true(json_object_get(e, "truncated")) &&
+		    json_string_length(json_object_get(e, "data")))
+			found = e;
+	}
+	return found;
+}
+
 void render_text_results(FILE *f, const json_t *results, const json_t *result, char last_byte,
 			 uint64_t limit)
 {
-	if (json_array_size(results)) {
+	const json_t *plain = text_form(results, result);
+	if (json_array_size(results) > (plain ? 1 : 0)) {
 		if (last_byte != '\n')
 			fputc('\n', f);
 		last_byte = '\n';
-		render_results_text(f, results, limit);
+		render_results_text(f, results, plain, limit);
 	}
-	if (result && !json_is_null(result)) {
+	if (plain) {
+		/* The code's text: escaped for the terminal, its lines kept. */
+		json_t *data = json_object_get(plain, "data");
+		struct buf b = BUF_INIT;
+		buf_put_escaped(&b, json_string_value(data), json_string_length(data), true);
+		if (last_byte != '\n')
+			fputc('\n', f);
+		fputs(buf_cstr(&b), f);
+		if (!b.len || b.data[b.len - 1] != '\n')
+			fputc('\n', f);
+		buf_release(&b);
+	} else if (result && !json_is_null(result)) {
 		char *text = jsonout_dumps(result);
 		if (text) {
 			if (last_byte != '\n')
@@ -64,6 +98,15 @@ void render_text_results(FILE *f, const json_t *results, const json_t *result, c
 			free(text);
 		}
 	}
+}
+
+void render_text_forms(FILE *f, const json_t *results, char last_byte, uint64_t limit)
+{
+	if (!json_array_size(results))
+		return;
+	if (last_byte != '\n')
+		fputc('\n', f);
+	render_results_text(f, results, NULL, limit);
 }
 
 void render_text_failure(FILE *f, const struct render_failure *x)

@@ -29,6 +29,9 @@ struct render_failure {
  * start on a line of their own. */
 void render_text_results(FILE *f, const json_t *results, const json_t *result, char last_byte,
 			 uint64_t limit);
+/* The rich results' lines only, every entry's (an R snippet's: R has
+ * printed the value itself). */
+void render_text_forms(FILE *f, const json_t *results, char last_byte, uint64_t limit);
 /* sbx's lines about a run that did not end "ok", on f (nothing for ok). */
 void render_text_failure(FILE *f, const struct render_failure *x);
 

@@ -318,6 +318,32 @@ static void say_skipped(json_t *report, const struct lang *lang)
 	buf_release(&b);
 }
 
+/* One line on stderr naming the notebook lines --markdown did not run
+ * (!pip install x, %matplotlib inline): the rest of the block runs. */
+static void say_dropped(json_t *report)
+{
+	json_t *dropped = json_object_get(report, "dropped");
+	if (!json_array_size(dropped))
+		return;
+	struct buf b = BUF_INIT;
+	size_t i;
+	json_t *e;
+	buf_puts(&b, "--markdown: not run, as notebook lines that are not Python:");
+	json_array_foreach(dropped, i, e)
+	{
+		json_t *text = json_object_get(e, "text");
+		buf_printf(&b, "%s block %lld line %lld '", i ? ";" : "",
+			   (long long)json_integer_value(json_object_get(e, "block")),
+			   (long long)json_integer_value(json_object_get(e, "line")));
+		buf_put_escaped(&b, json_string_value(text), json_string_length(text), false);
+		buf_puts(&b, "'");
+	}
+	buf_puts(&b, " (sbx runs no shell commands or magics and installs nothing: the "
+		     "sandbox has no network); the rest runs");
+	fprintf(stderr, "sbx: %s\n", buf_cstr(&b));
+	buf_release(&b);
+}
+
 int runopt_load_code(struct run_options *ro, char **operands, int nops, bool allow_none)
 {
 	struct request *req = ro->req;
@@ -384,6 +410,7 @@ int runopt_load_code(struct run_options *ro, char **operands, int nops, bool all
 			lang = fence_lang;
 		if (!ro->block)
 			say_skipped(report, lang);
+		say_dropped(report);
 	} else {
 		text = buf_detach(&code, &len);
 		if (is_blank(text, len)) {
@@ -405,15 +432,22 @@ int runopt_load_code(struct run_options *ro, char **operands, int nops, bool all
 			return -1;
 		}
 	}
+	/* Standard input has no name to tell its language by: its content
+	 * does, as for a FILE without an extension (`printf 'import math\n'
+	 * | sbx run -` is Python); JavaScript when it does not say. */
+	if (!lang && !ro->markdown && !strcmp(origin, "-"))
+		lang = lang_guess(text, len);
 	request_set_code(req, text, len, origin);
 	req->code_from_markdown = ro->markdown;
-	/* A FILE prints exactly what its interpreter prints; a snippet (-e,
-	 * stdin, Markdown) is a notebook cell and shows its value. */
-	if (req->print_result == PRINT_RESULT_AUTO)
-		req->print_result =
-		    request_code_is_file(req) ? PRINT_RESULT_NEVER : PRINT_RESULT_ALWAYS;
 	req->markdown = report;
 	req->lang = lang ? lang : lang_get(LANG_JAVASCRIPT);
+	/* A FILE prints exactly what its interpreter prints; a snippet (-e,
+	 * stdin, Markdown) is a notebook cell and shows its value — which R
+	 * has printed itself (its result is its last visible value). */
+	if (req->print_result == PRINT_RESULT_AUTO)
+		req->print_result = request_code_is_file(req) ? PRINT_RESULT_NEVER
+				    : req->lang->id == LANG_R ? PRINT_RESULT_FORMS
+							      : PRINT_RESULT_ALWAYS;
 	/* A "#!" line is a comment to Python and R, but a syntax error to
 	 * Duktape and javac: make it a // comment, on the same line, after the
 	 * hash of the code as given is taken. */

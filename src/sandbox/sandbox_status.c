@@ -28,6 +28,8 @@ static void take_report(struct supervisor *sv, struct report *rep)
 	/* The rich results' shape and size are sbx's (core/results.h). */
 	out->results =
 	    rep->results ? results_bound(rep->results, sv->req->limits.output_bytes) : NULL;
+	/* And the result, by the same limit: one over it is left out, named. */
+	results_bound_value(&out->result, &out->results, sv->req->limits.output_bytes);
 	out->error = rep->error;
 	rep->result = rep->error = NULL;
 	if (rep->memory_peak_kb)

@@ -110,6 +110,8 @@ static void fill(struct outcome *out, const struct request *req, json_t *rec)
 		/* The kernel's rich results are bounded as a run's are. */
 		if (rep.results)
 			out->results = results_bound(rep.results, req->limits.output_bytes);
+		/* And the result, as a run's is (core/results.h). */
+		results_bound_value(&out->result, &out->results, req->limits.output_bytes);
 		if (rep.error)
 			out->error = json_incref(rep.error);
 		report_release(&rep);

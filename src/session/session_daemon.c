@@ -409,6 +409,9 @@ static void start_job(struct daemon *d)
 	json_object_update(msg, io);
 	json_decref(io);
 	json_object_set(msg, "inputs", json_object_get(j.req, "inputs"));
+	/* The execution's output limit: the kernel bounds the result and the
+	 * rich results by it, as a run's prelude does (core/results.h). */
+	json_object_set(msg, "results_max", json_object_get(j.req, "output_bytes"));
 	if (kernel_send(&d->k, msg) < 0 && d->k.code_pid > 0)
 		kill(d->k.code_pid, SIGKILL); /* finished when the host reports the end */
 	json_decref(msg);

@@ -70,6 +70,14 @@ int session_exec_prepare(struct run_options *ro, const char *ref, char **operand
 	const struct lang *sl = lang ? lang_by_name(lang) : NULL;
 	ro->lang_arg = sl ? sl->name : NULL;
 	json_decref(m);
+	/* A FILE whose extension names another language would run as the
+	 * session's (an R script as Python): refused, with the way to run it.
+	 * JavaScript runs in a TypeScript session, as TypeScript takes it. */
+	const struct lang *fl = nops == 1 && !ro->markdown ? lang_by_path(operands[0]) : NULL;
+	if (sl && fl && fl != sl && !(sl->id == LANG_TYPESCRIPT && fl->id == LANG_JAVASCRIPT))
+		return error("%s is %s code (by its extension) and session %s runs %s: run it "
+			     "with 'sbx run %s', or in a session created with -l %s",
+			     operands[0], fl->name, ref, sl->name, operands[0], fl->name);
 	if (runopt_load_code(ro, operands, nops, false) != 0)
 		return -1;
 	/* Before runopt_finish, whose message for the embedded engine's stdin

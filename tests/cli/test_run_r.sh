@@ -81,13 +81,17 @@ sbx run -l r --max-output 1K -e 'repeat cat(strrep("x", 1000), "\n")' --json
 expect_rc 141
 expect_json .status '"output_limit"'
 
-# Top-level visible values print as Rscript prints them; with -e the
-# notebook-style result line follows (--print-result never drops it).
+# Top-level visible values print as Rscript prints them; with -e no result
+# line repeats the last (Rscript printed it); --print-result always adds it.
 sbx run -l r --print-result never -e '1+1
 2+2'
 expect_out '[1] 2
 [1] 4'
 sbx run -l r -e '1+1
+2+2'
+expect_out '[1] 2
+[1] 4'
+sbx run -l r --print-result always -e '1+1
 2+2'
 expect_out '[1] 2
 [1] 4

@@ -5,6 +5,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -83,12 +84,38 @@ static void test_members(void **state)
 	free(w);
 }
 
+/* javac's diagnostics about the wrapped class quote the user's line, the
+ * caret at the user's column. */
+static void test_unwrap_diagnostics(void **state)
+{
+	(void)state;
+	const char *code = "int y = 2;\nint x = \"a\";\n";
+	size_t wlen = 0;
+	char *w = java_wrap(code, strlen(code), &wlen);
+	assert_non_null(w);
+	const char *nl = strchr(w, '\n');
+	const char *l2 = nl + 1, *l2end = strchr(l2, '\n');
+	/* What javac prints: the wrapped line 2 and a caret under "a". */
+	const char *at = strstr(l2, "\"a\"");
+	assert_non_null(at);
+	char text[1024];
+	snprintf(text, sizeof text, "Main.java:2: error: incompatible types\n%.*s\n%*s^\n1 error\n",
+		 (int)(l2end - l2), l2, (int)(at - l2), "");
+	char *mine = java_unwrap_diagnostics(text, w, wlen, code, strlen(code));
+	assert_string_equal(mine, "Main.java:2: error: incompatible types\n"
+				  "int x = \"a\";\n"
+				  "        ^\n1 error\n");
+	free(mine);
+	free(w);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(test_has_main_runs_as_written),
 	    cmocka_unit_test(test_statements),
 	    cmocka_unit_test(test_members),
+	    cmocka_unit_test(test_unwrap_diagnostics),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

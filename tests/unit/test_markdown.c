@@ -139,6 +139,35 @@ static void test_report(void **state)
 	free(c);
 }
 
+/* A Python block's notebook lines become pass (at their indent), named in
+ * the report; a modulo continuation stays. */
+static void test_notebook_lines(void **state)
+{
+	(void)state;
+	const struct lang *l = NULL;
+	json_t *rep = NULL;
+	size_t len;
+	const char *md = "```python\n!pip install x\n%matplotlib inline\nif 1:\n    !ls\n"
+			 "y = (1\n     % 2)\n```\n";
+	char *c = markdown_extract(md, strlen(md), NULL, 0, &l, &len, &rep);
+	assert_non_null(c);
+	assert_string_equal(c, "pass\npass\nif 1:\n    pass\ny = (1\n     % 2)\n");
+	json_t *d = json_object_get(rep, "dropped");
+	assert_int_equal(json_array_size(d), 3);
+	assert_int_equal(json_integer_value(json_object_get(json_array_get(d, 2), "line")), 4);
+	assert_string_equal(json_string_value(json_object_get(json_array_get(d, 2), "text")),
+			    "!ls");
+	json_decref(rep);
+	free(c);
+	/* Not in another language's block. */
+	md = "```r\nx <- 5 %% 2\n!TRUE\n```\n";
+	c = markdown_extract(md, strlen(md), NULL, 0, &l, &len, &rep);
+	assert_string_equal(c, "x <- 5 %% 2\n!TRUE\n");
+	assert_null(json_object_get(rep, "dropped"));
+	json_decref(rep);
+	free(c);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -149,6 +178,7 @@ int main(void)
 	    cmocka_unit_test(test_models_forms),
 	    cmocka_unit_test(test_repl_and_guess),
 	    cmocka_unit_test(test_report),
+	    cmocka_unit_test(test_notebook_lines),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

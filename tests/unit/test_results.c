@@ -104,13 +104,36 @@ static void test_bound(void **state)
 	json_decref(in);
 }
 
+/* A result whose JSON passes the budget is left out and named; one within
+ * it, or none, is left alone. */
+static void test_bound_value(void **state)
+{
+	(void)state;
+	json_t *result = json_pack("[i, i, i]", 1, 2, 3), *results = NULL;
+	assert_int_equal(results_value_bytes(result), 7); /* [1,2,3] */
+	results_bound_value(&result, &results, 7);
+	assert_non_null(result);
+	assert_null(results);
+	results_bound_value(&result, &results, 6);
+	assert_null(result);
+	assert_int_equal(json_array_size(results), 1);
+	json_t *e = json_array_get(results, 0);
+	assert_string_equal(json_string_value(json_object_get(e, "mime")), "application/json");
+	assert_true(json_is_true(json_object_get(e, "truncated")));
+	assert_int_equal(json_integer_value(json_object_get(e, "bytes")), 7);
+	assert_string_equal(json_string_value(json_object_get(e, "data")), "");
+	assert_true(results_value_left_out(results));
+	results_bound_value(&result, &results, 0); /* no result: nothing */
+	assert_int_equal(json_array_size(results), 1);
+	json_decref(results);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-	    cmocka_unit_test(test_mime),
-	    cmocka_unit_test(test_base64),
-	    cmocka_unit_test(test_image_size),
-	    cmocka_unit_test(test_bound),
+	    cmocka_unit_test(test_mime),	cmocka_unit_test(test_base64),
+	    cmocka_unit_test(test_image_size),	cmocka_unit_test(test_bound),
+	    cmocka_unit_test(test_bound_value),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -94,6 +94,8 @@ public final class SbxKernel {
 					stdin = null;
 				}
 			}
+			if (req.get("results_max") instanceof Number)
+				resultMax = ((Number) req.get("results_max")).longValue();
 			int code = run((String) req.get("code"), report);
 			if (stdin != null) {
 				System.setIn(new ByteArrayInputStream(new byte[0]));
@@ -193,8 +195,25 @@ public final class SbxKernel {
 			}
 		}
 		if (isValue && value != null)
-			report[0] = "{\"result\":" + resultJson(value) + "}";
+			report[0] = resultReport(value);
 		return 0;
+	}
+
+	// The execution's output limit ("results_max"): its result's bound.
+	private static long resultMax = 1L << 20;
+
+	// A result whose JSON passes the output limit is left out (README "Rich
+	// results"): null, named by an application/json entry with its size,
+	// beside the head of JShell's text of it.
+	private static String resultReport(String value) {
+		String json = resultJson(value);
+		long n = json.getBytes(StandardCharsets.UTF_8).length;
+		if (n <= resultMax)
+			return "{\"result\":" + json + "}";
+		String head = value.length() > 65536 ? value.substring(0, 65536) + "..." : value;
+		return "{\"results\":[{\"mime\":\"text/plain\",\"data\":" + quote(head)
+		    + "},{\"mime\":\"application/json\",\"data\":\"\",\"truncated\":true,\"bytes\":" + n
+		    + "}]}";
 	}
 
 	private static String diagnostics(Snippet s) {

@@ -321,6 +321,7 @@ local({
     after <- if (is.null(code)) list() else
       tryCatch(p$from_json(paste0("{", substring(line, code$rest + 1L))), error = function(e) list())
     if (is.list(after$inputs) && length(after$inputs)) inputs <- after$inputs
+    if (is.numeric(after$results_max)) p$rich_max <- after$results_max  # this execution's output limit
     assign("inputs", inputs, envir = globalenv())
     options(sbx.stdin = if (is.character(after$stdin)) after$stdin else NULL,
             sbx.args = if (is.list(after$args)) as.character(unlist(after$args)) else NULL)

@@ -32,7 +32,7 @@ def _sbx_kernel():
     from posix import _exit, write
     global _SBX_CAPTURE
 
-    g, fail, to_json, cell, copy_of = _sbx[2], _sbx[3], _sbx[5], _sbx[7], _sbx[8]
+    g, fail, cell, copy_of = _sbx[2], _sbx[3], _sbx[7], _sbx[8]
     ctl = os.dup(0)
     try:
         null = os.open('/dev/null', os.O_RDONLY)
@@ -123,10 +123,18 @@ def _sbx_kernel():
         # the code can replace (sbx checks every frame and measures the
         # execution itself: this only keeps the simplest patch out).
         data = (dumps(obj) + '\n').encode()
+        if len(data) > LINE_MAX and obj.get('report'):
+            # Past what sbx reads of one line (a --max-output of many MiB,
+            # escaped): the execution's report is left out and named, as
+            # an over-size result is; the kernel and its state go on.
+            obj['report'] = ['{"results":[{"mime":"application/json","data":"",'
+                             '"truncated":true,"bytes":%d}]}' % len(obj['report'][0])]
+            data = (dumps(obj) + '\n').encode()
         while data:
             data = data[write(ctl, data):]
 
     busy, interrupted = [False], [False]
+    LINE_MAX = (16 << 20) - 4096  # session_kernel.h's KERNEL_LINE_MAX, less the frame
 
     def on_sigint(sig, frame):
         if busy[0]:
@@ -285,6 +293,8 @@ def _sbx_kernel():
         # already sent come again only when they changed).
         _SBX_RICH['done'] = False
         _SBX_RICH['items'] = []
+        if isinstance(req.get('results_max'), int):
+            _SBX_RICH['budget'] = req['results_max']  # this execution's output limit
         t0 = os.times()
         try:
             busy[0] = True
@@ -297,14 +307,9 @@ def _sbx_kernel():
                 value = eval(expr, g) if expr is not None else None
             finally:
                 busy[0] = False
-            rich = _sbx_rich_end(value)
-            if value is not None:
-                try:
-                    _sbx[4]('{"result":' + to_json(value) + rich + '}')
-                except RecursionError:
-                    _sbx[4]('{"result":' + enc(repr(value)) + rich + '}')
-            elif rich:
-                _sbx[4]('{' + rich[1:] + '}')
+            rich = _sbx_result_report(value)
+            if rich:
+                _sbx[4](rich)
         except SystemExit as e:
             exited = True
             rich = _sbx_rich_end()

@@ -78,6 +78,24 @@ local({
     if (inherits(x, "Date")) return(format(x, "%Y-%m-%d"))
     format(x, "%Y-%m-%dT%H:%M:%OSZ", tz = "UTC")
   }
+  # The result's JSON is bounded (README "Rich results"): json_take counts
+  # what is rendered against json_left and, past it, signals sbx_over (a
+  # condition, not an error: the code's error handlers never see it) with
+  # how far rendering got; a container looks at no more items than can fit.
+  json_left <- Inf
+  json_budget <- Inf
+  json_take <- function(n) {
+    json_left <<- json_left - n
+    if (json_left < 0)
+      signalCondition(structure(class = c("sbx_over", "condition"),
+                                list(message = "", call = NULL, bytes = json_budget - json_left)))
+  }
+  # At most the first n items of a container whose items take each bytes
+  # or more: the rest could not fit.
+  json_fit <- function(n, each = 2) {
+    if (is.infinite(json_left)) return(n)
+    min(n, floor(json_left / each) + 1)
+  }
   to_json <- function(x, depth = 0) {
     if (depth > 100) return(str_form(x))
     if (is.null(x)) return("null")
@@ -89,7 +107,25 @@ local({
     }
     if (is.data.frame(x)) {
       # A list of records; row names are a "_row" field when they are not
-      # the default 1..n.
+      # the default 1..n. Only the rows that can fit are rendered.
+      named <- .row_names_info(x) > 0
+      keys <- esc(names(x))
+      k <- json_fit(nrow(x), 2 + sum(nchar(keys, type = "bytes") + 2) + if (named) 9 else 0)
+      if (k < nrow(x)) x <- x[seq_len(k), , drop = FALSE]
+      if (!is.infinite(json_left) && k > 2000L) {
+        # In chunks of growing size: rendering stops soon after the budget.
+        out <- character()
+        from <- 1L
+        size <- 1000L
+        while (from <= k) {
+          to <- min(k, from + size - 1L)
+          part <- to_json(x[from:to, , drop = FALSE], depth)
+          out <- c(out, substr(part, 2L, nchar(part) - 1L))
+          from <- to + 1L
+          size <- size * 2L
+        }
+        return(paste0("[", paste(out, collapse = ","), "]"))
+      }
       cols <- lapply(x, function(col) {
         if (is.list(col)) vapply(col, to_json, "", depth = depth + 2) else {
           if (is.factor(col)) col <- as.character(col)
@@ -97,17 +133,21 @@ local({
           scalars(col)
         }
       })
-      keys <- esc(names(x))
-      if (.row_names_info(x) > 0) {
+      if (named) {
         cols <- c(list(esc(row.names(x))), cols)
         keys <- c("\"_row\"", keys)
       }
-      rows <- vapply(seq_len(nrow(x)), function(i)
-        paste0("{", paste0(keys, ":", vapply(cols, `[`, "", i), collapse = ","), "}"), "")
+      # Column by column, vectorized: a row at a time costs seconds for
+      # a frame of 10^5 rows.
+      fields <- Map(function(key, col) paste0(key, ":", col), keys, cols)
+      rows <- if (length(fields)) paste0("{", do.call(paste, c(unname(fields), sep = ",")), "}") else
+        rep("{}", nrow(x))
+      json_take(sum(nchar(rows, type = "bytes")) + length(rows) + 1)
       return(paste0("[", paste(rows, collapse = ","), "]"))
     }
     if (is.matrix(x) && is.atomic(x) && is.null(attr(x, "class", exact = TRUE))) {
-      rows <- vapply(seq_len(nrow(x)), function(i) to_json(unname(x[i, ]), depth + 1), "")
+      rows <- vapply(seq_len(json_fit(nrow(x), 2 * ncol(x) + 1)),
+                     function(i) to_json(unname(x[i, ]), depth + 1), "")
       return(paste0("[", paste(rows, collapse = ","), "]"))
     }
     nm <- names(x)
@@ -115,13 +155,28 @@ local({
     if (length(x) == 0 && (is.list(x) || is.atomic(x)) && is.null(attr(x, "class")))
       return(if (!is.null(nm)) "{}" else "[]")
     if (is.atomic(x) && (is.logical(x) || is.numeric(x) || is.character(x)) && is.null(dim(x))) {
-      if (length(x) == 1 && is.null(nm)) return(scalars(x))
+      k <- json_fit(length(x))
+      if (k < length(x)) {
+        x <- x[seq_len(k)]
+        nm <- names(x)
+      }
       items <- scalars(x)
+      json_take(sum(nchar(items, type = "bytes")) + length(items))
+      if (length(x) == 1 && is.null(nm)) return(items)
     } else if (is.list(x) && is.null(attr(x, "class"))) {
+      k <- json_fit(length(x))
+      if (k < length(x)) {
+        x <- x[seq_len(k)]
+        nm <- names(x)
+      }
       items <- vapply(x, function(e) to_json(e, depth + 1), "")
+      json_take(length(items))
     } else {
-      return(str_form(x))
+      out <- str_form(x)
+      json_take(nchar(out, type = "bytes"))
+      return(out)
     }
+    if (!is.null(nm)) json_take(sum(nchar(nm, type = "bytes")) + 3 * length(nm))
     if (!is.null(nm) && all(nzchar(nm)))
       return(paste0("{", paste0(esc(nm), ":", items, collapse = ","), "}"))
     paste0("[", paste(items, collapse = ","), "]")
@@ -261,11 +316,20 @@ local({
     if (!is.null(kernel_step) && kernel_step(expr)) return(TRUE)
     done <<- done + 1L
     last_cond <<- NULL
-    rich <- if (done == n_expr) rich_end(if (visible) value) else ""  # sbx: rich results
+    js <- over <- NULL
     if (done == n_expr && visible && !is.null(value)) {
-      doc <- tryCatch(paste0("{\"result\":", to_json(value), rich, "}"),
-                      error = function(e) paste0("{\"result\":", str_form(value), rich, "}"))
-      report(doc)
+      # Bounded by the budget (see json_take): one over it is left out and
+      # named, never an error.
+      json_left <<- json_budget <<- rich_max
+      js <- tryCatch(to_json(value), sbx_over = function(c) {
+        over <<- c$bytes
+        NULL
+      }, error = function(e) str_form(value))
+      json_left <<- json_budget <<- Inf
+    }
+    rich <- if (done == n_expr) rich_end(if (visible) value, over) else ""  # sbx: rich results
+    if (!is.null(js)) {
+      report(paste0("{\"result\":", js, rich, "}"))
     } else if (nzchar(rich)) report(paste0("{", substring(rich, 2), "}"))  # sbx: rich results
     TRUE
   }, name = "sbx"))
@@ -362,8 +426,16 @@ local({
            paste(rows, collapse = "\n"), "\n</tbody>\n</table>",
            if (nrow(x) > n) sprintf("\n<p>%d rows</p>", nrow(x)) else "")
   }
+  # R's own bounded print of a value: at most max entries (a data frame's
+  # first rows, as a notebook shows it), so printing never costs more than
+  # that however long the value.
+  short_print <- function(value, max) {
+    out <- utils::capture.output(print(value, max = max))
+    paste(utils::head(out, 200L), collapse = "\n")
+  }
   # Items: list(mime, data, bytes, b64): data NULL when over the budget.
-  rich_end <- function(value) {
+  # over: the bytes the result's JSON reached when it was left out.
+  rich_end <- function(value, over = NULL) {
     if (rich_done) return("")
     rich_done <<- TRUE
     items <- list()
@@ -376,15 +448,23 @@ local({
     }
     if (is.data.frame(value)) {
       html <- tryCatch(df_html(value), error = function(e) NULL)
-      txt <- tryCatch(paste(utils::capture.output(print(value)), collapse = "\n"),
-                      error = function(e) NULL)
+      txt <- tryCatch(short_print(value, 60L * max(1L, ncol(value))), error = function(e) NULL)
       if (!is.null(html)) items[[length(items) + 1L]] <- list(mime = "text/html", data = html)
       if (!is.null(txt)) items[[length(items) + 1L]] <- list(mime = "text/plain", data = txt)
+    } else if (!is.null(over)) {
+      txt <- tryCatch(short_print(value, 100L), error = function(e) NULL)
+      if (!is.null(txt)) items[[length(items) + 1L]] <- list(mime = "text/plain", data = txt)
     }
+    if (!is.null(over)) items[[length(items) + 1L]] <- list(mime = "application/json", over = over)
     if (!length(items)) return("")
     used <- 0
     parts <- character()
     for (it in utils::head(items, 100L)) {
+      if (!is.null(it$over)) {  # a form left out where it was made
+        parts <- c(parts, sprintf("{\"mime\":%s,\"data\":\"\",\"truncated\":true,\"bytes\":%.0f}",
+                                  esc(it$mime), it$over))
+        next
+      }
       if (!is.null(it$file)) {
         size <- file.size(it$file)
         n <- ceiling(size / 3) * 4

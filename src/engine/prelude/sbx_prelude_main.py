@@ -21,14 +21,9 @@ if not globals().get('_SBX_KERNEL'):
         _sbx[3](_sbx_e, 'memory_limit')
     except BaseException as _sbx_e:
         _sbx[3](_sbx_e)
-    _sbx_rich = _sbx_rich_end(_sbx_value)  # sbx: rich results
-    if _sbx_value is not None:
-        try:
-            _sbx[4]('{"result":' + _sbx[5](_sbx_value) + _sbx_rich + '}')
-        except MemoryError as _sbx_e:
-            _sbx[3](_sbx_e, 'memory_limit')
-        except RecursionError:
-            import _json
-            _sbx[4]('{"result":' + _json.encode_basestring(repr(_sbx_value)) + _sbx_rich + '}')
-    elif _sbx_rich:  # sbx: rich results
-        _sbx[4]('{' + _sbx_rich[1:] + '}')
+    try:
+        _sbx_rich = _sbx_result_report(_sbx_value)  # sbx: result and rich results
+    except MemoryError as _sbx_e:
+        _sbx[3](_sbx_e, 'memory_limit')
+    if _sbx_rich:
+        _sbx[4](_sbx_rich)

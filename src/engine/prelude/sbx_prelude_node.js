@@ -5,7 +5,7 @@
 // with SBX_NODE_INPUTS (the inputs' JSON file, or "-": none),
 // SBX_NODE_RESULT (1: the snippet ends with an expression statement, so its
 // value is the result), SBX_NODE_CHECK (1: compile only, for prepare and
-// deploy) and SBX_RESULTS_MAX (the rich results' budget) in the
+// deploy) and SBX_RESULTS_MAX (the result's and rich results' budget) in the
 // environment; the prelude removes them before the code runs. The result,
 // rich results and an uncaught error go to fd 3 as one JSON object when
 // the process exits (see src/sandbox/sandbox.h); sbx decides the status.
@@ -30,6 +30,7 @@
 	const checkOnly = env.SBX_NODE_CHECK === '1';
 	const lowered = env.SBX_NODE_LOWERED === '1';
 	let budget = Number(env.SBX_RESULTS_MAX) || 1 << 20;
+	const resultMax = budget; // the result's own, beside the forms'
 	delete env.SBX_NODE_INPUTS;
 	delete env.SBX_NODE_RESULT;
 	delete env.SBX_NODE_CHECK;
@@ -119,11 +120,11 @@
 	// shows as rich results, as under Duktape; past the budget, left out.
 	function rich(v) {
 		if (v === null || (typeof v !== 'object' && typeof v !== 'function'))
-			return '';
+			return [];
 		const b = v[Symbol.for('sbx.mime')];
-		if (!b || typeof b !== 'object')
-			return '';
 		const out = [];
+		if (!b || typeof b !== 'object')
+			return out;
 		for (const k of Object.keys(b).slice(0, 100)) {
 			if (typeof b[k] !== 'string')
 				continue;
@@ -134,7 +135,24 @@
 			budget -= b[k].length;
 			out.push({ mime: k, data: b[k] });
 		}
-		return out.length ? ',"results":' + JSON.stringify(out) : '';
+		return out;
+	}
+
+	// The result's JSON and its forms. One over the output limit is left
+	// out (README "Rich results"): null, named by an application/json
+	// entry with its size, beside node's own bounded inspect() of it.
+	function resultReport(v) {
+		const out = rich(v);
+		const long = Array.isArray(v) || ArrayBuffer.isView(v) ? v.length * 2 - 1 : 0;
+		let js = long > resultMax ? null : encode(v);
+		const n = js === null ? long : Buffer.byteLength(js);
+		if (n > resultMax) {
+			const text = require('util').inspect(v, { maxStringLength: 16384 });
+			out.push({ mime: 'text/plain', data: text.slice(0, 65536) });
+			out.push({ mime: 'application/json', data: '', truncated: true, bytes: n });
+			js = 'null';
+		}
+		return '{"result":' + js + (out.length ? ',"results":' + JSON.stringify(out) : '') + '}';
 	}
 
 	function report() {
@@ -145,8 +163,7 @@
 		if (error)
 			text = '{"error":' + JSON.stringify(error) + '}';
 		else
-			text = '{"result":' + (resultSet ? encode(result) : 'null') +
-				(resultSet ? rich(result) : '') + '}';
+			text = resultSet ? resultReport(result) : '{"result":null}';
 		const buf = Buffer.from(text);
 		try {
 			for (let off = 0; off < buf.length;)

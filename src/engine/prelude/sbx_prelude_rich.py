@@ -1,11 +1,194 @@
 # sbx prelude for Python, part 2 of 3 (after sbx_prelude.py, before
-# sbx_prelude_main.py; build-aux/gen-prelude.sh joins them).
+# sbx_prelude_main.py; build-aux/gen-prelude.sh joins them): the result's
+# JSON (_sbx_to_json) and its rich forms.
 #
 # Rich results (README "Rich results"): figures and tables as MIME
 # bundles in the report's "results". matplotlib is hooked only when the
 # code imports pyplot itself; a program that does not pays one name check
 # per import. What sbx is sent is bounded by SBX_RESULTS_MAX (the output
 # limit): entries past it go as {"truncated": true, "bytes": N}.
+
+
+class _SbxOver(Exception):
+    # The result's JSON passed the budget: rendering stopped there. bytes is
+    # how far it got (more than the budget: a lower bound of the whole).
+    def __init__(self, n):
+        self.bytes = n
+
+
+def _sbx_to_json(v, budget=None):
+    # The result as natural JSON: what JSON has no type for becomes its
+    # nearest JSON form (see README "Results"); repr() only when nothing
+    # else fits. numpy and pandas are looked at only when the program
+    # imported them. Bounded (README "Rich results"): past budget bytes it
+    # raises _SbxOver instead of rendering the rest, so a 10-million-row
+    # frame costs what a budget's worth of rows does.
+    import _json
+    enc = _json.encode_basestring
+    mods = sys.modules
+    left = [(1 << 62) if budget is None else budget]
+
+    def take(n):
+        # Counts n bytes of output against the budget.
+        left[0] -= n
+        if left[0] < 0:
+            raise _SbxOver(budget - left[0])
+
+    def fits(count, each=2):
+        # A container of count items takes at least each bytes per item:
+        # over the budget before any is rendered.
+        if count * each > left[0] + 1:
+            raise _SbxOver(budget - left[0] + count * each)
+    np = mods.get('numpy')
+    pd = mods.get('pandas')
+    dt = mods.get('datetime')
+    dec = mods.get('decimal')
+
+    def safe_repr(x):
+        try:
+            return repr(x)
+        except BaseException:
+            return '<%s object>' % type(x).__name__
+
+    def key(k):
+        if isinstance(k, str):
+            return k
+        if k is None or k is True or k is False or isinstance(k, (int, float)):
+            return conv(k, 0, set(), False).strip('"')
+        if dt is not None and isinstance(k, (dt.date, dt.time)):
+            return k.isoformat()
+        if np is not None and isinstance(k, np.generic):
+            return key(k.item())
+        return safe_repr(k)
+
+    def counted(s):
+        # A leaf's text (and its separator) counts; a container's own was
+        # counted by its items.
+        take(1 if s[-1:] in ']}' else len(s) + 1)
+        return s
+
+    def seq(items, depth, path, na):
+        return '[' + ','.join(counted(conv(x, depth + 1, path, na)) for x in items) + ']'
+
+    def obj(pairs, depth, path, na):
+        return '{' + ','.join(counted(enc(key(k)) + ':' + conv(x, depth + 1, path, na))
+                              for k, x in pairs) + '}'
+
+    def conv(x, depth, path, na):
+        if x is None or x is True:
+            return 'null' if x is None else 'true'
+        if x is False:
+            return 'false'
+        t = type(x)
+        if t is str:
+            fits(len(x) + 2, 1)
+            return enc(x)
+        if isinstance(x, int):
+            if -(1 << 63) <= x < (1 << 63):
+                return int.__repr__(x)
+            return enc(int.__repr__(x))  # beyond 64 bits: digits as a string
+        if isinstance(x, float):
+            if x == x and x not in (float('inf'), float('-inf')):
+                return float.__repr__(x)
+            return 'null' if na else enc(float.__repr__(x))
+        if isinstance(x, str):
+            return enc(str.__str__(x))
+        if depth > 100:
+            return enc('...')
+        if isinstance(x, (bytes, bytearray, memoryview)):
+            fits(len(x) + 2, 1)
+            b = bytes(x)
+            try:
+                return enc(b.decode('utf-8'))
+            except UnicodeDecodeError:
+                import binascii
+                return enc(binascii.b2a_base64(b, newline=False).decode('ascii'))
+        if dt is not None and isinstance(x, (dt.date, dt.time)):
+            if pd is not None and x is pd.NaT:
+                return 'null'
+            return enc(x.isoformat())
+        if dt is not None and isinstance(x, dt.timedelta):
+            return conv(x.total_seconds(), depth, path, na)
+        if dec is not None and isinstance(x, dec.Decimal):
+            # A number when a double holds it exactly as written, else
+            # the exact digits as a string.
+            if x.is_finite():
+                f = float(x)
+                if dec.Decimal(float.__repr__(f)) == x:
+                    return float.__repr__(f) if x != x.to_integral_value() \
+                        or abs(f) >= 1e16 else str(int(x))
+            return enc(str(x))
+        if np is not None:
+            if isinstance(x, np.generic):
+                if isinstance(x, np.datetime64):
+                    return 'null' if np.isnat(x) else enc(str(x))
+                return conv(x.item(), depth, path, na)
+            if isinstance(x, np.ndarray):
+                fits(x.size)  # before tolist(), which copies every element
+                return conv(x.tolist(), depth, path, na)
+        if pd is not None:
+            if x is pd.NaT or x is getattr(pd, 'NA', None):
+                return 'null'
+            if isinstance(x, pd.DataFrame):
+                # Only the rows that can fit are looked at (each takes 3
+                # bytes or more): a longer frame stops in them.
+                x = x.iloc[:left[0] // 3 + 1]
+                idx = x.index
+                if not (isinstance(idx, pd.RangeIndex) and idx.start == 0 and idx.step == 1):
+                    x = x.reset_index()  # a meaningful index is a field
+                cols = [str(c) for c in x.columns]
+                return '[' + ','.join(
+                    obj(zip(cols, row), depth + 1, path, True)
+                    for row in x.itertuples(index=False, name=None)) + ']'
+            if isinstance(x, pd.Series):
+                x = x.iloc[:left[0] // 2 + 1]
+                idx = x.index
+                if isinstance(idx, pd.RangeIndex) and idx.start == 0 and idx.step == 1:
+                    return seq(x.tolist(), depth, path, True)
+                return obj(zip(idx.tolist(), x.tolist()), depth, path, True)
+            if isinstance(x, pd.Index):
+                return seq(x[:left[0] // 2 + 1].tolist(), depth, path, True)
+            if isinstance(x, pd.Timedelta):
+                return conv(x.total_seconds(), depth, path, na)
+        if id(x) in path:
+            return enc('...')
+        if isinstance(x, (dict, list, tuple, set, frozenset)):
+            fits(len(x))
+        if isinstance(x, dict):
+            path.add(id(x))
+            out = obj(x.items(), depth, path, na)
+        elif isinstance(x, tuple) and hasattr(type(x), '_fields'):
+            path.add(id(x))  # a namedtuple: its fields by name
+            out = obj(zip(type(x)._fields, x), depth, path, na)
+        elif isinstance(x, (list, tuple)):
+            path.add(id(x))
+            out = seq(x, depth, path, na)
+        elif isinstance(x, (set, frozenset)):
+            path.add(id(x))
+            try:
+                items = sorted(x)
+            except TypeError:
+                items = list(x)
+            out = seq(items, depth, path, na)
+        elif hasattr(t, '__dataclass_fields__') and not isinstance(x, type):
+            path.add(id(x))
+            fields = [f for f, d in t.__dataclass_fields__.items()
+                      if type(d).__name__ == 'Field' and str(getattr(d, '_field_type', '')) in ('_FIELD', '')]
+            out = obj(((f, getattr(x, f)) for f in fields), depth, path, na)
+        else:
+            m = mods.get('enum')
+            if m is not None and isinstance(x, m.Enum):
+                return conv(x.value, depth, path, na)
+            return enc(safe_repr(x))
+        path.discard(id(x))
+        return out
+
+    out = conv(v, 0, set(), False)
+    if budget is not None and len(out) > budget:  # what the count left out
+        raise _SbxOver(len(out))
+    return out
+
+
 _SBX_RICH = {'items': [], 'budget': 1 << 20, 'seen': {}, 'done': False}
 _SBX_RICH_MAX_ITEMS = 100  # as core/results.h's RESULTS_MAX_ITEMS
 
@@ -119,10 +302,25 @@ _SBX_FORMS = (('_repr_html_', 'text/html'), ('_repr_markdown_', 'text/markdown')
               ('_repr_jpeg_', 'image/jpeg'), ('_repr_latex_', 'text/latex'))
 
 
-def _sbx_rich_value(v):
+def _sbx_short_repr(v):
+    # Python's own bounded representation (reprlib: the first items of each
+    # container, long strings cut in the middle), for a result whose JSON
+    # was left out.
+    import reprlib
+    r = reprlib.Repr()
+    r.maxlevel = 4
+    r.maxdict = r.maxlist = r.maxtuple = r.maxset = r.maxfrozenset = 20
+    r.maxdeque = r.maxarray = 20
+    r.maxstring, r.maxlong, r.maxother = 400, 400, 4000
+    return r.repr(v)
+
+
+def _sbx_rich_value(v, over=None):
     # The result's notebook forms: a pandas DataFrame or Series, or an
     # object of the notebook protocol (_repr_html_ and the others, found on
-    # its class, as IPython does), with text/plain beside them.
+    # its class, as IPython does), with text/plain beside them. over: the
+    # bytes its JSON reached when rendering stopped at the budget; then
+    # the forms say so (application/json, truncated) and have a text/plain.
     if v is None or isinstance(v, type):
         return
     figure = sys.modules.get('matplotlib.figure')
@@ -156,17 +354,21 @@ def _sbx_rich_value(v):
             add(mime, _sbx_quietly(lambda: getattr(v, meth)()))
     if forms:
         forms.append(('text/plain', _sbx_quietly(lambda: repr(v))))
-        for mime, data in forms:
-            _sbx_rich_add(mime, data)
+    elif over is not None:
+        forms.append(('text/plain', _sbx_quietly(lambda: _sbx_short_repr(v))))
+    if over is not None:
+        forms.append(('application/json', over))
+    for mime, data in forms:
+        _sbx_rich_add(mime, data)
 
 
-def _sbx_rich_end(value=None):
+def _sbx_rich_end(value=None, over=None):
     # The report's ',"results":[...]' (or ''): the figures sent by show(),
     # the result's forms, then the figures still open. Once only.
     if _SBX_RICH['done']:
         return ''
     _SBX_RICH['done'] = True
-    _sbx_rich_value(value)
+    _sbx_rich_value(value, over)
     _sbx_rich_figures()
     if not _SBX_RICH['items']:
         return ''
@@ -174,6 +376,9 @@ def _sbx_rich_end(value=None):
     enc = _json.encode_basestring
     used, out, budget = 0, [], _SBX_RICH['budget']
     for mime, data in _SBX_RICH['items']:
+        if type(data) is int:  # a form left out where it was made: its size
+            out.append('{"mime":%s,"data":"","truncated":true,"bytes":%d}' % (enc(mime), data))
+            continue
         n = len(data) if data.isascii() else len(data.encode('utf-8', 'replace'))
         if used + n > budget:
             size = n * 3 // 4 - data.count('=', -2) if mime.startswith('image/') and \
@@ -185,3 +390,23 @@ def _sbx_rich_end(value=None):
     _SBX_RICH['items'] = []
     return ',"results":[' + ','.join(out) + ']'
 
+
+
+def _sbx_result_report(value):
+    # The report of an execution that ended with value (None: no result):
+    # its JSON, bounded by the budget as the forms are, and its forms. A
+    # value over the budget is left out and named, never an error: the
+    # run's status follows the code, not the size of its value.
+    import _json
+    over = js = None
+    if value is not None:
+        try:
+            js = _sbx_to_json(value, _SBX_RICH['budget'])
+        except _SbxOver as e:
+            over = e.bytes
+        except RecursionError:
+            js = _json.encode_basestring(repr(value))
+    rich = _sbx_rich_end(value, over)
+    if js is not None:
+        return '{"result":' + js + rich + '}'
+    return '{' + rich[1:] + '}' if rich else None
