@@ -215,6 +215,8 @@ static bool notebook_line(const char *p, const char *e)
  * block runs as a notebook cell would after it. */
 static void drop_notebook_lines(struct buf *out, size_t from, size_t block_no, json_t *dropped)
 {
+	if (!out->data || out->len <= from)
+		return; /* an empty block: nothing to look at */
 	struct buf kept = BUF_INIT;
 	const char *p = out->data + from, *end = out->data + out->len;
 	for (unsigned line = 1; p < end; line++) {
