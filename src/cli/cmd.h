@@ -34,6 +34,9 @@ void cmd_print_options(const struct command *c);
 /* All of main (main.c): what a new `sbx ARGS...` process does, for the
  * server's runner (serve/runner.h) to call in a fork instead of an exec. */
 int cmd_main(int argc, char **argv);
+/* The argv cmd_main runs with once the global options are moved after the
+ * command (NULL when none were): it lives as long as the process. */
+extern char **cmd_main_argv;
 int cmd_run(int argc, char **argv);
 int cmd_help(int argc, char **argv);
 int cmd_prepare(int argc, char **argv); /* cmd_prepare.c */

@@ -83,6 +83,8 @@ static void emit_failure_record(void)
  * (flags given after the command still win: they come later). Returns the
  * new argc; *argvp points to a new vector (argv[0], COMMAND, globals...,
  * the rest). */
+char **cmd_main_argv; /* hoist_global_options' argv (see there) */
+
 static int hoist_global_options(int argc, char ***argvp)
 {
 	char **argv = *argvp;
@@ -105,9 +107,10 @@ static int hoist_global_options(int argc, char ***argvp)
 	if (g == argc)
 		die("%s needs a command after it: e.g. sbx %s %s list", argv[1], argv[1],
 		    argc > 2 && argv[1][strlen(argv[1]) - 1] != '=' ? argv[2] : "DIR");
-	/* Lives as long as the process: a global, so leak checkers see it. */
-	static char **nv;
-	nv = xcalloc((size_t)argc + 1, sizeof(char *));
+	/* Lives as long as the process: a global of external linkage, so leak
+	 * checkers see it (the compiler may drop a store to a static nobody
+	 * reads, and LeakSanitizer then saw a leak). */
+	char **nv = cmd_main_argv = xcalloc((size_t)argc + 1, sizeof(char *));
 	int n = 0;
 	nv[n++] = argv[0];
 	nv[n++] = argv[g];

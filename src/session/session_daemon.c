@@ -103,7 +103,7 @@ static json_int_t mget(struct daemon *d, const char *key)
 	return json_integer_value(json_object_get(d->m, key));
 }
 
-/* Opens the run directory again through rundir_open's checks (rundir.h). */
+/* The run directory again, through rundir_open's checks. */
 static int reopen_rundir(struct daemon *d)
 {
 	rundir_close(&d->wd);
@@ -358,10 +358,8 @@ static void start_job(struct daemon *d)
 		start_fresh(d);
 	if (d->k.host_pid <= 0 && start_kernel(d, why, sizeof why) < 0)
 		return refuse(d, j, why);
-	/* The run directory afresh for every execution: the last one's code
-	 * may have renamed a directory away and left a link in its place
-	 * (where it shares sbx's uid), which the client, spooling --stdin,
-	 * has replaced already. */
+	/* Afresh for every execution: the last one's code may have left a
+	 * link for a directory (rundir.h), which the client replaced. */
 	if (reopen_rundir(d) < 0) {
 		snprintf(why, sizeof why, "%s", error_first_message());
 		return refuse(d, j, why);
