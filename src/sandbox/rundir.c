@@ -133,6 +133,18 @@ int rundir_open_beneath(int dirfd, const char *rel)
 	return fd;
 }
 
+int rundir_open_private(const char *path)
+{
+	struct stat st;
+	int fd = path ? open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC) : -1;
+	int priv = fd >= 0 && fstat(fd, &st) == 0 && st.st_uid == geteuid()
+		       ? rundir_open_beneath(fd, WORKDIR_PRIVATE)
+		       : -1;
+	if (fd >= 0)
+		close(fd);
+	return priv;
+}
+
 void rundir_close(struct workdir *wd)
 {
 	if (wd->fd >= 0)

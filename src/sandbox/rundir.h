@@ -43,6 +43,11 @@ int rundir_open(struct workdir *wd, const char *path);
  * never through a link: its fd, or -1 (errno ELOOP or ENOTDIR for a link
  * or a file on the way). */
 int rundir_open_beneath(int dirfd, const char *rel);
+/* WORKDIR_PRIVATE of the existing run directory at path, without making,
+ * repairing or following anything, and only when the run directory is
+ * sbx's (as rundir_open checks): its fd, or -1. For the quick removals of
+ * a client and of gc, which do not open the whole directory. */
+int rundir_open_private(const char *path);
 /* Closes what rundir_open opened (wd is then as after workdir_init). */
 void rundir_close(struct workdir *wd);
 /* Writes a new file name (mode) in the directory dirfd: what was there is

@@ -131,14 +131,11 @@ void session_stdin_unspool(const char *rundir, const char *name)
 {
 	if (!name[0])
 		return;
-	int fd = open(rundir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-	int priv = fd >= 0 ? rundir_open_beneath(fd, WORKDIR_PRIVATE) : -1;
-	if (priv >= 0)
+	int priv = rundir_open_private(rundir);
+	if (priv >= 0) {
 		unlinkat(priv, name, 0); /* gone already when the daemon took it */
-	if (priv >= 0)
 		close(priv);
-	if (fd >= 0)
-		close(fd);
+	}
 }
 
 void session_exec_io_request(json_t *j, const struct request *req, const char *spool)

@@ -443,19 +443,12 @@ int session_delete(const char *state_dir, const char *id)
  * (no daemon runs: nothing is queued). */
 static void sweep_stopped(const char *rundir)
 {
-	struct stat st;
-	int fd = rundir ? open(rundir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC) : -1;
-	/* sbx's own only (rundir_open's check): not one someone made there. */
-	int priv = fd >= 0 && fstat(fd, &st) == 0 && st.st_uid == geteuid()
-		       ? rundir_open_beneath(fd, WORKDIR_PRIVATE)
-		       : -1;
+	int priv = rundir_open_private(rundir);
 	if (priv >= 0) {
 		session_stdin_sweep(priv, NULL, 0);
 		unlinkat(priv, "stdin", 0);
 		close(priv);
 	}
-	if (fd >= 0)
-		close(fd);
 }
 
 int session_gc(const char *state_dir, unsigned *removed)
