@@ -48,11 +48,6 @@ static int open_rundir(struct workdir *wd, const char *path)
 	return 0;
 }
 
-int engine_kernel_workdir(struct workdir *wd, const char *rundir)
-{
-	return rundir_open(wd, rundir);
-}
-
 void engine_kernel_close_rundir(struct workdir *wd)
 {
 	rundir_close(wd);

@@ -33,9 +33,4 @@ bool engine_kernel_supported(const struct lang *lang);
 int engine_kernel_run(struct request *req, struct outcome *out, const struct output_sink *sink,
 		      const struct kernel_start *ks);
 
-struct workdir;
-/* Opens (makes on first use) a session's run directory as a workdir, for
- * the --file copies and the files an execution made. 0 or -1. */
-int engine_kernel_workdir(struct workdir *wd, const char *rundir);
-
 #endif

@@ -12,7 +12,7 @@
 #include "engine/engine_spawn_int.h"
 #include "sandbox/workdir.h"
 
-/* Closes what engine_kernel_workdir opened. engine_kernel.c */
+/* Closes what engine_kernel_prepare opened (rundir_close). engine_kernel.c */
 void engine_kernel_close_rundir(struct workdir *wd);
 /* The start every interpreter kernel shares: s->exe resolved from exe_name
  * (a missing interpreter: s->out is `unavailable`), its directories made

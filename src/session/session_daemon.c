@@ -107,7 +107,7 @@ static json_int_t mget(struct daemon *d, const char *key)
 static int reopen_rundir(struct daemon *d)
 {
 	rundir_close(&d->wd);
-	return engine_kernel_workdir(&d->wd, json_string_value(json_object_get(d->m, "rundir")));
+	return rundir_open(&d->wd, json_string_value(json_object_get(d->m, "rundir")));
 }
 
 /* Starts the kernel and waits for its "ready" (the restore done). */
