@@ -165,7 +165,7 @@ completions: $(SBX)
 check-docs: $(SBX)
 	@SBX=$(abspath $(SBX)) tests/cli/test_docs.sh
 
-FORMAT_FILES = src/*/*.c src/*/*.h src/engine/js/*.c src/engine/js/*.h tests/unit/*.c tests/fuzz/*.c
+FORMAT_FILES = src/*/*.c src/*/*.h src/*/*/*.c src/*/*/*.h tests/unit/*.c tests/fuzz/*.c
 
 lint:
 	clang-format --dry-run --Werror $(FORMAT_FILES)

@@ -19,6 +19,14 @@ int engine_spawn_java_cache_path(const char *state_dir, const char *sha, char *o
  * javac cache unless it has them, so the run is just the JVM start. */
 int engine_spawn_java_restore(const char *state_dir, const char *sha, int classes_fd);
 
+/* A deployment's lowered code (engine_lowered.c): engine_lowered_path writes
+ * the cache file of req's lowered code and returns 0, or -1 when req's code
+ * is not lowered (another language, plain ES5, JavaScript under node, where
+ * only TypeScript is lowered). engine_lowered_restore puts a deployment's
+ * copy of it back into that cache. */
+int engine_lowered_path(const struct request *req, char *out, size_t n);
+int engine_lowered_restore(const struct request *req, const char *text, size_t len);
+
 /* Duktape in a forked, seccomp-confined child (engine_duktape.c). */
 int engine_duktape_run(struct request *req, struct outcome *out, const struct output_sink *sink);
 /* python3 / java / Rscript via execve (engine_spawn.c). */

@@ -44,7 +44,7 @@ static duk_ret_t native_write(duk_context *ctx)
 	if (engine_duktape_kernel_muted())
 		return 0; /* a session's replay: its output went out the first time */
 	/* Written as node writes it: UTF-8, not Duktape's CESU-8. */
-	engine_duktape_utf8(s, len, write_sink, &fd);
+	duktape_text_utf8(s, len, write_sink, &fd);
 	return 0;
 }
 

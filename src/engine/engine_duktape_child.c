@@ -11,6 +11,9 @@
 
 #include <duktape.h>
 
+#include "engine/duktape/duktape_mem.h"
+#include "engine/duktape/duktape_report.h"
+#include "engine/duktape/duktape_text.h"
 #include "engine/engine_duktape.h"
 #include "engine/engine_duktape_int.h"
 #include "engine/js/lower.h"
@@ -18,7 +21,7 @@
 #include "util/util.h"
 
 /* Child state: one heap per process, read by the exec-timeout hook. */
-struct engine_duktape_mem engine_duktape_child_mem;
+struct duktape_mem engine_duktape_child_mem;
 uint64_t engine_duktape_child_deadline_ns; /* CLOCK_MONOTONIC; 0: no deadline */
 struct duk_job *engine_duktape_child_job; /* issue #4: line maps and the lowered code for reports */
 
@@ -29,49 +32,14 @@ uint64_t engine_duktape_mono_ns(void)
 	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
 }
 
-static uint64_t peak_kb(const struct engine_duktape_mem *m)
+static uint64_t peak_kb(const struct duktape_mem *m)
 {
-	return (m->peak + 1023) / 1024;
+	return duktape_mem_peak_kb(m);
 }
 
-/* Formats an unsigned number into buf (no stdio: also used on the way out
- * of the allocator, where the heap is full). Returns the length. */
-static size_t fmt_u64(char *buf, uint64_t v)
-{
-	char tmp[24];
-	size_t n = 0, i;
-	do {
-		tmp[n++] = (char)('0' + v % 10);
-		v /= 10;
-	} while (v && n < sizeof(tmp));
-	for (i = 0; i < n; i++)
-		buf[i] = tmp[n - 1 - i];
-	return n;
-}
-
-/* {"status":"S","memory_peak_kb":N} to the report fd, then _exit. */
 _Noreturn void engine_duktape_exit_status(const char *status, int code)
 {
-	char msg[128];
-	size_t n = 0, sl = strlen(status);
-	const char *a = "{\"status\":\"", *b = "\",\"memory_peak_kb\":";
-	if (sl > 64)
-		sl = 64;
-	memcpy(msg + n, a, strlen(a));
-	n += strlen(a);
-	memcpy(msg + n, status, sl);
-	n += sl;
-	memcpy(msg + n, b, strlen(b));
-	n += strlen(b);
-	n += fmt_u64(msg + n, peak_kb(&engine_duktape_child_mem));
-	msg[n++] = '}';
-	(void)write_all(SANDBOX_REPORT_FD, msg, n);
-	_exit(code);
-}
-
-void engine_duktape_report(const char *text, size_t len)
-{
-	(void)write_all(SANDBOX_REPORT_FD, text, len);
+	duktape_report_exit(&engine_duktape_child_mem, status, code);
 }
 
 /* Called by Duktape's interrupt counter (DUK_USE_EXEC_TIMEOUT_CHECK, see
@@ -115,10 +83,10 @@ static _Noreturn void report_results_and_exit(const char *key, const char *json,
 {
 	struct buf b = BUF_INIT;
 	buf_printf(&b, "{\"%s\":", key);
-	engine_duktape_json_ascii(&b, json, len);
+	duktape_text_json_ascii(&b, json, len);
 	if (results) {
 		buf_puts(&b, ",\"results\":");
-		engine_duktape_json_ascii(&b, results, rlen);
+		duktape_text_json_ascii(&b, results, rlen);
 	}
 	if (engine_duktape_child_job) /* issue #4: lowered code goes to the parent's cache */
 		js_lower_report_extra(&engine_duktape_child_job->lower, &b);
@@ -276,14 +244,14 @@ _Noreturn void engine_duktape_child_main(void *arg)
 	 * a heap of its own under the same limits (js/lower.h). */
 	{
 		struct buf lerr = BUF_INIT;
-		if (js_lower_child(&job->lower, req, job->filename, engine_duktape_alloc,
-				   engine_duktape_realloc, engine_duktape_free,
-				   &engine_duktape_child_mem, &lerr) != 0)
+		if (js_lower_child(&job->lower, req, job->filename, duktape_mem_alloc,
+				   duktape_mem_realloc, duktape_mem_free, &engine_duktape_child_mem,
+				   &lerr) != 0)
 			report_and_exit("error", lerr.data, lerr.len, 1);
 	}
 
-	engine_duktape_mem_use_region(); /* fewer page faults: engine_duktape_mem.c */
-	ctx = duk_create_heap(engine_duktape_alloc, engine_duktape_realloc, engine_duktape_free,
+	duktape_mem_use_region(); /* fewer page faults: engine_duktape_mem.c */
+	ctx = duk_create_heap(duktape_mem_alloc, duktape_mem_realloc, duktape_mem_free,
 			      &engine_duktape_child_mem, on_fatal);
 	if (!ctx)
 		engine_duktape_exit_status("memory_limit", EXIT_MEMORY_LIMIT);

@@ -11,6 +11,9 @@
 
 #include <duktape.h>
 
+#include "engine/duktape/duktape_mem.h"
+#include "engine/duktape/duktape_report.h"
+#include "engine/duktape/duktape_text.h"
 #include "engine/engine_duktape.h"
 #include "engine/engine_kernel.h"
 #include "engine/js/lower.h"
@@ -25,7 +28,7 @@ struct duk_job {
 
 /* engine_duktape_child.c: the child's state, one heap per process, read by
  * the exec-timeout hook and the natives. */
-extern struct engine_duktape_mem engine_duktape_child_mem;
+extern struct duktape_mem engine_duktape_child_mem;
 extern uint64_t engine_duktape_child_deadline_ns; /* CLOCK_MONOTONIC; 0: none */
 extern struct duk_job *engine_duktape_child_job;
 

@@ -132,7 +132,7 @@ static void error_report(duk_context *ctx, struct duk_job *job, struct buf *rep)
 		js_lower_map_error(&job->lower, job->filename, s, len, &m);
 	else
 		buf_append(&m, s, len);
-	engine_duktape_json_ascii(rep, m.data ? m.data : "{}", m.len);
+	duktape_text_json_ascii(rep, m.data ? m.data : "{}", m.len);
 	buf_release(&m);
 	buf_puts(rep, "}");
 }
@@ -253,8 +253,8 @@ static void run_exec(duk_context *ctx, struct duk_job *job, const char *code, si
 		job->lower.reserved = names.data;
 		struct buf lerr = BUF_INIT;
 		if (js_lower_session(&transpiler, &job->lower, &req, job->filename,
-				     engine_duktape_alloc, engine_duktape_realloc,
-				     engine_duktape_free, &engine_duktape_child_mem, &lerr) != 0) {
+				     duktape_mem_alloc, duktape_mem_realloc, duktape_mem_free,
+				     &engine_duktape_child_mem, &lerr) != 0) {
 			buf_puts(&r->report, "{\"error\":");
 			buf_append(&r->report, lerr.data ? lerr.data : "{}", lerr.len);
 			buf_puts(&r->report, "}");
@@ -285,10 +285,10 @@ static void run_exec(duk_context *ctx, struct duk_job *job, const char *code, si
 		const char *json = duk_is_string(ctx, -1) ? duk_get_lstring(ctx, -1, &jl) : "null";
 		const char *rich = duk_is_string(ctx, -2) ? duk_get_lstring(ctx, -2, &rl) : NULL;
 		buf_puts(&r->report, "{\"result\":");
-		engine_duktape_json_ascii(&r->report, json, jl);
+		duktape_text_json_ascii(&r->report, json, jl);
 		if (rich) {
 			buf_puts(&r->report, ",\"results\":");
-			engine_duktape_json_ascii(&r->report, rich, rl);
+			duktape_text_json_ascii(&r->report, rich, rl);
 		}
 		buf_puts(&r->report, "}");
 		r->ok = true;
@@ -381,9 +381,8 @@ _Noreturn void engine_duktape_kernel_main(void *arg)
 	const char *token = json_string_value(json_object_get(hello, "token"));
 	if (!token)
 		_exit(0);
-	duk_context *ctx =
-	    duk_create_heap(engine_duktape_alloc, engine_duktape_realloc, engine_duktape_free,
-			    &engine_duktape_child_mem, on_fatal);
+	duk_context *ctx = duk_create_heap(duktape_mem_alloc, duktape_mem_realloc, duktape_mem_free,
+					   &engine_duktape_child_mem, on_fatal);
 	if (!ctx)
 		engine_duktape_exit_status("memory_limit", EXIT_MEMORY_LIMIT);
 	engine_duktape_load_prelude(ctx, job->filename);

@@ -16,68 +16,70 @@
 #include <cmocka.h>
 #include <duktape.h>
 
+#include "engine/duktape/duktape_mem.h"
+#include "engine/duktape/duktape_text.h"
 #include "engine/engine_duktape.h"
 #include "engine/js/lower_arena.h"
 #include "sandbox/seccomp.h"
 #include "util/util.h"
 
-#define H ENGINE_DUKTAPE_HEADER
+#define H DUKTAPE_MEM_HEADER
 
 static void test_alloc_cap(void **state)
 {
-	struct engine_duktape_mem m = {0};
+	struct duktape_mem m = {0};
 	void *a, *b, *c;
 	(void)state;
 
 	m.limit = 1000;
-	a = engine_duktape_alloc(&m, 500);
+	a = duktape_mem_alloc(&m, 500);
 	assert_non_null(a);
 	assert_int_equal(m.cur, 500 + H);
-	b = engine_duktape_alloc(&m, 1000 - (500 + H) - H); /* exactly up to the cap */
+	b = duktape_mem_alloc(&m, 1000 - (500 + H) - H); /* exactly up to the cap */
 	assert_non_null(b);
 	assert_int_equal(m.cur, 1000);
-	c = engine_duktape_alloc(&m, 1); /* one byte beyond */
+	c = duktape_mem_alloc(&m, 1); /* one byte beyond */
 	assert_null(c);
 	assert_int_equal(m.cur, 1000);
 	assert_int_equal(m.peak, 1000);
-	engine_duktape_free(&m, b);
+	duktape_mem_free(&m, b);
 	assert_int_equal(m.cur, 500 + H);
 	assert_int_equal(m.peak, 1000); /* the peak stays */
-	engine_duktape_free(&m, a);
+	duktape_mem_free(&m, a);
 	assert_int_equal(m.cur, 0);
-	assert_null(engine_duktape_alloc(&m, 2000)); /* larger than the cap */
+	assert_null(duktape_mem_alloc(&m, 2000)); /* larger than the cap */
 }
 
 static void test_realloc_cap(void **state)
 {
-	struct engine_duktape_mem m = {0};
+	struct duktape_mem m = {0};
 	char *a, *b;
 	(void)state;
 
 	m.limit = 1000;
-	a = engine_duktape_alloc(&m, 100);
+	a = duktape_mem_alloc(&m, 100);
 	assert_non_null(a);
 	memset(a, 'x', 100);
-	b = engine_duktape_realloc(&m, a, 1000 - H + 1); /* one byte past the cap */
+	b = duktape_mem_realloc(&m, a, 1000 - H + 1); /* one byte past the cap */
 	assert_null(b);
 	assert_int_equal(m.cur, 100 + H);
 	assert_int_equal(a[99], 'x'); /* the old block is intact */
-	b = engine_duktape_realloc(&m, a, 400);
+	b = duktape_mem_realloc(&m, a, 400);
 	assert_non_null(b);
 	assert_int_equal(b[99], 'x');
 	assert_int_equal(m.cur, 400 + H);
-	b = engine_duktape_realloc(&m, b, 10); /* shrinking always works */
+	b = duktape_mem_realloc(&m, b, 10); /* shrinking always works */
 	assert_non_null(b);
 	assert_int_equal(m.cur, 10 + H);
 	assert_int_equal(m.peak, 400 + H);
-	engine_duktape_free(&m, b);
+	duktape_mem_free(&m, b);
 	assert_int_equal(m.cur, 0);
 }
 
 /* The reclaim hook: droppable memory (a session's kept transpiler) is
  * given back before a request would fail on the cap, and only then. */
 struct droppable {
-	struct engine_duktape_mem *m;
+	struct duktape_mem *m;
 	void *block; /* held only to be faster */
 	int calls;
 };
@@ -88,14 +90,14 @@ static bool drop_block(void *arg)
 	d->calls++;
 	if (!d->block)
 		return false;
-	engine_duktape_free(d->m, d->block);
+	duktape_mem_free(d->m, d->block);
 	d->block = NULL;
 	return true;
 }
 
 static void test_reclaim(void **state)
 {
-	struct engine_duktape_mem m = {0};
+	struct duktape_mem m = {0};
 	struct droppable d = {&m, NULL, 0};
 	void *a, *b;
 	(void)state;
@@ -103,29 +105,29 @@ static void test_reclaim(void **state)
 	m.limit = 1000;
 	m.reclaim = drop_block;
 	m.reclaim_arg = &d;
-	d.block = engine_duktape_alloc(&m, 400);
-	a = engine_duktape_alloc(&m, 300); /* fits beside it: nothing dropped */
+	d.block = duktape_mem_alloc(&m, 400);
+	a = duktape_mem_alloc(&m, 300); /* fits beside it: nothing dropped */
 	assert_non_null(a);
 	assert_int_equal(d.calls, 0);
 	assert_non_null(d.block);
-	b = engine_duktape_alloc(&m, 400); /* does not: the held block goes */
+	b = duktape_mem_alloc(&m, 400); /* does not: the held block goes */
 	assert_non_null(b);
 	assert_int_equal(d.calls, 1);
 	assert_null(d.block);
 	assert_int_equal(m.cur, 700 + 2 * H);
-	assert_null(engine_duktape_alloc(&m, 400)); /* nothing left to drop */
+	assert_null(duktape_mem_alloc(&m, 400)); /* nothing left to drop */
 	assert_int_equal(d.calls, 2);
-	engine_duktape_free(&m, b);
-	d.block = engine_duktape_alloc(&m, 400);
-	a = engine_duktape_realloc(&m, a, 600); /* a growing block, the same */
+	duktape_mem_free(&m, b);
+	d.block = duktape_mem_alloc(&m, 400);
+	a = duktape_mem_realloc(&m, a, 600); /* a growing block, the same */
 	assert_non_null(a);
 	assert_null(d.block);
 	assert_int_equal(m.cur, 600 + H);
 	d.block = NULL;
-	assert_false(engine_duktape_charge(&m, 500)); /* and a charge */
-	assert_true(engine_duktape_charge(&m, 300));
-	engine_duktape_uncharge(&m, 300);
-	engine_duktape_free(&m, a);
+	assert_false(duktape_mem_charge(&m, 500)); /* and a charge */
+	assert_true(duktape_mem_charge(&m, 300));
+	duktape_mem_uncharge(&m, 300);
+	duktape_mem_free(&m, a);
 	assert_int_equal(m.cur, 0);
 }
 
@@ -134,13 +136,13 @@ static void test_reclaim(void **state)
  * and remakes it, and what it leaked would stay counted. */
 static void test_arena_release(void **state)
 {
-	struct engine_duktape_mem m = {0};
+	struct duktape_mem m = {0};
 	struct lower_arena a;
 	void *big, *big2, *small;
 	(void)state;
 
 	m.limit = 64u << 20;
-	lower_arena_init(&a, engine_duktape_alloc, engine_duktape_realloc, engine_duktape_free, &m);
+	lower_arena_init(&a, duktape_mem_alloc, duktape_mem_realloc, duktape_mem_free, &m);
 	big = lower_arena_alloc(&a, 3u << 20);
 	big2 = lower_arena_alloc(&a, 2u << 20);
 	small = lower_arena_alloc(&a, 100);
@@ -160,13 +162,12 @@ static void test_arena_release(void **state)
 /* A heap at its cap throws, stays usable, and never goes past the cap. */
 static void test_heap_cap(void **state)
 {
-	struct engine_duktape_mem m = {0};
+	struct duktape_mem m = {0};
 	duk_context *ctx;
 	(void)state;
 
 	m.limit = 1u << 20;
-	ctx = duk_create_heap(engine_duktape_alloc, engine_duktape_realloc, engine_duktape_free, &m,
-			      NULL);
+	ctx = duk_create_heap(duktape_mem_alloc, duktape_mem_realloc, duktape_mem_free, &m, NULL);
 	assert_non_null(ctx);
 	assert_int_not_equal(duk_peval_string(ctx, "var s = 'x'; for (;;) s += s;"), 0);
 	assert_true(m.peak <= m.limit);
@@ -178,14 +179,14 @@ static void test_heap_cap(void **state)
 	assert_int_equal(m.cur, 0);
 }
 
-/* The huge-page region (engine_duktape_mem_use_region) changes where
+/* The huge-page region (duktape_mem_use_region) changes where
  * blocks live, never what the cap counts: blocks are distinct and keep
  * their bytes through reallocs that stay in place or move, freed blocks
  * are reused, and a heap that outgrows the region goes on in malloc.
  * Last: the region stays on for the rest of the process. */
 static void test_region(void **state)
 {
-	struct engine_duktape_mem m = {0};
+	struct duktape_mem m = {0};
 	unsigned char *a[64], *b, *c;
 	uint64_t want = 0;
 	duk_context *ctx;
@@ -194,39 +195,38 @@ static void test_region(void **state)
 #if defined(__SANITIZE_ADDRESS__)
 	skip(); /* the region is off under ASan (malloc's red zones instead) */
 #endif
-	engine_duktape_mem_use_region();
+	duktape_mem_use_region();
 	m.limit = 64u << 20;
 	for (int i = 0; i < 64; i++) {
-		a[i] = engine_duktape_alloc(&m, (size_t)(i * 37 % 3000) + 1);
+		a[i] = duktape_mem_alloc(&m, (size_t)(i * 37 % 3000) + 1);
 		assert_non_null(a[i]);
 		memset(a[i], i, (size_t)(i * 37 % 3000) + 1);
 		want += (uint64_t)(i * 37 % 3000) + 1 + H;
 	}
 	for (int i = 0; i < 64; i++)
 		assert_int_equal(a[i][(i * 37 % 3000)], i); /* nobody wrote over it */
-	b = engine_duktape_alloc(&m, 20);
+	b = duktape_mem_alloc(&m, 20);
 	memset(b, 'b', 20);
-	assert_ptr_equal(engine_duktape_realloc(&m, b, 30), b); /* same 48-byte block */
-	c = engine_duktape_realloc(&m, b, 5000);		/* moves */
+	assert_ptr_equal(duktape_mem_realloc(&m, b, 30), b); /* same 48-byte block */
+	c = duktape_mem_realloc(&m, b, 5000);		     /* moves */
 	assert_non_null(c);
 	assert_int_equal(c[19], 'b');
 	assert_int_equal(m.cur, want + 5000 + H); /* requests and headers, as ever */
-	engine_duktape_free(&m, c);
-	c = engine_duktape_alloc(&m, 5000); /* the freed 8 KiB block again */
+	duktape_mem_free(&m, c);
+	c = duktape_mem_alloc(&m, 5000); /* the freed 8 KiB block again */
 	assert_non_null(c);
-	engine_duktape_free(&m, c);
+	duktape_mem_free(&m, c);
 	for (int i = 0; i < 64; i++)
-		engine_duktape_free(&m, a[i]);
+		duktape_mem_free(&m, a[i]);
 	assert_int_equal(m.cur, 0);
-	b = engine_duktape_alloc(&m, 1u << 20); /* too large for the region: malloc */
+	b = duktape_mem_alloc(&m, 1u << 20); /* too large for the region: malloc */
 	assert_non_null(b);
 	memset(b, 1, 1u << 20);
-	engine_duktape_free(&m, b);
+	duktape_mem_free(&m, b);
 	assert_int_equal(m.cur, 0);
 
 	/* ~12 MB of live objects: well past the region's 4 MiB */
-	ctx = duk_create_heap(engine_duktape_alloc, engine_duktape_realloc, engine_duktape_free, &m,
-			      NULL);
+	ctx = duk_create_heap(duktape_mem_alloc, duktape_mem_realloc, duktape_mem_free, &m, NULL);
 	assert_non_null(ctx);
 	assert_int_equal(
 	    duk_peval_string(ctx, "var o = [];"
@@ -243,7 +243,7 @@ static void test_region(void **state)
 static void check_ascii(const char *in, size_t len, const char *want)
 {
 	struct buf b = BUF_INIT;
-	engine_duktape_json_ascii(&b, in, len);
+	duktape_text_json_ascii(&b, in, len);
 	assert_string_equal(buf_cstr(&b), want);
 	buf_release(&b);
 }
@@ -271,7 +271,7 @@ static void collect(void *arg, const char *p, size_t n)
 static void check_utf8(const char *in, size_t len, const char *want)
 {
 	struct buf b = BUF_INIT;
-	engine_duktape_utf8(in, len, collect, &b);
+	duktape_text_utf8(in, len, collect, &b);
 	assert_string_equal(buf_cstr(&b), want);
 	buf_release(&b);
 }
@@ -295,7 +295,7 @@ static void test_utf8_out(void **state)
 		buf_append(&in, "\xed\xa0\xbd\xed\xb8\x80", 6);
 		buf_append(&want, "\xf0\x9f\x98\x80", 4);
 	}
-	engine_duktape_utf8(in.data, in.len, collect, &got);
+	duktape_text_utf8(in.data, in.len, collect, &got);
 	size_t n = 0, bars = 0;
 	for (size_t i = 0; i < got.len; i++)
 		if (got.data[i] == '|')

@@ -12,7 +12,7 @@
 
 #include <jansson.h>
 
-#include "engine/engine_duktape.h"
+#include "engine/duktape/duktape_text.h"
 #include "engine/js/tokenize.h"
 #include "util/util.h"
 
@@ -184,7 +184,7 @@ void js_lower_report_extra(const struct js_lower *l, struct buf *report)
 
 	if (!l->fresh || !l->owned)
 		return;
-	/* Escape the ASCII specials here; engine_duktape_json_ascii() then
+	/* Escape the ASCII specials here; duktape_text_json_ascii() then
 	 * turns everything non-ASCII (Duktape's internal encoding, which is
 	 * not always UTF-8) into \u escapes. */
 	buf_puts(&q, "\"");
@@ -200,7 +200,7 @@ void js_lower_report_extra(const struct js_lower *l, struct buf *report)
 	}
 	buf_puts(&q, "\"");
 	buf_puts(report, ",\"extra\":{\"lowered\":");
-	engine_duktape_json_ascii(report, q.data, q.len);
+	duktape_text_json_ascii(report, q.data, q.len);
 	buf_puts(report, "}");
 	buf_release(&q);
 }

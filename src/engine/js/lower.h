@@ -100,7 +100,7 @@ int js_lower_session(struct js_transpiler *t, struct js_lower *l, const struct r
 		     duk_realloc_function realloc_fn, duk_free_function free_fn, void *udata,
 		     struct buf *err);
 /* Kernel: drops t's heap unless it is in use (for the allocator, before a
- * request would fail: struct engine_duktape_mem's reclaim). Returns whether
+ * request would fail: struct duktape_mem's reclaim). Returns whether
  * anything was freed. arg: the struct js_transpiler. */
 bool js_transpiler_reclaim(void *arg);
 

@@ -7,7 +7,7 @@
  * embedded here. TypeScript's heap is
  * made, used and dropped in three steps (js_transpiler_*) so that a
  * session's kernel can keep it between executions (lower_keep.c). Calls the
- * engine's allocator and report (engine_duktape.h), js/tokenize and util. */
+ * heap's allocator, report and text (engine/duktape/), js/tokenize and util. */
 #include "engine/js/lower.h"
 #include "engine/js/lower_arena.h"
 #include "engine/js/lower_int.h"
@@ -20,7 +20,9 @@
 
 #include <jansson.h>
 
-#include "engine/engine_duktape.h"
+#include "engine/duktape/duktape_mem.h"
+#include "engine/duktape/duktape_report.h"
+#include "engine/duktape/duktape_text.h"
 #include "engine/js/tokenize.h"
 #include "util/util.h"
 
@@ -65,7 +67,7 @@ static void lower_fatal(void *udata, const char *msg)
 				  "\"the transpiler failed (Duktape fatal error)\"}}";
 	(void)udata;
 	(void)msg;
-	engine_duktape_report(rep, sizeof rep - 1);
+	duktape_report_write(rep, sizeof rep - 1);
 	_exit(70);
 }
 
@@ -105,7 +107,7 @@ static char *prop_utf8(duk_context *ctx, duk_idx_t idx, const char *key)
 		struct buf b = BUF_INIT;
 		duk_size_t len;
 		const char *j = duk_json_encode(ctx, -1);
-		engine_duktape_json_ascii(&b, j, strlen(j));
+		duktape_text_json_ascii(&b, j, strlen(j));
 		json_t *v = json_loadb(b.data, b.len, JSON_DECODE_ANY, NULL);
 		if (json_is_string(v))
 			r = xstrdup(json_string_value(v));
@@ -146,7 +148,7 @@ static int heap_open(struct js_transpiler *t, const struct request *req, size_t 
 	 * child's RLIMIT_AS (1.5x the limit + 64 MiB, engine_duktape.c) has
 	 * room for it beside the whole limit. */
 	lower_arena_use_region(&t->arena, region < region_max ? region : region_max,
-			       engine_duktape_charge, engine_duktape_uncharge);
+			       duktape_mem_charge, duktape_mem_uncharge);
 	ctx = duk_create_heap(lower_arena_alloc, lower_arena_realloc, lower_arena_free, &t->arena,
 			      lower_fatal);
 	if (!ctx) {

@@ -1,4 +1,4 @@
-/* engine_duktape_mem — the byte-capped allocator of the child's Duktape
+/* duktape_mem — the byte-capped allocator of the child's Duktape
  * heaps: requests and their headers are counted against the run's memory
  * limit, and once Duktape's GC retries for a request are spent the child
  * reports memory_limit and exits; memory held only for speed (a session's
@@ -8,7 +8,7 @@
  * its heap touches is faulted in for the first time. An ES5 hello's heap
  * (~430 KB: the built-ins, the prelude) took ~120 such faults, ~2 ms of an
  * ~11 ms run on a paravirtualised guest where one costs ~17 us. With
- * engine_duktape_mem_use_region() the blocks up to 64 KiB come first from
+ * duktape_mem_use_region() the blocks up to 64 KiB come first from
  * one 2 MiB-aligned mapping that the kernel is asked to back with
  * transparent huge pages (one fault per 2 MiB; js/lower_arena.c does the
  * same for the transpiler's heap), in size classes with free lists, and
@@ -19,8 +19,8 @@
 #include <string.h>
 #include <sys/mman.h>
 
-#include "engine/engine_duktape.h"
-#include "engine/engine_duktape_int.h"
+#include "engine/duktape/duktape_mem.h"
+#include "engine/duktape/duktape_report.h"
 #include "core/outcome.h"
 
 /* Duktape retries a failed allocation after a mark-and-sweep this many times
@@ -33,7 +33,7 @@
  * retries on it. Failures are counted per request size, because the
  * emergency GC between the retries makes (and may fail) allocations of its
  * own: "consecutive failures" alone would be reset by them. */
-static bool mem_note_failure(struct engine_duktape_mem *m, size_t size)
+static bool mem_note_failure(struct duktape_mem *m, size_t size)
 {
 	unsigned i, n = sizeof(m->fails) / sizeof(m->fails[0]);
 	for (i = 0; i < n; i++) {
@@ -46,7 +46,7 @@ static bool mem_note_failure(struct engine_duktape_mem *m, size_t size)
 	return false;
 }
 
-static void mem_note_success(struct engine_duktape_mem *m, size_t size)
+static void mem_note_success(struct duktape_mem *m, size_t size)
 {
 	unsigned i, n = sizeof(m->fails) / sizeof(m->fails[0]);
 	for (i = 0; i < n; i++) {
@@ -55,13 +55,13 @@ static void mem_note_success(struct engine_duktape_mem *m, size_t size)
 	}
 }
 
-static void *mem_fail(struct engine_duktape_mem *m, size_t size)
+static void *mem_fail(struct duktape_mem *m, size_t size)
 {
 	/* A request larger than the whole cap can never succeed: no GC round
 	 * can help, so skip Duktape's ten retries. */
-	bool hopeless = (uint64_t)size + ENGINE_DUKTAPE_HEADER > m->limit;
+	bool hopeless = (uint64_t)size + DUKTAPE_MEM_HEADER > m->limit;
 	if (m->exit_on_limit && (hopeless || mem_note_failure(m, size)))
-		engine_duktape_exit_status("memory_limit", EXIT_MEMORY_LIMIT);
+		duktape_report_exit(m, "memory_limit", EXIT_MEMORY_LIMIT);
 	return NULL;
 }
 
@@ -77,7 +77,7 @@ static struct {
 	void *free_list[SMALL_CLASSES + 7]; /* 16..1024 by 16, then 2 KiB..64 KiB */
 } region;
 
-void engine_duktape_mem_use_region(void)
+void duktape_mem_use_region(void)
 {
 	unsigned char *map, *start;
 
@@ -174,14 +174,14 @@ static void *raw_realloc(void *p, size_t old_need, size_t need)
 }
 
 /* Asks the owner of droppable memory to give it back; true if it did. */
-static bool mem_reclaim(struct engine_duktape_mem *m)
+static bool mem_reclaim(struct duktape_mem *m)
 {
 	return m->reclaim && m->reclaim(m->reclaim_arg);
 }
 
 /* Whether `more` bytes fit beside what is live, for a block of `block`
  * bytes in all; droppable memory goes first when they would not. */
-static bool mem_room(struct engine_duktape_mem *m, uint64_t block, uint64_t more)
+static bool mem_room(struct duktape_mem *m, uint64_t block, uint64_t more)
 {
 	if (block > m->limit)
 		return false;
@@ -192,10 +192,10 @@ static bool mem_room(struct engine_duktape_mem *m, uint64_t block, uint64_t more
 	return true;
 }
 
-void *engine_duktape_alloc(void *udata, size_t size)
+void *duktape_mem_alloc(void *udata, size_t size)
 {
-	struct engine_duktape_mem *m = udata;
-	uint64_t need = (uint64_t)size + ENGINE_DUKTAPE_HEADER;
+	struct duktape_mem *m = udata;
+	uint64_t need = (uint64_t)size + DUKTAPE_MEM_HEADER;
 	unsigned char *p;
 
 	if (size == 0)
@@ -212,29 +212,28 @@ void *engine_duktape_alloc(void *udata, size_t size)
 	if (m->cur > m->peak)
 		m->peak = m->cur;
 	mem_note_success(m, size);
-	return p + ENGINE_DUKTAPE_HEADER;
+	return p + DUKTAPE_MEM_HEADER;
 }
 
-void *engine_duktape_realloc(void *udata, void *ptr, size_t size)
+void *duktape_mem_realloc(void *udata, void *ptr, size_t size)
 {
-	struct engine_duktape_mem *m = udata;
+	struct duktape_mem *m = udata;
 	unsigned char *p, *np;
 	size_t old;
 
 	if (!ptr)
-		return engine_duktape_alloc(udata, size);
+		return duktape_mem_alloc(udata, size);
 	if (size == 0) {
-		engine_duktape_free(udata, ptr);
+		duktape_mem_free(udata, ptr);
 		return NULL;
 	}
-	p = (unsigned char *)ptr - ENGINE_DUKTAPE_HEADER;
+	p = (unsigned char *)ptr - DUKTAPE_MEM_HEADER;
 	memcpy(&old, p, sizeof(old));
-	if (size > old && !mem_room(m, (uint64_t)size + ENGINE_DUKTAPE_HEADER, size - old))
+	if (size > old && !mem_room(m, (uint64_t)size + DUKTAPE_MEM_HEADER, size - old))
 		return mem_fail(m, size);
-	np = raw_realloc(p, old + ENGINE_DUKTAPE_HEADER, (size_t)size + ENGINE_DUKTAPE_HEADER);
+	np = raw_realloc(p, old + DUKTAPE_MEM_HEADER, (size_t)size + DUKTAPE_MEM_HEADER);
 	if (!np && mem_reclaim(m))
-		np = raw_realloc(p, old + ENGINE_DUKTAPE_HEADER,
-				 (size_t)size + ENGINE_DUKTAPE_HEADER);
+		np = raw_realloc(p, old + DUKTAPE_MEM_HEADER, (size_t)size + DUKTAPE_MEM_HEADER);
 	if (!np)
 		return mem_fail(m, size);
 	memcpy(np, &size, sizeof(size));
@@ -242,26 +241,26 @@ void *engine_duktape_realloc(void *udata, void *ptr, size_t size)
 	if (m->cur > m->peak)
 		m->peak = m->cur;
 	mem_note_success(m, size);
-	return np + ENGINE_DUKTAPE_HEADER;
+	return np + DUKTAPE_MEM_HEADER;
 }
 
-void engine_duktape_free(void *udata, void *ptr)
+void duktape_mem_free(void *udata, void *ptr)
 {
-	struct engine_duktape_mem *m = udata;
+	struct duktape_mem *m = udata;
 	unsigned char *p;
 	size_t old;
 
 	if (!ptr)
 		return;
-	p = (unsigned char *)ptr - ENGINE_DUKTAPE_HEADER;
+	p = (unsigned char *)ptr - DUKTAPE_MEM_HEADER;
 	memcpy(&old, p, sizeof(old));
-	m->cur -= (uint64_t)old + ENGINE_DUKTAPE_HEADER;
-	raw_free(p, old + ENGINE_DUKTAPE_HEADER);
+	m->cur -= (uint64_t)old + DUKTAPE_MEM_HEADER;
+	raw_free(p, old + DUKTAPE_MEM_HEADER);
 }
 
-bool engine_duktape_charge(void *udata, size_t bytes)
+bool duktape_mem_charge(void *udata, size_t bytes)
 {
-	struct engine_duktape_mem *m = udata;
+	struct duktape_mem *m = udata;
 
 	if (!mem_room(m, bytes, bytes))
 		return mem_fail(m, bytes) != NULL;
@@ -272,9 +271,14 @@ bool engine_duktape_charge(void *udata, size_t bytes)
 	return true;
 }
 
-void engine_duktape_uncharge(void *udata, size_t bytes)
+void duktape_mem_uncharge(void *udata, size_t bytes)
 {
-	struct engine_duktape_mem *m = udata;
+	struct duktape_mem *m = udata;
 
 	m->cur -= bytes;
+}
+
+uint64_t duktape_mem_peak_kb(const struct duktape_mem *m)
+{
+	return (m->peak + 1023) / 1024;
 }

@@ -1,9 +1,9 @@
-/* engine_duktape_text — Duktape's strings on their way out: JSON text as
+/* duktape_text — Duktape's strings on their way out: JSON text as
  * pure ASCII for the report, and strings as UTF-8 (not Duktape's CESU-8)
  * for the program's output. Pure byte work: calls buf only. */
 #include <string.h>
 
-#include "engine/engine_duktape.h"
+#include "engine/duktape/duktape_text.h"
 
 static void put_u16(struct buf *b, unsigned cp)
 {
@@ -36,7 +36,7 @@ static long next_cp(const unsigned char *s, size_t len, size_t *i)
 	return (long)cp;
 }
 
-void engine_duktape_json_ascii(struct buf *b, const char *text, size_t len)
+void duktape_text_json_ascii(struct buf *b, const char *text, size_t len)
 {
 	const unsigned char *s = (const unsigned char *)text;
 	size_t i = 0, run = 0;
@@ -126,8 +126,8 @@ static size_t utf8_ok(const unsigned char *s, size_t len, size_t i)
 	return j - i;
 }
 
-void engine_duktape_utf8(const char *text, size_t len,
-			 void (*sink)(void *arg, const char *p, size_t n), void *arg)
+void duktape_text_utf8(const char *text, size_t len,
+		       void (*sink)(void *arg, const char *p, size_t n), void *arg)
 {
 	const unsigned char *s = (const unsigned char *)text;
 	struct utf8_out o;
