@@ -22,7 +22,6 @@
 #include "run/execute.h"
 #include "engine/interp.h"
 #include "engine/javac_cache.h"
-#include "engine/js/lower.h"
 #include "state/manifest.h"
 #include "core/outcome.h"
 #include "run/prepare_check.h"
@@ -169,13 +168,10 @@ static int deploy_prepare(struct request *req, const struct config *cfg, json_t 
  * compiled classes of Java. */
 static int deploy_artefacts(struct store_txn *t, const struct request *req, struct deployment *d)
 {
-	/* Under node, only TypeScript is lowered (JavaScript runs as it is). */
-	if (req->lang->engine == ENGINE_DUKTAPE &&
-	    (!request_uses_node(req) || req->lang->id == LANG_TYPESCRIPT)) {
-		char path[PATH_MAX], sha[65];
+	char path[PATH_MAX];
+	if (engine_lowered_path(req, path, sizeof path) == 0) {
+		char sha[65];
 		uint64_t size = 0;
-		if (js_lower_cache_path(req, path, sizeof path) != 0)
-			return 0; /* plain ES5: nothing to build */
 		if (store_txn_copy(t, "artefacts/lowered.js", path, 64u << 20, &size, sha) != 0)
 			return -1;
 		json_array_append_new(d->artefacts, json_pack("{s:s, s:s, s:I, s:s}", "kind",

@@ -4,6 +4,7 @@
  * the config file and the built-in defaults (runopt_finish). */
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,7 +14,6 @@
 #include "cli/cmd.h"
 #include "engine/engine.h"
 #include "run/execute.h"
-#include "engine/js/lower.h"
 #include "state/manifest.h"
 #include "core/outcome.h"
 #include "run/request_json.h"
@@ -193,13 +193,13 @@ int cmd_exec_deployment(int argc, char **argv)
 	 * engine looks (the javac cache), so the run is just the JVM start
 	 * even on a machine that never compiled this code. */
 	struct stat ast;
-	if ((req.lang->engine == ENGINE_DUKTAPE &&
-	     (!request_uses_node(&req) || req.lang->id == LANG_TYPESCRIPT)) &&
+	char lpath[PATH_MAX];
+	if (engine_lowered_path(&req, lpath, sizeof lpath) == 0 &&
 	    fstatat(dirfd, "artefacts/lowered.js", &ast, AT_SYMLINK_NOFOLLOW) == 0) {
 		struct buf lowered = BUF_INIT;
 		if (store_read_at(dirfd, "artefacts/lowered.js", 64u << 20, &lowered,
 				  "the lowered code") == 0)
-			js_lower_cache_restore(&req, lowered.data ? lowered.data : "", lowered.len);
+			engine_lowered_restore(&req, lowered.data ? lowered.data : "", lowered.len);
 		buf_release(&lowered);
 	} else if (req.lang->id == LANG_JAVA) {
 		int cfd = openat(dirfd, "artefacts/classes",
