@@ -20,6 +20,31 @@ cp "$ROOT_DIR/src/core/lang.c" "$T_TMP/src/stray.c"
 check "a file outside the layers is refused" sh -c '! python3 "$1" "$2" >/dev/null' _ \
 	"$ROOT_DIR/build-aux/check-layers.py" "$T_TMP/src"
 
+# Every folder is a node of its own: a subfolder reaching up into its
+# parent is a cycle (engine/js -> engine -> engine/js), and is refused.
+rm -rf "$T_TMP/src" && cp -R "$ROOT_DIR/src" "$T_TMP/src"
+printf '#include "engine/engine.h"\n' >>"$T_TMP/src/engine/js/tokenize.c"
+msg=$(python3 "$ROOT_DIR/build-aux/check-layers.py" "$T_TMP/src")
+check "a subfolder including its parent is refused" \
+	sh -c 'printf "%s" "$1" | grep -q "tokenize.c:.*engine/js may not include engine "' _ "$msg"
+# A private header stays in its folder.
+rm -rf "$T_TMP/src" && cp -R "$ROOT_DIR/src" "$T_TMP/src"
+printf '#include "engine/engine_duktape_int.h"\n' >>"$T_TMP/src/run/execute.c"
+msg=$(python3 "$ROOT_DIR/build-aux/check-layers.py" "$T_TMP/src")
+check "a private header included from another folder is refused" \
+	sh -c 'printf "%s" "$1" | grep -q "execute.c:.*engine_duktape_int.h is private to engine/"' _ "$msg"
+# The checker itself refuses a file over the size, embedded scripts too.
+rm -rf "$T_TMP/src" && cp -R "$ROOT_DIR/src" "$T_TMP/src"
+seq 1 601 | sed 's,^,// ,' >"$T_TMP/src/engine/js/lower/long.js"
+msg=$(python3 "$ROOT_DIR/build-aux/check-layers.py" "$T_TMP/src")
+check "the checker refuses a file over 600 lines" \
+	sh -c 'printf "%s" "$1" | grep -q "long.js: 601 lines, over 600"' _ "$msg"
+# A new folder must be placed in the table before it is used.
+rm -rf "$T_TMP/src" && cp -R "$ROOT_DIR/src" "$T_TMP/src"
+mkdir "$T_TMP/src/engine/newthing" && cp "$ROOT_DIR/src/core/lang.c" "$T_TMP/src/engine/newthing/x.c"
+check "a folder missing from the table is refused" sh -c '! python3 "$1" "$2" >/dev/null' _ \
+	"$ROOT_DIR/build-aux/check-layers.py" "$T_TMP/src"
+
 # One job per file: none over 600 lines (C, and the JavaScript, Python, R
 # and Java that sbx embeds).
 big=$(find "$ROOT_DIR/src" -type f \( -name '*.[ch]' -o -name '*.js' -o -name '*.py' -o -name '*.R' -o -name '*.java' \) \
