@@ -4,16 +4,26 @@
 #include <string.h>
 #include <strings.h>
 
-/* The one language table. Adding a language is one line here plus its
- * engine; everything else (aliases, extensions, help text) reads this. */
-/* One line per language reads as the table it is. */
+/* The one language table. Adding a language is one row here plus its
+ * engine; everything else (aliases, extensions, help text, the sandbox's
+ * /etc pieces and out-of-memory errors) reads this. */
+/* One row per language reads as the table it is. */
 /* clang-format off */
 static const struct lang languages[LANG_COUNT] = {
-	{LANG_JAVASCRIPT, "javascript", {"js", "node", "mjs", NULL}, {".js", ".mjs", NULL}, ENGINE_DUKTAPE, "node", "nodejs"},
-	{LANG_TYPESCRIPT, "typescript", {"ts", NULL}, {".ts", ".mts", NULL}, ENGINE_DUKTAPE, "node", "nodejs"},
-	{LANG_PYTHON, "python", {"py", "python3", NULL}, {".py", NULL}, ENGINE_SPAWN, "python3", "python3"},
-	{LANG_JAVA, "java", {NULL}, {".java", NULL}, ENGINE_SPAWN, "java", "default-jdk-headless"},
-	{LANG_R, "r", {"rscript", NULL}, {".r", NULL}, ENGINE_SPAWN, "Rscript", "r-base-core"},
+	{LANG_JAVASCRIPT, "javascript", {"js", "node", "mjs", NULL}, {".js", ".mjs", NULL}, ENGINE_DUKTAPE, "node", "nodejs",
+	 {NULL}, NULL, NULL},
+	{LANG_TYPESCRIPT, "typescript", {"ts", NULL}, {".ts", ".mts", NULL}, ENGINE_DUKTAPE, "node", "nodejs",
+	 {NULL}, NULL, NULL},
+	/* python3*: Debian's sitecustomize; matplotlibrc: Debian's matplotlib refuses to import without it */
+	{LANG_PYTHON, "python", {"py", "python3", NULL}, {".py", NULL}, ENGINE_SPAWN, "python3", "python3",
+	 {"/etc/python3*", "/etc/matplotlibrc*", NULL}, "MemoryError", NULL},
+	/* the JDK's config: security, logging, jvm.cfg */
+	{LANG_JAVA, "java", {NULL}, {".java", NULL}, ENGINE_SPAWN, "java", "default-jdk-headless",
+	 {"/etc/java-*", NULL}, "java.lang.OutOfMemoryError", NULL},
+	/* Renviron, Rprofile.site, repositories; R signals a plain simpleError:
+	 * "cannot allocate vector of size ..." or "... memory block of size ..." */
+	{LANG_R, "r", {"rscript", NULL}, {".r", NULL}, ENGINE_SPAWN, "Rscript", "r-base-core",
+	 {"/etc/R", NULL}, NULL, "cannot allocate "},
 };
 /* clang-format on */
 

@@ -22,6 +22,16 @@ struct lang {
 	 * only under --engine node). */
 	const char *interpreter;
 	const char *debian_package; /* provides the interpreter */
+	/* /etc pieces the interpreter reads (a trailing '*' is a glob),
+	 * NULL-terminated: an isolated run binds the table's union read-only,
+	 * and nothing else of the host's /etc beyond what every program
+	 * needs (sandbox/isolate_plan.c). */
+	const char *etc_paths[3];
+	/* How the interpreter reports running out of memory as an error (then
+	 * the run's status is memory_limit): the error's name, or the start of
+	 * its message for one that has no name of its own. NULL: none. */
+	const char *oom_error_name;
+	const char *oom_message_prefix;
 };
 
 /* By canonical name or alias, case-insensitive; NULL if unknown. */

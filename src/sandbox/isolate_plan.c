@@ -20,6 +20,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "core/lang.h"
 #include "sandbox/isolate_int.h"
 #include "sandbox/rundir.h"
 #include "sandbox/landlock.h"
@@ -29,20 +30,17 @@
  * real directories elsewhere (bound read-only). */
 static const char *const top_dirs[] = {"/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32"};
 
-/* /etc pieces the interpreters read; everything else in /etc stays out
- * (shadow, ssh keys, the host's passwd). A trailing '*' is a glob. */
+/* /etc pieces every program may read, with the languages' own (the
+ * language table's etc_paths); everything else in /etc stays out (shadow,
+ * ssh keys, the host's passwd). A trailing '*' is a glob. */
 static const char *const etc_pieces[] = {
     "/etc/ld.so.cache",	  /* the dynamic loader's library index */
     "/etc/alternatives",  /* /usr/bin/java etc. are links through here */
-    "/etc/java-*",	  /* JDK config: security, logging, jvm.cfg */
-    "/etc/R",		  /* Renviron, Rprofile.site, repositories */
     "/etc/localtime",	  /* the time zone */
     "/etc/ssl",		  /* CA certificates (TLS libraries open them at start) */
     "/etc/nsswitch.conf", /* how getpwuid() finds the generated passwd */
-    "/etc/python3*",	  /* sitecustomize for Debian's python3 */
     "/etc/fonts",	  /* fontconfig, for R and Java graphics */
     "/etc/mime.types",	  /* python's mimetypes and Java's content types */
-    "/etc/matplotlibrc*", /* Debian's matplotlib refuses to import without it */
 };
 
 /* Device nodes a program may use: the data sinks and sources. */
@@ -89,6 +87,20 @@ static int add_entry(struct isolate_state *st, const char *path, enum isolate_en
 	return 0;
 }
 
+static void add_etc_piece(struct isolate_state *st, const char *piece)
+{
+	glob_t g;
+	size_t k;
+	if (!strchr(piece, '*')) {
+		add_entry(st, piece, ISO_BIND_RO);
+		return;
+	}
+	if (glob(piece, GLOB_NOSORT, NULL, &g) == 0)
+		for (k = 0; k < g.gl_pathc; k++)
+			add_entry(st, g.gl_pathv[k], ISO_BIND_RO);
+	globfree(&g);
+}
+
 void isolate_plan_root(struct isolate_state *st)
 {
 	size_t i;
@@ -97,18 +109,13 @@ void isolate_plan_root(struct isolate_state *st)
 	add_entry(st, "/usr", ISO_BIND_RO);
 	for (i = 0; i < sizeof(top_dirs) / sizeof(top_dirs[0]); i++)
 		add_entry(st, top_dirs[i], ISO_BIND_RO);
-	for (i = 0; i < sizeof(etc_pieces) / sizeof(etc_pieces[0]); i++) {
-		glob_t g;
-		size_t k;
-		if (!strchr(etc_pieces[i], '*')) {
-			add_entry(st, etc_pieces[i], ISO_BIND_RO);
-			continue;
-		}
-		if (glob(etc_pieces[i], GLOB_NOSORT, NULL, &g) == 0)
-			for (k = 0; k < g.gl_pathc; k++)
-				add_entry(st, g.gl_pathv[k], ISO_BIND_RO);
-		globfree(&g);
-	}
+	for (i = 0; i < sizeof(etc_pieces) / sizeof(etc_pieces[0]); i++)
+		add_etc_piece(st, etc_pieces[i]);
+	/* Every language's, not only the run's: one plan for all (a session
+	 * may later run several languages). */
+	for (i = 0; i < LANG_COUNT; i++)
+		for (const char *const *p = lang_get((enum lang_id)i)->etc_paths; *p; p++)
+			add_etc_piece(st, *p);
 	for (i = 0; i < sizeof(dev_nodes) / sizeof(dev_nodes[0]); i++)
 		add_entry(st, dev_nodes[i], ISO_BIND_DEV);
 }

@@ -148,13 +148,8 @@ bool report_is_oom_error(const struct lang *lang, const json_t *error)
 	const char *msg = json_string_value(json_object_get(error, "message"));
 	if (!lang || !name)
 		return false;
-	switch (lang->id) {
-	case LANG_PYTHON: return !strcmp(name, "MemoryError");
-	case LANG_JAVA: return !strcmp(name, "java.lang.OutOfMemoryError");
-	case LANG_R:
-		/* R signals a plain simpleError: "cannot allocate vector of size
-		 * ..." or "cannot allocate memory block of size ...". */
-		return msg && !strncmp(msg, "cannot allocate ", 16);
-	default: return false;
-	}
+	if (lang->oom_error_name && !strcmp(name, lang->oom_error_name))
+		return true;
+	return lang->oom_message_prefix && msg &&
+	       !strncmp(msg, lang->oom_message_prefix, strlen(lang->oom_message_prefix));
 }
