@@ -223,16 +223,20 @@ void engine_duktape_load_prelude(duk_context *ctx, const char *filename)
 	duk_insert(ctx, -2);
 	duk_put_prop_string(ctx, -2, "sbx");
 	duk_pop(ctx);
+	engine_duktape_install_math(ctx);
 	load_builtins(ctx);
 }
 
-/* Nothing of the host may be reachable. Duktape 2.x has no module loader
- * built in (require, module, exports and process are the prelude's: node's
- * pure core modules and a process object without the host); the Duktape object is engine
- * introspection (act, info, fin, gc, errCreate hooks) that user code has no need for. */
+/* Nothing of the host may be reachable, and no global node lacks may be
+ * visible (a program that would fail under node must not run here). Duktape
+ * 2.x has no module loader built in (require, module, exports and process
+ * are the prelude's: node's pure core modules and a process object without
+ * the host); the Duktape object is engine introspection (act, info, fin,
+ * gc, errCreate hooks) that user code has no need for, and CBOR is Duktape's
+ * own codec, which node does not have. */
 void engine_duktape_harden_globals(duk_context *ctx)
 {
-	static const char *const drop[] = {"Duktape"};
+	static const char *const drop[] = {"Duktape", "CBOR"};
 	size_t i;
 	duk_push_global_object(ctx);
 	for (i = 0; i < sizeof(drop) / sizeof(drop[0]); i++)

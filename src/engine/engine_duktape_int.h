@@ -54,6 +54,8 @@ void engine_duktape_left_out_if_over(duk_context *ctx, uint64_t max);
  * global `inputs` from JSON text (NULL: {}). */
 void engine_duktape_load_prelude(duk_context *ctx, const char *filename);
 void engine_duktape_harden_globals(duk_context *ctx);
+/* Math.sinh ... fround, which Duktape lacks (engine_duktape_math.c). */
+void engine_duktape_install_math(duk_context *ctx);
 void engine_duktape_set_inputs(duk_context *ctx, const char *json);
 
 /* engine_duktape_kernel.c: a session's kernel (the sandbox plan's

@@ -77,10 +77,14 @@ expect_out '[ 1, <1 empty item>, 3 ] -0 1970-01-01T00:00:00.000Z /x+/g'
 sbx run -e 'console.log(new Error("boom"))'
 expect_out 'Error: boom
     at global ([eval]:1)'
-sbx run -e 'print("a", 1, {}); console.info("i"); console.debug("d")'
-expect_out 'a 1 [object Object]
+sbx run -e 'console.log("a", 1, {}); console.info("i"); console.debug("d")'
+expect_out 'a 1 {}
 i
 d'
+# node has no print(): a program that would fail under node fails here too.
+sbx run -e 'print("a")'
+expect_rc 1
+expect_err_contains 'ReferenceError: print is not defined'
 sbx run -e 'console.warn("w"); console.error("e", {x: 1})' --json
 expect_json .stderr '"w\ne { x: 1 }\n"'
 expect_json .stdout '""'

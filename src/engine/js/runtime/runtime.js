@@ -182,6 +182,17 @@ var groups = [
 			entries: function entries() { return arrayIterator(this, 2); }
 		});
 		def(Array.prototype, ITER, values);
+		/* Typed arrays iterate as arrays do (their other ES2015 methods are
+		 * builtins/typedarrays.js's, loaded on every run). */
+		if (typeof Uint8Array === 'function') {
+			var TA = Object.getPrototypeOf(Uint8Array.prototype);
+			defAll(TA, {
+				keys: function keys() { return arrayIterator(this, 0); },
+				values: values,
+				entries: function entries() { return arrayIterator(this, 2); }
+			});
+			def(TA, ITER, values);
+		}
 
 		/* By code point, as the spec's %StringIteratorPrototype%. */
 		var StringIteratorPrototype = makeIteratorProto('String Iterator', function () {
