@@ -132,8 +132,10 @@ static duk_ret_t native_line_text(duk_context *ctx)
 	line = (unsigned)n;
 	if (engine_duktape_child_job->lower.lines)
 		line = js_lower_map_line(&engine_duktape_child_job->lower, line);
-	code = engine_duktape_child_job->req->code;
-	end = code + engine_duktape_child_job->req->code_len;
+	code = engine_duktape_child_job->source ? engine_duktape_child_job->source
+						: engine_duktape_child_job->req->code;
+	end = code + (engine_duktape_child_job->source ? engine_duktape_child_job->source_len
+						       : engine_duktape_child_job->req->code_len);
 	for (p = code; line > 1 && p < end; p++)
 		if (*p == '\n')
 			line--;

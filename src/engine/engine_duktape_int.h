@@ -21,6 +21,10 @@ struct duk_job {
 	char *inputs_json;
 	const char *filename;  /* the user's source as named in tracebacks */
 	struct js_lower lower; /* issue #4: lowering of modern JS/TS (js/lower.h) */
+	/* The source the user wrote, of this run or of a session's execution
+	 * (error messages quote its lines); NULL: req->code. */
+	const char *source;
+	size_t source_len;
 };
 
 /* engine_duktape_child.c: the child's state, one heap per process, read by
