@@ -81,6 +81,15 @@ sbx run -e 'console.log("a", 1, {}); console.info("i"); console.debug("d")'
 expect_out 'a 1 {}
 i
 d'
+# An error nested in an array or object: its frames take the depth's
+# indentation, as node's formatError does.
+sbx run -e 'console.log({ e: [new Error("b")] })'
+expect_out '{
+  e: [
+    Error: b
+        at global ([eval]:1)
+  ]
+}'
 # node has no print(): a program that would fail under node fails here too.
 sbx run -e 'print("a")'
 expect_rc 1
