@@ -90,6 +90,15 @@ expect_out '{
         at global ([eval]:1)
   ]
 }'
+# require of a package: node's error and keys; why sbx has none is a hint of
+# sbx's own, on its own line and in the record.
+sbx run -e "require('left-pad')"
+expect_rc 1
+expect_err_contains "sbx: hint: 'left-pad' is not available: sbx runs one self-contained file"
+expect_err_contains "  code: 'MODULE_NOT_FOUND',"
+sbx run --json -e "require('left-pad')"
+expect_json .error.message "\"Cannot find module 'left-pad'\\nRequire stack:\\n- /[eval]\""
+check "the record has the hint" sh -c 'printf "%s" "$1" | jq -e ".error.hint | test(\"no npm packages\")" >/dev/null' _ "$out"
 # node has no print(): a program that would fail under node fails here too.
 sbx run -e 'print("a")'
 expect_rc 1
