@@ -246,6 +246,39 @@ void engine_duktape_harden_globals(duk_context *ctx)
 	duk_pop(ctx);
 }
 
+/* node's enumerable globals, in node's order (node 20): Object.keys(globalThis)
+ * lists these, and nothing of sbx's own (require, module, exports,
+ * __filename and __dirname are a module's locals in node, console and
+ * process are not enumerable). */
+static const char *const node_enumerable[] = {
+    "global",	     "clearImmediate", "setImmediate",	  "clearInterval", "clearTimeout",
+    "setInterval",   "setTimeout",     "queueMicrotask", "structuredClone", "atob",
+    "btoa",	     "performance",    "fetch",		  "crypto",
+};
+
+void engine_duktape_node_globals(duk_context *ctx)
+{
+	duk_idx_t g;
+	duk_push_global_object(ctx);
+	g = duk_get_top_index(ctx);
+	duk_enum(ctx, g, DUK_ENUM_OWN_PROPERTIES_ONLY); /* a snapshot of the keys */
+	while (duk_next(ctx, -1, 0))
+		duk_def_prop(ctx, g, DUK_DEFPROP_CLEAR_ENUMERABLE);
+	duk_pop(ctx);
+	/* deleted and defined again: enumerable, after the others, in order */
+	for (size_t i = 0; i < sizeof(node_enumerable) / sizeof(node_enumerable[0]); i++) {
+		if (!duk_has_prop_string(ctx, g, node_enumerable[i]))
+			continue;
+		duk_push_string(ctx, node_enumerable[i]);
+		duk_get_prop_string(ctx, g, node_enumerable[i]);
+		duk_del_prop_string(ctx, g, node_enumerable[i]);
+		duk_def_prop(ctx, g,
+			     DUK_DEFPROP_HAVE_VALUE | DUK_DEFPROP_SET_WRITABLE |
+				 DUK_DEFPROP_SET_ENUMERABLE | DUK_DEFPROP_SET_CONFIGURABLE);
+	}
+	duk_pop(ctx);
+}
+
 void engine_duktape_set_inputs(duk_context *ctx, const char *json)
 {
 	duk_push_global_object(ctx);

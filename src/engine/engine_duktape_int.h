@@ -58,6 +58,10 @@ void engine_duktape_left_out_if_over(duk_context *ctx, uint64_t max);
  * global `inputs` from JSON text (NULL: {}). */
 void engine_duktape_load_prelude(duk_context *ctx, const char *filename);
 void engine_duktape_harden_globals(duk_context *ctx);
+/* Object.keys(globalThis) as node's: its enumerable globals in its order,
+ * sbx's own (require, inputs, args, ...) not enumerable. After every
+ * global of the prelude, the process and the inputs is set. */
+void engine_duktape_node_globals(duk_context *ctx);
 /* Math.sinh ... fround, which Duktape lacks (engine_duktape_math.c). */
 void engine_duktape_install_math(duk_context *ctx);
 void engine_duktape_set_inputs(duk_context *ctx, const char *json);

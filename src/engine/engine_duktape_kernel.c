@@ -394,6 +394,7 @@ _Noreturn void engine_duktape_kernel_main(void *arg)
 	engine_duktape_harden_globals(ctx);
 	engine_duktape_set_inputs(ctx, NULL);
 	engine_duktape_set_process(ctx, job->req, job->filename);
+	engine_duktape_node_globals(ctx);
 	/* Every group: a later execution may use what the first did not. */
 	if (js_runtime_install(ctx, JS_RT_ALL, JS_CJ_ALL) != 0)
 		_exit(70);

@@ -532,8 +532,9 @@ function install(mask, hidden, cj) {
 	return installed;
 }
 
-g.__sbx_runtime = install;
-g.__sbx_drain = drain;
-g.__sbx_unhandled = unhandled;
+/* sbx's own: not enumerable, as no global of node's lists them */
+def(g, '__sbx_runtime', install);
+def(g, '__sbx_drain', drain);
+def(g, '__sbx_unhandled', unhandled);
 Object.defineProperty(g, 'queueMicrotask', { value: queueMicrotask, writable: true, configurable: true });
 })(typeof globalThis === 'object' ? globalThis : this);
