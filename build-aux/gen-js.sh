@@ -36,12 +36,12 @@ NODELIB_PARTS='head deepequal assert-message assert util events path require
 # global object, H the runtime's hidden key (see src/engine/js/runtime/runtime.js);
 # the opening shares the first part's first line, so a line of an error
 # in [sbx:builtins] is a line of OUTDIR/builtins.js.
-BUILTINS_PARTS='json errors functions generators async'
+BUILTINS_PARTS='json json_parse errors functions generators async globals typedarrays'
 
 # The prelude's parts (src/engine/js/prelude/), in the order of its closure:
 # head opens it and declares what all parts share, hooks returns the
 # engine's hooks and closes it.
-PRELUDE_PARTS='head inspect console loop sort process hooks'
+PRELUDE_PARTS='head inspect console loop sort wording process hooks'
 
 # embed NAME FILE WHAT: writes js_NAME.h and js_NAME_bc.h for FILE; WHAT
 # names the source in the generated files' first line.

@@ -132,8 +132,10 @@ static duk_ret_t native_line_text(duk_context *ctx)
 	line = (unsigned)n;
 	if (engine_duktape_child_job->lower.lines)
 		line = js_lower_map_line(&engine_duktape_child_job->lower, line);
-	code = engine_duktape_child_job->req->code;
-	end = code + engine_duktape_child_job->req->code_len;
+	code = engine_duktape_child_job->source ? engine_duktape_child_job->source
+						: engine_duktape_child_job->req->code;
+	end = code + (engine_duktape_child_job->source ? engine_duktape_child_job->source_len
+						       : engine_duktape_child_job->req->code_len);
 	for (p = code; line > 1 && p < end; p++)
 		if (*p == '\n')
 			line--;
@@ -223,20 +225,57 @@ void engine_duktape_load_prelude(duk_context *ctx, const char *filename)
 	duk_insert(ctx, -2);
 	duk_put_prop_string(ctx, -2, "sbx");
 	duk_pop(ctx);
+	engine_duktape_install_math(ctx);
 	load_builtins(ctx);
 }
 
-/* Nothing of the host may be reachable. Duktape 2.x has no module loader
- * built in (require, module, exports and process are the prelude's: node's
- * pure core modules and a process object without the host); the Duktape object is engine
- * introspection (act, info, fin, gc, errCreate hooks) that user code has no need for. */
+/* Nothing of the host may be reachable, and no global node lacks may be
+ * visible (a program that would fail under node must not run here). Duktape
+ * 2.x has no module loader built in (require, module, exports and process
+ * are the prelude's: node's pure core modules and a process object without
+ * the host); the Duktape object is engine introspection (act, info, fin,
+ * gc, errCreate hooks) that user code has no need for, and CBOR is Duktape's
+ * own codec, which node does not have. */
 void engine_duktape_harden_globals(duk_context *ctx)
 {
-	static const char *const drop[] = {"Duktape"};
+	static const char *const drop[] = {"Duktape", "CBOR"};
 	size_t i;
 	duk_push_global_object(ctx);
 	for (i = 0; i < sizeof(drop) / sizeof(drop[0]); i++)
 		duk_del_prop_string(ctx, -1, drop[i]);
+	duk_pop(ctx);
+}
+
+/* node's enumerable globals, in node's order (node 20): Object.keys(globalThis)
+ * lists these, and nothing of sbx's own (require, module, exports,
+ * __filename and __dirname are a module's locals in node, console and
+ * process are not enumerable). */
+static const char *const node_enumerable[] = {
+    "global",	     "clearImmediate", "setImmediate",	  "clearInterval", "clearTimeout",
+    "setInterval",   "setTimeout",     "queueMicrotask", "structuredClone", "atob",
+    "btoa",	     "performance",    "fetch",		  "crypto",
+};
+
+void engine_duktape_node_globals(duk_context *ctx)
+{
+	duk_idx_t g;
+	duk_push_global_object(ctx);
+	g = duk_get_top_index(ctx);
+	duk_enum(ctx, g, DUK_ENUM_OWN_PROPERTIES_ONLY); /* a snapshot of the keys */
+	while (duk_next(ctx, -1, 0))
+		duk_def_prop(ctx, g, DUK_DEFPROP_CLEAR_ENUMERABLE);
+	duk_pop(ctx);
+	/* deleted and defined again: enumerable, after the others, in order */
+	for (size_t i = 0; i < sizeof(node_enumerable) / sizeof(node_enumerable[0]); i++) {
+		if (!duk_has_prop_string(ctx, g, node_enumerable[i]))
+			continue;
+		duk_push_string(ctx, node_enumerable[i]);
+		duk_get_prop_string(ctx, g, node_enumerable[i]);
+		duk_del_prop_string(ctx, g, node_enumerable[i]);
+		duk_def_prop(ctx, g,
+			     DUK_DEFPROP_HAVE_VALUE | DUK_DEFPROP_SET_WRITABLE |
+				 DUK_DEFPROP_SET_ENUMERABLE | DUK_DEFPROP_SET_CONFIGURABLE);
+	}
 	duk_pop(ctx);
 }
 

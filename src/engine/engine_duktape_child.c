@@ -259,6 +259,7 @@ _Noreturn void engine_duktape_child_main(void *arg)
 	engine_duktape_harden_globals(ctx);
 	engine_duktape_set_inputs(ctx, job->inputs_json);
 	engine_duktape_set_process(ctx, req, job->filename);
+	engine_duktape_node_globals(ctx);
 	/* issue #4: Map/Set/Promise/... only when the code uses them */
 	if (js_runtime_install(ctx, job->lower.runtime, job->lower.corejs) != 0)
 		engine_duktape_report_error(ctx);
@@ -266,7 +267,18 @@ _Noreturn void engine_duktape_child_main(void *arg)
 	has_result = compile_code(ctx, req, job->filename);
 	if (req->build_only) /* lowered (into the cache) and compiled: built */
 		report_and_exit("result", "null", 4, 0);
-	duk_push_global_object(ctx); /* this = the global object, as in a script */
+	/* this = module.exports, as at the top of a CommonJS module in node
+	 * (the global object if the code's setup has no module) */
+	duk_get_global_string(ctx, "module");
+	if (duk_is_object(ctx, -1))
+		duk_get_prop_string(ctx, -1, "exports");
+	else
+		duk_push_undefined(ctx);
+	duk_remove(ctx, -2); /* [ fn module.exports-or-undefined ] */
+	if (!duk_is_object(ctx, -1)) {
+		duk_pop(ctx);
+		duk_push_global_object(ctx);
+	}
 	if (duk_pcall_method(ctx, 0) != 0)
 		engine_duktape_report_error(ctx);
 	if (js_runtime_drain(ctx) != 0) /* issue #4: promise jobs, as node */

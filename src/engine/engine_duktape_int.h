@@ -24,6 +24,10 @@ struct duk_job {
 	char *inputs_json;
 	const char *filename;  /* the user's source as named in tracebacks */
 	struct js_lower lower; /* issue #4: lowering of modern JS/TS (js/lower.h) */
+	/* The source the user wrote, of this run or of a session's execution
+	 * (error messages quote its lines); NULL: req->code. */
+	const char *source;
+	size_t source_len;
 };
 
 /* engine_duktape_child.c: the child's state, one heap per process, read by
@@ -57,6 +61,12 @@ void engine_duktape_left_out_if_over(duk_context *ctx, uint64_t max);
  * global `inputs` from JSON text (NULL: {}). */
 void engine_duktape_load_prelude(duk_context *ctx, const char *filename);
 void engine_duktape_harden_globals(duk_context *ctx);
+/* Object.keys(globalThis) as node's: its enumerable globals in its order,
+ * sbx's own (require, inputs, args, ...) not enumerable. After every
+ * global of the prelude, the process and the inputs is set. */
+void engine_duktape_node_globals(duk_context *ctx);
+/* Math.sinh ... fround, which Duktape lacks (engine_duktape_math.c). */
+void engine_duktape_install_math(duk_context *ctx);
 void engine_duktape_set_inputs(duk_context *ctx, const char *json);
 
 /* engine_duktape_kernel.c: a session's kernel (the sandbox plan's

@@ -247,6 +247,8 @@ static void run_exec(duk_context *ctx, struct duk_job *job, const char *code, si
 	memset(&job->lower, 0, sizeof job->lower);
 	job->lower.code = code;
 	job->lower.code_len = len;
+	job->source = code;
+	job->source_len = len;
 	if (lower) {
 		js_lower_prepare(&job->lower, &req);
 		global_names(ctx, &names);
@@ -261,6 +263,7 @@ static void run_exec(duk_context *ctx, struct duk_job *job, const char *code, si
 			buf_release(&lerr);
 			r->exit_code = sandbox_interrupted ? 0 : 1;
 			r->interrupted = sandbox_interrupted;
+			job->source = NULL;
 			return;
 		}
 	}
@@ -300,6 +303,7 @@ static void run_exec(duk_context *ctx, struct duk_job *job, const char *code, si
 	duk_set_top(ctx, 0);
 	if (r->exit_code != 0)
 		r->ok = false;
+	job->source = NULL; /* the code is the caller's, gone after this */
 }
 
 static double cpu_ms(void)
@@ -389,6 +393,7 @@ _Noreturn void engine_duktape_kernel_main(void *arg)
 	engine_duktape_harden_globals(ctx);
 	engine_duktape_set_inputs(ctx, NULL);
 	engine_duktape_set_process(ctx, job->req, job->filename);
+	engine_duktape_node_globals(ctx);
 	/* Every group: a later execution may use what the first did not. */
 	if (js_runtime_install(ctx, JS_RT_ALL, JS_CJ_ALL) != 0)
 		_exit(70);

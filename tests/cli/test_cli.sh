@@ -113,7 +113,7 @@ check "ndjson: the stderr chunk has U+FFFD for the bad byte" \
 # Code from stdin and from a file; the language from the extension.
 sbx_in 'return 6*7' run -
 expect_out "42"
-printf 'print("from file")\n' >"$T_TMP/prog.js"
+printf 'console.log("from file")\n' >"$T_TMP/prog.js"
 sbx run "$T_TMP/prog.js" --json
 expect_json .stdout '"from file\n"'
 
@@ -151,7 +151,7 @@ expect_rc 125
 expect_err_contains "only 2 fenced code blocks"
 
 # A closed stdout does not lose the run's exit status.
-"$SBX" run -e 'for (var i = 0; i < 100000; i++) print(i)' 2>/dev/null | head -n 1 >/dev/null
+"$SBX" run -e 'for (var i = 0; i < 100000; i++) console.log(i)' 2>/dev/null | head -n 1 >/dev/null
 check "sbx survives a closed stdout pipe" true
 
 

@@ -42,4 +42,14 @@ expect_json .result 25
 sbx run --timeout 300 -e 'var e = 5; e * e--' --json
 expect_json .result 25
 
+# --- 2400-holey-array-part.patch ------------------------------------------
+# An array of preset length filled from the end keeps its array part: a
+# million elements fit in 64 MiB (the property table took ~135 MB).
+sbx run --timeout 300 -m 64M -e 'var n = 1e6, a = new Array(n); for (var i = n - 1; i >= 0; i--) a[i] = i; a[0] + a[n - 1] + a.length' --json
+expect_json .status '"ok"'
+expect_json .result 1999999
+# Holes stay holes, and a write past the preset length still works.
+sbx run --timeout 300 -e 'var a = new Array(300); a[299] = 1; a[1000] = 2; [a.length, 5 in a, 299 in a, Object.keys(a).length]' --json
+expect_json .result '[1001,false,true,2]'
+
 finish

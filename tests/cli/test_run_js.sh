@@ -77,10 +77,32 @@ expect_out '[ 1, <1 empty item>, 3 ] -0 1970-01-01T00:00:00.000Z /x+/g'
 sbx run -e 'console.log(new Error("boom"))'
 expect_out 'Error: boom
     at global ([eval]:1)'
-sbx run -e 'print("a", 1, {}); console.info("i"); console.debug("d")'
-expect_out 'a 1 [object Object]
+sbx run -e 'console.log("a", 1, {}); console.info("i"); console.debug("d")'
+expect_out 'a 1 {}
 i
 d'
+# An error nested in an array or object: its frames take the depth's
+# indentation, as node's formatError does.
+sbx run -e 'console.log({ e: [new Error("b")] })'
+expect_out '{
+  e: [
+    Error: b
+        at global ([eval]:1)
+  ]
+}'
+# require of a package: node's error and keys; why sbx has none is a hint of
+# sbx's own, on its own line and in the record.
+sbx run -e "require('left-pad')"
+expect_rc 1
+expect_err_contains "sbx: hint: 'left-pad' is not available: sbx runs one self-contained file"
+expect_err_contains "  code: 'MODULE_NOT_FOUND',"
+sbx run --json -e "require('left-pad')"
+expect_json .error.message "\"Cannot find module 'left-pad'\\nRequire stack:\\n- /[eval]\""
+check "the record has the hint" sh -c 'printf "%s" "$1" | jq -e ".error.hint | test(\"no npm packages\")" >/dev/null' _ "$out"
+# node has no print(): a program that would fail under node fails here too.
+sbx run -e 'print("a")'
+expect_rc 1
+expect_err_contains 'ReferenceError: print is not defined'
 sbx run -e 'console.warn("w"); console.error("e", {x: 1})' --json
 expect_json .stderr '"w\ne { x: 1 }\n"'
 expect_json .stdout '""'

@@ -43,7 +43,8 @@ var __sbx_subset_class = (function () {
 		var src = api.src(), body = node.body.body, i, m;
 		var name = node.id ? outerName : api.fresh('_class');
 		var derived = !!node.superClass;
-		var cls = { name: name, superName: derived ? api.fresh('_super') : null, fields: [], ctor: null };
+		var cls = { name: name, superName: derived ? api.fresh('_super') : null, fields: [], ctor: null,
+			shown: node.id ? node.id.name : inferred || '' };
 		var superText = derived ? api.gen(node.superClass) : '';
 		stack.push(cls);
 		/* the IIFE's own context: temporaries of static members */
@@ -119,9 +120,14 @@ var __sbx_subset_class = (function () {
 		return s;
 	}
 
+	/* a class is only constructed: called, it throws as V8 does */
+	function newCheck(cls, api) {
+		return ' ' + api.helper('newcheck') + '(this, ' + cls.name + ', ' + __sbx_subset_pattern.quote(cls.shown) + ');';
+	}
+
 	function defaultCtor(cls, api) {
-		if (!cls.superName) return 'function ' + cls.name + '() {' + fieldCalls(cls, 'this') + ' }';
-		return 'function ' + cls.name + '() { var _this = ' + api.helper('superCall') + '(' + cls.superName +
+		if (!cls.superName) return 'function ' + cls.name + '() {' + newCheck(cls, api) + fieldCalls(cls, 'this') + ' }';
+		return 'function ' + cls.name + '() {' + newCheck(cls, api) + ' var _this = ' + api.helper('superCall') + '(' + cls.superName +
 			', this, arguments);' + fieldCalls(cls, '_this') + ' return _this; }';
 	}
 
@@ -129,12 +135,12 @@ var __sbx_subset_class = (function () {
 		var f = m.value;
 		if (!cls.superName) {
 			/* fields before the body: the prologue runs first */
-			var text = api.genFunction(f, 'function ' + cls.name + ' ', fieldCalls(cls, 'this'));
+			var text = api.genFunction(f, 'function ' + cls.name + ' ', newCheck(cls, api) + fieldCalls(cls, 'this'));
 			return text;
 		}
 		if (hasReturn(f.body)) api.bail('a derived constructor with return');
 		cls.ctor = { thisName: api.fresh('_this') };
-		var t = api.genFunction(f, 'function ' + cls.name + ' ', null, cls.ctor.thisName);
+		var t = api.genFunction(f, 'function ' + cls.name + ' ', newCheck(cls, api), cls.ctor.thisName);
 		cls.ctor = null;
 		return t;
 	}

@@ -17,6 +17,7 @@
  *                       reverse mapping unless it is a string
  *   tpl(cooked, raw)    a tagged template's frozen strings array
  *   superGet(o, k, self) super.k: o's k, a getter called on self
+ *   newcheck(self, C, name) a class called without new: V8's TypeError
  *   superCall(B, self, args) super(...args): B called on the new object;
  *                       a native B (Error, Array) makes an object of its
  *                       own, given the subclass's prototype
@@ -58,13 +59,15 @@ var __sbx_subset_helpers = (function () {
 		tpl: 'function __sbx_s_tpl(c, r) { Object.defineProperty(c, "raw", { value: Object.freeze(r) }); return Object.freeze(c); }',
 		superGet: 'function __sbx_s_superGet(o, k, self) { for (var p = o; p != null; p = Object.getPrototypeOf(p)) {' +
 			' var d = Object.getOwnPropertyDescriptor(p, k); if (d) return d.get ? d.get.call(self) : d.value; } return void 0; }',
+		newcheck: 'function __sbx_s_newcheck(self, C, n) { if (!(self instanceof C))' +
+			' throw new TypeError("Class constructor " + n + " cannot be invoked without \'new\'"); }',
 		superCall: 'function __sbx_s_superCall(B, self, args) { var r = B.apply(self, args);' +
 			' if (r !== self && r !== null && typeof r === "object" && /\\[native code\\]/.test(Function.prototype.toString.call(B)))' +
 			' { Object.setPrototypeOf(r, Object.getPrototypeOf(self)); return r; }' +
 			' return r !== null && (typeof r === "object" || typeof r === "function") ? r : self; }'
 	};
 	var needs = { toarr: ['iter'], read: ['iter', 'close'] };
-	var order = ['iter', 'close', 'toarr', 'read', 'orest', 'ospread', 'olit', 'def', 'extends', 'method', 'accessor', 'field', 'enum', 'tpl', 'superGet', 'superCall'];
+	var order = ['iter', 'close', 'toarr', 'read', 'orest', 'ospread', 'olit', 'def', 'extends', 'method', 'accessor', 'field', 'enum', 'tpl', 'superGet', 'newcheck', 'superCall'];
 
 	var BUILTIN = { name: 1, methods: 1, 'class': 1, kind: 1, async: 1, await: 1, gen: 1, genReady: 1, genReturning: 1, yield: 1, delegate: 1 };
 	function name(h) {

@@ -30,8 +30,15 @@
 					throw nodeError(Error, 'ERR_SBX_NO_HOST_ACCESS', "Cannot load module '" + name + "': sbx runs JavaScript without access to " +
 						NO_HOST[id] + '. The core modules available are ' + CORE.join(', ') + '.');
 				}
-				throw nodeError(Error, 'MODULE_NOT_FOUND', "Cannot find module '" + name + "': sbx runs one self-contained file " +
-					'(no npm packages); the core modules available are ' + CORE.join(', ') + '.');
+				/* node's error, own keys and all; why sbx has no such module
+				 * is its hint, a line of sbx's own if nothing catches it */
+				var from = typeof G.__filename === 'string' ? G.__filename : '[eval]';
+				var e = new Error("Cannot find module '" + name + "'\nRequire stack:\n- " + from);
+				e.code = 'MODULE_NOT_FOUND';
+				e.requireStack = [from];
+				defHidden(e, P.hidden, { hint: "'" + name + "' is not available: sbx runs one self-contained file " +
+					'(no npm packages); the core modules available are ' + CORE.join(', ') + '.' });
+				throw e;
 			}
 			modules[id] = m;
 			return m;

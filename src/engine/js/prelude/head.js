@@ -6,7 +6,7 @@
  *   N.now()               monotonic milliseconds
  *   N.sleepUntil(ms)      sleep until monotonic ms (ends the run at the deadline)
  *   N.file                the user's source name, to pick frames from stacks
- * It installs console, print and the timer functions as globals and returns
+ * It installs console and the timer functions as globals and returns
  * the hooks the engine keeps in the heap stash, out of the code's reach:
  *   runLoop(), settle(value), describeError(err).
  * Formatting follows node's util.inspect (depth 2, breakLength 80, compact 3).

@@ -13,7 +13,6 @@
 			if (typeof b[keys[i]] === 'string') out.push({ mime: keys[i], data: b[keys[i]] });
 		return out.length ? stringify(out) : undefined;
 	}
-	G.print = function print() { write(1, rest(arguments, 0).join(' ') + '\n'); };
 	G.setTimeout = function setTimeout(fn, ms) { return addTimer(fn, delay(ms), rest(arguments, 2)); };
 	G.setInterval = function setInterval(fn, ms) { var d = delay(ms); return addTimer(fn, d, rest(arguments, 2), d); };
 	G.setImmediate = function setImmediate(fn) { return addTimer(fn, 0, rest(arguments, 1)); };

@@ -187,6 +187,8 @@
 			if (keys.length === 0) return base;
 		} else if (isError(v)) {
 			base = errorText(v);
+			/* node's formatError: a nested error's lines take the depth's indentation */
+			if (ctx.indent) base = base.replace(/\n/g, '\n' + repeat(' ', ctx.indent));
 			/* node drops name, message and stack when the text shows them */
 			keys = errorKeys(v, keys.filter(function (k) {
 				return k !== 'stack' && k !== 'message' && !(k === 'name' && typeof v.name === 'string' && base.indexOf(v.name) >= 0);

@@ -88,6 +88,10 @@
 			message = 'Uncaught ' + inspect(e);
 			tb = typeof e === 'string' ? e : inspect(e);
 		}
-		return stringify({ name: name, message: message, line: line, column: null, traceback: tb });
+		var d = { name: name, message: message, line: line, column: null, traceback: tb };
+		/* nodelib's word on why (require of a package sbx cannot have) */
+		var own = e !== null && typeof e === 'object' && HID && hasOwn.call(e, HID) ? e[HID] : null;
+		if (own && typeof own.hint === 'string') d.hint = own.hint;
+		return stringify(d);
 	}
 

@@ -80,30 +80,3 @@
 		return o;
 	}
 	Object.defineProperty(Array.prototype, 'sort', { value: sort, writable: true, enumerable: false, configurable: true });
-
-	/* Duktape's wording of its own errors → node's, where node's does not
-	 * depend on the source text (`o.f is not a function` does): programs
-	 * print e.message. Duktape calls errCreate for every error it makes;
-	 * harden_globals() removes the Duktape object right after. */
-	var NODE_MSG = [
-		[/^cannot read property '(.*)' of (null|undefined)$/, function (m) { return 'Cannot read properties of ' + m[2] + " (reading '" + m[1] + "')"; }],
-		[/^cannot read property (-?[0-9.e+]+|Symbol\(.*\)) of (null|undefined)$/, function (m) { return 'Cannot read properties of ' + m[2] + " (reading '" + m[1] + "')"; }],
-		[/^identifier '(.*)' undefined$/, function (m) { return m[1] + ' is not defined'; }],
-		[/^callstack limit$|^C stack depth limit$/, function () { return 'Maximum call stack size exceeded'; }],
-		[/^invalid array length$/, function () { return 'Invalid array length'; }],
-		[/^invalid length$/, function (m, e) { return e instanceof RangeError ? 'Invalid array length' : m[0]; }]
-	];
-	if (G.Duktape) {
-		G.Duktape.errCreate = function (e) {
-			if (e === null || typeof e !== 'object' || typeof e.message !== 'string') return e;
-			for (var i = 0; i < NODE_MSG.length; i++) {
-				var m = NODE_MSG[i][0].exec(e.message);
-				if (m) {
-					try { e.message = NODE_MSG[i][1](m, e); } catch (x) { /* frozen: keep it */ }
-					break;
-				}
-			}
-			return e;
-		};
-	}
-

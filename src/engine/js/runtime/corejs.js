@@ -6,7 +6,8 @@
  * bit (JS_CJ_* in src/engine/js/tokenize.h, the same order) the code asks
  * for: each module's feature tests cost, ~0.03 ms apiece in Duktape. */
 var g = typeof globalThis === 'object' ? globalThis : this;
-g.__sbx_corejs = [
+/* sbx's own: not enumerable (Object.keys(globalThis) is node's) */
+Object.defineProperty(g, '__sbx_corejs', { writable: true, enumerable: false, configurable: true, value: [
 	/*  0 */ function () { require('core-js/modules/es.array.from'); },
 	/*  1 */ function () { require('core-js/modules/es.array.of'); },
 	/*  2 */ function () { require('core-js/modules/es.array.find'); },
@@ -33,4 +34,4 @@ g.__sbx_corejs = [
 	/* 23 */ function () { require('core-js/modules/es.string.from-code-point'); },
 	/* 24 */ function () { require('core-js/modules/es.string.raw'); },
 	/* 25 */ function () { require('core-js/modules/es.string.match-all'); }
-];
+]});

@@ -182,6 +182,17 @@ var groups = [
 			entries: function entries() { return arrayIterator(this, 2); }
 		});
 		def(Array.prototype, ITER, values);
+		/* Typed arrays iterate as arrays do (their other ES2015 methods are
+		 * builtins/typedarrays.js's, loaded on every run). */
+		if (typeof Uint8Array === 'function') {
+			var TA = Object.getPrototypeOf(Uint8Array.prototype);
+			defAll(TA, {
+				keys: function keys() { return arrayIterator(this, 0); },
+				values: values,
+				entries: function entries() { return arrayIterator(this, 2); }
+			});
+			def(TA, ITER, values);
+		}
 
 		/* By code point, as the spec's %StringIteratorPrototype%. */
 		var StringIteratorPrototype = makeIteratorProto('String Iterator', function () {
@@ -521,8 +532,9 @@ function install(mask, hidden, cj) {
 	return installed;
 }
 
-g.__sbx_runtime = install;
-g.__sbx_drain = drain;
-g.__sbx_unhandled = unhandled;
+/* sbx's own: not enumerable, as no global of node's lists them */
+def(g, '__sbx_runtime', install);
+def(g, '__sbx_drain', drain);
+def(g, '__sbx_unhandled', unhandled);
 Object.defineProperty(g, 'queueMicrotask', { value: queueMicrotask, writable: true, configurable: true });
 })(typeof globalThis === 'object' ? globalThis : this);
