@@ -151,6 +151,13 @@ int request_add_file(struct request *req, const char *spec);
  * bytes of printable UTF-8 (no C0, DEL or C1 control character), no '/',
  * not ".", ".." or REQUEST_INPUTS_FILE; else what is wrong with it. */
 const char *request_file_name_problem(const char *name);
+/* The same for a --file or request "files" name, which may also be a path
+ * below the working directory ("data/x.csv"): plain names joined by '/',
+ * at most REQUEST_FILE_DEPTH of them and REQUEST_FILE_PATH_MAX bytes, none
+ * empty, "." or ".." (no leading, trailing or doubled '/'). */
+#define REQUEST_FILE_DEPTH    16
+#define REQUEST_FILE_PATH_MAX 1024
+const char *request_file_path_problem(const char *path);
 int request_add_label(struct request *req, const char *key_value);
 /* --env KEY=VALUE: KEY must be a portable name ([A-Za-z_][A-Za-z0-9_]*) and
  * not one sbx sets itself or the loader reads (see request.c). A later

@@ -191,6 +191,22 @@ static int session_rundir(const char *state_dir, const char *id, char *out, size
 	return session_path(state_dir, id, "run", out, n);
 }
 
+/* session create's --file copies, into the working directory the daemon
+ * has just made (through rundir_open's fds, as the daemon's own copies
+ * go: session_files.c), before any execution: the session starts with
+ * them, and they are not among the files an execution made. */
+static int copy_in_created(const char *rundir, json_t *m)
+{
+	struct workdir wd;
+	char why[512];
+	workdir_init(&wd);
+	if (rundir_open(&wd, rundir) < 0)
+		return -1;
+	int rc = session_files_copy_in(&wd, m, why, sizeof why);
+	rundir_close(&wd);
+	return rc < 0 ? error("%s", why) : 0;
+}
+
 int session_create(const char *state_dir, const struct session_new *sn, char id[SESSION_ID_LEN + 1])
 {
 	char dir[PATH_MAX], rundir[PATH_MAX];
@@ -226,21 +242,27 @@ int session_create(const char *state_dir, const struct session_new *sn, char id[
 	char created[32];
 	session_iso8601(now, created);
 	json_t *files = json_array();
-	for (size_t i = 0; i < sn->nfiles; i++)
-		json_array_append_new(files, json_pack("{s:s, s:s}", "src", sn->files[i].src,
-						       "name", sn->files[i].name));
+	for (size_t i = 0; i < sn->nfiles; i++) {
+		char *abs = realpath(sn->files[i].src, NULL); /* the daemon's cwd is not ours */
+		json_array_append_new(files,
+				      json_pack("{s:s, s:s}", "src", abs ? abs : sn->files[i].src,
+						"name", sn->files[i].name));
+		free(abs);
+	}
 	json_t *m = json_pack(
-	    "{s:s, s:o, s:s, s:s, s:I, s:I, s:I, s:I, s:I, s:I, s:s, s:I, s:o, s:b}", "id", id,
+	    "{s:s, s:o, s:s, s:s, s:I, s:I, s:I, s:I, s:I, s:I, s:s, s:I, s:o, s:I, s:b}", "id", id,
 	    "name", sn->name ? json_string(sn->name) : json_null(), "language", sn->lang->name,
 	    "created_at", created, "created_at_ms", (json_int_t)now, "last_exec_at_ms",
 	    (json_int_t)now, "expires_at_ms", (json_int_t)(now + sn->ttl_ms), "ttl_ms",
 	    (json_int_t)sn->ttl_ms, "idle_ms", (json_int_t)sn->idle_ms, "memory_bytes",
 	    (json_int_t)sn->memory_bytes, "rundir", rundir, "execution_count", (json_int_t)0,
-	    "files", files, "started", 0);
+	    "files", files, "files_bytes", (json_int_t)sn->files_bytes, "started", 0);
 	int rc = session_manifest_write(state_dir, id, m);
-	json_decref(m);
 	if (rc == 0)
 		rc = session_launch(state_dir, id);
+	if (rc == 0 && sn->nfiles)
+		rc = copy_in_created(rundir, m);
+	json_decref(m);
 	if (rc < 0)
 		session_delete(state_dir, id);
 	return rc;
