@@ -112,7 +112,10 @@ struct request {
 	char *stdin_path;      /* NULL: the program's stdin is empty; "-": sbx's own stdin */
 	bool merge_output;     /* --merge-output: stderr into the stdout stream */
 	bool fresh;	       /* session exec --fresh: a new kernel, no earlier state */
-	char **env;	       /* --env KEY=VALUE, NULL-terminated (NULL: none) */
+	/* TypeScript lowered for node (engine_spawn_node.c): to ES2022, with
+	 * nothing refused that node runs (BigInt, lookbehind), not to ES5 */
+	bool lower_for_node;
+	char **env; /* --env KEY=VALUE, NULL-terminated (NULL: none) */
 	size_t nenv;
 	char **args; /* program arguments after "--", NULL-terminated (NULL: none) */
 	size_t nargs;
