@@ -124,11 +124,20 @@ $(BUILD)/tests/test_%: tests/unit/test_%.c $(LIB_OBJS)
 	@mkdir -p $(@D)
 	$(CC) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS) -lcmocka
 
+# Every language of the README installed (build-aux/deps.sh demo), then a
+# run in each: a new user's first Python, R or Java run works too.
 demo: deps all
+	@build-aux/deps.sh demo
 	@echo '$$ $(SBX) run examples/hello.js'
 	@$(SBX) run examples/hello.js
 	@echo '$$ $(SBX) run -e "return {sum: inputs.a + inputs.b}" -i a=2 -i b=40 --json'
 	@$(SBX) run -e 'return {sum: inputs.a + inputs.b}' -i a=2 -i b=40 --json
+	@echo '$$ $(SBX) run -l python -e "import pandas as pd; pd.DataFrame({\"x\": [1, 2]}).x.sum()"'
+	@$(SBX) run -l python -e 'import pandas as pd; pd.DataFrame({"x": [1, 2]}).x.sum()'
+	@echo '$$ $(SBX) run -l r -e "mean(c(1, 2, 3))"'
+	@$(SBX) run -l r -e 'mean(c(1, 2, 3))'
+	@echo '$$ $(SBX) run -l java -e "System.out.println(6 * 7);"'
+	@$(SBX) run -l java -e 'System.out.println(6 * 7);'
 
 test: deps-test $(SBX) $(UNIT_BINS)
 	@SBX=$(abspath $(SBX)) UNIT_BINS="$(UNIT_BINS)" BUILD=$(BUILD) tests/run.sh
