@@ -124,11 +124,20 @@ $(BUILD)/tests/test_%: tests/unit/test_%.c $(LIB_OBJS)
 	@mkdir -p $(@D)
 	$(CC) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS) -lcmocka
 
+# Every language of the README installed (build-aux/deps.sh demo), then a
+# run in each: a new user's first Python, R or Java run works too.
 demo: deps all
+	@build-aux/deps.sh demo
 	@echo '$$ $(SBX) run examples/hello.js'
 	@$(SBX) run examples/hello.js
 	@echo '$$ $(SBX) run -e "return {sum: inputs.a + inputs.b}" -i a=2 -i b=40 --json'
 	@$(SBX) run -e 'return {sum: inputs.a + inputs.b}' -i a=2 -i b=40 --json
+	@echo '$$ $(SBX) run -l python -e "import pandas as pd; pd.DataFrame({\"x\": [1, 2]}).x.sum()"'
+	@$(SBX) run -l python -e 'import pandas as pd; pd.DataFrame({"x": [1, 2]}).x.sum()'
+	@echo '$$ $(SBX) run -l r -e "mean(c(1, 2, 3))"'
+	@$(SBX) run -l r -e 'mean(c(1, 2, 3))'
+	@echo '$$ $(SBX) run -l java -e "System.out.println(6 * 7);"'
+	@$(SBX) run -l java -e 'System.out.println(6 * 7);'
 
 test: deps-test $(SBX) $(UNIT_BINS)
 	@SBX=$(abspath $(SBX)) UNIT_BINS="$(UNIT_BINS)" BUILD=$(BUILD) tests/run.sh
@@ -273,7 +282,7 @@ FUZZ_MODS    := util/opt core/config core/config_keys core/request state/manifes
                 engine/js/tokenize core/outcome state/store util/statedir util/rmtree \
                 sandbox/report state/store_names state/store_lock state/store_read \
                 state/store_txn state/store_remove state/manifest_yaml state/manifest_file \
-                state/manifest_print run/request_json run/runopt batch/batch_input \
+                state/manifest_print run/request_json run/runopt run/out_dir run/file_args batch/batch_input \
                 mcp/jsonrpc mcp/initialize mcp/tools mcp/tool_cmd \
                 serve/api serve/api_child serve/api_session serve/events_query state/events_follow \
                 state/history_time state/history_line render/render_events session/session_proto

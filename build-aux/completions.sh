@@ -17,9 +17,12 @@ sessions_awk='NR > 1 { print ($2 == "-" ? $1 : $2) }'
 # Values of the options that take a word from a fixed set. The deployment
 # names come from `sbx list` at completion time.
 formats="text json ndjson"
-statuses="active damaged"
+statuses="active damaged"                   # sbx list --status (deployments)
+session_statuses="running stopped expired broken" # sbx session list --status
 layers="strongest seccomp namespaces landlock cgroup rlimits"
-policies="strict"
+policies="default strict"
+engines="duktape node"
+print_results="auto always never"
 
 # ---- bash ----
 # Options that take a value are offered as --opt= with no space after
@@ -33,9 +36,13 @@ policies="strict"
 	echo '	case $1 in'
 	echo "	-l|--language) COMPREPLY=(\$(compgen -W '$langs' -- \"\$2\")) ;;"
 	echo "	--format) COMPREPLY=(\$(compgen -W '$formats' -- \"\$2\")) ;;"
-	echo "	--status) COMPREPLY=(\$(compgen -W '$statuses' -- \"\$2\")) ;;"
+	echo "	--status) if [ \"\$cmd\" = session ]; then COMPREPLY=(\$(compgen -W '$session_statuses' -- \"\$2\")); else COMPREPLY=(\$(compgen -W '$statuses' -- \"\$2\")); fi ;;"
 	echo "	--require) COMPREPLY=(\$(compgen -W '$layers' -- \"\$2\")) ;;"
 	echo "	--policy) COMPREPLY=(\$(compgen -W '$policies' -- \"\$2\")) ;;"
+	echo "	--engine) COMPREPLY=(\$(compgen -W '$engines' -- \"\$2\")) ;;"
+	echo "	--print-result) COMPREPLY=(\$(compgen -W '$print_results' -- \"\$2\")) ;;"
+	echo '	--session) COMPREPLY=($(compgen -W "$(_sbx_sessions)" -- "$2")) ;;'
+	echo '	--remote|--token-file) [ "$1" = --token-file ] && COMPREPLY=($(compgen -f -- "$2")) || COMPREPLY=(); ;;'
 	echo '	--deployment) COMPREPLY=($(compgen -W "$(_sbx_deployments)" -- "$2")) ;;'
 	echo '	-f|--file|--stdin|--config|--inputs|--request) COMPREPLY=($(compgen -f -- "$2")) ;;'
 	echo '	-o|--out-dir|--state-dir) COMPREPLY=($(compgen -d -- "$2")) ;;'
@@ -43,12 +50,28 @@ policies="strict"
 	echo '	esac'
 	echo '}'
 	echo '_sbx() {'
-	echo '	local cur prev cmd opts'
+	echo '	local cur prev cmd opts ci cw i W line'
 	echo '	cur=${COMP_WORDS[COMP_CWORD]}'
 	echo '	prev=${COMP_WORDS[COMP_CWORD-1]}'
-	echo '	cmd=${COMP_WORDS[1]}'
-	echo '	if [ "$COMP_CWORD" -eq 1 ]; then'
-	echo "		COMPREPLY=(\$(compgen -W '$(echo $cmds) --help --version --list-commands --state-dir= --config=' -- \"\$cur\"))"
+	echo '	# The words as typed (bash splits "--remote=unix:/x" at = and :):'
+	echo '	# the command is the first that is not a global option or its value'
+	echo '	# (sbx --remote URL --token-file F run ...); cw is the word completed.'
+	echo '	if [ -n "${COMP_LINE-}" ]; then line=${COMP_LINE:0:COMP_POINT}; else line="${COMP_WORDS[*]:0:COMP_CWORD+1}"; fi'
+	echo '	read -ra W <<<"$line"'
+	echo '	[[ $line == *[[:space:]] ]] && W+=("")'
+	echo '	cw=$((${#W[@]} - 1))'
+	echo '	for ((i = 1; i < cw; i++)); do'
+	echo '		case ${W[i]} in'
+	echo '		--remote|--token-file|--state-dir|--config) ((i++)) ;;'
+	echo '		-*|=|:) ;;'
+	echo '		*) break ;;'
+	echo '		esac'
+	echo '	done'
+	echo '	ci=$i'
+	echo '	cmd=${W[ci]}'
+	echo '	if [ "$cw" -le "$ci" ]; then'
+	echo '		_sbx_values "$prev" "$cur" && return'
+	echo "		COMPREPLY=(\$(compgen -W '$(echo $cmds) --help --version --list-commands --remote= --token-file= --state-dir= --config=' -- \"\$cur\"))"
 	echo '		[[ ${COMPREPLY[0]} == *= ]] && compopt -o nospace'
 	echo '		return'
 	echo '	fi'
@@ -74,9 +97,9 @@ policies="strict"
 	echo '	fi'
 	echo '	case $cmd in'
 	echo "	$(echo $deployment_cmds | tr ' ' '|')) COMPREPLY=(\$(compgen -W \"\$(_sbx_deployments)\" -- \"\$cur\")) ;;"
-	echo "	session) if [ \"\$COMP_CWORD\" -eq 2 ]; then COMPREPLY=(\$(compgen -W '$session_subs' -- \"\$cur\")); elif [ \"\$COMP_CWORD\" -eq 3 ] && [[ \${COMP_WORDS[2]} =~ ^(exec|get|stop|delete)\$ ]]; then COMPREPLY=(\$(compgen -W \"\$(_sbx_sessions)\" -- \"\$cur\")); else COMPREPLY=(\$(compgen -f -- \"\$cur\")); fi ;;"
+	echo "	session) if [ \"\$cw\" -eq \$((ci + 1)) ]; then COMPREPLY=(\$(compgen -W '$session_subs' -- \"\$cur\")); elif [ \"\$cw\" -eq \$((ci + 2)) ] && [[ \${W[ci + 1]} =~ ^(exec|get|stop|delete)\$ ]]; then COMPREPLY=(\$(compgen -W \"\$(_sbx_sessions)\" -- \"\$cur\")); else COMPREPLY=(\$(compgen -f -- \"\$cur\")); fi ;;"
 	echo "	help) COMPREPLY=(\$(compgen -W '$(echo $cmds)' -- \"\$cur\")) ;;"
-	echo "	history) [ \"\$COMP_CWORD\" -eq 2 ] && COMPREPLY=(\$(compgen -W 'show import' -- \"\$cur\")) ;;"
+	echo "	history) [ \"\$cw\" -eq \$((ci + 1)) ] && COMPREPLY=(\$(compgen -W 'show import' -- \"\$cur\")) ;;"
 	echo '	*) COMPREPLY=($(compgen -f -- "$cur")) ;;'
 	echo '	esac'
 	echo '}'
@@ -116,9 +139,12 @@ policies="strict"
 			case $name in
 			--language) action=":language:($langs)" ;;
 			--format) action=":format:($formats)" ;;
-			--status) action=":status:($statuses)" ;;
+			--status) if [ "$c" = session ]; then action=":status:($session_statuses)"; else action=":status:($statuses)"; fi ;;
 			--require) action=":layers:($layers)" ;;
 			--policy) action=":policy:($policies)" ;;
+			--engine) action=":engine:($engines)" ;;
+			--print-result) action=":when:($print_results)" ;;
+			--session) action=':session:_sbx_sessions' ;;
 			--deployment) action=':deployment:_sbx_deployments' ;;
 			--out-dir|--state-dir) action=':directory:_files -/' ;;
 			--file|--stdin|--config|--inputs|--request) action=':file:_files' ;;
@@ -166,9 +192,12 @@ policies="strict"
 			case $name in
 			language) req=" -x -a '$langs'" ;;
 			format) req=" -x -a '$formats'" ;;
-			status) req=" -x -a '$statuses'" ;;
+			status) if [ "$c" = session ]; then req=" -x -a '$session_statuses'"; else req=" -x -a '$statuses'"; fi ;;
 			require) req=" -x -a '$layers'" ;;
 			policy) req=" -x -a '$policies'" ;;
+			engine) req=" -x -a '$engines'" ;;
+			print-result) req=" -x -a '$print_results'" ;;
+			session) req=" -x -a '(__sbx_sessions)'" ;;
 			deployment) req=" -x -a '(__sbx_deployments)'" ;;
 			esac
 			echo "complete -c sbx -n '__fish_seen_subcommand_from $c' -l $name$s$req -d '$help'"

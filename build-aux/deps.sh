@@ -1,13 +1,23 @@
 #!/bin/sh
 # Install the Debian packages sbx needs, or say exactly what to install.
-# Usage: build-aux/deps.sh build|test|bench|fuzz
-# "build" is what compiling needs; "test" adds the interpreters and tools the
-# test suite drives (a test run that silently skips Java or R is a failed run).
+# Usage: build-aux/deps.sh [--list] build|demo|test|bench|fuzz
+# "build" is what compiling needs; "demo" adds every language the README
+# shows (make demo: a new user's first `sbx run -l python -e 'import pandas'`
+# or `-l r` works); "test" adds the interpreters and tools the test suite
+# drives (a test run that silently skips Java or R is a failed run).
+# --list prints the packages of a kind and installs nothing.
 set -eu
+list=false
+if [ "${1:-}" = --list ]; then
+	list=true
+	shift
+fi
 
 build_pkgs="gcc make patch pkg-config duktape-dev libseccomp-dev libyaml-dev libcmocka-dev libjansson-dev libsqlite3-dev libssl-dev libmicrohttpd-dev libcurl4-openssl-dev nodejs npm node-core-js node-acorn esbuild"
 # nodejs and the python3 libraries are also the native references of the
 # differential test (tests/diff), which runs numpy/pandas/matplotlib code.
+# The languages of the README, with the Python libraries its examples use.
+lang_pkgs="python3 python3-numpy python3-pandas python3-matplotlib default-jdk-headless r-base-core"
 test_pkgs="curl python3 python3-venv python3-dill python3-numpy python3-pandas python3-matplotlib default-jdk-headless r-base-core jq valgrind slurm-wlm munge"
 bench_pkgs="hyperfine jq"
 # make fuzz: clang and its libFuzzer runtime (tests/fuzz/).
@@ -15,11 +25,16 @@ fuzz_pkgs="clang libclang-rt-14-dev"
 
 case "${1:-build}" in
 build) want="$build_pkgs" ;;
-test) want="$build_pkgs $test_pkgs" ;;
+demo) want="$build_pkgs $lang_pkgs" ;;
+test) want="$build_pkgs $lang_pkgs $test_pkgs" ;;
 bench) want="$build_pkgs $bench_pkgs" ;;
 fuzz) want="$build_pkgs $fuzz_pkgs" ;;
-*) echo "usage: $0 build|test|bench|fuzz" >&2; exit 2 ;;
+*) echo "usage: $0 [--list] build|demo|test|bench|fuzz" >&2; exit 2 ;;
 esac
+if $list; then
+	echo $want | tr ' ' '\n' | sort -u
+	exit 0
+fi
 
 missing=""
 for p in $want; do

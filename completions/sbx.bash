@@ -6,9 +6,13 @@ _sbx_values() {
 	case $1 in
 	-l|--language) COMPREPLY=($(compgen -W 'javascript typescript python java r js ts py node' -- "$2")) ;;
 	--format) COMPREPLY=($(compgen -W 'text json ndjson' -- "$2")) ;;
-	--status) COMPREPLY=($(compgen -W 'active damaged' -- "$2")) ;;
+	--status) if [ "$cmd" = session ]; then COMPREPLY=($(compgen -W 'running stopped expired broken' -- "$2")); else COMPREPLY=($(compgen -W 'active damaged' -- "$2")); fi ;;
 	--require) COMPREPLY=($(compgen -W 'strongest seccomp namespaces landlock cgroup rlimits' -- "$2")) ;;
-	--policy) COMPREPLY=($(compgen -W 'strict' -- "$2")) ;;
+	--policy) COMPREPLY=($(compgen -W 'default strict' -- "$2")) ;;
+	--engine) COMPREPLY=($(compgen -W 'duktape node' -- "$2")) ;;
+	--print-result) COMPREPLY=($(compgen -W 'auto always never' -- "$2")) ;;
+	--session) COMPREPLY=($(compgen -W "$(_sbx_sessions)" -- "$2")) ;;
+	--remote|--token-file) [ "$1" = --token-file ] && COMPREPLY=($(compgen -f -- "$2")) || COMPREPLY=(); ;;
 	--deployment) COMPREPLY=($(compgen -W "$(_sbx_deployments)" -- "$2")) ;;
 	-f|--file|--stdin|--config|--inputs|--request) COMPREPLY=($(compgen -f -- "$2")) ;;
 	-o|--out-dir|--state-dir) COMPREPLY=($(compgen -d -- "$2")) ;;
@@ -16,12 +20,28 @@ _sbx_values() {
 	esac
 }
 _sbx() {
-	local cur prev cmd opts
+	local cur prev cmd opts ci cw i W line
 	cur=${COMP_WORDS[COMP_CWORD]}
 	prev=${COMP_WORDS[COMP_CWORD-1]}
-	cmd=${COMP_WORDS[1]}
-	if [ "$COMP_CWORD" -eq 1 ]; then
-		COMPREPLY=($(compgen -W 'run batch stats gc prepare help deploy exec-deployment list get delete history session events doctor mcp serve --help --version --list-commands --state-dir= --config=' -- "$cur"))
+	# The words as typed (bash splits "--remote=unix:/x" at = and :):
+	# the command is the first that is not a global option or its value
+	# (sbx --remote URL --token-file F run ...); cw is the word completed.
+	if [ -n "${COMP_LINE-}" ]; then line=${COMP_LINE:0:COMP_POINT}; else line="${COMP_WORDS[*]:0:COMP_CWORD+1}"; fi
+	read -ra W <<<"$line"
+	[[ $line == *[[:space:]] ]] && W+=("")
+	cw=$((${#W[@]} - 1))
+	for ((i = 1; i < cw; i++)); do
+		case ${W[i]} in
+		--remote|--token-file|--state-dir|--config) ((i++)) ;;
+		-*|=|:) ;;
+		*) break ;;
+		esac
+	done
+	ci=$i
+	cmd=${W[ci]}
+	if [ "$cw" -le "$ci" ]; then
+		_sbx_values "$prev" "$cur" && return
+		COMPREPLY=($(compgen -W 'run batch stats gc prepare help deploy exec-deployment list get delete history session events doctor mcp serve --help --version --list-commands --remote= --token-file= --state-dir= --config=' -- "$cur"))
 		[[ ${COMPREPLY[0]} == *= ]] && compopt -o nospace
 		return
 	fi
@@ -60,9 +80,9 @@ _sbx() {
 	fi
 	case $cmd in
 	exec-deployment|get|delete) COMPREPLY=($(compgen -W "$(_sbx_deployments)" -- "$cur")) ;;
-	session) if [ "$COMP_CWORD" -eq 2 ]; then COMPREPLY=($(compgen -W 'create exec list get stop delete' -- "$cur")); elif [ "$COMP_CWORD" -eq 3 ] && [[ ${COMP_WORDS[2]} =~ ^(exec|get|stop|delete)$ ]]; then COMPREPLY=($(compgen -W "$(_sbx_sessions)" -- "$cur")); else COMPREPLY=($(compgen -f -- "$cur")); fi ;;
+	session) if [ "$cw" -eq $((ci + 1)) ]; then COMPREPLY=($(compgen -W 'create exec list get stop delete' -- "$cur")); elif [ "$cw" -eq $((ci + 2)) ] && [[ ${W[ci + 1]} =~ ^(exec|get|stop|delete)$ ]]; then COMPREPLY=($(compgen -W "$(_sbx_sessions)" -- "$cur")); else COMPREPLY=($(compgen -f -- "$cur")); fi ;;
 	help) COMPREPLY=($(compgen -W 'run batch stats gc prepare help deploy exec-deployment list get delete history session events doctor mcp serve' -- "$cur")) ;;
-	history) [ "$COMP_CWORD" -eq 2 ] && COMPREPLY=($(compgen -W 'show import' -- "$cur")) ;;
+	history) [ "$cw" -eq $((ci + 1)) ] && COMPREPLY=($(compgen -W 'show import' -- "$cur")) ;;
 	*) COMPREPLY=($(compgen -f -- "$cur")) ;;
 	esac
 }

@@ -73,6 +73,8 @@ int batch_run(const struct batch_options *o)
 	if (total >= 0 && o->shard_n)
 		total = total / o->shard_n + ((unsigned long)total % o->shard_n > o->shard_i);
 	tally_init(&tally, total, !o->quiet && isatty(2));
+	if (o->resume && o->out_path)
+		tally_resumed(&tally, o->out_path);
 	rc = batch_pool_run(o, in, o->resume ? &done : NULL, &sink, &tally);
 	json_t *summary = tally_summary(&tally);
 	if (sink_close(&sink, summary) != 0)

@@ -62,6 +62,7 @@ json_t *batch_invalid_record(const struct batch_item *it);
 struct batch_tally {
 	long total; /* requests to run, or -1 when unknown */
 	size_t done, skipped, invalid, failures, passed, failed;
+	size_t resumed;	 /* records of an earlier run read back from --out (--resume) */
 	json_t *by_lang; /* {language: {status: count}} */
 	double *wall;	 /* wall times (ms) of the runs */
 	size_t nwall, wall_cap;
@@ -71,6 +72,10 @@ struct batch_tally {
 };
 void tally_init(struct batch_tally *t, long total, bool progress);
 void tally_record(struct batch_tally *t, json_t *rec);
+/* --resume: the records an earlier run left in path counted in the
+ * summary (languages, statuses, verdicts, wall times) as the runs they
+ * are; the requests themselves are counted as skipped when met. */
+void tally_resumed(struct batch_tally *t, const char *path);
 void tally_progress(struct batch_tally *t, bool force);
 json_t *tally_summary(struct batch_tally *t);
 void tally_print_summary(struct batch_tally *t, json_t *summary);

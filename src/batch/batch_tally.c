@@ -89,6 +89,31 @@ void tally_progress(struct batch_tally *t, bool force)
 	fflush(stderr);
 }
 
+void tally_resumed(struct batch_tally *t, const char *path)
+{
+	FILE *f = fopen(path, "r");
+	if (!f)
+		return;
+	char *line = NULL;
+	size_t cap = 0;
+	ssize_t len;
+	while ((len = getline(&line, &cap, f)) > 0) {
+		json_t *rec = json_loadb(line, (size_t)len, 0, NULL);
+		if (json_is_object(rec) && json_object_get(rec, "request_id")) {
+			size_t done = t->done, invalid = t->invalid, failures = t->failures;
+			tally_record(t, rec);
+			/* met again as skipped requests: counted there */
+			t->done = done;
+			t->invalid = invalid;
+			t->failures = failures;
+			t->resumed++;
+		}
+		json_decref(rec);
+	}
+	free(line);
+	fclose(f);
+}
+
 static int cmp_double(const void *a, const void *b)
 {
 	double x = *(const double *)a, y = *(const double *)b;
@@ -101,6 +126,7 @@ json_t *tally_summary(struct batch_tally *t)
 	json_t *s = json_object();
 	json_object_set_new(s, "requests", json_integer((json_int_t)t->done));
 	json_object_set_new(s, "skipped", json_integer((json_int_t)t->skipped));
+	json_object_set_new(s, "resumed", json_integer((json_int_t)t->resumed));
 	json_object_set_new(s, "invalid", json_integer((json_int_t)t->invalid));
 	json_object_set_new(s, "sbx_failures", json_integer((json_int_t)t->failures));
 	json_object_set_new(s, "passed", json_integer((json_int_t)t->passed));
@@ -134,6 +160,8 @@ void tally_print_summary(struct batch_tally *t, json_t *s)
 		    json_real_value(json_object_get(s, "runs_per_s")));
 	if (t->skipped)
 		text_printf(stderr, ", %zu skipped (already in --out)", t->skipped);
+	if (t->resumed) /* the lines below cover the whole batch */
+		text_printf(stderr, "; below, with the %zu records of the earlier run", t->resumed);
 	if (t->invalid)
 		text_printf(stderr, ", %zu invalid", t->invalid);
 	if (t->failures)

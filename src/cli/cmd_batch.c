@@ -50,8 +50,16 @@ static const struct opt_spec batch_default_opts[] = {
     {NULL, 0, 0, 0, NULL, NULL},
 };
 
+/* batch's own: its default is NDJSON, one record a line (runopt's
+ * format_opts say text). */
+static const struct opt_spec batch_format_opts[] = {
+    {"format", 0, OPT_ARG, RO_FORMAT, "FMT", "ndjson (default: a record a line), json or text"},
+    {"json", 0, OPT_NOARG, RO_JSON, NULL, "same as --format json"},
+    {NULL, 0, 0, 0, NULL, NULL},
+};
+
 const struct opt_spec *const batch_tables[] = {common_opts, batch_opts, batch_default_opts,
-					       format_opts, NULL};
+					       batch_format_opts, NULL};
 
 struct batch_ctx {
 	struct batch_options o;

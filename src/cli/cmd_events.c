@@ -16,6 +16,7 @@
 #include "core/lang.h"
 #include "render/render_events.h"
 #include "run/runopt.h"
+#include "session/session.h"
 #include "state/events_log.h"
 #include "state/history.h"
 #include "state/store.h"
@@ -39,7 +40,7 @@ static const struct opt_spec events_opts[] = {
     {"label", 0, OPT_ARG, EO_LABEL, "KEY=VALUE",
      "only events of runs with this label (repeatable, all must match)"},
     {"deployment", 0, OPT_ARG, EO_DEPLOYMENT, "NAME", "only events of this deployment's runs"},
-    {"session", 0, OPT_ARG, EO_SESSION, "ID", "only events of this session's executions"},
+    {"session", 0, OPT_ARG, EO_SESSION, "ID|NAME", "only events of this session's executions"},
     {"language", 'l', OPT_ARG, EO_LANGUAGE, "LANG", "only events of runs in this language"},
     {"since", 0, OPT_ARG, EO_SINCE, "WHEN",
      "from WHEN: 10m, 2h, 1d ago, or 2026-11-01[T12:00:00Z] (with --follow: the past too)"},
@@ -185,6 +186,14 @@ int cmd_events(int argc, char **argv)
 	}
 	state_dir = statedir_resolve(eo.state_dir_flag, config_state_dir(&cfg));
 	config_release(&cfg);
+	/* A session by name, as every session command takes it; an id as it
+	 * is (a deleted session's events are still in the log). */
+	char sid[SESSION_ID_LEN + 1];
+	if (eo.f.session && !session_id_ok(eo.f.session)) {
+		if (session_resolve(state_dir, eo.f.session, sid) != 0)
+			goto out;
+		eo.f.session = sid;
+	}
 	/* Following an empty state directory waits for its first run. */
 	if (eo.follow && statedir_ensure(state_dir) != 0)
 		goto out;

@@ -123,19 +123,22 @@ static int history_import_cmd(struct run_options *ro, char **operands, int nops)
 	char *state_dir = store_state_dir(ro->state_dir_flag, ro->config_flag);
 	if (!state_dir)
 		return EXIT_SBX_FAILURE;
-	size_t imported = 0, skipped = 0, invalid = 0;
-	int rc = history_ingest(state_dir, operands[1], &imported, &skipped, &invalid);
+	struct history_ingest_counts c = {0};
+	int rc = history_ingest(state_dir, operands[1], &c);
+	size_t imported = c.imported, skipped = c.skipped, invalid = c.invalid;
 	free(state_dir);
 	struct buf b = BUF_INIT;
 	buf_printf(&b, "imported %zu record%s from %s", imported, imported == 1 ? "" : "s",
 		   operands[1]);
+	if (c.known)
+		buf_printf(&b, ", %zu already in the history", c.known);
 	if (skipped || invalid)
 		buf_puts(&b, ", skipped");
 	if (skipped)
 		buf_printf(&b, " %zu that never ran", skipped);
 	if (invalid)
 		buf_printf(&b, "%s %zu invalid (see above)", skipped ? " and" : "", invalid);
-	buf_puts(&b, " (already known execution ids count once)");
+
 	/* Invalid records fail the import, after the valid ones were kept. */
 	if (invalid && rc == 0)
 		rc = error("%s", buf_cstr(&b));

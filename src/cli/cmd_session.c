@@ -142,7 +142,16 @@ static void print_text(json_t *s, bool header)
 
 static int emit(json_t *j, const struct request *req)
 {
-	if (req->format != FORMAT_TEXT) {
+	if (req->format == FORMAT_NDJSON && json_is_array(j)) { /* one object a line */
+		size_t i;
+		json_t *s;
+		json_array_foreach(j, i, s)
+		{
+			char *line = json_dumps(s, JSON_COMPACT | JSON_ENSURE_ASCII);
+			puts(line);
+			free(line);
+		}
+	} else if (req->format != FORMAT_TEXT) {
 		char *s = json_dumps(j, JSON_COMPACT | JSON_ENSURE_ASCII);
 		puts(s);
 		free(s);
@@ -155,6 +164,11 @@ static int emit(json_t *j, const struct request *req)
 		const char *k;
 		json_object_foreach(j, k, v)
 		{
+			/* a duration in ms to a hundredth, not JSON's 17 digits */
+			if (json_is_real(v)) {
+				text_printf(stdout, "%-16s %.2f\n", k, json_real_value(v));
+				continue;
+			}
 			char *s = json_is_string(v) ? NULL : json_dumps(v, JSON_ENCODE_ANY);
 			text_printf(stdout, "%-16s %s\n", k, s ? s : json_string_value(v));
 			free(s);
@@ -309,7 +323,16 @@ static int do_manage(const char *sub, struct run_options *ro, struct session_cli
 				rc |= emit(d, req);
 			json_decref(d);
 		} else {
-			rc |= session_delete(req->state_dir, id);
+			int st = session_delete(req->state_dir, id);
+			rc |= st;
+			/* as `sbx delete` says it: text a line, a program a record */
+			if (st == 0 && req->format == FORMAT_TEXT) {
+				text_printf(stdout, "deleted %s\n", id);
+			} else if (st == 0) {
+				json_t *d = json_pack("{s:s, s:s}", "id", id, "status", "deleted");
+				rc |= emit(d, req);
+				json_decref(d);
+			}
 		}
 	}
 	return rc;

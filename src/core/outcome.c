@@ -160,19 +160,19 @@ static void normalize_lines(const char *s, size_t len, struct buf *out)
 		out->len--;
 }
 
-static json_t *verdict(const struct outcome *out, const char *expected)
+bool outcome_verdict_passed(const struct outcome *out, const char *expected)
 {
 	/* A run that did not end well fails whatever it printed (as a judge
 	 * fails a runtime error), and so does a truncated stdout. */
 	if (out->status != STATUS_OK || out->out.total > out->out.kept.len)
-		return json_string("failed");
+		return false;
 	struct buf a = BUF_INIT, b = BUF_INIT;
 	normalize_lines(out->out.kept.data ? out->out.kept.data : "", out->out.kept.len, &a);
 	normalize_lines(expected, strlen(expected), &b);
 	bool same = a.len == b.len && (!a.len || !memcmp(a.data, b.data, a.len));
 	buf_release(&a);
 	buf_release(&b);
-	return json_string(same ? "passed" : "failed");
+	return same;
 }
 
 json_t *outcome_to_json(const struct outcome *out, const struct request *req)
@@ -225,8 +225,15 @@ json_t *outcome_to_json(const struct outcome *out, const struct request *req)
 	json_object_set_new(rec, "sandbox", sandbox_report_to_json(&out->sandbox));
 	json_object_set_new(rec, "results",
 			    out->results ? json_incref(out->results) : json_array());
-	if (req->expected_stdout)
-		json_object_set_new(rec, "verdict", verdict(out, req->expected_stdout));
+	if (req->expected_stdout) {
+		bool passed = outcome_verdict_passed(out, req->expected_stdout);
+		json_object_set_new(rec, "verdict", json_string(passed ? "passed" : "failed"));
+		/* what it was compared with, beside stdout, for a failed one */
+		if (!passed)
+			json_object_set_new(rec, "expected_stdout",
+					    json_string_utf8_lossy(req->expected_stdout,
+								   strlen(req->expected_stdout)));
+	}
 	if (req->markdown)
 		json_object_set(rec, "markdown", req->markdown);
 	/* A session's execution: {"id", "name", "execution_count", "restored"}. */

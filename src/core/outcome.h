@@ -90,6 +90,10 @@ void outcome_fail(struct outcome *out, enum status s, const char *name, const ch
     __attribute__((format(printf, 4, 5)));
 /* The full result record (new reference). */
 json_t *outcome_to_json(const struct outcome *out, const struct request *req);
+/* Whether out's stdout matches expected as a judge compares (trailing
+ * whitespace of each line and trailing empty lines aside); a run that did
+ * not end ok, or whose stdout was cut, fails. */
+bool outcome_verdict_passed(const struct outcome *out, const char *expected);
 /* JSON for the sandbox report. */
 json_t *sandbox_report_to_json(const struct sandbox_report *r);
 

@@ -157,6 +157,37 @@ const char *request_file_name_problem(const char *name)
 	return NULL;
 }
 
+const char *request_file_path_problem(const char *path)
+{
+	size_t len = strlen(path), depth = 0;
+	if (len == 0)
+		return "the name is empty";
+	if (len > REQUEST_FILE_PATH_MAX)
+		return "the path is longer than 1024 bytes";
+	if (!strcmp(path, REQUEST_INPUTS_FILE))
+		return request_file_name_problem(path);
+	for (const char *p = path;;) {
+		size_t n = strcspn(p, "/");
+		char part[NAME_MAX + 1];
+		if (n == 0)
+			return *p ? "the path has an empty part (a leading or doubled '/')"
+				  : "the path ends with '/'";
+		if (n > NAME_MAX)
+			return "a part of the path is longer than 255 bytes";
+		if (++depth > REQUEST_FILE_DEPTH)
+			return "the path is more than 16 directories deep";
+		memcpy(part, p, n);
+		part[n] = 0;
+		const char *problem =
+		    strcmp(part, REQUEST_INPUTS_FILE) ? request_file_name_problem(part) : NULL;
+		if (problem)
+			return problem;
+		if (!p[n])
+			return NULL;
+		p += n + 1;
+	}
+}
+
 int request_add_file(struct request *req, const char *spec)
 {
 	/* PATH[:NAME] — the last colon splits, so a NAME never contains one and
@@ -171,9 +202,10 @@ int request_add_file(struct request *req, const char *spec)
 		const char *slash = strrchr(src, '/');
 		name = xstrdup(slash ? slash + 1 : src);
 	}
-	const char *problem = request_file_name_problem(name);
+	const char *problem = request_file_path_problem(name);
 	if (problem) {
-		error("invalid file name '%s' in --file %s: %s; use PATH[:NAME] with a plain NAME",
+		error("invalid file name '%s' in --file %s: %s; use PATH[:NAME], NAME a file name "
+		      "or a path below the working directory (data/x.csv)",
 		      name, spec, problem);
 		free(src);
 		free(name);

@@ -112,7 +112,10 @@ struct request {
 	char *stdin_path;      /* NULL: the program's stdin is empty; "-": sbx's own stdin */
 	bool merge_output;     /* --merge-output: stderr into the stdout stream */
 	bool fresh;	       /* session exec --fresh: a new kernel, no earlier state */
-	char **env;	       /* --env KEY=VALUE, NULL-terminated (NULL: none) */
+	/* TypeScript lowered for node (engine_spawn_node.c): to ES2022, with
+	 * nothing refused that node runs (BigInt, lookbehind), not to ES5 */
+	bool lower_for_node;
+	char **env; /* --env KEY=VALUE, NULL-terminated (NULL: none) */
 	size_t nenv;
 	char **args; /* program arguments after "--", NULL-terminated (NULL: none) */
 	size_t nargs;
@@ -151,6 +154,13 @@ int request_add_file(struct request *req, const char *spec);
  * bytes of printable UTF-8 (no C0, DEL or C1 control character), no '/',
  * not ".", ".." or REQUEST_INPUTS_FILE; else what is wrong with it. */
 const char *request_file_name_problem(const char *name);
+/* The same for a --file or request "files" name, which may also be a path
+ * below the working directory ("data/x.csv"): plain names joined by '/',
+ * at most REQUEST_FILE_DEPTH of them and REQUEST_FILE_PATH_MAX bytes, none
+ * empty, "." or ".." (no leading, trailing or doubled '/'). */
+#define REQUEST_FILE_DEPTH    16
+#define REQUEST_FILE_PATH_MAX 1024
+const char *request_file_path_problem(const char *path);
 int request_add_label(struct request *req, const char *key_value);
 /* --env KEY=VALUE: KEY must be a portable name ([A-Za-z_][A-Za-z0-9_]*) and
  * not one sbx sets itself or the loader reads (see request.c). A later

@@ -148,6 +148,9 @@ bool engine_duktape_ends_with_expression(const char *s, size_t n)
 {
 	struct tok prev = {0}, t, first = {0};
 	bool have_prev = false, newline, have_first = false, start_next = true;
+	/* the statement is a function or class declaration: the `}` that
+	 * closes it ends it, whatever follows (`class A {}\n[1]` is two) */
+	bool decl = false;
 	int depth = 0;
 	size_t i = 0;
 
@@ -160,6 +163,16 @@ bool engine_duktape_ends_with_expression(const char *s, size_t n)
 			first = t;
 			have_first = true;
 			start_next = false;
+			decl = t.kind == 'w' &&
+			       word_in(s + t.start, t.len,
+				       (const char *const[]){"function", "class", "async", NULL});
+			if (decl && s[t.start] == 'a') { /* async function, not async () => */
+				size_t j = i;
+				struct tok nt;
+				bool nl;
+				decl = next_tok(s, n, &j, &t, &nt, &nl) && nt.kind == 'w' &&
+				       nt.len == 8 && !memcmp(s + nt.start, "function", 8);
+			}
 		}
 		if (t.kind == 'p' && (c == '(' || c == '[' || c == '{'))
 			depth++;
@@ -170,7 +183,9 @@ bool engine_duktape_ends_with_expression(const char *s, size_t n)
 		/* `if (a) { } b` — a block ends its statement unless an operator
 		 * or `else`/`catch`/`finally`/`while` follows; checked lazily
 		 * by treating the next token as a possible start. */
-		if (depth == 0 && t.kind == 'p' && c == '}') {
+		if (depth == 0 && t.kind == 'p' && c == '}' && decl) {
+			start_next = true;
+		} else if (depth == 0 && t.kind == 'p' && c == '}') {
 			size_t j = i;
 			struct tok nt;
 			bool nl;

@@ -71,6 +71,7 @@ static const char *snippet_name(const struct request *req)
 static int lower_typescript(struct spawn_run *s)
 {
 	struct request *req = s->req;
+	req->lower_for_node = true; /* its cache key too: node's output is not Duktape's */
 	js_lower_prepare(&s->node_lower, req);
 	if (!s->node_lower.needed || s->node_lower.cached)
 		return 0;

@@ -180,6 +180,10 @@ int render_finish(struct render *r, const struct outcome *out, const struct requ
 					    req->limits.output_bytes);
 		fflush(stdout);
 		text_summary(out, req);
+		if (req->expected_stdout && !outcome_verdict_passed(out, req->expected_stdout))
+			render_text_verdict(stderr, req->expected_stdout,
+					    out->out.kept.data ? out->out.kept.data : "",
+					    out->out.kept.len);
 		break;
 	case FORMAT_JSON:
 		rec = outcome_to_json(out, req);

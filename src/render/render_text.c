@@ -166,3 +166,60 @@ void render_text_failure(FILE *f, const struct render_failure *x)
 		fprintf(f, "sbx: output beyond %llu bytes per stream was not kept\n",
 			(unsigned long long)x->output_bytes);
 }
+
+#define VERDICT_LINES 10 /* lines of each side shown after the first difference */
+
+/* The line of s starting at *at (without its newline), *at moved past it;
+ * trailing blanks set aside as the verdict compares. False at the end. */
+static bool next_line(const char *s, size_t len, size_t *at, size_t *start, size_t *n)
+{
+	if (*at >= len)
+		return false;
+	const char *nl = memchr(s + *at, '\n', len - *at);
+	size_t end = nl ? (size_t)(nl - s) : len;
+	*start = *at;
+	*n = end - *at;
+	while (*n && strchr(" \t\r\f\v", s[*start + *n - 1]))
+		(*n)--;
+	*at = end + 1;
+	return true;
+}
+
+void render_text_verdict(FILE *f, const char *expected, const char *got, size_t got_len)
+{
+	size_t elen = strlen(expected), ea = 0, ga = 0, es = 0, en = 0, gs = 0, gn = 0;
+	size_t line = 1;
+	bool he, hg;
+	/* skip the lines both have */
+	for (;; line++) {
+		size_t ea0 = ea, ga0 = ga;
+		he = next_line(expected, elen, &ea, &es, &en);
+		hg = next_line(got, got_len, &ga, &gs, &gn);
+		if (!he || !hg || en != gn || memcmp(expected + es, got + gs, en)) {
+			ea = ea0;
+			ga = ga0;
+			break;
+		}
+	}
+	struct buf b = BUF_INIT;
+	buf_printf(&b,
+		   "sbx: verdict: failed: stdout differs from the expected output at line %zu\n",
+		   line);
+	buf_puts(&b, "--- expected\n+++ stdout\n");
+	for (int side = 0; side < 2; side++) {
+		const char *s = side ? got : expected;
+		size_t len = side ? got_len : elen, at = side ? ga : ea, st, n;
+		int shown = 0;
+		while (next_line(s, len, &at, &st, &n)) {
+			if (shown++ == VERDICT_LINES) {
+				buf_printf(&b, "%c... (more lines)\n", side ? '+' : '-');
+				break;
+			}
+			buf_append(&b, side ? "+" : "-", 1);
+			buf_put_escaped(&b, s + st, n, false);
+			buf_append(&b, "\n", 1);
+		}
+	}
+	fputs(buf_cstr(&b), f);
+	buf_release(&b);
+}

@@ -35,4 +35,9 @@ void render_text_forms(FILE *f, const json_t *results, char last_byte, uint64_t 
 /* sbx's lines about a run that did not end "ok", on f (nothing for ok). */
 void render_text_failure(FILE *f, const struct render_failure *x);
 
+/* A failed verdict's lines on f: where the code's stdout (got) first
+ * differs from the expected output, and then at most a few lines of each
+ * ("-" expected, "+" got), escaped as every sbx line is. */
+void render_text_verdict(FILE *f, const char *expected, const char *got, size_t got_len);
+
 #endif

@@ -158,10 +158,10 @@ static int apply_files(struct run_options *ro, json_t *v, struct request_json_tm
 		/* The name is checked here, before anything is written: a bad
 		 * one is the request's mistake (sbx_error), on every front. */
 		const char *problem =
-		    strchr(name, ':') ? "the name contains ':'" : request_file_name_problem(name);
+		    strchr(name, ':') ? "the name contains ':'" : request_file_path_problem(name);
 		if (problem)
 			return error("request key \"files\": invalid file name \"%s\": %s; use a "
-				     "plain name",
+				     "file name or a path below the working directory (data/x.csv)",
 				     name, problem);
 		json_t *text = json_object_get(f, "text"), *b64 = json_object_get(f, "base64");
 		if (!json_is_object(f) || json_object_size(f) != 1 ||

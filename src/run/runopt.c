@@ -11,6 +11,8 @@
 #include "core/config.h"
 #include "core/markdown.h"
 #include "policy/policy.h"
+#include "run/file_args.h"
+#include "run/out_dir.h"
 #include "util/statedir.h"
 #include "util/util.h"
 #include "util/textout.h"
@@ -61,9 +63,10 @@ const struct opt_spec run_opts[] = {
      "CPU time limit of the whole run, all its processes (default: the timeout)"},
     {"memory", 'm', OPT_ARG, RO_MEMORY, "SIZE", "memory limit (default 256M)"},
     {"max-output", 0, OPT_ARG, RO_MAX_OUTPUT, "SIZE", "output kept per stream (default 1M)"},
-    {"file", 'f', OPT_ARG, RO_FILE, "PATH[:NAME]", "copy a file into the working directory"},
+    {"file", 'f', OPT_ARG, RO_FILE, "PATH[:NAME]",
+     "copy a file or a directory's tree into the working directory (NAME may be a/b.csv)"},
     {"out-dir", 'o', OPT_ARG, RO_OUT_DIR, "DIR",
-     "save the files the code creates, and its figures, here (new files only)"},
+     "save the files the code creates, and its figures, here (new files only; made as mkdir -p)"},
     {"out-dir-dotfiles", 0, OPT_NOARG, RO_OUT_DIR_DOTFILES, NULL,
      "with --out-dir: save dot-files and dot-directories too"},
     {"label", 0, OPT_ARG, RO_LABEL, "KEY=VALUE", "a label kept in the history"},
@@ -180,7 +183,7 @@ int runopt_handle(void *ctx, int id, const char *arg)
 			    "--max-code %s is over the most sbx accepts: use at most %lluM", arg,
 			    (unsigned long long)(SBX_MAX_CODE >> 20));
 		return 0;
-	case RO_FILE: return request_add_file(req, arg);
+	case RO_FILE: return file_args_add(req, arg);
 	case RO_OUT_DIR:
 		free(req->out_dir);
 		req->out_dir = xstrdup(arg);
@@ -499,6 +502,9 @@ int runopt_finish(struct run_options *ro)
 				     "run it under node with --engine node",
 				     opt, req->lang->name);
 	}
+	/* Before anything runs: files that could not be saved are lost. */
+	if (req->out_dir && out_dir_prepare(req->out_dir) != 0)
+		return -1;
 	runopt_apply_policy(ro, req->config);
 	config_apply(req->config, req);
 	if (!config_history_enabled(req->config))

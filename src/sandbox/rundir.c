@@ -133,6 +133,45 @@ int rundir_open_beneath(int dirfd, const char *rel)
 	return fd;
 }
 
+int rundir_parent(int dirfd, const char *path, char leaf[256], uid_t uid, gid_t gid)
+{
+	char part[256];
+	int fd = fcntl(dirfd, F_DUPFD_CLOEXEC, 0);
+	while (fd >= 0) {
+		size_t n = strcspn(path, "/");
+		if (n == 0 || n >= sizeof part) {
+			close(fd);
+			errno = EINVAL;
+			return -1;
+		}
+		memcpy(part, path, n);
+		part[n] = 0;
+		if (!path[n]) { /* the last component: the caller's to make */
+			memcpy(leaf, part, n + 1);
+			return fd;
+		}
+		int made = mkdirat(fd, part, 0755) == 0;
+		if (!made && errno != EEXIST) {
+			int e = errno;
+			close(fd);
+			errno = e;
+			return -1;
+		}
+		int next = openat(fd, part, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+		int e = errno;
+		close(fd);
+		if (next >= 0 && made && uid != (uid_t)-1 && fchown(next, uid, gid) < 0) {
+			e = errno;
+			close(next);
+			next = -1;
+		}
+		errno = e;
+		fd = next;
+		path += n + 1;
+	}
+	return -1;
+}
+
 int rundir_open_private(const char *path)
 {
 	struct stat st;

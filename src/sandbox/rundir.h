@@ -43,6 +43,12 @@ int rundir_open(struct workdir *wd, const char *path);
  * never through a link: its fd, or -1 (errno ELOOP or ENOTDIR for a link
  * or a file on the way). */
 int rundir_open_beneath(int dirfd, const char *rel);
+/* The directory that is to hold path ("data/in/x.csv": data/in) below
+ * dirfd, made where missing (0755; given to uid:gid when uid is not -1,
+ * as the working directory's files are) and never through a link: its fd
+ * (a dup of dirfd for a plain name), with path's last component in leaf;
+ * or -1 with errno set (ELOOP or ENOTDIR: a link or a file on the way). */
+int rundir_parent(int dirfd, const char *path, char leaf[256], uid_t uid, gid_t gid);
 /* WORKDIR_PRIVATE of the existing run directory at path, without making,
  * repairing or following anything, and only when the run directory is
  * sbx's (as rundir_open checks): its fd, or -1. For the quick removals of

@@ -1,5 +1,6 @@
 /* workdir — see workdir.h: the run directory made, filled before the run,
  * removed after it; the listing and --out-dir are workdir_collect.c. */
+#include "sandbox/rundir.h"
 #include "sandbox/workdir.h"
 
 #include <dirent.h>
@@ -37,6 +38,12 @@ void workdir_init(struct workdir *wd)
 int workdir_valid_name(const char *name, const char **why)
 {
 	*why = request_file_name_problem(name);
+	return *why ? -1 : 0;
+}
+
+int workdir_valid_path(const char *path, const char **why)
+{
+	*why = request_file_path_problem(path);
 	return *why ? -1 : 0;
 }
 
@@ -214,7 +221,7 @@ int workdir_copy_in(struct workdir *wd, const struct file_spec *files, size_t n,
 	uint64_t budget = cap;
 	for (size_t i = 0; i < n; i++) {
 		const char *why;
-		if (workdir_valid_name(files[i].name, &why) < 0)
+		if (workdir_valid_path(files[i].name, &why) < 0)
 			return error("--file %s: bad name '%s': %s", files[i].src, files[i].name,
 				     why);
 		/* O_NONBLOCK: a FIFO given by mistake must not hang the open. */
@@ -234,8 +241,16 @@ int workdir_copy_in(struct workdir *wd, const struct file_spec *files, size_t n,
 				     "(raise it with the config's files limit)",
 				     files[i].src, (unsigned long long)cap);
 		}
-		int out = openat(wd->cwd_fd, files[i].name,
-				 O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
+		/* data/x.csv: its directories made first (a fresh directory: the
+		 * code has not run, nothing in it is anyone else's) */
+		char leaf[256];
+		int dir = rundir_parent(wd->cwd_fd, files[i].name, leaf, (uid_t)-1, (gid_t)-1);
+		int out = dir < 0
+			      ? -1
+			      : openat(dir, leaf,
+				       O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
+		if (dir >= 0)
+			close(dir);
 		if (out < 0) {
 			int e = errno;
 			close(in);

@@ -88,5 +88,7 @@ void workdir_rmtree_at(int dfd, const char *name);
  * the one rule, checked first where requests are parsed). Otherwise -1 and
  * *why says what is wrong. */
 int workdir_valid_name(const char *name, const char **why);
+/* The same for a path below the working directory (request_file_path_problem). */
+int workdir_valid_path(const char *path, const char **why);
 
 #endif

@@ -177,6 +177,28 @@ static void batch_set_jobs(struct api_child *args, unsigned n)
 	args->argv[args->argc] = NULL;
 }
 
+/* The answers that describe sessions (create, list, get, stop). */
+static bool describes_sessions(enum api_op op)
+{
+	return op == API_SESSION_CREATE || op == API_SESSION_LIST || op == API_SESSION_GET ||
+	       op == API_SESSION_STOP;
+}
+
+/* A session's description over HTTP without what is the server's own: the
+ * run directory's path and the daemon's pid (the CLI, on the machine,
+ * keeps them). rec: one description or an array of them. */
+static void hide_host_fields(json_t *rec)
+{
+	size_t i;
+	json_t *v;
+	if (json_is_array(rec)) {
+		json_array_foreach(rec, i, v) hide_host_fields(v);
+		return;
+	}
+	json_object_del(rec, "rundir");
+	json_object_del(rec, "daemon_pid");
+}
+
 static enum MHD_Result run_child(struct server *s, struct MHD_Connection *conn, struct req_ctx *x,
 				 json_t *body)
 {
@@ -295,12 +317,24 @@ static enum MHD_Result run_child(struct server *s, struct MHD_Connection *conn, 
 			snprintf(msg, sizeof(msg), "%s", m);
 		api_fail(&e, api_failure_status(msg), "sbx_error", "%s", msg);
 		rc = respond_error(conn, &e);
+	} else if (deletes && text && x->route.op == API_SESSION_DELETE) {
+		/* what sbx session delete prints ("deleted ID") */
+		rc = respond_body(conn, 200, "text/plain; charset=utf-8", buf_cstr(&out), out.len,
+				  code);
 	} else if (deletes) {
 		json_t *o = json_pack("{s:s}", "deleted", x->route.ref);
+		if (x->route.op == API_SESSION_DELETE && json_is_object(rec)) /* its id too */
+			json_object_update_missing(o, rec);
 		char *b = json_dumps(o, JSON_COMPACT);
 		rc = respond_json(conn, 200, b, code);
 		free(b);
 		json_decref(o);
+	} else if (rec && !want_ndjson && describes_sessions(x->route.op)) {
+		/* the server's host internals are not the client's to see */
+		hide_host_fields(rec);
+		char *b = json_dumps(rec, JSON_COMPACT | JSON_ENSURE_ASCII);
+		rc = respond_body(conn, 200, "application/json", b, strlen(b), code);
+		free(b);
 	} else {
 		rc =
 		    respond_body(conn, 200, text ? "text/plain; charset=utf-8" : "application/json",
@@ -398,10 +432,18 @@ enum MHD_Result handler_access(void *cls, struct MHD_Connection *conn, const cha
 		mhd.get_connection_values(conn, MHD_GET_ARGUMENT_KIND, take_param, &x->q);
 		const char *cl =
 		    mhd.lookup_connection_value(conn, MHD_HEADER_KIND, "Content-Length");
-		if (check_token(s, conn, &e))
+		if (check_token(s, conn, &e)) {
+			/* A load balancer's or a probe's liveness check needs no
+			 * token and learns nothing but that the server answers
+			 * (with the token: the counts too). */
+			if (!strcmp(url, "/v1/health") && !strcmp(method, "GET")) {
+				x->answered = true;
+				return respond_json(conn, 200, "{\"status\":\"ok\"}", -1);
+			}
 			x->answered = true;
-		else
+		} else {
 			head_passed(s, conn);
+		}
 		if (x->answered || api_route(method, url, &x->route, &e) ||
 		    api_check_query(&x->route, &x->q, &e))
 			x->answered = true;

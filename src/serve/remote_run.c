@@ -282,6 +282,11 @@ static void text_finish(struct rctx *c)
 	    .output_bytes = limit,
 	};
 	render_text_failure(stderr, &x);
+	json_t *want = json_object_get(rec, "expected_stdout"),
+	       *got = json_object_get(rec, "stdout");
+	if (json_is_string(want) && json_is_string(got))
+		render_text_verdict(stderr, json_string_value(want), json_string_value(got),
+				    json_string_length(got));
 }
 
 int remote_run(const char *cmd, const struct opt_spec *const *tables, int argc, char **argv)

@@ -140,9 +140,9 @@ int remote_session(const struct opt_spec *const *tables, int argc, char **argv)
 		const char *method = !strcmp(sub, "get")    ? "GET"
 				     : !strcmp(sub, "stop") ? "POST"
 							    : "DELETE";
-		/* delete prints nothing; stop prints the description to a
-		 * program (--json) only. */
-		bool quiet = !strcmp(sub, "delete") || (!strcmp(sub, "stop") && text);
+		/* delete prints what it deleted, as locally; stop prints the
+		 * description to a program (--json) only. */
+		bool quiet = !strcmp(sub, "stop") && text;
 		if (call(method, path, NULL, c.accept, quiet) != 0)
 			rc = EXIT_SBX_FAILURE;
 	}

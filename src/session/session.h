@@ -47,6 +47,8 @@ int session_create(const char *state_dir, const struct session_new *sn,
 /* ID or NAME to the session's id. Returns 0, or -1 after a message naming
  * the fix. */
 int session_resolve(const char *state_dir, const char *ref, char id[SESSION_ID_LEN + 1]);
+/* Whether s has the form of a session id (s + 23 hex digits). */
+bool session_id_ok(const char *s);
 /* The manifest with the derived "status" (running, stopped, expired).
  * NULL after a message. */
 json_t *session_describe(const char *state_dir, const char *id);

@@ -84,18 +84,27 @@ static int open_tmp(struct workdir *wd)
 
 /* The finished temporary file to name in the working directory (its fd);
  * flags 0 replaces what is there (not a directory: a link is replaced,
- * never followed), RENAME_NOREPLACE leaves it. */
+ * never followed), RENAME_NOREPLACE leaves it. A name below a directory
+ * (data/x.csv) gets its directories, owned as the working directory is,
+ * each opened without following a link the code may have left there. */
 static int place(struct workdir *wd, int fd, const char *name, unsigned flags, ino_t *ino)
 {
-	struct stat st;
+	struct stat st, cwd;
+	char leaf[256];
 	int rc = fstat(fd, &st);
-	if (close(fd) < 0 || rc < 0 ||
-	    renameat2(wd->priv_fd, TMP_NAME, wd->cwd_fd, name, flags) < 0) {
+	int dir = rc < 0 || fstat(wd->cwd_fd, &cwd) < 0
+		      ? -1
+		      : rundir_parent(wd->cwd_fd, name, leaf, cwd.st_uid, cwd.st_gid);
+	if (close(fd) < 0 || rc < 0 || dir < 0 ||
+	    renameat2(wd->priv_fd, TMP_NAME, dir, leaf, flags) < 0) {
 		int e = errno;
 		unlinkat(wd->priv_fd, TMP_NAME, 0);
+		if (dir >= 0)
+			close(dir);
 		errno = e;
 		return -1;
 	}
+	close(dir);
 	if (ino)
 		*ino = st.st_ino;
 	return 0;
@@ -112,7 +121,7 @@ int session_files_copy_in(struct workdir *wd, json_t *req, char *why, size_t n)
 		const char *bad;
 		if (!src || !name)
 			return snprintf(why, n, "a --file without a source or a name"), -1;
-		if (workdir_valid_name(name, &bad) < 0)
+		if (workdir_valid_path(name, &bad) < 0)
 			return snprintf(why, n, "--file %s: bad name '%s': %s", src, name, bad), -1;
 		/* O_NONBLOCK: a FIFO given by mistake must not hang the open. */
 		int in = open(src, O_RDONLY | O_NONBLOCK | O_CLOEXEC);

@@ -55,7 +55,7 @@ int session_path(const char *state_dir, const char *id, const char *leaf, char *
 	return 0;
 }
 
-static bool id_ok(const char *s)
+bool session_id_ok(const char *s)
 {
 	if (strlen(s) != SESSION_ID_LEN || s[0] != 's')
 		return false;
@@ -191,6 +191,22 @@ static int session_rundir(const char *state_dir, const char *id, char *out, size
 	return session_path(state_dir, id, "run", out, n);
 }
 
+/* session create's --file copies, into the working directory the daemon
+ * has just made (through rundir_open's fds, as the daemon's own copies
+ * go: session_files.c), before any execution: the session starts with
+ * them, and they are not among the files an execution made. */
+static int copy_in_created(const char *rundir, json_t *m)
+{
+	struct workdir wd;
+	char why[512];
+	workdir_init(&wd);
+	if (rundir_open(&wd, rundir) < 0)
+		return -1;
+	int rc = session_files_copy_in(&wd, m, why, sizeof why);
+	rundir_close(&wd);
+	return rc < 0 ? error("%s", why) : 0;
+}
+
 int session_create(const char *state_dir, const struct session_new *sn, char id[SESSION_ID_LEN + 1])
 {
 	char dir[PATH_MAX], rundir[PATH_MAX];
@@ -226,21 +242,27 @@ int session_create(const char *state_dir, const struct session_new *sn, char id[
 	char created[32];
 	session_iso8601(now, created);
 	json_t *files = json_array();
-	for (size_t i = 0; i < sn->nfiles; i++)
-		json_array_append_new(files, json_pack("{s:s, s:s}", "src", sn->files[i].src,
-						       "name", sn->files[i].name));
+	for (size_t i = 0; i < sn->nfiles; i++) {
+		char *abs = realpath(sn->files[i].src, NULL); /* the daemon's cwd is not ours */
+		json_array_append_new(files,
+				      json_pack("{s:s, s:s}", "src", abs ? abs : sn->files[i].src,
+						"name", sn->files[i].name));
+		free(abs);
+	}
 	json_t *m = json_pack(
-	    "{s:s, s:o, s:s, s:s, s:I, s:I, s:I, s:I, s:I, s:I, s:s, s:I, s:o, s:b}", "id", id,
+	    "{s:s, s:o, s:s, s:s, s:I, s:I, s:I, s:I, s:I, s:I, s:s, s:I, s:o, s:I}", "id", id,
 	    "name", sn->name ? json_string(sn->name) : json_null(), "language", sn->lang->name,
 	    "created_at", created, "created_at_ms", (json_int_t)now, "last_exec_at_ms",
 	    (json_int_t)now, "expires_at_ms", (json_int_t)(now + sn->ttl_ms), "ttl_ms",
 	    (json_int_t)sn->ttl_ms, "idle_ms", (json_int_t)sn->idle_ms, "memory_bytes",
 	    (json_int_t)sn->memory_bytes, "rundir", rundir, "execution_count", (json_int_t)0,
-	    "files", files, "started", 0);
+	    "files", files, "files_bytes", (json_int_t)sn->files_bytes);
 	int rc = session_manifest_write(state_dir, id, m);
-	json_decref(m);
 	if (rc == 0)
 		rc = session_launch(state_dir, id);
+	if (rc == 0 && sn->nfiles)
+		rc = copy_in_created(rundir, m);
+	json_decref(m);
 	if (rc < 0)
 		session_delete(state_dir, id);
 	return rc;
@@ -263,12 +285,12 @@ int session_resolve(const char *state_dir, const char *ref, char id[SESSION_ID_L
 {
 	char path[PATH_MAX];
 	struct stat st;
-	if (id_ok(ref) && session_path(state_dir, ref, NULL, path, sizeof path) == 0 &&
+	if (session_id_ok(ref) && session_path(state_dir, ref, NULL, path, sizeof path) == 0 &&
 	    lstat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
 		memcpy(id, ref, SESSION_ID_LEN + 1);
 		return 0;
 	}
-	if (!id_ok(ref) && store_check_name(ref) < 0)
+	if (!session_id_ok(ref) && store_check_name(ref) < 0)
 		return -1;
 	/* The manifests only: a description would also knock on every
 	 * session's socket (each daemon then holds the connection a while). */
@@ -276,7 +298,7 @@ int session_resolve(const char *state_dir, const char *ref, char id[SESSION_ID_L
 	DIR *d = session_path(state_dir, NULL, NULL, path, sizeof path) == 0 ? opendir(path) : NULL;
 	struct dirent *de;
 	while (d && (de = readdir(d))) {
-		if (!id_ok(de->d_name) || !may_be_named(state_dir, de->d_name, ref))
+		if (!session_id_ok(de->d_name) || !may_be_named(state_dir, de->d_name, ref))
 			continue;
 		json_t *m = session_manifest_read(state_dir, de->d_name);
 		const char *nm = json_string_value(json_object_get(m, "name"));
@@ -333,6 +355,8 @@ json_t *session_describe(const char *state_dir, const char *id)
 	else if (running)
 		status = "running";
 	json_object_set_new(m, "status", json_string(status));
+	/* an older manifest's "started" was never updated: status says it */
+	json_object_del(m, "started");
 	char t[32];
 	json_t *e = json_object_get(m, "expires_at_ms");
 	session_iso8601((uint64_t)json_integer_value(e), t);
@@ -363,7 +387,7 @@ json_t *session_list(const char *state_dir)
 	size_t n = 0, cap = 0;
 	struct dirent *de;
 	while ((de = readdir(d))) {
-		if (!id_ok(de->d_name))
+		if (!session_id_ok(de->d_name))
 			continue;
 		json_t *m = session_describe(state_dir, de->d_name);
 		if (!m) /* shown, not hidden: it can only be deleted */

@@ -69,11 +69,15 @@ int history_record(const struct request *req, const struct outcome *out, int ret
 /* sbx history import: every record of the NDJSON file path ("-": stdin)
  * appended to state_dir's history (history_ingest.c). Each field is
  * checked against what sbx writes; *imported counts the records appended,
- * *skipped those of requests that never ran, *invalid the others that
- * were refused (the first few named in warnings: the line and the field).
- * 0, or -1 after a message (a line that is not JSON, a write that failed). */
-int history_ingest(const char *state_dir, const char *path, size_t *imported, size_t *skipped,
-		   size_t *invalid);
+ * *known those the history has already (by execution id: not appended
+ * again), *skipped those of requests that never ran, *invalid the others
+ * that were refused (the first few named in warnings: the line and the
+ * field). 0, or -1 after a message (a line that is not JSON, a write that
+ * failed). */
+struct history_ingest_counts {
+	size_t imported, known, skipped, invalid;
+};
+int history_ingest(const char *state_dir, const char *path, struct history_ingest_counts *c);
 
 /* The same for a prepared entry (unit tests write known records with it).
  * Creates state_dir (mode 0700) and history.log (0600) as needed. */

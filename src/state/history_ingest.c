@@ -3,7 +3,9 @@
  * history, so sbx stats covers a whole evaluation. Each record becomes one
  * history.log line (history_append), imported into SQLite by the next
  * reader like any local run; the execution id is unique there (INSERT OR
- * IGNORE), so importing a file twice counts its runs once.
+ * IGNORE), so importing a file twice counts its runs once; and a record
+ * whose id the history has already is not appended again, and is counted
+ * as known, so the second import says so.
  *
  * A record keeps no time and no code text: the time is the one in its id
  * (a ULID holds its creation's milliseconds), the code head is empty (the
@@ -25,9 +27,20 @@
 #define INGEST_LINE_MAX	    ((size_t)512 << 20)
 #define INGEST_MAX_WARNINGS 10 /* skipped records named one by one */
 
-/* One record line of the file: appended to the history (1), skipped with
- * *why (0), or -1 after an error that stops the import. */
-static int ingest_record(const char *state_dir, json_t *rec, int64_t now_ms, char why[200])
+/* Whether the history has the execution id already (known: st binds it). */
+static bool known_id(sqlite3_stmt *st, const char *id)
+{
+	if (!st || !id)
+		return false;
+	sqlite3_reset(st);
+	sqlite3_bind_text(st, 1, id, -1, SQLITE_TRANSIENT);
+	return sqlite3_step(st) == SQLITE_ROW;
+}
+
+/* One record line of the file: appended to the history (1), already known
+ * (2), skipped with *why (0), or -1 after an error that stops the import. */
+static int ingest_record(const char *state_dir, sqlite3_stmt *has, json_t *rec, int64_t now_ms,
+			 char why[200])
 {
 	struct history_entry e;
 	const char *problem = history_entry_of_record(rec, &e, now_ms);
@@ -35,6 +48,8 @@ static int ingest_record(const char *state_dir, json_t *rec, int64_t now_ms, cha
 		snprintf(why, 200, "%s", problem);
 		return 0;
 	}
+	if (known_id(has, e.id))
+		return 2;
 	/* The line is checked as the importer will check it, so what is
 	 * counted here is what the next reader stores. */
 	struct buf line = BUF_INIT;
@@ -55,13 +70,23 @@ static int ingest_record(const char *state_dir, json_t *rec, int64_t now_ms, cha
 	return rc;
 }
 
-int history_ingest(const char *state_dir, const char *path, size_t *imported, size_t *skipped,
-		   size_t *invalid)
+int history_ingest(const char *state_dir, const char *path, struct history_ingest_counts *c)
 {
+	size_t *imported = &c->imported, *skipped = &c->skipped, *invalid = &c->invalid;
 	FILE *f = strcmp(path, "-") ? fopen(path, "r") : stdin;
 	if (!f)
 		return error("cannot read %s: %s (give an NDJSON file of records)", path,
 			     strerror(errno));
+	/* What the history has: the log imported first (as a reader does),
+	 * then each id looked up; no history yet, nothing is known. */
+	sqlite3 *db = NULL;
+	sqlite3_stmt *has = NULL;
+	char *db_path = NULL;
+	int dbrc = 0;
+	c->known = 0;
+	if (history_import(state_dir, 0, (int64_t)now_wall_ms(), NULL) == 0 &&
+	    history_open(state_dir, false, &db, &dbrc, &db_path) == 0)
+		sqlite3_prepare_v2(db, "SELECT 1 FROM executions WHERE id = ?1", -1, &has, NULL);
 	char *line = NULL;
 	size_t cap = 0, n = 0;
 	ssize_t len;
@@ -85,13 +110,15 @@ int history_ingest(const char *state_dir, const char *path, size_t *imported, si
 			break;
 		}
 		char why[200];
-		int got = ingest_record(state_dir, rec, now_ms, why);
+		int got = ingest_record(state_dir, has, rec, now_ms, why);
 		json_decref(rec);
 		if (got < 0) {
 			rc = -1;
 			break;
 		}
-		if (got > 0) {
+		if (got == 2) {
+			c->known++;
+		} else if (got > 0) {
 			(*imported)++;
 		} else if (!strcmp(why, HISTORY_NEVER_RAN)) {
 			(*skipped)++;
@@ -107,5 +134,9 @@ int history_ingest(const char *state_dir, const char *path, size_t *imported, si
 	free(line);
 	if (f != stdin)
 		fclose(f);
+	sqlite3_finalize(has);
+	if (db)
+		sqlite3_close(db);
+	free(db_path);
 	return rc;
 }

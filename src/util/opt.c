@@ -216,7 +216,7 @@ int opt_duration_ms(const char *flag, const char *s, uint64_t *out)
 {
 	if (parse_duration_ms(s, out) != 0)
 		return error("invalid duration '%s' for %s: use seconds (e.g. 5 or 2.5) or a "
-			     "number with ms, s or m, e.g. 500ms",
+			     "number with ms, s, m, h or d, e.g. 500ms or 24h",
 			     s, flag);
 	if (*out == 0)
 		return error("invalid duration '%s' for %s: it must be at least 1ms", s, flag);

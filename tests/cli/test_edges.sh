@@ -295,6 +295,21 @@ out=$(complete_words sbx run --require = st)
 expect_out "strongest "
 out=$(complete_words sbx list --status "")
 expect_out "active damaged "
+# per command: a session's statuses are not a deployment's
+out=$(complete_words sbx session list --status "")
+expect_out "running stopped expired broken "
+out=$(complete_words sbx run --engine "")
+expect_out "duktape node "
+out=$(complete_words sbx run --print-result = a)
+expect_out "auto always "
+out=$(complete_words sbx run --policy "")
+expect_out "default strict "
+# the command after sbx's global options, --remote's URL included
+out=$(complete_words sbx --remote unix:/tmp/s.sock run --form)
+T_LAST="complete: sbx --remote URL run --form"
+expect_out "--format= nospace"
+out=$(complete_words sbx --remote=unix:/tmp/s.sock session "")
+expect_out "create exec list get stop delete "
 out=$(complete_words sbx --list)
 expect_out "--list-commands "
 out=$(complete_words sbx --state)
@@ -387,5 +402,13 @@ expect_json .stdout '"7\n"'
 sbx --state-dir "$old" stats --json
 expect_json .total 2
 check "schema migrated to 3" test "$(python3 -c 'import sqlite3,sys; print(sqlite3.connect(sys.argv[1]).execute("PRAGMA user_version").fetchone()[0])' "$old/history.db")" = 3
+
+# make demo installs every language the README shows (deps.sh demo), not
+# only what the build needs.
+demo_pkgs=$(sh "$ROOT_DIR/build-aux/deps.sh" --list demo | tr '\n' ' ')
+for p in python3-pandas python3-matplotlib r-base-core default-jdk-headless nodejs; do
+	check "make demo installs $p" sh -c 'case " $1" in *" $2 "*) exit 0 ;; *) exit 1 ;; esac' _ "$demo_pkgs" "$p"
+done
+check "make demo runs deps.sh demo" grep -q 'build-aux/deps.sh demo' "$ROOT_DIR/Makefile"
 
 finish

@@ -121,6 +121,18 @@ sbx run --engine node $T -l ts --json -e 'class Repo<T> { items: T[] = []; add(x
 const f = (x: number) => x;
 [new Repo<number>().add(1).items, Repo.name, Repo.prototype.add.name, f.name]'
 expect_json .result '[[1], "Repo", "add", "f"]'
+# TypeScript under node accepts what node accepts: lowered to ES2022, not
+# to Duktape's ES5 (BigInt, lookbehind, private fields stay as they are).
+sbx run --engine node $T -l ts --json -e 'const big: bigint = 2n ** 70n;
+class P { #x = 1; get x() { return this.#x; } }
+[String(big), /(?<=a)b/.test("ab"), "2024-01".match(/(?<y>\d{4})/)?.groups?.y, new P().x]'
+expect_rc 0
+expect_json .result '["1180591620717411303424", true, "2024", 1]'
+# The lowering for node and for Duktape are two cache entries: the same
+# code on Duktape still says what Duktape lacks.
+sbx run $T -l ts --json -e 'const big: bigint = 2n ** 70n; String(big)'
+expect_rc 1
+expect_jq '.error.message | test("BigInt")'
 sbx run --engine node $T -l ts --json -e 'const a: number = ;'
 expect_rc 1
 expect_json .error.name '"SyntaxError"'

@@ -165,4 +165,9 @@ expect_json .result '{"greeted":"Ada","length":3}'
 sbx run "$ROOT_DIR/examples/timers.js" --json
 expect_json .result '{"order":["early","late"],"ticks":3}'
 
+# A declaration's closing brace ends it: the next line is a statement.
+sbx run --json -e 'function f() {}
+[5]'
+expect_json .result '[5]'
+
 finish

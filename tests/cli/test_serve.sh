@@ -258,10 +258,21 @@ expect_err_contains "token"
 printf 'sbx-test-token-0123456789abcdef\n' >"$T_TMP/token"
 start_server --listen 127.0.0.1:0 --token-file "$T_TMP/token"
 case $ADDR in http://127.0.0.1:*) _pass ;; *) _fail "TCP address is '$ADDR'" ;; esac
+# /v1/health without the token: a load balancer's liveness check, which
+# learns only that the server answers; with it, the counts too.
 api GET /v1/health
+expect_code 200
+expect_out '{"status":"ok"}'
+api GET /v1/health "" -H "Authorization: Bearer wrong-token-wrong-token"
+expect_code 200
+expect_out '{"status":"ok"}'
+api GET /v1/health "" -H "Authorization: Bearer sbx-test-token-0123456789abcdef"
+expect_code 200
+expect_jq 'has("running") and has("queued")'
+api GET /v1/doctor
 expect_error 401 unauthorized
 check "401 carries WWW-Authenticate" test "$(header WWW-Authenticate)" = Bearer
-api GET /v1/health "" -H "Authorization: Bearer wrong-token-wrong-token"
+api POST /v1/run '{"code":"6*7"}' -H "Authorization: Bearer wrong-token-wrong-token"
 expect_error 401 unauthorized
 api POST /v1/run '{"code":"6*7"}' -H "Authorization: Bearer sbx-test-token-0123456789abcdef"
 expect_code 200

@@ -126,6 +126,11 @@ api GET /v1/sessions/apis
 expect_code 200
 schema_ok GET /v1/sessions/{ref}
 expect_json .execution_count 12
+# The server's own internals are not the client's: no run directory path,
+# no daemon pid (sbx session get on the machine has them).
+expect_jq 'has("rundir") or has("daemon_pid") | not'
+api GET /v1/sessions
+expect_jq 'map(has("rundir") or has("daemon_pid")) | any | not'
 api GET /v1/sessions/apis "" -H 'Accept: text/plain'
 expect_code 200
 check "get in text: the local table" test "$(printf '%s\n' "$out" | sed -n 's/^name  *//p')" = apis

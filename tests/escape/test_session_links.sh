@@ -44,6 +44,7 @@ try:
     if t == 'inside':
         os.symlink('$OUT/name.txt', 'name.txt')
         os.symlink('$OUT', 'prog.py')
+        os.symlink('$OUT', 'data')
     else:
         os.rename(os.path.join(d, t), os.path.join(d, t) + '.old')
         os.symlink('$OUT', os.path.join(d, t))
@@ -71,6 +72,14 @@ except OSError as e:
 		sbx session exec "$id" --json "$T_TMP/prog.py"
 		T_LAST="$mode $target: a program FILE after the swap"
 		expect_rc 0
+		# A --file below a directory whose name the code made a link:
+		# refused, never followed into the caller's directory.
+		if [ "$target" = inside ]; then
+			sbx session exec "$id" --json -f "$T_TMP/src.txt:data/name.txt" -e 'print(1)'
+			T_LAST="$mode $target: a --file below a planted link"
+			check "$T_LAST: refused (rc $rc)" test "$rc" -ne 0
+			expect_jq '.error.message | test("data/name.txt")'
+		fi
 		# A kernel restart: the run directory is prepared again.
 		sbx session exec "$id" --json -e 'import os; os._exit(0)'
 		sbx session exec "$id" --json -e 'print("after the restart")'

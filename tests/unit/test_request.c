@@ -46,7 +46,16 @@ static void test_files_and_labels(void **state)
 	assert_string_equal(req.files[1].src, "/tmp/a:b.txt");
 	assert_string_equal(req.files[1].name, "renamed.txt");
 	assert_int_equal(request_add_file(&req, "/tmp/x:.."), -1);
-	assert_int_equal(request_add_file(&req, "/tmp/x:a/b"), -1);
+	/* a path below the working directory, never above or absolute */
+	assert_int_equal(request_add_file(&req, "/tmp/x:a/b"), 0);
+	assert_string_equal(req.files[2].name, "a/b");
+	assert_int_equal(request_add_file(&req, "/tmp/x:a/../b"), -1);
+	assert_int_equal(request_add_file(&req, "/tmp/x:a//b"), -1);
+	assert_int_equal(request_add_file(&req, "/tmp/x:/b"), -1);
+	assert_int_equal(request_add_file(&req, "/tmp/x:a/"), -1);
+	assert_int_equal(request_add_file(&req, "/tmp/x:1/2/3/4/5/6/7/8/9/10/11/12/13/14/15/16/17"),
+			 -1);
+	assert_int_equal(request_add_file(&req, "/tmp/x:d/inputs.json"), 0);
 	assert_int_equal(request_add_file(&req, "/tmp/"), -1);
 	assert_int_equal(request_add_label(&req, "agent=a1"), 0);
 	assert_int_equal(request_add_label(&req, "bad"), -1);

@@ -26,8 +26,11 @@ int js_lower_session(struct js_transpiler *t, struct js_lower *l, const struct r
 
 	if (!l->needed || l->cached)
 		return 0;
-	/* code the subset lowering takes needs no kept heap */
-	rc = js_lower_subset(l, req, filename, alloc, realloc_fn, free_fn, udata, err);
+	/* code the subset lowering takes needs no kept heap; for node,
+	 * TypeScript's compiler alone (the subset writes ES5) */
+	rc = req->lower_for_node
+		 ? 1
+		 : js_lower_subset(l, req, filename, alloc, realloc_fn, free_fn, udata, err);
 	if (rc <= 0)
 		return rc;
 	t->busy = true;

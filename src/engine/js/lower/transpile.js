@@ -3,8 +3,9 @@
  *
  * Compiled after names.js, whose transformer it passes to the emitter.
  *
- * __sbx_lower(src, isTs) runs inside the sandboxed child, in a heap of its
- * own, and returns either
+ * __sbx_lower(src, isTs, forNode) runs inside the sandboxed child, in a heap
+ * of its own (forNode: the output runs under --engine node, so it is
+ * ES2022 and nothing node runs is refused), and returns either
  *   { code: "<ES5>", lines: "<comma-separated source line per output line>" }
  * or
  *   { error: { name, message, line, column } }   (1-based, in the user's source)
@@ -64,7 +65,12 @@ var __sbx_lower = (function () {
 	/* Features the ES5 output cannot carry: TypeScript passes them through
 	 * unchanged (or only type-checks them), and Duktape would then reject
 	 * the output with a message about code the user never wrote. */
-	function checkUnsupported(sf) {
+	var nodeOptions = {};
+	for (var k in options) nodeOptions[k] = options[k];
+	nodeOptions.target = 9; /* ES2022: node 20 runs it all */
+	nodeOptions.downlevelIteration = false;
+
+	function checkUnsupported(sf, forNode) {
 		var found = null, tla = null, last = null;
 		var K = ts.SyntaxKind;
 
@@ -72,9 +78,11 @@ var __sbx_lower = (function () {
 			if (found) return;
 			switch (node.kind) {
 			case K.BigIntLiteral:
+				if (forNode) break;
 				found = posError(sf, ts.getTokenPosOfNode(node, sf), 'BigInt literals are not supported (sbx runs JavaScript on Duktape, ES5 plus a runtime library)');
 				return;
 			case K.RegularExpressionLiteral:
+				if (forNode) break;
 				var t = node.text, flags = t.slice(t.lastIndexOf('/') + 1);
 				/* named groups alone were rewritten (namedGroupRegexes) */
 				var why = /\(\?<[=!]/.test(t) ? 'lookbehind assertions' :
@@ -197,7 +205,7 @@ var __sbx_lower = (function () {
 		return out.join(',');
 	}
 
-	return function (src, isTs) {
+	return function (src, isTs, forNode) {
 		var name = isTs ? FILE_TS : FILE_JS;
 		var kind = isTs ? ts.ScriptKind.TS : ts.ScriptKind.JS;
 		var sf = ts.createSourceFile(name, src, 1, true, kind);
@@ -206,12 +214,12 @@ var __sbx_lower = (function () {
 			var d = diags[0];
 			return posError(sf, d.start, ts.flattenDiagnosticMessageText(d.messageText, '\n'));
 		}
-		var rewritten = namedGroupRegexes(sf, src);
+		var rewritten = forNode ? src : namedGroupRegexes(sf, src);
 		if (rewritten !== src) {
 			src = rewritten;
 			sf = ts.createSourceFile(name, src, 1, true, kind);
 		}
-		var chk = checkUnsupported(sf);
+		var chk = checkUnsupported(sf, forNode);
 		if (chk.error) return chk.error;
 		if (chk.tla) {
 			/* Top-level await: the program becomes the body of an async
@@ -239,7 +247,7 @@ var __sbx_lower = (function () {
 			directoryExists: function () { return true; },
 			getDirectories: function () { return []; }
 		};
-		var program = ts.createProgram([name], options, host);
+		var program = ts.createProgram([name], forNode ? nodeOptions : options, host);
 		var syn = program.getSyntacticDiagnostics(sf);
 		if (syn.length) {
 			return posError(sf, syn[0].start, ts.flattenDiagnosticMessageText(syn[0].messageText, '\n'));
