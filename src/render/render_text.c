@@ -114,8 +114,9 @@ void render_text_forms(FILE *f, const json_t *results, char last_byte, uint64_t 
 static void put_truncated(FILE *f, const struct render_failure *x)
 {
 	if (x->truncated)
-		fprintf(f, "sbx: output beyond %llu bytes per stream was not kept "
-			   "(raise --max-output)\n",
+		fprintf(f,
+			"sbx: output beyond %llu bytes per stream was not kept "
+			"(raise --max-output)\n",
 			(unsigned long long)x->output_bytes);
 }
 
