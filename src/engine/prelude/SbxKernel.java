@@ -44,6 +44,7 @@ import jdk.jshell.JShell;
 import jdk.jshell.Snippet;
 import jdk.jshell.SnippetEvent;
 import jdk.jshell.SourceCodeAnalysis;
+import jdk.jshell.TypeDeclSnippet;
 import jdk.jshell.UnresolvedReferenceException;
 
 public final class SbxKernel {
@@ -142,11 +143,20 @@ public final class SbxKernel {
 		String rest = code;
 		String value = null;
 		boolean isValue = false;
+		// A program (only declarations, a class among them): its main runs.
+		List<TypeDeclSnippet> types = new ArrayList<>();
+		boolean onlyDeclarations = true;
+		snippetLines.clear();
+		mainCall = null;
+		sourceName = "Main.java";
 		while (!rest.isBlank()) {
 			SourceCodeAnalysis.CompletionInfo ci = sca.analyzeCompletion(rest);
 			String src;
+			int line = firstLineOf(code, rest);
 			if (ci.completeness().isComplete()) {
-				src = ci.source();
+				// Without its leading blank lines: JShell numbers the lines
+				// of a snippet that starts with one all as line 1.
+				src = ci.source().stripLeading();
 				rest = ci.remaining();
 			} else if (ci.completeness() == SourceCodeAnalysis.Completeness.EMPTY) {
 				break;
@@ -166,6 +176,7 @@ public final class SbxKernel {
 				if (e.causeSnippet() != null)
 					continue;
 				Snippet s = e.snippet();
+				snippetLines.put(s.id(), line);
 				if (interrupted) {
 					failed.add(s.id());
 					return 1;
@@ -187,6 +198,10 @@ public final class SbxKernel {
 						    + ",\"line\":null,\"column\":null},\"traceback\":" + quote(msg) + "}";
 					return 1;
 				}
+				if (s instanceof TypeDeclSnippet)
+					types.add((TypeDeclSnippet) s);
+				else if (s.kind() != Snippet.Kind.IMPORT)
+					onlyDeclarations = false;
 				if (s.kind() == Snippet.Kind.EXPRESSION
 				    || (s.kind() == Snippet.Kind.VAR && s.subKind() == Snippet.SubKind.TEMP_VAR_EXPRESSION_SUBKIND)) {
 					value = e.value();
@@ -194,10 +209,102 @@ public final class SbxKernel {
 				}
 			}
 		}
+		if (onlyDeclarations && !types.isEmpty())
+			return runMain(types, report);
 		if (isValue && value != null)
 			report[0] = resultReport(value);
 		return 0;
 	}
+
+	// A program file (or -e) declares its classes; as `sbx run` (and java)
+	// does, the main(String[]) of one of them runs: a public class's first,
+	// then the others', in the order they were declared. A class without a
+	// static main(String[]) does not compile the call, so is passed over.
+	// The call is not saved: a restore declares the classes, runs nothing.
+	private static int runMain(List<TypeDeclSnippet> types, String[] report) {
+		List<TypeDeclSnippet> order = new ArrayList<>();
+		for (TypeDeclSnippet t : types)
+			if (PUBLIC_TYPE.matcher(t.source()).find())
+				order.add(t);
+		for (TypeDeclSnippet t : types)
+			if (!order.contains(t))
+				order.add(t);
+		// The file's name, as `sbx run` names it: its public class's.
+		sourceName = order.get(0).name() + ".java";
+		for (TypeDeclSnippet t : order) {
+			if (!t.source().contains("main"))
+				continue;
+			List<SnippetEvent> events;
+			busy = true;
+			try {
+				events = shell.eval(t.name() + ".main(new String[0]);");
+			} finally {
+				busy = false;
+			}
+			SnippetEvent call = null;
+			for (SnippetEvent e : events)
+				if (e.causeSnippet() == null)
+					call = e;
+			if (call == null)
+				continue;
+			failed.add(call.snippet().id());
+			mainCall = call.snippet().id();
+			if (call.status() == Snippet.Status.REJECTED) {
+				shell.drop(call.snippet());
+				continue;
+			}
+			if (interrupted)
+				return 1;
+			if (call.exception() != null) {
+				String msg = exception(call.exception());
+				System.err.print(msg);
+				report[0] = "{\"error\":{\"name\":" + quote(exceptionName(call.exception()))
+					    + ",\"message\":" + quote(String.valueOf(call.exception().getMessage()))
+					    + ",\"line\":null,\"column\":null},\"traceback\":" + quote(msg) + "}";
+				return 1;
+			}
+			return 0;
+		}
+		return 0;
+	}
+
+	// The frames of this execution's snippets ("#ID:LINE", JShell's) as a
+	// one-shot run shows them: the file's name and its line; the call of
+	// main, and JShell's own frames below, are not shown.
+	private static final Map<String, Integer> snippetLines = new java.util.HashMap<>();
+	private static String mainCall, sourceName;
+
+	// The line (0 for the first) where the snippet that starts rest begins.
+	private static int firstLineOf(String code, String rest) {
+		int at = code.length() - rest.length();
+		while (at < code.length() && Character.isWhitespace(code.charAt(at)))
+			at++;
+		int n = 0;
+		for (int i = 0; i < at; i++)
+			if (code.charAt(i) == '\n')
+				n++;
+		return n;
+	}
+
+	// null: a frame not to show (the call of main and what is below it).
+	private static StackTraceElement frame(StackTraceElement f) {
+		String file = f.getFileName();
+		if (file == null || !file.startsWith("#"))
+			return f;
+		String id = file.substring(1);
+		if (id.equals(mainCall))
+			return null;
+		Integer line = snippetLines.get(id);
+		if (line == null || f.getLineNumber() < 0)
+			return f;
+		String cls = f.getClassName().isEmpty() ? "Main" : f.getClassName();
+		String method = f.getMethodName().isEmpty() ? "main" : f.getMethodName();
+		return new StackTraceElement(cls, method, sourceName, f.getLineNumber() + line);
+	}
+
+	private static final java.util.regex.Pattern PUBLIC_TYPE = java.util.regex.Pattern.compile(
+	    "^\\s*(@\\w+(\\([^)]*\\))?\\s+)*public\\s+((final|abstract|sealed|strictfp|static)\\s+)*"
+	    + "(class|record|enum|interface)\\b");
 
 	// The execution's output limit ("results_max"): its result's bound.
 	private static long resultMax = 1L << 20;
@@ -237,45 +344,66 @@ public final class SbxKernel {
 	}
 
 	private static String exceptionName(Exception e) {
-		if (e instanceof EvalException)
-			return ((EvalException) e).getExceptionClassName();
+		if (e instanceof EvalException) // a class of the code: as javac names it
+			return ((EvalException) e).getExceptionClassName().replaceFirst(
+			    "^REPL\\.\\$JShell\\$[0-9]+[A-Z]?\\$", "");
 		if (e instanceof UnresolvedReferenceException)
 			return "UnresolvedReference";
 		return e.getClass().getName();
 	}
 
-	// As the JVM prints an uncaught exception, without JShell's own frames.
+	// As the JVM prints an uncaught exception, without JShell's own frames:
+	// each cause with its frames, those it shares with the one it caused
+	// as "... N more", as Throwable.printStackTrace does.
 	private static String exception(Exception e) {
-		StringBuilder b = new StringBuilder("Exception in thread \"main\" ");
 		if (e instanceof UnresolvedReferenceException) {
 			Snippet s = ((UnresolvedReferenceException) e).getSnippet();
-			b.setLength(0);
-			b.append("Error: ").append(s.source().strip().split("\n")[0])
-			    .append(" uses something not declared yet\n");
-			return b.toString();
+			return "Error: " + s.source().strip().split("\n")[0]
+			    + " uses something not declared yet\n";
 		}
-		b.append(exceptionName(e));
-		if (e.getMessage() != null)
-			b.append(": ").append(e.getMessage());
-		b.append('\n');
-		for (StackTraceElement f : e.getStackTrace()) {
+		StringBuilder b = new StringBuilder("Exception in thread \"main\" ");
+		List<StackTraceElement> trace = userFrames(e);
+		b.append(header(e));
+		for (StackTraceElement f : trace)
+			b.append("\tat ").append(f).append('\n');
+		List<StackTraceElement> enclosing = trace;
+		for (Throwable cause = e.getCause(); cause != null; cause = cause.getCause()) {
+			List<StackTraceElement> own = userFrames(cause);
+			int common = 0;
+			while (common < own.size() && common < enclosing.size()
+			       && own.get(own.size() - 1 - common)
+				      .equals(enclosing.get(enclosing.size() - 1 - common)))
+				common++;
+			b.append("Caused by: ").append(header(cause));
+			for (int i = 0; i < own.size() - common; i++)
+				b.append("\tat ").append(own.get(i)).append('\n');
+			if (common > 0)
+				b.append("\t... ").append(common).append(" more\n");
+			enclosing = own;
+		}
+		return b.toString();
+	}
+
+	private static String header(Throwable t) {
+		String name = t instanceof EvalException ? exceptionName((EvalException) t)
+							  : t.getClass().getName();
+		return name + (t.getMessage() != null ? ": " + t.getMessage() : "") + "\n";
+	}
+
+	// The code's frames, down to main's (or the snippet's).
+	private static List<StackTraceElement> userFrames(Throwable t) {
+		List<StackTraceElement> out = new ArrayList<>();
+		for (StackTraceElement f : t.getStackTrace()) {
 			String c = f.getClassName();
 			if (c.startsWith("jdk.jshell.") || c.startsWith("jdk.internal.")
 			    || c.startsWith("java.lang.reflect.") || c.startsWith("SbxKernel"))
 				break;
-			b.append("\tat ").append(f).append('\n');
+			StackTraceElement shown = frame(f);
+			if (shown == null)
+				break;
+			out.add(shown);
 		}
-		Throwable cause = e.getCause();
-		while (cause != null) {
-			b.append("Caused by: ").append(cause instanceof EvalException
-							   ? ((EvalException) cause).getExceptionClassName()
-							   : cause.getClass().getName());
-			if (cause.getMessage() != null)
-				b.append(": ").append(cause.getMessage());
-			b.append('\n');
-			cause = cause.getCause();
-		}
-		return b.toString();
+		return out;
 	}
 
 	// JShell's value text: numbers, booleans and null as JSON; a string
