@@ -60,6 +60,9 @@ public final class SbxKernel {
 		    new FileInputStream(FileDescriptor.in), StandardCharsets.UTF_8), 1 << 16);
 		ctl = new FileOutputStream(FileDescriptor.in);
 		System.setIn(new ByteArrayInputStream(new byte[0]));
+		// As `java Main` shows it (a snippet runs as Main's main in sbx run),
+		// not the source launcher's command line with sbx's file.
+		System.setProperty("sun.java.command", "Main");
 		shell = JShell.builder().executionEngine("local").build();
 		installInterrupt();
 		// The jshell tool's default imports (its DEFAULT startup), not saved.
@@ -235,6 +238,7 @@ public final class SbxKernel {
 			if (!t.source().contains("main"))
 				continue;
 			List<SnippetEvent> events;
+			String command = System.setProperty("sun.java.command", t.name());
 			busy = true;
 			try {
 				events = shell.eval(t.name() + ".main(new String[0]);");
@@ -250,6 +254,7 @@ public final class SbxKernel {
 			failed.add(call.snippet().id());
 			mainCall = call.snippet().id();
 			if (call.status() == Snippet.Status.REJECTED) {
+				System.setProperty("sun.java.command", command);
 				shell.drop(call.snippet());
 				continue;
 			}
