@@ -472,7 +472,7 @@ def _sbx_probe(n=0):
         return n
 
 
-def _sbx_depth():
+def _sbx_depth(extra=0):
     # python3 FILE runs the code in the first frame; here the prelude's
     # frame and exec() come first. Measure what they take and give it back,
     # so the usable recursion depth is python3's, while getrecursionlimit()
@@ -480,7 +480,7 @@ def _sbx_depth():
     top = _sbx_probe()
     scope = {'p': _sbx_probe}
     exec('d = p()', scope)
-    k = top - scope['d']
+    k = top - scope['d'] + extra  # extra: a kernel's function runs the code
     if k <= 0:
         return
     set_limit, get_limit = sys.setrecursionlimit, sys.getrecursionlimit
