@@ -71,7 +71,7 @@ public final class SbxKernel {
 						"java.util.prefs", "java.util.regex", "java.util.stream"})
 			for (SnippetEvent e : shell.eval("import " + pkg + ".*;"))
 				failed.add(e.snippet().id());
-		Map<String, Object> hello = obj(parse(in.readLine()));
+		Map<String, Object> hello = SbxJson.obj(SbxJson.parse(in.readLine()));
 		if (hello == null)
 			return;
 		Path state = Paths.get((String) hello.get("state")).resolveSibling("state.jsh.json");
@@ -81,12 +81,12 @@ public final class SbxKernel {
 		if (Boolean.TRUE.equals(hello.get("fresh")))
 			Files.deleteIfExists(state);
 		boolean restored = restore(state, unsaved);
-		send("{\"ready\":true,\"restored\":" + restored + ",\"unsaved\":" + strings(unsaved) + "}");
+		send("{\"ready\":true,\"restored\":" + restored + ",\"unsaved\":" + SbxJson.strings(unsaved) + "}");
 		String line;
 		while ((line = in.readLine()) != null) {
-			Map<String, Object> req = obj(parse(line));
+			Map<String, Object> req = SbxJson.obj(SbxJson.parse(line));
 			Object seq = req.get("seq");
-			send("{\"start\":" + num(seq) + "}");
+			send("{\"start\":" + SbxJson.num(seq) + "}");
 			long cpu0 = cpuNanos();
 			String[] report = {null};
 			FileInputStream stdin = null;
@@ -115,16 +115,16 @@ public final class SbxKernel {
 			System.out.flush();
 			System.err.write(token, 0, token.length);
 			System.err.flush();
-			send("{\"done\":" + num(seq) + ",\"exit_code\":" + code + ",\"report\":"
-			     + (report[0] == null ? "[]" : "[" + quote(report[0]) + "]")
+			send("{\"done\":" + SbxJson.num(seq) + ",\"exit_code\":" + code + ",\"report\":"
+			     + (report[0] == null ? "[]" : "[" + SbxJson.quote(report[0]) + "]")
 			     + ",\"interrupted\":" + interrupted
 			     + ",\"cpu_ms\":" + (cpuNanos() - cpu0) / 1e6 + ",\"maxrss_kb\":" + maxrssKb()
 			     + "}");
 			long t0 = System.nanoTime();
 			List<String> notSaved = new ArrayList<>();
 			long bytes = save(state, notSaved);
-			send("{\"saved\":" + num(seq) + ",\"ms\":" + (System.nanoTime() - t0) / 1e6
-			     + ",\"bytes\":" + bytes + ",\"unsaved\":" + strings(notSaved) + "}");
+			send("{\"saved\":" + SbxJson.num(seq) + ",\"ms\":" + (System.nanoTime() - t0) / 1e6
+			     + ",\"bytes\":" + bytes + ",\"unsaved\":" + SbxJson.strings(notSaved) + "}");
 		}
 		System.exit(0);
 	}
@@ -188,7 +188,7 @@ public final class SbxKernel {
 					String msg = diagnostics(s);
 					System.err.print(msg);
 					report[0] = "{\"error\":{\"name\":\"CompileError\",\"message\":"
-						    + quote(msg.split("\n", 3).length > 1 ? msg.split("\n", 3)[1] : msg)
+						    + SbxJson.quote(msg.split("\n", 3).length > 1 ? msg.split("\n", 3)[1] : msg)
 						    + ",\"line\":null,\"column\":null}}";
 					return 1;
 				}
@@ -196,9 +196,9 @@ public final class SbxKernel {
 					failed.add(s.id());
 					String msg = exception(e.exception());
 					System.err.print(msg);
-					report[0] = "{\"error\":{\"name\":" + quote(exceptionName(e.exception()))
-						    + ",\"message\":" + quote(String.valueOf(e.exception().getMessage()))
-						    + ",\"line\":null,\"column\":null},\"traceback\":" + quote(msg) + "}";
+					report[0] = "{\"error\":{\"name\":" + SbxJson.quote(exceptionName(e.exception()))
+						    + ",\"message\":" + SbxJson.quote(String.valueOf(e.exception().getMessage()))
+						    + ",\"line\":null,\"column\":null},\"traceback\":" + SbxJson.quote(msg) + "}";
 					return 1;
 				}
 				if (s instanceof TypeDeclSnippet)
@@ -263,9 +263,9 @@ public final class SbxKernel {
 			if (call.exception() != null) {
 				String msg = exception(call.exception());
 				System.err.print(msg);
-				report[0] = "{\"error\":{\"name\":" + quote(exceptionName(call.exception()))
-					    + ",\"message\":" + quote(String.valueOf(call.exception().getMessage()))
-					    + ",\"line\":null,\"column\":null},\"traceback\":" + quote(msg) + "}";
+				report[0] = "{\"error\":{\"name\":" + SbxJson.quote(exceptionName(call.exception()))
+					    + ",\"message\":" + SbxJson.quote(String.valueOf(call.exception().getMessage()))
+					    + ",\"line\":null,\"column\":null},\"traceback\":" + SbxJson.quote(msg) + "}";
 				return 1;
 			}
 			return 0;
@@ -323,7 +323,7 @@ public final class SbxKernel {
 		if (n <= resultMax)
 			return "{\"result\":" + json + "}";
 		String head = value.length() > 65536 ? value.substring(0, 65536) + "..." : value;
-		return "{\"results\":[{\"mime\":\"text/plain\",\"data\":" + quote(head)
+		return "{\"results\":[{\"mime\":\"text/plain\",\"data\":" + SbxJson.quote(head)
 		    + "},{\"mime\":\"application/json\",\"data\":\"\",\"truncated\":true,\"bytes\":" + n
 		    + "}]}";
 	}
@@ -419,11 +419,11 @@ public final class SbxKernel {
 		if (v.matches("-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][-+]?[0-9]+)?"))
 			return v;
 		if (v.length() >= 2 && v.startsWith("\"") && v.endsWith("\"")) {
-			Object s = parse(v);
+			Object s = SbxJson.parse(v);
 			if (s instanceof String)
-				return quote((String) s);
+				return SbxJson.quote((String) s);
 		}
-		return quote(v);
+		return SbxJson.quote(v);
 	}
 
 	private static boolean restore(Path state, List<String> unsaved) {
@@ -431,7 +431,7 @@ public final class SbxKernel {
 			return false;
 		Object h;
 		try {
-			h = parse(Files.readString(state));
+			h = SbxJson.parse(Files.readString(state));
 		} catch (Exception e) {
 			unsaved.add("the saved state (" + e + ")");
 			return true;
@@ -456,7 +456,7 @@ public final class SbxKernel {
 				return;
 			if (b.length() > 1)
 				b.append(',');
-			b.append(quote(s.source()));
+			b.append(SbxJson.quote(s.source()));
 		});
 		b.append("]\n");
 		Path tmp = state.resolveSibling(state.getFileName() + ".tmp");
@@ -501,137 +501,5 @@ public final class SbxKernel {
 	private static void send(String json) throws IOException {
 		ctl.write((json + "\n").getBytes(StandardCharsets.UTF_8));
 		ctl.flush();
-	}
-
-	private static String num(Object n) {
-		return n instanceof Double && (Double) n == Math.rint((Double) n)
-		    ? String.valueOf(((Double) n).longValue())
-		    : String.valueOf(n);
-	}
-
-	private static String strings(List<String> l) {
-		StringBuilder b = new StringBuilder("[");
-		for (String s : l)
-			b.append(b.length() > 1 ? "," : "").append(quote(s));
-		return b.append(']').toString();
-	}
-
-	static String quote(String s) {
-		StringBuilder b = new StringBuilder("\"");
-		for (int i = 0; i < s.length(); i++) {
-			char c = s.charAt(i);
-			switch (c) {
-			case '"': b.append("\\\""); break;
-			case '\\': b.append("\\\\"); break;
-			case '\n': b.append("\\n"); break;
-			case '\r': b.append("\\r"); break;
-			case '\t': b.append("\\t"); break;
-			default:
-				if (c < 0x20)
-					b.append(String.format("\\u%04x", (int) c));
-				else
-					b.append(c);
-			}
-		}
-		return b.append('"').toString();
-	}
-
-	@SuppressWarnings("unchecked")
-	private static Map<String, Object> obj(Object o) {
-		return (Map<String, Object>) o;
-	}
-
-	// A small JSON reader: the control lines are jansson's.
-	static Object parse(String s) {
-		if (s == null)
-			return null;
-		int[] pos = {0};
-		return value(s, pos);
-	}
-
-	private static void ws(String s, int[] p) {
-		while (p[0] < s.length() && Character.isWhitespace(s.charAt(p[0])))
-			p[0]++;
-	}
-
-	private static Object value(String s, int[] p) {
-		ws(s, p);
-		char c = s.charAt(p[0]);
-		if (c == '{') {
-			Map<String, Object> m = new LinkedHashMap<>();
-			p[0]++;
-			ws(s, p);
-			if (s.charAt(p[0]) == '}') {
-				p[0]++;
-				return m;
-			}
-			for (;;) {
-				ws(s, p);
-				String k = (String) value(s, p);
-				ws(s, p);
-				p[0]++; // ':'
-				m.put(k, value(s, p));
-				ws(s, p);
-				if (s.charAt(p[0]++) == '}')
-					return m;
-			}
-		}
-		if (c == '[') {
-			List<Object> l = new ArrayList<>();
-			p[0]++;
-			ws(s, p);
-			if (s.charAt(p[0]) == ']') {
-				p[0]++;
-				return l;
-			}
-			for (;;) {
-				l.add(value(s, p));
-				ws(s, p);
-				if (s.charAt(p[0]++) == ']')
-					return l;
-			}
-		}
-		if (c == '"') {
-			StringBuilder b = new StringBuilder();
-			p[0]++;
-			for (;;) {
-				char d = s.charAt(p[0]++);
-				if (d == '"')
-					return b.toString();
-				if (d != '\\') {
-					b.append(d);
-					continue;
-				}
-				char e = s.charAt(p[0]++);
-				switch (e) {
-				case 'n': b.append('\n'); break;
-				case 't': b.append('\t'); break;
-				case 'r': b.append('\r'); break;
-				case 'b': b.append('\b'); break;
-				case 'f': b.append('\f'); break;
-				case 'u':
-					b.append((char) Integer.parseInt(s.substring(p[0], p[0] + 4), 16));
-					p[0] += 4;
-					break;
-				default: b.append(e);
-				}
-			}
-		}
-		if (s.startsWith("true", p[0])) {
-			p[0] += 4;
-			return Boolean.TRUE;
-		}
-		if (s.startsWith("false", p[0])) {
-			p[0] += 5;
-			return Boolean.FALSE;
-		}
-		if (s.startsWith("null", p[0])) {
-			p[0] += 4;
-			return null;
-		}
-		int st = p[0];
-		while (p[0] < s.length() && "+-.eE0123456789".indexOf(s.charAt(p[0])) >= 0)
-			p[0]++;
-		return Double.parseDouble(s.substring(st, p[0]));
 	}
 }
