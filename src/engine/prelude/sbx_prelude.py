@@ -332,10 +332,23 @@ def _sbx_setup():
                     return
                 yield frame, lineno
         traceback.walk_stack = walk_stack
-    if 'traceback' in sys.modules:
-        trim_stack(sys.modules['traceback'])
-    else:
-        sys.meta_path.insert(0, AfterImport('traceback', trim_stack))
+
+    def trim_outer(inspect):
+        # inspect.stack() and getouterframes(): the same, for the frames.
+        outer = inspect.getouterframes
+
+        def getouterframes(frame, context=1):
+            frames = outer(frame, context)
+            for i, info in enumerate(frames):
+                if info.frame.f_globals is prelude:
+                    return frames[:i]
+            return frames
+        inspect.getouterframes = getouterframes
+    for modname, trim in (('traceback', trim_stack), ('inspect', trim_outer)):
+        if modname in sys.modules:
+            trim(sys.modules[modname])
+        else:
+            sys.meta_path.insert(0, AfterImport(modname, trim))
     sys.modules['__main__'] = main
     sys.argv = [argv0] + sys.argv[5:]
     src = None
