@@ -23,7 +23,14 @@ embed "$out/sbx_prelude_py.tmp" prelude_python >"$out/prelude_python.h.tmp"
 rm -f "$out/sbx_prelude_py.tmp"
 mv "$out/prelude_python.h.tmp" "$out/prelude_python.h"
 
-for pair in sbx_kernel.py:prelude_python_kernel sbx_prelude.R:prelude_r sbx_kernel.R:prelude_r_kernel SbxKernel.java:prelude_java_kernel \
+# The Java kernel is one source file (the JVM's source launcher runs one)
+# written as two: the kernel, then its JSON (no imports of its own).
+cat "$src/SbxKernel.java" "$src/SbxKernelJson.java" >"$out/SbxKernel_java.tmp"
+embed "$out/SbxKernel_java.tmp" prelude_java_kernel >"$out/prelude_java_kernel.h.tmp"
+rm -f "$out/SbxKernel_java.tmp"
+mv "$out/prelude_java_kernel.h.tmp" "$out/prelude_java_kernel.h"
+
+for pair in sbx_kernel.py:prelude_python_kernel sbx_prelude.R:prelude_r sbx_kernel.R:prelude_r_kernel \
 	_SbxLaunch_.java:prelude_java_launcher sbx_prelude_node.js:prelude_node; do
 	file=${pair%%:*}
 	sym=${pair#*:}

@@ -58,8 +58,6 @@ static const char *const javac_flags[] = {
      * "<local1>" as it does after a plain javac. */
     "-encoding",
     "UTF-8",
-    "-Xmaxerrs",
-    "20",
     "-d",
     "../classes",
     NULL,
@@ -99,6 +97,40 @@ static void javac_error(const char *text, struct outcome *out)
 	json_object_set_new(out->error, "traceback", json_string_utf8_lossy(text, strlen(text)));
 	out->exited = true;
 	out->exit_code = 1;
+}
+
+/* javac's warnings of a compilation that succeeded ("Note: Main.java uses
+ * unchecked or unsafe operations."), kept beside the classes so a cached
+ * compilation shows them too: javac prints them on every compilation. */
+#define JAVAC_NOTES "javac-notes.txt"
+
+static void javac_notes_keep(int cfd, const char *text, size_t len)
+{
+	if (!len)
+		return;
+	int fd =
+	    openat(cfd, JAVAC_NOTES, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
+	if (fd < 0)
+		return;
+	if (write_all(fd, text, len) < 0)
+		(void)unlinkat(cfd, JAVAC_NOTES, 0);
+	close(fd);
+}
+
+/* On stderr before the program's output, as after `javac && java`. */
+static void javac_notes_show(struct spawn_run *s, int cfd)
+{
+	int fd = openat(cfd, JAVAC_NOTES, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+	if (fd < 0)
+		return;
+	char chunk[4096];
+	ssize_t n;
+	while ((n = read(fd, chunk, sizeof chunk)) > 0) {
+		output_sink_write(s->sink, 2, chunk, (size_t)n);
+		buf_append(&s->out->err.kept, chunk, (size_t)n);
+		s->out->err.total += (size_t)n;
+	}
+	close(fd);
 }
 
 /* The cache namespace: a digest of the launcher and the compiler flags. */
@@ -238,13 +270,29 @@ static int java_compile(struct spawn_run *s, const char *primary, char *const *c
 				    (unsigned long long)(JAVAC_MIN_MEMORY >> 20));
 			buf_release(&all);
 			ret = 1;
-		} else if (req->state_dir) {
-			javac_cache_store(req->state_dir, version, req->code_sha256, cfd);
+		} else {
+			struct buf notes = BUF_INIT;
+			buf_puts(&notes, buf_cstr(&cout.err.kept));
+			buf_puts(&notes, buf_cstr(&cout.out.kept));
+			if (s->java_wrapped && notes.len) {
+				char *mine =
+				    java_unwrap_diagnostics(buf_cstr(&notes), s->java_src,
+							    s->java_len, req->code, req->code_len);
+				buf_reset(&notes);
+				buf_puts(&notes, mine);
+				free(mine);
+			}
+			javac_notes_keep(cfd, notes.data, notes.len);
+			buf_release(&notes);
+			if (req->state_dir)
+				javac_cache_store(req->state_dir, version, req->code_sha256, cfd);
+			javac_notes_show(s, cfd);
 		}
 		outcome_release(&cout);
 		close(cfd);
 		return ret;
 	}
+	javac_notes_show(s, cfd);
 	close(cfd);
 	if (!s->out->extra)
 		s->out->extra = json_object();

@@ -109,7 +109,18 @@ void render_text_forms(FILE *f, const json_t *results, char last_byte, uint64_t 
 	render_results_text(f, results, NULL, limit);
 }
 
-void render_text_failure(FILE *f, const struct render_failure *x)
+/* Output past the limit is cut whatever the status: say so, as the
+ * record's "truncated" does (a silent cut reads as the program's own end). */
+static void put_truncated(FILE *f, const struct render_failure *x)
+{
+	if (x->truncated)
+		fprintf(f,
+			"sbx: output beyond %llu bytes per stream was not kept "
+			"(raise --max-output)\n",
+			(unsigned long long)x->output_bytes);
+}
+
+static void put_failure(FILE *f, const struct render_failure *x)
 {
 	json_t *e = json_is_object(x->error) ? x->error : NULL;
 	json_t *name = json_object_get(e, "name"), *msg = json_object_get(e, "message");
@@ -162,9 +173,12 @@ void render_text_failure(FILE *f, const struct render_failure *x)
 	}
 	fputs(buf_cstr(&b), f);
 	buf_release(&b);
-	if (x->truncated)
-		fprintf(f, "sbx: output beyond %llu bytes per stream was not kept\n",
-			(unsigned long long)x->output_bytes);
+}
+
+void render_text_failure(FILE *f, const struct render_failure *x)
+{
+	put_failure(f, x);
+	put_truncated(f, x);
 }
 
 #define VERDICT_LINES 10 /* lines of each side shown after the first difference */

@@ -32,7 +32,8 @@ void render_text_results(FILE *f, const json_t *results, const json_t *result, c
 /* The rich results' lines only, every entry's (an R snippet's: R has
  * printed the value itself). */
 void render_text_forms(FILE *f, const json_t *results, char last_byte, uint64_t limit);
-/* sbx's lines about a run that did not end "ok", on f (nothing for ok). */
+/* sbx's lines about a run that did not end "ok", on f, and, whatever the
+ * status, one saying its output was cut at the limit. */
 void render_text_failure(FILE *f, const struct render_failure *x);
 
 /* A failed verdict's lines on f: where the code's stdout (got) first

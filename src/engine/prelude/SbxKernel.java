@@ -44,6 +44,7 @@ import jdk.jshell.JShell;
 import jdk.jshell.Snippet;
 import jdk.jshell.SnippetEvent;
 import jdk.jshell.SourceCodeAnalysis;
+import jdk.jshell.TypeDeclSnippet;
 import jdk.jshell.UnresolvedReferenceException;
 
 public final class SbxKernel {
@@ -59,6 +60,9 @@ public final class SbxKernel {
 		    new FileInputStream(FileDescriptor.in), StandardCharsets.UTF_8), 1 << 16);
 		ctl = new FileOutputStream(FileDescriptor.in);
 		System.setIn(new ByteArrayInputStream(new byte[0]));
+		// As `java Main` shows it (a snippet runs as Main's main in sbx run),
+		// not the source launcher's command line with sbx's file.
+		System.setProperty("sun.java.command", "Main");
 		shell = JShell.builder().executionEngine("local").build();
 		installInterrupt();
 		// The jshell tool's default imports (its DEFAULT startup), not saved.
@@ -67,7 +71,7 @@ public final class SbxKernel {
 						"java.util.prefs", "java.util.regex", "java.util.stream"})
 			for (SnippetEvent e : shell.eval("import " + pkg + ".*;"))
 				failed.add(e.snippet().id());
-		Map<String, Object> hello = obj(parse(in.readLine()));
+		Map<String, Object> hello = SbxJson.obj(SbxJson.parse(in.readLine()));
 		if (hello == null)
 			return;
 		Path state = Paths.get((String) hello.get("state")).resolveSibling("state.jsh.json");
@@ -77,12 +81,12 @@ public final class SbxKernel {
 		if (Boolean.TRUE.equals(hello.get("fresh")))
 			Files.deleteIfExists(state);
 		boolean restored = restore(state, unsaved);
-		send("{\"ready\":true,\"restored\":" + restored + ",\"unsaved\":" + strings(unsaved) + "}");
+		send("{\"ready\":true,\"restored\":" + restored + ",\"unsaved\":" + SbxJson.strings(unsaved) + "}");
 		String line;
 		while ((line = in.readLine()) != null) {
-			Map<String, Object> req = obj(parse(line));
+			Map<String, Object> req = SbxJson.obj(SbxJson.parse(line));
 			Object seq = req.get("seq");
-			send("{\"start\":" + num(seq) + "}");
+			send("{\"start\":" + SbxJson.num(seq) + "}");
 			long cpu0 = cpuNanos();
 			String[] report = {null};
 			FileInputStream stdin = null;
@@ -111,16 +115,16 @@ public final class SbxKernel {
 			System.out.flush();
 			System.err.write(token, 0, token.length);
 			System.err.flush();
-			send("{\"done\":" + num(seq) + ",\"exit_code\":" + code + ",\"report\":"
-			     + (report[0] == null ? "[]" : "[" + quote(report[0]) + "]")
+			send("{\"done\":" + SbxJson.num(seq) + ",\"exit_code\":" + code + ",\"report\":"
+			     + (report[0] == null ? "[]" : "[" + SbxJson.quote(report[0]) + "]")
 			     + ",\"interrupted\":" + interrupted
 			     + ",\"cpu_ms\":" + (cpuNanos() - cpu0) / 1e6 + ",\"maxrss_kb\":" + maxrssKb()
 			     + "}");
 			long t0 = System.nanoTime();
 			List<String> notSaved = new ArrayList<>();
 			long bytes = save(state, notSaved);
-			send("{\"saved\":" + num(seq) + ",\"ms\":" + (System.nanoTime() - t0) / 1e6
-			     + ",\"bytes\":" + bytes + ",\"unsaved\":" + strings(notSaved) + "}");
+			send("{\"saved\":" + SbxJson.num(seq) + ",\"ms\":" + (System.nanoTime() - t0) / 1e6
+			     + ",\"bytes\":" + bytes + ",\"unsaved\":" + SbxJson.strings(notSaved) + "}");
 		}
 		System.exit(0);
 	}
@@ -142,11 +146,20 @@ public final class SbxKernel {
 		String rest = code;
 		String value = null;
 		boolean isValue = false;
+		// A program (only declarations, a class among them): its main runs.
+		List<TypeDeclSnippet> types = new ArrayList<>();
+		boolean onlyDeclarations = true;
+		snippetLines.clear();
+		mainCall = null;
+		sourceName = "Main.java";
 		while (!rest.isBlank()) {
 			SourceCodeAnalysis.CompletionInfo ci = sca.analyzeCompletion(rest);
 			String src;
+			int line = firstLineOf(code, rest);
 			if (ci.completeness().isComplete()) {
-				src = ci.source();
+				// Without its leading blank lines: JShell numbers the lines
+				// of a snippet that starts with one all as line 1.
+				src = ci.source().stripLeading();
 				rest = ci.remaining();
 			} else if (ci.completeness() == SourceCodeAnalysis.Completeness.EMPTY) {
 				break;
@@ -166,6 +179,7 @@ public final class SbxKernel {
 				if (e.causeSnippet() != null)
 					continue;
 				Snippet s = e.snippet();
+				snippetLines.put(s.id(), line);
 				if (interrupted) {
 					failed.add(s.id());
 					return 1;
@@ -174,7 +188,7 @@ public final class SbxKernel {
 					String msg = diagnostics(s);
 					System.err.print(msg);
 					report[0] = "{\"error\":{\"name\":\"CompileError\",\"message\":"
-						    + quote(msg.split("\n", 3).length > 1 ? msg.split("\n", 3)[1] : msg)
+						    + SbxJson.quote(msg.split("\n", 3).length > 1 ? msg.split("\n", 3)[1] : msg)
 						    + ",\"line\":null,\"column\":null}}";
 					return 1;
 				}
@@ -182,11 +196,15 @@ public final class SbxKernel {
 					failed.add(s.id());
 					String msg = exception(e.exception());
 					System.err.print(msg);
-					report[0] = "{\"error\":{\"name\":" + quote(exceptionName(e.exception()))
-						    + ",\"message\":" + quote(String.valueOf(e.exception().getMessage()))
-						    + ",\"line\":null,\"column\":null},\"traceback\":" + quote(msg) + "}";
+					report[0] = "{\"error\":{\"name\":" + SbxJson.quote(exceptionName(e.exception()))
+						    + ",\"message\":" + SbxJson.quote(String.valueOf(e.exception().getMessage()))
+						    + ",\"line\":null,\"column\":null},\"traceback\":" + SbxJson.quote(msg) + "}";
 					return 1;
 				}
+				if (s instanceof TypeDeclSnippet)
+					types.add((TypeDeclSnippet) s);
+				else if (s.kind() != Snippet.Kind.IMPORT)
+					onlyDeclarations = false;
 				if (s.kind() == Snippet.Kind.EXPRESSION
 				    || (s.kind() == Snippet.Kind.VAR && s.subKind() == Snippet.SubKind.TEMP_VAR_EXPRESSION_SUBKIND)) {
 					value = e.value();
@@ -194,10 +212,104 @@ public final class SbxKernel {
 				}
 			}
 		}
+		if (onlyDeclarations && !types.isEmpty())
+			return runMain(types, report);
 		if (isValue && value != null)
 			report[0] = resultReport(value);
 		return 0;
 	}
+
+	// A program file (or -e) declares its classes; as `sbx run` (and java)
+	// does, the main(String[]) of one of them runs: a public class's first,
+	// then the others', in the order they were declared. A class without a
+	// static main(String[]) does not compile the call, so is passed over.
+	// The call is not saved: a restore declares the classes, runs nothing.
+	private static int runMain(List<TypeDeclSnippet> types, String[] report) {
+		List<TypeDeclSnippet> order = new ArrayList<>();
+		for (TypeDeclSnippet t : types)
+			if (PUBLIC_TYPE.matcher(t.source()).find())
+				order.add(t);
+		for (TypeDeclSnippet t : types)
+			if (!order.contains(t))
+				order.add(t);
+		// The file's name, as `sbx run` names it: its public class's.
+		sourceName = order.get(0).name() + ".java";
+		for (TypeDeclSnippet t : order) {
+			if (!t.source().contains("main"))
+				continue;
+			List<SnippetEvent> events;
+			String command = System.setProperty("sun.java.command", t.name());
+			busy = true;
+			try {
+				events = shell.eval(t.name() + ".main(new String[0]);");
+			} finally {
+				busy = false;
+			}
+			SnippetEvent call = null;
+			for (SnippetEvent e : events)
+				if (e.causeSnippet() == null)
+					call = e;
+			if (call == null)
+				continue;
+			failed.add(call.snippet().id());
+			mainCall = call.snippet().id();
+			if (call.status() == Snippet.Status.REJECTED) {
+				System.setProperty("sun.java.command", command);
+				shell.drop(call.snippet());
+				continue;
+			}
+			if (interrupted)
+				return 1;
+			if (call.exception() != null) {
+				String msg = exception(call.exception());
+				System.err.print(msg);
+				report[0] = "{\"error\":{\"name\":" + SbxJson.quote(exceptionName(call.exception()))
+					    + ",\"message\":" + SbxJson.quote(String.valueOf(call.exception().getMessage()))
+					    + ",\"line\":null,\"column\":null},\"traceback\":" + SbxJson.quote(msg) + "}";
+				return 1;
+			}
+			return 0;
+		}
+		return 0;
+	}
+
+	// The frames of this execution's snippets ("#ID:LINE", JShell's) as a
+	// one-shot run shows them: the file's name and its line; the call of
+	// main, and JShell's own frames below, are not shown.
+	private static final Map<String, Integer> snippetLines = new java.util.HashMap<>();
+	private static String mainCall, sourceName;
+
+	// The line (0 for the first) where the snippet that starts rest begins.
+	private static int firstLineOf(String code, String rest) {
+		int at = code.length() - rest.length();
+		while (at < code.length() && Character.isWhitespace(code.charAt(at)))
+			at++;
+		int n = 0;
+		for (int i = 0; i < at; i++)
+			if (code.charAt(i) == '\n')
+				n++;
+		return n;
+	}
+
+	// null: a frame not to show (the call of main and what is below it).
+	private static StackTraceElement frame(StackTraceElement f) {
+		String file = f.getFileName();
+		if (file == null || !file.startsWith("#"))
+			return f;
+		String id = file.substring(1);
+		if (id.equals(mainCall))
+			return null;
+		Integer line = snippetLines.get(id);
+		if (line == null || f.getLineNumber() < 0)
+			return f;
+		String cls = f.getClassName().isEmpty() ? "Main" : f.getClassName();
+		String method = f.getMethodName().isEmpty() ? "main" : f.getMethodName();
+		return new StackTraceElement(cls, method, sourceName, f.getLineNumber() + line);
+	}
+
+	private static final java.util.regex.Pattern PUBLIC_TYPE = java.util.regex.Pattern.compile(
+	    "^\\s*(@\\w+(\\([^)]*\\))?\\s+)*public\\s+((final|abstract|sealed|strictfp|static)\\s+)*"
+	    + "(class|record|enum|interface)\\b");
 
 	// The execution's output limit ("results_max"): its result's bound.
 	private static long resultMax = 1L << 20;
@@ -211,7 +323,7 @@ public final class SbxKernel {
 		if (n <= resultMax)
 			return "{\"result\":" + json + "}";
 		String head = value.length() > 65536 ? value.substring(0, 65536) + "..." : value;
-		return "{\"results\":[{\"mime\":\"text/plain\",\"data\":" + quote(head)
+		return "{\"results\":[{\"mime\":\"text/plain\",\"data\":" + SbxJson.quote(head)
 		    + "},{\"mime\":\"application/json\",\"data\":\"\",\"truncated\":true,\"bytes\":" + n
 		    + "}]}";
 	}
@@ -237,45 +349,66 @@ public final class SbxKernel {
 	}
 
 	private static String exceptionName(Exception e) {
-		if (e instanceof EvalException)
-			return ((EvalException) e).getExceptionClassName();
+		if (e instanceof EvalException) // a class of the code: as javac names it
+			return ((EvalException) e).getExceptionClassName().replaceFirst(
+			    "^REPL\\.\\$JShell\\$[0-9]+[A-Z]?\\$", "");
 		if (e instanceof UnresolvedReferenceException)
 			return "UnresolvedReference";
 		return e.getClass().getName();
 	}
 
-	// As the JVM prints an uncaught exception, without JShell's own frames.
+	// As the JVM prints an uncaught exception, without JShell's own frames:
+	// each cause with its frames, those it shares with the one it caused
+	// as "... N more", as Throwable.printStackTrace does.
 	private static String exception(Exception e) {
-		StringBuilder b = new StringBuilder("Exception in thread \"main\" ");
 		if (e instanceof UnresolvedReferenceException) {
 			Snippet s = ((UnresolvedReferenceException) e).getSnippet();
-			b.setLength(0);
-			b.append("Error: ").append(s.source().strip().split("\n")[0])
-			    .append(" uses something not declared yet\n");
-			return b.toString();
+			return "Error: " + s.source().strip().split("\n")[0]
+			    + " uses something not declared yet\n";
 		}
-		b.append(exceptionName(e));
-		if (e.getMessage() != null)
-			b.append(": ").append(e.getMessage());
-		b.append('\n');
-		for (StackTraceElement f : e.getStackTrace()) {
+		StringBuilder b = new StringBuilder("Exception in thread \"main\" ");
+		List<StackTraceElement> trace = userFrames(e);
+		b.append(header(e));
+		for (StackTraceElement f : trace)
+			b.append("\tat ").append(f).append('\n');
+		List<StackTraceElement> enclosing = trace;
+		for (Throwable cause = e.getCause(); cause != null; cause = cause.getCause()) {
+			List<StackTraceElement> own = userFrames(cause);
+			int common = 0;
+			while (common < own.size() && common < enclosing.size()
+			       && own.get(own.size() - 1 - common)
+				      .equals(enclosing.get(enclosing.size() - 1 - common)))
+				common++;
+			b.append("Caused by: ").append(header(cause));
+			for (int i = 0; i < own.size() - common; i++)
+				b.append("\tat ").append(own.get(i)).append('\n');
+			if (common > 0)
+				b.append("\t... ").append(common).append(" more\n");
+			enclosing = own;
+		}
+		return b.toString();
+	}
+
+	private static String header(Throwable t) {
+		String name = t instanceof EvalException ? exceptionName((EvalException) t)
+							  : t.getClass().getName();
+		return name + (t.getMessage() != null ? ": " + t.getMessage() : "") + "\n";
+	}
+
+	// The code's frames, down to main's (or the snippet's).
+	private static List<StackTraceElement> userFrames(Throwable t) {
+		List<StackTraceElement> out = new ArrayList<>();
+		for (StackTraceElement f : t.getStackTrace()) {
 			String c = f.getClassName();
 			if (c.startsWith("jdk.jshell.") || c.startsWith("jdk.internal.")
 			    || c.startsWith("java.lang.reflect.") || c.startsWith("SbxKernel"))
 				break;
-			b.append("\tat ").append(f).append('\n');
+			StackTraceElement shown = frame(f);
+			if (shown == null)
+				break;
+			out.add(shown);
 		}
-		Throwable cause = e.getCause();
-		while (cause != null) {
-			b.append("Caused by: ").append(cause instanceof EvalException
-							   ? ((EvalException) cause).getExceptionClassName()
-							   : cause.getClass().getName());
-			if (cause.getMessage() != null)
-				b.append(": ").append(cause.getMessage());
-			b.append('\n');
-			cause = cause.getCause();
-		}
-		return b.toString();
+		return out;
 	}
 
 	// JShell's value text: numbers, booleans and null as JSON; a string
@@ -286,11 +419,11 @@ public final class SbxKernel {
 		if (v.matches("-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][-+]?[0-9]+)?"))
 			return v;
 		if (v.length() >= 2 && v.startsWith("\"") && v.endsWith("\"")) {
-			Object s = parse(v);
+			Object s = SbxJson.parse(v);
 			if (s instanceof String)
-				return quote((String) s);
+				return SbxJson.quote((String) s);
 		}
-		return quote(v);
+		return SbxJson.quote(v);
 	}
 
 	private static boolean restore(Path state, List<String> unsaved) {
@@ -298,7 +431,7 @@ public final class SbxKernel {
 			return false;
 		Object h;
 		try {
-			h = parse(Files.readString(state));
+			h = SbxJson.parse(Files.readString(state));
 		} catch (Exception e) {
 			unsaved.add("the saved state (" + e + ")");
 			return true;
@@ -323,7 +456,7 @@ public final class SbxKernel {
 				return;
 			if (b.length() > 1)
 				b.append(',');
-			b.append(quote(s.source()));
+			b.append(SbxJson.quote(s.source()));
 		});
 		b.append("]\n");
 		Path tmp = state.resolveSibling(state.getFileName() + ".tmp");
@@ -368,137 +501,5 @@ public final class SbxKernel {
 	private static void send(String json) throws IOException {
 		ctl.write((json + "\n").getBytes(StandardCharsets.UTF_8));
 		ctl.flush();
-	}
-
-	private static String num(Object n) {
-		return n instanceof Double && (Double) n == Math.rint((Double) n)
-		    ? String.valueOf(((Double) n).longValue())
-		    : String.valueOf(n);
-	}
-
-	private static String strings(List<String> l) {
-		StringBuilder b = new StringBuilder("[");
-		for (String s : l)
-			b.append(b.length() > 1 ? "," : "").append(quote(s));
-		return b.append(']').toString();
-	}
-
-	static String quote(String s) {
-		StringBuilder b = new StringBuilder("\"");
-		for (int i = 0; i < s.length(); i++) {
-			char c = s.charAt(i);
-			switch (c) {
-			case '"': b.append("\\\""); break;
-			case '\\': b.append("\\\\"); break;
-			case '\n': b.append("\\n"); break;
-			case '\r': b.append("\\r"); break;
-			case '\t': b.append("\\t"); break;
-			default:
-				if (c < 0x20)
-					b.append(String.format("\\u%04x", (int) c));
-				else
-					b.append(c);
-			}
-		}
-		return b.append('"').toString();
-	}
-
-	@SuppressWarnings("unchecked")
-	private static Map<String, Object> obj(Object o) {
-		return (Map<String, Object>) o;
-	}
-
-	// A small JSON reader: the control lines are jansson's.
-	static Object parse(String s) {
-		if (s == null)
-			return null;
-		int[] pos = {0};
-		return value(s, pos);
-	}
-
-	private static void ws(String s, int[] p) {
-		while (p[0] < s.length() && Character.isWhitespace(s.charAt(p[0])))
-			p[0]++;
-	}
-
-	private static Object value(String s, int[] p) {
-		ws(s, p);
-		char c = s.charAt(p[0]);
-		if (c == '{') {
-			Map<String, Object> m = new LinkedHashMap<>();
-			p[0]++;
-			ws(s, p);
-			if (s.charAt(p[0]) == '}') {
-				p[0]++;
-				return m;
-			}
-			for (;;) {
-				ws(s, p);
-				String k = (String) value(s, p);
-				ws(s, p);
-				p[0]++; // ':'
-				m.put(k, value(s, p));
-				ws(s, p);
-				if (s.charAt(p[0]++) == '}')
-					return m;
-			}
-		}
-		if (c == '[') {
-			List<Object> l = new ArrayList<>();
-			p[0]++;
-			ws(s, p);
-			if (s.charAt(p[0]) == ']') {
-				p[0]++;
-				return l;
-			}
-			for (;;) {
-				l.add(value(s, p));
-				ws(s, p);
-				if (s.charAt(p[0]++) == ']')
-					return l;
-			}
-		}
-		if (c == '"') {
-			StringBuilder b = new StringBuilder();
-			p[0]++;
-			for (;;) {
-				char d = s.charAt(p[0]++);
-				if (d == '"')
-					return b.toString();
-				if (d != '\\') {
-					b.append(d);
-					continue;
-				}
-				char e = s.charAt(p[0]++);
-				switch (e) {
-				case 'n': b.append('\n'); break;
-				case 't': b.append('\t'); break;
-				case 'r': b.append('\r'); break;
-				case 'b': b.append('\b'); break;
-				case 'f': b.append('\f'); break;
-				case 'u':
-					b.append((char) Integer.parseInt(s.substring(p[0], p[0] + 4), 16));
-					p[0] += 4;
-					break;
-				default: b.append(e);
-				}
-			}
-		}
-		if (s.startsWith("true", p[0])) {
-			p[0] += 4;
-			return Boolean.TRUE;
-		}
-		if (s.startsWith("false", p[0])) {
-			p[0] += 5;
-			return Boolean.FALSE;
-		}
-		if (s.startsWith("null", p[0])) {
-			p[0] += 4;
-			return null;
-		}
-		int st = p[0];
-		while (p[0] < s.length() && "+-.eE0123456789".indexOf(s.charAt(p[0])) >= 0)
-			p[0]++;
-		return Double.parseDouble(s.substring(st, p[0]));
 	}
 }

@@ -11,7 +11,8 @@
 // (see src/sandbox/sandbox.h); OutOfMemoryError is reported as memory_limit.
 import java.io.File;
 import java.io.FileOutputStream;
-import java.lang.reflect.InvocationTargetException;
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.nio.charset.StandardCharsets;
@@ -59,12 +60,26 @@ public final class _SbxLaunch_ {
 					+ ",\"line\":null,\"column\":null,\"traceback\":\"\"}}");
 			System.exit(1);
 		}
+		String[] mainArgs = java.util.Arrays.copyOfRange(args, 3, args.length);
+		// As `java Main ARG...` sets it (the JVM set it to this launcher's).
+		StringBuilder command = new StringBuilder(best.getDeclaringClass().getName());
+		for (String a : mainArgs)
+			command.append(' ').append(a);
+		System.setProperty("sun.java.command", command.toString());
+		MethodHandle entry;
 		try {
 			best.setAccessible(true);
-			best.invoke(null, (Object) java.util.Arrays.copyOfRange(args, 3, args.length));
+			entry = MethodHandles.lookup().unreflect(best);
 		} catch (Throwable t) {
-			if (t instanceof InvocationTargetException && t.getCause() != null)
-				t = t.getCause();
+			fail(t, source);
+			return;
+		}
+		// Through a method handle, not Method.invoke: its frames are hidden
+		// (the JVM's LambdaForms), where reflection's four show in every
+		// stack trace the code prints. This launcher's one frame remains.
+		try {
+			entry.invokeExact(mainArgs);
+		} catch (Throwable t) {
 			fail(t, source);
 		}
 	}
@@ -82,8 +97,8 @@ public final class _SbxLaunch_ {
 		}
 	}
 
-	/* The frames from the launcher's reflective call of main on: java Main
-	 * has none of them. */
+	/* The frames from the launcher's call of main on: java Main has none
+	 * of them. */
 	private static StackTraceElement[] trim(StackTraceElement[] st) {
 		int keep = st.length;
 		for (int i = 0; i < st.length; i++) {

@@ -56,6 +56,9 @@ local({
     out
   }
   scalars <- function(x) {
+    # A classed vector (roman, hexmode, octmode...) as its plain values: its
+    # class's as.character gives text ("MDCLXVI"), not a JSON number.
+    if (is.object(x)) x <- unclass(x)
     n <- length(x)
     out <- character(n)
     na <- is.na(x)

@@ -80,6 +80,19 @@ def _sbx_setup():
 
     builtins.exit = Quitter('exit')
     builtins.quit = Quitter('quit')
+    # help, copyright, credits and license, as site.setcopyright and
+    # site.sethelper make them (_sitebuiltins is small; site imports os).
+    import _sitebuiltins
+    builtins.copyright = _sitebuiltins._Printer('copyright', sys.copyright)
+    builtins.credits = _sitebuiltins._Printer('credits', '''\
+    Thanks to CWI, CNRI, BeOpen.com, Zope Corporation and a cast of thousands
+    for supporting Python development.  See www.python.org for more information.''')
+    here = getattr(sys, '_stdlib_dir', None)
+    builtins.license = _sitebuiltins._Printer(
+        'license', 'See https://www.python.org/psf/license/',
+        ['LICENSE.txt', 'LICENSE'] if here else [],
+        [here + '/..', here, '.'] if here else [])
+    builtins.help = _sitebuiltins._Helper()
 
     main_pid = posix.getpid()
 
@@ -101,19 +114,31 @@ def _sbx_setup():
 
     enc_str = _json.encode_basestring
 
-    def with_suggestion(text, e, tb):
-        if not isinstance(e, (NameError, AttributeError)):
-            return text
+    def interp_text(e, tb):
+        # What python3's own printer (in C, not the traceback module) prints
+        # for e, or None.
         import io
         saved = sys.stderr
         try:
             sys.stderr = out = io.StringIO()
             sys.__excepthook__(type(e), e, tb)
         except BaseException:
-            return text
+            return None
         finally:
             sys.stderr = saved
-        last = out.getvalue().rstrip('\n').rpartition('\n')[2]
+        return out.getvalue()
+
+    def with_suggestion(text, e, tb):
+        if isinstance(e, SyntaxError):
+            # Its caret line (^ or ^^^^^, a tab kept or not) is the
+            # printer's own; the traceback module draws it otherwise.
+            return interp_text(e, tb) or text
+        if not isinstance(e, (NameError, AttributeError)):
+            return text
+        out = interp_text(e, tb)
+        if out is None:
+            return text
+        last = out.rstrip('\n').rpartition('\n')[2]
         head, _, mine = text.rstrip('\n').rpartition('\n')
         if last != mine and last.startswith(mine):
             return (head + '\n' if head else '') + last + '\n'
@@ -135,7 +160,7 @@ def _sbx_setup():
                     pass  # still running: the prelude's own frame
                 t = t.tb_next
         # Imported only now: traceback pulls in `re` (~7 ms). A FILE's lines
-        # are in linecache by then (see SeedLinecache); -c and stdin have none,
+        # are in linecache by then (see AfterImport); -c and stdin have none,
         # as python3 quotes none for them.
         import traceback
         tb = e.__traceback__
@@ -196,18 +221,18 @@ def _sbx_setup():
         linecache.cache[name] = (len(src), None,
                                  src.decode('utf-8', 'replace').splitlines(True), name)
 
-    class SeedLinecache:
-        # python3 FILE quotes the file's lines in tracebacks and warnings,
-        # read by linecache from NAME, which the sandbox does not have. When
-        # linecache is first imported (by the program, traceback or
-        # warnings), this finder lets the real loader run and then puts the
-        # code's lines in its cache: a program that never prints a traceback
-        # never pays for linecache (it imports `re`, ~7 ms).
-        def __init__(self, src):
-            self.src = src
+    class AfterImport:
+        # Runs then(module) once the module is first imported, by whoever:
+        # the real loader runs, then this. A program that never imports it
+        # never pays for it.
+        # linecache: python3 FILE quotes the file's lines in tracebacks and
+        # warnings, read by linecache from NAME, which the sandbox does not
+        # have: they are put in its cache (it imports `re`, ~7 ms).
+        def __init__(self, modname, then):
+            self.modname, self.then = modname, then
 
         def find_spec(self, fullname, path=None, target=None):
-            if fullname != 'linecache':
+            if fullname != self.modname:
                 return None
             sys.meta_path.remove(self)
             for finder in sys.meta_path:
@@ -216,7 +241,7 @@ def _sbx_setup():
                     break
             else:
                 return None
-            src, loader = self.src, spec.loader
+            then, loader = self.then, spec.loader
 
             class Seeding:
                 def create_module(self, spec):
@@ -225,7 +250,7 @@ def _sbx_setup():
                 def exec_module(self, module):
                     spec.loader = module.__loader__ = loader
                     loader.exec_module(module)
-                    seed_linecache(module, src)
+                    then(module)
             spec.loader = Seeding()
             return spec
 
@@ -241,7 +266,7 @@ def _sbx_setup():
     def compile_file(src):
         # The compiler's SyntaxWarnings quote the line from the file NAME
         # (python3's C code reads it), unless the warnings module shows
-        # them, through linecache (see SeedLinecache). Importing both costs
+        # them, through linecache (see AfterImport). Importing both costs
         # ~7 ms, so only code that warns pays: it compiles first with
         # SyntaxWarning as an error, and on any SyntaxError again with
         # warnings imported, which also reports a real syntax error as
@@ -293,6 +318,37 @@ def _sbx_setup():
         import _frozen_importlib_external
         g['__loader__'] = _frozen_importlib_external.SourceFileLoader(
             '__main__', code_path if code_path[:1] == '/' else cwd + '/' + code_path)
+    prelude = globals()
+
+    def trim_stack(traceback):
+        # traceback.print_stack() and extract_stack() walk to the first
+        # frame; python3's first is the code's module. The prelude's (and a
+        # session kernel's) frames below it are not shown.
+        walk = traceback.walk_stack
+
+        def walk_stack(f):
+            for frame, lineno in walk(f):
+                if frame.f_globals is prelude:
+                    return
+                yield frame, lineno
+        traceback.walk_stack = walk_stack
+
+    def trim_outer(inspect):
+        # inspect.stack() and getouterframes(): the same, for the frames.
+        outer = inspect.getouterframes
+
+        def getouterframes(frame, context=1):
+            frames = outer(frame, context)
+            for i, info in enumerate(frames):
+                if info.frame.f_globals is prelude:
+                    return frames[:i]
+            return frames
+        inspect.getouterframes = getouterframes
+    for modname, trim in (('traceback', trim_stack), ('inspect', trim_outer)):
+        if modname in sys.modules:
+            trim(sys.modules[modname])
+        else:
+            sys.meta_path.insert(0, AfterImport(modname, trim))
     sys.modules['__main__'] = main
     sys.argv = [argv0] + sys.argv[5:]
     src = None
@@ -312,7 +368,8 @@ def _sbx_setup():
             if 'linecache' in sys.modules:  # imported at start-up (a venv's site)
                 seed_linecache(sys.modules['linecache'], src)
             else:
-                sys.meta_path.insert(0, SeedLinecache(src))
+                sys.meta_path.insert(0, AfterImport('linecache',
+                                                    lambda m: seed_linecache(m, src)))
         if inputs_path == '-':
             inputs = {}
         else:
@@ -428,7 +485,7 @@ def _sbx_probe(n=0):
         return n
 
 
-def _sbx_depth():
+def _sbx_depth(extra=0):
     # python3 FILE runs the code in the first frame; here the prelude's
     # frame and exec() come first. Measure what they take and give it back,
     # so the usable recursion depth is python3's, while getrecursionlimit()
@@ -436,7 +493,7 @@ def _sbx_depth():
     top = _sbx_probe()
     scope = {'p': _sbx_probe}
     exec('d = p()', scope)
-    k = top - scope['d']
+    k = top - scope['d'] + extra  # extra: a kernel's function runs the code
     if k <= 0:
         return
     set_limit, get_limit = sys.setrecursionlimit, sys.getrecursionlimit

@@ -4,7 +4,7 @@
 
 _sbx_audit.__code__ = _sbx_audit.__code__.replace(co_filename='<sbx>')
 _sbx = _sbx_setup()
-_sbx_depth()
+_sbx_depth(1 if globals().get('_SBX_KERNEL') else 0)
 _sbx_rich_setup()  # sbx: rich results
 sys.addaudithook(_sbx_audit)
 if not globals().get('_SBX_KERNEL'):

@@ -86,7 +86,12 @@ def _sbx_to_json(v, budget=None):
         if isinstance(x, int):
             if -(1 << 63) <= x < (1 << 63):
                 return int.__repr__(x)
-            return enc(int.__repr__(x))  # beyond 64 bits: digits as a string
+            try:
+                return enc(int.__repr__(x))  # beyond 64 bits: digits as a string
+            except ValueError:
+                # Past the interpreter's int_max_str_digits: no digits here
+                # either (the conversion is quadratic); named as reprlib does.
+                return enc(_SbxShortRepr().repr_int(x, 0))
         if isinstance(x, float):
             if x == x and x not in (float('inf'), float('-inf')):
                 return float.__repr__(x)
@@ -302,12 +307,26 @@ _SBX_FORMS = (('_repr_html_', 'text/html'), ('_repr_markdown_', 'text/markdown')
               ('_repr_jpeg_', 'image/jpeg'), ('_repr_latex_', 'text/latex'))
 
 
+def _sbx_int_digits(x):
+    # About how many decimal digits int x has, without converting it.
+    return 1 + int(x.bit_length() * 0.30102999566398120)
+
+
+class _SbxShortRepr(__import__('reprlib').Repr):
+    def repr_int(self, x, level):
+        # An int past sys.get_int_max_str_digits() has no repr() (ValueError);
+        # named as Python 3.14's reprlib names it.
+        try:
+            return super().repr_int(x, level)
+        except ValueError:
+            return '<int instance with roughly %d digits>' % _sbx_int_digits(x)
+
+
 def _sbx_short_repr(v):
     # Python's own bounded representation (reprlib: the first items of each
     # container, long strings cut in the middle), for a result whose JSON
     # was left out.
-    import reprlib
-    r = reprlib.Repr()
+    r = _SbxShortRepr()
     r.maxlevel = 4
     r.maxdict = r.maxlist = r.maxtuple = r.maxset = r.maxfrozenset = 20
     r.maxdeque = r.maxarray = 20
@@ -405,7 +424,9 @@ def _sbx_result_report(value):
         except _SbxOver as e:
             over = e.bytes
         except RecursionError:
-            js = _json.encode_basestring(repr(value))
+            js = _sbx_quietly(lambda: _json.encode_basestring(repr(value)))
+        except Exception:
+            js = None  # a value sbx cannot convert: no result, never a failure
     rich = _sbx_rich_end(value, over)
     if js is not None:
         return '{"result":' + js + rich + '}'
