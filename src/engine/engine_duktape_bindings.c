@@ -251,9 +251,9 @@ void engine_duktape_harden_globals(duk_context *ctx)
  * __filename and __dirname are a module's locals in node, console and
  * process are not enumerable). */
 static const char *const node_enumerable[] = {
-    "global",	     "clearImmediate", "setImmediate",	  "clearInterval", "clearTimeout",
-    "setInterval",   "setTimeout",     "queueMicrotask", "structuredClone", "atob",
-    "btoa",	     "performance",    "fetch",		  "crypto",
+    "global",	   "clearImmediate", "setImmediate",   "clearInterval",	  "clearTimeout",
+    "setInterval", "setTimeout",     "queueMicrotask", "structuredClone", "atob",
+    "btoa",	   "performance",    "fetch",	       "crypto",
 };
 
 void engine_duktape_node_globals(duk_context *ctx)
