@@ -30,6 +30,7 @@
 #include "prelude_python.h"
 #include "prelude_r.h"
 #include "sandbox/sandbox.h"
+#include "util/profile.h"
 #include "util/util.h"
 #include "sandbox/workdir.h"
 
@@ -250,6 +251,7 @@ int engine_spawn_run_cmd(struct request *req, struct outcome *out, const struct 
 	size_t nro = interp_ro_dirs(s.exe, s.ro, ISOLATE_MAX_EXTRA);
 	for (size_t i = 0; i < nro; i++)
 		s.ro_dirs[i] = s.ro[i];
+	profile_mark("interpreter resolved");
 	char run_exe[PATH_MAX]; /* s.exe is javac's for a while */
 	memcpy(run_exe, s.exe, sizeof run_exe);
 
@@ -267,6 +269,7 @@ int engine_spawn_run_cmd(struct request *req, struct outcome *out, const struct 
 	/* A killed sbx cannot remove its working directory: the next run does. */
 	if (wbase)
 		workdir_sweep(wbase);
+	profile_mark("work dir sweep");
 	if (workdir_create(&s.wd, wbase, req->id) < 0 ||
 	    workdir_mkdir(&s.wd, WORKDIR_PRIVATE) < 0 ||
 	    workdir_mkdir(&s.wd, WORKDIR_PRIVATE "/tmp") < 0) {
@@ -375,6 +378,7 @@ int engine_spawn_run_cmd(struct request *req, struct outcome *out, const struct 
 	}
 	if (workdir_snapshot(&s.wd) < 0)
 		goto setup;
+	profile_mark("work dir");
 	/* The Python prelude waits on the gate before running user code, so
 	 * its interpreter starts while the cgroup is joined (see sandbox.h). */
 	rc = engine_spawn_step(&s, req, out, sink, s.wd.cwd, a.v, as,
@@ -387,6 +391,7 @@ int engine_spawn_run_cmd(struct request *req, struct outcome *out, const struct 
 		char version[160];
 		interp_version(req->state_dir, run_exe, interp_version_flag(lang), version,
 			       sizeof version);
+		profile_mark("interpreter version");
 		if (!out->extra)
 			out->extra = json_object();
 		json_object_set_new(out->extra, "interpreter",
@@ -397,6 +402,7 @@ int engine_spawn_run_cmd(struct request *req, struct outcome *out, const struct 
 				&files);
 		json_decref(out->files);
 		out->files = files;
+		profile_mark("collection");
 	}
 	goto out;
 setup:
@@ -410,6 +416,7 @@ out:
 	free(s.env);
 	js_lower_release(&s.node_lower);
 	workdir_remove(&s.wd);
+	profile_mark("work dir removed");
 	return rc;
 }
 
