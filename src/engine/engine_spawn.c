@@ -379,10 +379,11 @@ int engine_spawn_run_cmd(struct request *req, struct outcome *out, const struct 
 	if (workdir_snapshot(&s.wd) < 0)
 		goto setup;
 	profile_mark("work dir");
-	/* The Python prelude waits on the gate before running user code, so
-	 * its interpreter starts while the cgroup is joined (see sandbox.h). */
+	/* The Python and R preludes wait on the gate before running user
+	 * code, so their interpreter starts while the cgroup is joined (see
+	 * sandbox.h). */
 	rc = engine_spawn_step(&s, req, out, sink, s.wd.cwd, a.v, as,
-			       lang->id == LANG_PYTHON || node);
+			       lang->id == LANG_PYTHON || lang->id == LANG_R || node);
 	if (rc == 0 && node)
 		engine_spawn_node_finish(&s);
 	if (rc == 0) {

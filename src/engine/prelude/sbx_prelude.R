@@ -11,6 +11,20 @@
 # as one JSON object (see src/sandbox/sandbox.h). Base R only: jsonlite is not part
 # of r-base-core.
 local({
+  # The gate (fd 4, see SANDBOX_GATE_FD): sbx writes one byte once every
+  # sandbox layer is in place; R starts meanwhile (the cgroup's join, an
+  # RCU grace period, took ~10 ms before R could start). No code runs
+  # before it: EOF or an error instead of the byte means sbx said no. R
+  # cannot read an fd: /proc/self/fd reopens it, else a shell reads it.
+  gate <- tryCatch(suppressWarnings(file("/proc/self/fd/4", open = "rb", raw = TRUE)),
+                   error = function(e) NULL)
+  if (is.null(gate))
+    gate <- tryCatch(suppressWarnings(pipe("exec head -c 1 <&4", open = "rb")),
+                     error = function(e) NULL)
+  go <- if (is.null(gate)) raw(0) else tryCatch(readBin(gate, "raw", 1L), error = function(e) raw(0))
+  if (!is.null(gate)) close(gate)
+  if (!identical(go, charToRaw("g"))) quit(save = "no", status = 125, runLast = FALSE)
+  rm(gate, go)
   prof <- Sys.getenv("R_PROFILE_USER")
   # A session's kernel (sbx_kernel.R, run after this file) feeds the code
   # itself, one execution after another: no program file to read here.

@@ -1,0 +1,53 @@
+#!/bin/sh
+# The gate (SANDBOX_GATE_FD): Python and R start their interpreter before
+# the run's cgroup is joined (issue 33: the join costs an RCU grace period)
+# and their prelude waits for sbx's go-ahead before any of the code runs.
+# So the code's first statement already finds itself in the run's cgroup,
+# and the gate is nothing the code can read from. Both modes, root or not.
+. "$(dirname "$0")/../lib.sh"
+
+run_suite() {
+	# Python: the first statement reads its own cgroup.
+	sbx run -l python --json -e 'import os
+print(open("/proc/self/cgroup").read())
+try:
+    print("gate:", repr(os.read(4, 1)))
+except OSError as e:
+    print("gate: closed")'
+	expect_rc 0
+	cg=$(printf '%s' "$out" | jq -r .sandbox.cgroup)
+	if [ "$cg" != "null" ]; then
+		check "python [$MODE]: the code's first statement runs in the run's cgroup" \
+			sh -c 'printf "%s" "$1" | jq -r .stdout | grep -Eq "memory:.*/sbx-[0-9]+"' _ "$out"
+	else
+		check "python [$MODE]: without a cgroup the record says so" \
+			sh -c 'printf "%s" "$1" | jq -e ".sandbox.note | test(\"cgroup\")" >/dev/null' _ "$out"
+	fi
+	check "python [$MODE]: the gate is closed before the code" \
+		sh -c 'printf "%s" "$1" | jq -r .stdout | grep -qx "gate: closed"' _ "$out"
+
+	# R: the same, and reading the gate gives the code nothing.
+	sbx run -l r --json -e 'cat(readLines("/proc/self/cgroup"), sep = "\n")
+g <- tryCatch(suppressWarnings(file("/proc/self/fd/4", open = "rb", raw = TRUE)), error = function(e) NULL)
+cat("gate bytes:", if (is.null(g)) 0L else length(readBin(g, "raw", 16L)), "\n")'
+	expect_rc 0
+	cg=$(printf '%s' "$out" | jq -r .sandbox.cgroup)
+	if [ "$cg" != "null" ]; then
+		check "r [$MODE]: the code's first statement runs in the run's cgroup" \
+			sh -c 'printf "%s" "$1" | jq -r .stdout | grep -Eq "memory:.*/sbx-[0-9]+"' _ "$out"
+	else
+		check "r [$MODE]: without a cgroup the record says so" \
+			sh -c 'printf "%s" "$1" | jq -e ".sandbox.note | test(\"cgroup\")" >/dev/null' _ "$out"
+	fi
+	check "r [$MODE]: the gate gives the code nothing" \
+		sh -c 'printf "%s" "$1" | jq -r .stdout | grep -qx "gate bytes: 0 "' _ "$out"
+}
+
+MODE=ns
+unset SBX_NO_NAMESPACES
+run_suite
+MODE=nons
+export SBX_NO_NAMESPACES=1
+run_suite
+unset SBX_NO_NAMESPACES
+finish
