@@ -43,6 +43,32 @@ cat("gate bytes:", if (is.null(g)) 0L else length(readBin(g, "raw", 16L)), "\n")
 		sh -c 'printf "%s" "$1" | jq -r .stdout | grep -qx "gate bytes: 0 "' _ "$out"
 }
 
+# cgroup v1: sbx steps into the run's cgroup to fork the child there and
+# back out at once; the run's cgroup is removed after the run, which the
+# kernel refuses while any task (sbx too) is in it.
+own_memory_cgroup() {
+	mnt=$(awk '$3 == "cgroup" && $4 ~ /(^|,)memory(,|$)/ { print $2; exit }' /proc/mounts)
+	rel=$(sed -n 's/^[0-9]*:memory:\(.*\)$/\1/p' /proc/self/cgroup)
+	[ -n "$mnt" ] && [ -n "$rel" ] && printf '%s%s\n' "$mnt" "${rel%/}"
+}
+left_behind() {
+	sh -c 'echo $$ >"$1/sbx.pid"; exec "$2" run -l python -e "print(1)" >/dev/null' _ "$T_TMP" "$SBX"
+	[ -e "$1/sbx-$(cat "$T_TMP/sbx.pid")" ]
+}
+dir=$(own_memory_cgroup)
+if [ "$(id -u)" -eq 0 ] && [ -n "$dir" ] && [ -w "$dir" ]; then
+	for MODE in ns nons; do
+		if [ "$MODE" = nons ]; then export SBX_NO_NAMESPACES=1; else unset SBX_NO_NAMESPACES; fi
+		T_LAST="sbx run -l python -e 'print(1)' [$MODE]"
+		if left_behind "$dir"; then
+			_fail "[$MODE] the run's memory cgroup is still there after the run"
+		else
+			_pass
+		fi
+	done
+	unset SBX_NO_NAMESPACES
+fi
+
 MODE=ns
 unset SBX_NO_NAMESPACES
 run_suite
