@@ -25,6 +25,7 @@
 
 #include "engine/engine_spawn_int.h"
 #include "engine/interp.h"
+#include "engine/py_prelude_cache.h"
 #include "sandbox/isolate.h"
 #include "sandbox/progin.h"
 #include "prelude_python.h"
@@ -259,6 +260,7 @@ int engine_spawn_run_cmd(struct request *req, struct outcome *out, const struct 
 	struct argv_builder a = {.v = NULL}; /* before any goto out: freed there */
 	char *inputs_json = NULL;
 	char base[PATH_MAX];
+	char pyc[PATH_MAX]; /* the Python prelude's code object, when there is one */
 	const char *wbase = root_work_base(base, sizeof base);
 	if (!wbase && req->state_dir) {
 		int n = snprintf(base, sizeof base, "%s/work", req->state_dir);
@@ -324,7 +326,15 @@ int engine_spawn_run_cmd(struct request *req, struct outcome *out, const struct 
 		engine_spawn_arg(&a, "-I"), engine_spawn_arg(&a, "-S"), engine_spawn_arg(&a, "-B");
 		if (python_unbuffered(req))
 			engine_spawn_arg(&a, "-u");
-		engine_spawn_arg(&a, "-c"), engine_spawn_arg(&a, prelude_python);
+		/* The prelude compiled once (a .pyc run as the script), else
+		 * its source (-c). */
+		snprintf(pyc, sizeof pyc, "%s/" WORKDIR_PRIVATE "/" PY_PRELUDE_CODE, s.wd.path);
+		if (py_prelude_cache_put(req->state_dir, s.exe, prelude_python,
+					 strlen(prelude_python), &s.wd,
+					 WORKDIR_PRIVATE "/" PY_PRELUDE_CODE) == 0)
+			engine_spawn_arg(&a, pyc);
+		else
+			engine_spawn_arg(&a, "-c"), engine_spawn_arg(&a, prelude_python);
 		engine_spawn_arg(&a, s.code), engine_spawn_arg(&a, inputs_arg);
 		python_names(req, pyname, sizeof pyname, &argv0);
 		engine_spawn_arg(&a, argv0), engine_spawn_arg(&a, pyname);
