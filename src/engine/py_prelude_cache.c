@@ -59,7 +59,8 @@ static int compile_with(const char *exe, const char *prelude, size_t len, struct
 	fflush(NULL);
 	pid_t pid = fork();
 	if (pid == 0) {
-		char *const argv[] = {(char *)exe, "-I", "-S", "-B", "-c", (char *)compile_src, NULL};
+		char *const argv[] = {(char *)exe,	   "-I", "-S", "-B", "-c",
+				      (char *)compile_src, NULL};
 		char *const envp[] = {"PATH=/usr/bin:/bin", "LANG=C.UTF-8", NULL};
 		int nul = open("/dev/null", O_WRONLY | O_CLOEXEC);
 		if (dup2(in[0], 0) < 0 || dup2(res[1], 1) < 0 || (nul >= 0 && dup2(nul, 2) < 0))
