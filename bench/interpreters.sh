@@ -29,18 +29,20 @@ median_prep() {
 		>/dev/null 2>&1 || { echo "-"; return; }
 	jq -r '.results[0].median * 1000 | . * 100 | round / 100' "$tmp/$name.json"
 }
-# sbx_median NAME COMMAND — sets SBX_MS to the median of an sbx command
-# and BASE_MS to the base's, timed in the same rounds ("" without BASE).
+# sbx_median BARE_COMMAND COMMAND — sets BARE_MS, SBX_MS and (with BASE)
+# BASE_MS: the bare interpreter, sbx and the base build timed in the same
+# rounds (bench_group_ms), so their ratios hold on a shared machine.
 sbx_median() {
 	bcmd=$(bench_base_cmd "$2")
 	BASE_MS=""
 	if [ -z "$bcmd" ]; then
-		SBX_MS=$(median "$1" "$2")
-		return
+		set -- $(bench_group_ms "$RUNS" "$1" "$2")
+	else
+		set -- $(bench_group_ms "$RUNS" "$1" "$2" "$bcmd")
+		BASE_MS=$(printf '%s' "$3" | awk '{ printf "%.2f", $1 }')
 	fi
-	pm=$(bench_pair_ms "$2" "$bcmd" "$RUNS")
-	SBX_MS=$(printf '%s' "${pm% *}" | awk '{ printf "%.2f", $1 }')
-	BASE_MS=$(printf '%s' "${pm#* }" | awk '{ printf "%.2f", $1 }')
+	BARE_MS=$(printf '%s' "$1" | awk '{ printf "%.2f", $1 }')
+	SBX_MS=$(printf '%s' "$2" | awk '{ printf "%.2f", $1 }')
 }
 row() { # LABEL MS BASE_MS [SBX_BASE_MS]
 	vs=""
@@ -62,8 +64,8 @@ else
 	printf '%-44s %10s %8s\n' "command" "median ms" "ratio"
 fi
 
-py_base=$(median py_base "/usr/bin/python3 -I -c 'print(1)'")
-sbx_median py_sbx "$SBX run -l python -e 'print(1)'"
+sbx_median "/usr/bin/python3 -I -c 'print(1)'" "$SBX run -l python -e 'print(1)'"
+py_base=$BARE_MS
 py_sbx=$SBX_MS
 py_sbx_base=$BASE_MS
 row "python3 -I -c 'print(1)'" "$py_base" "$py_base"
@@ -81,8 +83,8 @@ if command -v firejail >/dev/null; then
 fi
 
 if command -v Rscript >/dev/null; then
-	r_base=$(median r_base "Rscript --vanilla -e 'cat(1)'")
-	sbx_median r_sbx "$SBX run -l r -e 'cat(1)'"
+	sbx_median "Rscript --vanilla -e 'cat(1)'" "$SBX run -l r -e 'cat(1)'"
+	r_base=$BARE_MS
 	r_sbx=$SBX_MS
 	r_sbx_base=$BASE_MS
 	row "Rscript --vanilla -e 'cat(1)'" "$r_base" "$r_base"
@@ -94,12 +96,12 @@ if command -v java >/dev/null && command -v javac >/dev/null; then
 	printf 'public class Hello {\n  public static void main(String[] a) {\n    System.out.println("hi");\n  }\n}\n' \
 		>"$tmp/java/Hello.java"
 	javac -d "$tmp/java/classes" "$tmp/java/Hello.java"
-	j_class=$(median j_class "java -cp $tmp/java/classes Hello")
 	j_src=$(median j_src "java $tmp/java/Hello.java")
 	j_cold=$(median_prep j_cold "rm -rf $tmp/state/cache" "$SBX run $tmp/java/Hello.java")
 	"$SBX" run "$tmp/java/Hello.java" >/dev/null
 	[ -z "$BASE" ] || "$BASE" run "$tmp/java/Hello.java" >/dev/null
-	sbx_median j_cached "$SBX run $tmp/java/Hello.java"
+	sbx_median "java -cp $tmp/java/classes Hello" "$SBX run $tmp/java/Hello.java"
+	j_class=$BARE_MS
 	j_cached=$SBX_MS
 	j_cached_base=$BASE_MS
 	row "java -cp DIR Hello (precompiled)" "$j_class" "$j_class"

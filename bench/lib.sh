@@ -62,6 +62,39 @@ bench_pair_ms() {
 	printf '%s %s\n' "$(bench_median_of "$BENCH_TMP/pair.a")" "$(bench_median_of "$BENCH_TMP/pair.b")"
 }
 
+# bench_group_ms RUNS 'command' ... — the medians in ms of every command,
+# space-separated, all timed in the same BENCH_ROUNDS rounds (each round
+# runs each command RUNS / BENCH_ROUNDS times), so a change of load on a
+# shared machine hits them alike and their ratios hold.
+bench_group_ms() {
+	_runs=$1
+	shift
+	_per=$(((_runs + BENCH_ROUNDS - 1) / BENCH_ROUNDS))
+	_k=0
+	for _c in "$@"; do
+		: >"$BENCH_TMP/group.$_k"
+		_k=$((_k + 1))
+	done
+	_r=0
+	while [ "$_r" -lt "$BENCH_ROUNDS" ]; do
+		hyperfine -N --warmup 1 --runs "$_per" --export-json "$BENCH_TMP/g.json" "$@" \
+			>/dev/null 2>&1 || { echo "nan"; return; }
+		_k=0
+		for _c in "$@"; do
+			jq -r ".results[$_k].times[]" "$BENCH_TMP/g.json" >>"$BENCH_TMP/group.$_k"
+			_k=$((_k + 1))
+		done
+		_r=$((_r + 1))
+	done
+	_k=0
+	_outs=""
+	for _c in "$@"; do
+		_outs="$_outs $(bench_median_of "$BENCH_TMP/group.$_k")"
+		_k=$((_k + 1))
+	done
+	echo $_outs
+}
+
 # bench_median_of FILE — the median of a file of times in seconds, in ms.
 bench_median_of() {
 	sort -g "$1" | awk '{ v[NR] = $1 } END { if (NR == 0) { print "nan"; exit }
