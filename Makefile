@@ -166,7 +166,7 @@ valgrind: deps-test $(UNIT_BINS)
 
 bench: all $(BUILD)/lowertime
 	@build-aux/deps.sh bench
-	@SBX=$(abspath $(SBX)) bench/run.sh
+	@SBX=$(abspath $(SBX)) BASE=$(BASE) bench/run.sh
 
 completions: $(SBX)
 	build-aux/completions.sh $(SBX) completions

@@ -16,9 +16,23 @@ embed() {
 	printf '\t;\n'
 }
 
-# The Python prelude is one program written as three files, one job each
-# (the set-up; rich results; starting the code), joined in this order.
-cat "$src/sbx_prelude.py" "$src/sbx_prelude_rich.py" "$src/sbx_prelude_main.py" >"$out/sbx_prelude_py.tmp"
+# The Python prelude is one program written as four files, one job each
+# (the set-up; rich results; hints; starting the code). Rich results and
+# hints are embedded as the text _SBX_LAZY, compiled by the prelude only
+# when a run needs them (see _sbx_lazy): compiling them cost every run
+# ~2.5 ms. The text is a raw string in triple single quotes: it must hold
+# none.
+if cat "$src/sbx_prelude_rich.py" "$src/sbx_prelude_hint.py" | grep -q "'''"; then
+	echo "gen-prelude.sh: sbx_prelude_rich.py or sbx_prelude_hint.py holds three single quotes in a row: use double quotes there" >&2
+	exit 1
+fi
+{
+	cat "$src/sbx_prelude.py"
+	printf "_SBX_LAZY = r'''"
+	cat "$src/sbx_prelude_rich.py" "$src/sbx_prelude_hint.py"
+	printf "'''\n\n\n"
+	cat "$src/sbx_prelude_main.py"
+} >"$out/sbx_prelude_py.tmp"
 embed "$out/sbx_prelude_py.tmp" prelude_python >"$out/prelude_python.h.tmp"
 rm -f "$out/sbx_prelude_py.tmp"
 mv "$out/prelude_python.h.tmp" "$out/prelude_python.h"

@@ -6,6 +6,7 @@
 #include "core/outcome.h"
 #include "run/request_json.h"
 #include "run/runopt.h"
+#include "util/profile.h"
 
 int cmd_run(int argc, char **argv)
 {
@@ -27,6 +28,7 @@ int cmd_run(int argc, char **argv)
 	if (request_json_load(&ro, nops, false, NULL, &json_req, &tmp) != 0 ||
 	    runopt_load_code(&ro, operands, nops, false) != 0 || runopt_finish(&ro) != 0)
 		goto out;
+	profile_mark("options, config, code");
 	rc = execute_and_render(&req);
 out:
 	request_json_cleanup(&tmp);

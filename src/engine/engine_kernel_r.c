@@ -126,7 +126,7 @@ int engine_kernel_run_r(struct request *req, struct outcome *out, const struct o
 	engine_spawn_arg(&a, "--no-site-file"), engine_spawn_arg(&a, "--no-environ");
 	engine_spawn_arg(&a, fifo_path);
 	uint64_t as = engine_spawn_r_as(req->limits.memory_bytes); /* as the one-shot run's */
-	rc = engine_kernel_start(&s, &a, ks, as, false); /* not gated, as the one-shot R run */
+	rc = engine_kernel_start(&s, &a, ks, as, true); /* gated, as the one-shot R run */
 out:
 	if (fifo >= 0)
 		close(fifo);

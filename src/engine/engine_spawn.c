@@ -25,11 +25,13 @@
 
 #include "engine/engine_spawn_int.h"
 #include "engine/interp.h"
+#include "engine/py_prelude_cache.h"
 #include "sandbox/isolate.h"
 #include "sandbox/progin.h"
 #include "prelude_python.h"
 #include "prelude_r.h"
 #include "sandbox/sandbox.h"
+#include "util/profile.h"
 #include "util/util.h"
 #include "sandbox/workdir.h"
 
@@ -250,6 +252,7 @@ int engine_spawn_run_cmd(struct request *req, struct outcome *out, const struct 
 	size_t nro = interp_ro_dirs(s.exe, s.ro, ISOLATE_MAX_EXTRA);
 	for (size_t i = 0; i < nro; i++)
 		s.ro_dirs[i] = s.ro[i];
+	profile_mark("interpreter resolved");
 	char run_exe[PATH_MAX]; /* s.exe is javac's for a while */
 	memcpy(run_exe, s.exe, sizeof run_exe);
 
@@ -257,6 +260,7 @@ int engine_spawn_run_cmd(struct request *req, struct outcome *out, const struct 
 	struct argv_builder a = {.v = NULL}; /* before any goto out: freed there */
 	char *inputs_json = NULL;
 	char base[PATH_MAX];
+	char pyc[PATH_MAX]; /* the Python prelude's code object, when there is one */
 	const char *wbase = root_work_base(base, sizeof base);
 	if (!wbase && req->state_dir) {
 		int n = snprintf(base, sizeof base, "%s/work", req->state_dir);
@@ -267,6 +271,7 @@ int engine_spawn_run_cmd(struct request *req, struct outcome *out, const struct 
 	/* A killed sbx cannot remove its working directory: the next run does. */
 	if (wbase)
 		workdir_sweep(wbase);
+	profile_mark("work dir sweep");
 	if (workdir_create(&s.wd, wbase, req->id) < 0 ||
 	    workdir_mkdir(&s.wd, WORKDIR_PRIVATE) < 0 ||
 	    workdir_mkdir(&s.wd, WORKDIR_PRIVATE "/tmp") < 0) {
@@ -321,7 +326,15 @@ int engine_spawn_run_cmd(struct request *req, struct outcome *out, const struct 
 		engine_spawn_arg(&a, "-I"), engine_spawn_arg(&a, "-S"), engine_spawn_arg(&a, "-B");
 		if (python_unbuffered(req))
 			engine_spawn_arg(&a, "-u");
-		engine_spawn_arg(&a, "-c"), engine_spawn_arg(&a, prelude_python);
+		/* The prelude compiled once (a .pyc run as the script), else
+		 * its source (-c). */
+		snprintf(pyc, sizeof pyc, "%s/" WORKDIR_PRIVATE "/" PY_PRELUDE_CODE, s.wd.path);
+		if (py_prelude_cache_put(req->state_dir, s.exe, prelude_python,
+					 strlen(prelude_python), &s.wd,
+					 WORKDIR_PRIVATE "/" PY_PRELUDE_CODE) == 0)
+			engine_spawn_arg(&a, pyc);
+		else
+			engine_spawn_arg(&a, "-c"), engine_spawn_arg(&a, prelude_python);
 		engine_spawn_arg(&a, s.code), engine_spawn_arg(&a, inputs_arg);
 		python_names(req, pyname, sizeof pyname, &argv0);
 		engine_spawn_arg(&a, argv0), engine_spawn_arg(&a, pyname);
@@ -375,10 +388,12 @@ int engine_spawn_run_cmd(struct request *req, struct outcome *out, const struct 
 	}
 	if (workdir_snapshot(&s.wd) < 0)
 		goto setup;
-	/* The Python prelude waits on the gate before running user code, so
-	 * its interpreter starts while the cgroup is joined (see sandbox.h). */
+	profile_mark("work dir");
+	/* The Python and R preludes wait on the gate before running user
+	 * code, so their interpreter starts while the cgroup is joined (see
+	 * sandbox.h). */
 	rc = engine_spawn_step(&s, req, out, sink, s.wd.cwd, a.v, as,
-			       lang->id == LANG_PYTHON || node);
+			       lang->id == LANG_PYTHON || lang->id == LANG_R || node);
 	if (rc == 0 && node)
 		engine_spawn_node_finish(&s);
 	if (rc == 0) {
@@ -387,6 +402,7 @@ int engine_spawn_run_cmd(struct request *req, struct outcome *out, const struct 
 		char version[160];
 		interp_version(req->state_dir, run_exe, interp_version_flag(lang), version,
 			       sizeof version);
+		profile_mark("interpreter version");
 		if (!out->extra)
 			out->extra = json_object();
 		json_object_set_new(out->extra, "interpreter",
@@ -397,6 +413,7 @@ int engine_spawn_run_cmd(struct request *req, struct outcome *out, const struct 
 				&files);
 		json_decref(out->files);
 		out->files = files;
+		profile_mark("collection");
 	}
 	goto out;
 setup:
@@ -410,6 +427,7 @@ out:
 	free(s.env);
 	js_lower_release(&s.node_lower);
 	workdir_remove(&s.wd);
+	profile_mark("work dir removed");
 	return rc;
 }
 

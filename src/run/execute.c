@@ -11,6 +11,7 @@
 #include "run/events_pub.h"
 #include "run/results_save.h"
 #include "sandbox/sandbox.h"
+#include "util/profile.h"
 #include "util/util.h"
 
 int execute(struct request *req, struct outcome *out, struct render *r)
@@ -74,6 +75,7 @@ int execute_and_render(struct request *req)
 	render_event(r, "validation_completed",
 		     json_pack("{s:b, s:I}", "runnable", blocked != 1, "findings",
 			       (json_int_t)json_array_size(findings)));
+	profile_mark("policy");
 	if (blocked != 1)
 		execute(req, &out, r);
 	if (sandbox_turn_lost()) {
@@ -87,11 +89,15 @@ int execute_and_render(struct request *req)
 	/* --out-dir keeps the rich results as files too (named in the record). */
 	results_save(&out, req);
 	int write_rc = render_finish(r, &out, req);
+	profile_mark("record");
 	events_pub_finish(pub, &out);
 	events_pub_free(pub);
+	profile_mark("events");
 	/* After the result is out: a locked or broken history costs a warning,
 	 * never the output or the exit code. */
 	history_record(req, &out, config_retention_days(req->config));
+	profile_mark("history");
+	profile_print();
 	int code = outcome_exit_code(&out);
 	render_free(r);
 	outcome_release(&out);

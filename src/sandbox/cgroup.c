@@ -282,6 +282,51 @@ int cgroup_attach(const struct cgroup_run *cg, pid_t pid)
 	return 0;
 }
 
+/* Writes "0" (the calling thread) to DIR/tasks, or to the tasks of DIR's
+ * parent when up. */
+static int move_self(const char *dir, bool up)
+{
+	char path[320];
+	size_t n = strlen(dir);
+	if (up) {
+		const char *slash = strrchr(dir, '/');
+		if (!slash || slash == dir)
+			return -1;
+		n = (size_t)(slash - dir);
+	}
+	if (snprintf(path, sizeof(path), "%.*s/tasks", (int)n, dir) >= (int)sizeof(path))
+		return -1;
+	return write_str(path, "0");
+}
+
+int cgroup_enter_self(const struct cgroup_run *cg)
+{
+	if (!cg->kind || strcmp(cg->kind, "v1") != 0)
+		return -1;
+	const char *dirs[3] = {cg->mem, cg->pids, cg->cpu};
+	for (int i = 0; i < 3; i++) {
+		if (!dirs[i][0] || move_self(dirs[i], false) == 0)
+			continue;
+		int saved = errno;
+		while (i-- > 0) /* back out of those entered */
+			if (dirs[i][0] && move_self(dirs[i], true) < 0)
+				return -2;
+		errno = saved;
+		return -1;
+	}
+	return 0;
+}
+
+int cgroup_leave_self(const struct cgroup_run *cg)
+{
+	const char *dirs[3] = {cg->mem, cg->pids, cg->cpu};
+	int rc = 0;
+	for (int i = 0; i < 3; i++)
+		if (dirs[i][0] && move_self(dirs[i], true) < 0)
+			rc = -1;
+	return rc;
+}
+
 static uint64_t read_u64_file(const char *dir, const char *file)
 {
 	char path[320], buf[64];

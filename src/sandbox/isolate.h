@@ -92,6 +92,7 @@ struct isolate_state {
 	bool subreaper;	     /* orphans come back to sbx (no pid ns, no cgroup) */
 	pid_t pgid;	     /* the run's process group (its first pid), 0: none */
 	bool gated;	     /* plan.gated: the cgroup is joined by isolate_attach */
+	bool born_in_cgroup; /* the child started in the run's cgroup (v1: isolate_ns.c) */
 	const char *workdir; /* the run directory bound/granted writable */
 	/* plan.rw_dirs: only these (relative to workdir) writable; NULL: all */
 	const char *const *rw_dirs;

@@ -52,10 +52,44 @@ static void child_wait_go(int go_fd)
  * interpreter starts. Both spawn paths go through this one check. */
 static int attach_before_go(struct isolate_state *st, pid_t pid)
 {
-	if (!st->cgroup || st->gated || cgroup_attach(&st->cg, pid) == 0)
+	if (!st->cgroup || st->gated || st->born_in_cgroup || cgroup_attach(&st->cg, pid) == 0)
 		return 0;
 	isolate_note(st, "cannot join the cgroup: %s", strerror(errno));
 	return -1;
+}
+
+/* cgroup v1: sbx's thread steps into the run's cgroups for the fork or
+ * clone, so the child is born there and no attach (an RCU grace period,
+ * 8-18 ms) is needed; see cgroup_enter_self. Returns true when sbx is
+ * inside: then birth_leave must follow the fork, in the parent. Elsewhere
+ * (v2, no cgroup, a failed step) the child is attached as before. */
+static bool birth_enter(struct isolate_state *st)
+{
+	st->born_in_cgroup = false; /* an earlier attempt's child is gone */
+	if (!st->cgroup)
+		return false;
+	int rc = cgroup_enter_self(&st->cg);
+	if (rc == -2) {
+		/* Still partly inside: the run's cgroup must not be killed or
+		 * removed with sbx in it; it is left to the next run's sweep. */
+		isolate_note(st, "no cgroup (sbx could not leave it: %s)", strerror(errno));
+		st->cgroup = NULL;
+	}
+	return rc == 0;
+}
+
+/* After the fork or clone (pid: the child's, or -1): sbx steps back out.
+ * Returns -1 when it could not (see birth_enter); the caller kills the
+ * child and gives up. */
+static int birth_leave(struct isolate_state *st, pid_t pid)
+{
+	if (cgroup_leave_self(&st->cg) < 0) {
+		isolate_note(st, "no cgroup (sbx could not leave it: %s)", strerror(errno));
+		st->cgroup = NULL;
+		return -1;
+	}
+	st->born_in_cgroup = pid > 0;
+	return 0;
 }
 
 static pid_t reap_now(pid_t pid)
@@ -94,7 +128,13 @@ static pid_t spawn_ns(struct isolate_state *st)
 	/* Raw clone: fork semantics (same stack, copy of memory) plus the new
 	 * namespaces in one step, so the child is pid 1 of its own pid
 	 * namespace and everything it starts dies with it. */
+	bool inside = birth_enter(st);
 	pid = (pid_t)syscall(SYS_clone, (unsigned long)NS_CLONE_FLAGS | SIGCHLD, 0, 0, 0, 0);
+	if (pid != 0 && inside && birth_leave(st, pid) < 0) {
+		if (pid > 0)
+			goto fail_child;
+		goto fail_pipes;
+	}
 	if (pid < 0) {
 		isolate_note(st, "no namespaces (clone: %s)", strerror(errno));
 		goto fail_pipes;
@@ -218,7 +258,15 @@ pid_t isolate_spawn(const struct sandbox_plan *plan, struct isolate_state *st)
 		isolate_note(st, "pipe: %s", strerror(errno));
 		return -1;
 	}
+	bool inside = birth_enter(st);
 	pid = fork();
+	if (pid != 0 && inside && birth_leave(st, pid) < 0) {
+		close(go[0]);
+		close(go[1]);
+		if (pid > 0)
+			reap_now(pid);
+		return -1;
+	}
 	if (pid < 0) {
 		isolate_note(st, "fork: %s", strerror(errno));
 		close(go[0]);
@@ -257,7 +305,7 @@ pid_t isolate_spawn(const struct sandbox_plan *plan, struct isolate_state *st)
 
 int isolate_attach(struct isolate_state *st, pid_t pid)
 {
-	if (!st->cgroup)
+	if (!st->cgroup || st->born_in_cgroup)
 		return 0;
 	if (cgroup_attach(&st->cg, pid) == 0)
 		return 0;

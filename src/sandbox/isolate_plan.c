@@ -24,6 +24,7 @@
 #include "sandbox/isolate_int.h"
 #include "sandbox/rundir.h"
 #include "sandbox/landlock.h"
+#include "util/profile.h"
 #include "util/util.h"
 
 /* Top-level directories: symlinks on merged-/usr systems (copied as links),
@@ -245,6 +246,7 @@ int isolate_prepare(const struct request *req, const struct sandbox_plan *plan,
 				  why, sizeof(why)) == 0) {
 			st->cgroup = st->cg.kind;
 			snprintf(st->cgroup_path, sizeof(st->cgroup_path), "%s", st->cg.mem);
+			profile_mark("cgroup created");
 		} else {
 			st->want &= ~LAYER_CGROUP;
 			isolate_note(st, "no cgroup: %s", why);

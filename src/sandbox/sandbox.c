@@ -17,6 +17,7 @@
 #include "sandbox/sandbox.h"
 
 #include "sandbox/sandbox_int.h"
+#include "util/profile.h"
 
 int sandbox_run(const struct request *req, const struct sandbox_plan *plan, struct outcome *out,
 		const struct output_sink *sink)
@@ -57,6 +58,7 @@ int sandbox_run(const struct request *req, const struct sandbox_plan *plan, stru
 			goto out;
 		}
 		sv.isolated = true;
+		profile_mark("isolation prepared");
 	}
 	if (!(prog = seccomp_filter(plan->profile))) {
 		/* Fail closed: without the filter nothing runs. */
@@ -64,6 +66,7 @@ int sandbox_run(const struct request *req, const struct sandbox_plan *plan, stru
 			     "the seccomp filter could not be built");
 		goto out;
 	}
+	profile_mark("seccomp filter");
 
 	/* 3. Fork to reap, in the run's turn (a batch's: sandbox.h). */
 	if (!sandbox_turn_take()) {
@@ -84,6 +87,7 @@ int sandbox_run(const struct request *req, const struct sandbox_plan *plan, stru
 		finished = true;
 	}
 
+	profile_mark("sandbox finished");
 	/* 5. The status. */
 	sandbox_status_decide(&sv);
 	/* After the report: the code cannot change what sbx says. */

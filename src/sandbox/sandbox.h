@@ -65,9 +65,10 @@ struct sandbox_plan {
 	uint64_t rlimit_as;    /* address-space backstop, 0: none */
 	uint64_t rlimit_nproc; /* 0: no new processes allowed */
 	/* The interpreter may start before every layer is in place, because
-	 * its prelude waits on SANDBOX_GATE_FD before running user code. The
-	 * cgroup attach (an RCU grace period, ~15 ms on cgroup v1) then
-	 * overlaps with the interpreter's own start. */
+	 * its prelude waits on SANDBOX_GATE_FD before running user code. On
+	 * cgroup v2 the cgroup attach (an RCU grace period) then overlaps
+	 * with the interpreter's own start; on v1 the child is born in the
+	 * run's cgroup (isolate_ns.c) and there is no attach to wait for. */
 	bool gated;
 	/* Directories outside the default root the interpreter needs, shown
 	 * read-only at the same path (a virtualenv, a base interpreter's

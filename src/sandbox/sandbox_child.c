@@ -18,6 +18,8 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
+#include "util/profile.h"
+
 static int child_setup_fd = -1; /* in the child: where child_fail writes */
 
 static _Noreturn void child_fail(const char *what)
@@ -103,8 +105,10 @@ _Noreturn void sandbox_child_start(struct supervisor *sv, pid_t parent,
 	 * walk down to a work directory below a 0700 state dir. */
 	if (plan->workdir && chdir(plan->workdir) != 0)
 		child_fail("chdir to the working directory");
+	profile_mark("child: set-up");
 	if (sv->isolated && isolate_enter(plan, &sv->iso) != 0)
 		child_fail("isolation");
+	profile_mark("child: isolation");
 
 	/* The plan's rlimits (sandbox_plan_limits), in its order. */
 	for (unsigned i = 0; i < sv->limits.n; i++) {
@@ -118,6 +122,7 @@ _Noreturn void sandbox_child_start(struct supervisor *sv, pid_t parent,
 		child_fail("PR_SET_NO_NEW_PRIVS");
 	if (seccomp_install(prog, plan->profile) != 0)
 		child_fail("seccomp");
+	profile_mark("child: seccomp");
 	if (init) /* under every layer, the init too */
 		pid1_run(SANDBOX_INIT_FD, plan->child_main, plan->child_arg);
 	plan->child_main(plan->child_arg);

@@ -25,6 +25,7 @@
 #include <unistd.h>
 
 #include "sandbox/report.h"
+#include "util/profile.h"
 #include "util/util.h"
 
 #define CHUNK 65536
@@ -370,6 +371,7 @@ enum supervise_result sandbox_supervise(struct supervisor *sv, const struct secc
 	sv->pid = sv->isolated ? isolate_spawn(plan, &sv->iso) : fork();
 	if (sv->pid == 0)
 		sandbox_child_start(sv, parent, prog);
+	profile_mark("sandbox child started");
 	if (sv->pid < 0) {
 		/* isolate_spawn killed and reaped what it started. */
 		int prc = sv->isolated && sv->iso.note[0] ? -2 : -1;
@@ -384,6 +386,7 @@ enum supervise_result sandbox_supervise(struct supervisor *sv, const struct secc
 	take_over_fds(sv);
 	sv->pidfd = pidfd_open(sv->pid, 0);
 	pid_t code = sv->init_fd >= 0 ? await_code(sv) : sv->pid;
+	profile_mark("code started (pid)");
 	sv->have_cpu_clock = clock_getcpuclockid(code ? code : sv->pid, &sv->cpu_clock) == 0;
 
 	out->sandbox.seccomp = true;
@@ -396,6 +399,7 @@ enum supervise_result sandbox_supervise(struct supervisor *sv, const struct secc
 		 * nothing of the code has run or forked yet). */
 		if (isolate_attach(&sv->iso, sv->pid) == 0 && sv->init.code_pid)
 			isolate_attach(&sv->iso, sv->init.code_pid);
+		profile_mark("cgroup joined");
 	}
 	/* The run is the child's session (it calls setsid; the filter denies
 	 * leaving it), and its cgroup where there is one. */
@@ -425,6 +429,7 @@ enum supervise_result sandbox_supervise(struct supervisor *sv, const struct secc
 		}
 		close(sv->gate[1]);
 		sv->gate[1] = -1;
+		profile_mark("gate opened");
 	}
 	if (plan->on_start) {
 		struct sandbox_report layers = out->sandbox;
@@ -438,6 +443,7 @@ enum supervise_result sandbox_supervise(struct supervisor *sv, const struct secc
 	}
 
 	watch(sv);
+	profile_mark("code ended (exit)");
 	out->wall_ms = now_monotonic_ms() - sv->start_ms;
 	if (sv->isolated && !runcpu_sampling(&sv->cpu))
 		(void)cpu_used_ms(sv); /* the cgroup's final count, before it goes */

@@ -11,6 +11,20 @@
 # as one JSON object (see src/sandbox/sandbox.h). Base R only: jsonlite is not part
 # of r-base-core.
 local({
+  # The gate (fd 4, see SANDBOX_GATE_FD): sbx writes one byte once every
+  # sandbox layer is in place; R starts meanwhile (the cgroup's join, an
+  # RCU grace period, took ~10 ms before R could start). No code runs
+  # before it: EOF or an error instead of the byte means sbx said no. R
+  # cannot read an fd: /proc/self/fd reopens it, else a shell reads it.
+  gate <- tryCatch(suppressWarnings(file("/proc/self/fd/4", open = "rb", raw = TRUE)),
+                   error = function(e) NULL)
+  if (is.null(gate))
+    gate <- tryCatch(suppressWarnings(pipe("exec head -c 1 <&4", open = "rb")),
+                     error = function(e) NULL)
+  go <- if (is.null(gate)) raw(0) else tryCatch(readBin(gate, "raw", 1L), error = function(e) raw(0))
+  if (!is.null(gate)) close(gate)
+  if (!identical(go, charToRaw("g"))) quit(save = "no", status = 125, runLast = FALSE)
+  rm(gate, go)
   prof <- Sys.getenv("R_PROFILE_USER")
   # A session's kernel (sbx_kernel.R, run after this file) feeds the code
   # itself, one execution after another: no program file to read here.
@@ -313,7 +327,19 @@ local({
   # is the garbage collector closing a connection the code left unclosed,
   # which Rscript, without this work, would not have run into (warn < 0:
   # a finalizer runs without the handlers suppressWarnings sets).
-  invisible(addTaskCallback(function(expr, value, ok, visible) {
+  #
+  # sbx's own functions run with R's JIT compiler off (no_jit): R
+  # byte-compiles a closure on its first or second call, and compiling the
+  # callback, rich_end and report_error cost every run ~35 ms of CPU
+  # (Rscript itself takes ~80). The code's own functions are compiled as
+  # under Rscript: the level is the code's again when sbx's work is done.
+  # The wrappers are small, so R never compiles them either.
+  no_jit <- function(f) function(...) {
+    jit <- .Internal(enableJIT(0L))
+    on.exit(.Internal(enableJIT(jit)))
+    f(...)
+  }
+  invisible(addTaskCallback(no_jit(function(expr, value, ok, visible) {
     ow <- options(warn = -1)
     on.exit(options(ow))
     if (!is.null(kernel_step) && kernel_step(expr)) return(TRUE)
@@ -335,7 +361,7 @@ local({
       report(paste0("{\"result\":", js, rich, "}"))
     } else if (nzchar(rich)) report(paste0("{", substring(rich, 2), "}"))  # sbx: rich results
     TRUE
-  }, name = "sbx"))
+  }), name = "sbx"))
 
   # Sees an uncaught error while its frames are still there (no exiting
   # handler caught it); changes nothing of what R does with it.
@@ -382,7 +408,7 @@ local({
     report(paste0("{\"error\":", err, ",\"traceback\":", esc(text), "}",
                   if (!is.null(status)) ",\"status\":\"memory_limit\"" else rich_end(NULL), "}"))
   }
-  if (!kernel) invisible(reg.finalizer(environment(), report_error, onexit = TRUE))
+  if (!kernel) invisible(reg.finalizer(environment(), no_jit(report_error), onexit = TRUE))
 
   # ---- Rich results (README "Rich results"): plots and tables as MIME
   # bundles in the report's "results". R's default device, opened when the

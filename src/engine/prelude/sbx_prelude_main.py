@@ -1,6 +1,104 @@
-# sbx prelude for Python, part 3 of 3 (after sbx_prelude.py and
-# sbx_prelude_rich.py): the set-up is applied, then the code runs, unless a
-# session's kernel (sbx_kernel.py, appended after this) runs it instead.
+# sbx prelude for Python, part 2 of 4 (after sbx_prelude.py and the text
+# of parts 3 and 4, _SBX_LAZY): what every run needs of rich results, the
+# stand-ins of the lazily compiled functions, then the set-up is applied
+# and the code runs, unless a session's kernel (sbx_kernel.py, appended
+# after this) runs it instead.
+
+
+def _sbx_lazy(fname, _compile=compile, _exec=exec):
+    # Compiles parts 3 and 4 (rich results, hints) into the prelude's
+    # globals on first use, replacing the stand-ins below; returns the
+    # function fname as it is then. A run that prints and ends pays nothing
+    # for them.
+    g = globals()
+    src = g.pop('_SBX_LAZY', None)
+    if src is not None:
+        _exec(_compile(src, '<string>', 'exec'), g)  # the builtins as at start
+    return g[fname]
+
+
+def _sbx_plain():
+    # Nothing for the rich forms to look at: no form waiting, no figure.
+    return not _SBX_RICH['items'] and 'matplotlib._pylab_helpers' not in sys.modules
+
+
+def _sbx_rich_end(value=None, over=None):
+    if value is None and _sbx_plain():
+        _SBX_RICH['done'] = True  # as the full one: nothing to send
+        return ''
+    return _sbx_lazy('_sbx_rich_end')(value, over)
+
+
+def _sbx_result_report(value):
+    # The full one's answer for no value, and for an int or a bool (no
+    # rich form, its JSON its repr), without compiling it.
+    if _sbx_plain() and (value is None or (
+            type(value) in (int, bool) and -(1 << 63) <= value < (1 << 63)
+            and _SBX_RICH['budget'] >= 20)):
+        _SBX_RICH['done'] = True
+        if value is None:
+            return None
+        return '{"result":' + ('true' if value is True else 'false' if value is False
+                               else int.__repr__(value)) + '}'
+    return _sbx_lazy('_sbx_result_report')(value)
+
+
+def _sbx_to_json(v, budget=None):
+    return _sbx_lazy('_sbx_to_json')(v, budget)
+
+
+def _sbx_hook_show(plt):
+    return _sbx_lazy('_sbx_hook_show')(plt)
+
+
+def _sbx_hint(e):
+    # Only these two have hints: an out-of-memory report compiles nothing.
+    if not isinstance(e, (ModuleNotFoundError, OSError)):
+        return None
+    return _sbx_lazy('_sbx_hint')(e)
+
+
+_SBX_RICH = {'items': [], 'budget': 1 << 20, 'seen': {}, 'done': False}
+_SBX_RICH_MAX_ITEMS = 100  # as core/results.h's RESULTS_MAX_ITEMS
+
+
+def _sbx_rich_setup():
+    import posix
+    v = posix.environ.pop(b'SBX_RESULTS_MAX', b'')
+    try:
+        posix.unsetenv('SBX_RESULTS_MAX')  # the code's environment, as natively
+    except OSError:
+        pass
+    if v.isdigit():
+        _SBX_RICH['budget'] = int(v)
+
+    class PyplotHook:
+        # Lets the real loader import matplotlib.pyplot, then wraps its
+        # show() (see _sbx_hook_show); removes itself on first use.
+        def find_spec(self, fullname, path=None, target=None):
+            if fullname != 'matplotlib.pyplot':
+                return None
+            sys.meta_path.remove(self)
+            for finder in sys.meta_path:
+                spec = getattr(finder, 'find_spec', lambda *a: None)(fullname, path, target)
+                if spec is not None:
+                    break
+            else:
+                return None
+            loader = spec.loader
+
+            class Hooking:
+                def create_module(self, spec):
+                    return loader.create_module(spec)
+
+                def exec_module(self, module):
+                    spec.loader = module.__loader__ = loader
+                    loader.exec_module(module)
+                    _sbx_hook_show(module)
+            spec.loader = Hooking()
+            return spec
+    sys.meta_path.insert(0, PyplotHook())
+
 
 _sbx_audit.__code__ = _sbx_audit.__code__.replace(co_filename='<sbx>')
 _sbx = _sbx_setup()

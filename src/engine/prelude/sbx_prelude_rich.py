@@ -1,6 +1,7 @@
-# sbx prelude for Python, part 2 of 3 (after sbx_prelude.py, before
-# sbx_prelude_main.py; build-aux/gen-prelude.sh joins them): the result's
-# JSON (_sbx_to_json) and its rich forms.
+# sbx prelude for Python, part 3 of 4, compiled on first use (see
+# _sbx_lazy in sbx_prelude_main.py; build-aux/gen-prelude.sh embeds it as
+# text): the result's JSON (_sbx_to_json) and its rich forms. What every
+# run needs (the budget, the pyplot hook) is in sbx_prelude_main.py.
 #
 # Rich results (README "Rich results"): figures and tables as MIME
 # bundles in the report's "results". matplotlib is hooked only when the
@@ -192,48 +193,6 @@ def _sbx_to_json(v, budget=None):
     if budget is not None and len(out) > budget:  # what the count left out
         raise _SbxOver(len(out))
     return out
-
-
-_SBX_RICH = {'items': [], 'budget': 1 << 20, 'seen': {}, 'done': False}
-_SBX_RICH_MAX_ITEMS = 100  # as core/results.h's RESULTS_MAX_ITEMS
-
-
-def _sbx_rich_setup():
-    import posix
-    v = posix.environ.pop(b'SBX_RESULTS_MAX', b'')
-    try:
-        posix.unsetenv('SBX_RESULTS_MAX')  # the code's environment, as natively
-    except OSError:
-        pass
-    if v.isdigit():
-        _SBX_RICH['budget'] = int(v)
-
-    class PyplotHook:
-        # Lets the real loader import matplotlib.pyplot, then wraps its
-        # show() (see _sbx_hook_show); removes itself on first use.
-        def find_spec(self, fullname, path=None, target=None):
-            if fullname != 'matplotlib.pyplot':
-                return None
-            sys.meta_path.remove(self)
-            for finder in sys.meta_path:
-                spec = getattr(finder, 'find_spec', lambda *a: None)(fullname, path, target)
-                if spec is not None:
-                    break
-            else:
-                return None
-            loader = spec.loader
-
-            class Hooking:
-                def create_module(self, spec):
-                    return loader.create_module(spec)
-
-                def exec_module(self, module):
-                    spec.loader = module.__loader__ = loader
-                    loader.exec_module(module)
-                    _sbx_hook_show(module)
-            spec.loader = Hooking()
-            return spec
-    sys.meta_path.insert(0, PyplotHook())
 
 
 def _sbx_hook_show(plt):

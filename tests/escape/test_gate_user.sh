@@ -1,0 +1,6 @@
+#!/bin/sh
+# test_gate.sh as an unprivileged user (tests/as_user.sh): no cgroup, only
+# its own uid mapped; as a non-root user test_gate.sh covers this already.
+#
+#   tests/escape/test_gate_user.sh      (SBX_AS_USER: default sbx-ci)
+exec sh "$(dirname "$0")/../as_user.sh" test_gate.sh
