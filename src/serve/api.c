@@ -248,12 +248,17 @@ static const struct key_spec run_keys[] = {{"code", T_STR, true},
 					   {"stdin", T_STR, false},
 					   {"args", T_ARR, false},
 					   {"expected_stdout", T_STR, false},
+					   {"return_files", T_BOOL, false},
 					   RUN_SETTINGS,
 					   {NULL, 0, false}};
-static const struct key_spec exec_keys[] = {
-    {"id", T_STR, false},   {"files", T_OBJ, false},	       {"stdin", T_STR, false},
-    {"args", T_ARR, false}, {"expected_stdout", T_STR, false}, RUN_SETTINGS,
-    {NULL, 0, false}};
+static const struct key_spec exec_keys[] = {{"id", T_STR, false},
+					    {"files", T_OBJ, false},
+					    {"stdin", T_STR, false},
+					    {"args", T_ARR, false},
+					    {"expected_stdout", T_STR, false},
+					    {"return_files", T_BOOL, false},
+					    RUN_SETTINGS,
+					    {NULL, 0, false}};
 static const struct key_spec prepare_keys[] = {
     {"code", T_STR, true}, {"language", T_STR, false}, {"engine", T_STR, false}, {NULL, 0, false}};
 static const struct key_spec deploy_keys[] = {{"code", T_STR, true},

@@ -104,6 +104,9 @@ struct api_child {
 	size_t argc;
 	char *input; /* owned; NULL for none */
 	size_t input_len;
+	/* "return_files": the server's private directory the child saves the
+	 * files the code made in (returned_files.h); NULL: not asked */
+	char *files_dir;
 };
 /* format: "json", "ndjson" or "text". state_dir and config (may be NULL)
  * are passed on to the child. Returns 0, or -1 with e (a field that does

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "serve/returned_files.h"
 #include "util/util.h"
 
 static void add(struct api_child *c, const char *s)
@@ -30,6 +31,7 @@ static void add2(struct api_child *c, const char *flag, const char *v)
 
 void api_child_release(struct api_child *c)
 {
+	returned_files_drop(c->files_dir);
 	for (size_t i = 0; i < c->argc; i++)
 		free(c->argv[i]);
 	free(c->argv);
@@ -47,6 +49,28 @@ static void number_text(json_t *v, char out[64])
 		snprintf(out, 64, "%lld", (long long)json_integer_value(v));
 	else
 		snprintf(out, 64, "%.17g", json_number_value(v));
+}
+
+/* The body the child reads (--request -): without "return_files", which
+ * is the server's to do; that asks for --out-dir into a private directory
+ * of the server's (returned_files.h). */
+static int child_request(struct api_child *c, json_t *body, struct api_error *e)
+{
+	json_t *o = json_deep_copy(body);
+	bool files = json_is_true(json_object_get(o, "return_files"));
+	json_object_del(o, "return_files");
+	c->input = json_dumps(o, JSON_COMPACT);
+	json_decref(o);
+	if (!c->input)
+		return api_fail(e, 500, "internal", "could not encode the request");
+	c->input_len = strlen(c->input);
+	if (files) {
+		if (!(c->files_dir = returned_files_dir()))
+			return api_fail(e, 500, "internal", "%s", error_first_message());
+		add2(c, "--out-dir", c->files_dir);
+	}
+	add2(c, "--request", "-");
+	return 0;
 }
 
 /* deploy takes its run defaults as flags: the same keys as a run body. */
@@ -149,11 +173,8 @@ static int session_args(const struct api_route *r, json_t *body, const struct ap
 	}
 	case API_SESSION_LIST: return add_query(c, q);
 	case API_SESSION_EXEC:
-		c->input = json_dumps(body, JSON_COMPACT);
-		if (!c->input)
-			return api_fail(e, 500, "internal", "could not encode the request");
-		c->input_len = strlen(c->input);
-		add2(c, "--request", "-");
+		if (child_request(c, body, e))
+			return -1;
 		break;
 	default: break;
 	}
@@ -209,12 +230,10 @@ int api_child_build(const struct api_route *r, json_t *body, const struct api_qu
 		json_t *o = json_deep_copy(body);
 		if (r->op == API_EXEC)
 			json_object_set_new(o, "deployment", json_string(r->ref));
-		c->input = json_dumps(o, JSON_COMPACT);
+		int rc = child_request(c, o, e);
 		json_decref(o);
-		if (!c->input)
-			return api_fail(e, 500, "internal", "could not encode the request");
-		c->input_len = strlen(c->input);
-		add2(c, "--request", "-");
+		if (rc)
+			return -1;
 		break;
 	}
 	case API_PREPARE:

@@ -1,5 +1,6 @@
 /* handler — one HTTP request (handler.h). */
 #include "serve/handler.h"
+#include "serve/returned_files.h"
 
 #include <errno.h>
 #include <openssl/crypto.h>
@@ -211,6 +212,13 @@ static enum MHD_Result run_child(struct server *s, struct MHD_Connection *conn, 
 	bool ndjson = x->route.streams && want_ndjson;
 	bool text = !x->route.streams && !want_ndjson && accepts(conn, "text/plain");
 	const char *format = want_ndjson ? "ndjson" : text ? "text" : "json";
+	/* The files come inside the record, at the end: not in a stream. */
+	if (json_is_true(json_object_get(body, "return_files")) && (want_ndjson || text)) {
+		api_fail(&e, 400, "bad_field",
+			 "\"return_files\" needs the JSON answer (Accept: application/json): the "
+			 "files come inside the record, at the end");
+		return respond_error(conn, &e);
+	}
 	if (api_child_build(&x->route, body, &x->q, format, s->cfg->state_dir, s->cfg->config,
 			    &args, &e) != 0) {
 		api_child_release(&args);
@@ -289,6 +297,8 @@ static enum MHD_Result run_child(struct server *s, struct MHD_Connection *conn, 
 	child_message(&st->ch, msg, sizeof(msg));
 	buf_release(&st->ch.errbuf);
 	gate_leave_n(&s->gate, places);
+	char *files_dir = st->args.files_dir; /* read below, then removed */
+	st->args.files_dir = NULL;
 	api_child_release(&st->args);
 	free(st);
 	enum MHD_Result rc;
@@ -329,6 +339,11 @@ static enum MHD_Result run_child(struct server *s, struct MHD_Connection *conn, 
 		rc = respond_json(conn, 200, b, code);
 		free(b);
 		json_decref(o);
+	} else if (rec && files_dir) {
+		returned_files_attach(rec, files_dir);
+		char *b = json_dumps(rec, JSON_COMPACT | JSON_ENSURE_ASCII);
+		rc = respond_body(conn, 200, "application/json", b, strlen(b), code);
+		free(b);
 	} else if (rec && !want_ndjson && describes_sessions(x->route.op)) {
 		/* the server's host internals are not the client's to see */
 		hide_host_fields(rec);
@@ -342,6 +357,7 @@ static enum MHD_Result run_child(struct server *s, struct MHD_Connection *conn, 
 	}
 	json_decref(rec);
 	buf_release(&out);
+	returned_files_drop(files_dir);
 	return rc;
 }
 

@@ -17,6 +17,8 @@
 #include "run/runopt.h"
 #include "serve/curl.h"
 #include "serve/remote.h"
+#include "run/out_dir.h"
+#include "serve/remote_files.h"
 #include "util/util.h"
 
 struct rctx {
@@ -28,7 +30,8 @@ struct rctx {
 	json_t *record;
 	char last_stdout_byte;
 	bool code_is_file;
-	bool session; /* sbx session exec */
+	bool session;	     /* sbx session exec */
+	const char *out_dir; /* -o: the files the code made come back into it */
 };
 
 static int rr_option(void *ctx, int id, const char *arg)
@@ -44,6 +47,11 @@ static int rr_option(void *ctx, int id, const char *arg)
 		return error("usage: sbx session exec: --%s is not an exec option (see 'sbx "
 			     "session -h')",
 			     n);
+	/* -o: the server returns the files, written here (remote_files.c) */
+	if (!strcmp(n, "out-dir") && !c->session) {
+		c->out_dir = arg;
+		return 0;
+	}
 	static const char *const local_only[] = {
 	    "out-dir",	"out-dir-dotfiles", "require", "no-history", "block",	 "policy",
 	    "max-code", "state-dir",	    "config",  "request",    "markdown", NULL};
@@ -289,6 +297,37 @@ static void text_finish(struct rctx *c)
 				    json_string_length(got));
 }
 
+/* -o: the JSON record, with the files in it: written into the directory,
+ * then printed as the streamed answer would have been (text: the output,
+ * then the lines of text_finish; JSON: the record). */
+static int answer_with_files(struct rctx *c, struct remote_reply *r)
+{
+	json_t *rec = json_loadb(r->body.data ? r->body.data : "", r->body.len, 0, NULL);
+	if (!json_is_object(rec)) {
+		json_decref(rec);
+		return error("the server's answer is not a record"), EXIT_SBX_FAILURE;
+	}
+	remote_files_save(rec, c->out_dir);
+	if (c->format != 0) {
+		char *s = json_dumps(rec, JSON_COMPACT | JSON_ENSURE_ASCII);
+		puts(s ? s : "{}");
+		free(s);
+		record_written_set();
+	} else {
+		json_t *o = json_object_get(rec, "stdout"), *e = json_object_get(rec, "stderr");
+		fwrite(json_string_value(o) ?: "", 1, json_string_length(o), stdout);
+		fwrite(json_string_value(e) ?: "", 1, json_string_length(e), stderr);
+		if (json_string_length(o))
+			c->last_stdout_byte = json_string_value(o)[json_string_length(o) - 1];
+		json_decref(c->record);
+		c->record = json_incref(rec);
+		text_finish(c);
+	}
+	int rc = record_exit_code(rec);
+	json_decref(rec);
+	return rc;
+}
+
 int remote_run(const char *cmd, const struct opt_spec *const *tables, int argc, char **argv)
 {
 	struct request req;
@@ -323,6 +362,12 @@ int remote_run(const char *cmd, const struct opt_spec *const *tables, int argc, 
 	c.code_is_file = req.code && request_code_is_file(&req);
 	if (!(body = build_body(&c, cmd)))
 		goto out;
+	/* -o is checked, and made, before anything runs, as locally */
+	if (c.out_dir) {
+		if (out_dir_prepare(c.out_dir) != 0)
+			goto out;
+		json_object_set_new(body, "return_files", json_true());
+	}
 	text = json_dumps(body, JSON_COMPACT);
 	char path[512];
 	if (exec || c.session) {
@@ -335,9 +380,9 @@ int remote_run(const char *cmd, const struct opt_spec *const *tables, int argc, 
 			 !strcmp(cmd, "deploy") ? "deployments" : cmd);
 	}
 	bool runs = exec || c.session || !strcmp(cmd, "run");
-	const char *accept = c.format == 1	     ? "application/json"
-			     : runs || c.format == 2 ? "application/x-ndjson"
-						     : "text/plain";
+	const char *accept = c.format == 1 || c.out_dir ? "application/json"
+			     : runs || c.format == 2	? "application/x-ndjson"
+							: "text/plain";
 	struct remote_reply r = {0};
 	r.on_line = runs ? on_event : NULL;
 	r.ctx = &c;
@@ -347,6 +392,8 @@ int remote_run(const char *cmd, const struct opt_spec *const *tables, int argc, 
 	}
 	if (r.status != 200) {
 		rc = remote_fail(&r);
+	} else if (c.out_dir) {
+		rc = answer_with_files(&c, &r);
 	} else if (!r.ndjson || !runs) {
 		fwrite(r.body.data ? r.body.data : "", 1, r.body.len, stdout);
 		rc = r.exit_code >= 0 ? r.exit_code : 0;

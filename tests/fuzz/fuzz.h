@@ -77,4 +77,22 @@ static inline int fuzz_utf8_valid(const unsigned char *s, size_t len)
 	return 1;
 }
 
+/* Whether name stays below the directory it is joined to: not absolute,
+ * no empty, "." or ".." part (written here, not borrowed from the code
+ * under test, so the two can disagree). */
+static inline int fuzz_path_below(const char *name)
+{
+	const char *p = name;
+	if (!*p || *p == '/')
+		return 0;
+	for (;;) {
+		size_t n = strcspn(p, "/");
+		if (n == 0 || (n == 1 && p[0] == '.') || (n == 2 && p[0] == '.' && p[1] == '.'))
+			return 0;
+		if (!p[n])
+			return 1;
+		p += n + 1;
+	}
+}
+
 #endif

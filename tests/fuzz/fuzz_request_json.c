@@ -34,7 +34,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		for (size_t i = 0; i < req.nfiles; i++) {
 			struct stat st;
 			FUZZ_CHECK(stat(req.files[i].src, &st) == 0 && S_ISREG(st.st_mode));
-			FUZZ_CHECK(!strchr(req.files[i].name, '/'));
+			FUZZ_CHECK(fuzz_path_below(req.files[i].name));
 		}
 		if (req.request_id) {
 			FUZZ_CHECK(strlen(req.request_id) <= REQUEST_ID_MAX);
