@@ -9,7 +9,9 @@
 . "$(dirname "$0")/../lib.sh"
 . "$TESTS_DIR/serve_lib.sh"
 
-start_server
+# The server's temporary directories in a directory of this test's own.
+mkdir -p "$T_TMP/srvtmp"
+TMPDIR=$T_TMP/srvtmp start_server
 CODE='import os
 os.makedirs("d/e")
 open("d/e/a.txt", "w").write("hello")
@@ -25,7 +27,7 @@ expect_jq '.returned_files | map(.name) | sort == ["b.bin", "big.bin", "d/e/a.tx
 expect_jq '.returned_files[] | select(.name == "d/e/a.txt") | .base64 == "aGVsbG8="'
 expect_jq '.returned_files[] | select(.name == "big.bin") | .base64 == null and (.left_out | test("8 MiB"))'
 check "no server path in the answer" sh -c '! printf "%s" "$1" | grep -q "sbx-serve-files"' _ "$out"
-check "the server's private directory is gone" sh -c '! ls -d "${TMPDIR:-/tmp}"/sbx-serve-files-* 2>/dev/null | grep -q .'
+check "the server's private directory is gone" sh -c '! ls -d "$1"/sbx-serve-files-* 2>/dev/null | grep -q .' _ "$T_TMP/srvtmp"
 api POST /v1/run "$body" -H 'Accept: application/x-ndjson'
 expect_error 400 bad_field
 
@@ -77,6 +79,7 @@ class H(http.server.BaseHTTPRequestHandler):
     def log_message(self, *a):
         pass
 s = http.server.HTTPServer(("127.0.0.1", 0), H)
+s.timeout = 120  # a client that never calls (an older sbx refuses -o) ends it too
 with open(sys.argv[2], "w") as f:  # a FIFO: the test reads the port from it
     f.write("%d\n" % s.server_address[1])
 s.handle_request()
