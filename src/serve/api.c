@@ -286,6 +286,7 @@ static const struct key_spec session_exec_keys[] = {{"code", T_STR, true},
 						    {"args", T_ARR, false},
 						    {"cpu_time", T_NUM | T_STR, false},
 						    {"fresh", T_BOOL, false},
+						    {"return_files", T_BOOL, false},
 						    {NULL, 0, false}};
 static const struct key_spec *route_keys(enum api_op op)
 {

@@ -396,6 +396,15 @@ static enum MHD_Result answer(struct server *s, struct MHD_Connection *conn, str
 	/* A running session's execution goes straight to its daemon. */
 	bool child = true;
 	enum MHD_Result rc = MHD_NO;
+	if (x->route.op == API_SESSION_EXEC &&
+	    json_is_true(json_object_get(body, "return_files")) &&
+	    accepts(conn, "application/x-ndjson")) {
+		api_fail(&e, 400, "bad_field",
+			 "\"return_files\" needs the JSON answer (Accept: application/json): the "
+			 "files come inside the record, at the end");
+		json_decref(body);
+		return respond_error(conn, &e);
+	}
 	if (x->route.op == API_SESSION_EXEC)
 		rc = session_direct_answer(s, conn, &x->route, body,
 					   accepts(conn, "application/x-ndjson"), &child);

@@ -48,7 +48,7 @@ static int rr_option(void *ctx, int id, const char *arg)
 			     "session -h')",
 			     n);
 	/* -o: the server returns the files, written here (remote_files.c) */
-	if (!strcmp(n, "out-dir") && !c->session) {
+	if (!strcmp(n, "out-dir")) {
 		c->out_dir = arg;
 		return 0;
 	}

@@ -33,6 +33,7 @@
 #include "render/render.h"
 #include "run/request_json.h"
 #include "run/runopt.h"
+#include "serve/returned_files.h"
 #include "session/session.h"
 #include "util/buf.h"
 #include "util/util.h"
@@ -52,7 +53,8 @@ struct direct {
 	size_t off;
 	bool ended;
 	int code;
-	int client; /* the client's socket, watched for a hang-up; -1 */
+	int client;	 /* the client's socket, watched for a hang-up; -1 */
+	char *files_dir; /* "return_files": where the daemon saves them (returned_files.h) */
 };
 
 static void to_buf(void *ctx, const char *data, size_t len)
@@ -69,6 +71,7 @@ static void direct_free(struct direct *d)
 	request_json_cleanup(&d->tmp);
 	request_release(&d->req);
 	json_decref(d->body);
+	returned_files_drop(d->files_dir);
 	gate_leave(&d->s->gate);
 	free(d);
 }
@@ -132,6 +135,16 @@ static void stream_free(void *cls)
 	direct_free(cls);
 }
 
+/* The private directory the daemon saves the execution's files in. */
+static int set_files_dir(struct direct *d)
+{
+	if (!(d->files_dir = returned_files_dir()))
+		return -1;
+	free(d->req.out_dir);
+	d->req.out_dir = xstrdup(d->files_dir);
+	return 0;
+}
+
 static enum MHD_Result fail(struct MHD_Connection *conn, const char *msg)
 {
 	struct api_error e = {0};
@@ -158,7 +171,10 @@ static enum MHD_Result answer(struct server *s, struct MHD_Connection *conn,
 	const union MHD_ConnectionInfo *ci =
 	    mhd.get_connection_info(conn, MHD_CONNECTION_INFO_CONNECTION_FD);
 	d->client = ci ? ci->connect_fd : -1;
-	d->body = json_incref(body);
+	/* "return_files" is the server's to do: the execution gets --out-dir */
+	bool files = json_is_true(json_object_get(body, "return_files"));
+	d->body = json_deep_copy(body);
+	json_object_del(d->body, "return_files");
 	buf_init(&d->out, DIRECT_CAP);
 	request_init(&d->req);
 	runopt_init(&d->ro, &d->req);
@@ -167,8 +183,8 @@ static enum MHD_Result answer(struct server *s, struct MHD_Connection *conn,
 	char id[SESSION_ID_LEN + 1];
 	bool stopped = false;
 	if (runopt_handle(&d->ro, RO_FORMAT, ndjson ? "ndjson" : "json") == 0 &&
-	    request_json_apply(&d->ro, body, false, NULL, &d->tmp) == 0 &&
-	    session_exec_refuse(&d->req) == 0 &&
+	    request_json_apply(&d->ro, d->body, false, NULL, &d->tmp) == 0 &&
+	    (!files || set_files_dir(d) == 0) && session_exec_refuse(&d->req) == 0 &&
 	    session_exec_prepare(&d->ro, route->ref, NULL, 0, id) == 0) {
 		struct render_writer w = {to_buf, d};
 		d->run = session_run_begin(d->req.state_dir, id, &d->req, &w, false, &stopped);
@@ -203,6 +219,11 @@ static enum MHD_Result answer(struct server *s, struct MHD_Connection *conn,
 	} else if (!rec || d->code == 125 || (status && !strcmp(status, "sbx_error"))) {
 		const char *m = record_message(rec);
 		rc = fail(conn, m ? m : error_first_message());
+	} else if (d->files_dir) {
+		returned_files_attach(rec, d->files_dir);
+		char *b = json_dumps(rec, JSON_COMPACT | JSON_ENSURE_ASCII);
+		rc = respond_body(conn, 200, "application/json", b, strlen(b), d->code);
+		free(b);
 	} else {
 		rc = respond_body(conn, 200, "application/json", d->out.data, d->out.len, d->code);
 	}

@@ -104,7 +104,8 @@ os.mkdir(".cfg"); open(".cfg/a", "w").write("a"); open(".env", "w").write("e")' 
 expect_json '[.files[] | .path != null]' '[true, true]'
 check "dot-files saved with --out-dir-dotfiles" test "$(cat "$T_TMP/dots/.cfg/a")" = a
 
-sbx run -l python --file "$T_TMP:dir" -e '1'
+mkfifo "$T_TMP/a-fifo"
+sbx run -l python --file "$T_TMP/a-fifo:f" -e '1'
 expect_rc 125
 expect_err_contains "not a regular file"
 sbx run -l python --file "$T_TMP/data.txt:inputs.json" -e '1'

@@ -211,10 +211,7 @@ expect_err_contains "does not work with --remote"
 sbx --remote "$ADDR" run -e 1 --require seccomp
 expect_rc 125
 expect_err_contains "not available with --remote"
-# --out-dir comes back (test_remote_files.sh); a session's files do not yet
-sbx --remote "$ADDR" session exec any -e 1 --out-dir "$T_TMP/o"
-expect_rc 125
-expect_err_contains "not available with --remote"
+# (--out-dir works with --remote: test_remote_files.sh)
 
 # --- overload and a client that goes away ------------------------------
 stop_server

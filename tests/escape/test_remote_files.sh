@@ -47,6 +47,12 @@ printf x >"$T_TMP/afile"
 sbx --remote "$ADDR" run -l python -t 300 -o "$T_TMP/afile" -e 'print("ran")'
 expect_rc 125
 expect_err_contains "exists and is not a directory"
+# A session's execution: its files come back the same way.
+sbx --remote "$ADDR" session create -l python -n files
+sbx --remote "$ADDR" session exec files -t 300 -o "$T_TMP/sess" -e 'open("s.txt", "w").write("from the session")'
+expect_rc 0
+check "a session execution's file comes back" test "$(cat "$T_TMP/sess/s.txt")" = "from the session"
+sbx --remote "$ADDR" session delete files
 stop_server
 
 # --- a forged answer --------------------------------------------------------

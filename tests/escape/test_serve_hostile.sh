@@ -179,8 +179,12 @@ api POST /v1/run '{"language": "python", "code": "import time\ntime.sleep(2)\npr
 expect_code 200
 check "a run longer than --head-timeout streamed to its end" \
 	sh -c 'printf "%s\n" "$1" | tail -n 1 | jq -e ".record.stdout == \"done\n\"" >/dev/null' _ "$out"
-api GET /v1/health "" -H "Authorization: Bearer wrong-token-wrong-token"
+api GET /v1/doctor "" -H "Authorization: Bearer wrong-token-wrong-token"
 expect_error 401 unauthorized
+# the liveness probe needs no token and tells nothing more than that
+api GET /v1/health "" -H "Authorization: Bearer wrong-token-wrong-token"
+expect_code 200
+expect_out '{"status":"ok"}'
 stop_server
 
 finish
