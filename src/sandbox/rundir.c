@@ -139,7 +139,9 @@ int rundir_parent(int dirfd, const char *path, char leaf[256], uid_t uid, gid_t 
 	int fd = fcntl(dirfd, F_DUPFD_CLOEXEC, 0);
 	while (fd >= 0) {
 		size_t n = strcspn(path, "/");
-		if (n == 0 || n >= sizeof part) {
+		/* "." and ".." too: below dirfd only, whatever the caller checked */
+		if (n == 0 || n >= sizeof part ||
+		    (path[0] == '.' && (n == 1 || (n == 2 && path[1] == '.')))) {
 			close(fd);
 			errno = EINVAL;
 			return -1;
