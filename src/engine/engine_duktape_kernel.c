@@ -399,6 +399,9 @@ _Noreturn void engine_duktape_kernel_main(void *arg)
 		_exit(70);
 	json_t *log = json_object_get(hello, "replay"), *unsaved = json_array();
 	replay(ctx, job, log, unsaved);
+	/* The replay's output ends here: the daemon drops it, unseen. */
+	(void)write_all(1, token, strlen(token));
+	(void)write_all(2, token, strlen(token));
 	send_frame(json_pack("{s:b, s:b, s:O}", "ready", 1, "restored", json_is_array(log),
 			     "unsaved", unsaved));
 	struct exec_result r = {.report = BUF_INIT};

@@ -110,7 +110,8 @@ static int reopen_rundir(struct daemon *d)
 	return rundir_open(&d->wd, json_string_value(json_object_get(d->m, "rundir")));
 }
 
-/* Starts the kernel and waits for its "ready" (the restore done). */
+/* Starts the kernel and waits for its "ready" (the restore done); what the
+ * restore printed reaches to_client while nothing is busy: dropped. */
 static int start_kernel(struct daemon *d, char *why, size_t n)
 {
 	/* Nothing in flight in the writer thread while the host forks: it
@@ -123,35 +124,8 @@ static int start_kernel(struct daemon *d, char *why, size_t n)
 		snprintf(why, n, "%s", *error_first_message() ? error_first_message() : "fork");
 		return -1;
 	}
-	double deadline = now_monotonic_ms() + START_MS;
-	while (!d->k.ready) {
-		struct pollfd p[2] = {{d->k.ctl, POLLIN, 0}, {d->k.pipe, POLLIN, 0}};
-		int left = (int)(deadline - now_monotonic_ms());
-		if (left <= 0 || poll(p, 2, left) < 0) {
-			if (errno == EINTR)
-				continue;
-			snprintf(why, n, "the kernel did not start within %d s", START_MS / 1000);
-			kernel_stop(&d->k, to_client, d);
-			return -1;
-		}
-		json_t *f = NULL;
-		if (p[0].revents && kernel_read_ctl(&d->k, &f) == 1 &&
-		    json_object_get(f, "ready")) {
-			d->k.ready = true;
-			d->k.restored = json_is_true(json_object_get(f, "restored"));
-			d->k.unsaved = json_incref(json_object_get(f, "unsaved"));
-		}
-		json_decref(f);
-		if (!d->k.ready && p[1].revents && kernel_read_host(&d->k, to_client, d) < 0) {
-			json_t *e = json_object_get(d->k.end, "error");
-			snprintf(why, n, "%s",
-				 json_string_value(json_object_get(e, "message"))
-				     ? json_string_value(json_object_get(e, "message"))
-				     : "the kernel ended before it was ready");
-			kernel_reap(&d->k);
-			return -1;
-		}
-	}
+	if (kernel_await_ready(&d->k, START_MS, to_client, d, why, n) < 0)
+		return -1;
 	d->restored_pending = d->k.restored;
 	return 0;
 }

@@ -259,6 +259,41 @@ int kernel_read_host(struct kernel *k, kernel_output_fn fn, void *ctx)
 	return 0;
 }
 
+int kernel_await_ready(struct kernel *k, int ms, kernel_output_fn fn, void *ctx, char *why,
+		       size_t n)
+{
+	double deadline = now_monotonic_ms() + ms;
+	kernel_reset_marks(k);
+	while (!k->ready || !k->scan[0].seen || !k->scan[1].seen) {
+		/* Once ready, nothing more comes on the control channel. */
+		struct pollfd p[2] = {{k->ready ? -1 : k->ctl, POLLIN, 0}, {k->pipe, POLLIN, 0}};
+		int left = (int)(deadline - now_monotonic_ms());
+		if (left <= 0 || poll(p, 2, left) < 0) {
+			if (errno == EINTR)
+				continue;
+			snprintf(why, n, "the kernel did not start within %d s", ms / 1000);
+			kernel_stop(k, fn, ctx);
+			return -1;
+		}
+		json_t *f = NULL;
+		if (p[0].revents && kernel_read_ctl(k, &f) == 1 && json_object_get(f, "ready")) {
+			k->ready = true;
+			k->restored = json_is_true(json_object_get(f, "restored"));
+			k->unsaved = json_incref(json_object_get(f, "unsaved"));
+		}
+		json_decref(f);
+		if (p[1].revents && kernel_read_host(k, fn, ctx) < 0) {
+			const char *m = json_string_value(
+			    json_object_get(json_object_get(k->end, "error"), "message"));
+			snprintf(why, n, "%s", m ? m : "the kernel ended before it was ready");
+			kernel_reap(k);
+			return -1;
+		}
+	}
+	kernel_reset_marks(k);
+	return 0;
+}
+
 void kernel_reset_marks(struct kernel *k)
 {
 	for (int i = 0; i < 2; i++)

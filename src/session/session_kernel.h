@@ -48,6 +48,13 @@ bool kernel_has_line(const struct kernel *k);
 /* One frame from the host: output goes to fn without the tokens; 0, or -1
  * at EOF (the kernel has ended: see k->end). */
 int kernel_read_host(struct kernel *k, kernel_output_fn fn, void *ctx);
+/* Waits up to ms for the kernel's "ready" (its restore done) and for the
+ * token on both its streams, which ends whatever the restore printed: that
+ * goes to fn before this returns, however late the host forwards it, and
+ * is never taken for the next execution's output. 0, or -1 with why (the
+ * kernel stopped and reaped). */
+int kernel_await_ready(struct kernel *k, int ms, kernel_output_fn fn, void *ctx, char *why,
+		       size_t n);
 void kernel_reset_marks(struct kernel *k);
 /* Closes the channels and reaps the host. */
 void kernel_reap(struct kernel *k);

@@ -73,6 +73,11 @@ check "the exception's frames are the file's" test "$err" = 'Exception in thread
 	at Boom.check(Boom.java:4)
 	at Boom.main(Boom.java:9)'
 
+# A snippet with a lot of output: a restore runs it again, and none of
+# that output may reach a later execution, however late it comes through.
+sbx session exec jm -t $T -e 'System.out.print("x".repeat(1 << 20)); System.err.print("y".repeat(1 << 16));'
+expect_rc 0
+
 # A restore declares the classes again, silently: main does not run again.
 sbx session stop jm
 expect_rc 0
@@ -81,5 +86,6 @@ expect_rc 0
 expect_json .result 10
 expect_json .session.restored true
 expect_json .stdout '""'
+expect_json .stderr '""'
 
 finish

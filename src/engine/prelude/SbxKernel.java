@@ -18,8 +18,8 @@
 // "cpu_ms", "maxrss_kb"} and, once the snippet history is saved (the source
 // of every active snippet, in order: a JSON array written to a temporary
 // file, then renamed), {"saved", "ms", "bytes", "unsaved"}. A restore
-// evaluates that history again (its output is not shown). The end of an
-// execution's output is marked by the token on stdout and stderr.
+// evaluates that history again; its output is not shown: the token on
+// stdout and stderr ends it before "ready", as it ends every execution's.
 // SIGINT stops the running snippet (JShell.stop) and keeps the session.
 import java.io.BufferedReader;
 import java.io.ByteArrayInputStream;
@@ -81,6 +81,13 @@ public final class SbxKernel {
 		if (Boolean.TRUE.equals(hello.get("fresh")))
 			Files.deleteIfExists(state);
 		boolean restored = restore(state, unsaved);
+		// The restore's output ends here: sbx drops it, unseen.
+		System.out.flush();
+		System.err.flush();
+		System.out.write(token, 0, token.length);
+		System.out.flush();
+		System.err.write(token, 0, token.length);
+		System.err.flush();
 		send("{\"ready\":true,\"restored\":" + restored + ",\"unsaved\":" + SbxJson.strings(unsaved) + "}");
 		String line;
 		while ((line = in.readLine()) != null) {

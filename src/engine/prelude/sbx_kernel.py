@@ -275,6 +275,7 @@ def _sbx_kernel():
         except OSError:
             pass
     restored, unsaved = restore(state)
+    mark(token)  # the restore's output ends here: sbx drops it, unseen
     send({'ready': True, 'restored': restored, 'unsaved': unsaved})
     while True:
         req = read_frame()
