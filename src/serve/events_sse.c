@@ -12,6 +12,7 @@
 
 #include "serve/events_query.h"
 #include "serve/handler.h"
+#include "session/session.h"
 #include "state/events_log.h"
 #include "state/history.h"
 #include "util/buf.h"
@@ -29,7 +30,26 @@ struct sub {
 	int client_fd;
 	struct buf pending; /* one formatted event not yet handed over */
 	size_t pending_off;
+	char session_id[SESSION_ID_LEN + 1]; /* session=NAME resolved */
 };
+
+/* session=NAME as every session route takes it: the events carry the id.
+ * An id is taken as it is (a deleted session's events are still kept). */
+static int resolve_session(struct sub *s, const char *state_dir, struct api_error *e)
+{
+	const char *ref = s->q.f.session;
+	if (!ref || session_id_ok(ref))
+		return 0;
+	error_quiet(true);
+	int rc = session_resolve(state_dir, ref, s->session_id);
+	error_quiet(false);
+	if (rc != 0)
+		return api_fail(
+		    e, 404, "not_found",
+		    "no session has the id or name '%.60s': GET /v1/sessions lists them", ref);
+	s->q.f.session = s->session_id;
+	return 0;
+}
 
 int events_sse_init(void)
 {
@@ -140,7 +160,8 @@ enum MHD_Result events_sse_answer(struct server *srv, struct MHD_Connection *con
 	struct sub *s = xcalloc(1, sizeof(*s));
 	buf_init(&s->pending, 2 * EVENTS_LINE_MAX + 64);
 	s->ndjson = ndjson;
-	if (events_query_parse(&s->q, q, &e) != 0) {
+	if (events_query_parse(&s->q, q, &e) != 0 ||
+	    resolve_session(s, srv->cfg->state_dir, &e) != 0) {
 		sub_free(s);
 		return respond_error(conn, &e);
 	}

@@ -38,6 +38,23 @@ api GET '/v1/events?follow=false&deployment=nope&since=1h' "" -H 'Accept: applic
 expect_code 200
 check "no events of a deployment that never ran" test -z "$(printf '%s' "$out" | tr -d '\n')"
 
+# session=NAME, as every session route takes it (the events carry the id).
+sbx session create -l python -n evs
+expect_rc 0
+sbx session exec evs -t 300 -e 'x = 1'
+expect_rc 0
+api GET '/v1/events?follow=false&session=evs' "" -H 'Accept: application/x-ndjson'
+expect_code 200
+check "session=NAME finds the session's execution" sh -c 'printf "%s\n" "$1" | jq -se "map(select(.event == \"execution_completed\")) | length == 1" >/dev/null' _ "$out"
+sbx --remote "$ADDR" events --session evs --json
+expect_rc 0
+check "sbx --remote events --session NAME too" sh -c 'printf "%s\n" "$1" | jq -se "map(select(.event == \"execution_completed\")) | length == 1" >/dev/null' _ "$out"
+api GET '/v1/events?follow=false&session=no-such' ""
+expect_code 404
+expect_json .error.code '"not_found"'
+sbx session delete evs
+expect_rc 0
+
 # --- bad queries --------------------------------------------------------
 for q in 'language=cobol' 'follow=maybe' 'since=someday' 'label=novalue'; do
 	api GET "/v1/events?$q" ""
