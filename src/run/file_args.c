@@ -17,16 +17,6 @@ struct walk {
 	size_t added;
 };
 
-static char *join(const char *dir, const char *name)
-{
-	size_t a = strlen(dir), b = strlen(name);
-	char *s = xmalloc(a + b + 2);
-	memcpy(s, dir, a);
-	s[a] = '/';
-	memcpy(s + a + 1, name, b + 1);
-	return s;
-}
-
 static int cmp_names(const void *a, const void *b)
 {
 	return strcmp(*(char *const *)a, *(char *const *)b);
@@ -79,7 +69,8 @@ static int add_tree(struct walk *w, const char *src, const char *name, int depth
 	qsort(names, n, sizeof(*names), cmp_names);
 	int rc = 0;
 	for (size_t i = 0; i < n; i++) {
-		char *path = join(src, names[i]), *as = join(name, names[i]);
+		char *path = xasprintf("%s/%s", src, names[i]),
+		     *as = xasprintf("%s/%s", name, names[i]);
 		struct stat st;
 		if (rc < 0 || fstatat(dirfd(d), names[i], &st, AT_SYMLINK_NOFOLLOW) < 0) {
 			if (rc == 0)

@@ -4,7 +4,6 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
-#include <stdarg.h>
 #include <openssl/evp.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,18 +21,6 @@ static const char *const known_keys =
     "(sessions)";
 
 /* printf into a new string. */
-static char *strf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-static char *strf(const char *fmt, ...)
-{
-	va_list ap;
-	va_start(ap, fmt);
-	char *s = NULL;
-	if (vasprintf(&s, fmt, ap) < 0)
-		die("out of memory");
-	va_end(ap);
-	return s;
-}
-
 static int key_error(const char *key, const char *want)
 {
 	return error("request key \"%s\" must be %s", key, want);
@@ -84,7 +71,7 @@ static int apply_pairs(struct run_options *ro, int id, const char *key, json_t *
 			return error("request key \"%s\": the name \"%s\" contains '=': use a "
 				     "name without it",
 				     key, k);
-		char *pair = strf("%s=%s", k, json_string_value(s));
+		char *pair = xasprintf("%s=%s", k, json_string_value(s));
 		int rc = runopt_handle(ro, id, pair);
 		free(pair);
 		if (rc != 0)
@@ -98,7 +85,7 @@ static int tmp_write(struct request_json_tmp *tmp, const char *data, size_t len,
 {
 	if (!tmp->dir) {
 		const char *base = getenv("TMPDIR");
-		char *tmpl = strf("%s/sbx-request.XXXXXX", base && *base ? base : "/tmp");
+		char *tmpl = xasprintf("%s/sbx-request.XXXXXX", base && *base ? base : "/tmp");
 		if (!mkdtemp(tmpl)) {
 			int e = errno;
 			free(tmpl);
@@ -108,7 +95,7 @@ static int tmp_write(struct request_json_tmp *tmp, const char *data, size_t len,
 		}
 		tmp->dir = tmpl;
 	}
-	*path = strf("%s/%u", tmp->dir, tmp->nfiles++);
+	*path = xasprintf("%s/%u", tmp->dir, tmp->nfiles++);
 	int fd = open(*path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0600);
 	if (fd < 0 || write_all(fd, data, len) != 0) {
 		int e = errno;
@@ -178,7 +165,7 @@ static int apply_files(struct run_options *ro, json_t *v, struct request_json_tm
 		int rc = tmp_write(tmp, bytes ? bytes : s, len, &path);
 		free(bytes);
 		if (rc == 0) {
-			char *spec = strf("%s:%s", path, name);
+			char *spec = xasprintf("%s:%s", path, name);
 			rc = runopt_handle(ro, RO_FILE, spec);
 			free(spec);
 		}

@@ -56,9 +56,8 @@ static void number_text(json_t *v, char out[64])
  * of the server's (returned_files.h). */
 static int child_request(struct api_child *c, json_t *body, struct api_error *e)
 {
-	json_t *o = json_deep_copy(body);
-	bool files = json_is_true(json_object_get(o, "return_files"));
-	json_object_del(o, "return_files");
+	bool files;
+	json_t *o = returned_files_take(body, &files);
 	c->input = json_dumps(o, JSON_COMPACT);
 	json_decref(o);
 	if (!c->input)

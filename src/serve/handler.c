@@ -200,6 +200,15 @@ static void hide_host_fields(json_t *rec)
 	json_object_del(rec, "daemon_pid");
 }
 
+/* The answer's format: NDJSON (a batch's always), text for the commands
+ * that answer at the end when asked for it, else JSON. */
+static void answer_format(struct MHD_Connection *conn, const struct api_route *r, bool *want_ndjson,
+			  bool *text)
+{
+	*want_ndjson = r->op == API_BATCH || accepts(conn, "application/x-ndjson");
+	*text = !r->streams && !*want_ndjson && accepts(conn, "text/plain");
+}
+
 static enum MHD_Result run_child(struct server *s, struct MHD_Connection *conn, struct req_ctx *x,
 				 json_t *body)
 {
@@ -207,18 +216,10 @@ static enum MHD_Result run_child(struct server *s, struct MHD_Connection *conn, 
 	struct api_child args;
 	/* A run streams its NDJSON events; the other commands answer at the
 	 * end, in the format asked for (sbx --remote list --format ndjson). */
-	bool batch = x->route.op == API_BATCH;
-	bool want_ndjson = batch || accepts(conn, "application/x-ndjson");
+	bool batch = x->route.op == API_BATCH, want_ndjson, text;
+	answer_format(conn, &x->route, &want_ndjson, &text);
 	bool ndjson = x->route.streams && want_ndjson;
-	bool text = !x->route.streams && !want_ndjson && accepts(conn, "text/plain");
 	const char *format = want_ndjson ? "ndjson" : text ? "text" : "json";
-	/* The files come inside the record, at the end: not in a stream. */
-	if (json_is_true(json_object_get(body, "return_files")) && (want_ndjson || text)) {
-		api_fail(&e, 400, "bad_field",
-			 "\"return_files\" needs the JSON answer (Accept: application/json): the "
-			 "files come inside the record, at the end");
-		return respond_error(conn, &e);
-	}
 	if (api_child_build(&x->route, body, &x->q, format, s->cfg->state_dir, s->cfg->config,
 			    &args, &e) != 0) {
 		api_child_release(&args);
@@ -396,9 +397,10 @@ static enum MHD_Result answer(struct server *s, struct MHD_Connection *conn, str
 	/* A running session's execution goes straight to its daemon. */
 	bool child = true;
 	enum MHD_Result rc = MHD_NO;
-	if (x->route.op == API_SESSION_EXEC &&
-	    json_is_true(json_object_get(body, "return_files")) &&
-	    accepts(conn, "application/x-ndjson")) {
+	/* The files come inside the record, at the end: not in a stream. */
+	bool want_ndjson, text;
+	answer_format(conn, &x->route, &want_ndjson, &text);
+	if (json_is_true(json_object_get(body, "return_files")) && (want_ndjson || text)) {
 		api_fail(&e, 400, "bad_field",
 			 "\"return_files\" needs the JSON answer (Accept: application/json): the "
 			 "files come inside the record, at the end");

@@ -20,6 +20,14 @@
 #include "util/rmtree.h"
 #include "util/util.h"
 
+json_t *returned_files_take(json_t *body, bool *wanted)
+{
+	json_t *o = json_deep_copy(body);
+	*wanted = json_is_true(json_object_get(o, "return_files"));
+	json_object_del(o, "return_files");
+	return o;
+}
+
 char *returned_files_dir(void)
 {
 	const char *tmp = getenv("TMPDIR");

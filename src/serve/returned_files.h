@@ -9,10 +9,15 @@
 #define SBX_RETURNED_FILES_H
 
 #include <jansson.h>
+#include <stdbool.h>
 
 #define RETURNED_FILE_MAX  ((size_t)8 << 20)  /* one file, before base64 */
 #define RETURNED_FILES_MAX ((size_t)16 << 20) /* all of them, before base64 */
 
+/* body without "return_files" (a new reference: the child's or the
+ * daemon's request; the files are the server's to do), and whether it
+ * asked for them. */
+json_t *returned_files_take(json_t *body, bool *wanted);
 /* A new private directory for the child's --out-dir: its path (malloc'd),
  * or NULL after a message. */
 char *returned_files_dir(void);

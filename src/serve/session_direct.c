@@ -172,9 +172,8 @@ static enum MHD_Result answer(struct server *s, struct MHD_Connection *conn,
 	    mhd.get_connection_info(conn, MHD_CONNECTION_INFO_CONNECTION_FD);
 	d->client = ci ? ci->connect_fd : -1;
 	/* "return_files" is the server's to do: the execution gets --out-dir */
-	bool files = json_is_true(json_object_get(body, "return_files"));
-	d->body = json_deep_copy(body);
-	json_object_del(d->body, "return_files");
+	bool files;
+	d->body = returned_files_take(body, &files);
 	buf_init(&d->out, DIRECT_CAP);
 	request_init(&d->req);
 	runopt_init(&d->ro, &d->req);

@@ -6,6 +6,7 @@
 #include "util/util.h"
 
 #include <errno.h>
+#include <stdarg.h>
 #include <fcntl.h>
 #include <openssl/sha.h>
 #include <stdio.h>
@@ -135,6 +136,17 @@ char *xstrndup(const char *s, size_t n)
 	memcpy(p, s, n);
 	p[n] = '\0';
 	return p;
+}
+
+char *xasprintf(const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	char *s = NULL;
+	if (vasprintf(&s, fmt, ap) < 0)
+		die("out of memory");
+	va_end(ap);
+	return s;
 }
 
 int read_fd(int fd, size_t cap, struct buf *out)

@@ -36,6 +36,8 @@ void *xcalloc(size_t n, size_t size);
 void *xrealloc(void *p, size_t n);
 char *xstrdup(const char *s);
 char *xstrndup(const char *s, size_t n);
+/* A new string formatted as printf does (dies when memory is out). */
+char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 /* Reads a whole file or fd (up to cap bytes; more is an error). */
 int read_file(const char *path, size_t cap, struct buf *out);

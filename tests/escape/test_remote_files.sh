@@ -52,6 +52,9 @@ sbx --remote "$ADDR" session create -l python -n files
 sbx --remote "$ADDR" session exec files -t 300 -o "$T_TMP/sess" -e 'open("s.txt", "w").write("from the session")'
 expect_rc 0
 check "a session execution's file comes back" test "$(cat "$T_TMP/sess/s.txt")" = "from the session"
+# The files come inside the record: a stream cannot hold them.
+api POST /v1/sessions/files/executions '{"code":"1","timeout":300,"return_files":true}' -H 'Accept: application/x-ndjson'
+expect_error 400 bad_field
 sbx --remote "$ADDR" session delete files
 stop_server
 
