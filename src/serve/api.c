@@ -144,6 +144,7 @@ int api_route(const char *method, const char *path, struct api_route *r, struct 
 		bool body, spawns, streams;
 	} fixed[] = {
 	    {"/v1/health", "GET", API_HEALTH, false, false, false},
+	    {"/v1/ready", "GET", API_READY, false, false, false},
 	    {"/v1/openapi.json", "GET", API_OPENAPI, false, false, false},
 	    {"/v1/doctor", "GET", API_DOCTOR, false, true, false},
 	    {"/v1/stats", "GET", API_STATS, false, true, false},

@@ -14,6 +14,7 @@
 
 enum api_op {
 	API_HEALTH,
+	API_READY,
 	API_OPENAPI,
 	API_DOCTOR,
 	API_STATS,

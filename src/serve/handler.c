@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/statvfs.h>
 #include <strings.h>
 #include <unistd.h>
 
@@ -14,6 +15,7 @@
 #include "serve/child.h"
 #include "serve/events_sse.h"
 #include "serve/session_direct.h"
+#include "session/session.h"
 #include "util/buf.h"
 #include "util/util.h"
 
@@ -362,6 +364,32 @@ static enum MHD_Result run_child(struct server *s, struct MHD_Connection *conn, 
 	return rc;
 }
 
+/* GET /v1/ready: whether this node takes work now (a load balancer's
+ * check; 503 while draining or with every place and the queue taken), and
+ * its capacity. */
+static enum MHD_Result ready_answer(struct server *s, struct MHD_Connection *conn)
+{
+	unsigned run, wait;
+	gate_counts(&s->gate, &run, &wait);
+	bool draining = atomic_load(&s->draining);
+	bool full = run >= s->cfg->max_concurrent && wait >= s->cfg->max_queue;
+	struct statvfs vfs;
+	json_t *disk = statvfs(s->cfg->state_dir, &vfs) == 0
+			   ? json_integer((json_int_t)vfs.f_bavail * (json_int_t)vfs.f_frsize)
+			   : json_null();
+	json_t *o =
+	    json_pack("{s:b, s:b, s:i, s:i, s:i, s:i, s:i, s:I, s:o}", "ready", !draining && !full,
+		      "draining", draining, "running", run, "queued", wait, "max_concurrent",
+		      s->cfg->max_concurrent, "max_queue", s->cfg->max_queue, "free",
+		      run < s->cfg->max_concurrent ? s->cfg->max_concurrent - run : 0, "sessions",
+		      (json_int_t)session_count(s->cfg->state_dir), "disk_free_bytes", disk);
+	char *b = json_dumps(o, JSON_COMPACT);
+	enum MHD_Result rc = respond_json(conn, draining || full ? 503 : 200, b, -1);
+	free(b);
+	json_decref(o);
+	return rc;
+}
+
 static enum MHD_Result answer(struct server *s, struct MHD_Connection *conn, struct req_ctx *x)
 {
 	struct api_error e = {0};
@@ -374,6 +402,7 @@ static enum MHD_Result answer(struct server *s, struct MHD_Connection *conn, str
 			 wait);
 		return respond_json(conn, 200, b, -1);
 	}
+	case API_READY: return ready_answer(s, conn);
 	case API_OPENAPI: return respond_json(conn, 200, openapi_json, -1);
 	case API_EVENTS:
 		return events_sse_answer(s, conn, &x->q, accepts(conn, "application/x-ndjson"));
@@ -474,12 +503,18 @@ enum MHD_Result handler_access(void *cls, struct MHD_Connection *conn, const cha
 		if (x->answered || api_route(method, url, &x->route, &e) ||
 		    api_check_query(&x->route, &x->q, &e))
 			x->answered = true;
+		else if (atomic_load(&s->draining) && x->route.op != API_HEALTH &&
+			 x->route.op != API_READY)
+			x->answered = api_fail(&e, 503, "draining",
+					       "this server is stopping: it finishes what runs and "
+					       "takes nothing new; send the request again (to "
+					       "another node, behind a load balancer)") != 0;
 		else if (cl && strtoull(cl, NULL, 10) > s->cfg->max_body)
 			x->answered =
-			    !api_fail(&e, 413, "body_too_large",
-				      "the body is %s bytes; this server takes at most %zu "
-				      "(its --max-body)",
-				      cl, s->cfg->max_body);
+			    api_fail(&e, 413, "body_too_large",
+				     "the body is %s bytes; this server takes at most %zu "
+				     "(its --max-body)",
+				     cl, s->cfg->max_body) != 0;
 		/* Answered before the body is read: libmicrohttpd then closes
 		 * the connection instead of reading what was refused. */
 		return x->answered ? respond_error(conn, &e) : MHD_YES;

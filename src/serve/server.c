@@ -247,7 +247,10 @@ static int serve(const struct serve_config *cfg)
 	int sig = 0;
 	while (sigwait(&stop, &sig) != 0)
 		;
-	/* Stop accepting, let what runs or waits finish and answer. */
+	/* Stop accepting, let what runs or waits finish and answer; a request
+	 * on a connection kept alive (a proxy's) gets 503 draining, which a
+	 * load balancer retries on another node: this one ran nothing of it. */
+	atomic_store(&s.draining, true);
 	fprintf(stderr, "sbx: %s: no new requests; finishing the ones in flight\n", strsignal(sig));
 	int lfd = mhd.quiesce_daemon(d);
 	if (lfd >= 0)

@@ -11,6 +11,7 @@
 #ifndef SBX_SERVE_SERVER_H
 #define SBX_SERVE_SERVER_H
 
+#include <stdatomic.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -51,6 +52,7 @@ struct server {
 	int have_token;
 	struct gate gate;
 	struct conn_guard guard;
+	atomic_bool draining; /* SIGTERM came: every new request gets 503 */
 };
 
 /* Runs the server until SIGTERM/SIGINT. Returns 0 after a clean drain, 125

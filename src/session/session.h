@@ -55,6 +55,9 @@ json_t *session_describe(const char *state_dir, const char *id);
 /* The manifest as stored (no status: the daemon is not asked). NULL after
  * a message. */
 json_t *session_read(const char *state_dir, const char *id);
+/* How many sessions the state directory holds (their directories only: no
+ * manifest read, no daemon asked), for a readiness probe. */
+size_t session_count(const char *state_dir);
 /* Every session's description, oldest first (an array). */
 json_t *session_list(const char *state_dir);
 /* Saves the state and stops the processes; 0 or -1. */

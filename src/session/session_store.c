@@ -55,6 +55,19 @@ int session_path(const char *state_dir, const char *id, const char *leaf, char *
 	return 0;
 }
 
+size_t session_count(const char *state_dir)
+{
+	char path[PATH_MAX];
+	size_t n = 0;
+	DIR *d = session_path(state_dir, NULL, NULL, path, sizeof path) == 0 ? opendir(path) : NULL;
+	struct dirent *de;
+	while (d && (de = readdir(d)))
+		n += session_id_ok(de->d_name);
+	if (d)
+		closedir(d);
+	return n;
+}
+
 bool session_id_ok(const char *s)
 {
 	if (strlen(s) != SESSION_ID_LEN || s[0] != 's')
