@@ -23,7 +23,8 @@ enum {
 	SO_READY_FILE,
 	SO_MAX_SUBSCRIBERS,
 	SO_MAX_PER_ADDRESS,
-	SO_HEAD_TIMEOUT
+	SO_HEAD_TIMEOUT,
+	SO_NODE
 };
 
 static const struct opt_spec serve_opts[] = {
@@ -47,6 +48,9 @@ static const struct opt_spec serve_opts[] = {
      "(default: 10s)"},
     {"ready-file", 0, OPT_ARG, SO_READY_FILE, "FILE",
      "write the address listened on to FILE once ready"},
+    {"node", 0, OPT_ARG, SO_NODE, "N",
+     "this node's number (1-255) behind a load balancer: its sessions' ids carry it "
+     "(sNN...) and every answer says it in X-Sbx-Node"},
     {NULL, 0, 0, 0, NULL, NULL},
 };
 
@@ -74,6 +78,11 @@ static int serve_handle(void *ctx, int id, const char *arg)
 		return 0;
 	case SO_TOKEN_FILE: so->cfg.token_file = arg; return 0;
 	case SO_READY_FILE: so->cfg.ready_file = arg; return 0;
+	case SO_NODE:
+		if (opt_uint("--node", arg, 1, 255, &n) != 0)
+			return -1;
+		so->cfg.node = (unsigned)n;
+		return 0;
 	case SO_MAX_CONCURRENT:
 		if (opt_uint("--max-concurrent", arg, 1, 4096, &n) != 0)
 			return -1;

@@ -207,6 +207,7 @@ enum MHD_Result events_sse_answer(struct server *srv, struct MHD_Connection *con
 	mhd.add_response_header(r, "Content-Type",
 				ndjson ? "application/x-ndjson" : "text/event-stream");
 	mhd.add_response_header(r, "Cache-Control", "no-cache");
+	handler_add_node(r);
 	enum MHD_Result rc = mhd.queue_response(conn, 200, r);
 	mhd.destroy_response(r);
 	return rc;

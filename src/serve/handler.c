@@ -390,9 +390,34 @@ static enum MHD_Result ready_answer(struct server *s, struct MHD_Connection *con
 	return rc;
 }
 
+/* A session named in the path whose id carries another node (--node): 307
+ * to the same route by its id, which a load balancer routes to that node
+ * (examples/haproxy). The name is looked up in the state directory, which
+ * the nodes then share. 0 when this node answers it. */
+static int session_elsewhere(struct server *s, const struct api_route *r, char *location, size_t n)
+{
+	const char *suffix = r->op == API_SESSION_EXEC	 ? "/executions"
+			     : r->op == API_SESSION_STOP ? "/stop"
+			     : r->op == API_SESSION_GET || r->op == API_SESSION_DELETE ? ""
+										       : NULL;
+	char id[SESSION_ID_LEN + 1];
+	if (!suffix || !handler_node() || !*r->ref || session_id_ok(r->ref))
+		return 0;
+	error_quiet(true);
+	int rc = session_resolve(s->cfg->state_dir, r->ref, id);
+	error_quiet(false);
+	if (rc != 0 || session_id_node(id) == handler_node())
+		return 0; /* not found: the route's own answer says so */
+	snprintf(location, n, "/v1/sessions/%s%s", id, suffix);
+	return 1;
+}
+
 static enum MHD_Result answer(struct server *s, struct MHD_Connection *conn, struct req_ctx *x)
 {
 	struct api_error e = {0};
+	char location[128];
+	if (session_elsewhere(s, &x->route, location, sizeof location))
+		return respond_redirect(conn, location);
 	switch (x->route.op) {
 	case API_HEALTH: {
 		unsigned run, wait;

@@ -20,6 +20,12 @@ void handler_completed(void *cls, struct MHD_Connection *conn, void **con_cls,
 		       enum MHD_RequestTerminationCode toe);
 
 /* handler_respond.c: the answers. exit_code >= 0 adds X-Sbx-Exit-Code. */
+/* sbx serve --node N: every answer says X-Sbx-Node: N (handler_respond.c). */
+void handler_set_node(unsigned node);
+void handler_add_node(struct MHD_Response *r);
+unsigned handler_node(void);
+/* 307 Temporary Redirect to location (the method and body go there too). */
+enum MHD_Result respond_redirect(struct MHD_Connection *conn, const char *location);
 enum MHD_Result respond_body(struct MHD_Connection *conn, int status, const char *ctype,
 			     const char *body, size_t len, int exit_code);
 enum MHD_Result respond_json(struct MHD_Connection *conn, int status, const char *body,

@@ -5,6 +5,42 @@
 
 #include "serve/handler.h"
 
+/* --node, said in every answer (0: not said). Set once before the first
+ * connection; read-only after. */
+static char node_header[12];
+static unsigned this_node;
+
+void handler_set_node(unsigned node)
+{
+	this_node = node;
+	if (node)
+		snprintf(node_header, sizeof node_header, "%u", node);
+}
+
+unsigned handler_node(void)
+{
+	return this_node;
+}
+
+enum MHD_Result respond_redirect(struct MHD_Connection *conn, const char *location)
+{
+	struct MHD_Response *r =
+	    mhd.create_response_from_buffer(0, (void *)"", MHD_RESPMEM_PERSISTENT);
+	if (!r)
+		return MHD_NO;
+	mhd.add_response_header(r, "Location", location);
+	handler_add_node(r);
+	enum MHD_Result rc = mhd.queue_response(conn, 307, r);
+	mhd.destroy_response(r);
+	return rc;
+}
+
+void handler_add_node(struct MHD_Response *r)
+{
+	if (*node_header)
+		mhd.add_response_header(r, "X-Sbx-Node", node_header);
+}
+
 enum MHD_Result respond_body(struct MHD_Connection *conn, int status, const char *ctype,
 			     const char *body, size_t len, int exit_code)
 {
@@ -20,6 +56,7 @@ enum MHD_Result respond_body(struct MHD_Connection *conn, int status, const char
 		snprintf(code, sizeof(code), "%d", exit_code);
 		mhd.add_response_header(r, "X-Sbx-Exit-Code", code);
 	}
+	handler_add_node(r);
 	if (status == 503 || status == 429)
 		mhd.add_response_header(r, "Retry-After", "1");
 	if (status == 401)
@@ -55,6 +92,7 @@ enum MHD_Result respond_ndjson_stream(struct MHD_Connection *conn, MHD_ContentRe
 		return MHD_NO;
 	}
 	mhd.add_response_header(r, "Content-Type", "application/x-ndjson");
+	handler_add_node(r);
 	enum MHD_Result rc = mhd.queue_response(conn, 200, r);
 	mhd.destroy_response(r);
 	return rc;

@@ -108,6 +108,12 @@ int remote_call(const char *method, const char *path, const char *body, size_t l
 	curl.easy_setopt(h, CURLOPT_WRITEDATA, r);
 	curl.easy_setopt(h, CURLOPT_NOSIGNAL, 1L);
 	curl.easy_setopt(h, CURLOPT_PROTOCOLS_STR, "http,https");
+	/* A node behind a load balancer sends a session named on another node
+	 * to its id (307: the same method and body); the token goes along,
+	 * the host being the same. */
+	curl.easy_setopt(h, CURLOPT_FOLLOWLOCATION, 1L);
+	curl.easy_setopt(h, CURLOPT_MAXREDIRS, 3L);
+	curl.easy_setopt(h, CURLOPT_REDIR_PROTOCOLS_STR, "http,https");
 	CURLcode rc = curl.easy_perform(h);
 	curl.easy_getinfo(h, CURLINFO_RESPONSE_CODE, &r->status);
 	curl.easy_cleanup(h);

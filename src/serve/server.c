@@ -27,6 +27,7 @@
 #include "serve/handler.h"
 #include "serve/mhd.h"
 #include "serve/runner.h"
+#include "session/session.h"
 #include "util/buf.h"
 #include "util/opt.h"
 #include "util/util.h"
@@ -271,6 +272,12 @@ int serve_main(const struct serve_config *cfg)
 	 * inherit them as batch's workers do (a failure here leaves each run
 	 * to build its own, and to fail closed). */
 	(void)seccomp_prebuild();
+	/* The node every child inherits: the sessions they create carry it. */
+	char node[8];
+	snprintf(node, sizeof node, "%u", cfg->node);
+	if (cfg->node ? setenv(SESSION_NODE_ENV, node, 1) != 0 : session_this_node() < 0)
+		return 125;
+	handler_set_node(cfg->node ? (unsigned)cfg->node : (unsigned)session_this_node());
 	/* First, while this process has one thread, no socket and no token:
 	 * the runner's children inherit none of them. */
 	if (runner_start(cfg->child_main) != 0)

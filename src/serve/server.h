@@ -40,6 +40,9 @@ struct serve_config {
 	 * with the token (conn_guard.h); once it has been, the connection may
 	 * then be idle for SERVE_IDLE_TIMEOUT_S. */
 	uint64_t head_timeout_ms;
+	/* --node: 1-255, 0 for none. Handed to the children as SBX_NODE (the
+	 * sessions they create carry it in their ids: session.h). */
+	unsigned node;
 	/* What a new `sbx ARGS...` does (the cli's main): the runner (runner.h)
 	 * calls it in a fork for each run. NULL: every run is spawned. */
 	int (*child_main)(int argc, char **argv);

@@ -26,7 +26,12 @@
 
 #include "core/request.h"
 
-#define SESSION_ID_LEN		24 /* "s" + 23 lowercase hex digits */
+#define SESSION_ID_LEN 24 /* "s" + 23 lowercase hex digits */
+/* The first two hex digits after "s" are the node that created the
+ * session (SBX_NODE, 1-255, which sbx serve --node sets for its children;
+ * 00: none), so a load balancer routes a session's requests to its node
+ * by the id alone (examples/haproxy). */
+#define SESSION_NODE_ENV	"SBX_NODE"
 #define SESSION_TTL_DEFAULT_MS	(24ull * 3600 * 1000)
 #define SESSION_IDLE_DEFAULT_MS (15ull * 60 * 1000)
 
@@ -49,6 +54,10 @@ int session_create(const char *state_dir, const struct session_new *sn,
 int session_resolve(const char *state_dir, const char *ref, char id[SESSION_ID_LEN + 1]);
 /* Whether s has the form of a session id (s + 23 hex digits). */
 bool session_id_ok(const char *s);
+/* The node number an id carries (0: none). */
+unsigned session_id_node(const char *id);
+/* SBX_NODE: 0 when unset; -1 after a message when it is not 1-255. */
+int session_this_node(void);
 /* The manifest with the derived "status" (running, stopped, expired).
  * NULL after a message. */
 json_t *session_describe(const char *state_dir, const char *id);

@@ -2,12 +2,14 @@
  * manifest.yaml (written whole: temporary file, fsync, rename), the lock
  * file, the daemon's socket and log, and the run directory (the kernel's
  * working directory and saved state; as root, under /tmp, see
- * session_rundir). Ids are 96 random bits from getrandom; names are checked
+ * session_rundir). Ids are the node (session.h) and 84 random bits from
+ * getrandom; names are checked
  * like deployment names. May call: state (manifest_yaml, store names),
  * util, libc.
  */
 #include "session/session_int.h"
 
+#include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -78,14 +80,43 @@ bool session_id_ok(const char *s)
 	return true;
 }
 
+unsigned session_id_node(const char *id)
+{
+	unsigned n = 0;
+	for (int i = 1; i <= 2 && id[i]; i++)
+		n = n * 16 + (unsigned)(id[i] <= '9' ? id[i] - '0' : id[i] - 'a' + 10);
+	return n;
+}
+
+int session_this_node(void)
+{
+	const char *v = getenv(SESSION_NODE_ENV);
+	char *end;
+	if (!v || !*v)
+		return 0;
+	unsigned long n = strtoul(v, &end, 10);
+	if (*end || n < 1 || n > 255 || !isdigit((unsigned char)*v))
+		return error("%s='%.20s' is not a node number: give 1 to 255 (sbx serve --node "
+			     "sets it), or unset it",
+			     SESSION_NODE_ENV, v);
+	return (int)n;
+}
+
+/* "s", the node (two hex digits), then 84 random bits. */
 static int new_id(char id[SESSION_ID_LEN + 1])
 {
-	unsigned char r[12];
+	unsigned char r[11];
+	int node = session_this_node();
+	if (node < 0)
+		return -1;
 	if (getrandom(r, sizeof r, 0) != (ssize_t)sizeof r)
 		return error("getrandom: %s", strerror(errno));
+	static const char hex[] = "0123456789abcdef";
 	id[0] = 's';
-	for (size_t i = 0; i < SESSION_ID_LEN - 1; i++)
-		id[1 + i] = "0123456789abcdef"[(r[i / 2] >> (i % 2 ? 0 : 4)) & 15];
+	id[1] = hex[node >> 4];
+	id[2] = hex[node & 15];
+	for (size_t i = 0; i < SESSION_ID_LEN - 3; i++)
+		id[3 + i] = hex[(r[i / 2] >> (i % 2 ? 0 : 4)) & 15];
 	id[SESSION_ID_LEN] = 0;
 	return 0;
 }

@@ -1,9 +1,11 @@
 #!/bin/sh
-# Three sbx serve nodes behind Debian's HAProxy, with examples/haproxy's
-# configuration as it ships: runs are spread over the nodes, a node killed
-# with -9 and a node drained with SIGTERM cost no request (each has exactly
-# one completed record), and HAProxy's own health checks (GET /v1/ready)
-# see the dead node leave. Every wait is on a word a program writes (the
+# Three sbx serve nodes (--node 1-3, one state directory, as on shared
+# storage) behind Debian's HAProxy, with examples/haproxy's configuration
+# as it ships: runs are spread over the nodes; a session's requests reach
+# the node its id carries, by id and by name (307 from another node); a
+# node killed with -9 and a node drained with SIGTERM cost no request (each
+# has exactly one completed record); HAProxy's own health checks (GET
+# /v1/ready) see the dead node leave. Every wait is on a word a program writes (the
 # nodes' ready FIFOs, HAProxy's log), never on time: HAProxy gets its
 # listening socket already bound (fd@3), so the first request queues in the
 # backlog until it accepts.
@@ -16,11 +18,23 @@ for tool in haproxy curl jq; do
 	}
 done
 
+# The node number is checked where it is given.
+sbx serve --node 0 --listen 127.0.0.1:0
+expect_rc 125
+expect_err_contains "--node"
+SBX_NODE=x sbx session create -l python
+expect_rc 125
+expect_err_contains "SBX_NODE='x' is not a node number"
+SBX_NODE=7 sbx session create -l python -n tagged --json
+check "SBX_NODE=7: the id carries node 07" sh -c 'printf "%s" "$1" | jq -e ".id | startswith(\"s07\")" >/dev/null' _ "$out"
+"$SBX" session delete tagged >/dev/null
+unset SBX_NODE
+
 head -c 24 /dev/urandom | od -An -tx1 | tr -d ' \n' >"$T_TMP/token"
 TOKEN=$(cat "$T_TMP/token")
 for i in 1 2 3; do
 	mkfifo "$T_TMP/ready$i"
-	SBX_STATE_DIR="$T_TMP/node$i" "$SBX" serve --listen 127.0.0.1:0 \
+	"$SBX" serve --node $i --listen 127.0.0.1:0 \
 		--token-file "$T_TMP/token" --ready-file "$T_TMP/ready$i" 2>>"$T_TMP/node$i.log" &
 	eval "PID$i=\$!"
 	addr=$(timeout 120 head -n 1 "$T_TMP/ready$i")
@@ -49,6 +63,7 @@ PROXY="http://127.0.0.1:$PORT"
 # answer's HTTP status on a line of $T_TMP/codes.
 runs() {
 	seq "$1" "$2" | xargs -P 4 -I{} curl -s -o "$T_TMP/answer{}.json" -w '%{http_code}\n' \
+		-D "$T_TMP/answer{}.hdr" \
 		-H "Authorization: Bearer $TOKEN" "$PROXY/v1/run" \
 		-d '{"language": "python", "code": "print({} * 2)", "timeout": 300, "labels": {"req": "{}"}}' \
 		>"$T_TMP/codes"
@@ -62,19 +77,61 @@ runs() {
 	check "runs $1-$2: every record is the run's own ($bad wrong)" test "$bad" -eq 0
 }
 
-# completed N: how many completed records the nodes have for run N.
+# completed_all: the runs' labels of every completed record.
 completed_all() {
-	for i in 1 2 3; do
-		SBX_STATE_DIR="$T_TMP/node$i" "$SBX" events --format ndjson 2>/dev/null |
-			jq -c 'select(.event == "execution_completed") | .labels.req'
-	done >"$T_TMP/completed"
+	"$SBX" events --format ndjson |
+		jq -c 'select(.event == "execution_completed" and .session == null) | .labels.req' \
+			>"$T_TMP/completed"
 }
 
 runs 1 12
-completed_all
 check "the runs were spread over the nodes" \
-	test "$(for i in 1 2 3; do SBX_STATE_DIR="$T_TMP/node$i" "$SBX" events --format ndjson |
-		grep -c execution_completed; done | grep -cv '^0$')" -ge 2
+	test "$(grep -hi '^X-Sbx-Node:' "$T_TMP"/answer*.hdr | tr -d '\r' | sort -u | wc -l)" -ge 2
+
+# --- sessions: each request reaches the node its id carries --------------
+# hcurl ARGS...: curl through the proxy; $out the body, $node the node that
+# gave the last answer (X-Sbx-Node), $code its status.
+hcurl() {
+	out=$(curl -s -D "$T_TMP/h" -H "Authorization: Bearer $TOKEN" "$@")
+	node=$(sed -n 's/^X-Sbx-Node: *\([0-9]*\).*/\1/Ip' "$T_TMP/h" | tail -n 1)
+	code=$(sed -n 's/^HTTP\/[0-9.]* \([0-9]*\).*/\1/p' "$T_TMP/h" | tail -n 1)
+}
+tags=""
+for w in 1 2 3 4 5 6; do
+	hcurl "$PROXY/v1/sessions" -d "{\"language\": \"python\", \"name\": \"w$w\"}"
+	id=$(printf '%s' "$out" | jq -r .id)
+	tag=$((0x$(printf '%s' "$id" | cut -c2-3)))
+	check "w$w: its id carries the node that made it ($id, node $node)" test "$tag" = "$node"
+	eval "ID$w=$id TAG$w=$tag"
+	tags="$tags $tag"
+	hcurl "$PROXY/v1/sessions/$id/executions" -d "{\"code\": \"x = $w\", \"timeout\": 300}"
+	check "w$w: by id, its node answers ($node, want $tag)" test "$code" = 200 -a "$node" = "$tag"
+done
+check "the sessions were made on several nodes ($tags)" \
+	test "$(printf '%s\n' $tags | sort -u | wc -l)" -ge 2
+for w in 1 2 3 4 5 6; do
+	eval "tag=\$TAG$w"
+	hcurl -L "$PROXY/v1/sessions/w$w/executions" -d '{"code": "x * 10", "timeout": 300}'
+	check "w$w: by name, through a 307 if need be, its node answers with its state" \
+		test "$code" = 200 -a "$node" = "$tag" -a "$(printf '%s' "$out" | jq .result)" = "$((w * 10))"
+done
+# A node asked for a session another node holds answers 307 to its id.
+for w in 1 2 3 4 5 6; do
+	eval "tag=\$TAG$w id=\$ID$w"
+	other=$((tag % 3 + 1))
+	eval "addr=\$SBX_NODE$other"
+	hcurl "http://$addr/v1/sessions/w$w/executions" -d '{"code": "x", "timeout": 300}'
+	check "node $other sends w$w (node $tag) to its id: $code" \
+		test "$code" = 307 -a "$(sed -n 's/^Location: *//Ip' "$T_TMP/h" | tr -d '\r')" = "/v1/sessions/$id/executions"
+done
+hcurl "http://$SBX_NODE1/v1/sessions/no-such/executions" -d '{"code": "1"}'
+check "an unknown name is 404 from any node ($code)" test "$code" = 404
+
+# sbx --remote follows the 307 too, whichever node it lands on.
+for w in 1 2 3 4 5 6; do
+	sbx --remote "$PROXY" --token-file "$T_TMP/token" session exec "w$w" -t 300 -e 'x + 1'
+	check "sbx --remote session exec w$w by name ($out)" test "$rc" = 0 -a "$out" = "$((w + 1))"
+done
 
 # A node killed with -9: HAProxy's check sees it leave; no run is lost.
 kill -KILL "$PID3"
@@ -88,12 +145,19 @@ kill -TERM "$PID2"
 wait "$PID2"
 check "the drained node exited cleanly" test $? -eq 0
 runs 25 36
+# Their nodes gone, the sessions answer through node 1: one machine here,
+# the daemons still run and the state directory is shared.
+for w in 1 2 3 4 5 6; do
+	hcurl -L "$PROXY/v1/sessions/w$w/executions" -d '{"code": "x", "timeout": 300}'
+	check "w$w answers after its node left ($code)" test "$code" = 200 -a "$(printf '%s' "$out" | jq .result)" = "$w"
+done
 
 completed_all
 dups=$(sort "$T_TMP/completed" | uniq -d | tr '\n' ' ')
 check "each run has exactly one completed record (36; duplicated: '$dups')" \
 	test "$(sort -u "$T_TMP/completed" | wc -l)" -eq 36 -a -z "$dups"
 
+for w in 1 2 3 4 5 6; do "$SBX" session delete "w$w" >/dev/null; done
 kill -TERM "$HP_PID" "$PID1" 2>/dev/null
 wait "$PID1" 2>/dev/null
 wait "$HP_PID" 2>/dev/null
