@@ -58,6 +58,10 @@ static const char *json_command;
  * status "sbx_error" and exit 125; the stderr line stays too. */
 static void emit_failure_record(void)
 {
+	/* sbx serve's children (SBX_FAILURE_RECORD): a text answer's failure
+	 * too, which the server reads for its kind and does not show. */
+	if (!json_format && getenv("SBX_FAILURE_RECORD"))
+		json_format = "json";
 	if (!json_format || record_written())
 		return;
 	record_written_set();

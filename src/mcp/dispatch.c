@@ -63,7 +63,8 @@ static void tools_call(struct mcp_server *s, json_t *id, json_t *params, bool st
 		      t->kind == TOOL_EXEC_IN_SESSION;
 	if (rc) {
 		mcp_cmd_release(&p.cmd);
-		mcp_send(s, mcp_result_for(id, mcp_result_error(msg, record), stateless));
+		mcp_send(s,
+			 mcp_result_for(id, mcp_result_error("invalid", msg, record), stateless));
 		return;
 	}
 	p.stateless = stateless;

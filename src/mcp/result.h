@@ -17,7 +17,7 @@ json_t *mcp_result_from_child(struct mcp_child *c);
 /* A tool error before any command ran (bad arguments, no sessions):
  * isError with the message, and an sbx_error record when the tool
  * promises one. */
-json_t *mcp_result_error(const char *message, bool record);
+json_t *mcp_result_error(const char *kind, const char *message, bool record);
 /* The CallToolResult for a record: summary text, images, isError. */
 json_t *mcp_result_from_record(json_t *record);
 

@@ -232,9 +232,11 @@ json_t *render_failure_record(const char *command, char id[27])
 	 * UTF-8): made valid, or jansson would give no record at all. */
 	if (!*msg)
 		msg = "sbx failed: see its standard error";
+	/* "kind": what a front answers by (core/error_kinds.c). */
 	return json_pack(
-	    "{s:s, s:s, s:b, s:s?, s:n, s:n, s:n, s:n, s:s, s:s, s:{s:s, s:o, s:n, s:n, s:s}}",
+	    "{s:s, s:s, s:b, s:s?, s:n, s:n, s:n, s:n, s:s, s:s, s:{s:s, s:s, s:o, s:n, s:n, s:s}}",
 	    "id", id, "status", "sbx_error", "ok", 0, "command", command, "language", "exit_code",
-	    "signal", "result", "stdout", "", "stderr", "", "error", "name", "SbxError", "message",
+	    "signal", "result", "stdout", "", "stderr", "", "error", "name", "SbxError", "kind",
+	    error_kind_name(error_first_kind()), "message",
 	    json_string_utf8_lossy(msg, strlen(msg)), "line", "column", "traceback", "");
 }

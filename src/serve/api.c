@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "core/error_kinds.h"
 #include "util/util.h"
 
 int api_fail(struct api_error *e, int status, const char *code, const char *fmt, ...)
@@ -21,8 +22,9 @@ int api_fail(struct api_error *e, int status, const char *code, const char *fmt,
 
 char *api_error_json(const struct api_error *e)
 {
-	json_t *o = json_pack("{s:{s:s, s:s}}", "error", "code", e->code ? e->code : "internal",
-			      "message", e->message);
+	json_t *o =
+	    json_pack("{s:{s:s, s:s, s:s*}}", "error", "code", e->code ? e->code : "internal",
+		      "message", e->message, "kind", e->kind);
 	char *s = o ? json_dumps(o, JSON_COMPACT) : NULL;
 	json_decref(o);
 	return s ? s : xstrdup("{\"error\":{\"code\":\"internal\",\"message\":\"out of memory\"}}");
@@ -421,18 +423,23 @@ long api_check_batch(const char *body, size_t len, struct api_error *e)
 	return n;
 }
 
-int api_failure_status(const char *msg)
+int api_fail_kind(struct api_error *e, const char *kind, const char *fmt, ...)
 {
-	if (!msg)
-		return 500;
-	if (strstr(msg, "a session named"))
-		return 409;
-	if (strstr(msg, "no deployment") || strstr(msg, "not found") || strstr(msg, "no version") ||
-	    strstr(msg, "no session") || strstr(msg, "unknown deployment") ||
-	    strstr(msg, "does not exist"))
-		return 404;
-	if (strstr(msg, "state directory") || strstr(msg, "database") ||
-	    strstr(msg, "cannot start"))
-		return 500;
-	return 400;
+	const struct error_kind_row *row = error_kind_by_name(kind);
+	if (!row)
+		row = error_kind_row(ERROR_INTERNAL);
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(e->message, sizeof(e->message), fmt, ap);
+	va_end(ap);
+	e->status = row->http_status;
+	e->code = "sbx_error";
+	e->kind = row->name;
+	return -1;
+}
+
+const char *api_record_kind(json_t *rec)
+{
+	json_t *r = json_object_get(rec, "record") ? json_object_get(rec, "record") : rec;
+	return json_string_value(json_object_get(json_object_get(r, "error"), "kind"));
 }

@@ -53,6 +53,7 @@ struct api_route {
 struct api_error {
 	int status;
 	const char *code;
+	const char *kind; /* an sbx failure's kind (core/error_kinds.h); NULL: none */
 	char message[512];
 };
 
@@ -121,6 +122,12 @@ void api_child_release(struct api_child *c);
  * for an unknown deployment, version or session, 409 for a session name
  * that is taken, 500 for the server's own side
  * (state directory, history), else 400 (the request was wrong). */
-int api_failure_status(const char *msg);
+/* An sbx failure (code "sbx_error") of the kind a record or an error said
+ * (NULL: unknown, "internal"): the status is the kind's (core/error_kinds.c),
+ * never read from the message. Returns -1. */
+int api_fail_kind(struct api_error *e, const char *kind, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+/* The "kind" of a record's error (NULL when it has none). */
+const char *api_record_kind(json_t *rec);
 
 #endif

@@ -202,6 +202,25 @@ static void hide_host_fields(json_t *rec)
 	json_object_del(rec, "daemon_pid");
 }
 
+/* A text answer's failure: the child's record of it, its last line
+ * (SBX_FAILURE_RECORD, set by serve_main), which says the kind. */
+static json_t *failure_record(const struct buf *out, int code)
+{
+	if (code != 125 || !out->len)
+		return NULL;
+	size_t end = out->len;
+	while (end && out->data[end - 1] == '\n')
+		end--;
+	const char *nl = memrchr(out->data, '\n', end);
+	size_t start = nl ? (size_t)(nl - out->data) + 1 : 0;
+	json_t *rec = json_loadb(out->data + start, end - start, 0, NULL);
+	if (!json_is_object(rec)) {
+		json_decref(rec);
+		return NULL;
+	}
+	return rec;
+}
+
 /* The answer's format: NDJSON (a batch's always), text for the commands
  * that answer at the end when asked for it, else JSON. */
 static void answer_format(struct MHD_Connection *conn, const struct api_route *r, bool *want_ndjson,
@@ -281,11 +300,11 @@ static enum MHD_Result run_child(struct server *s, struct MHD_Connection *conn, 
 			child_message(&st->ch, msg, sizeof(msg));
 			if (m)
 				snprintf(msg, sizeof(msg), "%s", m);
+			api_fail_kind(&e, api_record_kind(hr), "%s", msg); /* before hr goes */
 			json_decref(head);
 			stream_free(st);
 			if (n < 0)
 				return MHD_NO; /* the client went away */
-			api_fail(&e, api_failure_status(msg), "sbx_error", "%s", msg);
 			return respond_error(conn, &e);
 		}
 		json_decref(head);
@@ -305,7 +324,7 @@ static enum MHD_Result run_child(struct server *s, struct MHD_Connection *conn, 
 	api_child_release(&st->args);
 	free(st);
 	enum MHD_Result rc;
-	json_t *rec = text ? NULL
+	json_t *rec = text ? failure_record(&out, code)
 			   : json_loadb(out.data ? out.data : "", out.len,
 					want_ndjson ? JSON_DISABLE_EOF_CHECK : 0, NULL);
 	json_t *status = json_object_get(rec, "status");
@@ -319,7 +338,7 @@ static enum MHD_Result run_child(struct server *s, struct MHD_Connection *conn, 
 	} else if (json_is_string(status) && !strcmp(json_string_value(status), "sbx_error")) {
 		const char *m =
 		    json_string_value(json_object_get(json_object_get(rec, "error"), "message"));
-		api_fail(&e, api_failure_status(m ? m : msg), "sbx_error", "%s", m ? m : msg);
+		api_fail_kind(&e, api_record_kind(rec), "%s", m ? m : msg);
 		rc = respond_error(conn, &e);
 	} else if (code == 125 || (!rec && !text && !deletes && !stop_text) ||
 		   (deletes && code != 0)) {
@@ -328,7 +347,7 @@ static enum MHD_Result run_child(struct server *s, struct MHD_Connection *conn, 
 		    json_string_value(json_object_get(json_object_get(rec, "error"), "message"));
 		if (m)
 			snprintf(msg, sizeof(msg), "%s", m);
-		api_fail(&e, api_failure_status(msg), "sbx_error", "%s", msg);
+		api_fail_kind(&e, api_record_kind(rec), "%s", msg);
 		rc = respond_error(conn, &e);
 	} else if (deletes && text && x->route.op == API_SESSION_DELETE) {
 		/* what sbx session delete prints ("deleted ID") */

@@ -8,6 +8,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "core/error_kinds.h"
 #include "core/outcome.h"
 #include "serve/curl.h"
 #include "util/util.h"
@@ -128,9 +129,13 @@ int remote_call(const char *method, const char *path, const char *body, size_t l
 int remote_fail(struct remote_reply *r)
 {
 	json_t *o = json_loadb(r->body.data ? r->body.data : "", r->body.len, 0, NULL);
-	const char *m = json_string_value(json_object_get(json_object_get(o, "error"), "message"));
+	json_t *err = json_object_get(o, "error");
+	const char *m = json_string_value(json_object_get(err, "message"));
+	/* The server's kind, so the record this side writes has it too. */
+	const struct error_kind_row *k =
+	    error_kind_by_name(json_string_value(json_object_get(err, "kind")));
 	if (m)
-		error("%s", m);
+		error_of(k ? k->kind : ERROR_INVALID, "%s", m);
 	else
 		error("the server answered HTTP %ld without an error message", r->status);
 	json_decref(o);

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/error_kinds.h"
 #include "core/outcome.h"
 #include "render/render_text.h"
 #include "run/runopt.h"
@@ -98,6 +99,13 @@ static json_t *base64_file(const char *path, uint64_t cap)
 	return v;
 }
 
+/* A record's error kind, for the error this side says of it. */
+static enum error_kind record_kind(json_t *rec)
+{
+	const struct error_kind_row *k = error_kind_by_name(
+	    json_string_value(json_object_get(json_object_get(rec, "error"), "kind")));
+	return k ? k->kind : ERROR_INVALID;
+}
 /* The request as the API's JSON body. NULL after a message. */
 static json_t *build_body(struct rctx *c, const char *cmd)
 {
@@ -406,8 +414,9 @@ int remote_run(const char *cmd, const struct opt_spec *const *tables, int argc, 
 		if (!c.record)
 			error("the server's stream ended without a record");
 		else if (rc == EXIT_SBX_FAILURE && c.format == 0)
-			error("%s", json_string_value(json_object_get(
-					json_object_get(c.record, "error"), "message")));
+			error_of(record_kind(c.record), "%s",
+				 json_string_value(json_object_get(
+				     json_object_get(c.record, "error"), "message")));
 		if (c.format == 2)
 			record_written_set();
 	}

@@ -277,6 +277,10 @@ int serve_main(const struct serve_config *cfg)
 	snprintf(node, sizeof node, "%u", cfg->node);
 	if (cfg->node ? setenv(SESSION_NODE_ENV, node, 1) != 0 : session_this_node() < 0)
 		return 125;
+	/* Every child says its failure as a record, text answers too: the
+	 * answer's status is the record's kind (handler.c). */
+	if (setenv("SBX_FAILURE_RECORD", "1", 1) != 0)
+		return 125;
 	handler_set_node(cfg->node ? (unsigned)cfg->node : (unsigned)session_this_node());
 	/* First, while this process has one thread, no socket and no token:
 	 * the runner's children inherit none of them. */

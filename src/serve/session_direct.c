@@ -145,11 +145,12 @@ static int set_files_dir(struct direct *d)
 	return 0;
 }
 
-static enum MHD_Result fail(struct MHD_Connection *conn, const char *msg)
+/* kind: the record's, else this thread's first error's. */
+static enum MHD_Result fail(struct MHD_Connection *conn, const char *kind, const char *msg)
 {
 	struct api_error e = {0};
-	api_fail(&e, api_failure_status(msg), "sbx_error", "%s",
-		 *msg ? msg : "the session execution failed without a message");
+	api_fail_kind(&e, kind ? kind : error_kind_name(error_first_kind()), "%s",
+		      *msg ? msg : "the session execution failed without a message");
 	return respond_error(conn, &e);
 }
 
@@ -196,7 +197,7 @@ static enum MHD_Result answer(struct server *s, struct MHD_Connection *conn,
 			*fallback = true; /* the child starts it */
 			return MHD_NO;
 		}
-		return fail(conn, msg);
+		return fail(conn, NULL, msg);
 	}
 	if (ndjson)
 		return respond_ndjson_stream(conn, stream_read, d, stream_free);
@@ -217,7 +218,7 @@ static enum MHD_Result answer(struct server *s, struct MHD_Connection *conn,
 		rc = respond_error(conn, &e);
 	} else if (!rec || d->code == 125 || (status && !strcmp(status, "sbx_error"))) {
 		const char *m = record_message(rec);
-		rc = fail(conn, m ? m : error_first_message());
+		rc = fail(conn, api_record_kind(rec), m ? m : error_first_message());
 	} else if (d->files_dir) {
 		returned_files_attach(rec, d->files_dir);
 		char *b = json_dumps(rec, JSON_COMPACT | JSON_ENSURE_ASCII);

@@ -269,9 +269,10 @@ int session_create(const char *state_dir, const struct session_new *sn, char id[
 				snprintf(other, sizeof other, "%s",
 					 json_string_value(json_object_get(s, "id")));
 				json_decref(all);
-				return error("a session named '%s' exists (%s): pick another -n "
-					     "NAME or delete it with 'sbx session delete %s'",
-					     sn->name, other, sn->name);
+				return error_of(ERROR_CONFLICT,
+						"a session named '%s' exists (%s): pick another -n "
+						"NAME or delete it with 'sbx session delete %s'",
+						sn->name, other, sn->name);
 			}
 		}
 		json_decref(all);
@@ -356,7 +357,8 @@ int session_resolve(const char *state_dir, const char *ref, char id[SESSION_ID_L
 	if (d)
 		closedir(d);
 	if (rc < 0)
-		error("no session '%s' in %s/sessions: see 'sbx session list'", ref, state_dir);
+		error_of(ERROR_NOT_FOUND, "no session '%s' in %s/sessions: see 'sbx session list'",
+			 ref, state_dir);
 	return rc;
 }
 

@@ -262,7 +262,7 @@ void history_complain(bool is_warning, const char *what, const char *path, sqlit
 	if (is_warning)
 		warning("%s %s: %s; %s", what, path, why, hint);
 	else
-		error("%s %s: %s; %s", what, path, why, hint);
+		error_of(ERROR_INTERNAL, "%s %s: %s; %s", what, path, why, hint);
 }
 
 /* Steps a query that may have failed to prepare: true while there is a row;

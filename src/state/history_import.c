@@ -53,7 +53,7 @@ static void import_say(const struct import *im, const char *msg)
 	if (im->is_warning)
 		warning("%s", msg);
 	else
-		error("%s", msg);
+		error_of(ERROR_INTERNAL, "%s", msg);
 }
 
 /* An OS error on a file of the import: one message; returns

@@ -104,7 +104,8 @@ json_t *history_show(const char *state_dir, const char *id)
 	bool none = access(buf_cstr(&dbpath), F_OK) != 0;
 	buf_release(&dbpath);
 	if (none) {
-		error("no run with id '%s': %s has no history yet", id, state_dir);
+		error_of(ERROR_NOT_FOUND, "no run with id '%s': %s has no history yet", id,
+			 state_dir);
 		return NULL;
 	}
 	/* A writer's open: it brings an older database to the schema with the
@@ -134,9 +135,10 @@ json_t *history_show(const char *state_dir, const char *id)
 		rec = NULL;
 		history_complain(false, "cannot read the history in", path, db, rc);
 	} else if (!found) {
-		error("no run with id '%s' in the history of %s: ids are in the --json record; "
-		      "runs with --no-history or past the retention are not kept",
-		      id, state_dir);
+		error_of(ERROR_NOT_FOUND,
+			 "no run with id '%s' in the history of %s: ids are in the --json record; "
+			 "runs with --no-history or past the retention are not kept",
+			 id, state_dir);
 	}
 out:
 	if (db)

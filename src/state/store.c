@@ -88,7 +88,8 @@ int store_open(struct store *s, const char *state_dir, bool create)
 	if (s->state_fd < 0) {
 		if (errno == ENOENT && !create)
 			return 0;
-		error("cannot open state directory %s: %s", state_dir, strerror(errno));
+		error_of(ERROR_INTERNAL, "cannot open state directory %s: %s", state_dir,
+			 strerror(errno));
 		goto fail;
 	}
 	char *where = store_version_path(s, NULL, 0);

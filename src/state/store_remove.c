@@ -112,8 +112,9 @@ int store_delete(struct store *s, const char *name, int version)
 	if (store_check_name(name) != 0)
 		return -1;
 	if (s->dep_fd < 0)
-		return error("no deployment named '%s' in %s/%s: see `sbx list`", name,
-			     s->state_dir, DEPLOYMENTS);
+		return error_of(ERROR_NOT_FOUND,
+				"no deployment named '%s' in %s/%s: see `sbx list`", name,
+				s->state_dir, DEPLOYMENTS);
 	if (store_lock(s) != 0)
 		return -1;
 	int rc = -1;
@@ -128,15 +129,16 @@ int store_delete(struct store *s, const char *name, int version)
 		goto out;
 	}
 	if (n == 0) {
-		error("no deployment named '%s' in %s/%s: see `sbx list`", name, s->state_dir,
-		      DEPLOYMENTS);
+		error_of(ERROR_NOT_FOUND, "no deployment named '%s' in %s/%s: see `sbx list`", name,
+			 s->state_dir, DEPLOYMENTS);
 		goto out;
 	}
 	bool found = version == 0;
 	for (size_t i = 0; i < n; i++)
 		found |= vs[i] == version;
 	if (!found) {
-		error("deployment '%s' has no version %d: see `sbx get %s`", name, version, name);
+		error_of(ERROR_NOT_FOUND, "deployment '%s' has no version %d: see `sbx get %s`",
+			 name, version, name);
 		goto out;
 	}
 	/* Renamed aside first (atomic: readers see all or nothing), then

@@ -35,9 +35,11 @@ static int ensure_one(const char *path, mode_t mode)
 	if (mkdir(path, mode) == 0)
 		return 0;
 	if (errno != EEXIST)
-		return error("cannot create state directory %s: %s", path, strerror(errno));
+		return error_of(ERROR_INTERNAL, "cannot create state directory %s: %s", path,
+				strerror(errno));
 	if (lstat(path, &st) != 0)
-		return error("cannot use state directory %s: %s", path, strerror(errno));
+		return error_of(ERROR_INTERNAL, "cannot use state directory %s: %s", path,
+				strerror(errno));
 	if (S_ISLNK(st.st_mode))
 		return error("%s is a symbolic link; sbx never follows links in its state "
 			     "directory: point --state-dir at a real directory",

@@ -22,11 +22,13 @@
 /* Per thread: sbx serve answers session executions in its connection
  * threads (serve/session_direct.c), each with its own first error. */
 static _Thread_local char first_error[2048];
+static _Thread_local enum error_kind first_kind;
 static _Thread_local bool wrote_record;
 static _Thread_local bool quiet;
 void (*die_hook)(void);
 
-static void vmessage(const char *prefix, const char *fmt, va_list ap, bool is_error)
+static void vmessage(const char *prefix, const char *fmt, va_list ap, bool is_error,
+		     enum error_kind kind)
 {
 	/* Every %s is a value (a name, a path, the code's text): escaped, so
 	 * that the message stays the one line it is (util/textout.h). */
@@ -35,8 +37,24 @@ static void vmessage(const char *prefix, const char *fmt, va_list ap, bool is_er
 	if (!quiet)
 		fprintf(stderr, "sbx: %s%s\n", prefix, line);
 	/* The first error is the cause; later ones tend to be its echoes. */
-	if (is_error && !first_error[0])
+	if (is_error && !first_error[0]) {
 		snprintf(first_error, sizeof(first_error), "%s", line);
+		first_kind = kind;
+	}
+}
+
+enum error_kind error_first_kind(void)
+{
+	return first_error[0] ? first_kind : ERROR_INVALID;
+}
+
+const char *error_kind_name(enum error_kind kind)
+{
+	static const char *const names[ERROR_KINDS] = {
+	    [ERROR_INVALID] = "invalid",	 [ERROR_NOT_FOUND] = "not_found",
+	    [ERROR_CONFLICT] = "conflict",	 [ERROR_LIMIT] = "limit",
+	    [ERROR_UNAVAILABLE] = "unavailable", [ERROR_INTERNAL] = "internal"};
+	return (unsigned)kind < ERROR_KINDS ? names[kind] : "internal";
 }
 
 const char *error_first_message(void)
@@ -62,6 +80,7 @@ void error_quiet(bool on)
 void error_state_reset(void)
 {
 	first_error[0] = '\0';
+	first_kind = ERROR_INVALID;
 	wrote_record = false;
 }
 
@@ -69,7 +88,16 @@ int error(const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
-	vmessage("", fmt, ap, true);
+	vmessage("", fmt, ap, true, ERROR_INVALID);
+	va_end(ap);
+	return -1;
+}
+
+int error_of(enum error_kind kind, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vmessage("", fmt, ap, true, kind);
 	va_end(ap);
 	return -1;
 }
@@ -78,7 +106,7 @@ void warning(const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
-	vmessage("warning: ", fmt, ap, false);
+	vmessage("warning: ", fmt, ap, false, ERROR_INVALID);
 	va_end(ap);
 }
 
@@ -86,7 +114,7 @@ _Noreturn void die(const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
-	vmessage("", fmt, ap, true);
+	vmessage("", fmt, ap, true, ERROR_INVALID);
 	va_end(ap);
 	if (die_hook)
 		die_hook();

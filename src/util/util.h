@@ -9,8 +9,28 @@
 
 #include "util/buf.h"
 
-/* "sbx: MESSAGE" on stderr; returns -1 so library code can `return error(...)`. */
+/* What kind of failure an error is: it travels with the message (the
+ * sbx_error record's "kind"), and every front looks its answer up from it
+ * (core/error_kinds.c: the HTTP status, the MCP error), never from the
+ * message's words. */
+enum error_kind {
+	ERROR_INVALID,	   /* the caller's input: a flag, a key, a value, a name */
+	ERROR_NOT_FOUND,   /* what it names does not exist */
+	ERROR_CONFLICT,	   /* it exists already, or is in use */
+	ERROR_LIMIT,	   /* over a bound of the server's or the machine's */
+	ERROR_UNAVAILABLE, /* cannot be done here now (a missing interpreter, a layer) */
+	ERROR_INTERNAL,	   /* sbx's own trouble: its state directory, its database */
+	ERROR_KINDS
+};
+
+/* "sbx: MESSAGE" on stderr; returns -1 so library code can `return error(...)`.
+ * Its kind is ERROR_INVALID; error_of says another. */
 int error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+int error_of(enum error_kind kind, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* The kind of error_first_message (ERROR_INVALID when none). */
+enum error_kind error_first_kind(void);
+/* "invalid", "not_found", ... (the record's and the API's word). */
+const char *error_kind_name(enum error_kind kind);
 void warning(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* For the edges only (main and before any side effect): message, exit 125. */
 _Noreturn void die(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

@@ -1,0 +1,64 @@
+#!/bin/sh
+# Typed errors: one failure has one kind on every front — the CLI's
+# sbx_error record, the HTTP status and error body of sbx serve (and sbx
+# --remote's record), and sbx mcp's tool result — looked up from the kind
+# (core/error_kinds.c), never from the message's words.
+. "$(dirname "$0")/../lib.sh"
+. "$TESTS_DIR/serve_lib.sh"
+T=300
+
+start_server
+
+# --- not_found: a deployment that does not exist -------------------------
+sbx get nosuch --json
+expect_rc 125
+expect_json .error.kind '"not_found"'
+api GET /v1/deployments/nosuch ""
+expect_code 404
+expect_json .error.kind '"not_found"'
+expect_json .error.code '"sbx_error"'
+sbx --remote "$ADDR" get nosuch --json
+expect_rc 125
+expect_json .error.kind '"not_found"'
+sbx exec-deployment nosuch --json
+expect_json .error.kind '"not_found"'
+api POST /v1/deployments/nosuch/executions '{}'
+expect_code 404
+expect_json .error.kind '"not_found"'
+sbx_in '{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{}}}
+{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"exec_deployment","arguments":{"deployment":"nosuch"}}}
+' mcp
+mcp_kind=$(printf '%s\n' "$out" | jq -r 'select(.id == 1) | .result.structuredContent.error.kind')
+check "MCP: the tool's result says not_found ($mcp_kind)" test "$mcp_kind" = not_found
+
+# --- conflict: a session name taken --------------------------------------
+sbx session create -l python -n taken
+expect_rc 0
+sbx session create -l python -n taken --json
+expect_rc 125
+expect_json .error.kind '"conflict"'
+api POST /v1/sessions '{"language": "python", "name": "taken"}'
+expect_code 409
+expect_json .error.kind '"conflict"'
+sbx session exec nope -t $T -e 1 --json
+expect_json .error.kind '"not_found"'
+api POST /v1/sessions/nope/executions '{"code": "1"}'
+expect_code 404
+expect_json .error.kind '"not_found"'
+sbx session delete taken
+expect_rc 0
+
+# --- invalid: a bad value --------------------------------------------------
+sbx run -l python --timeout abc -e 1 --json
+expect_rc 125
+expect_json .error.kind '"invalid"'
+api POST /v1/run '{"language": "python", "code": "1", "timeout": "abc"}'
+expect_code 400
+expect_json .error.kind '"invalid"'
+
+# --- a text answer's failure has its kind too -----------------------------
+api GET /v1/deployments/nosuch "" -H 'Accept: text/plain'
+expect_code 404
+expect_json .error.kind '"not_found"'
+stop_server
+finish
