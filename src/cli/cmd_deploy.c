@@ -27,6 +27,7 @@
 #include "run/prepare_check.h"
 #include "run/runopt.h"
 #include "state/store.h"
+#include "util/front.h"
 #include "util/util.h"
 
 extern char **environ;
@@ -318,8 +319,11 @@ int cmd_deploy(int argc, char **argv)
 	if (dc.name) {
 		snprintf(name, sizeof(name), "%s", dc.name);
 	} else if (!strcmp(req.code_origin, "-e") || !strcmp(req.code_origin, "-")) {
-		error("a deployment of %s needs a name: add -n NAME",
-		      !strcmp(req.code_origin, "-e") ? "-e code" : "standard input");
+		if (front_get() == FRONT_CLI)
+			error("a deployment of %s needs a name: add -n NAME",
+			      !strcmp(req.code_origin, "-e") ? "-e code" : "standard input");
+		else
+			error("a deployment needs a name: add \"name\"");
 		goto out;
 	} else if (store_name_from_path(req.code_origin, name) != 0) {
 		goto out;

@@ -14,6 +14,7 @@
 #include "cli/cmd.h"
 #include "render/render.h"
 #include "serve/remote.h"
+#include "util/front.h"
 #include "util/util.h"
 
 #ifndef SBX_VERSION
@@ -163,6 +164,17 @@ int cmd_main(int argc, char **argv)
 	/* A closed stdout (sbx run ... | head) must not kill sbx before it has
 	 * reaped the sandbox and recorded the run; writes report EPIPE. */
 	signal(SIGPIPE, SIG_IGN);
+	/* sbx serve's and sbx mcp's children word their messages for them
+	 * (SBX_FRONT); sbx serve says --front=cli first for sbx --remote's
+	 * requests, which the command line made. */
+	front_from_env();
+	if (argc > 1 && !strncmp(argv[1], "--front=", 8)) {
+		if (!strcmp(argv[1] + 8, "cli"))
+			front_flags_only();
+		argv[1] = argv[0];
+		argv++;
+		argc--;
+	}
 
 	if (argc < 2) {
 		cmd_print_overview();

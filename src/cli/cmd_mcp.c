@@ -13,6 +13,7 @@
 #include "cli/cmd.h"
 #include "mcp/mcp.h"
 #include "run/runopt.h"
+#include "util/front.h"
 #include "util/util.h"
 
 enum { MO_MAX_CONCURRENT = RO_FIRST_FREE, MO_MAX_MESSAGE };
@@ -81,5 +82,11 @@ int cmd_mcp(int argc, char **argv)
 	self[len] = '\0';
 	mc.o.ctx.self = self;
 	mc.o.ctx.have_sessions = cmd_find("session") != NULL;
+	/* Its children's messages name the tools' arguments (util/front.h). */
+	if (setenv("SBX_FRONT", "mcp", 1) != 0) {
+		error("cannot set SBX_FRONT: out of memory");
+		return 125;
+	}
+	front_set(FRONT_MCP);
 	return mcp_serve(&mc.o);
 }

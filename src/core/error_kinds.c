@@ -7,7 +7,7 @@ static const struct error_kind_row rows[ERROR_KINDS] = {
     {ERROR_INVALID, "invalid", 400, -32602, 125},
     {ERROR_NOT_FOUND, "not_found", 404, -32602, 125},
     {ERROR_CONFLICT, "conflict", 409, -32602, 125},
-    {ERROR_LIMIT, "limit", 413, -32602, 125},
+    {ERROR_LIMIT, "limit", 400, -32602, 125},
     {ERROR_UNAVAILABLE, "unavailable", 503, -32603, 125},
     {ERROR_INTERNAL, "internal", 500, -32603, 125},
 };

@@ -11,6 +11,7 @@
 #include "util/buf.h"
 #include "util/opt.h"
 #include "util/textout.h"
+#include "util/front.h"
 #include "util/util.h"
 
 #define INPUTS_FILE_CAP (16u << 20)
@@ -382,31 +383,41 @@ int request_finish(struct request *req)
 			     (double)l->code_bytes / (1 << 20),
 			     (unsigned long long)(SBX_MAX_CODE >> 20));
 	if (req->code_len > l->code_bytes)
-		return error("the code is %.3g MiB, over the %.3g MiB limit on code size: shorten "
-			     "it, or raise the limit with --max-code (limits.max_code in the "
-			     "config file)",
-			     (double)req->code_len / (1 << 20), (double)l->code_bytes / (1 << 20));
+		return error_of(
+		    ERROR_LIMIT,
+		    "the code is %.3g MiB, over the %.3g MiB limit on code size: shorten "
+		    "it%s",
+		    (double)req->code_len / (1 << 20), (double)l->code_bytes / (1 << 20),
+		    front_get() == FRONT_CLI ? ", or raise the limit with --max-code "
+					       "(limits.max_code in the config file)"
+					     : " (the server's limits.max_code)");
 	char got[32], most[32];
 	opt_format_duration(max, most);
 	if (l->timeout_ms > max) {
 		opt_format_duration(l->timeout_ms, got);
-		return error("timeout of %s is over the maximum of %s: use a shorter --timeout "
-			     "or raise max_timeout in the config file",
-			     got, most);
+		return error_of(
+		    ERROR_LIMIT, "timeout of %s is over the maximum of %s: use a shorter %s%s", got,
+		    most, front_option("--timeout", "timeout"),
+		    front_get() == FRONT_CLI ? " or raise max_timeout in the config file"
+					     : " (the server's max_timeout)");
 	}
 	if (l->cpu_ms > max) {
 		opt_format_duration(l->cpu_ms, got);
-		return error("CPU time of %s is over the maximum of %s: use a shorter "
-			     "--cpu-time or raise max_timeout in the config file",
-			     got, most);
+		return error_of(
+		    ERROR_LIMIT, "CPU time of %s is over the maximum of %s: use a shorter %s%s",
+		    got, most, front_option("--cpu-time", "cpu_time"),
+		    front_get() == FRONT_CLI ? " or raise max_timeout in the config file"
+					     : " (the server's max_timeout)");
 	}
 	if (l->memory_bytes > max_memory) {
 		opt_format_size(l->memory_bytes, got);
 		opt_format_size(max_memory, most);
-		return error("a memory limit of %s is over the maximum of %s: ask for less "
-			     "(--memory, a request's \"memory\") or raise limits.max_memory in "
-			     "the config file",
-			     got, most);
+		return error_of(
+		    ERROR_LIMIT,
+		    "a memory limit of %s is over the maximum of %s: ask for less (%s)%s", got,
+		    most, front_option("--memory", "memory"),
+		    front_get() == FRONT_CLI ? " or raise limits.max_memory in the config file"
+					     : " (the server's limits.max_memory)");
 	}
 	/* Every language's reader handles this depth with room to spare;
 	 * deeper inputs broke them differently (Python's parser, Duktape's
@@ -422,9 +433,9 @@ int request_finish(struct request *req)
 	if (req->engine == JS_ENGINE_UNSET)
 		req->engine = JS_ENGINE_DUKTAPE;
 	if (req->engine == JS_ENGINE_NODE && req->lang->engine != ENGINE_DUKTAPE)
-		return error("--engine node applies to javascript and typescript, not %s: drop "
-			     "--engine (or the request's \"engine\")",
-			     req->lang->name);
+		return error("%s node applies to javascript and typescript, not %s: drop %s",
+			     front_option("--engine", "engine"), req->lang->name,
+			     front_option("--engine", "engine"));
 	/* The strongest isolation per engine. Duktape's child runs under a
 	 * default-deny seccomp allow-list (its own pipes, memory, clocks):
 	 * narrower than anything namespaces would hide, so seccomp and rlimits

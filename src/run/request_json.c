@@ -12,6 +12,7 @@
 
 #include "util/buf.h"
 #include "util/rmtree.h"
+#include "util/front.h"
 #include "util/util.h"
 
 /* The keys a request may have, for the message that names an unknown one. */
@@ -311,11 +312,16 @@ int request_json_apply(struct run_options *ro, json_t *obj, bool allow_deploymen
 			     "\"code\": \"print(1)\"}");
 	const char *key;
 	json_t *v;
+	/* Its messages name its keys, not the flags they stand for. */
+	front_request_keys(true);
 	json_object_foreach(obj, key, v)
 	{
-		if (apply_key(ro, key, v, allow_deployment, deployment, tmp) != 0)
+		if (apply_key(ro, key, v, allow_deployment, deployment, tmp) != 0) {
+			front_request_keys(false);
 			return -1;
+		}
 	}
+	front_request_keys(false);
 	if (!ro->code_arg && !(deployment && *deployment))
 		return error(allow_deployment ? "the request has no \"deployment\": name the "
 						"deployment to run"

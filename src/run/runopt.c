@@ -14,6 +14,7 @@
 #include "run/file_args.h"
 #include "run/out_dir.h"
 #include "util/statedir.h"
+#include "util/front.h"
 #include "util/util.h"
 #include "util/textout.h"
 
@@ -166,15 +167,20 @@ int runopt_handle(void *ctx, int id, const char *arg)
 			ro->stdin_taken = "--inputs @-";
 		}
 		return request_merge_inputs(req, arg);
-	case RO_TIMEOUT: return opt_duration_ms("--timeout", arg, &l->timeout_ms);
-	case RO_CPU_TIME: return opt_duration_ms("--cpu-time", arg, &l->cpu_ms);
+	/* Named as the caller gave them: a flag, or a request's key. */
+	case RO_TIMEOUT:
+		return opt_duration_ms(front_option("--timeout", "timeout"), arg, &l->timeout_ms);
+	case RO_CPU_TIME:
+		return opt_duration_ms(front_option("--cpu-time", "cpu_time"), arg, &l->cpu_ms);
 	case RO_MEMORY:
-		if (opt_size("--memory", arg, &l->memory_bytes) != 0)
+		if (opt_size(front_option("--memory", "memory"), arg, &l->memory_bytes) != 0)
 			return -1;
 		if (l->memory_bytes < (1u << 20))
-			return error("--memory %s is too small: use at least 1M", arg);
+			return error("%s %s is too small: use at least 1M",
+				     front_option("--memory", "memory"), arg);
 		return 0;
-	case RO_MAX_OUTPUT: return opt_size("--max-output", arg, &l->output_bytes);
+	case RO_MAX_OUTPUT:
+		return opt_size(front_option("--max-output", "max_output"), arg, &l->output_bytes);
 	case RO_MAX_CODE:
 		if (opt_size("--max-code", arg, &l->code_bytes) != 0)
 			return -1;
@@ -212,14 +218,15 @@ int runopt_handle(void *ctx, int id, const char *arg)
 		else if (!strcmp(arg, "never"))
 			req->print_result = PRINT_RESULT_NEVER;
 		else
-			return error("invalid --print-result '%s': use auto, always or never", arg);
+			return error("invalid %s '%s': use auto, always or never",
+				     front_option("--print-result", "print_result"), arg);
 		return 0;
 	case RO_MERGE_OUTPUT: req->merge_output = true; return 0;
 	case RO_ENGINE:
 		if (request_engine_from_name(arg, &req->engine) != 0)
-			return error("invalid --engine '%s': use duktape (embedded, the default) "
-				     "or node (Node.js, V8)",
-				     arg);
+			return error("invalid %s '%s': use duktape (embedded, the default) or "
+				     "node (Node.js, V8)",
+				     front_option("--engine", "engine"), arg);
 		return 0;
 	case RO_ENV: return request_add_env(req, arg);
 	case RO_REQUEST:
@@ -260,7 +267,8 @@ static int empty_code_error(const char *origin, size_t len)
 {
 	const char *what = len ? "contains only whitespace" : "is empty";
 	if (!strcmp(origin, "-e"))
-		return error("the code given with -e %s: there is nothing to run", what);
+		return error("the code given with %s %s: there is nothing to run",
+			     front_option("-e", "code"), what);
 	if (!strcmp(origin, "-"))
 		return error("the code on standard input %s: there is nothing to run (did the "
 			     "command before the pipe fail?)",

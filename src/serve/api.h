@@ -113,6 +113,9 @@ struct api_child {
 /* format: "json", "ndjson" or "text". state_dir and config (may be NULL)
  * are passed on to the child. Returns 0, or -1 with e (a field that does
  * not fit a flag). */
+/* The child words its messages for the command line (sbx --remote's
+ * request): --front=cli before its command. */
+void api_child_front_cli(struct api_child *c);
 int api_child_build(const struct api_route *r, json_t *body, const struct api_query *q,
 		    const char *format, const char *state_dir, const char *config,
 		    struct api_child *c, struct api_error *e);

@@ -181,6 +181,14 @@ static int session_args(const struct api_route *r, json_t *body, const struct ap
 	return 0;
 }
 
+void api_child_front_cli(struct api_child *c)
+{
+	add(c, "--front=cli"); /* then moved to argv[1], where cmd_main takes it */
+	char *front = c->argv[c->argc - 1];
+	memmove(&c->argv[2], &c->argv[1], (c->argc - 2) * sizeof c->argv[0]);
+	c->argv[1] = front;
+}
+
 int api_child_build(const struct api_route *r, json_t *body, const struct api_query *q,
 		    const char *format, const char *state_dir, const char *config,
 		    struct api_child *c, struct api_error *e)

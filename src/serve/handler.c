@@ -7,7 +7,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/statvfs.h>
 #include <strings.h>
 #include <unistd.h>
 
@@ -15,8 +14,8 @@
 #include "serve/child.h"
 #include "serve/events_sse.h"
 #include "serve/session_direct.h"
-#include "session/session.h"
 #include "util/buf.h"
+#include "util/front.h"
 #include "util/util.h"
 
 /* The most a record (a run's JSON, a list) may be: output is capped per
@@ -246,6 +245,8 @@ static enum MHD_Result run_child(struct server *s, struct MHD_Connection *conn, 
 		api_child_release(&args);
 		return respond_error(conn, &e);
 	}
+	if (front_get() == FRONT_CLI)
+		api_child_front_cli(&args);
 	unsigned want = 1;
 	if (batch && batch_want(s, &x->q, x->batch_lines, &want, &e) != 0) {
 		api_child_release(&args);
@@ -383,59 +384,11 @@ static enum MHD_Result run_child(struct server *s, struct MHD_Connection *conn, 
 	return rc;
 }
 
-/* GET /v1/ready: whether this node takes work now (a load balancer's
- * check; 503 while draining or with every place and the queue taken), and
- * its capacity. */
-static enum MHD_Result ready_answer(struct server *s, struct MHD_Connection *conn)
-{
-	unsigned run, wait;
-	gate_counts(&s->gate, &run, &wait);
-	bool draining = atomic_load(&s->draining);
-	bool full = run >= s->cfg->max_concurrent && wait >= s->cfg->max_queue;
-	struct statvfs vfs;
-	json_t *disk = statvfs(s->cfg->state_dir, &vfs) == 0
-			   ? json_integer((json_int_t)vfs.f_bavail * (json_int_t)vfs.f_frsize)
-			   : json_null();
-	json_t *o =
-	    json_pack("{s:b, s:b, s:i, s:i, s:i, s:i, s:i, s:I, s:o}", "ready", !draining && !full,
-		      "draining", draining, "running", run, "queued", wait, "max_concurrent",
-		      s->cfg->max_concurrent, "max_queue", s->cfg->max_queue, "free",
-		      run < s->cfg->max_concurrent ? s->cfg->max_concurrent - run : 0, "sessions",
-		      (json_int_t)session_count(s->cfg->state_dir), "disk_free_bytes", disk);
-	char *b = json_dumps(o, JSON_COMPACT);
-	enum MHD_Result rc = respond_json(conn, draining || full ? 503 : 200, b, -1);
-	free(b);
-	json_decref(o);
-	return rc;
-}
-
-/* A session named in the path whose id carries another node (--node): 307
- * to the same route by its id, which a load balancer routes to that node
- * (examples/haproxy). The name is looked up in the state directory, which
- * the nodes then share. 0 when this node answers it. */
-static int session_elsewhere(struct server *s, const struct api_route *r, char *location, size_t n)
-{
-	const char *suffix = r->op == API_SESSION_EXEC	 ? "/executions"
-			     : r->op == API_SESSION_STOP ? "/stop"
-			     : r->op == API_SESSION_GET || r->op == API_SESSION_DELETE ? ""
-										       : NULL;
-	char id[SESSION_ID_LEN + 1];
-	if (!suffix || !handler_node() || !*r->ref || session_id_ok(r->ref))
-		return 0;
-	error_quiet(true);
-	int rc = session_resolve(s->cfg->state_dir, r->ref, id);
-	error_quiet(false);
-	if (rc != 0 || session_id_node(id) == handler_node())
-		return 0; /* not found: the route's own answer says so */
-	snprintf(location, n, "/v1/sessions/%s%s", id, suffix);
-	return 1;
-}
-
 static enum MHD_Result answer(struct server *s, struct MHD_Connection *conn, struct req_ctx *x)
 {
 	struct api_error e = {0};
 	char location[128];
-	if (session_elsewhere(s, &x->route, location, sizeof location))
+	if (handler_session_elsewhere(s, &x->route, location, sizeof location))
 		return respond_redirect(conn, location);
 	switch (x->route.op) {
 	case API_HEALTH: {
@@ -446,7 +399,7 @@ static enum MHD_Result answer(struct server *s, struct MHD_Connection *conn, str
 			 wait);
 		return respond_json(conn, 200, b, -1);
 	}
-	case API_READY: return ready_answer(s, conn);
+	case API_READY: return handler_ready(s, conn);
 	case API_OPENAPI: return respond_json(conn, 200, openapi_json, -1);
 	case API_EVENTS:
 		return events_sse_answer(s, conn, &x->q, accepts(conn, "application/x-ndjson"));
@@ -524,6 +477,10 @@ enum MHD_Result handler_access(void *cls, struct MHD_Connection *conn, const cha
 	struct server *s = cls;
 	struct req_ctx *x = *con_cls;
 	struct api_error e = {0};
+	/* This thread's messages name the API's fields; sbx --remote is the
+	 * command line's front, and says so (X-Sbx-Front: cli). */
+	const char *fr = mhd.lookup_connection_value(conn, MHD_HEADER_KIND, "X-Sbx-Front");
+	front_set(fr && !strcmp(fr, "cli") ? FRONT_CLI : FRONT_HTTP);
 	if (!x) {
 		x = xcalloc(1, sizeof(*x));
 		*con_cls = x;

@@ -20,6 +20,12 @@ void handler_completed(void *cls, struct MHD_Connection *conn, void **con_cls,
 		       enum MHD_RequestTerminationCode toe);
 
 /* handler_respond.c: the answers. exit_code >= 0 adds X-Sbx-Exit-Code. */
+/* GET /v1/ready (handler_nodes.c). */
+enum MHD_Result handler_ready(struct server *s, struct MHD_Connection *conn);
+/* A session route naming a session by a name whose id carries another
+ * node: 1 with location (the same route by the id), else 0. */
+int handler_session_elsewhere(struct server *s, const struct api_route *r, char *location,
+			      size_t n);
 /* sbx serve --node N: every answer says X-Sbx-Node: N (handler_respond.c). */
 void handler_set_node(unsigned node);
 void handler_add_node(struct MHD_Response *r);

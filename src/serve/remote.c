@@ -86,7 +86,9 @@ int remote_call(const char *method, const char *path, const char *body, size_t l
 			bl--;
 		snprintf(url, sizeof(url), "%.*s%s", (int)bl, base, path);
 	}
-	struct curl_slist *hs = NULL;
+	/* The command line made this request: the server words its messages
+	 * with this command line's flags, as the same command would here. */
+	struct curl_slist *hs = curl.slist_append(NULL, "X-Sbx-Front: cli");
 	if (accept) {
 		snprintf(hdr, sizeof(hdr), "Accept: %s", accept);
 		hs = curl.slist_append(hs, hdr);

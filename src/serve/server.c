@@ -30,6 +30,7 @@
 #include "session/session.h"
 #include "util/buf.h"
 #include "util/opt.h"
+#include "util/front.h"
 #include "util/util.h"
 #include "util/textout.h"
 
@@ -279,7 +280,7 @@ int serve_main(const struct serve_config *cfg)
 		return 125;
 	/* Every child says its failure as a record, text answers too: the
 	 * answer's status is the record's kind (handler.c). */
-	if (setenv("SBX_FAILURE_RECORD", "1", 1) != 0)
+	if (setenv("SBX_FAILURE_RECORD", "1", 1) != 0 || setenv("SBX_FRONT", "http", 1) != 0)
 		return 125;
 	handler_set_node(cfg->node ? (unsigned)cfg->node : (unsigned)session_this_node());
 	/* First, while this process has one thread, no socket and no token:

@@ -30,6 +30,7 @@
 #include "state/store.h"
 #include "util/rmtree.h"
 #include "util/statedir.h"
+#include "util/front.h"
 #include "util/util.h"
 
 #define MANIFEST_MAX (1u << 20)
@@ -251,6 +252,20 @@ static int copy_in_created(const char *rundir, json_t *m)
 	return rc < 0 ? error("%s", why) : 0;
 }
 
+/* The name is taken: what to do, in the words of the front that asked. */
+static int name_taken(const char *name, const char *other)
+{
+	if (front_get() == FRONT_CLI)
+		return error_of(ERROR_CONFLICT,
+				"a session named '%s' exists (%s): pick another -n NAME or delete "
+				"it with 'sbx session delete %s'",
+				name, other, name);
+	return error_of(ERROR_CONFLICT,
+			"a session named '%s' exists (%s): pick another \"name\"%s%s", name, other,
+			front_hint(NULL, ", or delete it: DELETE /v1/sessions/", ""),
+			front_get() == FRONT_MCP ? "" : name);
+}
+
 int session_create(const char *state_dir, const struct session_new *sn, char id[SESSION_ID_LEN + 1])
 {
 	char dir[PATH_MAX], rundir[PATH_MAX];
@@ -269,10 +284,7 @@ int session_create(const char *state_dir, const struct session_new *sn, char id[
 				snprintf(other, sizeof other, "%s",
 					 json_string_value(json_object_get(s, "id")));
 				json_decref(all);
-				return error_of(ERROR_CONFLICT,
-						"a session named '%s' exists (%s): pick another -n "
-						"NAME or delete it with 'sbx session delete %s'",
-						sn->name, other, sn->name);
+				return name_taken(sn->name, other);
 			}
 		}
 		json_decref(all);
@@ -357,8 +369,11 @@ int session_resolve(const char *state_dir, const char *ref, char id[SESSION_ID_L
 	if (d)
 		closedir(d);
 	if (rc < 0)
-		error_of(ERROR_NOT_FOUND, "no session '%s' in %s/sessions: see 'sbx session list'",
-			 ref, state_dir);
+		error_of(ERROR_NOT_FOUND, "no session '%s'%s%s%s: %s", ref,
+			 front_get() == FRONT_CLI ? " in " : "", front_path(state_dir, ""),
+			 front_get() == FRONT_CLI ? "/sessions" : "",
+			 front_hint("see 'sbx session list'", "GET /v1/sessions lists them",
+				    "create_session makes one"));
 	return rc;
 }
 

@@ -18,6 +18,7 @@
 #include "state/history_db.h"
 #include "util/jsonout.h"
 #include "util/statedir.h"
+#include "util/front.h"
 #include "util/util.h"
 
 /* 2 adds the unique index on id that makes a re-import harmless; 3 the
@@ -262,7 +263,9 @@ void history_complain(bool is_warning, const char *what, const char *path, sqlit
 	if (is_warning)
 		warning("%s %s: %s; %s", what, path, why, hint);
 	else
-		error_of(ERROR_INTERNAL, "%s %s: %s; %s", what, path, why, hint);
+		error_of(ERROR_INTERNAL, "%s %s: %s; %s", what,
+			 front_path(path, "the server's history"), why,
+			 front_get() == FRONT_CLI ? hint : "tell the server's operator");
 }
 
 /* Steps a query that may have failed to prepare: true while there is a row;

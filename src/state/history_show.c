@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "state/history_db.h"
+#include "util/front.h"
 #include "util/util.h"
 
 static const char show_sql[] =
@@ -105,7 +106,7 @@ json_t *history_show(const char *state_dir, const char *id)
 	buf_release(&dbpath);
 	if (none) {
 		error_of(ERROR_NOT_FOUND, "no run with id '%s': %s has no history yet", id,
-			 state_dir);
+			 front_path(state_dir, "the server"));
 		return NULL;
 	}
 	/* A writer's open: it brings an older database to the schema with the
@@ -138,7 +139,7 @@ json_t *history_show(const char *state_dir, const char *id)
 		error_of(ERROR_NOT_FOUND,
 			 "no run with id '%s' in the history of %s: ids are in the --json record; "
 			 "runs with --no-history or past the retention are not kept",
-			 id, state_dir);
+			 id, front_path(state_dir, "the server"));
 	}
 out:
 	if (db)

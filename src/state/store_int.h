@@ -42,4 +42,10 @@ int store_remove_tree_at(int dfd, const char *name);
 unsigned store_clean_name_dir(int name_fd);
 bool store_name_dir_empty(int name_fd);
 
+/* The not-found errors, worded for the front that asked (util/front.h):
+ * the state directory and the command to run on the command line, the
+ * route or tool elsewhere. latest: 0 when not said. Return -1. */
+int store_not_found(const struct store *s, const char *name);
+int store_no_version(const char *name, int version, int latest);
+
 #endif

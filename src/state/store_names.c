@@ -5,9 +5,11 @@
 #include "state/store_int.h"
 
 #include <ctype.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/front.h"
 #include "util/util.h"
 
 static bool name_char(int c)
@@ -141,4 +143,30 @@ int store_parse_ref(const char *ref, char name[STORE_NAME_MAX + 1], int *version
 		*version = v;
 	}
 	return 0;
+}
+
+int store_not_found(const struct store *s, const char *name)
+{
+	if (front_get() == FRONT_CLI)
+		return error_of(ERROR_NOT_FOUND,
+				"no deployment named '%s' in %s/%s: see `sbx list`", name,
+				s->state_dir, DEPLOYMENTS);
+	return error_of(
+	    ERROR_NOT_FOUND, "no deployment named '%s': %s", name,
+	    front_hint(NULL, "GET /v1/deployments lists them", "list_deployments lists them"));
+}
+
+int store_no_version(const char *name, int version, int latest)
+{
+	char was[40] = "";
+	if (latest)
+		snprintf(was, sizeof was, " (latest is %d)", latest);
+	if (front_get() == FRONT_CLI)
+		return error_of(ERROR_NOT_FOUND,
+				"deployment '%s' has no version %d%s: see `sbx get %s`", name,
+				version, was, name);
+	return error_of(ERROR_NOT_FOUND, "deployment '%s' has no version %d%s: %s%s", name, version,
+			was,
+			front_hint(NULL, "GET /v1/deployments/", "list_deployments lists them"),
+			front_get() == FRONT_MCP ? "" : name);
 }

@@ -130,9 +130,7 @@ int store_open_version(struct store *s, const char *name, int version, int *reso
 		if (nfd >= 0)
 			close(nfd);
 		free(vs);
-		return error_of(ERROR_NOT_FOUND,
-				"no deployment named '%s' in %s/%s: see `sbx list`", name,
-				s->state_dir, DEPLOYMENTS);
+		return store_not_found(s, name);
 	}
 	int want = version ? version : vs[n - 1];
 	bool found = false;
@@ -142,10 +140,7 @@ int store_open_version(struct store *s, const char *name, int version, int *reso
 		close(nfd);
 		int latest = vs[n - 1];
 		free(vs);
-		return error_of(
-		    ERROR_NOT_FOUND,
-		    "deployment '%s' has no version %d (latest is %d): see `sbx get %s`", name,
-		    want, latest, name);
+		return store_no_version(name, want, latest);
 	}
 	free(vs);
 	char num[16];

@@ -112,9 +112,7 @@ int store_delete(struct store *s, const char *name, int version)
 	if (store_check_name(name) != 0)
 		return -1;
 	if (s->dep_fd < 0)
-		return error_of(ERROR_NOT_FOUND,
-				"no deployment named '%s' in %s/%s: see `sbx list`", name,
-				s->state_dir, DEPLOYMENTS);
+		return store_not_found(s, name);
 	if (store_lock(s) != 0)
 		return -1;
 	int rc = -1;
@@ -129,16 +127,14 @@ int store_delete(struct store *s, const char *name, int version)
 		goto out;
 	}
 	if (n == 0) {
-		error_of(ERROR_NOT_FOUND, "no deployment named '%s' in %s/%s: see `sbx list`", name,
-			 s->state_dir, DEPLOYMENTS);
+		store_not_found(s, name);
 		goto out;
 	}
 	bool found = version == 0;
 	for (size_t i = 0; i < n; i++)
 		found |= vs[i] == version;
 	if (!found) {
-		error_of(ERROR_NOT_FOUND, "deployment '%s' has no version %d: see `sbx get %s`",
-			 name, version, name);
+		store_no_version(name, version, 0);
 		goto out;
 	}
 	/* Renamed aside first (atomic: readers see all or nothing), then

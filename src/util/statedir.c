@@ -7,6 +7,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "util/front.h"
 #include "util/util.h"
 
 char *statedir_resolve(const char *flag_value, const char *config_value)
@@ -35,11 +36,11 @@ static int ensure_one(const char *path, mode_t mode)
 	if (mkdir(path, mode) == 0)
 		return 0;
 	if (errno != EEXIST)
-		return error_of(ERROR_INTERNAL, "cannot create state directory %s: %s", path,
-				strerror(errno));
+		return error_of(ERROR_INTERNAL, "cannot create state directory %s: %s",
+				front_path(path, "(the server's)"), strerror(errno));
 	if (lstat(path, &st) != 0)
-		return error_of(ERROR_INTERNAL, "cannot use state directory %s: %s", path,
-				strerror(errno));
+		return error_of(ERROR_INTERNAL, "cannot use state directory %s: %s",
+				front_path(path, "(the server's)"), strerror(errno));
 	if (S_ISLNK(st.st_mode))
 		return error("%s is a symbolic link; sbx never follows links in its state "
 			     "directory: point --state-dir at a real directory",

@@ -1,0 +1,58 @@
+/* handler_nodes — what a node behind a load balancer answers
+ * (examples/haproxy): its readiness and capacity (GET /v1/ready), and a
+ * session named here that another node holds (307 to its id). */
+#include <stdio.h>
+#include <string.h>
+#include <sys/statvfs.h>
+
+#include "serve/handler.h"
+#include "session/session.h"
+#include "util/util.h"
+
+/* GET /v1/ready: whether this node takes work now (a load balancer's
+ * check; 503 while draining or with every place and the queue taken), and
+ * its capacity. */
+enum MHD_Result handler_ready(struct server *s, struct MHD_Connection *conn)
+{
+	unsigned run, wait;
+	gate_counts(&s->gate, &run, &wait);
+	bool draining = atomic_load(&s->draining);
+	bool full = run >= s->cfg->max_concurrent && wait >= s->cfg->max_queue;
+	struct statvfs vfs;
+	json_t *disk = statvfs(s->cfg->state_dir, &vfs) == 0
+			   ? json_integer((json_int_t)vfs.f_bavail * (json_int_t)vfs.f_frsize)
+			   : json_null();
+	json_t *o =
+	    json_pack("{s:b, s:b, s:i, s:i, s:i, s:i, s:i, s:I, s:o}", "ready", !draining && !full,
+		      "draining", draining, "running", run, "queued", wait, "max_concurrent",
+		      s->cfg->max_concurrent, "max_queue", s->cfg->max_queue, "free",
+		      run < s->cfg->max_concurrent ? s->cfg->max_concurrent - run : 0, "sessions",
+		      (json_int_t)session_count(s->cfg->state_dir), "disk_free_bytes", disk);
+	char *b = json_dumps(o, JSON_COMPACT);
+	enum MHD_Result rc = respond_json(conn, draining || full ? 503 : 200, b, -1);
+	free(b);
+	json_decref(o);
+	return rc;
+}
+
+/* A session named in the path whose id carries another node (--node): 307
+ * to the same route by its id, which a load balancer routes to that node
+ * (examples/haproxy). The name is looked up in the state directory, which
+ * the nodes then share. 0 when this node answers it. */
+int handler_session_elsewhere(struct server *s, const struct api_route *r, char *location, size_t n)
+{
+	const char *suffix = r->op == API_SESSION_EXEC	 ? "/executions"
+			     : r->op == API_SESSION_STOP ? "/stop"
+			     : r->op == API_SESSION_GET || r->op == API_SESSION_DELETE ? ""
+										       : NULL;
+	char id[SESSION_ID_LEN + 1];
+	if (!suffix || !handler_node() || !*r->ref || session_id_ok(r->ref))
+		return 0;
+	error_quiet(true);
+	int rc = session_resolve(s->cfg->state_dir, r->ref, id);
+	error_quiet(false);
+	if (rc != 0 || session_id_node(id) == handler_node())
+		return 0; /* not found: the route's own answer says so */
+	snprintf(location, n, "/v1/sessions/%s%s", id, suffix);
+	return 1;
+}
