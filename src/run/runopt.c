@@ -11,6 +11,7 @@
 #include "core/config.h"
 #include "core/markdown.h"
 #include "policy/policy.h"
+#include "run/engine_choice.h"
 #include "run/file_args.h"
 #include "run/out_dir.h"
 #include "util/statedir.h"
@@ -486,9 +487,17 @@ int runopt_finish(struct run_options *ro)
 		if (config_load(ro->config_flag, req->config) != 0)
 			return -1;
 	}
-	/* The config's engine for JavaScript/TypeScript, when no flag chose. */
-	if (req->engine == JS_ENGINE_UNSET && req->lang)
+	/* The config's engine for JavaScript/TypeScript, when no flag chose;
+	 * when neither did, sbx chooses by what the code needs. */
+	enum engine_origin origin =
+	    req->engine != JS_ENGINE_UNSET ? ENGINE_BY_REQUEST : ENGINE_BY_DEFAULT;
+	if (req->engine == JS_ENGINE_UNSET && req->lang) {
 		req->engine = config_engine(req->config, req->lang->id);
+		if (req->engine != JS_ENGINE_UNSET)
+			origin = ENGINE_BY_CONFIG;
+	}
+	if (engine_choose(req, ro->session_exec ? ENGINE_BY_SESSION : origin) != 0)
+		return -1;
 	/* Options never silently do nothing: the embedded engine has no file
 	 * system and no stdin API (JavaScript gets its data as inputs). */
 	if (req->lang && req->lang->engine == ENGINE_DUKTAPE && !request_uses_node(req)) {

@@ -40,6 +40,16 @@ static void found(struct scanner *sc, const char *what)
 	}
 }
 
+/* Something Duktape lacks and node runs (tokenize.h: node_only). */
+static void node_only(struct scanner *sc, const char *what, bool syntax)
+{
+	if (!sc->out->node_only || (syntax && !sc->out->node_only_syntax)) {
+		sc->out->node_only = what;
+		sc->out->node_only_line = sc->line;
+		sc->out->node_only_syntax = syntax;
+	}
+}
+
 static bool is_id_start(unsigned char c)
 {
 	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' || c == '$' ||
@@ -127,8 +137,19 @@ static const struct {
     {"__asyncValues", JS_RT_PROMISE, 0},
 };
 
+/* Globals node has and Duktape lacks: code naming one runs under node. */
+static const char *const node_only_globals[] = {
+    "BigInt",  "BigInt64Array",	    "BigUint64Array", "WeakRef",
+    "Atomics", "SharedArrayBuffer", "FinalizationRegistry",
+};
+
 static void note_word(struct scanner *sc, const char *w, size_t n)
 {
+	if (n >= 6 && sc->out->node_only == NULL &&
+	    (sc->i <= n || sc->s[sc->i - n - 1] != '.')) /* a global, not a property */
+		for (size_t k = 0; k < sizeof node_only_globals / sizeof node_only_globals[0]; k++)
+			if (word_is(w, n, node_only_globals[k]))
+				node_only(sc, node_only_globals[k], false);
 	for (size_t k = 0; k < sizeof runtime_words / sizeof runtime_words[0]; k++)
 		if (word_is(w, n, runtime_words[k].name)) {
 			sc->out->runtime |= runtime_words[k].groups;
@@ -161,6 +182,10 @@ static void skip_string(struct scanner *sc, char q)
 	sc->i++;
 	while (sc->i < sc->len) {
 		char c = sc->s[sc->i++];
+		/* new RegExp("(?<=...)"): Duktape's regex engine lacks it */
+		if (c == '(' && sc->i + 2 < sc->len && sc->s[sc->i] == '?' &&
+		    sc->s[sc->i + 1] == '<' && (sc->s[sc->i + 2] == '=' || sc->s[sc->i + 2] == '!'))
+			node_only(sc, "a regular expression lookbehind", false);
 		if (c == '\\') {
 			if (sc->i < sc->len && sc->s[sc->i] == '\n')
 				sc->line++;
@@ -172,6 +197,8 @@ static void skip_string(struct scanner *sc, char q)
 		}
 	}
 }
+
+static void scan_number(struct scanner *sc);
 
 /* A template literal needs lowering anyway; skip it (with nested
  * ${ ... } expressions, which may hold braces, strings and templates) only
@@ -215,6 +242,9 @@ static void skip_template(struct scanner *sc, int depth)
 						sc->i++;
 					note_word(sc, sc->s + st, sc->i - st);
 					continue;
+				} else if (d >= '0' && d <= '9') {
+					scan_number(sc); /* 2n ** 64n in ${ } too */
+					continue;
 				}
 				sc->i++;
 			}
@@ -247,19 +277,29 @@ static void skip_regex(struct scanner *sc)
 	for (size_t k = start; k + 2 < sc->i; k++) {
 		if (sc->s[k] == '(' && sc->s[k + 1] == '?' && sc->s[k + 2] == '<') {
 			found(sc, "regular expression named group or lookbehind");
+			if (k + 3 < sc->i && (sc->s[k + 3] == '=' || sc->s[k + 3] == '!'))
+				node_only(sc, "a regular expression lookbehind", true);
 			/* lowered to new RegExp(...), which runtime/regex.js
 			 * gives named groups */
 			if (k + 3 < sc->i && sc->s[k + 3] != '=' && sc->s[k + 3] != '!')
 				sc->out->runtime |= JS_RT_REGEX;
 		}
 		if (sc->s[k] == '\\' && (sc->s[k + 1] == 'p' || sc->s[k + 1] == 'P') &&
-		    sc->s[k + 2] == '{')
+		    sc->s[k + 2] == '{') {
 			found(sc, "regular expression Unicode property escape");
+			node_only(sc, "a regular expression Unicode property escape", true);
+		}
 	}
 	while (sc->i < sc->len && is_id_char((unsigned char)sc->s[sc->i])) {
 		char f = sc->s[sc->i++];
-		if (f == 's' || f == 'u' || f == 'y' || f == 'd')
+		if (f == 's' || f == 'u' || f == 'y' || f == 'd' || f == 'v') {
 			found(sc, "regular expression flag");
+			static const char *const flag_names[] = {
+			    "the regular expression flag 's'", "the regular expression flag 'u'",
+			    "the regular expression flag 'y'", "the regular expression flag 'd'",
+			    "the regular expression flag 'v'"};
+			node_only(sc, flag_names[strchr("suydv", f) - "suydv"], true);
+		}
 	}
 }
 
@@ -283,8 +323,10 @@ static void scan_number(struct scanner *sc)
 		else
 			break;
 	}
-	if (s[i - 1] == 'n')
+	if (s[i - 1] == 'n') {
 		found(sc, "BigInt literal");
+		node_only(sc, "a BigInt literal", true);
+	}
 	sc->i = i;
 }
 
@@ -385,6 +427,9 @@ void js_scan(const char *src, size_t len, struct js_scan *out)
 	out->line = 0;
 	out->runtime = 0;
 	out->corejs = 0;
+	out->node_only = NULL;
+	out->node_only_line = 0;
+	out->node_only_syntax = false;
 	/* #! line, as node allows */
 	if (len >= 2 && src[0] == '#' && src[1] == '!')
 		skip_line_comment(&sc);

@@ -14,6 +14,7 @@
 #ifndef SBX_JS_TOKENIZE_H
 #define SBX_JS_TOKENIZE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 /* Runtime library groups; bit i is group i of src/engine/js/runtime/runtime.js. */
@@ -66,6 +67,13 @@ struct js_scan {
 	unsigned line;	     /* its 1-based line; 0 if feature is NULL */
 	unsigned runtime;    /* JS_RT_* the code seems to use */
 	unsigned corejs;     /* JS_CJ_* the code seems to use */
+	/* The first construct Duktape lacks and node runs ("a BigInt
+	 * literal"), or NULL: run/engine_choice.c runs such code under node.
+	 * node_only_syntax: Duktape's lowering refuses it (a literal), where
+	 * a global it lacks (BigInt, WeakRef) fails only if it is reached. */
+	const char *node_only;
+	unsigned node_only_line;
+	bool node_only_syntax;
 };
 
 /* Scans src (need not be NUL-terminated). Never fails: unterminated strings
