@@ -131,7 +131,7 @@ struct request {
 	 * this says how to let node run it (the error's hint). NULL: none. */
 	char *engine_reason;
 	char *engine_hint;
-	unsigned require;      /* LAYER_* the user insists on */
+	unsigned require; /* LAYER_* the user insists on */
 	bool no_history;
 	bool build_only;       /* compile/lower, do not run (engine_build) */
 	char *state_dir;       /* resolved state directory (may be NULL until needed) */

@@ -139,7 +139,7 @@ static const struct {
 
 /* Globals node has and Duktape lacks: code naming one runs under node. */
 static const char *const node_only_globals[] = {
-    "BigInt",  "BigInt64Array",	    "BigUint64Array", "WeakRef",
+    "BigInt",  "BigInt64Array",	    "BigUint64Array",	    "WeakRef",
     "Atomics", "SharedArrayBuffer", "FinalizationRegistry",
 };
 
