@@ -143,12 +143,26 @@ static const char *const node_only_globals[] = {
     "Atomics", "SharedArrayBuffer", "FinalizationRegistry",
 };
 
+/* Is the word at w (n bytes, just scanned) a name of the scope, not a
+ * property: `x.BigInt` or `{BigInt: 1}` is not the global? */
+static bool names_global(const struct scanner *sc, const char *w, size_t n)
+{
+	const char *s = sc->s;
+	size_t b = (size_t)(w - s), a = b + n;
+	while (b > 0 && (s[b - 1] == ' ' || s[b - 1] == '\t'))
+		b--;
+	while (a < sc->len && (s[a] == ' ' || s[a] == '\t'))
+		a++;
+	if (b > 0 && s[b - 1] == '.')
+		return false;
+	return !(a < sc->len && s[a] == ':' && b > 0 && (s[b - 1] == '{' || s[b - 1] == ','));
+}
+
 static void note_word(struct scanner *sc, const char *w, size_t n)
 {
-	if (n >= 6 && sc->out->node_only == NULL &&
-	    (sc->i <= n || sc->s[sc->i - n - 1] != '.')) /* a global, not a property */
+	if (n >= 6 && sc->out->node_only == NULL)
 		for (size_t k = 0; k < sizeof node_only_globals / sizeof node_only_globals[0]; k++)
-			if (word_is(w, n, node_only_globals[k]))
+			if (word_is(w, n, node_only_globals[k]) && names_global(sc, w, n))
 				node_only(sc, node_only_globals[k], false);
 	for (size_t k = 0; k < sizeof runtime_words / sizeof runtime_words[0]; k++)
 		if (word_is(w, n, runtime_words[k].name)) {
