@@ -40,7 +40,7 @@ int engine_choose(struct request *req, enum engine_origin origin)
 	    (req->engine == JS_ENGINE_NODE && origin != ENGINE_BY_SESSION))
 		return 0;
 	struct js_scan sc;
-	js_scan(req->code, req->code_len, &sc);
+	js_scan_node_only(req->code, req->code_len, &sc);
 	if (!sc.node_only)
 		return 0;
 	char what[160];

@@ -28,6 +28,7 @@ struct scanner {
 	unsigned char kind[MAX_NEST];
 	bool param_start[MAX_NEST]; /* the next token begins a parameter */
 	int pending;		    /* what the next '(' opens */
+	bool node_only_scan;	    /* js_scan_node_only: no runtime hints */
 };
 
 enum paren_kind { K_PLAIN, K_FOR, K_PARAMS };
@@ -160,10 +161,12 @@ static bool names_global(const struct scanner *sc, const char *w, size_t n)
 
 static void note_word(struct scanner *sc, const char *w, size_t n)
 {
-	if (n >= 6 && sc->out->node_only == NULL)
+	if (n >= 6 && sc->out->node_only == NULL && strchr("ABFSW", w[0]))
 		for (size_t k = 0; k < sizeof node_only_globals / sizeof node_only_globals[0]; k++)
 			if (word_is(w, n, node_only_globals[k]) && names_global(sc, w, n))
 				node_only(sc, node_only_globals[k], false);
+	if (sc->node_only_scan)
+		return;
 	for (size_t k = 0; k < sizeof runtime_words / sizeof runtime_words[0]; k++)
 		if (word_is(w, n, runtime_words[k].name)) {
 			sc->out->runtime |= runtime_words[k].groups;
@@ -433,9 +436,14 @@ static void scan_word(struct scanner *sc)
 	sc->prev_word[n] = '\0';
 }
 
-void js_scan(const char *src, size_t len, struct js_scan *out)
+static void scan(const char *src, size_t len, struct js_scan *out, bool node_only_scan)
 {
-	struct scanner sc = {.s = src, .len = len, .line = 1, .out = out, .prev = P_START};
+	struct scanner sc = {.s = src,
+			     .len = len,
+			     .line = 1,
+			     .out = out,
+			     .prev = P_START,
+			     .node_only_scan = node_only_scan};
 
 	out->feature = NULL;
 	out->line = 0;
@@ -448,7 +456,7 @@ void js_scan(const char *src, size_t len, struct js_scan *out)
 	if (len >= 2 && src[0] == '#' && src[1] == '!')
 		skip_line_comment(&sc);
 
-	while (sc.i < sc.len) {
+	while (sc.i < sc.len && !(node_only_scan && out->node_only_syntax)) {
 		unsigned char c = (unsigned char)src[sc.i];
 		char c1 = sc.i + 1 < len ? src[sc.i + 1] : 0;
 		char c2 = sc.i + 2 < len ? src[sc.i + 2] : 0;
@@ -585,4 +593,14 @@ void js_scan(const char *src, size_t len, struct js_scan *out)
 		sc.prev_word[0] = '\0';
 		sc.i += adv;
 	}
+}
+
+void js_scan(const char *src, size_t len, struct js_scan *out)
+{
+	scan(src, len, out, false);
+}
+
+void js_scan_node_only(const char *src, size_t len, struct js_scan *out)
+{
+	scan(src, len, out, true);
 }

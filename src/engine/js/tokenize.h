@@ -79,5 +79,9 @@ struct js_scan {
 /* Scans src (need not be NUL-terminated). Never fails: unterminated strings
  * or comments end the scan, and the compiler reports them later. */
 void js_scan(const char *src, size_t len, struct js_scan *out);
+/* The same scan without the runtime hints (runtime, corejs stay 0), for
+ * node_only alone: the word table is most of a scan's cost, and the
+ * engine's choice runs on every JavaScript request (run/engine_choice.c). */
+void js_scan_node_only(const char *src, size_t len, struct js_scan *out);
 
 #endif
