@@ -215,7 +215,32 @@ static void skip_string(struct scanner *sc, char q)
 	}
 }
 
-static void scan_number(struct scanner *sc);
+static void scan_number(struct scanner *sc)
+{
+	const char *s = sc->s;
+	size_t i = sc->i;
+	bool hex = s[i] == '0' && i + 1 < sc->len && (s[i + 1] == 'x' || s[i + 1] == 'X');
+
+	if (s[i] == '0' && i + 1 < sc->len &&
+	    (s[i + 1] == 'b' || s[i + 1] == 'B' || s[i + 1] == 'o' || s[i + 1] == 'O'))
+		found(sc, "binary or octal literal");
+	while (i < sc->len) {
+		char c = s[i];
+		if (c == '_')
+			found(sc, "numeric separator");
+		if (is_id_char((unsigned char)c) || c == '.')
+			i++;
+		else if ((c == '+' || c == '-') && !hex && (s[i - 1] == 'e' || s[i - 1] == 'E'))
+			i++;
+		else
+			break;
+	}
+	if (s[i - 1] == 'n') {
+		found(sc, "BigInt literal");
+		node_only(sc, "a BigInt literal", true);
+	}
+	sc->i = i;
+}
 
 /* A template literal needs lowering anyway; skip it (with nested
  * ${ ... } expressions, which may hold braces, strings and templates) only
@@ -320,33 +345,6 @@ static void skip_regex(struct scanner *sc)
 	}
 }
 
-static void scan_number(struct scanner *sc)
-{
-	const char *s = sc->s;
-	size_t i = sc->i;
-	bool hex = s[i] == '0' && i + 1 < sc->len && (s[i + 1] == 'x' || s[i + 1] == 'X');
-
-	if (s[i] == '0' && i + 1 < sc->len &&
-	    (s[i + 1] == 'b' || s[i + 1] == 'B' || s[i + 1] == 'o' || s[i + 1] == 'O'))
-		found(sc, "binary or octal literal");
-	while (i < sc->len) {
-		char c = s[i];
-		if (c == '_')
-			found(sc, "numeric separator");
-		if (is_id_char((unsigned char)c) || c == '.')
-			i++;
-		else if ((c == '+' || c == '-') && !hex && (s[i - 1] == 'e' || s[i - 1] == 'E'))
-			i++;
-		else
-			break;
-	}
-	if (s[i - 1] == 'n') {
-		found(sc, "BigInt literal");
-		node_only(sc, "a BigInt literal", true);
-	}
-	sc->i = i;
-}
-
 static void open_paren(struct scanner *sc)
 {
 	if (sc->paren < MAX_NEST) {
@@ -438,12 +436,8 @@ static void scan_word(struct scanner *sc)
 
 static void scan(const char *src, size_t len, struct js_scan *out, bool node_only_scan)
 {
-	struct scanner sc = {.s = src,
-			     .len = len,
-			     .line = 1,
-			     .out = out,
-			     .prev = P_START,
-			     .node_only_scan = node_only_scan};
+	struct scanner sc = {.s = src, .len = len, .line = 1, .out = out, .prev = P_START};
+	sc.node_only_scan = node_only_scan;
 
 	out->feature = NULL;
 	out->line = 0;
