@@ -52,7 +52,8 @@ const struct opt_spec request_opts[] = {
 /* prepare's (run's is in run_opts): the engine it checks the code for. */
 const struct opt_spec engine_opts[] = {
     {"engine", 0, OPT_ARG, RO_ENGINE, "ENGINE",
-     "JavaScript/TypeScript engine: duktape (default) or node (V8, for heavy code)"},
+     "JavaScript/TypeScript engine: duktape or node (V8); default: duktape, or node for code "
+     "that needs it (BigInt, lookbehind)"},
     {NULL, 0, 0, 0, NULL, NULL},
 };
 
@@ -82,7 +83,8 @@ const struct opt_spec run_opts[] = {
     {"print-result", 0, OPT_ARG, RO_PRINT_RESULT, "WHEN",
      "text mode's result line: auto (not for a FILE), always or never"},
     {"engine", 0, OPT_ARG, RO_ENGINE, "ENGINE",
-     "JavaScript/TypeScript engine: duktape (default) or node (V8, for heavy code)"},
+     "JavaScript/TypeScript engine: duktape or node (V8); default: duktape, or node for code "
+     "that needs it (BigInt, lookbehind)"},
     {NULL, 0, 0, 0, NULL, NULL},
 };
 
