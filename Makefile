@@ -282,7 +282,8 @@ FUZZ_MODS    := util/opt core/config core/config_keys core/request state/manifes
                 engine/js/tokenize core/outcome state/store util/statedir util/rmtree \
                 sandbox/report state/store_names state/store_lock state/store_read \
                 state/store_txn state/store_remove state/manifest_yaml state/manifest_file \
-                state/manifest_print run/request_json run/runopt run/out_dir run/file_args batch/batch_input \
+                state/manifest_print run/request_json run/runopt run/engine_choice \
+                engine/engine_spawn_resolve run/out_dir run/file_args batch/batch_input \
                 mcp/jsonrpc mcp/initialize mcp/tools mcp/tool_cmd \
                 serve/api serve/api_child serve/api_session serve/events_query state/events_follow \
                 serve/returned_files serve/remote_files sandbox/rundir \
