@@ -258,7 +258,8 @@ $(BUILD)/sandbox/seccomp_prebuilt.o: $(BUILD)/gen/seccomp_bpf.h
 # (Debian's clang and libclang-rt-14-dev) under ASan + UBSan. The parser
 # modules are compiled again into build-fuzz/ with coverage instrumentation;
 # nothing here links the engine or Duktape (no parser module calls the
-# pipeline: prepare's syntax check is in prepare_check.c, above the policy).
+# pipeline: prepare's syntax check is in prepare_check.c, above the policy;
+# engine_spawn_resolve, libc only, is there for runopt's engine choice).
 # `make fuzz` runs each target for FUZZ_SECONDS on the seed corpus in
 # tests/fuzz/corpus/<name>/ (new inputs go to build-fuzz/corpus/, crash
 # files to build-fuzz/) and fails on any crash, leak or failed check.
