@@ -125,4 +125,19 @@ expect_err_contains "'sbx run --engine node'"
 sbx session exec "$sid" --json -e '[typeof BigInt, kept + 1]'
 expect_json .result '["undefined", 42]'
 
+# The same over the HTTP API: a run's record, and a session's refusal.
+if command -v curl >/dev/null; then
+	. "$TESTS_DIR/serve_lib.sh"
+	start_server
+	api POST /v1/run '{"language":"js","code":"2n ** 70n","timeout":300}'
+	expect_code 200
+	expect_jq '.engine == "node" and .result == "1180591620717411303424" and (.engine_reason | contains("BigInt literal"))'
+	api POST /v1/sessions '{"language":"javascript","name":"auto"}'
+	expect_code 200
+	api POST /v1/sessions/auto/executions '{"code":"/(?<=a)b/.test(\"ab\")","timeout":300}'
+	check "the API refuses node-only code in a session ($code)" test "$code" -ge 400 -a "$code" -lt 500
+	expect_out_contains "lookbehind (line 1)"
+	stop_server
+fi
+
 finish
