@@ -77,6 +77,12 @@ sbx run $T --engine duktape -e 'console.log("ab".replace(/(?<=a)b/, "X"))'
 expect_rc 1
 expect_err_contains "lookbehind assertions are not supported"
 expect_err_contains "sbx: hint: the code uses a regular expression lookbehind (line 1)"
+# A FILE prints what its interpreter prints, and then this hint too: node,
+# not the engine sbx was told to use, is what the code was written for.
+sbx run $T --engine duktape "$T_TMP/fact.js"
+expect_rc 1
+expect_err_contains "SyntaxError: BigInt literals are not supported"
+expect_err_contains "sbx: hint: the code uses a BigInt literal (line 2)"
 printf '{"code": "1n", "engine": "duktape"}' >"$T_TMP/req.json"
 sbx run $T --request "$T_TMP/req.json" --json
 expect_jq '.engine == "duktape" and .status == "error" and (.error.hint | contains("engine"))'
@@ -109,6 +115,9 @@ sbx run --config "$T_TMP/missing.yaml" $T --json -e '2n'
 expect_rc 1
 expect_json .engine '"duktape"'
 expect_jq '.error.hint | contains("node is not installed") and contains("apt-get install nodejs")'
+sbx run --config "$T_TMP/missing.yaml" $T "$T_TMP/fact.js"
+expect_rc 1
+expect_err_contains "sbx: hint: the code uses a BigInt literal (line 2), which Duktape lacks. Node would run it, but node is not installed"
 
 # A session is one Duktape heap: code only node runs is refused by name,
 # before it runs, and the session goes on; a global Duktape lacks that the
