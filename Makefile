@@ -258,7 +258,8 @@ $(BUILD)/sandbox/seccomp_prebuilt.o: $(BUILD)/gen/seccomp_bpf.h
 # (Debian's clang and libclang-rt-14-dev) under ASan + UBSan. The parser
 # modules are compiled again into build-fuzz/ with coverage instrumentation;
 # nothing here links the engine or Duktape (no parser module calls the
-# pipeline: prepare's syntax check is in prepare_check.c, above the policy).
+# pipeline: prepare's syntax check is in prepare_check.c, above the policy;
+# engine_spawn_resolve, libc only, is there for runopt's engine choice).
 # `make fuzz` runs each target for FUZZ_SECONDS on the seed corpus in
 # tests/fuzz/corpus/<name>/ (new inputs go to build-fuzz/corpus/, crash
 # files to build-fuzz/) and fails on any crash, leak or failed check.
@@ -282,7 +283,8 @@ FUZZ_MODS    := util/opt core/config core/config_keys core/request state/manifes
                 engine/js/tokenize core/outcome state/store util/statedir util/rmtree \
                 sandbox/report state/store_names state/store_lock state/store_read \
                 state/store_txn state/store_remove state/manifest_yaml state/manifest_file \
-                state/manifest_print run/request_json run/runopt run/out_dir run/file_args batch/batch_input \
+                state/manifest_print run/request_json run/runopt run/engine_choice \
+                engine/engine_spawn_resolve run/out_dir run/file_args batch/batch_input \
                 mcp/jsonrpc mcp/initialize mcp/tools mcp/tool_cmd \
                 serve/api serve/api_child serve/api_session serve/events_query state/events_follow \
                 serve/returned_files serve/remote_files sandbox/rundir \

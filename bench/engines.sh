@@ -60,3 +60,27 @@ bench_table "JavaScript hello: the engines' start" \
 	"sbx run -e '1+1' (Duktape)|$SBX run -e 1+1 --no-history" \
 	"sbx run --engine node -e '1+1'|$SBX run --engine node -e 1+1 --no-history"
 unset IFS
+
+# The automatic choice (src/run/engine_choice.c): a BigInt program runs
+# under node with no --engine, at --engine node's cost; ordinary code pays
+# only the scan that decides (make bench BASE=<an sbx without it> puts the
+# two side by side).
+cat >"$BENCH_TMP/bigfact.js" <<'JS'
+let f = 1n;
+for (let i = 2n; i <= 300n; i++) f *= i;
+console.log(String(f).length);
+JS
+cat >"$BENCH_TMP/plain.js" <<'JS'
+const words = ["listen", "silent", "enlist", "google", "cat", "act"];
+const groups = {};
+for (const w of words) (groups[[...w].sort().join("")] ||= []).push(w);
+console.log(Object.values(groups).filter((g) => g.length > 1));
+JS
+IFS='
+'
+# shellcheck disable=SC2086
+bench_table "JavaScript engine choice: BigInt code goes to node by itself" \
+	"sbx run --engine node bigfact.js|$SBX run --engine node --no-history $BENCH_TMP/bigfact.js" \
+	"sbx run bigfact.js (node, chosen)|$SBX run --no-history $BENCH_TMP/bigfact.js" \
+	"sbx run plain.js (Duktape)|$SBX run --no-history $BENCH_TMP/plain.js"
+unset IFS

@@ -276,6 +276,15 @@ enum js_engine config_engine(const struct config *cfg, enum lang_id lang)
 	return cfg->engines[LANG_JAVASCRIPT];
 }
 
+bool config_auto_node(const struct config *cfg, enum lang_id lang)
+{
+	if (!cfg || (lang != LANG_JAVASCRIPT && lang != LANG_TYPESCRIPT))
+		return true;
+	if (cfg->auto_node_set[lang])
+		return cfg->auto_node[lang];
+	return !cfg->auto_node_set[LANG_JAVASCRIPT] || cfg->auto_node[LANG_JAVASCRIPT];
+}
+
 char *const *config_node_command(const struct config *cfg, enum lang_id lang)
 {
 	char *const *c = config_command(cfg, lang, CONFIG_TOOL_RUN);

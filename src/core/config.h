@@ -50,6 +50,10 @@ struct config {
 	char **commands[LANG_COUNT][CONFIG_TOOL_COUNT];
 	/* languages.javascript/typescript.engine; UNSET: not given. */
 	enum js_engine engines[LANG_COUNT];
+	/* languages.javascript/typescript.auto_node (run/engine_choice.c);
+	 * auto_node_set false: not given, which means true. */
+	bool auto_node_set[LANG_COUNT];
+	bool auto_node[LANG_COUNT];
 	/* enum policy_level per policy rule index; 0 (POLICY_DEFAULT): the
 	 * rule's built-in level. */
 	unsigned char rule_levels[CONFIG_MAX_RULES];
@@ -84,6 +88,10 @@ char *const *config_command(const struct config *cfg, enum lang_id lang, enum co
  * languages.LANG.engine, else javascript's for TypeScript, else
  * JS_ENGINE_UNSET (request_finish makes that Duktape). cfg may be NULL. */
 enum js_engine config_engine(const struct config *cfg, enum lang_id lang);
+/* Whether JavaScript or TypeScript (lang) code that needs what Duktape
+ * lacks (BigInt, regex lookbehind) may run under node when no engine was
+ * chosen: languages.LANG.auto_node, else javascript's, else true. */
+bool config_auto_node(const struct config *cfg, enum lang_id lang);
 /* The node command (NULL-terminated argv) for lang: languages.LANG.node,
  * else javascript's; NULL: plain "node". cfg may be NULL. */
 char *const *config_node_command(const struct config *cfg, enum lang_id lang);

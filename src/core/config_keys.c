@@ -26,8 +26,8 @@ bool config_null_key_known(const char *section, const char *key)
 	    {"languages.python", "command", NULL},
 	    {"languages.r", "command", NULL},
 	    {"languages.java", "java", "javac", NULL},
-	    {"languages.javascript", "engine", "node", NULL},
-	    {"languages.typescript", "engine", "node", NULL},
+	    {"languages.javascript", "engine", "node", "auto_node", NULL},
+	    {"languages.typescript", "engine", "node", "auto_node", NULL},
 	};
 	if (!strcmp(section, "languages"))
 		return lang_by_name(key) != NULL;
@@ -170,6 +170,9 @@ static int parse_command(struct loader *L, const yaml_node_t *v, const char *key
 	return 0;
 }
 
+static int parse_bool_node(const struct loader *L, const yaml_node_t *v, const char *key,
+			   bool *out);
+
 static int lang_key(struct loader *L, const char *section, const char *key, yaml_node_t *v)
 {
 	char name[64];
@@ -185,8 +188,12 @@ static int lang_key(struct loader *L, const char *section, const char *key, yaml
 	if (L->lang == LANG_JAVASCRIPT || L->lang == LANG_TYPESCRIPT) {
 		if (!strcmp(key, "node"))
 			return parse_command(L, v, name, &cmds[CONFIG_TOOL_RUN]);
+		if (!strcmp(key, "auto_node")) {
+			L->cfg->auto_node_set[L->lang] = true;
+			return parse_bool_node(L, v, name, &L->cfg->auto_node[L->lang]);
+		}
 		if (strcmp(key, "engine"))
-			return config_unknown_key(L, v, section, key, "engine, node");
+			return config_unknown_key(L, v, section, key, "engine, node, auto_node");
 		if (config_want_scalar(L, v, name, "duktape or node") != 0)
 			return -1;
 		if (request_engine_from_name(config_scalar(v), &L->cfg->engines[L->lang]) != 0)

@@ -29,6 +29,8 @@ void request_release(struct request *req)
 {
 	free(req->code);
 	free(req->code_origin);
+	free(req->engine_reason);
+	free(req->engine_hint);
 	json_decref(req->markdown);
 	json_decref(req->inputs);
 	for (size_t i = 0; i < req->nfiles; i++) {

@@ -124,7 +124,14 @@ struct request {
 	enum output_format format;
 	enum print_result print_result;
 	enum js_engine engine; /* JavaScript and TypeScript only */
-	unsigned require;      /* LAYER_* the user insists on */
+	/* The automatic engine choice (run/engine_choice.c). engine_reason:
+	 * why node runs code nobody chose an engine for ("the code uses a
+	 * BigInt literal (line 3), which Duktape lacks"), the record's
+	 * engine_reason. engine_hint: Duktape runs code that needs node, and
+	 * this says how to let node run it (the error's hint). NULL: none. */
+	char *engine_reason;
+	char *engine_hint;
+	unsigned require; /* LAYER_* the user insists on */
 	bool no_history;
 	bool build_only;       /* compile/lower, do not run (engine_build) */
 	char *state_dir;       /* resolved state directory (may be NULL until needed) */

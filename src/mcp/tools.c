@@ -77,7 +77,8 @@ const struct mcp_tool mcp_tools[] = {
      "\"properties\": {" LANGUAGE_PROP ", \"code\": {\"type\": \"string\", \"description\": "
      "\"the program\"}, \"engine\": {\"type\": \"string\", \"enum\": [\"duktape\", \"node\"], "
      "\"description\": \"JavaScript/TypeScript engine: duktape (default, fast start) or node "
-     "(V8, for CPU-heavy code or node's modules)\"}, " RUN_OPTION_PROPS "}}",
+     "(V8, for CPU-heavy code or node's modules); unset, code that needs what Duktape lacks "
+     "(BigInt, regex lookbehind) runs under node\"}, " RUN_OPTION_PROPS "}}",
      RECORD_SCHEMA, TOOL_RUN, false},
     {"prepare_code", "Check code without running it",
      "Check a program without running it: syntax (by the language's own parser), policy "

@@ -158,6 +158,7 @@ static void text_summary(const struct outcome *out, const struct request *req)
 	    .exit_code = out->exit_code,
 	    .truncated = out->out.total > out->out.kept.len || out->err.total > out->err.kept.len,
 	    .output_bytes = req->limits.output_bytes,
+	    .engine_hint = req->engine_hint,
 	};
 	render_text_failure(stderr, &x);
 }

@@ -143,6 +143,9 @@ static void put_failure(FILE *f, const struct render_failure *x)
 			if (h.data[h.len - 1] != '\n')
 				buf_puts(&h, "\n");
 		}
+		if (err && x->engine_hint && json_string_value(hint) &&
+		    !strcmp(json_string_value(hint), x->engine_hint))
+			put_hint(&h, hint);
 		fputs(buf_cstr(&h), f);
 		buf_release(&h);
 		return;

@@ -22,6 +22,10 @@ struct render_failure {
 	int exit_code;
 	bool truncated; /* some output was not kept */
 	uint64_t output_bytes;
+	/* Duktape ran code that needs node (run/engine_choice.c): when the
+	 * error's hint is this one, a FILE prints it too, since node, not
+	 * the interpreter sbx used, is what it was written for. NULL: none. */
+	const char *engine_hint;
 };
 
 /* The rich results (one line each) and the result line (JSON) on f when

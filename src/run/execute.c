@@ -29,8 +29,20 @@ int execute(struct request *req, struct outcome *out, struct render *r)
 		if (!out->extra)
 			out->extra = json_object();
 		json_object_set_new(out->extra, "engine", json_string("duktape"));
+		/* Code that needs node, kept on Duktape: how to let node run it */
+		if (req->engine_hint && out->status != STATUS_OK && json_is_object(out->error) &&
+		    !json_object_get(out->error, "hint"))
+			json_object_set_new(out->error, "hint", json_string(req->engine_hint));
 		break;
-	case ENGINE_SPAWN: rc = engine_spawn_run(req, out, &sink); break;
+	case ENGINE_SPAWN:
+		rc = engine_spawn_run(req, out, &sink);
+		if (req->engine_reason) { /* sbx chose node (run/engine_choice.c) */
+			if (!out->extra)
+				out->extra = json_object();
+			json_object_set_new(out->extra, "engine_reason",
+					    json_string(req->engine_reason));
+		}
+		break;
 	default:
 		outcome_fail(out, STATUS_SANDBOX_ERROR, "SandboxError", "no engine for %s",
 			     req->lang->name);

@@ -11,6 +11,7 @@
 #include "core/config.h"
 #include "core/markdown.h"
 #include "policy/policy.h"
+#include "run/engine_choice.h"
 #include "run/file_args.h"
 #include "run/out_dir.h"
 #include "util/statedir.h"
@@ -52,7 +53,8 @@ const struct opt_spec request_opts[] = {
 /* prepare's (run's is in run_opts): the engine it checks the code for. */
 const struct opt_spec engine_opts[] = {
     {"engine", 0, OPT_ARG, RO_ENGINE, "ENGINE",
-     "JavaScript/TypeScript engine: duktape (default) or node (V8, for heavy code)"},
+     "JavaScript/TypeScript engine: duktape or node (V8); default: duktape, or node for code "
+     "that needs it (BigInt, lookbehind)"},
     {NULL, 0, 0, 0, NULL, NULL},
 };
 
@@ -82,7 +84,8 @@ const struct opt_spec run_opts[] = {
     {"print-result", 0, OPT_ARG, RO_PRINT_RESULT, "WHEN",
      "text mode's result line: auto (not for a FILE), always or never"},
     {"engine", 0, OPT_ARG, RO_ENGINE, "ENGINE",
-     "JavaScript/TypeScript engine: duktape (default) or node (V8, for heavy code)"},
+     "JavaScript/TypeScript engine: duktape or node (V8); default: duktape, or node for code "
+     "that needs it (BigInt, lookbehind)"},
     {NULL, 0, 0, 0, NULL, NULL},
 };
 
@@ -494,9 +497,17 @@ int runopt_finish(struct run_options *ro)
 		if (config_load(ro->config_flag, req->config) != 0)
 			return -1;
 	}
-	/* The config's engine for JavaScript/TypeScript, when no flag chose. */
-	if (req->engine == JS_ENGINE_UNSET && req->lang)
+	/* The config's engine for JavaScript/TypeScript, when no flag chose;
+	 * when neither did, sbx chooses by what the code needs. */
+	enum engine_origin origin =
+	    req->engine != JS_ENGINE_UNSET ? ENGINE_BY_REQUEST : ENGINE_BY_DEFAULT;
+	if (req->engine == JS_ENGINE_UNSET && req->lang) {
 		req->engine = config_engine(req->config, req->lang->id);
+		if (req->engine != JS_ENGINE_UNSET)
+			origin = ENGINE_BY_CONFIG;
+	}
+	if (engine_choose(req, ro->session_exec ? ENGINE_BY_SESSION : origin) != 0)
+		return -1;
 	/* Options never silently do nothing: the embedded engine has no file
 	 * system and no stdin API (JavaScript gets its data as inputs). */
 	if (req->lang && req->lang->engine == ENGINE_DUKTAPE && !request_uses_node(req)) {

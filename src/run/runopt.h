@@ -69,6 +69,9 @@ struct run_options {
 	/* What already reads sbx's standard input ("--inputs @-", "--stdin -"),
 	 * so a second reader is an error instead of an empty read. */
 	const char *stdin_taken;
+	/* session exec: the session's engine is Duktape's, whatever the code
+	 * needs (run/engine_choice.c refuses what only node runs). */
+	bool session_exec;
 	/* Called for ids >= RO_FIRST_FREE (command-specific options). */
 	opt_handler extra;
 	void *extra_ctx;

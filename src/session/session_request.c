@@ -83,6 +83,7 @@ int session_exec_prepare(struct run_options *ro, const char *ref, char **operand
 	/* Before runopt_finish, whose message for the embedded engine's stdin
 	 * names --engine node, which sessions do not have. */
 	ro->req->lang = sl;
+	ro->session_exec = true;
 	if ((sl && refuse_for_language(ro->req) < 0) || runopt_finish(ro) != 0)
 		return -1;
 	return 0;

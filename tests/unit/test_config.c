@@ -167,12 +167,13 @@ static void test_value_checks(void **state)
 	    "state_dir: relative/dir\n",			     /* relative path */
 	    "languages:\n  python:\n    command: python3 -X utf8\n", /* needs a list */
 	    "languages:\n  python:\n    command: []\n",
-	    "languages:\n  javascript:\n    command: [node]\n", /* its key is node */
-	    "languages:\n  javascript:\n    engine: v8\n",	/* duktape or node */
-	    "languages:\n  java:\n    command: [java]\n",	/* java has java/javac */
-	    "limits:\n  timout:\n",				/* misspelt even when empty */
-	    "- a\n- b\n",					/* root is a list */
-	    "a: 1\n---\nb: 2\n",				/* two documents */
+	    "languages:\n  javascript:\n    command: [node]\n",	 /* its key is node */
+	    "languages:\n  javascript:\n    engine: v8\n",	 /* duktape or node */
+	    "languages:\n  javascript:\n    auto_node: maybe\n", /* a bool */
+	    "languages:\n  java:\n    command: [java]\n",	 /* java has java/javac */
+	    "limits:\n  timout:\n",				 /* misspelt even when empty */
+	    "- a\n- b\n",					 /* root is a list */
+	    "a: 1\n---\nb: 2\n",				 /* two documents */
 	};
 	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
 		if (load_text(bad[i], &cfg) != -1)
@@ -195,6 +196,20 @@ static void test_value_checks(void **state)
 	assert_int_equal(config_engine(&cfg, LANG_TYPESCRIPT), JS_ENGINE_NODE);
 	assert_string_equal(config_node_command(&cfg, LANG_TYPESCRIPT)[0], "/opt/node/bin/node");
 	assert_int_equal(config_engine(&cfg, LANG_PYTHON), JS_ENGINE_UNSET);
+	/* auto_node: true unless said; typescript follows javascript's */
+	assert_true(config_auto_node(&cfg, LANG_JAVASCRIPT));
+	config_release(&cfg);
+	assert_int_equal(load_text("languages:\n  javascript:\n    auto_node: false\n", &cfg), 0);
+	assert_false(config_auto_node(&cfg, LANG_JAVASCRIPT));
+	assert_false(config_auto_node(&cfg, LANG_TYPESCRIPT));
+	config_release(&cfg);
+	assert_int_equal(load_text("languages:\n  javascript:\n    auto_node: false\n  "
+				   "typescript:\n    auto_node: true\n",
+				   &cfg),
+			 0);
+	assert_false(config_auto_node(&cfg, LANG_JAVASCRIPT));
+	assert_true(config_auto_node(&cfg, LANG_TYPESCRIPT));
+	assert_true(config_auto_node(NULL, LANG_JAVASCRIPT));
 	config_release(&cfg);
 	/* max_timeout raises the cap for timeout */
 	assert_int_equal(load_text("limits:\n  timeout: 400\n  max_timeout: 10m\n", &cfg), 0);

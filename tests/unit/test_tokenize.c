@@ -145,6 +145,55 @@ static void test_corejs_modules(void **state)
 	    JS_CJ_ALL);
 }
 
+/* What Duktape lacks and node runs (node_only): engine_choice.c runs it
+ * under node. Literals are syntax; a global Duktape lacks is not. */
+static void test_node_only(void **state)
+{
+	(void)state;
+	static const struct {
+		const char *src, *what;
+		unsigned line;
+		bool syntax;
+	} cases[] = {
+	    {"var f = 1n;", "a BigInt literal", 1, true},
+	    {"let h = 0xcbf29ce484222325n", "a BigInt literal", 1, true},
+	    {"var s = `${2n ** 64n}`;", "a BigInt literal", 1, true},
+	    {"x;\n/(?<=a)b/.test(s)", "a regular expression lookbehind", 2, true},
+	    {"s.match(/(?<!\\$)\\d+/g)", "a regular expression lookbehind", 1, true},
+	    {"new RegExp('(?<=@)\\w+')", "a regular expression lookbehind", 1, false},
+	    {"/\\p{L}+/u.test(s)", "a regular expression Unicode property escape", 1, true},
+	    {"/a.b/s.test(s)", "the regular expression flag 's'", 1, true},
+	    {"var r = /x/y;", "the regular expression flag 'y'", 1, true},
+	    {"var r = /x/gd;", "the regular expression flag 'd'", 1, true},
+	    {"var a = 1;\nBigInt(a) * 2", "BigInt", 2, false},
+	    {"typeof WeakRef", "WeakRef", 1, false},
+	    /* a literal wins over an earlier global: it is the certain one */
+	    {"BigInt(1)\n+ 2n", "a BigInt literal", 2, true},
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		struct js_scan sc;
+		js_scan(cases[i].src, strlen(cases[i].src), &sc);
+		if (!sc.node_only || strcmp(sc.node_only, cases[i].what) ||
+		    sc.node_only_line != cases[i].line || sc.node_only_syntax != cases[i].syntax)
+			fail_msg("'%s': got %s (line %u, syntax %d), expected %s", cases[i].src,
+				 sc.node_only ? sc.node_only : "(none)", sc.node_only_line,
+				 sc.node_only_syntax, cases[i].what);
+	}
+	static const char *const duktape[] = {
+	    "var s = '10n BigInt /(?:a)/'; // 5n WeakRef /(?<=a)/",
+	    "var o = {BigInt: 1, n: 2}; o.BigInt + x.WeakRef",
+	    "var m = /(?<y>\\d+)/.exec(s); var r = /x/gim;",
+	    "var x = 10; var y = x / 2 / n;",
+	    "var a = 0x1F + 1e5; var BigIntish = 1;",
+	};
+	for (size_t i = 0; i < sizeof duktape / sizeof duktape[0]; i++) {
+		struct js_scan sc;
+		js_scan(duktape[i], strlen(duktape[i]), &sc);
+		if (sc.node_only)
+			fail_msg("'%s' flagged as needing node: %s", duktape[i], sc.node_only);
+	}
+}
+
 static void test_unterminated_is_safe(void **state)
 {
 	(void)state;
@@ -161,6 +210,7 @@ int main(void)
 	    cmocka_unit_test(test_es5_is_fast),	   cmocka_unit_test(test_modern_is_lowered),
 	    cmocka_unit_test(test_feature_line),   cmocka_unit_test(test_runtime_hints),
 	    cmocka_unit_test(test_corejs_modules), cmocka_unit_test(test_unterminated_is_safe),
+	    cmocka_unit_test(test_node_only),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -28,6 +28,7 @@ struct scanner {
 	unsigned char kind[MAX_NEST];
 	bool param_start[MAX_NEST]; /* the next token begins a parameter */
 	int pending;		    /* what the next '(' opens */
+	bool node_only_scan;	    /* js_scan_node_only: no runtime hints */
 };
 
 enum paren_kind { K_PLAIN, K_FOR, K_PARAMS };
@@ -37,6 +38,16 @@ static void found(struct scanner *sc, const char *what)
 	if (!sc->out->feature) {
 		sc->out->feature = what;
 		sc->out->line = sc->line;
+	}
+}
+
+/* Something Duktape lacks and node runs (tokenize.h: node_only). */
+static void node_only(struct scanner *sc, const char *what, bool syntax)
+{
+	if (!sc->out->node_only || (syntax && !sc->out->node_only_syntax)) {
+		sc->out->node_only = what;
+		sc->out->node_only_line = sc->line;
+		sc->out->node_only_syntax = syntax;
 	}
 }
 
@@ -127,8 +138,35 @@ static const struct {
     {"__asyncValues", JS_RT_PROMISE, 0},
 };
 
+/* Globals node has and Duktape lacks: code naming one runs under node. */
+static const char *const node_only_globals[] = {
+    "BigInt",  "BigInt64Array",	    "BigUint64Array",	    "WeakRef",
+    "Atomics", "SharedArrayBuffer", "FinalizationRegistry",
+};
+
+/* Is the word at w (n bytes, just scanned) a name of the scope, not a
+ * property: `x.BigInt` or `{BigInt: 1}` is not the global? */
+static bool names_global(const struct scanner *sc, const char *w, size_t n)
+{
+	const char *s = sc->s;
+	size_t b = (size_t)(w - s), a = b + n;
+	while (b > 0 && (s[b - 1] == ' ' || s[b - 1] == '\t'))
+		b--;
+	while (a < sc->len && (s[a] == ' ' || s[a] == '\t'))
+		a++;
+	if (b > 0 && s[b - 1] == '.')
+		return false;
+	return !(a < sc->len && s[a] == ':' && b > 0 && (s[b - 1] == '{' || s[b - 1] == ','));
+}
+
 static void note_word(struct scanner *sc, const char *w, size_t n)
 {
+	if (n >= 6 && sc->out->node_only == NULL && strchr("ABFSW", w[0]))
+		for (size_t k = 0; k < sizeof node_only_globals / sizeof node_only_globals[0]; k++)
+			if (word_is(w, n, node_only_globals[k]) && names_global(sc, w, n))
+				node_only(sc, node_only_globals[k], false);
+	if (sc->node_only_scan)
+		return;
 	for (size_t k = 0; k < sizeof runtime_words / sizeof runtime_words[0]; k++)
 		if (word_is(w, n, runtime_words[k].name)) {
 			sc->out->runtime |= runtime_words[k].groups;
@@ -161,6 +199,10 @@ static void skip_string(struct scanner *sc, char q)
 	sc->i++;
 	while (sc->i < sc->len) {
 		char c = sc->s[sc->i++];
+		/* new RegExp("(?<=...)"): Duktape's regex engine lacks it */
+		if (c == '(' && sc->i + 2 < sc->len && sc->s[sc->i] == '?' &&
+		    sc->s[sc->i + 1] == '<' && (sc->s[sc->i + 2] == '=' || sc->s[sc->i + 2] == '!'))
+			node_only(sc, "a regular expression lookbehind", false);
 		if (c == '\\') {
 			if (sc->i < sc->len && sc->s[sc->i] == '\n')
 				sc->line++;
@@ -171,6 +213,33 @@ static void skip_string(struct scanner *sc, char q)
 			return; /* unterminated: the compiler will say so */
 		}
 	}
+}
+
+static void scan_number(struct scanner *sc)
+{
+	const char *s = sc->s;
+	size_t i = sc->i;
+	bool hex = s[i] == '0' && i + 1 < sc->len && (s[i + 1] == 'x' || s[i + 1] == 'X');
+
+	if (s[i] == '0' && i + 1 < sc->len &&
+	    (s[i + 1] == 'b' || s[i + 1] == 'B' || s[i + 1] == 'o' || s[i + 1] == 'O'))
+		found(sc, "binary or octal literal");
+	while (i < sc->len) {
+		char c = s[i];
+		if (c == '_')
+			found(sc, "numeric separator");
+		if (is_id_char((unsigned char)c) || c == '.')
+			i++;
+		else if ((c == '+' || c == '-') && !hex && (s[i - 1] == 'e' || s[i - 1] == 'E'))
+			i++;
+		else
+			break;
+	}
+	if (s[i - 1] == 'n') {
+		found(sc, "BigInt literal");
+		node_only(sc, "a BigInt literal", true);
+	}
+	sc->i = i;
 }
 
 /* A template literal needs lowering anyway; skip it (with nested
@@ -215,6 +284,9 @@ static void skip_template(struct scanner *sc, int depth)
 						sc->i++;
 					note_word(sc, sc->s + st, sc->i - st);
 					continue;
+				} else if (d >= '0' && d <= '9') {
+					scan_number(sc); /* 2n ** 64n in ${ } too */
+					continue;
 				}
 				sc->i++;
 			}
@@ -247,45 +319,30 @@ static void skip_regex(struct scanner *sc)
 	for (size_t k = start; k + 2 < sc->i; k++) {
 		if (sc->s[k] == '(' && sc->s[k + 1] == '?' && sc->s[k + 2] == '<') {
 			found(sc, "regular expression named group or lookbehind");
+			if (k + 3 < sc->i && (sc->s[k + 3] == '=' || sc->s[k + 3] == '!'))
+				node_only(sc, "a regular expression lookbehind", true);
 			/* lowered to new RegExp(...), which runtime/regex.js
 			 * gives named groups */
 			if (k + 3 < sc->i && sc->s[k + 3] != '=' && sc->s[k + 3] != '!')
 				sc->out->runtime |= JS_RT_REGEX;
 		}
 		if (sc->s[k] == '\\' && (sc->s[k + 1] == 'p' || sc->s[k + 1] == 'P') &&
-		    sc->s[k + 2] == '{')
+		    sc->s[k + 2] == '{') {
 			found(sc, "regular expression Unicode property escape");
+			node_only(sc, "a regular expression Unicode property escape", true);
+		}
 	}
 	while (sc->i < sc->len && is_id_char((unsigned char)sc->s[sc->i])) {
 		char f = sc->s[sc->i++];
-		if (f == 's' || f == 'u' || f == 'y' || f == 'd')
+		if (f == 's' || f == 'u' || f == 'y' || f == 'd' || f == 'v') {
 			found(sc, "regular expression flag");
+			static const char *const flag_names[] = {
+			    "the regular expression flag 's'", "the regular expression flag 'u'",
+			    "the regular expression flag 'y'", "the regular expression flag 'd'",
+			    "the regular expression flag 'v'"};
+			node_only(sc, flag_names[strchr("suydv", f) - "suydv"], true);
+		}
 	}
-}
-
-static void scan_number(struct scanner *sc)
-{
-	const char *s = sc->s;
-	size_t i = sc->i;
-	bool hex = s[i] == '0' && i + 1 < sc->len && (s[i + 1] == 'x' || s[i + 1] == 'X');
-
-	if (s[i] == '0' && i + 1 < sc->len &&
-	    (s[i + 1] == 'b' || s[i + 1] == 'B' || s[i + 1] == 'o' || s[i + 1] == 'O'))
-		found(sc, "binary or octal literal");
-	while (i < sc->len) {
-		char c = s[i];
-		if (c == '_')
-			found(sc, "numeric separator");
-		if (is_id_char((unsigned char)c) || c == '.')
-			i++;
-		else if ((c == '+' || c == '-') && !hex && (s[i - 1] == 'e' || s[i - 1] == 'E'))
-			i++;
-		else
-			break;
-	}
-	if (s[i - 1] == 'n')
-		found(sc, "BigInt literal");
-	sc->i = i;
 }
 
 static void open_paren(struct scanner *sc)
@@ -377,19 +434,23 @@ static void scan_word(struct scanner *sc)
 	sc->prev_word[n] = '\0';
 }
 
-void js_scan(const char *src, size_t len, struct js_scan *out)
+static void scan(const char *src, size_t len, struct js_scan *out, bool node_only_scan)
 {
 	struct scanner sc = {.s = src, .len = len, .line = 1, .out = out, .prev = P_START};
+	sc.node_only_scan = node_only_scan;
 
 	out->feature = NULL;
 	out->line = 0;
 	out->runtime = 0;
 	out->corejs = 0;
+	out->node_only = NULL;
+	out->node_only_line = 0;
+	out->node_only_syntax = false;
 	/* #! line, as node allows */
 	if (len >= 2 && src[0] == '#' && src[1] == '!')
 		skip_line_comment(&sc);
 
-	while (sc.i < sc.len) {
+	while (sc.i < sc.len && !(node_only_scan && out->node_only_syntax)) {
 		unsigned char c = (unsigned char)src[sc.i];
 		char c1 = sc.i + 1 < len ? src[sc.i + 1] : 0;
 		char c2 = sc.i + 2 < len ? src[sc.i + 2] : 0;
@@ -526,4 +587,14 @@ void js_scan(const char *src, size_t len, struct js_scan *out)
 		sc.prev_word[0] = '\0';
 		sc.i += adv;
 	}
+}
+
+void js_scan(const char *src, size_t len, struct js_scan *out)
+{
+	scan(src, len, out, false);
+}
+
+void js_scan_node_only(const char *src, size_t len, struct js_scan *out)
+{
+	scan(src, len, out, true);
 }

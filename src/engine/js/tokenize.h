@@ -14,6 +14,7 @@
 #ifndef SBX_JS_TOKENIZE_H
 #define SBX_JS_TOKENIZE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 /* Runtime library groups; bit i is group i of src/engine/js/runtime/runtime.js. */
@@ -66,10 +67,21 @@ struct js_scan {
 	unsigned line;	     /* its 1-based line; 0 if feature is NULL */
 	unsigned runtime;    /* JS_RT_* the code seems to use */
 	unsigned corejs;     /* JS_CJ_* the code seems to use */
+	/* The first construct Duktape lacks and node runs ("a BigInt
+	 * literal"), or NULL: run/engine_choice.c runs such code under node.
+	 * node_only_syntax: Duktape's lowering refuses it (a literal), where
+	 * a global it lacks (BigInt, WeakRef) fails only if it is reached. */
+	const char *node_only;
+	unsigned node_only_line;
+	bool node_only_syntax;
 };
 
 /* Scans src (need not be NUL-terminated). Never fails: unterminated strings
  * or comments end the scan, and the compiler reports them later. */
 void js_scan(const char *src, size_t len, struct js_scan *out);
+/* The same scan without the runtime hints (runtime, corejs stay 0), for
+ * node_only alone: the word table is most of a scan's cost, and the
+ * engine's choice runs on every JavaScript request (run/engine_choice.c). */
+void js_scan_node_only(const char *src, size_t len, struct js_scan *out);
 
 #endif
