@@ -216,6 +216,25 @@ static bool js_core_module(const struct tok *t)
 	return false;
 }
 
+/* The module an import at i names: the string after `from`, or right
+ * after `import` (import 'm'; import('m')); NULL when it is computed. */
+static const struct tok *import_specifier(struct scan *sc, size_t i)
+{
+	const struct tok *n = T(sc, i, 1);
+	if (tok_string(n))
+		return n;
+	if (tok_punct(n, "("))
+		return tok_string(T(sc, i, 2)) && tok_punct(T(sc, i, 3), ")") ? T(sc, i, 2) : NULL;
+	for (size_t j = i + 1; j < sc->t->n && j < i + 256; j++) {
+		const struct tok *u = &sc->t->v[j];
+		if (tok_punct(u, ";") || tok_ident(u, "import"))
+			break;
+		if (tok_ident(u, "from") && tok_string(T(sc, j, 1)))
+			return T(sc, j, 1);
+	}
+	return NULL;
+}
+
 /* The token after a member chain starting at i (`.a`, `[...]` repeated). */
 static size_t skip_member_chain(struct scan *sc, size_t i)
 {
@@ -262,20 +281,18 @@ void policy_scan_js(struct scan *sc)
 				   (tok_punct(next, "(") || tok_punct(next, "{") ||
 				    tok_punct(next, "*") || tok_string(next) ||
 				    (next && next->type == T_IDENT))) {
-				policy_find(
-				    sc, "js.module_loading", t,
-				    "import loads a module; the sandbox has no module loader");
-				for (size_t j = i + 1; j < sc->t->n && j < i + 64; j++) {
-					const struct tok *u = &sc->t->v[j];
-					if (tok_punct(u, ";") || tok_ident(u, "import"))
-						break;
-					if (js_fs_module(u)) {
-						policy_find(
-						    sc, "js.fs", t,
+				/* An ES module's import: as require() of the same name
+				 * (lowered to it), so node's pure core modules are not
+				 * module loading. */
+				const struct tok *m = import_specifier(sc, i);
+				if (!m || !js_core_module(m))
+					policy_find(
+					    sc, "js.module_loading", t,
+					    "import of a module other than node's pure core "
+					    "modules (assert, util, events, path)");
+				if (m && js_fs_module(m))
+					policy_find(sc, "js.fs", t,
 						    "loads the fs module (file-system access)");
-						break;
-					}
-				}
 			} else if (tok_eq(t, "process") && !dot &&
 				   (tok_punct(next, ".") || tok_punct(next, "["))) {
 				policy_find(sc, "js.process", t,

@@ -57,6 +57,11 @@ static void test_js_rules_fire(void **state)
 	FIRES(LANG_JAVASCRIPT, "var m = require('child_process')", "js.module_loading");
 	FIRES(LANG_JAVASCRIPT, "import x from 'y'", "js.module_loading");
 	FIRES(LANG_JAVASCRIPT, "import('y').then(f)", "js.module_loading");
+	FIRES(LANG_JAVASCRIPT, "import * as cp from 'child_process'", "js.module_loading");
+	FIRES(LANG_JAVASCRIPT, "const m = await import(name)", "js.module_loading");
+	/* An ES module's imports of node's pure core modules: as require(). */
+	SILENT(LANG_JAVASCRIPT, "import assert from 'assert'\nimport { inspect } from 'node:util'");
+	SILENT(LANG_JAVASCRIPT, "import * as path from 'path'; const u = await import('util')");
 	FIRES(LANG_JAVASCRIPT, "process.exit(1)", "js.process");
 	FIRES(LANG_JAVASCRIPT, "process['env']", "js.process");
 	FIRES(LANG_JAVASCRIPT, "a.__proto__.polluted = 1", "js.prototype_pollution");

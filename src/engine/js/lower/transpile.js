@@ -29,6 +29,7 @@ var __sbx_lower = (function () {
 		noResolve: true,
 		noEmitHelpers: false,
 		importHelpers: false,
+		esModuleInterop: true,  /* import x from 'cjs': node's default import */
 		/* TC39 decorators, TypeScript 5's default (tsc with no tsconfig) */
 		experimentalDecorators: false,
 		useDefineForClassFields: false,
@@ -71,7 +72,7 @@ var __sbx_lower = (function () {
 	nodeOptions.downlevelIteration = false;
 
 	function checkUnsupported(sf, forNode) {
-		var found = null, tla = null, last = null;
+		var found = null, tla = null, last = null, isModule = false;
 		var K = ts.SyntaxKind;
 
 		function visit(node, inFunction) {
@@ -96,14 +97,11 @@ var __sbx_lower = (function () {
 				break;
 			case K.ImportDeclaration:
 			case K.ImportEqualsDeclaration:
-				if (node.importClause && node.importClause.isTypeOnly) return;
-				if (node.kind === K.ImportEqualsDeclaration && node.isTypeOnly) return;
-				found = posError(sf, ts.getTokenPosOfNode(node, sf), 'modules are not supported: sbx runs one self-contained file (import)');
-				return;
 			case K.ExportDeclaration:
 			case K.ExportAssignment:
-				if (node.isTypeOnly) return;
-				found = posError(sf, ts.getTokenPosOfNode(node, sf), 'modules are not supported: sbx runs one self-contained file (export)');
+				/* An ES module: emitted as CommonJS (require, exports),
+				 * which sbx's require resolves as node's does. */
+				isModule = true;
 				return;
 			case K.ImportKeyword:
 				break;
@@ -116,10 +114,7 @@ var __sbx_lower = (function () {
 				}
 				break;
 			case K.CallExpression:
-				if (node.expression.kind === K.ImportKeyword) {
-					found = posError(sf, ts.getTokenPosOfNode(node, sf), 'dynamic import() is not supported: sbx runs one self-contained file');
-					return;
-				}
+				/* import(): CommonJS output requires it, in a promise. */
 				break;
 			case K.AwaitExpression:
 				if (!inFunction && !tla) tla = node;
@@ -135,16 +130,13 @@ var __sbx_lower = (function () {
 		for (var i = 0; i < stmts.length && !found; i++) {
 			var s = stmts[i];
 			if (s.kind === K.ExportKeyword) continue;
-			if (s.modifiers && s.modifiers.some(function (m) { return m.kind === K.ExportKeyword; }) &&
-			    !ts.isInterfaceDeclaration(s) && !ts.isTypeAliasDeclaration(s)) {
-				found = posError(sf, ts.getTokenPosOfNode(s, sf), 'modules are not supported: sbx runs one self-contained file (export)');
-				break;
-			}
+			if (s.modifiers && s.modifiers.some(function (m) { return m.kind === K.ExportKeyword; }))
+				isModule = true;
 			visit(s, false);
 			if (!(ts.isInterfaceDeclaration(s) || ts.isTypeAliasDeclaration(s) || ts.isEmptyStatement(s)))
 				last = s;
 		}
-		return { error: found, tla: tla, last: last };
+		return { error: found, tla: tla, last: last, isModule: isModule };
 	}
 
 	/* Duktape's regex compiler rejects named groups: a literal that has
@@ -168,6 +160,67 @@ var __sbx_lower = (function () {
 		for (var i = edits.length - 1; i >= 0; i--)
 			src = src.slice(0, edits[i].at) + edits[i].text + src.slice(edits[i].end);
 		return src;
+	}
+
+	/* An ES module's own semantics, kept through the CommonJS output by
+	 * rewriting the source on the same lines (the line map stays): its
+	 * top-level `this` is undefined, and `require` is not defined in it
+	 * (node's ReferenceError, unless the file declares a require of its
+	 * own). Returns src rewritten, or src itself. */
+	var ESM_REQUIRE = 'function __sbx_esm_require() { throw new ReferenceError(' +
+		'"require is not defined in ES module scope, you can use import instead"); } ';
+	function esmSemantics(sf, src) {
+		var K = ts.SyntaxKind, edits = [], declared = false;
+		function visit(node, inFunction) {
+			if (node.kind === K.ThisKeyword && !inFunction)
+				edits.push({ at: ts.getTokenPosOfNode(node, sf), end: node.end, text: '(void 0)' });
+			if (node.kind === K.Identifier && ts.idText(node) === 'require') {
+				var p = node.parent;
+				if (p && (p.name === node || p.propertyName === node) &&
+				    !(p.kind === K.PropertyAccessExpression && p.expression === node)) {
+					if (ts.isVariableDeclaration(p) || ts.isFunctionDeclaration(p) || ts.isParameter(p) ||
+					    ts.isImportSpecifier(p) || ts.isImportClause(p) || ts.isNamespaceImport(p))
+						declared = true;
+				} else {
+					edits.push({ at: ts.getTokenPosOfNode(node, sf), end: node.end, text: '__sbx_esm_require' });
+				}
+			}
+			var fn = inFunction || (ts.isFunctionLike(node) && node.kind !== K.ArrowFunction) ||
+				ts.isClassLike(node);
+			ts.forEachChild(node, function (c) { visit(c, fn); });
+		}
+		visit(sf, false);
+		if (declared)
+			edits = edits.filter(function (e) { return e.text !== '__sbx_esm_require'; });
+		if (!edits.length)
+			return src;
+		edits.sort(function (a, b) { return a.at - b.at; });
+		for (var i = edits.length - 1; i >= 0; i--)
+			src = src.slice(0, edits[i].at) + edits[i].text + src.slice(edits[i].end);
+		return ESM_REQUIRE + src;
+	}
+
+	/* A top-level-await module's statements that cannot go inside the
+	 * async body: imports and re-exports (hoisted), and `export { a }`
+	 * lists (made assignments to exports). Edits on the source, in order;
+	 * the last expression statement's `return` comes after them. */
+	function moduleEdits(sf) {
+		var K = ts.SyntaxKind, edits = [];
+		sf.statements.forEach(function (st) {
+			var at = ts.getTokenPosOfNode(st, sf);
+			if (st.kind === K.ImportDeclaration || st.kind === K.ImportEqualsDeclaration ||
+			    (st.kind === K.ExportDeclaration && st.moduleSpecifier)) {
+				edits.push({ at: at, end: st.end, text: '', hoist: true });
+			} else if (st.kind === K.ExportDeclaration && st.exportClause && !st.isTypeOnly &&
+				   st.exportClause.elements) {
+				var t = st.exportClause.elements.map(function (el) {
+					var local = ts.idText(el.propertyName || el.name);
+					return 'exports.' + ts.idText(el.name) + ' = ' + local + ';';
+				}).join(' ');
+				edits.push({ at: at, end: st.end, text: t, hoist: false });
+			}
+		});
+		return edits;
 	}
 
 	/* Base64 VLQ source-map mappings -> the source line of each output line. */
@@ -221,16 +274,37 @@ var __sbx_lower = (function () {
 		}
 		var chk = checkUnsupported(sf, forNode);
 		if (chk.error) return chk.error;
+		if (chk.isModule) {
+			var esm = esmSemantics(sf, src);
+			if (esm !== src) {
+				src = esm;
+				sf = ts.createSourceFile(name, src, 1, true, kind);
+				chk = checkUnsupported(sf, forNode);
+			}
+		}
 		if (chk.tla) {
 			/* Top-level await: the program becomes the body of an async
 			 * function whose promise is the result (sbx awaits a Promise
 			 * result). The prefix shares line 1 so that line numbers stay. */
-			var body = src;
+			var body = src, hoisted = '';
 			if (chk.last && ts.isExpressionStatement(chk.last)) {
 				var at = ts.getTokenPosOfNode(chk.last, sf);
 				body = src.slice(0, at) + 'return ' + src.slice(at);
 			}
-			src = 'return (async function () { ' + body + '\n})();';
+			if (chk.isModule) {
+				/* A module's imports stay at its top, before the async
+				 * body (on line 1: their lines blanked, the map kept);
+				 * a list of local exports becomes the assignments
+				 * CommonJS makes of it, where it stood. */
+				var moved = moduleEdits(sf);
+				for (var m = moved.length - 1; m >= 0; m--) {
+					var e = moved[m], cut = body.slice(e.at, e.end);
+					body = body.slice(0, e.at) + e.text + cut.replace(/[^\n]/g, '').replace(/\n/g, '\n') + body.slice(e.end);
+					if (e.hoist)
+						hoisted = cut.replace(/\s*\n\s*/g, ' ') + ' ' + hoisted;
+				}
+			}
+			src = hoisted + 'return (async function () { ' + body + '\n})();';
 			sf = ts.createSourceFile(name, src, 1, true, kind);
 		}
 		var out = null, map = null;
