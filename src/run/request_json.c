@@ -10,18 +10,12 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "core/request_keys.h"
 #include "util/buf.h"
 #include "util/rmtree.h"
 #include "util/front.h"
 #include "util/util.h"
 
-/* The keys a request may have, for the message that names an unknown one. */
-static const char *const known_keys =
-    "id, language, code, deployment, inputs, timeout, cpu_time, memory, max_output, files, "
-    "stdin, args, env, labels, expected_stdout, merge_output, print_result, engine, fresh "
-    "(sessions)";
-
-/* printf into a new string. */
 static int key_error(const char *key, const char *want)
 {
 	return error("request key \"%s\" must be %s", key, want);
@@ -299,7 +293,9 @@ static int apply_key(struct run_options *ro, const char *key, json_t *v, bool al
 			    json_is_true(v) ? PRINT_RESULT_ALWAYS : PRINT_RESULT_NEVER;
 		return 0;
 	}
-	return error("unknown request key \"%s\": the keys are %s", key, known_keys);
+	char keys[400];
+	request_key_list(RK_LINE, keys, sizeof keys);
+	return error("unknown request key \"%s\": the keys are %s", key, keys);
 }
 
 int request_json_apply(struct run_options *ro, json_t *obj, bool allow_deployment,

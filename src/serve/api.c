@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "core/error_kinds.h"
+#include "core/request_keys.h"
 #include "util/util.h"
 
 int api_fail(struct api_error *e, int status, const char *code, const char *fmt, ...)
@@ -225,146 +226,58 @@ int api_check_query(const struct api_route *r, const struct api_query *q, struct
 
 /* --- bodies --------------------------------------------------------- */
 
-enum { T_STR = 1, T_NUM = 2, T_OBJ = 4, T_ARR = 8, T_BOOL = 16 };
-
-struct key_spec {
-	const char *name;
-	int types;
-	bool required;
-};
-
-/* The keys of a batch request line (SPEC "Batch"); the child applies
- * them exactly as the flags would (run/request_json.c). */
-#define RUN_SETTINGS                                                                               \
-	{"inputs", T_OBJ, false}, {"timeout", T_NUM | T_STR, false},                               \
-	    {"cpu_time", T_NUM | T_STR, false}, {"memory", T_NUM | T_STR, false},                  \
-	    {"max_output", T_NUM | T_STR, false}, {"env", T_OBJ, false}, {"labels", T_OBJ, false}, \
-	    {"merge_output", T_BOOL, false}, {"engine", T_STR, false},                             \
-	{                                                                                          \
-		"print_result", T_BOOL, false                                                      \
-	}
-
-static const struct key_spec run_keys[] = {{"code", T_STR, true},
-					   {"language", T_STR, false},
-					   {"id", T_STR, false},
-					   {"files", T_OBJ, false},
-					   {"stdin", T_STR, false},
-					   {"args", T_ARR, false},
-					   {"expected_stdout", T_STR, false},
-					   {"return_files", T_BOOL, false},
-					   RUN_SETTINGS,
-					   {NULL, 0, false}};
-static const struct key_spec exec_keys[] = {{"id", T_STR, false},
-					    {"files", T_OBJ, false},
-					    {"stdin", T_STR, false},
-					    {"args", T_ARR, false},
-					    {"expected_stdout", T_STR, false},
-					    {"return_files", T_BOOL, false},
-					    RUN_SETTINGS,
-					    {NULL, 0, false}};
-static const struct key_spec prepare_keys[] = {
-    {"code", T_STR, true}, {"language", T_STR, false}, {"engine", T_STR, false}, {NULL, 0, false}};
-static const struct key_spec deploy_keys[] = {{"code", T_STR, true},
-					      {"name", T_STR, false},
-					      {"language", T_STR, false},
-					      RUN_SETTINGS,
-					      {NULL, 0, false}};
-
-/* What a session takes: create, its settings; exec, what session_exec
- * applies to an execution (the session's language, memory and files are
- * its own). */
-static const struct key_spec session_create_keys[] = {
-    {"language", T_STR, false}, {"name", T_STR, false},		  {"ttl", T_STR, false},
-    {"idle", T_STR, false},	{"memory", T_NUM | T_STR, false}, {NULL, 0, false}};
-static const struct key_spec session_exec_keys[] = {{"code", T_STR, true},
-						    {"language", T_STR, false},
-						    {"id", T_STR, false},
-						    {"inputs", T_OBJ, false},
-						    {"timeout", T_NUM | T_STR, false},
-						    {"files", T_OBJ, false},
-						    {"max_output", T_NUM | T_STR, false},
-						    {"labels", T_OBJ, false},
-						    {"stdin", T_STR, false},
-						    {"env", T_OBJ, false},
-						    {"args", T_ARR, false},
-						    {"cpu_time", T_NUM | T_STR, false},
-						    {"fresh", T_BOOL, false},
-						    {"return_files", T_BOOL, false},
-						    {NULL, 0, false}};
-static const struct key_spec *route_keys(enum api_op op)
+/* The route's row mask in core/request_keys.c's table (0: no body keys). */
+static unsigned route_bit(enum api_op op)
 {
 	switch (op) {
-	case API_SESSION_CREATE: return session_create_keys;
-	case API_SESSION_EXEC: return session_exec_keys;
-	case API_RUN: return run_keys;
-	case API_EXEC: return exec_keys;
-	case API_PREPARE: return prepare_keys;
-	case API_DEPLOY: return deploy_keys;
-	default: return NULL;
+	case API_SESSION_CREATE: return RK_SESSION_CREATE;
+	case API_SESSION_EXEC: return RK_SESSION_EXEC;
+	case API_RUN: return RK_RUN;
+	case API_EXEC: return RK_EXEC;
+	case API_PREPARE: return RK_PREPARE;
+	case API_DEPLOY: return RK_DEPLOY;
+	default: return 0;
 	}
-}
-
-static const char *type_words(int t)
-{
-	static const struct {
-		int t;
-		const char *w;
-	} w[] = {{T_STR, "a string"},
-		 {T_NUM | T_STR, "a number or a string"},
-		 {T_OBJ, "an object"},
-		 {T_ARR, "an array of strings"},
-		 {T_BOOL, "true or false"}};
-	for (size_t i = 0; i < sizeof(w) / sizeof(w[0]); i++)
-		if (w[i].t == t)
-			return w[i].w;
-	return "another type";
 }
 
 static bool type_ok(json_t *v, int t)
 {
-	return ((t & T_STR) && json_is_string(v)) || ((t & T_NUM) && json_is_number(v)) ||
-	       ((t & T_OBJ) && json_is_object(v)) || ((t & T_ARR) && json_is_array(v)) ||
-	       ((t & T_BOOL) && json_is_boolean(v));
+	return ((t & RK_STR) && json_is_string(v)) || ((t & RK_NUM) && json_is_number(v)) ||
+	       ((t & RK_OBJ) && json_is_object(v)) || ((t & RK_ARR) && json_is_array(v)) ||
+	       ((t & RK_BOOL) && json_is_boolean(v));
 }
 
 /* The keys of o against the route's list: 0, or -1 with e. */
 static int check_keys(const struct api_route *r, json_t *o, struct api_error *e)
 {
-	const struct key_spec *keys = route_keys(r->op);
+	unsigned route = route_bit(r->op);
 	const char *k;
 	json_t *v;
 	json_object_foreach(o, k, v)
 	{
-		const struct key_spec *s = keys;
-		while (s && s->name && strcmp(s->name, k))
-			s++;
-		if (!s || !s->name) {
+		const struct request_key *row = request_key_find(k);
+		if (!row || !(row->routes & route)) {
+			char list[400];
+			request_key_list(route, list, sizeof list);
 			if (r->op == API_EXEC && !strcmp(k, "deployment"))
 				api_fail(e, 400, "unknown_field",
 					 "the body may not name a deployment: the path "
 					 "/v1/deployments/NAME[@V]/executions does");
-			else if (r->op == API_SESSION_EXEC)
-				api_fail(e, 400, "unknown_field",
-					 "key '%.60s' is not taken by a session execution: it "
-					 "takes code, language, id, inputs, timeout, cpu_time, "
-					 "max_output, files, stdin, env, args and labels",
-					 k);
 			else
 				api_fail(e, 400, "unknown_field",
-					 "unknown key '%.60s' in the body: see the request "
-					 "schema in GET /v1/openapi.json",
-					 k);
+					 "key '%.60s' is not taken by %s: it takes %s", k,
+					 request_route_name(route), list);
 			return -1;
 		}
-		if (!type_ok(v, s->types))
+		if (!type_ok(v, row->types))
 			return api_fail(e, 400, "bad_field", "key '%s' must be %s", k,
-					type_words(s->types));
+					request_key_types_words(row->types));
 	}
-	for (const struct key_spec *s = keys; s && s->name; s++)
-		if (s->required && !json_object_get(o, s->name))
+	for (const struct request_key *row = request_keys; row->key; row++)
+		if ((row->required & route) && !json_object_get(o, row->key))
 			return api_fail(e, 400, "missing_field",
-					"the body needs '%s', e.g. {\"%s\": ...}", s->name,
-					s->name);
+					"the body needs '%s', e.g. {\"%s\": ...}", row->key,
+					row->key);
 	return 0;
 }
 
