@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/request_keys.h"
 #include "cli/cmd.h"
 #include "core/config.h"
 #include "core/lang.h"
@@ -19,7 +20,6 @@
 #include "run/runopt.h"
 #include "session/session.h"
 #include "state/store.h"
-#include "util/front.h"
 #include "util/util.h"
 #include "util/textout.h"
 
@@ -107,13 +107,13 @@ static int session_handle(void *ctx, int id, const char *arg)
 		sc->status = arg;
 		return 0;
 	case SO_TTL:
-		if (opt_duration_ms(front_option("--ttl", "ttl"), arg, &sc->ttl_ms) < 0)
+		if (opt_duration_ms(request_key_name("ttl"), arg, &sc->ttl_ms) < 0)
 			return -1;
 		if (sc->ttl_ms == 0)
 			return error("invalid --ttl '%s': at least 1s", arg);
 		return 0; /* the maximum is the config's: checked in do_create */
 	case SO_IDLE:
-		if (opt_duration_ms(front_option("--idle", "idle"), arg, &sc->idle_ms) < 0)
+		if (opt_duration_ms(request_key_name("idle"), arg, &sc->idle_ms) < 0)
 			return -1;
 		if (sc->idle_ms < 1000)
 			return error("invalid --idle '%s': at least 1s", arg);

@@ -7,6 +7,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "core/request_keys.h"
 #include "core/config.h"
 #include "util/buf.h"
 #include "util/opt.h"
@@ -399,7 +400,7 @@ int request_finish(struct request *req)
 		opt_format_duration(l->timeout_ms, got);
 		return error_of(
 		    ERROR_LIMIT, "timeout of %s is over the maximum of %s: use a shorter %s%s", got,
-		    most, front_option("--timeout", "timeout"),
+		    most, request_key_name("timeout"),
 		    front_get() == FRONT_CLI ? " or raise max_timeout in the config file"
 					     : " (the server's max_timeout)");
 	}
@@ -407,7 +408,7 @@ int request_finish(struct request *req)
 		opt_format_duration(l->cpu_ms, got);
 		return error_of(
 		    ERROR_LIMIT, "CPU time of %s is over the maximum of %s: use a shorter %s%s",
-		    got, most, front_option("--cpu-time", "cpu_time"),
+		    got, most, request_key_name("cpu_time"),
 		    front_get() == FRONT_CLI ? " or raise max_timeout in the config file"
 					     : " (the server's max_timeout)");
 	}
@@ -417,7 +418,7 @@ int request_finish(struct request *req)
 		return error_of(
 		    ERROR_LIMIT,
 		    "a memory limit of %s is over the maximum of %s: ask for less (%s)%s", got,
-		    most, front_option("--memory", "memory"),
+		    most, request_key_name("memory"),
 		    front_get() == FRONT_CLI ? " or raise limits.max_memory in the config file"
 					     : " (the server's limits.max_memory)");
 	}
@@ -436,8 +437,8 @@ int request_finish(struct request *req)
 		req->engine = JS_ENGINE_DUKTAPE;
 	if (req->engine == JS_ENGINE_NODE && req->lang->engine != ENGINE_DUKTAPE)
 		return error("%s node applies to javascript and typescript, not %s: drop %s",
-			     front_option("--engine", "engine"), req->lang->name,
-			     front_option("--engine", "engine"));
+			     request_key_name("engine"), req->lang->name,
+			     request_key_name("engine"));
 	/* The strongest isolation per engine. Duktape's child runs under a
 	 * default-deny seccomp allow-list (its own pipes, memory, clocks):
 	 * narrower than anything namespaces would hide, so seccomp and rlimits

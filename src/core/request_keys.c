@@ -4,6 +4,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "util/front.h"
+
 /* What every run takes, however it is started. */
 #define SETTINGS   (RK_RUN | RK_EXEC | RK_DEPLOY | RK_LINE)
 #define EXECUTIONS (RK_RUN | RK_EXEC | RK_SESSION_EXEC | RK_LINE)
@@ -43,6 +45,12 @@ const struct request_key *request_key_find(const char *key)
 		if (!strcmp(k->key, key))
 			return k;
 	return NULL;
+}
+
+const char *request_key_name(const char *key)
+{
+	const struct request_key *k = request_key_find(key);
+	return front_option(k && k->flag ? k->flag : key, key);
 }
 
 const char *request_key_types_words(int types)

@@ -39,6 +39,9 @@ extern const struct request_key request_keys[];
 const struct request_key *request_key_find(const char *key);
 /* "a string", "a number or a string", ... for a types mask. */
 const char *request_key_types_words(int types);
+/* key as the caller named it (util/front.h): its flag on the command
+ * line, the key in a JSON request and over HTTP and MCP. */
+const char *request_key_name(const char *key);
 /* "a run", "a session execution", ... for one route. */
 const char *request_route_name(unsigned route);
 /* The keys route takes, as "a, b, c and d" into out (n bytes). */

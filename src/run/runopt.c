@@ -8,6 +8,7 @@
 #include <strings.h>
 #include <unistd.h>
 
+#include "core/request_keys.h"
 #include "core/config.h"
 #include "core/markdown.h"
 #include "policy/policy.h"
@@ -15,7 +16,6 @@
 #include "run/file_args.h"
 #include "run/out_dir.h"
 #include "util/statedir.h"
-#include "util/front.h"
 #include "util/util.h"
 #include "util/textout.h"
 
@@ -171,19 +171,16 @@ int runopt_handle(void *ctx, int id, const char *arg)
 		}
 		return request_merge_inputs(req, arg);
 	/* Named as the caller gave them: a flag, or a request's key. */
-	case RO_TIMEOUT:
-		return opt_duration_ms(front_option("--timeout", "timeout"), arg, &l->timeout_ms);
-	case RO_CPU_TIME:
-		return opt_duration_ms(front_option("--cpu-time", "cpu_time"), arg, &l->cpu_ms);
+	case RO_TIMEOUT: return opt_duration_ms(request_key_name("timeout"), arg, &l->timeout_ms);
+	case RO_CPU_TIME: return opt_duration_ms(request_key_name("cpu_time"), arg, &l->cpu_ms);
 	case RO_MEMORY:
-		if (opt_size(front_option("--memory", "memory"), arg, &l->memory_bytes) != 0)
+		if (opt_size(request_key_name("memory"), arg, &l->memory_bytes) != 0)
 			return -1;
 		if (l->memory_bytes < (1u << 20))
 			return error("%s %s is too small: use at least 1M",
-				     front_option("--memory", "memory"), arg);
+				     request_key_name("memory"), arg);
 		return 0;
-	case RO_MAX_OUTPUT:
-		return opt_size(front_option("--max-output", "max_output"), arg, &l->output_bytes);
+	case RO_MAX_OUTPUT: return opt_size(request_key_name("max_output"), arg, &l->output_bytes);
 	case RO_MAX_CODE:
 		if (opt_size("--max-code", arg, &l->code_bytes) != 0)
 			return -1;
@@ -222,14 +219,14 @@ int runopt_handle(void *ctx, int id, const char *arg)
 			req->print_result = PRINT_RESULT_NEVER;
 		else
 			return error("invalid %s '%s': use auto, always or never",
-				     front_option("--print-result", "print_result"), arg);
+				     request_key_name("print_result"), arg);
 		return 0;
 	case RO_MERGE_OUTPUT: req->merge_output = true; return 0;
 	case RO_ENGINE:
 		if (request_engine_from_name(arg, &req->engine) != 0)
 			return error("invalid %s '%s': use duktape (embedded, the default) or "
 				     "node (Node.js, V8)",
-				     front_option("--engine", "engine"), arg);
+				     request_key_name("engine"), arg);
 		return 0;
 	case RO_ENV: return request_add_env(req, arg);
 	case RO_REQUEST:
@@ -271,7 +268,7 @@ static int empty_code_error(const char *origin, size_t len)
 	const char *what = len ? "contains only whitespace" : "is empty";
 	if (!strcmp(origin, "-e"))
 		return error("the code given with %s %s: there is nothing to run",
-			     front_option("-e", "code"), what);
+			     request_key_name("code"), what);
 	if (!strcmp(origin, "-"))
 		return error("the code on standard input %s: there is nothing to run (did the "
 			     "command before the pipe fail?)",
