@@ -65,6 +65,8 @@ static int session_runopt(void *ctx, int id, const char *arg)
 		sc->unsupported = "--env";
 	else if (id == RO_CPU_TIME)
 		sc->unsupported = "--cpu-time";
+	else if (id == RO_TIMEOUT)
+		sc->unsupported = "--timeout";
 	return runopt_handle(ctx, id, arg);
 }
 

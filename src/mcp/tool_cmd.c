@@ -192,8 +192,7 @@ static int session_command(const struct mcp_tool *t, json_t *args, struct mcp_cm
 				add(cmd, flags[i][0]);
 				add(cmd, flags[i][1]);
 			}
-		if (add_value(cmd, args, "timeout", "--timeout", err, errlen) ||
-		    add_value(cmd, args, "memory", "--memory", err, errlen))
+		if (add_value(cmd, args, "memory", "--memory", err, errlen))
 			return -1;
 		add(cmd, "--json");
 		return 0;

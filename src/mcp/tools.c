@@ -111,8 +111,8 @@ const struct mcp_tool mcp_tools[] = {
      ", \"name\": {\"type\": \"string\", \"description\": \"a name to use instead of the id\"}, "
      "\"ttl\": {\"type\": \"string\", \"description\": \"lifetime after the last execution, "
      "e.g. \\\"24h\\\"\"}, \"idle\": {\"type\": \"string\", \"description\": \"stop after this "
-     "long without an execution, e.g. \\\"15m\\\"\"}, \"timeout\": {\"type\": [\"number\", "
-     "\"string\"]}, \"memory\": {\"type\": [\"integer\", \"string\"]}}}",
+     "long without an execution, e.g. \\\"15m\\\"\"}, \"memory\": {\"type\": [\"integer\", "
+     "\"string\"]}}}",
      "{\"type\": \"object\"}", TOOL_CREATE_SESSION, false},
     {"exec_in_session", "Run code in a session",
      "Run code in a session: state from earlier executions is kept. Returns the same record "

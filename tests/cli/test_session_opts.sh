@@ -10,7 +10,7 @@ SESSION_CLEANUP='.[] | select(.status=="running") | .id'
 
 # --- an execution's options (--stdin, --env, --cpu-time, arguments) are
 # for exec; the other subcommands refuse them by name ---
-for o in "--stdin /dev/null" "--env A=1" "--cpu-time 2"; do
+for o in "--stdin /dev/null" "--env A=1" "--cpu-time 2" "--timeout 2"; do
 	# shellcheck disable=SC2086
 	sbx session create $o
 	expect_rc 125

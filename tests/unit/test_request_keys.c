@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "core/request_keys.h"
+#include "mcp/tools.h"
 
 static const struct {
 	const char *path;
@@ -108,6 +109,55 @@ static void test_openapi_matches_the_table(void **state)
 	json_decref(doc);
 }
 
+/* sbx mcp's tools: each argument is a request key of the tool's route,
+ * with the table's types, or the tool's own (which deployment, which
+ * session). */
+static void test_mcp_tools_match_the_table(void **state)
+{
+	(void)state;
+	static const struct {
+		const char *tool;
+		unsigned route;
+		const char *own;
+	} tools[] = {
+	    {"run_code", RK_RUN, ""},
+	    {"prepare_code", RK_PREPARE, ""},
+	    {"exec_deployment", RK_EXEC, "deployment"},
+	    {"create_session", RK_SESSION_CREATE, ""},
+	    {"exec_in_session", RK_SESSION_EXEC, "session"},
+	};
+	json_t *all = mcp_tools_list(), *list = json_object_get(all, "tools");
+	size_t i, checked = 0;
+	json_t *t;
+	json_array_foreach(list, i, t)
+	{
+		const char *name = json_string_value(json_object_get(t, "name"));
+		for (size_t j = 0; j < sizeof tools / sizeof tools[0]; j++) {
+			if (strcmp(name, tools[j].tool))
+				continue;
+			checked++;
+			const char *k;
+			json_t *p;
+			json_object_foreach(
+			    json_object_get(json_object_get(t, "inputSchema"), "properties"), k, p)
+			{
+				if (!strcmp(k, tools[j].own))
+					continue;
+				const struct request_key *row = request_key_find(k);
+				if (!row || !(row->routes & tools[j].route))
+					fail_msg("MCP %s takes '%s', which the table does not give "
+						 "%s",
+						 name, k, request_route_name(tools[j].route));
+				if (schema_types(p) != row->types)
+					fail_msg("MCP %s: '%s' has types %d, the table says %d",
+						 name, k, schema_types(p), row->types);
+			}
+		}
+	}
+	assert_int_equal(checked, sizeof tools / sizeof tools[0]);
+	json_decref(all);
+}
+
 static void test_lookup_and_list(void **state)
 {
 	(void)state;
@@ -131,6 +181,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(test_openapi_matches_the_table),
+	    cmocka_unit_test(test_mcp_tools_match_the_table),
 	    cmocka_unit_test(test_lookup_and_list),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
