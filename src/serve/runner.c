@@ -213,6 +213,12 @@ static _Noreturn void runner_main(runner_main_fn fn)
 				if (r == 1 && c == CANCEL)
 					kill(jobs[i].pid, SIGTERM);
 				else if (r == 0 || (r < 0 && errno != EAGAIN && errno != EINTR)) {
+					/* The server let go of a run still going: it
+					 * died (kill -9). Nobody can have its answer:
+					 * cancelled, as when a client goes, so that a
+					 * load balancer's retry elsewhere is the only
+					 * run that completes. */
+					kill(jobs[i].pid, SIGTERM);
 					close(jobs[i].sock);
 					jobs[i].sock = -1;
 				}

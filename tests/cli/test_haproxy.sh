@@ -3,9 +3,10 @@
 # storage) behind Debian's HAProxy, with examples/haproxy's configuration
 # as it ships: runs are spread over the nodes; a session's requests reach
 # the node its id carries, by id and by name (307 from another node); a
-# node killed with -9 and a node drained with SIGTERM cost no request (each
-# has exactly one completed record); HAProxy's own health checks (GET
-# /v1/ready) see the dead node leave. Every wait is on a word a program writes (the
+# node killed with -9 in the middle of a run and a node drained with
+# SIGTERM cost no request (each has exactly one completed record: the dead
+# node's run is cancelled, the proxy's retry completes); HAProxy's own
+# health checks (GET /v1/ready) see the dead node leave. Every wait is on a word a program writes (the
 # nodes' ready FIFOs, HAProxy's log), never on time: HAProxy gets its
 # listening socket already bound (fd@3), so the first request queues in the
 # backlog until it accepts.
@@ -133,12 +134,40 @@ for w in 1 2 3 4 5 6; do
 	check "sbx --remote session exec w$w by name ($out)" test "$rc" = 0 -a "$out" = "$((w + 1))"
 done
 
-# A node killed with -9: HAProxy's check sees it leave; no run is lost.
+# A node killed with -9 while it runs: its run is cancelled with it (the
+# runner sees the server go), HAProxy sends the request to another node
+# (retry-on empty-response), and that run is the only one that completes.
+seq 13 18 | xargs -P 6 -I{} curl -s -o "$T_TMP/answer{}.json" -w '%{http_code}\n' \
+	-H "Authorization: Bearer $TOKEN" "$PROXY/v1/run" \
+	-d '{"language": "python", "code": "import time; time.sleep(3); print({} * 2)", "timeout": 300, "labels": {"req": "{}"}}' \
+	>"$T_TMP/codes" &
+SLOW=$!
+# node3's own word that it runs one of them (its /v1/ready), asked until
+# it says so: a bounded loop on a condition, no sleep.
+tries=0
+until curl -s -H "Authorization: Bearer $TOKEN" "http://$SBX_NODE3/v1/ready" |
+	jq -e '.running >= 1' >/dev/null 2>&1; do
+	tries=$((tries + 1))
+	[ "$tries" -ge 5000 ] && break
+done
+check "node3 was running one of them when it was killed" test "$tries" -lt 5000
 kill -KILL "$PID3"
 wait "$PID3" 2>/dev/null
+wait "$SLOW"
+check "runs 13-18: every answer is 200 ($(sort "$T_TMP/codes" | uniq -c | tr '\n' ' '))" \
+	test "$(grep -cx 200 "$T_TMP/codes")" -eq 6
+bad=0
+for n in $(seq 13 18); do
+	jq -e --arg n "$n" '.status == "ok" and .stdout == "\($n | tonumber * 2)\n"' \
+		"$T_TMP/answer$n.json" >/dev/null 2>&1 || bad=$((bad + 1))
+done
+check "runs 13-18: every record is the run's own ($bad wrong)" test "$bad" -eq 0
+sig=$("$SBX" events --format ndjson |
+	jq -c 'select(.event == "execution_failed" and .status == "signaled")' | wc -l)
+check "node3's run was cancelled with it ($sig signaled records)" test "$sig" -ge 1
 timeout 300 tail -n +1 -f "$T_TMP/haproxy.log" | grep -q -m 1 "node3 is DOWN"
 check "HAProxy's health check saw node3 leave" grep -q "node3 is DOWN" "$T_TMP/haproxy.log"
-runs 13 24
+runs 19 24
 
 # A node drained with SIGTERM finishes and leaves; no run is lost.
 kill -TERM "$PID2"
