@@ -99,7 +99,7 @@ print_results="auto always never"
 	echo "	$(echo $deployment_cmds | tr ' ' '|')) COMPREPLY=(\$(compgen -W \"\$(_sbx_deployments)\" -- \"\$cur\")) ;;"
 	echo "	session) if [ \"\$cw\" -eq \$((ci + 1)) ]; then COMPREPLY=(\$(compgen -W '$session_subs' -- \"\$cur\")); elif [ \"\$cw\" -eq \$((ci + 2)) ] && [[ \${W[ci + 1]} =~ ^(exec|get|stop|delete)\$ ]]; then COMPREPLY=(\$(compgen -W \"\$(_sbx_sessions)\" -- \"\$cur\")); else COMPREPLY=(\$(compgen -f -- \"\$cur\")); fi ;;"
 	echo "	help) COMPREPLY=(\$(compgen -W '$(echo $cmds)' -- \"\$cur\")) ;;"
-	echo "	history) [ \"\$cw\" -eq \$((ci + 1)) ] && COMPREPLY=(\$(compgen -W 'show import' -- \"\$cur\")) ;;"
+	echo "	history) [ \"\$cw\" -eq \$((ci + 1)) ] && COMPREPLY=(\$(compgen -W 'show export import' -- \"\$cur\")) ;;"
 	echo '	*) COMPREPLY=($(compgen -f -- "$cur")) ;;'
 	echo '	esac'
 	echo '}'
@@ -156,7 +156,7 @@ print_results="auto always never"
 			fi
 		done
 		case " $deployment_cmds :$c:" in
-		*":history:") echo "			'1:history command:(show import)' '2:run id or file:_files'" ;;
+		*":history:") echo "			'1:history command:(show export import)' '2:run id or file:_files'" ;;
 		*":session:") echo "			'1:session command:($session_subs)' '2:session:_sbx_sessions' '*:file:_files'" ;;
 		*" $c "*) echo "			'*:deployment:_sbx_deployments'" ;;
 		*) echo "			'*:file:_files'" ;;
@@ -206,8 +206,9 @@ print_results="auto always never"
 	for c in $deployment_cmds; do
 		echo "complete -c sbx -f -n '__fish_seen_subcommand_from $c' -a '(__sbx_deployments)'"
 	done
-	echo "complete -c sbx -f -n '__fish_seen_subcommand_from history; and not __fish_seen_subcommand_from show import' -a show -d 'one run by its id'"
-	echo "complete -c sbx -f -n '__fish_seen_subcommand_from history; and not __fish_seen_subcommand_from show import' -a import -d 'records from other machines into this history'"
+	echo "complete -c sbx -f -n '__fish_seen_subcommand_from history; and not __fish_seen_subcommand_from show export import' -a show -d 'one run by its id'"
+	echo "complete -c sbx -f -n '__fish_seen_subcommand_from history; and not __fish_seen_subcommand_from show export import' -a export -d 'this history as NDJSON, for another machine'"
+	echo "complete -c sbx -f -n '__fish_seen_subcommand_from history; and not __fish_seen_subcommand_from show export import' -a import -d 'records from other machines into this history'"
 	echo "function __sbx_sessions; sbx session list 2>/dev/null | awk '$sessions_awk'; end"
 	echo "complete -c sbx -f -n '__fish_seen_subcommand_from session; and not __fish_seen_subcommand_from $session_subs' -a '$session_subs'"
 	echo "complete -c sbx -f -n '__fish_seen_subcommand_from session; and __fish_seen_subcommand_from exec get stop delete' -a '(__sbx_sessions)'"

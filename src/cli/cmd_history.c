@@ -1,5 +1,6 @@
 /* sbx history show ID — one execution's stored record, with the heads of
- * its stdout and stderr. */
+ * its stdout and stderr; export and import carry records between
+ * machines. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -112,6 +113,32 @@ static void print_text(json_t *rec)
 	print_stream(rec, "stderr");
 }
 
+/* sbx history export [SINCE]: this history's records as NDJSON, for
+ * another machine's `sbx history import` (a cluster's view: every node's
+ * records in one history). */
+static int history_export_cmd(struct run_options *ro, char **operands, int nops)
+{
+	int64_t since = 0;
+	if (nops > 2) {
+		error("give at most a time: `sbx history export [SINCE]` (7d, 2026-11-01)");
+		return EXIT_SBX_FAILURE;
+	}
+	if (nops == 2 && history_parse_time("history export", operands[1], (int64_t)now_wall_ms(),
+					    false, &since) != 0)
+		return EXIT_SBX_FAILURE;
+	char *state_dir = store_state_dir(ro->state_dir_flag, ro->config_flag);
+	if (!state_dir)
+		return EXIT_SBX_FAILURE;
+	size_t n = 0;
+	int rc = history_export(state_dir, since, stdout, &n);
+	free(state_dir);
+	if (rc == 0 && (fflush(stdout) != 0 || ferror(stdout)))
+		rc = error("writing the records failed");
+	if (rc == 0)
+		fprintf(stderr, "sbx: exported %zu record%s\n", n, n == 1 ? "" : "s");
+	return rc == 0 ? 0 : EXIT_SBX_FAILURE;
+}
+
 /* sbx history import FILE: records from elsewhere into this history. */
 static int history_import_cmd(struct run_options *ro, char **operands, int nops)
 {
@@ -168,11 +195,15 @@ int cmd_history(int argc, char **argv)
 		rc = history_import_cmd(&ro, operands, nops);
 		goto out;
 	}
+	if (nops >= 1 && !strcmp(operands[0], "export")) {
+		rc = history_export_cmd(&ro, operands, nops);
+		goto out;
+	}
 	if (nops < 1 || strcmp(operands[0], "show")) {
-		error(nops ? "unknown history command '%s': use `sbx history show ID` or `sbx "
-			     "history import FILE`"
-			   : "give a history command%s: `sbx history show ID` or `sbx history "
-			     "import FILE`",
+		error(nops ? "unknown history command '%s': use `sbx history show ID`, `sbx "
+			     "history export [SINCE]` or `sbx history import FILE`"
+			   : "give a history command%s: `sbx history show ID`, `sbx history "
+			     "export [SINCE]` or `sbx history import FILE`",
 		      nops ? operands[0] : "");
 		goto out;
 	}

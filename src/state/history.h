@@ -13,6 +13,7 @@
 
 #include <jansson.h>
 #include <stdbool.h>
+#include <stdio.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -148,5 +149,9 @@ int history_parse_time(const char *flag, const char *s, int64_t now_ms, bool end
 /* The same without a message (false: not a time): for a server's request
  * threads, where error()'s first-message buffer is not theirs to write. */
 bool history_time_value(const char *s, int64_t now_ms, bool end_of_day, int64_t *out);
+/* Every stored record that ended at or after since_ms, oldest first, one
+ * JSON line each (as `sbx history show --json` gives one, labels and
+ * output heads too) to out; *n of them. 0, or -1 after a message. */
+int history_export(const char *state_dir, int64_t since_ms, FILE *out, size_t *n);
 
 #endif

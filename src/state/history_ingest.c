@@ -24,8 +24,9 @@
 #include "util/buf.h"
 #include "util/util.h"
 
-#define INGEST_LINE_MAX	    ((size_t)512 << 20)
-#define INGEST_MAX_WARNINGS 10 /* skipped records named one by one */
+#define INGEST_LINE_MAX	      ((size_t)512 << 20)
+#define INGEST_MAX_WARNINGS   10 /* skipped records named one by one */
+#define HISTORY_IMPORT_LABELS 64
 
 /* Whether the history has the execution id already (known: st binds it). */
 static bool known_id(sqlite3_stmt *st, const char *id)
@@ -50,6 +51,22 @@ static int ingest_record(const char *state_dir, sqlite3_stmt *has, json_t *rec, 
 	}
 	if (known_id(has, e.id))
 		return 2;
+	/* Its labels (sbx history export keeps them; a run's --json record
+	 * has none): checked with the line below. */
+	struct label labels[HISTORY_IMPORT_LABELS];
+	json_t *lab = json_object_get(rec, "labels"), *v;
+	const char *k;
+	json_object_foreach(lab, k, v)
+	{
+		if (!json_is_string(v) || e.nlabels == HISTORY_IMPORT_LABELS) {
+			snprintf(why, 200, "its labels are not at most %d strings",
+				 HISTORY_IMPORT_LABELS);
+			return 0;
+		}
+		labels[e.nlabels].key = (char *)k;
+		labels[e.nlabels++].value = (char *)json_string_value(v);
+	}
+	e.labels = labels;
 	/* The line is checked as the importer will check it, so what is
 	 * counted here is what the next reader stores. */
 	struct buf line = BUF_INIT;

@@ -1,8 +1,10 @@
 /* history_show — one stored execution record, looked up by its id, for
- * `sbx history show ID`. */
+ * `sbx history show ID`; and every record since a time, for `sbx history
+ * export` (what another machine's `sbx history import` takes). */
 #include "state/history.h"
 
 #include <ctype.h>
+#include <errno.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,6 +14,12 @@
 #include "state/history_db.h"
 #include "util/front.h"
 #include "util/util.h"
+
+static const char export_sql[] =
+    "SELECT id, time_ms, language, deployment, deployment_version, status, ok, exit_code,"
+    " signal, code_sha256, code_head, code_bytes, error_name, error_message, wall_ms, cpu_ms,"
+    " memory_peak_kb, stdout_bytes, stderr_bytes, stdout_head, stderr_head, seq"
+    " FROM executions WHERE time_ms >= ?1 ORDER BY time_ms, seq";
 
 static const char show_sql[] =
     "SELECT id, time_ms, language, deployment, deployment_version, status, ok, exit_code,"
@@ -146,4 +154,52 @@ out:
 		sqlite3_close(db);
 	free(path);
 	return rec;
+}
+
+int history_export(const char *state_dir, int64_t since_ms, FILE *out, size_t *n)
+{
+	*n = 0;
+	if (history_import(state_dir, 0, (int64_t)now_wall_ms(), NULL) != 0)
+		return -1;
+	struct buf dbpath = BUF_INIT;
+	buf_printf(&dbpath, "%s/%s", state_dir, HISTORY_DB_NAME);
+	bool none = access(buf_cstr(&dbpath), F_OK) != 0;
+	buf_release(&dbpath);
+	if (none)
+		return 0; /* nothing recorded yet: nothing to export */
+	sqlite3 *db = NULL;
+	char *path = NULL;
+	int rc = 0, ret = -1;
+	if (history_open(state_dir, true, &db, &rc, &path) < 0) {
+		history_complain(false, "cannot read the history in", path, db, rc);
+		goto out;
+	}
+	sqlite3_stmt *st = NULL;
+	rc = sqlite3_prepare_v2(db, export_sql, -1, &st, NULL);
+	if (rc == SQLITE_OK)
+		sqlite3_bind_int64(st, 1, since_ms);
+	while (history_next_row(st, &rc)) {
+		json_t *rec = row_record(db, st);
+		char *line = rec ? json_dumps(rec, JSON_COMPACT) : NULL;
+		json_decref(rec);
+		if (line && fprintf(out, "%s\n", line) < 0) {
+			free(line);
+			rc = SQLITE_IOERR;
+			break;
+		}
+		free(line);
+		(*n)++;
+	}
+	sqlite3_finalize(st);
+	if (rc == SQLITE_IOERR)
+		error("writing the records failed: %s", strerror(errno));
+	else if (rc != SQLITE_OK)
+		history_complain(false, "cannot read the history in", path, db, rc);
+	else
+		ret = 0;
+out:
+	if (db)
+		sqlite3_close(db);
+	free(path);
+	return ret;
 }

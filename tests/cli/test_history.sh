@@ -249,4 +249,30 @@ else
 fi
 chmod -R u+w "$ro"
 
+# --- export: another machine's history gets this one's records ------------
+# Two nodes' histories into one: labels and output heads come along, a
+# second import counts them as already there, SINCE limits the export.
+OTHER="$T_TMP/other-node"
+SBX_STATE_DIR="$OTHER" "$SBX" run -l python --label node=other --label team=x -e 'print("from the other node")' >/dev/null
+SBX_STATE_DIR="$OTHER" "$SBX" run -l js --label node=other -e 'throw new Error("x")' >/dev/null 2>&1
+SBX_STATE_DIR="$OTHER" "$SBX" history export >"$T_TMP/other.ndjson" 2>"$T_TMP/export.err"
+check "export: one JSON record a line, both runs" test "$(jq -s 'length' "$T_TMP/other.ndjson")" = 2
+check "export says how many" grep -q "exported 2 records" "$T_TMP/export.err"
+check "export keeps labels and output heads" \
+	jq -se '.[0].labels == {"node": "other", "team": "x"} and .[0].stdout == "from the other node\n"' "$T_TMP/other.ndjson"
+sbx history import "$T_TMP/other.ndjson"
+expect_rc 0
+expect_err_contains "imported 2 records"
+sbx history import "$T_TMP/other.ndjson"
+expect_err_contains "imported 0 records from $T_TMP/other.ndjson, 2 already in the history"
+sbx stats --label node=other --json
+expect_jq '.total == 2'
+id=$(jq -r 'select(.language == "python") | .id' "$T_TMP/other.ndjson")
+sbx history show "$id" --json
+expect_jq '.labels.team == "x" and .stdout == "from the other node\n"'
+SBX_STATE_DIR="$OTHER" "$SBX" history export 2099-01-01 >"$T_TMP/none.ndjson" 2>/dev/null
+check "export SINCE a time after every run: nothing" test ! -s "$T_TMP/none.ndjson"
+sbx history export soon
+expect_rc 125
+expect_err_contains "invalid time for history export"
 finish
