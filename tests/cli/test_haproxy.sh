@@ -1,7 +1,8 @@
 #!/bin/sh
 # Three sbx serve nodes (--node 1-3, one state directory, as on shared
 # storage) behind Debian's HAProxy, with examples/haproxy's configuration
-# as it ships: runs are spread over the nodes; a session's requests reach
+# as it ships: 300 requests (runs in two languages, a deployment's
+# executions) are spread over the nodes; a session's requests reach
 # the node its id carries, by id and by name (307 from another node); a
 # node killed with -9 in the middle of a run and a node drained with
 # SIGTERM cost no request (each has exactly one completed record: the dead
@@ -169,11 +170,25 @@ timeout 300 tail -n +1 -f "$T_TMP/haproxy.log" | grep -q -m 1 "node3 is DOWN"
 check "HAProxy's health check saw node3 leave" grep -q "node3 is DOWN" "$T_TMP/haproxy.log"
 runs 19 24
 
-# A node drained with SIGTERM finishes and leaves; no run is lost.
+# A node drained with SIGTERM in the middle of 276 mixed requests
+# (JavaScript and Python runs, a deployment's executions) finishes what it
+# runs and leaves; no request is lost or answered twice.
+"$SBX" deploy -n triple -l js -e 'console.log(inputs.n * 3)' >/dev/null
+python3 "$TESTS_DIR/cli/haproxy_mixed.py" "127.0.0.1:$PORT" "$TOKEN" triple 25 276 >"$T_TMP/mixed" &
+MIXED=$!
+tries=0
+until curl -s -H "Authorization: Bearer $TOKEN" "http://$SBX_NODE2/v1/ready" |
+	jq -e '.running >= 1' >/dev/null 2>&1; do
+	tries=$((tries + 1))
+	[ "$tries" -ge 5000 ] && break
+done
+check "node2 was running one of them when it was told to drain" test "$tries" -lt 5000
 kill -TERM "$PID2"
 wait "$PID2"
 check "the drained node exited cleanly" test $? -eq 0
-runs 25 36
+wait "$MIXED"
+check "276 mixed requests, each answered 200 with its own record ($(head -n 1 "$T_TMP/mixed"))" \
+	test "$(head -n 1 "$T_TMP/mixed")" = "sent 276 ok 276 bad 0"
 # Their nodes gone, the sessions answer through node 1: one machine here,
 # the daemons still run and the state directory is shared.
 for w in 1 2 3 4 5 6; do
@@ -183,8 +198,8 @@ done
 
 completed_all
 dups=$(sort "$T_TMP/completed" | uniq -d | tr '\n' ' ')
-check "each run has exactly one completed record (36; duplicated: '$dups')" \
-	test "$(sort -u "$T_TMP/completed" | wc -l)" -eq 36 -a -z "$dups"
+check "each of the 300 requests has exactly one completed record (duplicated: '$dups')" \
+	test "$(sort -u "$T_TMP/completed" | wc -l)" -eq 300 -a -z "$dups"
 
 for w in 1 2 3 4 5 6; do "$SBX" session delete "w$w" >/dev/null; done
 kill -TERM "$HP_PID" "$PID1" 2>/dev/null
