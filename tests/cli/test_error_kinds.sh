@@ -60,5 +60,23 @@ expect_json .error.kind '"invalid"'
 api GET /v1/deployments/nosuch "" -H 'Accept: text/plain'
 expect_code 404
 expect_json .error.kind '"not_found"'
+# --- the server's own answers have a kind too, and its status is the kind's
+# (a bad key, an unknown key, a body that is not JSON, a missing key, no
+# such route, a method the route lacks, a bad query, a bad reference).
+while IFS='	' read -r want kind method path body; do
+	api "$method" "$path" "$body"
+	check "HTTP $method $path $body: $want ($code)" test "$code" = "$want"
+	got=$(printf '%s' "$out" | jq -r '.error.kind')
+	check "HTTP $method $path $body: kind $kind ($got)" test "$got" = "$kind"
+done <<'EOF2'
+400	invalid	POST	/v1/run	{"language": "python", "code": 5}
+400	invalid	POST	/v1/run	{"code": "1", "bogus": 1}
+400	invalid	POST	/v1/run	not json
+400	invalid	POST	/v1/run	{}
+400	invalid	GET	/v1/deployments/dep@x	
+400	invalid	GET	/v1/events?since=x	
+404	not_found	GET	/v1/nosuch	
+405	method_not_allowed	PUT	/v1/run	{}
+EOF2
 stop_server
 finish

@@ -44,8 +44,11 @@ POST	/v1/sessions	{"language": "python", "name": "taken"}
 POST	/v1/sessions	{"language": "python", "ttl": "x"}
 POST	/v1/sessions	{"language": "python", "idle": "x"}
 POST	/v1/sessions/taken/executions	{"code": "1", "timeout": "x"}
+POST	/v1/sessions/taken/executions	{"code": "1", "language": "r"}
+POST	/v1/run	{"language": "python", "code": "1", "env": {"LD_PRELOAD": "x"}}
+POST	/v1/run	{"language": "python", "code": "1", "env": {"1A": "x"}}
 EOF2
-check "every request was tried ($n)" test "$n" -eq 19
+check "every request was tried ($n)" test "$n" -eq 22
 
 # What the words are: the request's key, the API's route.
 api POST /v1/run '{"language": "python", "code": "1", "timeout": "abc"}'
@@ -78,6 +81,10 @@ sbx get nosuch
 expect_err_contains "in $SBX_STATE_DIR/deployments: see \`sbx list\`"
 sbx session create -l python -n taken
 expect_err_contains "pick another -n NAME"
+sbx run -l python --env LD_PRELOAD=x -e 1
+expect_err_contains "--env LD_PRELOAD:"
+sbx session exec taken -l r -e 1
+expect_err_contains "drop -l or create"
 sbx session delete taken
 stop_server
 finish
