@@ -85,6 +85,12 @@ sbx run -l python --env LD_PRELOAD=x -e 1
 expect_err_contains "--env LD_PRELOAD:"
 sbx session exec taken -l r -e 1
 expect_err_contains "drop -l or create"
+# A session's name is called a session's, on every front.
+sbx session create -l python -n 'Bad'
+expect_err_contains "invalid session name 'Bad'"
+api POST /v1/sessions '{"language": "python", "name": "bad name!"}'
+expect_code 400
+expect_jq '.error.message | startswith("invalid session name '"'bad name!'"'")'
 sbx session delete taken
 stop_server
 finish
