@@ -63,8 +63,10 @@ sbx_in '{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion
 {"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"run_code","arguments":{"language":"python","code":"1","timeout":"abc"}}}
 {"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"exec_deployment","arguments":{"deployment":"nosuch"}}}
 {"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"exec_in_session","arguments":{"session":"nosuch","code":"1"}}}
+{"jsonrpc":"2.0","id":4,"method":"tools/call","params":{"name":"run_code","arguments":{"language":"python","code":"1","env":{"LD_PRELOAD":"x"}}}}
+{"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"name":"create_session","arguments":{"language":"python","name":"Bad"}}}
 ' mcp
-for id in 1 2 3; do
+for id in 1 2 3 4 5; do
 	msg=$(printf '%s\n' "$out" | jq -r "select(.id == $id) | .result.structuredContent.error.message")
 	check "MCP call $id: an error" test -n "$msg" -a "$msg" != null
 	speaks=0
@@ -73,6 +75,8 @@ for id in 1 2 3; do
 done
 msg=$(printf '%s\n' "$out" | jq -r 'select(.id == 2) | .result.structuredContent.error.message')
 check "MCP names its tool ($msg)" test "$msg" = "no deployment named 'nosuch': list_deployments lists them"
+msg=$(printf '%s\n' "$out" | jq -r 'select(.id == 5) | .result.structuredContent.error.message')
+check "MCP calls a session's name a session's ($msg)" test "${msg#invalid session name}" != "$msg"
 
 # The command line keeps its own words.
 sbx run -l python --timeout abc -e 1
