@@ -12,6 +12,8 @@
 #include <stdlib.h>
 
 #include "cli/cmd.h"
+#include "core/error_kinds.h"
+#include "core/outcome.h"
 #include "render/render.h"
 #include "serve/remote.h"
 #include "util/front.h"
@@ -233,7 +235,12 @@ int cmd_main(int argc, char **argv)
 		error("writing to standard output failed: %s", strerror(errno ? errno : EIO));
 		rc = 125;
 	}
-	if (rc == 125)
+	if (rc == EXIT_SBX_FAILURE) {
 		emit_failure_record();
+		/* The exit code of an sbx failure is its kind's (one table with
+		 * the HTTP status and the MCP error; all 125 today, as
+		 * timeout(1) has it), never a message's. */
+		rc = error_kind_row(error_first_kind())->exit_code;
+	}
 	return rc;
 }

@@ -10,6 +10,10 @@ static const struct error_kind_row rows[ERROR_KINDS] = {
     {ERROR_LIMIT, "limit", 400, -32602, 125},
     {ERROR_UNAVAILABLE, "unavailable", 503, -32603, 125},
     {ERROR_INTERNAL, "internal", 500, -32603, 125},
+    {ERROR_UNAUTHORIZED, "unauthorized", 401, -32600, 125},
+    {ERROR_NOT_ALLOWED, "method_not_allowed", 405, -32601, 125},
+    {ERROR_TOO_LARGE, "too_large", 413, -32600, 125},
+    {ERROR_UNSUPPORTED, "not_implemented", 501, -32601, 125},
 };
 
 const struct error_kind_row *error_kind_row(enum error_kind kind)

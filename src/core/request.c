@@ -308,24 +308,26 @@ int request_add_env(struct request *req, const char *key_value)
 	const char *eq = strchr(key_value, '=');
 	size_t len = eq ? (size_t)(eq - key_value) : 0;
 	if (!eq || !len)
-		return error("invalid --env '%s': expected KEY=VALUE", key_value);
+		return error("invalid %s '%s': expected KEY=VALUE", front_option("--env", "env"),
+			     key_value);
 	for (size_t i = 0; i < len; i++) {
 		char c = key_value[i];
 		bool ok = c == '_' || (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') ||
 			  (i > 0 && c >= '0' && c <= '9');
 		if (!ok)
-			return error("invalid --env name '%.*s': use letters, digits and '_', "
+			return error("invalid %s name '%.*s': use letters, digits and '_', "
 				     "not starting with a digit",
-				     (int)len, key_value);
+				     front_option("--env", "env"), (int)len, key_value);
 	}
 	const char *r = env_reserved(key_value, len);
 	if (r)
-		return error("--env %.*s: %s is set by sbx or read by the loader or interpreter "
+		return error("%s %.*s: %s is set by sbx or read by the loader or interpreter "
 			     "before the sandbox is complete, so it cannot be given",
-			     (int)len, key_value, r);
+			     front_option("--env", "env"), (int)len, key_value, r);
 	json_t *probe = json_string(key_value);
 	if (!probe)
-		return error("--env '%.*s': the value is not valid UTF-8", (int)len, key_value);
+		return error("%s '%.*s': the value is not valid UTF-8",
+			     front_option("--env", "env"), (int)len, key_value);
 	json_decref(probe);
 	for (size_t i = 0; i < req->nenv; i++)
 		if (!strncmp(req->env[i], key_value, len + 1)) {

@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "core/error_kinds.h"
 #include "mcp/jsonrpc.h"
 #include "mcp/mcp.h"
 #include "mcp/result.h"
@@ -28,7 +29,7 @@ static void tools_call(struct mcp_server *s, json_t *id, json_t *params, bool st
 	char msg[1024];
 	json_t *name = json_object_get(params, "name");
 	if (!json_is_string(name)) {
-		reply_error(s, id, JSONRPC_INVALID_PARAMS,
+		reply_error(s, id, error_kind_row(ERROR_INVALID)->jsonrpc_code,
 			    "params.name must be a string naming a tool (see tools/list)");
 		return;
 	}
@@ -36,22 +37,24 @@ static void tools_call(struct mcp_server *s, json_t *id, json_t *params, bool st
 	if (!t) {
 		snprintf(msg, sizeof(msg), "unknown tool '%.200s': see tools/list",
 			 json_string_value(name));
-		reply_error(s, id, JSONRPC_INVALID_PARAMS, msg);
+		reply_error(s, id, error_kind_row(ERROR_NOT_FOUND)->jsonrpc_code, msg);
 		return;
 	}
 	json_t *args = json_object_get(params, "arguments");
 	if (args && !json_is_object(args)) {
-		reply_error(s, id, JSONRPC_INVALID_PARAMS, "params.arguments must be an object");
+		reply_error(s, id, error_kind_row(ERROR_INVALID)->jsonrpc_code,
+			    "params.arguments must be an object");
 		return;
 	}
 	json_t *meta = json_object_get(params, "_meta");
 	json_t *token = json_object_get(meta, "progressToken");
 	if (meta && !json_is_object(meta)) {
-		reply_error(s, id, JSONRPC_INVALID_PARAMS, "params._meta must be an object");
+		reply_error(s, id, error_kind_row(ERROR_INVALID)->jsonrpc_code,
+			    "params._meta must be an object");
 		return;
 	}
 	if (token && !json_is_string(token) && !json_is_integer(token)) {
-		reply_error(s, id, JSONRPC_INVALID_PARAMS,
+		reply_error(s, id, error_kind_row(ERROR_INVALID)->jsonrpc_code,
 			    "params._meta.progressToken must be a string or an integer");
 		return;
 	}
@@ -63,8 +66,8 @@ static void tools_call(struct mcp_server *s, json_t *id, json_t *params, bool st
 		      t->kind == TOOL_EXEC_IN_SESSION;
 	if (rc) {
 		mcp_cmd_release(&p.cmd);
-		mcp_send(s,
-			 mcp_result_for(id, mcp_result_error("invalid", msg, record), stateless));
+		mcp_send(
+		    s, mcp_result_for(id, mcp_result_error(ERROR_INVALID, msg, record), stateless));
 		return;
 	}
 	p.stateless = stateless;

@@ -98,7 +98,7 @@ json_t *mcp_result_from_record(json_t *rec)
 			 !json_is_true(json_object_get(rec, "ok")));
 }
 
-json_t *mcp_result_error(const char *kind, const char *message, bool record)
+json_t *mcp_result_error(enum error_kind kind, const char *message, bool record)
 {
 	json_t *res = json_pack("{s:[{s:s, s:s}], s:b}", "content", "type", "text", "text", message,
 				"isError", true);
@@ -106,7 +106,7 @@ json_t *mcp_result_error(const char *kind, const char *message, bool record)
 		json_object_set_new(res, "structuredContent",
 				    json_pack("{s:n, s:s, s:b, s:{s:s, s:s, s:s}}", "id", "status",
 					      "sbx_error", "ok", false, "error", "name", "SbxError",
-					      "kind", kind, "message", message));
+					      "kind", error_kind_name(kind), "message", message));
 	return res;
 }
 
@@ -163,13 +163,13 @@ json_t *mcp_result_from_child(struct mcp_child *c)
 	if (c->out.dropped) {
 		snprintf(msg, sizeof(msg), "sbx printed more than %u MiB: the result was dropped",
 			 MCP_CHILD_OUT_CAP >> 20);
-		return mcp_result_error("limit", msg, c->cmd.is_record);
+		return mcp_result_error(ERROR_LIMIT, msg, c->cmd.is_record);
 	}
 	json_t *val = c->cmd.ndjson ? ndjson_record(&c->out)
 				    : json_loadb(buf_cstr(&c->out), c->out.len, 0, NULL);
 	if (!val) {
 		last_message(c, msg, sizeof(msg));
-		return mcp_result_error("internal", msg, c->cmd.is_record);
+		return mcp_result_error(ERROR_INTERNAL, msg, c->cmd.is_record);
 	}
 	if (c->cmd.is_record && json_is_object(val)) {
 		json_t *res = mcp_result_from_record(val);

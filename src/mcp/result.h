@@ -7,6 +7,7 @@
 #include <jansson.h>
 
 #include "mcp/child.h"
+#include "util/util.h"
 
 /* Most bytes of stdout or stderr quoted in the text content: the whole
  * streams are in structuredContent. */
@@ -17,7 +18,7 @@ json_t *mcp_result_from_child(struct mcp_child *c);
 /* A tool error before any command ran (bad arguments, no sessions):
  * isError with the message, and an sbx_error record when the tool
  * promises one. */
-json_t *mcp_result_error(const char *kind, const char *message, bool record);
+json_t *mcp_result_error(enum error_kind kind, const char *message, bool record);
 /* The CallToolResult for a record: summary text, images, isError. */
 json_t *mcp_result_from_record(json_t *record);
 

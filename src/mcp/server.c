@@ -65,7 +65,7 @@ static void start_call(struct mcp_server *s, struct mcp_call *c, struct mcp_pend
 	if (mcp_child_start(&c->child, &p->cmd) != 0) {
 		char msg[256];
 		snprintf(msg, sizeof(msg), "could not start sbx: %s", strerror(errno));
-		mcp_send(s, mcp_result_for(p->id, mcp_result_error("internal", msg, true),
+		mcp_send(s, mcp_result_for(p->id, mcp_result_error(ERROR_INTERNAL, msg, true),
 					   p->stateless));
 		json_decref(p->id);
 		json_decref(p->token);

@@ -10,14 +10,16 @@
 #include "core/request_keys.h"
 #include "util/util.h"
 
-int api_fail(struct api_error *e, int status, const char *code, const char *fmt, ...)
+int api_fail(struct api_error *e, enum error_kind kind, const char *code, const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
 	vsnprintf(e->message, sizeof(e->message), fmt, ap);
 	va_end(ap);
-	e->status = status;
+	const struct error_kind_row *row = error_kind_row(kind);
+	e->status = row->http_status;
 	e->code = code;
+	e->kind = row->name;
 	return -1;
 }
 
@@ -61,7 +63,7 @@ static int check_ref(const char *ref, size_t len, struct api_error *e)
 	return 0;
 bad:
 	return api_fail(
-	    e, 400, "bad_name",
+	    e, ERROR_INVALID, "bad_name",
 	    "invalid deployment reference '%.*s': use NAME or NAME@VERSION, with NAME "
 	    "[a-z0-9][a-z0-9._-]* (at most 64 characters) and VERSION a positive number",
 	    (int)(len > 100 ? 100 : len), ref);
@@ -83,8 +85,8 @@ int api_want_method(const char *method, const char *allowed, struct api_error *e
 			return 0;
 		p += l + (c != NULL);
 	}
-	return api_fail(e, 405, "method_not_allowed", "%s is not allowed here: use %s", method,
-			allowed);
+	return api_fail(e, ERROR_NOT_ALLOWED, "method_not_allowed",
+			"%s is not allowed here: use %s", method, allowed);
 }
 
 static void set_route(struct api_route *r, enum api_op op, bool body, bool spawns, bool streams)
@@ -109,7 +111,8 @@ static int route_deployments(const char *method, const char *rest, struct api_ro
 		return 0;
 	}
 	if (*rest != '/')
-		return api_fail(e, 404, "not_found", "no such route: see GET /v1/openapi.json");
+		return api_fail(e, ERROR_NOT_FOUND, "not_found",
+				"no such route: see GET /v1/openapi.json");
 	rest++;
 	const char *slash = strchr(rest, '/');
 	size_t len = slash ? (size_t)(slash - rest) : strlen(rest);
@@ -130,7 +133,7 @@ static int route_deployments(const char *method, const char *rest, struct api_ro
 	}
 	if (strcmp(slash, "/executions"))
 		return api_fail(
-		    e, 404, "not_found",
+		    e, ERROR_NOT_FOUND, "not_found",
 		    "no such route: a deployment has /v1/deployments/NAME[@V]/executions");
 	if (api_want_method(method, "POST", e))
 		return -1;
@@ -167,8 +170,8 @@ int api_route(const char *method, const char *path, struct api_route *r, struct 
 		return route_deployments(method, path + 15, r, e);
 	if (!strcmp(path, "/v1/sessions") || !strncmp(path, "/v1/sessions/", 13))
 		return api_route_sessions(method, path + 12, r, e);
-	return api_fail(e, 404, "not_found", "no such route '%.200s': see GET /v1/openapi.json",
-			path);
+	return api_fail(e, ERROR_NOT_FOUND, "not_found",
+			"no such route '%.200s': see GET /v1/openapi.json", path);
 }
 
 /* --- query parameters ----------------------------------------------- */
@@ -199,8 +202,8 @@ static const char *const *route_params(enum api_op op)
 int api_check_query(const struct api_route *r, const struct api_query *q, struct api_error *e)
 {
 	if (q->overflow)
-		return api_fail(e, 400, "bad_query", "too many query parameters: at most %d",
-				API_QUERY_MAX);
+		return api_fail(e, ERROR_INVALID, "bad_query",
+				"too many query parameters: at most %d", API_QUERY_MAX);
 	const char *const *ok = route_params(r->op);
 	for (size_t i = 0; i < q->n; i++) {
 		bool known = false;
@@ -211,12 +214,12 @@ int api_check_query(const struct api_route *r, const struct api_query *q, struct
 			for (size_t k = 0; ok[k]; k++)
 				snprintf(list + strlen(list), sizeof(list) - strlen(list), "%s%s",
 					 k ? ", " : "", ok[k]);
-			return api_fail(e, 400, "unknown_parameter",
+			return api_fail(e, ERROR_INVALID, "unknown_parameter",
 					"unknown query parameter '%.60s': this route takes %s",
 					q->key[i], *list ? list : "none");
 		}
 		if (!q->value[i] || !*q->value[i] || strlen(q->value[i]) > 1024)
-			return api_fail(e, 400, "bad_parameter",
+			return api_fail(e, ERROR_INVALID, "bad_parameter",
 					"query parameter '%s' needs a value (at most 1024 bytes): "
 					"e.g. ?%s=VALUE",
 					q->key[i], q->key[i]);
@@ -260,22 +263,22 @@ static int check_keys(const struct api_route *r, json_t *o, struct api_error *e)
 			char list[400];
 			request_key_list(route, list, sizeof list);
 			if (r->op == API_EXEC && !strcmp(k, "deployment"))
-				api_fail(e, 400, "unknown_field",
+				api_fail(e, ERROR_INVALID, "unknown_field",
 					 "the body may not name a deployment: the path "
 					 "/v1/deployments/NAME[@V]/executions does");
 			else
-				api_fail(e, 400, "unknown_field",
+				api_fail(e, ERROR_INVALID, "unknown_field",
 					 "key '%.60s' is not taken by %s: it takes %s", k,
 					 request_route_name(route), list);
 			return -1;
 		}
 		if (!type_ok(v, row->types))
-			return api_fail(e, 400, "bad_field", "key '%s' must be %s", k,
+			return api_fail(e, ERROR_INVALID, "bad_field", "key '%s' must be %s", k,
 					request_key_types_words(row->types));
 	}
 	for (const struct request_key *row = request_keys; row->key; row++)
 		if ((row->required & route) && !json_object_get(o, row->key))
-			return api_fail(e, 400, "missing_field",
+			return api_fail(e, ERROR_INVALID, "missing_field",
 					"the body needs '%s', e.g. {\"%s\": ...}", row->key,
 					row->key);
 	return 0;
@@ -286,14 +289,14 @@ json_t *api_parse_body(const struct api_route *r, const char *body, size_t len, 
 	json_error_t je;
 	json_t *o = json_loadb(body, len, JSON_REJECT_DUPLICATES, &je);
 	if (!o) {
-		api_fail(e, 400, "bad_json",
+		api_fail(e, ERROR_INVALID, "bad_json",
 			 "the body is not valid JSON: %s (line %d, column %d): send one JSON "
 			 "object",
 			 je.text, je.line, je.column);
 		return NULL;
 	}
 	if (!json_is_object(o)) {
-		api_fail(e, 400, "bad_json",
+		api_fail(e, ERROR_INVALID, "bad_json",
 			 "the body must be a JSON object, e.g. "
 			 "{\"language\": \"python\", \"code\": \"print(1)\"}");
 		goto fail;
@@ -321,16 +324,16 @@ long api_check_batch(const char *body, size_t len, struct api_error *e)
 			k++;
 		if (k < l && ++n > API_BATCH_MAX_LINES)
 			return api_fail(
-			    e, 413, "too_many_requests",
+			    e, ERROR_TOO_LARGE, "too_many_requests",
 			    "the batch has more than %d requests: split it over several "
 			    "POST /v1/batch (or run sbx batch on the server)",
 			    API_BATCH_MAX_LINES);
 	}
 	if (memchr(body, '\0', len))
-		return api_fail(e, 400, "bad_json",
+		return api_fail(e, ERROR_INVALID, "bad_json",
 				"the batch holds a NUL byte: send JSON text, one request per line");
 	if (n == 0)
-		return api_fail(e, 400, "missing_field",
+		return api_fail(e, ERROR_INVALID, "missing_field",
 				"the batch is empty: send one JSON request per line, e.g. "
 				"{\"language\": \"python\", \"code\": \"print(1)\"}");
 	return n;

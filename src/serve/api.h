@@ -12,6 +12,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "util/util.h"
+
 enum api_op {
 	API_HEALTH,
 	API_READY,
@@ -57,7 +59,9 @@ struct api_error {
 	char message[512];
 };
 
-int api_fail(struct api_error *e, int status, const char *code, const char *fmt, ...)
+/* The status is the kind's (core/error_kinds.c), as is the body's "kind";
+ * code is the API's finer word for it ("bad_field", "unknown_field"). */
+int api_fail(struct api_error *e, enum error_kind kind, const char *code, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
 /* 0 when method is one of allowed ("GET", "GET,DELETE"), else a 405
  * naming the methods that are. */

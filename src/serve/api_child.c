@@ -61,11 +61,11 @@ static int child_request(struct api_child *c, json_t *body, struct api_error *e)
 	c->input = json_dumps(o, JSON_COMPACT);
 	json_decref(o);
 	if (!c->input)
-		return api_fail(e, 500, "internal", "could not encode the request");
+		return api_fail(e, ERROR_INTERNAL, "internal", "could not encode the request");
 	c->input_len = strlen(c->input);
 	if (files) {
 		if (!(c->files_dir = returned_files_dir()))
-			return api_fail(e, 500, "internal", "%s", error_first_message());
+			return api_fail(e, ERROR_INTERNAL, "internal", "%s", error_first_message());
 		add2(c, "--out-dir", c->files_dir);
 	}
 	add2(c, "--request", "-");
@@ -92,8 +92,8 @@ static int deploy_flags(struct api_child *c, json_t *body, struct api_error *e)
 	for (size_t i = 0; i < sizeof(scalar) / sizeof(scalar[0]); i++)
 		if ((v = json_object_get(body, scalar[i].key))) {
 			if (json_is_string(v) && strlen(json_string_value(v)) > 60)
-				return api_fail(e, 400, "bad_field", "key '%s' is too long",
-						scalar[i].key);
+				return api_fail(e, ERROR_INVALID, "bad_field",
+						"key '%s' is too long", scalar[i].key);
 			number_text(v, text);
 			add2(c, scalar[i].flag, text);
 		}
@@ -109,8 +109,8 @@ static int deploy_flags(struct api_child *c, json_t *body, struct api_error *e)
 		json_object_foreach(json_object_get(body, maps[m][0]), k, x)
 		{
 			if (!json_is_string(x))
-				return api_fail(e, 400, "bad_field", "'%s' values must be strings",
-						maps[m][0]);
+				return api_fail(e, ERROR_INVALID, "bad_field",
+						"'%s' values must be strings", maps[m][0]);
 			char *kv = xmalloc(strlen(k) + json_string_length(x) + 2);
 			sprintf(kv, "%s=%s", k, json_string_value(x));
 			add2(c, maps[m][1], kv);
@@ -162,8 +162,8 @@ static int session_args(const struct api_route *r, json_t *body, const struct ap
 		for (size_t i = 0; i < sizeof(flags) / sizeof(flags[0]); i++)
 			if ((v = json_object_get(body, flags[i][0]))) {
 				if (json_is_string(v) && strlen(json_string_value(v)) > 100)
-					return api_fail(e, 400, "bad_field", "key '%s' is too long",
-							flags[i][0]);
+					return api_fail(e, ERROR_INVALID, "bad_field",
+							"key '%s' is too long", flags[i][0]);
 				number_text(v, text);
 				add2(c, flags[i][1],
 				     json_is_string(v) ? json_string_value(v) : text);
@@ -212,7 +212,7 @@ int api_child_build(const struct api_route *r, json_t *body, const struct api_qu
 	} else if ((size_t)r->op < sizeof(names) / sizeof(names[0]) && names[r->op]) {
 		add(c, names[r->op]);
 	} else {
-		return api_fail(e, 500, "internal", "route has no command");
+		return api_fail(e, ERROR_INTERNAL, "internal", "route has no command");
 	}
 	if (state_dir)
 		add2(c, "--state-dir", state_dir);

@@ -27,7 +27,7 @@ int api_check_session_ref(const char *ref, size_t len, struct api_error *e)
 	}
 	return 0;
 bad:
-	return api_fail(e, 400, "bad_name",
+	return api_fail(e, ERROR_INVALID, "bad_name",
 			"invalid session '%.*s': use its id (from POST /v1/sessions) or its name, "
 			"[a-z0-9][a-z0-9._-]* (at most 64 characters)",
 			(int)(len > 100 ? 100 : len), ref);
@@ -52,7 +52,8 @@ int api_route_sessions(const char *method, const char *rest, struct api_route *r
 		return 0;
 	}
 	if (*rest != '/')
-		return api_fail(e, 404, "not_found", "no such route: see GET /v1/openapi.json");
+		return api_fail(e, ERROR_NOT_FOUND, "not_found",
+				"no such route: see GET /v1/openapi.json");
 	rest++;
 	const char *slash = strchr(rest, '/');
 	size_t len = slash ? (size_t)(slash - rest) : strlen(rest);
@@ -70,7 +71,7 @@ int api_route_sessions(const char *method, const char *rest, struct api_route *r
 	}
 	bool exec = !strcmp(slash, "/executions");
 	if (!exec && strcmp(slash, "/stop"))
-		return api_fail(e, 404, "not_found",
+		return api_fail(e, ERROR_NOT_FOUND, "not_found",
 				"no such route: a session has /v1/sessions/REF/executions and "
 				"/v1/sessions/REF/stop");
 	if (api_want_method(method, "POST", e))

@@ -19,10 +19,10 @@ static int add_label(struct events_query *eq, const char *v, struct api_error *e
 {
 	const char *eqs = strchr(v, '=');
 	if (!eqs || eqs == v)
-		return api_fail(e, 400, "bad_query",
+		return api_fail(e, ERROR_INVALID, "bad_query",
 				"label '%.60s' is not KEY=VALUE: e.g. label=team=search", v);
 	if (eq->f.nlabels == EVENTS_QUERY_MAX_LABELS)
-		return api_fail(e, 400, "bad_query", "at most %d label filters",
+		return api_fail(e, ERROR_INVALID, "bad_query", "at most %d label filters",
 				EVENTS_QUERY_MAX_LABELS);
 	struct label *l = &eq->labels[eq->f.nlabels++];
 	l->key = keep(eq, v);
@@ -43,7 +43,7 @@ static int one(struct events_query *eq, const char *k, const char *v, struct api
 	} else if (!strcmp(k, "language")) {
 		const struct lang *l = lang_by_name(v);
 		if (!l)
-			return api_fail(e, 400, "bad_query",
+			return api_fail(e, ERROR_INVALID, "bad_query",
 					"unknown language '%.60s': use one of %s", v,
 					lang_all_names());
 		eq->f.language = l->name;
@@ -53,7 +53,7 @@ static int one(struct events_query *eq, const char *k, const char *v, struct api
 		 * request's thread, and error() would write the process's
 		 * first-message buffer (util.c) unlocked, racing other requests. */
 		if (!history_time_value(v, (int64_t)now_wall_ms(), false, &ms))
-			return api_fail(e, 400, "bad_query",
+			return api_fail(e, ERROR_INVALID, "bad_query",
 					"invalid since '%.60s': use a duration back from now (10m, "
 					"2h, 1d) or a date (2026-11-01[T12:00:00Z])",
 					v);
@@ -62,7 +62,7 @@ static int one(struct events_query *eq, const char *k, const char *v, struct api
 	} else if (!strcmp(k, "follow")) {
 		bool yes = !strcmp(v, "true") || !strcmp(v, "1");
 		if (!yes && strcmp(v, "false") && strcmp(v, "0"))
-			return api_fail(e, 400, "bad_query",
+			return api_fail(e, ERROR_INVALID, "bad_query",
 					"invalid follow '%.60s': use true or false", v);
 		eq->follow = yes;
 	}

@@ -45,7 +45,7 @@ static int resolve_session(struct sub *s, const char *state_dir, struct api_erro
 	error_quiet(false);
 	if (rc != 0)
 		return api_fail(
-		    e, 404, "not_found",
+		    e, ERROR_NOT_FOUND, "not_found",
 		    "no session has the id or name '%.60s': GET /v1/sessions lists them", ref);
 	s->q.f.session = s->session_id;
 	return 0;
@@ -150,7 +150,7 @@ enum MHD_Result events_sse_answer(struct server *srv, struct MHD_Connection *con
 	unsigned max = srv->cfg->max_subscribers;
 	if (atomic_fetch_add(&subscribers, 1) >= max || atomic_load(&stopping)) {
 		atomic_fetch_sub(&subscribers, 1);
-		api_fail(&e, 503, "overloaded",
+		api_fail(&e, ERROR_UNAVAILABLE, "overloaded",
 			 "this server already streams events to %u subscribers: retry after a "
 			 "second, close a stream you no longer read, or start the server with a "
 			 "larger --max-subscribers",
@@ -172,7 +172,7 @@ enum MHD_Result events_sse_answer(struct server *srv, struct MHD_Connection *con
 	if (last && (sscanf(last, "%llu.%llu%n", &ino, &off, &used) != 2 || last[used] ||
 		     !strchr("0123456789", last[0]))) {
 		sub_free(s);
-		api_fail(&e, 400, "bad_query",
+		api_fail(&e, ERROR_INVALID, "bad_query",
 			 "invalid Last-Event-ID '%.60s': send back an id this stream sent "
 			 "(INODE.OFFSET), or none to start at the present",
 			 last);
@@ -185,7 +185,8 @@ enum MHD_Result events_sse_answer(struct server *srv, struct MHD_Connection *con
 				  EVENTS_SSE_MAX_LAG);
 	if (!s->r) {
 		sub_free(s);
-		api_fail(&e, 500, "internal", "cannot watch the state directory for events");
+		api_fail(&e, ERROR_INTERNAL, "internal",
+			 "cannot watch the state directory for events");
 		return respond_error(conn, &e);
 	}
 	/* Sent at once: the client knows it is subscribed before any event.

@@ -48,7 +48,7 @@ static int check_token(struct server *s, struct MHD_Connection *conn, struct api
 		return 0;
 	const char *h = mhd.lookup_connection_value(conn, MHD_HEADER_KIND, "Authorization");
 	if (!h || strncasecmp(h, "Bearer ", 7))
-		return api_fail(e, 401, "unauthorized",
+		return api_fail(e, ERROR_UNAUTHORIZED, "unauthorized",
 				"this server needs a bearer token: send 'Authorization: Bearer "
 				"TOKEN' (sbx --remote: --token-file FILE or SBX_TOKEN)");
 	/* Compared as SHA-256 digests with CRYPTO_memcmp: the time taken says
@@ -62,7 +62,7 @@ static int check_token(struct server *s, struct MHD_Connection *conn, struct api
 		d[i] = (unsigned char)v;
 	}
 	if (CRYPTO_memcmp(d, s->token_sha256, 32) != 0)
-		return api_fail(e, 401, "unauthorized",
+		return api_fail(e, ERROR_UNAUTHORIZED, "unauthorized",
 				"wrong bearer token: use the one in the server's --token-file");
 	return 0;
 }
@@ -153,7 +153,7 @@ static int batch_want(struct server *s, const struct api_query *q, long lines, u
 			}
 			if (j > max)
 				return api_fail(
-				    e, 400, "bad_parameter",
+				    e, ERROR_INVALID, "bad_parameter",
 				    "jobs=%s is more than this server runs at once (%u, its "
 				    "--max-concurrent): ask for %u or fewer",
 				    q->value[i], max, max);
@@ -260,7 +260,7 @@ static enum MHD_Result run_child(struct server *s, struct MHD_Connection *conn, 
 	unsigned places = gate_enter_upto(&s->gate, want ? want : 1);
 	if (!places) {
 		api_child_release(&args);
-		api_fail(&e, 503, "overloaded",
+		api_fail(&e, ERROR_UNAVAILABLE, "overloaded",
 			 "the server is busy (%u running, %u waiting): retry after a second, or "
 			 "start it with a larger --max-concurrent/--max-queue",
 			 s->cfg->max_concurrent, s->cfg->max_queue);
@@ -273,7 +273,7 @@ static enum MHD_Result run_child(struct server *s, struct MHD_Connection *conn, 
 	st->places = places;
 	st->args = args;
 	if (child_start(&st->ch, args.argv, args.input, args.input_len, client_fd(conn)) != 0) {
-		api_fail(&e, 500, "internal", "cannot start sbx: %s", strerror(errno));
+		api_fail(&e, ERROR_INTERNAL, "internal", "cannot start sbx: %s", strerror(errno));
 		gate_leave_n(&s->gate, places);
 		api_child_release(&st->args);
 		free(st);
@@ -334,7 +334,8 @@ static enum MHD_Result run_child(struct server *s, struct MHD_Connection *conn, 
 	if (gone) {
 		rc = MHD_NO; /* nobody to answer; the run was cancelled and recorded */
 	} else if (out.dropped) {
-		api_fail(&e, 500, "internal", "the answer is larger than %u bytes", RECORD_CAP);
+		api_fail(&e, ERROR_INTERNAL, "internal", "the answer is larger than %u bytes",
+			 RECORD_CAP);
 		rc = respond_error(conn, &e);
 	} else if (json_is_string(status) && !strcmp(json_string_value(status), "sbx_error")) {
 		const char *m =
@@ -404,7 +405,7 @@ static enum MHD_Result answer(struct server *s, struct MHD_Connection *conn, str
 	case API_EVENTS:
 		return events_sse_answer(s, conn, &x->q, accepts(conn, "application/x-ndjson"));
 	case API_LATER:
-		api_fail(&e, 501, "not_implemented",
+		api_fail(&e, ERROR_UNSUPPORTED, "not_implemented",
 			 "this route is not served yet: use the matching sbx command on the "
 			 "server's machine");
 		return respond_error(conn, &e);
@@ -427,7 +428,7 @@ static enum MHD_Result answer(struct server *s, struct MHD_Connection *conn, str
 	bool want_ndjson, text;
 	answer_format(conn, &x->route, &want_ndjson, &text);
 	if (json_is_true(json_object_get(body, "return_files")) && (want_ndjson || text)) {
-		api_fail(&e, 400, "bad_field",
+		api_fail(&e, ERROR_INVALID, "bad_field",
 			 "\"return_files\" needs the JSON answer (Accept: application/json): the "
 			 "files come inside the record, at the end");
 		json_decref(body);
@@ -506,13 +507,13 @@ enum MHD_Result handler_access(void *cls, struct MHD_Connection *conn, const cha
 			x->answered = true;
 		else if (atomic_load(&s->draining) && x->route.op != API_HEALTH &&
 			 x->route.op != API_READY)
-			x->answered = api_fail(&e, 503, "draining",
+			x->answered = api_fail(&e, ERROR_UNAVAILABLE, "draining",
 					       "this server is stopping: it finishes what runs and "
 					       "takes nothing new; send the request again (to "
 					       "another node, behind a load balancer)") != 0;
 		else if (cl && strtoull(cl, NULL, 10) > s->cfg->max_body)
 			x->answered =
-			    api_fail(&e, 413, "body_too_large",
+			    api_fail(&e, ERROR_TOO_LARGE, "body_too_large",
 				     "the body is %s bytes; this server takes at most %zu "
 				     "(its --max-body)",
 				     cl, s->cfg->max_body) != 0;
@@ -530,7 +531,7 @@ enum MHD_Result handler_access(void *cls, struct MHD_Connection *conn, const cha
 		return MHD_YES;
 	x->answered = true;
 	if (x->too_big) {
-		api_fail(&e, 413, "body_too_large",
+		api_fail(&e, ERROR_TOO_LARGE, "body_too_large",
 			 "the body is larger than %zu bytes (this server's --max-body)",
 			 s->cfg->max_body);
 		return respond_error(conn, &e);

@@ -161,7 +161,7 @@ static enum MHD_Result answer(struct server *s, struct MHD_Connection *conn,
 	*fallback = false;
 	if (gate_enter(&s->gate) != 0) {
 		struct api_error e = {0};
-		api_fail(&e, 503, "overloaded",
+		api_fail(&e, ERROR_UNAVAILABLE, "overloaded",
 			 "the server is busy (%u running, %u waiting): retry after a second, or "
 			 "start it with a larger --max-concurrent/--max-queue",
 			 s->cfg->max_concurrent, s->cfg->max_queue);
@@ -214,7 +214,8 @@ static enum MHD_Result answer(struct server *s, struct MHD_Connection *conn,
 	const char *status = json_string_value(json_object_get(rec, "status"));
 	if (d->out.dropped) {
 		struct api_error e = {0};
-		api_fail(&e, 500, "internal", "the answer is larger than %u bytes", DIRECT_CAP);
+		api_fail(&e, ERROR_INTERNAL, "internal", "the answer is larger than %u bytes",
+			 DIRECT_CAP);
 		rc = respond_error(conn, &e);
 	} else if (!rec || d->code == 125 || (status && !strcmp(status, "sbx_error"))) {
 		const char *m = record_message(rec);

@@ -12,6 +12,7 @@
 
 #include "core/lang.h"
 #include "state/store.h"
+#include "util/front.h"
 #include "util/util.h"
 
 int session_exec_refuse(const struct request *req)
@@ -61,8 +62,8 @@ int session_exec_prepare(struct run_options *ro, const char *ref, char **operand
 	const char *lang = json_string_value(json_object_get(m, "language"));
 	const struct lang *l = ro->lang_arg ? lang_by_name(ro->lang_arg) : NULL;
 	if (l && lang && strcmp(l->name, lang)) {
-		error("session %s runs %s, not %s: drop -l or create a %s session", id, lang,
-		      l->name, l->name);
+		error("session %s runs %s, not %s: drop %s or create a %s session", ref, lang,
+		      l->name, front_option("-l", "language"), l->name);
 		json_decref(m);
 		return -1;
 	}

@@ -269,7 +269,7 @@ static int name_taken(const char *name, const char *other)
 int session_create(const char *state_dir, const struct session_new *sn, char id[SESSION_ID_LEN + 1])
 {
 	char dir[PATH_MAX], rundir[PATH_MAX];
-	if (sn->name && store_check_name(sn->name) < 0)
+	if (sn->name && store_check_name_for(sn->name, "session") < 0)
 		return -1;
 	if (sn->name) {
 		char other[SESSION_ID_LEN + 1];
@@ -347,7 +347,7 @@ int session_resolve(const char *state_dir, const char *ref, char id[SESSION_ID_L
 		memcpy(id, ref, SESSION_ID_LEN + 1);
 		return 0;
 	}
-	if (!session_id_ok(ref) && store_check_name(ref) < 0)
+	if (!session_id_ok(ref) && store_check_name_for(ref, "session") < 0)
 		return -1;
 	/* The manifests only: a description would also knock on every
 	 * session's socket (each daemon then holds the connection a while). */

@@ -36,6 +36,9 @@ struct store {
 bool store_name_ok(const char *name);
 /* The same with a message naming the problem and the fix. */
 int store_check_name(const char *name);
+/* The same for a name of another thing (what: "session"), named so in
+ * the message. */
+int store_check_name_for(const char *name, const char *what);
 /* A deployment name from a file path: basename without extension, lower-cased,
  * other characters turned into '-', trimmed to the allowed form. Returns 0,
  * or -1 (with a message asking for -n) when nothing usable is left. */

@@ -33,48 +33,54 @@ bool store_name_ok(const char *name)
 	return strstr(name, "..") == NULL;
 }
 
-int store_check_name(const char *name)
+int store_check_name_for(const char *name, const char *what)
 {
 	if (store_name_ok(name))
 		return 0;
 	size_t n = strlen(name);
 	if (n == 0)
-		return error("empty deployment name: give one with -n NAME");
+		return error("empty %s name: give one with %s", what,
+			     front_option("-n NAME", "name"));
 	if (n > STORE_NAME_MAX)
-		return error("deployment name '%.20s...' is %zu characters long; the most is %d",
+		return error("%s name '%.20s...' is %zu characters long; the most is %d", what,
 			     name, n, STORE_NAME_MAX);
 	if (strchr(name, '/'))
-		return error("invalid deployment name '%s': '/' is not allowed; names are "
+		return error("invalid %s name '%s': '/' is not allowed; names are "
 			     "[a-z0-9][a-z0-9._-]*",
-			     name);
+			     what, name);
 	if (strstr(name, ".."))
-		return error("invalid deployment name '%s': '..' is not allowed", name);
+		return error("invalid %s name '%s': '..' is not allowed", what, name);
 	for (size_t i = 0; i < n; i++)
 		if (isupper((unsigned char)name[i]))
-			return error("invalid deployment name '%s': use lower case (names are "
+			return error("invalid %s name '%s': use lower case (names are "
 				     "[a-z0-9][a-z0-9._-]*)",
-				     name);
+				     what, name);
 	/* Say which character is wrong, and where: "my app" is one space away
 	 * from a good name. */
 	if (!isalnum((unsigned char)name[0]))
-		return error("invalid deployment name '%s': it starts with '%c'; names start "
+		return error("invalid %s name '%s': it starts with '%c'; names start "
 			     "with a-z or 0-9",
-			     name, name[0]);
+			     what, name, name[0]);
 	for (size_t i = 0; i < n; i++) {
 		unsigned char c = (unsigned char)name[i];
 		if (name_char(c))
 			continue;
 		if (c < 0x20 || c >= 0x7f)
-			return error("invalid deployment name '%s': byte 0x%02x at position %zu is "
+			return error("invalid %s name '%s': byte 0x%02x at position %zu is "
 				     "not allowed; names hold only a-z, 0-9, '.', '_' and '-'",
-				     name, c, i + 1);
-		return error("invalid deployment name '%s': '%c' at position %zu is not allowed; "
+				     what, name, c, i + 1);
+		return error("invalid %s name '%s': '%c' at position %zu is not allowed; "
 			     "names hold only a-z, 0-9, '.', '_' and '-'",
-			     name, c, i + 1);
+			     what, name, c, i + 1);
 	}
-	return error("invalid deployment name '%s': names start with a-z or 0-9 and hold only "
+	return error("invalid %s name '%s': names start with a-z or 0-9 and hold only "
 		     "a-z, 0-9, '.', '_' and '-' (at most %d)",
-		     name, STORE_NAME_MAX);
+		     what, name, STORE_NAME_MAX);
+}
+
+int store_check_name(const char *name)
+{
+	return store_check_name_for(name, "deployment");
 }
 
 int store_name_from_path(const char *path, char out[STORE_NAME_MAX + 1])

@@ -51,9 +51,11 @@ enum error_kind error_first_kind(void)
 const char *error_kind_name(enum error_kind kind)
 {
 	static const char *const names[ERROR_KINDS] = {
-	    [ERROR_INVALID] = "invalid",	 [ERROR_NOT_FOUND] = "not_found",
-	    [ERROR_CONFLICT] = "conflict",	 [ERROR_LIMIT] = "limit",
-	    [ERROR_UNAVAILABLE] = "unavailable", [ERROR_INTERNAL] = "internal"};
+	    [ERROR_INVALID] = "invalid",	   [ERROR_NOT_FOUND] = "not_found",
+	    [ERROR_CONFLICT] = "conflict",	   [ERROR_LIMIT] = "limit",
+	    [ERROR_UNAVAILABLE] = "unavailable",   [ERROR_INTERNAL] = "internal",
+	    [ERROR_UNAUTHORIZED] = "unauthorized", [ERROR_NOT_ALLOWED] = "method_not_allowed",
+	    [ERROR_TOO_LARGE] = "too_large",	   [ERROR_UNSUPPORTED] = "not_implemented"};
 	return (unsigned)kind < ERROR_KINDS ? names[kind] : "internal";
 }
 

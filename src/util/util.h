@@ -20,6 +20,11 @@ enum error_kind {
 	ERROR_LIMIT,	   /* over a bound of the server's or the machine's */
 	ERROR_UNAVAILABLE, /* cannot be done here now (a missing interpreter, a layer) */
 	ERROR_INTERNAL,	   /* sbx's own trouble: its state directory, its database */
+	/* The HTTP API's own: the request never reached sbx's work. */
+	ERROR_UNAUTHORIZED, /* no token, or a wrong one */
+	ERROR_NOT_ALLOWED,  /* the route exists, not with this method */
+	ERROR_TOO_LARGE,    /* the body is over the server's cap */
+	ERROR_UNSUPPORTED,  /* the route exists, the server does not do it */
 	ERROR_KINDS
 };
 

@@ -45,6 +45,14 @@ expect_json .error.kind '"not_found"'
 api POST /v1/sessions/nope/executions '{"code": "1"}'
 expect_code 404
 expect_json .error.kind '"not_found"'
+sbx_in '{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{}}}
+{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"create_session","arguments":{"language":"python","name":"taken"}}}
+{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"run_code","arguments":{"language":"python","code":"1","timeout":"abc"}}}
+' mcp
+mcp_kind=$(printf '%s\n' "$out" | jq -r 'select(.id == 1) | .result.structuredContent.error.kind')
+check "MCP: create_session of a taken name says conflict ($mcp_kind)" test "$mcp_kind" = conflict
+mcp_kind=$(printf '%s\n' "$out" | jq -r 'select(.id == 2) | .result.structuredContent.error.kind')
+check "MCP: run_code with a bad timeout says invalid ($mcp_kind)" test "$mcp_kind" = invalid
 sbx session delete taken
 expect_rc 0
 
@@ -60,5 +68,35 @@ expect_json .error.kind '"invalid"'
 api GET /v1/deployments/nosuch "" -H 'Accept: text/plain'
 expect_code 404
 expect_json .error.kind '"not_found"'
+# --- the server's own answers have a kind too, and its status is the kind's
+# (a bad key, an unknown key, a body that is not JSON, a missing key, no
+# such route, a method the route lacks, a bad query, a bad reference).
+while IFS='	' read -r want kind method path body; do
+	api "$method" "$path" "$body"
+	check "HTTP $method $path $body: $want ($code)" test "$code" = "$want"
+	got=$(printf '%s' "$out" | jq -r '.error.kind')
+	check "HTTP $method $path $body: kind $kind ($got)" test "$got" = "$kind"
+done <<'EOF2'
+400	invalid	POST	/v1/run	{"language": "python", "code": 5}
+400	invalid	POST	/v1/run	{"code": "1", "bogus": 1}
+400	invalid	POST	/v1/run	not json
+400	invalid	POST	/v1/run	{}
+400	invalid	GET	/v1/deployments/dep@x	
+400	invalid	GET	/v1/events?since=x	
+404	not_found	GET	/v1/nosuch	
+405	method_not_allowed	PUT	/v1/run	{}
+EOF2
+stop_server
+# --- the HTTP layer's own refusal: a wrong token is 401 unauthorized over
+# HTTP, and sbx --remote's record keeps that kind.
+printf 'sbx-test-token-0123456789abcdef\n' >"$T_TMP/token"
+printf 'wrong-token-wrong-token-wrong-00\n' >"$T_TMP/wrong"
+start_server --listen 127.0.0.1:0 --token-file "$T_TMP/token"
+api POST /v1/run '{"code": "1"}' -H "Authorization: Bearer wrong-token-wrong-token"
+expect_code 401
+expect_json .error.kind '"unauthorized"'
+sbx --remote "$ADDR" --token-file "$T_TMP/wrong" run -e 1 --json
+expect_rc 125
+expect_json .error.kind '"unauthorized"'
 stop_server
 finish

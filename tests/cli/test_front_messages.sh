@@ -44,8 +44,11 @@ POST	/v1/sessions	{"language": "python", "name": "taken"}
 POST	/v1/sessions	{"language": "python", "ttl": "x"}
 POST	/v1/sessions	{"language": "python", "idle": "x"}
 POST	/v1/sessions/taken/executions	{"code": "1", "timeout": "x"}
+POST	/v1/sessions/taken/executions	{"code": "1", "language": "r"}
+POST	/v1/run	{"language": "python", "code": "1", "env": {"LD_PRELOAD": "x"}}
+POST	/v1/run	{"language": "python", "code": "1", "env": {"1A": "x"}}
 EOF2
-check "every request was tried ($n)" test "$n" -eq 19
+check "every request was tried ($n)" test "$n" -eq 22
 
 # What the words are: the request's key, the API's route.
 api POST /v1/run '{"language": "python", "code": "1", "timeout": "abc"}'
@@ -60,8 +63,10 @@ sbx_in '{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion
 {"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"run_code","arguments":{"language":"python","code":"1","timeout":"abc"}}}
 {"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"exec_deployment","arguments":{"deployment":"nosuch"}}}
 {"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"exec_in_session","arguments":{"session":"nosuch","code":"1"}}}
+{"jsonrpc":"2.0","id":4,"method":"tools/call","params":{"name":"run_code","arguments":{"language":"python","code":"1","env":{"LD_PRELOAD":"x"}}}}
+{"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"name":"create_session","arguments":{"language":"python","name":"Bad"}}}
 ' mcp
-for id in 1 2 3; do
+for id in 1 2 3 4 5; do
 	msg=$(printf '%s\n' "$out" | jq -r "select(.id == $id) | .result.structuredContent.error.message")
 	check "MCP call $id: an error" test -n "$msg" -a "$msg" != null
 	speaks=0
@@ -70,6 +75,8 @@ for id in 1 2 3; do
 done
 msg=$(printf '%s\n' "$out" | jq -r 'select(.id == 2) | .result.structuredContent.error.message')
 check "MCP names its tool ($msg)" test "$msg" = "no deployment named 'nosuch': list_deployments lists them"
+msg=$(printf '%s\n' "$out" | jq -r 'select(.id == 5) | .result.structuredContent.error.message')
+check "MCP calls a session's name a session's ($msg)" test "${msg#invalid session name}" != "$msg"
 
 # The command line keeps its own words.
 sbx run -l python --timeout abc -e 1
@@ -78,6 +85,16 @@ sbx get nosuch
 expect_err_contains "in $SBX_STATE_DIR/deployments: see \`sbx list\`"
 sbx session create -l python -n taken
 expect_err_contains "pick another -n NAME"
+sbx run -l python --env LD_PRELOAD=x -e 1
+expect_err_contains "--env LD_PRELOAD:"
+sbx session exec taken -l r -e 1
+expect_err_contains "drop -l or create"
+# A session's name is called a session's, on every front.
+sbx session create -l python -n 'Bad'
+expect_err_contains "invalid session name 'Bad'"
+api POST /v1/sessions '{"language": "python", "name": "bad name!"}'
+expect_code 400
+expect_jq '.error.message | startswith("invalid session name '"'bad name!'"'")'
 sbx session delete taken
 stop_server
 finish

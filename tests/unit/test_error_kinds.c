@@ -31,6 +31,13 @@ static void test_every_kind_has_a_row(void **state)
 	assert_int_equal(error_kind_row(ERROR_CONFLICT)->http_status, 409);
 	assert_int_equal(error_kind_row(ERROR_INVALID)->http_status, 400);
 	assert_int_equal(error_kind_row(ERROR_INTERNAL)->http_status, 500);
+	assert_int_equal(error_kind_row(ERROR_UNAVAILABLE)->http_status, 503);
+	assert_int_equal(error_kind_row(ERROR_UNAUTHORIZED)->http_status, 401);
+	assert_int_equal(error_kind_row(ERROR_NOT_ALLOWED)->http_status, 405);
+	assert_int_equal(error_kind_row(ERROR_TOO_LARGE)->http_status, 413);
+	assert_int_equal(error_kind_row(ERROR_UNSUPPORTED)->http_status, 501);
+	/* A kind out of range is sbx's own trouble, not the caller's. */
+	assert_int_equal(error_kind_row(ERROR_KINDS)->kind, ERROR_INTERNAL);
 	assert_null(error_kind_by_name("no such kind"));
 	assert_null(error_kind_by_name(NULL));
 }
