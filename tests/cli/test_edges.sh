@@ -315,7 +315,7 @@ expect_out "--list-commands "
 out=$(complete_words sbx --state)
 expect_out "--state-dir= nospace"
 out=$(complete_words sbx history "")
-expect_out "show import "
+expect_out "show export import "
 out=$(SBX_STATE_DIR="$T_TMP/other" complete_words sbx stats --deployment "")
 expect_out "g h "
 check "zsh completes --format values" grep -q "'--format=\[.*\]:format:(text json ndjson)'" "$ROOT_DIR/completions/_sbx"
