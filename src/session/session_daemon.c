@@ -49,7 +49,7 @@ struct daemon {
 	json_t *m;
 	int lfd;
 	ino_t sock_ino; /* the socket's name, ours while its inode is this */
-	struct kernel k;
+	struct session_kernel k;
 	struct workdir wd;
 	int waiting[MAX_WAITING];
 	size_t nwait;
@@ -120,11 +120,12 @@ static int start_kernel(struct daemon *d, char *why, size_t n)
 	/* The run directory afresh: the last kernel's code may have swapped
 	 * a name in it for a link, which rundir_open removes (and the fds the
 	 * daemon kept would name the directory it renamed away). */
-	if (reopen_rundir(d) < 0 || kernel_start(&d->k, d->state_dir, d->m, d->wd.priv_fd) < 0) {
+	if (reopen_rundir(d) < 0 ||
+	    session_kernel_start(&d->k, d->state_dir, d->m, d->wd.priv_fd) < 0) {
 		snprintf(why, n, "%s", *error_first_message() ? error_first_message() : "fork");
 		return -1;
 	}
-	if (kernel_await_ready(&d->k, START_MS, to_client, d, why, n) < 0)
+	if (session_kernel_await_ready(&d->k, START_MS, to_client, d, why, n) < 0)
 		return -1;
 	d->restored_pending = d->k.restored;
 	return 0;
@@ -299,7 +300,7 @@ static void refuse(struct daemon *d, struct job j, const char *why)
  * session's from then on. */
 static void start_fresh(struct daemon *d)
 {
-	kernel_stop(&d->k, to_client, d); /* its state was saved after its last execution */
+	session_kernel_stop(&d->k, to_client, d); /* its state was saved after its last execution */
 	json_t *mark = json_pack("{s:b}", "fresh", 1);
 	int replay = reopen_rundir(d) == 0 ? session_replay_save(d->m, d->wd.priv_fd, mark) : -1;
 	if (replay >= 0)
@@ -315,7 +316,7 @@ static void start_job(struct daemon *d)
 	memmove(d->queue, d->queue + 1, --d->nq * sizeof d->queue[0]);
 	const char *op = json_string_value(json_object_get(j.req, "op"));
 	if (!strcmp(op, "stop")) {
-		kernel_stop(&d->k, to_client, d);
+		session_kernel_stop(&d->k, to_client, d);
 		persist_drain(&d->persist); /* stopped: everything on disk */
 		/* Gone before the answer: whoever looks next finds it stopped. */
 		session_unlisten(d->state_dir, d->id, d->sock_ino);
@@ -364,7 +365,7 @@ static void start_job(struct daemon *d)
 	d->bytes[0] = d->bytes[1] = 0;
 	d->hard_cap = (uint64_t)json_integer_value(json_object_get(j.req, "output_bytes")) *
 		      SBX_OUTPUT_HARD_FACTOR;
-	kernel_reset_marks(&d->k);
+	session_kernel_reset_marks(&d->k);
 	d->acct_cpu0_ms = session_account_cpu_ms(d->k.code_pid);
 	d->acct_peak0_kb = session_account_peak_kb(d->k.code_pid);
 	d->exiting = false;
@@ -384,7 +385,7 @@ static void start_job(struct daemon *d)
 	/* The execution's output limit: the kernel bounds the result and the
 	 * rich results by it, as a run's prelude does (core/results.h). */
 	json_object_set(msg, "results_max", json_object_get(j.req, "output_bytes"));
-	if (kernel_send(&d->k, msg) < 0 && d->k.code_pid > 0)
+	if (session_kernel_send(&d->k, msg) < 0 && d->k.code_pid > 0)
 		kill(d->k.code_pid, SIGKILL); /* finished when the host reports the end */
 	json_decref(msg);
 }
@@ -393,7 +394,7 @@ static void on_ctl(struct daemon *d)
 {
 	json_t *f = NULL;
 	int r;
-	while ((r = kernel_read_ctl(&d->k, &f)) == 1) {
+	while ((r = session_kernel_read_ctl(&d->k, &f)) == 1) {
 		/* Only the frames of the last execution sent count (they are
 		 * checked, not trusted: session_frames.c). */
 		json_int_t seq = 0;
@@ -417,7 +418,7 @@ static void on_ctl(struct daemon *d)
 		}
 		json_decref(f);
 		f = NULL;
-		if (!kernel_has_line(&d->k))
+		if (!session_kernel_has_line(&d->k))
 			break;
 	}
 	if (r < 0 && d->k.ctl >= 0) {
@@ -443,7 +444,7 @@ static void on_kernel_end(struct daemon *d)
 	} else if (d->busy && !d->done) {
 		finish_exec(d);
 	}
-	kernel_reap(&d->k);
+	session_kernel_reap(&d->k);
 	if (d->exiting)
 		snprintf(d->recovered, sizeof d->recovered,
 			 "the kernel exited with execution %lld's nonzero exit code: restored from "
@@ -515,9 +516,9 @@ static int loop(struct daemon *d)
 		}
 		if (p[0].revents)
 			accept_client(d);
-		if (p[1].revents || kernel_has_line(&d->k))
+		if (p[1].revents || session_kernel_has_line(&d->k))
 			on_ctl(d);
-		if (p[2].revents && kernel_read_host(&d->k, to_client, d) < 0)
+		if (p[2].revents && session_kernel_read_host(&d->k, to_client, d) < 0)
 			on_kernel_end(d);
 		for (size_t i = n - 1; i >= 3; i--)
 			if (p[i].revents)
@@ -532,7 +533,7 @@ int session_daemon_main(const char *state_dir, const char *id, int ready_fd)
 	struct daemon d = {.state_dir = state_dir, .id = id, .lfd = -1, .persist.replay_fd = -1};
 	char why[512] = "";
 	signal(SIGPIPE, SIG_IGN);
-	kernel_init(&d.k);
+	session_kernel_init(&d.k);
 	workdir_init(&d.wd);
 	d.m = session_manifest_read(state_dir, id);
 	if (!d.m || (d.lfd = session_listen(state_dir, id, &d.sock_ino)) < 0)
@@ -562,12 +563,12 @@ int session_daemon_main(const char *state_dir, const char *id, int ready_fd)
 	persist_manifest(&d.persist, patch);
 	json_decref(patch);
 	int rc = loop(&d);
-	kernel_stop(&d.k, to_client, &d);
+	session_kernel_stop(&d.k, to_client, &d);
 	persist_stop(&d.persist);
 	session_unlisten(state_dir, id, d.sock_ino);
 	for (size_t i = 0; i < d.nq; i++)
 		refuse(&d, d.queue[i], "the session stopped before this execution ran");
-	kernel_release(&d.k);
+	session_kernel_release(&d.k);
 	json_decref(d.saved);
 	json_decref(d.m);
 	return rc;

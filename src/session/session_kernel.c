@@ -95,14 +95,14 @@ static void host_main(const char *state_dir, json_t *m, int ctl, int pipe_w)
 	_exit(0);
 }
 
-void kernel_init(struct kernel *k)
+void session_kernel_init(struct session_kernel *k)
 {
 	memset(k, 0, sizeof *k);
 	k->ctl = k->pipe = -1;
 	buf_init(&k->line, KERNEL_LINE_MAX);
 }
 
-int kernel_start(struct kernel *k, const char *state_dir, json_t *m, int priv_fd)
+int session_kernel_start(struct session_kernel *k, const char *state_dir, json_t *m, int priv_fd)
 {
 	int sp[2], pp[2];
 	unsigned char r[8];
@@ -150,12 +150,12 @@ int kernel_start(struct kernel *k, const char *state_dir, json_t *m, int priv_fd
 	else
 		session_replay_hello(m, priv_fd, hello);
 	k->fresh = false;
-	int rc = kernel_send(k, hello);
+	int rc = session_kernel_send(k, hello);
 	json_decref(hello);
 	return rc;
 }
 
-int kernel_send(struct kernel *k, json_t *j)
+int session_kernel_send(struct session_kernel *k, json_t *j)
 {
 	char *s = json_dumps(j, JSON_COMPACT);
 	if (!s)
@@ -166,7 +166,7 @@ int kernel_send(struct kernel *k, json_t *j)
 	return rc;
 }
 
-int kernel_read_ctl(struct kernel *k, json_t **frame)
+int session_kernel_read_ctl(struct session_kernel *k, json_t **frame)
 {
 	*frame = NULL;
 	char *nl = k->line.len ? memchr(k->line.data, '\n', k->line.len) : NULL;
@@ -192,17 +192,17 @@ int kernel_read_ctl(struct kernel *k, json_t **frame)
 	return *frame ? 1 : 0;
 }
 
-bool kernel_has_line(const struct kernel *k)
+bool session_kernel_has_line(const struct session_kernel *k)
 {
 	return k->line.len && memchr(k->line.data, '\n', k->line.len);
 }
 
 /* Cuts the token out of stream i's bytes; a token split across chunks is
  * held back until it is whole (or proves not to be one). */
-static void scan(struct kernel *k, int i, const char *data, size_t len, kernel_output_fn fn,
-		 void *ctx)
+static void scan(struct session_kernel *k, int i, const char *data, size_t len,
+		 session_kernel_output_fn fn, void *ctx)
 {
-	struct kernel_scan *s = &k->scan[i];
+	struct session_kernel_scan *s = &k->scan[i];
 	struct buf b = BUF_INIT;
 	buf_append(&b, s->hold, s->n);
 	buf_append(&b, data, len);
@@ -232,7 +232,7 @@ static void scan(struct kernel *k, int i, const char *data, size_t len, kernel_o
 	buf_release(&b);
 }
 
-int kernel_read_host(struct kernel *k, kernel_output_fn fn, void *ctx)
+int session_kernel_read_host(struct session_kernel *k, session_kernel_output_fn fn, void *ctx)
 {
 	struct buf b = BUF_INIT;
 	char type;
@@ -259,11 +259,11 @@ int kernel_read_host(struct kernel *k, kernel_output_fn fn, void *ctx)
 	return 0;
 }
 
-int kernel_await_ready(struct kernel *k, int ms, kernel_output_fn fn, void *ctx, char *why,
-		       size_t n)
+int session_kernel_await_ready(struct session_kernel *k, int ms, session_kernel_output_fn fn,
+			       void *ctx, char *why, size_t n)
 {
 	double deadline = now_monotonic_ms() + ms;
-	kernel_reset_marks(k);
+	session_kernel_reset_marks(k);
 	while (!k->ready || !k->scan[0].seen || !k->scan[1].seen) {
 		/* Once ready, nothing more comes on the control channel. */
 		struct pollfd p[2] = {{k->ready ? -1 : k->ctl, POLLIN, 0}, {k->pipe, POLLIN, 0}};
@@ -272,35 +272,36 @@ int kernel_await_ready(struct kernel *k, int ms, kernel_output_fn fn, void *ctx,
 			if (errno == EINTR)
 				continue;
 			snprintf(why, n, "the kernel did not start within %d s", ms / 1000);
-			kernel_stop(k, fn, ctx);
+			session_kernel_stop(k, fn, ctx);
 			return -1;
 		}
 		json_t *f = NULL;
-		if (p[0].revents && kernel_read_ctl(k, &f) == 1 && json_object_get(f, "ready")) {
+		if (p[0].revents && session_kernel_read_ctl(k, &f) == 1 &&
+		    json_object_get(f, "ready")) {
 			k->ready = true;
 			k->restored = json_is_true(json_object_get(f, "restored"));
 			k->unsaved = json_incref(json_object_get(f, "unsaved"));
 		}
 		json_decref(f);
-		if (p[1].revents && kernel_read_host(k, fn, ctx) < 0) {
+		if (p[1].revents && session_kernel_read_host(k, fn, ctx) < 0) {
 			const char *m = json_string_value(
 			    json_object_get(json_object_get(k->end, "error"), "message"));
 			snprintf(why, n, "%s", m ? m : "the kernel ended before it was ready");
-			kernel_reap(k);
+			session_kernel_reap(k);
 			return -1;
 		}
 	}
-	kernel_reset_marks(k);
+	session_kernel_reset_marks(k);
 	return 0;
 }
 
-void kernel_reset_marks(struct kernel *k)
+void session_kernel_reset_marks(struct session_kernel *k)
 {
 	for (int i = 0; i < 2; i++)
 		k->scan[i].seen = false;
 }
 
-void kernel_reap(struct kernel *k)
+void session_kernel_reap(struct session_kernel *k)
 {
 	if (k->ctl >= 0)
 		close(k->ctl), k->ctl = -1;
@@ -314,7 +315,7 @@ void kernel_reap(struct kernel *k)
 	k->ended = true;
 }
 
-void kernel_stop(struct kernel *k, kernel_output_fn fn, void *ctx)
+void session_kernel_stop(struct session_kernel *k, session_kernel_output_fn fn, void *ctx)
 {
 	if (k->host_pid <= 0)
 		return;
@@ -335,13 +336,13 @@ void kernel_stop(struct kernel *k, kernel_output_fn fn, void *ctx)
 			continue;
 		}
 		struct pollfd p = {k->pipe, POLLIN, 0};
-		if (poll(&p, 1, (int)left + 1) > 0 && kernel_read_host(k, fn, ctx) < 0)
+		if (poll(&p, 1, (int)left + 1) > 0 && session_kernel_read_host(k, fn, ctx) < 0)
 			break;
 	}
-	kernel_reap(k);
+	session_kernel_reap(k);
 }
 
-void kernel_release(struct kernel *k)
+void session_kernel_release(struct session_kernel *k)
 {
 	json_decref(k->layers);
 	json_decref(k->end);

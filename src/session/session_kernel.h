@@ -10,13 +10,13 @@
 
 #define KERNEL_LINE_MAX (16u << 20) /* one control line from the kernel */
 
-struct kernel_scan {
+struct session_kernel_scan {
 	char hold[64]; /* a tail that may be the start of the token */
 	size_t n;
-	bool seen; /* the token went by since kernel_reset_marks */
+	bool seen; /* the token went by since session_kernel_reset_marks */
 };
 
-struct kernel {
+struct session_kernel {
 	pid_t host_pid; /* 0: no kernel */
 	int ctl;	/* the daemon's end of the kernel's fd 0, -1 */
 	int pipe;	/* the host's frames, -1 */
@@ -31,34 +31,35 @@ struct kernel {
 	char token[40];
 	size_t toklen;
 	struct buf line; /* a partial control line */
-	struct kernel_scan scan[2];
+	struct session_kernel_scan scan[2];
 };
 
-typedef void (*kernel_output_fn)(void *ctx, int stream, const char *data, size_t len);
+typedef void (*session_kernel_output_fn)(void *ctx, int stream, const char *data, size_t len);
 
-void kernel_init(struct kernel *k);
-void kernel_release(struct kernel *k);
+void session_kernel_init(struct session_kernel *k);
+void session_kernel_release(struct session_kernel *k);
 /* Forks the host, which starts the kernel in the sandbox; sends the hello
  * (state file, token). 0 or -1 after a message. */
-int kernel_start(struct kernel *k, const char *state_dir, json_t *manifest, int priv_fd);
-int kernel_send(struct kernel *k, json_t *j);
+int session_kernel_start(struct session_kernel *k, const char *state_dir, json_t *manifest,
+			 int priv_fd);
+int session_kernel_send(struct session_kernel *k, json_t *j);
 /* One control line: 1 with *frame, 0 when none is whole yet, -1 at EOF. */
-int kernel_read_ctl(struct kernel *k, json_t **frame);
-bool kernel_has_line(const struct kernel *k);
+int session_kernel_read_ctl(struct session_kernel *k, json_t **frame);
+bool session_kernel_has_line(const struct session_kernel *k);
 /* One frame from the host: output goes to fn without the tokens; 0, or -1
  * at EOF (the kernel has ended: see k->end). */
-int kernel_read_host(struct kernel *k, kernel_output_fn fn, void *ctx);
+int session_kernel_read_host(struct session_kernel *k, session_kernel_output_fn fn, void *ctx);
 /* Waits up to ms for the kernel's "ready" (its restore done) and for the
  * token on both its streams, which ends whatever the restore printed: that
  * goes to fn before this returns, however late the host forwards it, and
  * is never taken for the next execution's output. 0, or -1 with why (the
  * kernel stopped and reaped). */
-int kernel_await_ready(struct kernel *k, int ms, kernel_output_fn fn, void *ctx, char *why,
-		       size_t n);
-void kernel_reset_marks(struct kernel *k);
+int session_kernel_await_ready(struct session_kernel *k, int ms, session_kernel_output_fn fn,
+			       void *ctx, char *why, size_t n);
+void session_kernel_reset_marks(struct session_kernel *k);
 /* Closes the channels and reaps the host. */
-void kernel_reap(struct kernel *k);
+void session_kernel_reap(struct session_kernel *k);
 /* Ends the kernel (EOF, then SIGKILL after a grace) and reaps it. */
-void kernel_stop(struct kernel *k, kernel_output_fn fn, void *ctx);
+void session_kernel_stop(struct session_kernel *k, session_kernel_output_fn fn, void *ctx);
 
 #endif
