@@ -164,25 +164,30 @@ var __sbx_lower = (function () {
 
 	/* An ES module's own semantics, kept through the CommonJS output by
 	 * rewriting the source on the same lines (the line map stays): its
-	 * top-level `this` is undefined, and `require` is not defined in it
-	 * (node's ReferenceError, unless the file declares a require of its
-	 * own). Returns src rewritten, or src itself. */
-	var ESM_REQUIRE = 'function __sbx_esm_require() { throw new ReferenceError(' +
-		'"require is not defined in ES module scope, you can use import instead"); } ';
+	 * top-level `this` is undefined, and require, module and exports are
+	 * not defined in it: `typeof` of one is "undefined", any other use
+	 * throws node's ReferenceError (unless the file declares that name
+	 * itself). Returns src rewritten, or src itself. */
+	var ESM_REF = 'function __sbx_esm_ref(n) { throw new ReferenceError(n + ' +
+		'" is not defined in ES module scope" + (n === "require" ? ", you can use import instead" : "")); } ';
+	var CJS_NAMES = { require: true, module: true, exports: true };
 	function esmSemantics(sf, src) {
-		var K = ts.SyntaxKind, edits = [], declared = false;
+		var K = ts.SyntaxKind, edits = [], declared = {};
 		function visit(node, inFunction) {
 			if (node.kind === K.ThisKeyword && !inFunction)
 				edits.push({ at: ts.getTokenPosOfNode(node, sf), end: node.end, text: '(void 0)' });
-			if (node.kind === K.Identifier && ts.idText(node) === 'require') {
+			var id = node.kind === K.Identifier ? ts.idText(node) : null;
+			if (id && CJS_NAMES.hasOwnProperty(id)) {
 				var p = node.parent;
 				if (p && (p.name === node || p.propertyName === node) &&
 				    !(p.kind === K.PropertyAccessExpression && p.expression === node)) {
 					if (ts.isVariableDeclaration(p) || ts.isFunctionDeclaration(p) || ts.isParameter(p) ||
-					    ts.isImportSpecifier(p) || ts.isImportClause(p) || ts.isNamespaceImport(p))
-						declared = true;
+					    ts.isImportSpecifier(p) || ts.isImportClause(p) || ts.isNamespaceImport(p) ||
+					    ts.isClassDeclaration(p))
+						declared[id] = true;
 				} else {
-					edits.push({ at: ts.getTokenPosOfNode(node, sf), end: node.end, text: '__sbx_esm_require' });
+					edits.push({ at: ts.getTokenPosOfNode(node, sf), end: node.end, name: id,
+						text: p && p.kind === K.TypeOfExpression ? '(void 0)' : '__sbx_esm_ref("' + id + '")' });
 				}
 			}
 			var fn = inFunction || (ts.isFunctionLike(node) && node.kind !== K.ArrowFunction) ||
@@ -190,14 +195,13 @@ var __sbx_lower = (function () {
 			ts.forEachChild(node, function (c) { visit(c, fn); });
 		}
 		visit(sf, false);
-		if (declared)
-			edits = edits.filter(function (e) { return e.text !== '__sbx_esm_require'; });
+		edits = edits.filter(function (e) { return !e.name || !declared[e.name]; });
 		if (!edits.length)
 			return src;
 		edits.sort(function (a, b) { return a.at - b.at; });
 		for (var i = edits.length - 1; i >= 0; i--)
 			src = src.slice(0, edits[i].at) + edits[i].text + src.slice(edits[i].end);
-		return ESM_REQUIRE + src;
+		return ESM_REF + src;
 	}
 
 	/* A top-level-await module's statements that cannot go inside the
