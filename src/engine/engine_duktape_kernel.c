@@ -229,6 +229,14 @@ static void global_names(duk_context *ctx, struct buf *out)
 	duk_pop_2(ctx);
 }
 
+/* The end of what was written so far, on stdout and stderr: the daemon
+ * cuts the output there (an execution's, or the replay's, which it drops). */
+static void mark(const char *token)
+{
+	(void)write_all(1, token, strlen(token));
+	(void)write_all(2, token, strlen(token));
+}
+
 /* Runs one execution's code (lowered first unless it is replayed ES5). */
 static void run_exec(duk_context *ctx, struct duk_job *job, const char *code, size_t len,
 		     bool lower, struct exec_result *r)
@@ -399,9 +407,7 @@ _Noreturn void engine_duktape_kernel_main(void *arg)
 		_exit(70);
 	json_t *log = json_object_get(hello, "replay"), *unsaved = json_array();
 	replay(ctx, job, log, unsaved);
-	/* The replay's output ends here: the daemon drops it, unseen. */
-	(void)write_all(1, token, strlen(token));
-	(void)write_all(2, token, strlen(token));
+	mark(token); /* the replay's output ends here: the daemon drops it, unseen */
 	send_frame(json_pack("{s:b, s:b, s:O}", "ready", 1, "restored", json_is_array(log),
 			     "unsaved", unsaved));
 	struct exec_result r = {.report = BUF_INIT};
@@ -436,8 +442,7 @@ _Noreturn void engine_duktape_kernel_main(void *arg)
 		json_decref(old_env);
 		if (args)
 			engine_duktape_session_args(ctx, NULL);
-		(void)write_all(1, token, strlen(token));
-		(void)write_all(2, token, strlen(token));
+		mark(token);
 		json_t *rep = json_array();
 		if (r.report.len)
 			json_array_append_new(rep, json_stringn(r.report.data, r.report.len));

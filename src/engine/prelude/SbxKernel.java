@@ -82,12 +82,7 @@ public final class SbxKernel {
 			Files.deleteIfExists(state);
 		boolean restored = restore(state, unsaved);
 		// The restore's output ends here: sbx drops it, unseen.
-		System.out.flush();
-		System.err.flush();
-		System.out.write(token, 0, token.length);
-		System.out.flush();
-		System.err.write(token, 0, token.length);
-		System.err.flush();
+		mark(token);
 		send("{\"ready\":true,\"restored\":" + restored + ",\"unsaved\":" + SbxJson.strings(unsaved) + "}");
 		String line;
 		while ((line = in.readLine()) != null) {
@@ -116,12 +111,7 @@ public final class SbxKernel {
 					// read-only: nothing lost
 				}
 			}
-			System.out.flush();
-			System.err.flush();
-			System.out.write(token, 0, token.length);
-			System.out.flush();
-			System.err.write(token, 0, token.length);
-			System.err.flush();
+			mark(token);
 			send("{\"done\":" + SbxJson.num(seq) + ",\"exit_code\":" + code + ",\"report\":"
 			     + (report[0] == null ? "[]" : "[" + SbxJson.quote(report[0]) + "]")
 			     + ",\"interrupted\":" + interrupted
@@ -503,6 +493,17 @@ public final class SbxKernel {
 		String t = s.strip();
 		int nl = t.indexOf('\n');
 		return nl < 0 ? t : t.substring(0, nl);
+	}
+
+	// The end of what was written so far, on stdout and stderr: sbx cuts
+	// the output there (an execution's, or the restore's, which it drops).
+	private static void mark(byte[] token) {
+		System.out.flush();
+		System.err.flush();
+		System.out.write(token, 0, token.length);
+		System.out.flush();
+		System.err.write(token, 0, token.length);
+		System.err.flush();
 	}
 
 	private static void send(String json) throws IOException {

@@ -127,6 +127,14 @@ local({
     flush(ctl_out)
   }
   jbool <- function(b) if (isTRUE(b)) "true" else "false"
+  # The end of what was written so far, on stdout and stderr: sbx cuts the
+  # output there (an execution's, or the restore's, which it drops).
+  mark <- function() {
+    tryCatch(flush(stdout()), error = function(e) NULL)
+    cat(token, file = stdout())
+    tryCatch(flush(stdout()), error = function(e) NULL)
+    cat(token, file = stderr())
+  }
   jarr <- function(v) if (!length(v)) "[]" else paste0("[", paste(p$esc(v), collapse = ","), "]")
   feed <- function(text) {
     writeBin(charToRaw(enc2utf8(paste0(text, "\n", sentinel_text, "\n"))), feed_con)
@@ -421,10 +429,7 @@ local({
       if (is.na(old_env[[k]])) Sys.unsetenv(k) else
         do.call(Sys.setenv, structure(list(old_env[[k]]), names = k))
     old_env <<- list()
-    tryCatch(flush(stdout()), error = function(e) NULL)
-    cat(token, file = stdout())
-    tryCatch(flush(stdout()), error = function(e) NULL)
-    cat(token, file = stderr())
+    mark()
     rep <- if (length(captured)) jarr(captured[[length(captured)]]) else "[]"
     send(sprintf("{\"done\":%s,\"exit_code\":%d,\"report\":%s,\"interrupted\":%s,\"cpu_ms\":%s,\"maxrss_kb\":%.0f}",
                  cur$seq, if (err) 1L else 0L, rep, jbool(interrupted), p$num(1000 * cpu), maxrss_kb()))
@@ -445,11 +450,7 @@ local({
         # writes the hello with jansson: the text cannot be inside a string).
         if (grepl("\"fresh\":true", line, fixed = TRUE)) unlink(state)
         r <- restore_state()
-        # The restore's output ends here: sbx drops it, unseen.
-        tryCatch(flush(stdout()), error = function(e) NULL)
-        cat(token, file = stdout())
-        tryCatch(flush(stdout()), error = function(e) NULL)
-        cat(token, file = stderr())
+        mark()  # the restore's output ends here: sbx drops it, unseen
         send(sprintf("{\"ready\":true,\"restored\":%s,\"unsaved\":%s}", jbool(r$restored),
                      jarr(r$unsaved)))
         next
