@@ -69,6 +69,12 @@ runs() {
 		-H "Authorization: Bearer $TOKEN" "$PROXY/v1/run" \
 		-d '{"language": "python", "code": "print({} * 2)", "timeout": 300, "labels": {"req": "{}"}}' \
 		>"$T_TMP/codes"
+	answered "$1" "$2"
+}
+
+# answered FIRST LAST: runs FIRST..LAST were each answered 200 ($T_TMP/codes)
+# with their own record ($T_TMP/answerN.json: ok, N * 2 printed).
+answered() {
 	check "runs $1-$2: every answer is 200 ($(sort "$T_TMP/codes" | uniq -c | tr '\n' ' '))" \
 		test "$(grep -cx 200 "$T_TMP/codes")" -eq $(($2 - $1 + 1))
 	bad=0
@@ -77,6 +83,18 @@ runs() {
 			"$T_TMP/answer$n.json" >/dev/null 2>&1 || bad=$((bad + 1))
 	done
 	check "runs $1-$2: every record is the run's own ($bad wrong)" test "$bad" -eq 0
+}
+
+# busy ADDR: true once the node at ADDR says (its /v1/ready) that it runs
+# something; asked until it does, a bounded loop on a condition, no sleep.
+busy() {
+	_tries=0
+	until curl -s -H "Authorization: Bearer $TOKEN" "http://$1/v1/ready" |
+		jq -e '.running >= 1' >/dev/null 2>&1; do
+		_tries=$((_tries + 1))
+		[ "$_tries" -ge 5000 ] && return 1
+	done
+	return 0
 }
 
 # completed_all: the runs' labels of every completed record.
@@ -143,26 +161,11 @@ seq 13 18 | xargs -P 6 -I{} curl -s -o "$T_TMP/answer{}.json" -w '%{http_code}\n
 	-d '{"language": "python", "code": "import time; time.sleep(3); print({} * 2)", "timeout": 300, "labels": {"req": "{}"}}' \
 	>"$T_TMP/codes" &
 SLOW=$!
-# node3's own word that it runs one of them (its /v1/ready), asked until
-# it says so: a bounded loop on a condition, no sleep.
-tries=0
-until curl -s -H "Authorization: Bearer $TOKEN" "http://$SBX_NODE3/v1/ready" |
-	jq -e '.running >= 1' >/dev/null 2>&1; do
-	tries=$((tries + 1))
-	[ "$tries" -ge 5000 ] && break
-done
-check "node3 was running one of them when it was killed" test "$tries" -lt 5000
+check "node3 was running one of them when it was killed" busy "$SBX_NODE3"
 kill -KILL "$PID3"
 wait "$PID3" 2>/dev/null
 wait "$SLOW"
-check "runs 13-18: every answer is 200 ($(sort "$T_TMP/codes" | uniq -c | tr '\n' ' '))" \
-	test "$(grep -cx 200 "$T_TMP/codes")" -eq 6
-bad=0
-for n in $(seq 13 18); do
-	jq -e --arg n "$n" '.status == "ok" and .stdout == "\($n | tonumber * 2)\n"' \
-		"$T_TMP/answer$n.json" >/dev/null 2>&1 || bad=$((bad + 1))
-done
-check "runs 13-18: every record is the run's own ($bad wrong)" test "$bad" -eq 0
+answered 13 18
 sig=$("$SBX" events --format ndjson |
 	jq -c 'select(.event == "execution_failed" and .status == "signaled")' | wc -l)
 check "node3's run was cancelled with it ($sig signaled records)" test "$sig" -ge 1
@@ -176,13 +179,7 @@ runs 19 24
 "$SBX" deploy -n triple -l js -e 'console.log(inputs.n * 3)' >/dev/null
 python3 "$TESTS_DIR/cli/haproxy_mixed.py" "127.0.0.1:$PORT" "$TOKEN" triple 25 276 >"$T_TMP/mixed" &
 MIXED=$!
-tries=0
-until curl -s -H "Authorization: Bearer $TOKEN" "http://$SBX_NODE2/v1/ready" |
-	jq -e '.running >= 1' >/dev/null 2>&1; do
-	tries=$((tries + 1))
-	[ "$tries" -ge 5000 ] && break
-done
-check "node2 was running one of them when it was told to drain" test "$tries" -lt 5000
+check "node2 was running one of them when it was told to drain" busy "$SBX_NODE2"
 kill -TERM "$PID2"
 wait "$PID2"
 check "the drained node exited cleanly" test $? -eq 0
