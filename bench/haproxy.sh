@@ -27,17 +27,8 @@ for i in 1 2 3; do
 done
 export SBX_TOKEN="$TOKEN" SBX_NODE1 SBX_NODE2 SBX_NODE3 SBX_PROXY_ADDR=fd@3
 mkfifo "$BENCH_TMP/port"
-python3 - examples/haproxy/haproxy.cfg "$BENCH_TMP/port" >/dev/null 2>&1 <<'PY' &
-import os, socket, sys
-s = socket.socket()
-s.bind(("127.0.0.1", 0))
-s.listen(512)
-os.dup2(s.fileno(), 3)
-os.set_inheritable(3, True)
-with open(sys.argv[2], "w") as f:
-    f.write("%d\n" % s.getsockname()[1])
-os.execvp("haproxy", ["haproxy", "-db", "-f", sys.argv[1]])
-PY
+python3 tests/cli/haproxy_bound.py examples/haproxy/haproxy.cfg "$BENCH_TMP/port" 512 \
+	>/dev/null 2>&1 &
 pids="$pids $!"
 PROXY=127.0.0.1:$(head -n 1 "$BENCH_TMP/port")
 trap 'kill $pids 2>/dev/null; wait 2>/dev/null; rm -rf "$BENCH_TMP"' EXIT

@@ -45,18 +45,8 @@ done
 export SBX_TOKEN="$TOKEN" SBX_NODE1 SBX_NODE2 SBX_NODE3 SBX_PROXY_ADDR=fd@3
 
 mkfifo "$T_TMP/proxy_port"
-python3 - "$ROOT_DIR/examples/haproxy/haproxy.cfg" "$T_TMP/proxy_port" \
-	>"$T_TMP/haproxy.log" 2>&1 <<'PY' &
-import os, socket, sys
-s = socket.socket()
-s.bind(("127.0.0.1", 0))
-s.listen(128)
-os.dup2(s.fileno(), 3)
-os.set_inheritable(3, True)  # dup2 onto itself keeps it close-on-exec
-with open(sys.argv[2], "w") as f:
-    f.write("%d\n" % s.getsockname()[1])
-os.execvp("haproxy", ["haproxy", "-db", "-f", sys.argv[1]])
-PY
+python3 "$TESTS_DIR/cli/haproxy_bound.py" "$ROOT_DIR/examples/haproxy/haproxy.cfg" \
+	"$T_TMP/proxy_port" >"$T_TMP/haproxy.log" 2>&1 &
 HP_PID=$!
 PORT=$(timeout 120 head -n 1 "$T_TMP/proxy_port")
 PROXY="http://127.0.0.1:$PORT"
