@@ -38,12 +38,10 @@ struct sub {
 static int resolve_session(struct sub *s, const char *state_dir, struct api_error *e)
 {
 	const char *ref = s->q.f.session;
-	if (!ref || session_id_ok(ref))
+	int rc = handler_session_name(state_dir, ref, s->session_id);
+	if (rc == 0)
 		return 0;
-	error_quiet(true);
-	int rc = session_resolve(state_dir, ref, s->session_id);
-	error_quiet(false);
-	if (rc != 0)
+	if (rc < 0)
 		return api_fail(
 		    e, ERROR_NOT_FOUND, "not_found",
 		    "no session has the id or name '%.60s': GET /v1/sessions lists them", ref);

@@ -9,6 +9,7 @@
 #include "serve/api.h"
 #include "serve/mhd.h"
 #include "serve/server.h"
+#include "session/session.h"
 
 enum MHD_Result handler_access(void *cls, struct MHD_Connection *conn, const char *url,
 			       const char *method, const char *version, const char *upload_data,
@@ -20,6 +21,10 @@ void handler_completed(void *cls, struct MHD_Connection *conn, void **con_cls,
 		       enum MHD_RequestTerminationCode toe);
 
 /* handler_respond.c: the answers. exit_code >= 0 adds X-Sbx-Exit-Code. */
+/* A session's name (not an id) to its id, looked up in a request's
+ * thread without a line on the server's stderr: 1 with id, 0 when ref is
+ * an id (or empty), -1 when no session has that name. */
+int handler_session_name(const char *state_dir, const char *ref, char id[SESSION_ID_LEN + 1]);
 /* GET /v1/ready (handler_nodes.c). */
 enum MHD_Result handler_ready(struct server *s, struct MHD_Connection *conn);
 /* A session route naming a session by a name whose id carries another

@@ -35,6 +35,16 @@ enum MHD_Result handler_ready(struct server *s, struct MHD_Connection *conn)
 	return rc;
 }
 
+int handler_session_name(const char *state_dir, const char *ref, char id[SESSION_ID_LEN + 1])
+{
+	if (!ref || !*ref || session_id_ok(ref))
+		return 0;
+	error_quiet(true); /* the client's to know, not the server's log */
+	int rc = session_resolve(state_dir, ref, id);
+	error_quiet(false);
+	return rc == 0 ? 1 : -1;
+}
+
 /* A session named in the path whose id carries another node (--node): 307
  * to the same route by its id, which a load balancer routes to that node
  * (examples/haproxy). The name is looked up in the state directory, which
@@ -46,13 +56,10 @@ int handler_session_elsewhere(struct server *s, const struct api_route *r, char 
 			     : r->op == API_SESSION_GET || r->op == API_SESSION_DELETE ? ""
 										       : NULL;
 	char id[SESSION_ID_LEN + 1];
-	if (!suffix || !handler_node() || !*r->ref || session_id_ok(r->ref))
-		return 0;
-	error_quiet(true);
-	int rc = session_resolve(s->cfg->state_dir, r->ref, id);
-	error_quiet(false);
-	if (rc != 0 || session_id_node(id) == handler_node())
-		return 0; /* not found: the route's own answer says so */
+	if (!suffix || !handler_node() ||
+	    handler_session_name(s->cfg->state_dir, r->ref, id) != 1 ||
+	    session_id_node(id) == handler_node())
+		return 0; /* an id, or not found: the route's own answer says so */
 	snprintf(location, n, "/v1/sessions/%s%s", id, suffix);
 	return 1;
 }
