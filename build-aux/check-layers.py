@@ -37,13 +37,17 @@ ALLOWED = {
     "state": ["core", "util"],
     "policy": ["engine/js", "core", "util"],  # engine/js: tokenize.h, the JavaScript scanner
     "render": ["core", "util"],
-    "run": ["render", "policy", "engine", "engine/js", "state", "sandbox", "core", "util"],
-    "batch": ["run", "render", "policy", "engine", "state", "sandbox", "core", "util"],
-    "mcp": ["run", "render", "policy", "engine", "state", "sandbox", "core", "util"],
-    "serve": ["batch", "session", "run", "render", "policy", "engine", "state", "sandbox", "core", "util"],
-    "session": ["run", "render", "policy", "engine", "state", "sandbox", "core", "util"],
+    # One backend per language: what the language does at each step, over
+    # the engine's kits (spawn_kit.h, kernel_kit.h). The layers below call
+    # it only through core's lang_ops(), which src/lang installs at start-up.
+    "lang": ["engine", "engine/js", "policy", "sandbox", "core", "util"],
+    "run": ["lang", "render", "policy", "engine", "engine/js", "state", "sandbox", "core", "util"],
+    "batch": ["run", "lang", "render", "policy", "engine", "state", "sandbox", "core", "util"],
+    "mcp": ["run", "lang", "render", "policy", "engine", "state", "sandbox", "core", "util"],
+    "serve": ["batch", "session", "run", "lang", "render", "policy", "engine", "state", "sandbox", "core", "util"],
+    "session": ["run", "lang", "render", "policy", "engine", "state", "sandbox", "core", "util"],
     # Not engine/js: what the CLI needs of the lowering goes through run/.
-    "cli": ["batch", "mcp", "serve", "session", "run", "render", "policy", "engine", "state", "sandbox", "core", "util"],
+    "cli": ["batch", "mcp", "serve", "session", "run", "lang", "render", "policy", "engine", "state", "sandbox", "core", "util"],
 }
 # Folders under a layer that hold no C (embedded scripts, generated input):
 # their files count for the size rule only.

@@ -80,7 +80,7 @@ static char *interpreter_version(const struct request *req)
 		return NULL;
 	char exe[PATH_MAX], version[160] = "";
 	if (engine_spawn_resolve(prog, NULL, exe, sizeof(exe)) == 0)
-		interp_version_probe(exe, interp_version_flag(lang), version, sizeof(version));
+		interp_version_probe(exe, lang->version_flag, version, sizeof(version));
 	char *line = NULL;
 	if (version[0] && node) /* "v20.20.2" alone does not say what it is */
 		(void)!asprintf(&line, "node %.120s", version);
@@ -181,14 +181,16 @@ static int deploy_artefacts(struct store_txn *t, const struct request *req, stru
 							      (json_int_t)size, "sha256", sha));
 		return 0;
 	}
-	if (req->lang->id != LANG_JAVA)
+	/* The build's output (Java's classes), from the build cache. */
+	const struct lang_ops *ops = lang_ops(req->lang);
+	if (!ops->artefacts_path)
 		return 0;
 	char dir[PATH_MAX];
-	if (engine_spawn_java_cache_path(req->state_dir, req->code_sha256, dir, sizeof dir) != 0)
-		return error("the javac cache path is too long");
+	if (ops->artefacts_path(req, dir, sizeof dir) != 0)
+		return error("the build cache's path is too long");
 	DIR *dh = opendir(dir);
 	if (!dh)
-		return error("the compiled classes are missing from %s: %s", dir, strerror(errno));
+		return error("the build's output is missing from %s: %s", dir, strerror(errno));
 	struct dirent *de;
 	int rc = 0;
 	while (rc == 0 && (de = readdir(dh))) {
@@ -200,12 +202,12 @@ static int deploy_artefacts(struct store_txn *t, const struct request *req, stru
 		snprintf(src, sizeof src, "%s/%s", dir, de->d_name);
 		if (lstat(src, &st) != 0 || !S_ISREG(st.st_mode))
 			continue;
-		snprintf(rel, sizeof rel, "artefacts/classes/%s", de->d_name);
+		snprintf(rel, sizeof rel, "artefacts/%s/%s", ops->artefact_dir, de->d_name);
 		rc = store_txn_copy(t, rel, src, JAVAC_CACHE_MAX_BYTES, &size, sha);
 		if (rc == 0)
 			json_array_append_new(d->artefacts,
 					      json_pack("{s:s, s:s, s:I, s:s}", "kind",
-							"java-class", "path", rel, "size",
+							ops->artefact_kind, "path", rel, "size",
 							(json_int_t)size, "sha256", sha));
 	}
 	closedir(dh);

@@ -192,18 +192,23 @@ int cmd_doctor(int argc, char **argv)
 	if (config_load(dc.config_flag, &cfg) != 0)
 		return EXIT_SBX_FAILURE;
 	interp = json_array();
-	json_array_append_new(
-	    interp, interpreter("python", configured(&cfg, LANG_PYTHON, CONFIG_TOOL_RUN, "python3"),
-				"--version"));
-	json_array_append_new(
-	    interp,
-	    interpreter("java", configured(&cfg, LANG_JAVA, CONFIG_TOOL_RUN, "java"), "-version"));
-	json_array_append_new(
-	    interp, interpreter("java", configured(&cfg, LANG_JAVA, CONFIG_TOOL_COMPILE, "javac"),
-				"-version"));
-	json_array_append_new(
-	    interp,
-	    interpreter("r", configured(&cfg, LANG_R, CONFIG_TOOL_RUN, "Rscript"), "--version"));
+	/* Every language an interpreter runs (the table's order), and its
+	 * compiler when it has one. */
+	for (int li = 0; li < LANG_COUNT; li++) {
+		const struct lang *l = lang_get((enum lang_id)li);
+		if (l->engine != ENGINE_SPAWN)
+			continue;
+		json_array_append_new(
+		    interp,
+		    interpreter(l->name, configured(&cfg, l->id, CONFIG_TOOL_RUN, l->interpreter),
+				l->version_flag));
+		if (l->compiler)
+			json_array_append_new(
+			    interp,
+			    interpreter(l->name,
+					configured(&cfg, l->id, CONFIG_TOOL_COMPILE, l->compiler),
+					l->version_flag));
+	}
 	/* node: JavaScript's and TypeScript's second engine (--engine node). */
 	char *const *node_cmd = config_node_command(&cfg, LANG_JAVASCRIPT);
 	json_t *node =

@@ -201,11 +201,13 @@ int cmd_exec_deployment(int argc, char **argv)
 				  "the lowered code") == 0)
 			engine_lowered_restore(&req, lowered.data ? lowered.data : "", lowered.len);
 		buf_release(&lowered);
-	} else if (req.lang->id == LANG_JAVA) {
-		int cfd = openat(dirfd, "artefacts/classes",
-				 O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	} else if (lang_ops(req.lang)->artefacts_restore) {
+		const struct lang_ops *ops = lang_ops(req.lang);
+		char rel[64];
+		snprintf(rel, sizeof rel, "artefacts/%s", ops->artefact_dir);
+		int cfd = openat(dirfd, rel, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 		if (cfd >= 0) {
-			engine_spawn_java_restore(req.state_dir, req.code_sha256, cfd);
+			ops->artefacts_restore(&req, cfd);
 			close(cfd);
 		}
 	}

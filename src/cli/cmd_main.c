@@ -12,6 +12,7 @@
 #include <stdlib.h>
 
 #include "cli/cmd.h"
+#include "lang/lang.h"
 #include "core/error_kinds.h"
 #include "core/outcome.h"
 #include "render/render.h"
@@ -162,6 +163,7 @@ static void take_remote_options(int *argcp, char ***argvp)
 
 int cmd_main(int argc, char **argv)
 {
+	lang_backends_install();
 	sanitize_std_fds();
 	/* A closed stdout (sbx run ... | head) must not kill sbx before it has
 	 * reaped the sandbox and recorded the run; writes report EPIPE. */

@@ -1,6 +1,8 @@
 #include "core/lang.h"
 
 #include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
@@ -11,21 +13,40 @@
 /* clang-format off */
 static const struct lang languages[LANG_COUNT] = {
 	{LANG_JAVASCRIPT, "javascript", {"js", "node", "mjs", NULL}, {".js", ".mjs", NULL}, ENGINE_DUKTAPE, "node", "nodejs",
-	 {NULL}, NULL, NULL},
+	 {NULL}, NULL, NULL, "--version", NULL, false},
 	{LANG_TYPESCRIPT, "typescript", {"ts", NULL}, {".ts", ".mts", NULL}, ENGINE_DUKTAPE, "node", "nodejs",
-	 {NULL}, NULL, NULL},
+	 {NULL}, NULL, NULL, "--version", NULL, false},
 	/* python3*: Debian's sitecustomize; matplotlibrc: Debian's matplotlib refuses to import without it */
 	{LANG_PYTHON, "python", {"py", "python3", NULL}, {".py", NULL}, ENGINE_SPAWN, "python3", "python3",
-	 {"/etc/python3*", "/etc/matplotlibrc*", NULL}, "MemoryError", NULL},
+	 {"/etc/python3*", "/etc/matplotlibrc*", NULL}, "MemoryError", NULL, "--version", NULL, true},
 	/* the JDK's config: security, logging, jvm.cfg */
 	{LANG_JAVA, "java", {NULL}, {".java", NULL}, ENGINE_SPAWN, "java", "default-jdk-headless",
-	 {"/etc/java-*", NULL}, "java.lang.OutOfMemoryError", NULL},
+	 {"/etc/java-*", NULL}, "java.lang.OutOfMemoryError", NULL, "-version", "javac", false},
 	/* Renviron, Rprofile.site, repositories; R signals a plain simpleError:
 	 * "cannot allocate vector of size ..." or "... memory block of size ..." */
 	{LANG_R, "r", {"rscript", NULL}, {".r", NULL}, ENGINE_SPAWN, "Rscript", "r-base-core",
-	 {"/etc/R", NULL}, NULL, "cannot allocate "},
+	 {"/etc/R", NULL}, NULL, "cannot allocate ", "--version", NULL, true},
 };
 /* clang-format on */
+
+static const struct lang_ops *backends[LANG_COUNT];
+
+void lang_ops_install(enum lang_id id, const struct lang_ops *ops)
+{
+	if ((unsigned)id < LANG_COUNT)
+		backends[id] = ops;
+}
+
+const struct lang_ops *lang_ops(const struct lang *l)
+{
+	const struct lang_ops *ops = l && (unsigned)l->id < LANG_COUNT ? backends[l->id] : NULL;
+	if (!ops) {
+		fprintf(stderr, "sbx: internal error: the language %s has no backend (src/lang/)\n",
+			l ? l->name : "(none)");
+		abort();
+	}
+	return ops;
+}
 
 const struct lang *lang_get(enum lang_id id)
 {

@@ -4,6 +4,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 enum lang_id { LANG_JAVASCRIPT, LANG_TYPESCRIPT, LANG_PYTHON, LANG_JAVA, LANG_R, LANG_COUNT };
 
@@ -32,7 +33,91 @@ struct lang {
 	 * its message for one that has no name of its own. NULL: none. */
 	const char *oom_error_name;
 	const char *oom_message_prefix;
+	/* The interpreter's flag that prints its version (the record's
+	 * interpreter.version, sbx doctor); NULL for a Duktape-only language. */
+	const char *version_flag;
+	/* The compiler the config's languages.LANG.compile names (Java's
+	 * javac), NULL when the language has no build step of its own. */
+	const char *compiler;
+	/* The interpreter reads a "#!" first line as a comment (else sbx
+	 * blanks it, keeping line numbers). */
+	bool keeps_shebang;
 };
+
+/* A language's behaviour: its backend in src/lang/NAME.c (the row above is
+ * its data). The layers below src/lang (engine, run's pipeline) call
+ * through lang_ops(); src/lang installs the backends at start-up
+ * (lang_backends_install), so the lower layers never include a backend.
+ * The types in the signatures belong to the layers that call them. */
+struct argv_builder;
+struct kernel_start;
+struct outcome;
+struct output_sink;
+struct request;
+struct spawn_run;
+struct json_t;
+
+struct lang_ops {
+	/* A one-shot run by the interpreter (engine_spawn.c's sequence):
+	 * writes the language's files into s's work directory and appends the
+	 * interpreter's words to a (after the configured command's words);
+	 * *as is the RLIMIT_AS, preset to the memory limit. Returns 0 to run,
+	 * 1 when s->out is final (a compile error, a build only), -1 on a
+	 * setup failure (s->out says). NULL: only Duktape runs the language. */
+	int (*spawn_args)(struct spawn_run *s, struct argv_builder *a, const char *inputs_arg,
+			  char *const *compile_cmd, uint64_t *as);
+	/* After a run that reported (NULL: nothing to do). */
+	void (*spawn_finish)(struct spawn_run *s);
+	/* The interpreter's prelude waits on the sandbox's gate before user
+	 * code (sandbox.h), so it starts while the cgroup is joined. */
+	bool spawn_gated;
+	/* --build-only compiles something (else there is nothing to build). */
+	bool builds;
+	/* inputs.json in the program's working directory (Java reads it
+	 * there), not in sbx's private directory. */
+	bool inputs_in_cwd;
+	/* The session kernel: runs until its control channel closes. NULL:
+	 * sessions refuse the language. */
+	int (*kernel_run)(struct request *req, struct outcome *out, const struct output_sink *sink,
+			  const struct kernel_start *ks);
+	/* What a session execution of the language cannot take: error()
+	 * naming the fix and -1, else 0. NULL: every key applies. */
+	int (*session_refuse)(const struct request *req);
+	/* sbx prepare's syntax check: a program of the language run on
+	 * inputs {code, modules}, giving {syntax, available} (NULL: the run's
+	 * own build step checks it, engine_build), and the name the record
+	 * gives the checker. */
+	const char *checker_source;
+	const char *(*checker_name)(const struct request *req);
+	/* A checker's error given as a string, as an error object with line
+	 * and column (NULL: the checker gives objects). */
+	struct json_t *(*checker_error)(const char *msg);
+	/* What sbx does to the code before it runs (lowering, compiling):
+	 * appended to the array transforms (NULL: nothing). */
+	void (*transforms)(const struct request *req, struct json_t *transforms);
+	/* What a snippet's final value does when the request does not say
+	 * (enum print_result; a FILE's is never printed): R prints its
+	 * visible top-level forms, as Rscript does. */
+	int print_result_snippet;
+	/* The prelude gives rich results (figures, tables) and takes their
+	 * share of the output limit from SBX_RESULTS_MAX. */
+	bool rich_results;
+	/* A deployment's build output: the directory the build cache keeps
+	 * req's in (its files are stored as artefacts/ARTEFACT_DIR/NAME of
+	 * kind artefact_kind), and putting a deployment's copy back so the
+	 * run needs no build. NULL: nothing beyond the lowered code. */
+	int (*artefacts_path)(const struct request *req, char *out, size_t n);
+	int (*artefacts_restore)(const struct request *req, int dir_fd);
+	const char *artefact_dir;
+	const char *artefact_kind;
+};
+
+/* The backend of l (never NULL: a language without one stops sbx with an
+ * internal error naming it, as a missed row would otherwise fall silently
+ * into another language's path). */
+const struct lang_ops *lang_ops(const struct lang *l);
+/* src/lang's start-up call, once per language. */
+void lang_ops_install(enum lang_id id, const struct lang_ops *ops);
 
 /* By canonical name or alias, case-insensitive; NULL if unknown. */
 const struct lang *lang_by_name(const char *name);

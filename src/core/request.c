@@ -472,8 +472,8 @@ int request_engine_from_name(const char *name, enum js_engine *out)
 
 bool request_uses_node(const struct request *req)
 {
-	return req->engine == JS_ENGINE_NODE && req->lang &&
-	       (req->lang->id == LANG_JAVASCRIPT || req->lang->id == LANG_TYPESCRIPT);
+	/* node is the second engine of the languages Duktape runs. */
+	return req->engine == JS_ENGINE_NODE && req->lang && req->lang->engine == ENGINE_DUKTAPE;
 }
 
 bool request_code_is_file(const struct request *req)

@@ -13,12 +13,6 @@
 #include "core/output_sink.h"
 #include "core/request.h"
 
-/* The javac cache entry of code sha (a directory, which may not exist yet). */
-int engine_spawn_java_cache_path(const char *state_dir, const char *sha, char *out, size_t n);
-/* Puts a deployment's compiled classes (the directory classes_fd) into the
- * javac cache unless it has them, so the run is just the JVM start. */
-int engine_spawn_java_restore(const char *state_dir, const char *sha, int classes_fd);
-
 /* A deployment's lowered code (engine_lowered.c): engine_lowered_path writes
  * the cache file of req's lowered code and returns 0, or -1 when req's code
  * is not lowered (another language, plain ES5, JavaScript under node, where
@@ -29,7 +23,8 @@ int engine_lowered_restore(const struct request *req, const char *text, size_t l
 
 /* Duktape in a forked, seccomp-confined child (engine_duktape.c). */
 int engine_duktape_run(struct request *req, struct outcome *out, const struct output_sink *sink);
-/* python3 / java / Rscript via execve (engine_spawn.c). */
+/* An interpreter via execve (engine_spawn.c), its command line by the
+ * language's backend (lang_ops.spawn_args). */
 int engine_spawn_run(struct request *req, struct outcome *out, const struct output_sink *sink);
 /* The same with the configured argv of the interpreter (run_cmd) and, for
  * Java, of javac (compile_cmd); NULL: the language table's command. */

@@ -4,6 +4,9 @@
 #ifndef SBX_ENGINE_DUKTAPE_H
 #define SBX_ENGINE_DUKTAPE_H
 
+#include <stdbool.h>
+#include <stddef.h>
+
 #include <jansson.h>
 
 struct request;
@@ -18,5 +21,9 @@ void engine_duktape_session_args(duk_context *ctx, json_t *args);
 /* Its inputs as the global `inputs` (NULL: {}). All three as safe calls:
  * whatever the code made of those globals, the kernel goes on. */
 void engine_duktape_session_inputs(duk_context *ctx, const char *json);
+/* Whether the program s ends with an expression statement (its completion
+ * value is then the result), for node's snippets as for Duktape's.
+ * engine_duktape_completion.c */
+bool engine_duktape_ends_with_expression(const char *s, size_t n);
 
 #endif

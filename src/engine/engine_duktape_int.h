@@ -75,15 +75,11 @@ void engine_duktape_set_inputs(duk_context *ctx, const char *json);
  * false outside a kernel; process.exit(code) in a kernel: true when it
  * only ends the execution. */
 _Noreturn void engine_duktape_kernel_main(void *arg);
-/* The parent's side (engine_kernel_run's switch): the kernel's sandbox. */
-int engine_duktape_kernel_run(struct request *req, struct outcome *out,
-			      const struct output_sink *sink, const struct kernel_start *ks);
+/* engine_duktape_kernel_run, the parent's side: engine_kernel.h. */
 bool engine_duktape_kernel_stopping(void);
 bool engine_duktape_kernel_exit(int code);
 bool engine_duktape_kernel_muted(void); /* replaying: the code's output dropped */
 
-/* engine_duktape_completion.c: whether the program s ends with an
- * expression statement (its completion value is then the result). */
-bool engine_duktape_ends_with_expression(const char *s, size_t n);
+/* engine_duktape_ends_with_expression: engine_duktape.h. */
 
 #endif

@@ -1,11 +1,11 @@
 /* engine_kernel — a session's interpreter under the one-shot run's sandbox
- * (see engine_kernel.h). Python: python3 with the same flags and prelude
- * as `sbx run`, followed by the kernel loop (prelude/sbx_kernel.py).
+ * (see engine_kernel.h): the steps every language's kernel shares; each
+ * language's own start is its backend's kernel_run (src/lang/).
  *
  * May call: sandbox, engine_spawn's shared pieces, interp, util, libc.
  */
 #include "engine/engine_kernel.h"
-#include "engine/engine_kernel_int.h"
+#include "engine/kernel_kit.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -17,11 +17,9 @@
 #include <unistd.h>
 
 #include "core/config.h"
-#include "engine/engine_duktape_int.h"
-#include "engine/engine_spawn_int.h"
+#include "core/lang.h"
+#include "engine/spawn_kit.h"
 #include "engine/interp.h"
-#include "prelude_python.h"
-#include "prelude_python_kernel.h"
 #include "sandbox/rundir.h"
 #include "sandbox/sandbox.h"
 #include "util/util.h"
@@ -30,8 +28,7 @@
 
 bool engine_kernel_supported(const struct lang *lang)
 {
-	return lang && (lang->id == LANG_PYTHON || lang->id == LANG_R || lang->id == LANG_JAVA ||
-			lang->engine == ENGINE_DUKTAPE);
+	return lang && lang_ops(lang)->kernel_run;
 }
 
 /* The run directory is the session's: made on the first start, reused
@@ -103,48 +100,5 @@ int engine_kernel_run(struct request *req, struct outcome *out, const struct out
 			     "sessions do not support %s yet", req->lang->name);
 		return -1;
 	}
-	if (req->lang->id == LANG_R)
-		return engine_kernel_run_r(req, out, sink, ks);
-	if (req->lang->id == LANG_JAVA)
-		return engine_kernel_run_java(req, out, sink, ks);
-	if (req->lang->engine == ENGINE_DUKTAPE) /* JavaScript, TypeScript */
-		return engine_duktape_kernel_run(req, out, sink, ks);
-	char *const *cmd = config_command(req->config, req->lang->id, CONFIG_TOOL_RUN);
-	const char *exe_name = cmd && cmd[0] ? cmd[0] : req->lang->interpreter;
-	struct spawn_run s = {.req = req, .out = out, .sink = sink, .stdin_fd = ks->ctl_fd};
-	struct workdir *wd = &s.wd;
-	workdir_init(wd);
-	struct argv_builder a = {.v = NULL};
-	char *src = NULL;
-	int rc = -1;
-	if (engine_kernel_prepare(&s, ks, exe_name) < 0)
-		goto out;
-	engine_spawn_env(&s);
-	snprintf(s.code, sizeof s.code, "%s/" WORKDIR_PRIVATE "/empty.py", wd->path);
-
-	/* The prelude, unchanged, then the kernel loop: every execution runs
-	 * through the prelude's own compile, traceback and result code. */
-	static const char head[] = "_SBX_KERNEL = True\n";
-	size_t lp = strlen(prelude_python), lk = strlen(prelude_python_kernel);
-	src = xmalloc(sizeof head + lp + lk + 2);
-	memcpy(src, head, sizeof head - 1);
-	memcpy(src + sizeof head - 1, prelude_python, lp);
-	src[sizeof head - 1 + lp] = '\n';
-	memcpy(src + sizeof head + lp, prelude_python_kernel, lk + 1);
-
-	engine_spawn_arg(&a, s.exe);
-	for (size_t i = 1; cmd && cmd[0] && cmd[i]; i++)
-		engine_spawn_arg(&a, cmd[i]);
-	/* As `sbx run --json`: -u, so output streams as it is written. */
-	engine_spawn_arg(&a, "-I"), engine_spawn_arg(&a, "-S"), engine_spawn_arg(&a, "-B");
-	engine_spawn_arg(&a, "-u"), engine_spawn_arg(&a, "-c"), engine_spawn_arg(&a, src);
-	engine_spawn_arg(&a, s.code), engine_spawn_arg(&a, "-");
-	engine_spawn_arg(&a, "-c"), engine_spawn_arg(&a, "<string>");
-	rc = engine_kernel_start(&s, &a, ks, req->limits.memory_bytes, true);
-out:
-	free(src);
-	free(a.v);
-	free(s.env);
-	engine_kernel_close_rundir(wd);
-	return rc;
+	return lang_ops(req->lang)->kernel_run(req, out, sink, ks);
 }

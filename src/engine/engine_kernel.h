@@ -26,7 +26,12 @@ struct kernel_start {
 	void *ctx;
 };
 
-/* Is there a kernel for this language? (Python, R and Java.) */
+/* A Duktape heap as a JavaScript or TypeScript session's kernel, in the
+ * embedded engine's sandbox (its backends' kernel_run;
+ * engine_duktape_kernel.c). */
+int engine_duktape_kernel_run(struct request *req, struct outcome *out,
+			      const struct output_sink *sink, const struct kernel_start *ks);
+/* Is there a kernel for this language? (its backend's kernel_run) */
 bool engine_kernel_supported(const struct lang *lang);
 /* Runs the kernel until it ends (the control channel closed, killed, a
  * limit); out says how it ended. Returns 0, or -1 when it could not start. */

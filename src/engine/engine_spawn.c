@@ -23,34 +23,16 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "engine/engine_spawn_int.h"
+#include "engine/spawn_kit.h"
 #include "engine/interp.h"
-#include "engine/py_prelude_cache.h"
 #include "sandbox/isolate.h"
 #include "sandbox/progin.h"
-#include "prelude_python.h"
-#include "prelude_r.h"
 #include "sandbox/sandbox.h"
 #include "util/profile.h"
 #include "util/util.h"
 #include "sandbox/workdir.h"
 
 #define SPAWN_NPROC 256 /* backstop only: cgroup pids.max is the real cap */
-
-/* R's graphics (the png device sbx opens for rich results: cairo, pango,
- * fontconfig) map libraries and fonts and start threads whose stacks are
- * address space, not memory: a plot took R to 250 MiB of address space
- * under the default 256 MiB limit, and a little less left crashed it
- * (GLib-ERROR "creating thread '[pango] FcInit'", or a segfault that R
- * reports as a C stack overflow: at -m 170M every time, at the default now
- * and then under load). So RLIMIT_AS is the limit plus R_AS_EXTRA: the
- * cgroup's memory limit, where there is one, is the wall, as for node. */
-#define R_AS_EXTRA (256ull << 20)
-
-uint64_t engine_spawn_r_as(uint64_t memory_bytes)
-{
-	return memory_bytes ? memory_bytes + R_AS_EXTRA : 0;
-}
 
 void engine_spawn_arg(struct argv_builder *a, const char *s)
 {
@@ -73,19 +55,6 @@ void engine_spawn_child_main(void *p)
 	if (n > 0)
 		(void)!write(STDERR_FILENO, msg, (size_t)n < sizeof msg ? (size_t)n : sizeof msg);
 	_exit(127);
-}
-
-/* Python's stdout buffering, as python3 would have it where sbx's output
- * goes (the code's stdout is always a pipe, which python3 block-buffers).
- * Text to a terminal: python3 line-buffers, so -u (every write as it
- * comes) shows the same. Text to a file or pipe: block-buffered as
- * natively, so `2>&1` gets python3's own order (stderr first, stdout at
- * exit) and, as natively, what is still buffered when the run is killed is
- * lost. JSON and NDJSON: -u, so the events stream as the program writes
- * and the record keeps what came before a timeout. */
-static bool python_unbuffered(const struct request *req)
-{
-	return req->format != FORMAT_TEXT || isatty(STDOUT_FILENO);
 }
 
 /* The program's whole environment: the host's is never passed on. */
@@ -123,7 +92,7 @@ void engine_spawn_env(struct spawn_run *s)
 	/* The rich results' share of the output limit (core/results.h): the
 	 * prelude leaves out what passes it, and unsets the variable before
 	 * the code runs. */
-	if (req->lang->id != LANG_JAVA) {
+	if (lang_ops(req->lang)->rich_results) {
 		snprintf(s->results_max, sizeof s->results_max, "SBX_RESULTS_MAX=%llu",
 			 (unsigned long long)req->limits.output_bytes);
 		s->env[n++] = s->results_max;
@@ -132,26 +101,6 @@ void engine_spawn_env(struct spawn_run *s)
 	for (size_t i = 0; i < req->nenv; i++)
 		s->env[n++] = req->env[i];
 	s->env[n] = NULL;
-}
-
-/* sys.argv[0] and the file name in tracebacks and __file__, as python3
- * gives them: "-c" and "<string>" for -e or Markdown, "-" and "<stdin>" for
- * standard input, and for a FILE its name as given and its absolute path
- * (python3 makes it absolute by joining the working directory, and keeps
- * "." and ".." as given). */
-static void python_names(const struct request *req, char *name, size_t cap, const char **argv0)
-{
-	const char *o = req->code_origin ? req->code_origin : "-e";
-	if (req->code_from_markdown || !strcmp(o, "-e")) {
-		*argv0 = "-c";
-		snprintf(name, cap, "<string>");
-	} else if (!strcmp(o, "-")) {
-		*argv0 = "-";
-		snprintf(name, cap, "<stdin>");
-	} else {
-		*argv0 = o;
-		request_code_path(req, name, cap);
-	}
 }
 
 int engine_spawn_unavailable(struct outcome *out, const struct lang *lang, const char *command)
@@ -239,9 +188,11 @@ int engine_spawn_run_cmd(struct request *req, struct outcome *out, const struct 
 	const struct lang *lang = req->lang;
 	const char *cmd = run_cmd && run_cmd[0] ? run_cmd[0] : lang->interpreter;
 	struct spawn_run s = {.req = req, .out = out, .sink = sink, .stdin_fd = -1};
-	bool node = request_uses_node(req);
+	const struct lang_ops *ops = lang_ops(lang);
 	workdir_init(&s.wd);
-	if (req->build_only && lang->id != LANG_JAVA && !node) {
+	if (!ops->spawn_args) /* the table's users send only spawned languages here */
+		return engine_spawn_setup_failed(out, "not a spawned language");
+	if (req->build_only && !ops->builds) {
 		/* Python and R run from source: nothing to build. */
 		out->status = STATUS_OK;
 		out->exited = true;
@@ -260,7 +211,6 @@ int engine_spawn_run_cmd(struct request *req, struct outcome *out, const struct 
 	struct argv_builder a = {.v = NULL}; /* before any goto out: freed there */
 	char *inputs_json = NULL;
 	char base[PATH_MAX];
-	char pyc[PATH_MAX]; /* the Python prelude's code object, when there is one */
 	const char *wbase = root_work_base(base, sizeof base);
 	if (!wbase && req->state_dir) {
 		int n = snprintf(base, sizeof base, "%s/work", req->state_dir);
@@ -279,13 +229,12 @@ int engine_spawn_run_cmd(struct request *req, struct outcome *out, const struct 
 		goto out;
 	}
 	/* The inputs: Python and R get them as `inputs` from sbx's own copy;
-	 * Java reads inputs.json in its working directory. */
+	 * Java reads inputs.json in its working directory (ops->inputs_in_cwd). */
 	inputs_json = json_dumps(req->inputs, JSON_COMPACT);
-	if (!inputs_json ||
-	    workdir_write(&s.wd,
-			  lang->id == LANG_JAVA ? WORKDIR_CWD "/" WORKDIR_INPUTS
-						: WORKDIR_PRIVATE "/" WORKDIR_INPUTS,
-			  inputs_json, strlen(inputs_json)) < 0) {
+	if (!inputs_json || workdir_write(&s.wd,
+					  ops->inputs_in_cwd ? WORKDIR_CWD "/" WORKDIR_INPUTS
+							     : WORKDIR_PRIVATE "/" WORKDIR_INPUTS,
+					  inputs_json, strlen(inputs_json)) < 0) {
 		engine_spawn_setup_failed(out, "cannot write inputs.json");
 		goto out;
 	}
@@ -298,8 +247,6 @@ int engine_spawn_run_cmd(struct request *req, struct outcome *out, const struct 
 					  "cannot copy the program into the working directory");
 		goto out;
 	}
-	snprintf(s.code, sizeof s.code, "%s/" WORKDIR_PRIVATE "/code.%s", s.wd.path,
-		 lang->id == LANG_R ? "R" : "py");
 	snprintf(s.inputs, sizeof s.inputs, "%s/" WORKDIR_PRIVATE "/" WORKDIR_INPUTS, s.wd.path);
 	snprintf(s.classes, sizeof s.classes, "%s/" WORKDIR_PRIVATE "/classes", s.wd.path);
 	if (req->stdin_path && (s.stdin_fd = progin_open(req->stdin_path)) < 0) {
@@ -314,70 +261,10 @@ int engine_spawn_run_cmd(struct request *req, struct outcome *out, const struct 
 	for (size_t i = 1; run_cmd && run_cmd[0] && run_cmd[i]; i++)
 		engine_spawn_arg(&a, run_cmd[i]);
 	uint64_t as = req->limits.memory_bytes;
-	char pyname[2 * PATH_MAX];
-	size_t n;
-	const char *argv0 = NULL;
-	switch (lang->id) {
-	case LANG_PYTHON:
-		if (workdir_write(&s.wd, WORKDIR_PRIVATE "/code.py", req->code, req->code_len) < 0)
-			goto setup;
-		/* -I: no user site, no PYTHON* variables; -S: see the prelude;
-		 * -B: no __pycache__ in the workdir; -u: see python_unbuffered. */
-		engine_spawn_arg(&a, "-I"), engine_spawn_arg(&a, "-S"), engine_spawn_arg(&a, "-B");
-		if (python_unbuffered(req))
-			engine_spawn_arg(&a, "-u");
-		/* The prelude compiled once (a .pyc run as the script), else
-		 * its source (-c). */
-		snprintf(pyc, sizeof pyc, "%s/" WORKDIR_PRIVATE "/" PY_PRELUDE_CODE, s.wd.path);
-		if (py_prelude_cache_put(req->state_dir, s.exe, prelude_python,
-					 strlen(prelude_python), &s.wd,
-					 WORKDIR_PRIVATE "/" PY_PRELUDE_CODE) == 0)
-			engine_spawn_arg(&a, pyc);
-		else
-			engine_spawn_arg(&a, "-c"), engine_spawn_arg(&a, prelude_python);
-		engine_spawn_arg(&a, s.code), engine_spawn_arg(&a, inputs_arg);
-		python_names(req, pyname, sizeof pyname, &argv0);
-		engine_spawn_arg(&a, argv0), engine_spawn_arg(&a, pyname);
-		break;
-	case LANG_R:
-		if (workdir_write(&s.wd, WORKDIR_PRIVATE "/code.R", req->code, req->code_len) < 0 ||
-		    workdir_write(&s.wd, WORKDIR_PRIVATE "/prelude.R", prelude_r,
-				  strlen(prelude_r)) < 0)
-			goto setup;
-		as = engine_spawn_r_as(as);
-		/* Rscript's own top-level loop runs the code (see the prelude):
-		 * --vanilla but for the init file, which is the prelude. */
-		engine_spawn_arg(&a, "--no-save"), engine_spawn_arg(&a, "--no-restore"),
-		    engine_spawn_arg(&a, "--no-site-file");
-		engine_spawn_arg(&a, "--no-environ"), engine_spawn_arg(&a, s.code);
-		snprintf(s.rprofile, sizeof s.rprofile,
-			 "R_PROFILE_USER=%s/" WORKDIR_PRIVATE "/prelude.R", s.wd.path);
-		for (n = 0; s.env[n]; n++)
-			;
-		s.env[n] = s.rprofile;
-		s.env[n + 1] = NULL;
-		break;
-	case LANG_JAVASCRIPT:
-	case LANG_TYPESCRIPT: {
-		int c = engine_spawn_node_args(&s, &a, inputs_arg);
-		if (c != 0) {
-			rc = c < 0 ? -1 : 0;
-			goto out;
-		}
-		/* V8 reserves more than it uses: the cgroup is the wall */
-		as = engine_spawn_node_as(req->limits.memory_bytes);
-		break;
-	}
-	case LANG_JAVA: {
-		int c = engine_spawn_java_args(&s, &a, compile_cmd);
-		if (c != 0) {
-			rc = c < 0 ? -1 : 0;
-			goto out;
-		}
-		as = 0;
-		break;
-	}
-	default: engine_spawn_setup_failed(out, "not a spawned language"); goto out;
+	int c = ops->spawn_args(&s, &a, inputs_arg, compile_cmd, &as);
+	if (c != 0) {
+		rc = c < 0 ? -1 : 0;
+		goto out;
 	}
 	/* The program's arguments (after --) follow the prelude's own. */
 	for (size_t i = 0; i < req->nargs; i++)
@@ -392,15 +279,14 @@ int engine_spawn_run_cmd(struct request *req, struct outcome *out, const struct 
 	/* The Python and R preludes wait on the gate before running user
 	 * code, so their interpreter starts while the cgroup is joined (see
 	 * sandbox.h). */
-	rc = engine_spawn_step(&s, req, out, sink, s.wd.cwd, a.v, as,
-			       lang->id == LANG_PYTHON || lang->id == LANG_R || node);
-	if (rc == 0 && node)
-		engine_spawn_node_finish(&s);
+	rc = engine_spawn_step(&s, req, out, sink, s.wd.cwd, a.v, as, ops->spawn_gated);
+	if (rc == 0 && ops->spawn_finish)
+		ops->spawn_finish(&s);
 	if (rc == 0) {
 		/* What really ran, said by sbx after the report (the code
 		 * cannot set it). */
 		char version[160];
-		interp_version(req->state_dir, run_exe, interp_version_flag(lang), version,
+		interp_version(req->state_dir, run_exe, lang->version_flag, version,
 			       sizeof version);
 		profile_mark("interpreter version");
 		if (!out->extra)
@@ -440,5 +326,5 @@ int engine_spawn_run(struct request *req, struct outcome *out, const struct outp
 				    request_uses_node(req)
 					? config_node_command(req->config, id)
 					: config_command(req->config, id, CONFIG_TOOL_RUN),
-				    config_command(req->config, LANG_JAVA, CONFIG_TOOL_COMPILE));
+				    config_command(req->config, id, CONFIG_TOOL_COMPILE));
 }

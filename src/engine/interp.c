@@ -12,11 +12,6 @@
 
 #include "util/util.h"
 
-const char *interp_version_flag(const struct lang *lang)
-{
-	return lang->id == LANG_JAVA ? "-version" : "--version";
-}
-
 /* True when path is already in the sandbox's default root (or is "/",
  * which is never shown whole). */
 static bool in_default_root(const char *path)

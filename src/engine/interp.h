@@ -13,9 +13,6 @@
 
 struct config;
 
-/* The flag that prints lang's version ("--version", "-version"). */
-const char *interp_version_flag(const struct lang *lang);
-
 /* Paths outside /usr, /bin and /lib* that exe needs readable: of its
  * virtualenv (the directory holding pyvenv.cfg), of the base interpreter's
  * prefix named there, and of the prefix of the binary exe leads to, the

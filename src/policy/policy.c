@@ -64,12 +64,7 @@ void policy_scan(const struct lang *lang, const char *code, size_t len, const st
 	struct toks toks;
 	policy_tokenize(lang, code, len, &toks);
 	struct scan sc = {cfg, rep, &toks, {0}};
-	switch (lang->id) {
-	case LANG_PYTHON: policy_scan_python(&sc); break;
-	case LANG_R: policy_scan_r(&sc); break;
-	case LANG_JAVA: policy_scan_java(&sc); break;
-	default: policy_scan_js(&sc); break;
-	}
+	policy_lang_of(lang)->scan(&sc);
 	free(toks.v);
 	/* risk = 1 - prod(1 - weight) over the rules found: one risky pattern
 	 * is not certainty, each more kind of pattern raises it, repeats of

@@ -126,6 +126,21 @@ void policy_scan_python(struct scan *sc);
 void policy_scan_r(struct scan *sc);
 void policy_scan_java(struct scan *sc);
 
+/* Adds a dependency the code names (once; bounded). policy_deps.c */
+void policy_dep_add(struct policy_deps *d, const char *name, size_t n, int line, int available);
+
+/* One language's part of the policy (policy_NAME.c): its tokenizer, its
+ * rules, and the dependency the identifier at *i names (added with
+ * policy_dep_add; *i moves past what it took). */
+struct policy_lang {
+	void (*lex)(const char *code, size_t len, struct toks *out);
+	void (*scan)(struct scan *sc);
+	void (*deps)(const struct scan *sc, size_t *i, struct policy_deps *d);
+};
+extern const struct policy_lang policy_lang_js, policy_lang_python, policy_lang_r, policy_lang_java;
+/* Each language's, by the language table's id (policy_langs.c). */
+const struct policy_lang *policy_lang_of(const struct lang *lang);
+
 /* Token k positions from i, or NULL past either end. */
 static inline const struct tok *T(const struct scan *sc, size_t i, long k)
 {

@@ -118,3 +118,50 @@ void policy_scan_java(struct scan *sc)
 			policy_find(sc, "java.exit", t, "halt() ends the program");
 	}
 }
+
+/* Whether a Java import comes with the JDK. javax.* mostly does; the Java
+ * EE names that moved out of the JDK (servlet, persistence, ...) do not. */
+static int java_available(const char *name)
+{
+	static const char *const jdk[] = {"java.",    "javax.",	   "jdk.", "org.w3c.",
+					  "org.xml.", "org.ietf.", NULL};
+	static const char *const ee[] = {"javax.servlet",
+					 "javax.persistence",
+					 "javax.inject",
+					 "javax.ws.",
+					 "javax.ejb",
+					 "javax.faces",
+					 "javax.validation",
+					 "javax.annotation.processing.Generated",
+					 NULL};
+	for (size_t i = 0; ee[i]; i++)
+		if (!strncmp(name, ee[i], strlen(ee[i])))
+			return strcmp(ee[i], "javax.annotation.processing.Generated") ? 0 : 1;
+	for (size_t i = 0; jdk[i]; i++)
+		if (!strncmp(name, jdk[i], strlen(jdk[i])))
+			return 1;
+	return 0;
+}
+
+static void deps_java(const struct scan *sc, size_t *ip, struct policy_deps *d)
+{
+	size_t i = *ip;
+	const struct toks *toks = sc->t;
+	const struct tok *t = &toks->v[i];
+	if (tok_eq(t, "import")) {
+		size_t j = i + 1;
+		if (tok_ident(T(sc, j, 0), "static"))
+			j++;
+		struct buf b = BUF_INIT;
+		for (; j < toks->n && !tok_punct(&toks->v[j], ";"); j++)
+			buf_append(&b, toks->v[j].s, toks->v[j].len);
+		if (b.len)
+			policy_dep_add(d, buf_cstr(&b), b.len, t->line,
+				       java_available(buf_cstr(&b)));
+		buf_release(&b);
+		i = j;
+	}
+	*ip = i;
+}
+
+const struct policy_lang policy_lang_java = {policy_lex_java, policy_scan_java, deps_java};

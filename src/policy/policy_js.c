@@ -344,3 +344,22 @@ void policy_scan_js(struct scan *sc)
 		}
 	}
 }
+
+static void deps_js(const struct scan *sc, size_t *ip, struct policy_deps *d)
+{
+	size_t i = *ip;
+	const struct toks *toks = sc->t;
+	const struct tok *t = &toks->v[i], *next = T(sc, i, 1);
+	/* require("x"), import("x"), import ... from "x", import "x",
+	 * export ... from "x" */
+	if ((tok_eq(t, "require") || tok_eq(t, "import")) && tok_punct(next, "(") &&
+	    tok_string(T(sc, i, 2)))
+		policy_dep_add(d, T(sc, i, 2)->s, T(sc, i, 2)->len, t->line, 0);
+	else if (tok_eq(t, "import") && tok_string(next))
+		policy_dep_add(d, next->s, next->len, t->line, 0);
+	else if (tok_eq(t, "from") && tok_string(next) && i > 0)
+		policy_dep_add(d, next->s, next->len, t->line, 0);
+	*ip = i;
+}
+
+const struct policy_lang policy_lang_js = {policy_lex_js, policy_scan_js, deps_js};

@@ -187,3 +187,39 @@ void policy_scan_python(struct scan *sc)
 		}
 	}
 }
+
+static void deps_python(const struct scan *sc, size_t *ip, struct policy_deps *d)
+{
+	size_t i = *ip;
+	const struct toks *toks = sc->t;
+	const struct tok *t = &toks->v[i], *next = T(sc, i, 1);
+	if (tok_eq(t, "import")) {
+		/* the first name of each item: import a.b as c, d */
+		bool want = true;
+		for (size_t j = i + 1; j < toks->n; j++) {
+			const struct tok *u = &toks->v[j];
+			if (want && u->type == T_IDENT)
+				policy_dep_add(d, u->s, u->len, u->line, -1);
+			want = tok_punct(u, ",");
+			const struct tok *w = T(sc, j, 1);
+			if (!(tok_punct(w, ",") || tok_punct(w, ".") || tok_ident(w, "as") ||
+			      tok_punct(u, ",") || tok_punct(u, ".") || tok_ident(u, "as")))
+				break;
+		}
+		/* "from x import y": the import after from was handled there */
+	} else if (tok_eq(t, "from") && next && next->type == T_IDENT) {
+		policy_dep_add(d, next->s, next->len, t->line, -1);
+		/* skip "from x import ...": its names are not modules */
+		while (i + 1 < toks->n && !tok_ident(&toks->v[i + 1], "import"))
+			i++;
+		i++;
+	} else if ((tok_eq(t, "__import__") || tok_eq(t, "import_module")) &&
+		   tok_punct(next, "(") && tok_string(T(sc, i, 2))) {
+		const struct tok *s = T(sc, i, 2);
+		const char *dotp = memchr(s->s, '.', s->len);
+		policy_dep_add(d, s->s, dotp ? (size_t)(dotp - s->s) : s->len, t->line, -1);
+	}
+	*ip = i;
+}
+
+const struct policy_lang policy_lang_python = {policy_lex_python, policy_scan_python, deps_python};

@@ -138,3 +138,23 @@ void policy_scan_r(struct scan *sc)
 				    T(sc, i, 2)->s);
 	}
 }
+
+static void deps_r(const struct scan *sc, size_t *ip, struct policy_deps *d)
+{
+	size_t i = *ip;
+	const struct toks *toks = sc->t;
+	const struct tok *t = &toks->v[i], *next = T(sc, i, 1);
+	if ((tok_eq(t, "library") || tok_eq(t, "require") || tok_eq(t, "requireNamespace") ||
+	     tok_eq(t, "loadNamespace")) &&
+	    tok_punct(next, "(")) {
+		const struct tok *a = T(sc, i, 2);
+		if (a && (a->type == T_IDENT || a->type == T_STRING) &&
+		    (tok_punct(T(sc, i, 3), ")") || tok_punct(T(sc, i, 3), ",")))
+			policy_dep_add(d, a->s, a->len, t->line, -1);
+	} else if (tok_punct(next, "::") || tok_punct(next, ":::")) {
+		policy_dep_add(d, t->s, t->len, t->line, -1);
+	}
+	*ip = i;
+}
+
+const struct policy_lang policy_lang_r = {policy_lex_r, policy_scan_r, deps_r};

@@ -95,10 +95,5 @@ void policy_lex_punct(struct lexer *lx, const char *const *multi)
 void policy_tokenize(const struct lang *lang, const char *code, size_t len, struct toks *out)
 {
 	memset(out, 0, sizeof(*out));
-	switch (lang->id) {
-	case LANG_PYTHON: policy_lex_python(code, len, out); break;
-	case LANG_R: policy_lex_r(code, len, out); break;
-	case LANG_JAVA: policy_lex_java(code, len, out); break;
-	default: policy_lex_js(code, len, out); break;
-	}
+	policy_lang_of(lang)->lex(code, len, out);
 }

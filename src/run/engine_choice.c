@@ -36,7 +36,7 @@ static const char *key_lang(const struct request *req, bool own_set)
 int engine_choose(struct request *req, enum engine_origin origin)
 {
 	enum lang_id id = req->lang ? req->lang->id : LANG_COUNT;
-	if ((id != LANG_JAVASCRIPT && id != LANG_TYPESCRIPT) || !req->code ||
+	if (!req->lang || req->lang->engine != ENGINE_DUKTAPE || !req->code ||
 	    (req->engine == JS_ENGINE_NODE && origin != ENGINE_BY_SESSION))
 		return 0;
 	struct js_scan sc;

@@ -12,48 +12,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine/js/tokenize.h"
+#include "core/lang.h"
 #include "policy/policy.h"
 #include "render/render.h"
 #include "run/execute.h"
 #include "util/buf.h"
 #include "util/util.h"
-
-/* The checker programs. Each is ordinary code of its language, run by
- * execute() like any user code (sandbox, limits); the user's code reaches it
- * as inputs.code and is only parsed. They stay clear of the policy rules so
- * a strict config cannot block them. */
-/* find_spec on a top-level name locates the module without importing it
- * (no module code runs). */
-static const char checker_python[] =
-    "import importlib.util as _sbx_util\n"
-    "def _sbx_check(src, mods):\n"
-    "    out = {'syntax': None, 'available': {}}\n"
-    "    try:\n"
-    "        compile(src, 'main.py', 'exec', dont_inherit=True)\n"
-    "    except SyntaxError as e:\n"
-    "        out['syntax'] = {'name': type(e).__name__, 'message': str(e.msg),\n"
-    "                         'line': e.lineno, 'column': e.offset}\n"
-    "    except ValueError as e:\n"
-    "        out['syntax'] = {'name': 'ValueError', 'message': str(e),\n"
-    "                         'line': None, 'column': None}\n"
-    "    for m in mods:\n"
-    "        try:\n"
-    "            out['available'][m] = _sbx_util.find_spec(m) is not None\n"
-    "        except Exception:\n"
-    "            out['available'][m] = False\n"
-    "    return out\n"
-    "_sbx_check(inputs['code'], inputs['modules'])\n";
-
-static const char checker_r[] =
-    "local({\n"
-    "  pkgs <- as.character(unlist(inputs$modules))\n"
-    "  err <- tryCatch({ parse(text = inputs$code, keep.source = FALSE); NULL },\n"
-    "                  error = function(e) conditionMessage(e))\n"
-    "  avail <- lapply(pkgs, function(p) nzchar(system.file(package = p)))\n"
-    "  names(avail) <- pkgs\n"
-    "  list(syntax = err, available = avail)\n"
-    "})\n";
 
 /* Runs a checker program for req's language; returns its outcome. */
 static void run_checker(const struct request *req, const char *prog, json_t *inputs,
@@ -121,24 +85,14 @@ static void mark_available(struct policy_deps *d, json_t *avail)
 	}
 }
 
-/* "<text>:2:3: unexpected symbol" → line 2, column 3. */
-static json_t *r_parse_error(const char *msg)
-{
-	int line = 0, col = 0;
-	const char *p = strstr(msg, "<text>:");
-	if (p && sscanf(p, "<text>:%d:%d:", &line, &col) == 2)
-		return json_pack("{s:s, s:s, s:i, s:i}", "name", "SyntaxError", "message", msg,
-				 "line", line, "column", col);
-	return json_pack("{s:s, s:s, s:n, s:n}", "name", "SyntaxError", "message", msg, "line",
-			 "column");
-}
-
+/* The language's checker program (its backend's checker_source) on the
+ * code and the modules it names. */
 static json_t *check_interpreted(const struct request *req, struct policy_deps *deps)
 {
-	bool py = req->lang->id == LANG_PYTHON;
-	const char *checker = py ? "python3 compile()" : "R parse()";
+	const struct lang_ops *ops = lang_ops(req->lang);
+	const char *checker = ops->checker_name(req);
 	struct outcome o;
-	run_checker(req, py ? checker_python : checker_r,
+	run_checker(req, ops->checker_source,
 		    json_pack("{s:s%, s:o}", "code", req->code, req->code_len, "modules",
 			      modules_json(deps)),
 		    &o);
@@ -153,9 +107,9 @@ static json_t *check_interpreted(const struct request *req, struct policy_deps *
 			e = json_array_get(e, 0);
 		if (json_is_object(e))
 			syn = syntax_json(true, json_false(), checker, json_incref(e), NULL);
-		else if (json_is_string(e))
+		else if (json_is_string(e) && ops->checker_error)
 			syn = syntax_json(true, json_false(), checker,
-					  r_parse_error(json_string_value(e)), NULL);
+					  ops->checker_error(json_string_value(e)), NULL);
 		else
 			syn = syntax_json(true, json_true(), checker, NULL, NULL);
 	}
@@ -183,57 +137,18 @@ static json_t *check_built(const struct request *req, const char *checker)
 	return syn;
 }
 
-static json_t *transforms_json(const struct request *req)
-{
-	json_t *a = json_array();
-	switch (req->lang->id) {
-	case LANG_TYPESCRIPT:
-		json_array_append_new(a, json_pack("{s:s, s:s, s:s, s:s}", "kind", "lower", "from",
-						   "typescript", "to", "es5", "reason",
-						   request_uses_node(req)
-						       ? "types are removed by sbx's lowering; "
-							 "node runs the output"
-						       : "types are removed and newer syntax "
-							 "lowered for Duktape"));
-		break;
-	case LANG_JAVASCRIPT: {
-		if (request_uses_node(req)) /* node runs it as it is */
-			break;
-		/* js_scan decides what is lowered. */
-		struct js_scan s;
-		js_scan(req->code, req->code_len, &s);
-		if (s.feature) {
-			json_array_append_new(a,
-					      json_pack("{s:s, s:s, s:s, s:s, s:i}", "kind",
-							"lower", "from", "es2015+", "to", "es5",
-							"reason", s.feature, "line", (int)s.line));
-		}
-		break;
-	}
-	case LANG_JAVA:
-		json_array_append_new(a, json_pack("{s:s, s:s, s:s, s:s}", "kind", "compile",
-						   "from", "java", "to", "class files", "reason",
-						   "javac compiles the program before it runs"));
-		break;
-	default: break;
-	}
-	return a;
-}
-
 json_t *prepare_check(const struct request *req, const struct config *cfg, int *verdict)
 {
 	struct policy_report rep;
 	struct policy_deps deps;
 	policy_scan(req->lang, req->code, req->code_len, cfg, &rep);
 	policy_dependencies(req->lang, req->code, req->code_len, &deps);
-	json_t *transforms = transforms_json(req);
-	json_t *syntax;
-	switch (req->lang->id) {
-	case LANG_PYTHON:
-	case LANG_R: syntax = check_interpreted(req, &deps); break;
-	case LANG_JAVA: syntax = check_built(req, "javac"); break;
-	default: syntax = check_built(req, request_uses_node(req) ? "node" : "duktape"); break;
-	}
+	const struct lang_ops *ops = lang_ops(req->lang);
+	json_t *transforms = json_array();
+	if (ops->transforms)
+		ops->transforms(req, transforms);
+	json_t *syntax = ops->checker_source ? check_interpreted(req, &deps)
+					     : check_built(req, ops->checker_name(req));
 	bool syntax_bad = json_is_false(json_object_get(syntax, "ok"));
 	const char *status = syntax_bad ? "syntax_error" : rep.blocked ? "blocked" : "ok";
 	*verdict = syntax_bad || rep.blocked ? 1 : 0;

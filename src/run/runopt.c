@@ -456,14 +456,14 @@ int runopt_load_code(struct run_options *ro, char **operands, int nops, bool all
 	 * stdin, Markdown) is a notebook cell and shows its value — which R
 	 * has printed itself (its result is its last visible value). */
 	if (req->print_result == PRINT_RESULT_AUTO)
-		req->print_result = request_code_is_file(req) ? PRINT_RESULT_NEVER
-				    : req->lang->id == LANG_R ? PRINT_RESULT_FORMS
-							      : PRINT_RESULT_ALWAYS;
+		req->print_result =
+		    request_code_is_file(req)
+			? PRINT_RESULT_NEVER
+			: (enum print_result)lang_ops(req->lang)->print_result_snippet;
 	/* A "#!" line is a comment to Python and R, but a syntax error to
 	 * Duktape and javac: make it a // comment, on the same line, after the
 	 * hash of the code as given is taken. */
-	if (len > 2 && req->code[0] == '#' && req->code[1] == '!' && req->lang->id != LANG_PYTHON &&
-	    req->lang->id != LANG_R)
+	if (len > 2 && req->code[0] == '#' && req->code[1] == '!' && !req->lang->keeps_shebang)
 		memcpy(req->code, "//", 2);
 	return 0;
 }

@@ -26,24 +26,11 @@ int session_exec_refuse(const struct request *req)
 }
 
 /* What an execution of this language cannot take ("sbx session exec -h"
- * and README "Sessions" list them), named with the fix. */
+ * and README "Sessions" list them), named with the fix: its backend's. */
 static int refuse_for_language(const struct request *req)
 {
-	const struct lang *l = req->lang;
-	if (l->engine == ENGINE_DUKTAPE && req->stdin_path)
-		return error("a %s session runs in the embedded engine, which has no stdin: "
-			     "--stdin (request key \"stdin\") does not apply; pass data with "
-			     "-i/--inputs",
-			     l->name);
-	if (l->id == LANG_JAVA && req->nenv)
-		return error("a Java session's JVM is running already and System.getenv() cannot "
-			     "change in it: --env (request key \"env\") does not apply; pass "
-			     "values with -i/--inputs (inputs.json) or use 'sbx run -l java'");
-	if (l->id == LANG_JAVA && req->nargs)
-		return error("a Java session runs snippets in JShell, which have no main(String[] "
-			     "args): program arguments (request key \"args\") do not apply; pass "
-			     "values with -i/--inputs (inputs.json) or call your main yourself");
-	return 0;
+	const struct lang_ops *ops = lang_ops(req->lang);
+	return ops->session_refuse ? ops->session_refuse(req) : 0;
 }
 
 int session_exec_prepare(struct run_options *ro, const char *ref, char **operands, int nops,

@@ -1,8 +1,10 @@
-/* engine_spawn_int — what the engine_spawn*.c files share among
- * themselves; no other file includes it.
+/* spawn_kit — a run by an interpreter, as engine_spawn.c's sequence gives
+ * it to a language's backend (src/lang/NAME.c, lang_ops.spawn_args): the
+ * run's state, and the steps a backend may use to write its files and
+ * build the interpreter's command line.
  */
-#ifndef SBX_ENGINE_SPAWN_INT_H
-#define SBX_ENGINE_SPAWN_INT_H
+#ifndef SBX_ENGINE_SPAWN_KIT_H
+#define SBX_ENGINE_SPAWN_KIT_H
 
 #include <limits.h>
 #include <stdbool.h>
@@ -40,8 +42,10 @@ struct spawn_run {
 	char mplconfig[PATH_MAX + 24];
 	char xdgcache[PATH_MAX + 24];
 	char rprofile[PATH_MAX + 32];
-	char results_max[48];	     /* SBX_RESULTS_MAX=bytes, for the prelude */
-	char code[PATH_MAX + 16];    /* WORKDIR_PRIVATE/code.py or .R, absolute */
+	char results_max[48];	  /* SBX_RESULTS_MAX=bytes, for the prelude */
+	char code[PATH_MAX + 16]; /* WORKDIR_PRIVATE/code.py or .R, absolute */
+	/* A backend's own argv words that must outlive the run's start. */
+	char word[2][2 * PATH_MAX];
 	char inputs[PATH_MAX + 24];  /* WORKDIR_PRIVATE/inputs.json, absolute */
 	char classes[PATH_MAX + 16]; /* WORKDIR_PRIVATE/classes, absolute */
 	int stdin_fd;
@@ -80,30 +84,5 @@ int engine_spawn_step(struct spawn_run *s, const struct request *req, struct out
 int engine_spawn_unavailable(struct outcome *out, const struct lang *lang, const char *command);
 /* out: SandboxError what; returns -1. engine_spawn.c */
 int engine_spawn_setup_failed(struct outcome *out, const char *what);
-
-/* The tuned JVM's flags (NULL-terminated), for the session kernel too.
- * engine_spawn_java.c */
-extern const char *const engine_java_jvm_flags[];
-/* node: appends node's words to a (the heap cap, the prelude, the
- * program) and the prelude's variables to s->env; TypeScript is lowered
- * first. inputs_arg: the inputs file or "-". Returns 0 to go on and run, 1
- * when out is final (a TypeScript syntax error), -1 on a setup failure.
- * engine_spawn_node.c */
-int engine_spawn_node_args(struct spawn_run *s, struct argv_builder *a, const char *inputs_arg);
-/* node's RLIMIT_AS backstop for a memory limit (the cgroup is the wall).
- * engine_spawn_node.c */
-uint64_t engine_spawn_node_as(uint64_t memory_bytes);
-/* R's RLIMIT_AS for a memory limit (0: none), one-shot runs and kernels:
- * the limit plus what its graphics reserve without using. engine_spawn.c */
-uint64_t engine_spawn_r_as(uint64_t memory_bytes);
-/* node, after the run: V8's heap out of memory is the memory limit,
- * TypeScript's error lines map to the source, the record names the engine. */
-void engine_spawn_node_finish(struct spawn_run *s);
-
-/* Java: compiles (or takes the classes from the cache) and appends the JVM's
- * words to a. Returns 0 to go on and run, 1 when out is final (a compile
- * error, a build only), -1 on a setup failure (out says so).
- * engine_spawn_java.c */
-int engine_spawn_java_args(struct spawn_run *s, struct argv_builder *a, char *const *compile_cmd);
 
 #endif

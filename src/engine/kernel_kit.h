@@ -1,15 +1,15 @@
-/* engine_kernel_int — what the engine_kernel*.c files share; no other
- * file includes it. Each language's kernel starts its interpreter under
- * the same sandbox plan as a one-shot run of that language.
+/* kernel_kit — the steps a language's session kernel (its backend's
+ * kernel_run, src/lang/) takes to start its interpreter under the same
+ * sandbox plan as a one-shot run of that language.
  */
-#ifndef SBX_ENGINE_KERNEL_INT_H
-#define SBX_ENGINE_KERNEL_INT_H
+#ifndef SBX_ENGINE_KERNEL_KIT_H
+#define SBX_ENGINE_KERNEL_KIT_H
 
 #include <stdbool.h>
 #include <stdint.h>
 
 #include "engine/engine_kernel.h"
-#include "engine/engine_spawn_int.h"
+#include "engine/spawn_kit.h"
 #include "sandbox/workdir.h"
 
 /* Closes what engine_kernel_prepare opened (rundir_close). engine_kernel.c */
@@ -24,13 +24,4 @@ int engine_kernel_prepare(struct spawn_run *s, const struct kernel_start *ks, co
  * the control socket as stdin; returns sandbox_run's result. engine_kernel.c */
 int engine_kernel_start(struct spawn_run *s, const struct argv_builder *a,
 			const struct kernel_start *ks, uint64_t rlimit_as, bool gated);
-/* R: Rscript's own top-level loop fed by prelude/sbx_kernel.R.
- * engine_kernel_r.c */
-int engine_kernel_run_r(struct request *req, struct outcome *out, const struct output_sink *sink,
-			const struct kernel_start *ks);
-/* Java: JShell in the JVM, driven by prelude/SbxKernel.java.
- * engine_kernel_java.c */
-int engine_kernel_run_java(struct request *req, struct outcome *out, const struct output_sink *sink,
-			   const struct kernel_start *ks);
-
 #endif

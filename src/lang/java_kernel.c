@@ -1,4 +1,4 @@
-/* engine_kernel_java — a Java session's kernel: the JVM with the same
+/* java_kernel — a Java session's kernel: the JVM with the same
  * flags, heap and sandbox plan as `sbx run -l java`, running
  * prelude/SbxKernel.java through the JDK's source launcher: one JShell
  * (the jdk.jshell API, executing in this JVM) evaluates every execution.
@@ -15,8 +15,8 @@
 #include <unistd.h>
 
 #include "core/config.h"
-#include "engine/engine_kernel_int.h"
-#include "engine/engine_spawn_int.h"
+#include "engine/kernel_kit.h"
+#include "lang/lang_int.h"
 #include "prelude_java_kernel.h"
 #include "sandbox/rundir.h"
 #include "util/util.h"
@@ -25,10 +25,10 @@
 #define KERNEL_SOURCE_NAME "SbxKernel.java"
 #define KERNEL_SOURCE	   WORKDIR_PRIVATE "/" KERNEL_SOURCE_NAME
 
-int engine_kernel_run_java(struct request *req, struct outcome *out, const struct output_sink *sink,
-			   const struct kernel_start *ks)
+int java_kernel_run(struct request *req, struct outcome *out, const struct output_sink *sink,
+		    const struct kernel_start *ks)
 {
-	char *const *cmd = config_command(req->config, LANG_JAVA, CONFIG_TOOL_RUN);
+	char *const *cmd = config_command(req->config, req->lang->id, CONFIG_TOOL_RUN);
 	const char *exe_name = cmd && cmd[0] ? cmd[0] : req->lang->interpreter;
 	struct spawn_run s = {.req = req, .out = out, .sink = sink, .stdin_fd = ks->ctl_fd};
 	struct workdir *wd = &s.wd;
@@ -56,8 +56,8 @@ int engine_kernel_run_java(struct request *req, struct outcome *out, const struc
 	engine_spawn_arg(&a, s.exe);
 	for (size_t i = 1; cmd && cmd[0] && cmd[i]; i++)
 		engine_spawn_arg(&a, cmd[i]);
-	for (size_t i = 0; engine_java_jvm_flags[i]; i++)
-		engine_spawn_arg(&a, engine_java_jvm_flags[i]);
+	for (size_t i = 0; java_jvm_flags[i]; i++)
+		engine_spawn_arg(&a, java_jvm_flags[i]);
 	engine_spawn_arg(&a, s.java_xmx);
 	engine_spawn_arg(&a, src);
 	/* rlimit_as 0 as the one-shot run: the cgroup holds the limit. */

@@ -1,9 +1,9 @@
-/* engine_spawn_java — Java's part of a spawned run: javac as a sandboxed
+/* java_spawn — Java's part of a spawned run: javac as a sandboxed
  * step of its own (it parses untrusted code), its classes cached by the
  * code's SHA-256 (javac_cache.c) so a repeated run starts at JVM speed, and
  * the tuned JVM's command line with sbx's launcher.
  *
- * May call: engine_spawn's shared steps (engine_spawn_int.h), javac_cache,
+ * May call: engine_spawn's shared steps (spawn_kit.h), javac_cache,
  * java_wrap, workdir, outcome, util, libc.
  */
 #include "engine/engine.h"
@@ -16,7 +16,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "engine/engine_spawn_int.h"
+#include "lang/lang_int.h"
 #include "engine/java_wrap.h"
 #include "engine/javac_cache.h"
 #include "util/jsonout.h"
@@ -34,7 +34,7 @@
 /* The tuned JVM: serial GC and C1 only start fastest for short programs; the
  * reservations keep the footprint inside small memory limits; no
  * /tmp/hsperfdata. The default CDS archive is used (-Xshare:auto). */
-const char *const engine_java_jvm_flags[] = {
+const char *const java_jvm_flags[] = {
     "-XX:+UseSerialGC",
     "-XX:TieredStopAtLevel=1",
     "-XX:CICompilerCount=1",
@@ -302,7 +302,7 @@ static int java_compile(struct spawn_run *s, const char *primary, char *const *c
 	return 0;
 }
 
-int engine_spawn_java_cache_path(const char *state_dir, const char *sha, char *out, size_t n)
+static int java_cache_path(const char *state_dir, const char *sha, char *out, size_t n)
 {
 	char version[17];
 	java_cache_version(version);
@@ -310,11 +310,17 @@ int engine_spawn_java_cache_path(const char *state_dir, const char *sha, char *o
 	return len > 0 && (size_t)len < n ? 0 : -1;
 }
 
-int engine_spawn_java_restore(const char *state_dir, const char *sha, int classes_fd)
+int java_artefacts_path(const struct request *req, char *out, size_t n)
 {
+	return java_cache_path(req->state_dir, req->code_sha256, out, n);
+}
+
+int java_artefacts_restore(const struct request *req, int classes_fd)
+{
+	const char *state_dir = req->state_dir, *sha = req->code_sha256;
 	char path[PATH_MAX], version[17];
 	struct stat st;
-	if (engine_spawn_java_cache_path(state_dir, sha, path, sizeof path) != 0)
+	if (java_cache_path(state_dir, sha, path, sizeof path) != 0)
 		return -1;
 	if (lstat(path, &st) == 0 && S_ISDIR(st.st_mode))
 		return 0; /* already there */
@@ -322,8 +328,13 @@ int engine_spawn_java_restore(const char *state_dir, const char *sha, int classe
 	return javac_cache_store(state_dir, version, sha, classes_fd);
 }
 
-int engine_spawn_java_args(struct spawn_run *s, struct argv_builder *a, char *const *compile_cmd)
+int java_spawn_args(struct spawn_run *s, struct argv_builder *a, const char *inputs_arg,
+		    char *const *compile_cmd, uint64_t *as)
 {
+	(void)inputs_arg;
+	/* RLIMIT_AS would break the JVM, which reserves far more address
+	 * space than it uses: the cgroup holds the real limit. */
+	*as = 0;
 	struct request *req = s->req;
 	struct outcome *out = s->out;
 	if (workdir_mkdir(&s->wd, WORKDIR_PRIVATE "/classes") < 0)
@@ -364,8 +375,8 @@ int engine_spawn_java_args(struct spawn_run *s, struct argv_builder *a, char *co
 	if (heap < JAVA_MIN_HEAP)
 		heap = JAVA_MIN_HEAP;
 	snprintf(s->java_xmx, sizeof s->java_xmx, "-Xmx%llum", (unsigned long long)(heap >> 20));
-	for (size_t i = 0; engine_java_jvm_flags[i]; i++)
-		engine_spawn_arg(a, engine_java_jvm_flags[i]);
+	for (size_t i = 0; java_jvm_flags[i]; i++)
+		engine_spawn_arg(a, java_jvm_flags[i]);
 	engine_spawn_arg(a, s->java_xmx);
 	/* The launcher writes its report to fd 3 through java.io's
 	 * FileDescriptor (see _SbxLaunch_.report). */

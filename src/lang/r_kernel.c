@@ -1,4 +1,4 @@
-/* engine_kernel_r — an R session's kernel: Rscript with the same flags,
+/* r_kernel — an R session's kernel: Rscript with the same flags,
  * environment, prelude and sandbox plan as `sbx run -l r`, whose program
  * file is a FIFO the kernel loop (prelude/sbx_kernel.R, run after the
  * prelude as part of R's profile) writes each execution's code into, so
@@ -22,8 +22,8 @@
 #include <unistd.h>
 
 #include "core/config.h"
-#include "engine/engine_kernel_int.h"
-#include "engine/engine_spawn_int.h"
+#include "engine/kernel_kit.h"
+#include "lang/lang_int.h"
 #include "prelude_r.h"
 #include "prelude_r_kernel.h"
 #include "sandbox/rundir.h"
@@ -83,10 +83,10 @@ static int open_fifo(struct workdir *wd, int *bytes)
 	return fd;
 }
 
-int engine_kernel_run_r(struct request *req, struct outcome *out, const struct output_sink *sink,
-			const struct kernel_start *ks)
+int r_kernel_run(struct request *req, struct outcome *out, const struct output_sink *sink,
+		 const struct kernel_start *ks)
 {
-	char *const *cmd = config_command(req->config, LANG_R, CONFIG_TOOL_RUN);
+	char *const *cmd = config_command(req->config, req->lang->id, CONFIG_TOOL_RUN);
 	const char *exe_name = cmd && cmd[0] ? cmd[0] : req->lang->interpreter;
 	struct spawn_run s = {.req = req, .out = out, .sink = sink, .stdin_fd = ks->ctl_fd};
 	struct workdir *wd = &s.wd;
@@ -125,8 +125,8 @@ int engine_kernel_run_r(struct request *req, struct outcome *out, const struct o
 	engine_spawn_arg(&a, "--no-save"), engine_spawn_arg(&a, "--no-restore");
 	engine_spawn_arg(&a, "--no-site-file"), engine_spawn_arg(&a, "--no-environ");
 	engine_spawn_arg(&a, fifo_path);
-	uint64_t as = engine_spawn_r_as(req->limits.memory_bytes); /* as the one-shot run's */
-	rc = engine_kernel_start(&s, &a, ks, as, true); /* gated, as the one-shot R run */
+	uint64_t as = r_rlimit_as(req->limits.memory_bytes); /* as the one-shot run's */
+	rc = engine_kernel_start(&s, &a, ks, as, true);	     /* gated, as the one-shot R run */
 out:
 	if (fifo >= 0)
 		close(fifo);

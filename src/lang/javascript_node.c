@@ -1,4 +1,4 @@
-/* engine_spawn_node — JavaScript and TypeScript under the real node
+/* javascript_node — JavaScript and TypeScript under the real node
  * (--engine node): the interpreter under the same layered sandbox as
  * Python (namespaces and root, Landlock, the interpreters' seccomp
  * deny-list, cgroup, rlimits, uid), with sbx's node prelude
@@ -19,7 +19,7 @@
  * below the limit (--max-old-space-size) so that most programs meet V8's
  * own "heap out of memory" first, which sbx reports as memory_limit too.
  *
- * May call: engine_spawn's shared steps (engine_spawn_int.h), the Duktape
+ * May call: engine_spawn's shared steps (spawn_kit.h), the Duktape
  * engine (lowering only), js/lower, workdir, outcome, util, libc.
  */
 #include "engine/engine.h"
@@ -30,8 +30,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine/engine_duktape_int.h"
-#include "engine/engine_spawn_int.h"
+#include "engine/engine_duktape.h"
+#include "engine/js/lower.h"
+#include "lang/lang_int.h"
 #include "prelude_node.h"
 #include "util/util.h"
 
@@ -132,13 +133,17 @@ static int file_path(struct spawn_run *s)
 	return workdir_write(&s->wd, WORKDIR_PRIVATE "/program.js", req->code, req->code_len);
 }
 
-uint64_t engine_spawn_node_as(uint64_t memory_bytes)
+static uint64_t node_rlimit_as(uint64_t memory_bytes)
 {
 	return memory_bytes + NODE_AS_EXTRA;
 }
 
-int engine_spawn_node_args(struct spawn_run *s, struct argv_builder *a, const char *inputs_arg)
+int node_spawn_args(struct spawn_run *s, struct argv_builder *a, const char *inputs_arg,
+		    char *const *compile_cmd, uint64_t *as)
 {
+	(void)compile_cmd;
+	/* V8 reserves more than it uses: the cgroup is the wall */
+	*as = node_rlimit_as(s->req->limits.memory_bytes);
 	const struct request *req = s->req;
 	const char *code = req->code;
 	size_t code_len = req->code_len;
@@ -216,7 +221,7 @@ static bool v8_heap_oom(const struct outcome *out, uint64_t memory_bytes)
 	       (has_text(&out->err.kept, needle) || has_text(&out->out.kept, needle));
 }
 
-void engine_spawn_node_finish(struct spawn_run *s)
+void node_spawn_finish(struct spawn_run *s)
 {
 	struct outcome *out = s->out;
 	const struct request *req = s->req;

@@ -1,0 +1,61 @@
+/* lang_int — what the backends in src/lang/ share among themselves; no
+ * other file includes it (the rest of sbx reaches a backend through
+ * lang_ops(), core/lang.h).
+ */
+#ifndef SBX_LANG_INT_H
+#define SBX_LANG_INT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "core/lang.h"
+#include "engine/engine_kernel.h"
+#include "engine/spawn_kit.h"
+
+/* Each backend, installed by lang_backends_install (backends.c). */
+extern const struct lang_ops lang_javascript;
+extern const struct lang_ops lang_typescript;
+extern const struct lang_ops lang_python;
+extern const struct lang_ops lang_java;
+extern const struct lang_ops lang_r;
+
+/* The tuned JVM's flags (NULL-terminated), for the session kernel too.
+ * java_spawn.c */
+extern const char *const java_jvm_flags[];
+/* Java's one-shot words: compiles (or takes the classes from the cache)
+ * and appends the JVM's words to a. java_spawn.c */
+int java_spawn_args(struct spawn_run *s, struct argv_builder *a, const char *inputs_arg,
+		    char *const *compile_cmd, uint64_t *as);
+/* A deployment's compiled classes: where the cache keeps req's, and
+ * putting a deployment's copy back. java_spawn.c */
+int java_artefacts_path(const struct request *req, char *out, size_t n);
+int java_artefacts_restore(const struct request *req, int dir_fd);
+/* JShell in the JVM, driven by prelude/SbxKernel.java. java_kernel.c */
+int java_kernel_run(struct request *req, struct outcome *out, const struct output_sink *sink,
+		    const struct kernel_start *ks);
+
+/* node (--engine node) for JavaScript and TypeScript: the heap cap, the
+ * prelude, the program; TypeScript is lowered first. javascript_node.c */
+int node_spawn_args(struct spawn_run *s, struct argv_builder *a, const char *inputs_arg,
+		    char *const *compile_cmd, uint64_t *as);
+/* After a node run: V8's heap out of memory is the memory limit,
+ * TypeScript's error lines map to the source, the record names the
+ * engine. javascript_node.c */
+void node_spawn_finish(struct spawn_run *s);
+/* What sbx does to JavaScript or TypeScript before it runs. javascript.c */
+void js_transforms(const struct request *req, struct json_t *transforms);
+const char *js_checker_name(const struct request *req);
+
+/* R's RLIMIT_AS for a memory limit (0: none), one-shot runs and kernels:
+ * the limit plus what its graphics reserve without using. r.c */
+uint64_t r_rlimit_as(uint64_t memory_bytes);
+/* Rscript's own top-level loop fed by prelude/sbx_kernel.R. r_kernel.c */
+int r_kernel_run(struct request *req, struct outcome *out, const struct output_sink *sink,
+		 const struct kernel_start *ks);
+
+/* python3 running the prelude and prelude/sbx_kernel.py. python_kernel.c */
+int python_kernel_run(struct request *req, struct outcome *out, const struct output_sink *sink,
+		      const struct kernel_start *ks);
+
+#endif

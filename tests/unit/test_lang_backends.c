@@ -1,0 +1,68 @@
+/* Every language of core/lang.c's table has a backend (src/lang/) with the
+ * steps its engine needs, and its policy: a language added to the table
+ * without them is caught here, not at its first run. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+#include <jansson.h>
+
+#include "core/lang.h"
+#include "core/request.h"
+#include "lang/lang.h"
+#include "policy/policy.h"
+
+static void test_every_language_has_a_backend(void **state)
+{
+	(void)state;
+	lang_backends_install();
+	for (int i = 0; i < LANG_COUNT; i++) {
+		const struct lang *l = lang_get((enum lang_id)i);
+		assert_non_null(l);
+		const struct lang_ops *ops = lang_ops(l);
+		assert_non_null(ops);
+		/* An interpreter's language has its command line; a Duktape
+		 * language's spawn_args is node's (--engine node). */
+		assert_non_null(ops->spawn_args);
+		assert_non_null(ops->checker_name);
+		assert_true(ops->print_result_snippet == PRINT_RESULT_ALWAYS ||
+			    ops->print_result_snippet == PRINT_RESULT_FORMS);
+		/* A checker that answers with strings needs their parser. */
+		if (!ops->checker_source)
+			assert_null(ops->checker_error);
+		/* Artefacts come as a set: where, how back, their name. */
+		assert_true(!ops->artefacts_path == !ops->artefacts_restore);
+		assert_true(!ops->artefacts_path == !ops->artefact_dir);
+		assert_true(!ops->artefacts_path == !ops->artefact_kind);
+		if (l->engine == ENGINE_SPAWN)
+			assert_non_null(l->version_flag);
+		/* Sessions: every language of the table has a kernel today. */
+		assert_non_null(ops->kernel_run);
+	}
+}
+
+static void test_every_language_has_a_policy(void **state)
+{
+	(void)state;
+	static const char code[] = "import os\nx = 1\n";
+	for (int i = 0; i < LANG_COUNT; i++) {
+		const struct lang *l = lang_get((enum lang_id)i);
+		struct policy_report rep;
+		struct policy_deps deps;
+		policy_scan(l, code, sizeof code - 1, NULL, &rep);
+		policy_dependencies(l, code, sizeof code - 1, &deps);
+		policy_report_release(&rep);
+		policy_deps_release(&deps);
+	}
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+	    cmocka_unit_test(test_every_language_has_a_backend),
+	    cmocka_unit_test(test_every_language_has_a_policy),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
