@@ -178,14 +178,19 @@ static int lang_key(struct loader *L, const char *section, const char *key, yaml
 	char name[64];
 	snprintf(name, sizeof(name), "%s.%s", section, key);
 	char ***cmds = L->cfg->commands[L->lang];
-	if (L->lang == LANG_JAVA) {
-		if (!strcmp(key, "java"))
+	const struct lang *lang = lang_get(L->lang);
+	/* A language with a compiler names both commands by their names
+	 * (java, javac); Duktape's languages name node, their second engine. */
+	if (lang->compiler) {
+		if (!strcmp(key, lang->interpreter))
 			return parse_command(L, v, name, &cmds[CONFIG_TOOL_RUN]);
-		if (!strcmp(key, "javac"))
+		if (!strcmp(key, lang->compiler))
 			return parse_command(L, v, name, &cmds[CONFIG_TOOL_COMPILE]);
-		return config_unknown_key(L, v, section, key, "java, javac");
+		char both[64];
+		snprintf(both, sizeof both, "%s, %s", lang->interpreter, lang->compiler);
+		return config_unknown_key(L, v, section, key, both);
 	}
-	if (L->lang == LANG_JAVASCRIPT || L->lang == LANG_TYPESCRIPT) {
+	if (lang->engine == ENGINE_DUKTAPE) {
 		if (!strcmp(key, "node"))
 			return parse_command(L, v, name, &cmds[CONFIG_TOOL_RUN]);
 		if (!strcmp(key, "auto_node")) {

@@ -112,7 +112,7 @@ struct request {
 	char *stdin_path;      /* NULL: the program's stdin is empty; "-": sbx's own stdin */
 	bool merge_output;     /* --merge-output: stderr into the stdout stream */
 	bool fresh;	       /* session exec --fresh: a new kernel, no earlier state */
-	/* TypeScript lowered for node (engine_spawn_node.c): to ES2022, with
+	/* TypeScript lowered for node (src/lang/javascript_node.c): to ES2022, with
 	 * nothing refused that node runs (BigInt, lookbehind), not to ES5 */
 	bool lower_for_node;
 	char **env; /* --env KEY=VALUE, NULL-terminated (NULL: none) */

@@ -264,7 +264,7 @@ _Noreturn void engine_duktape_child_main(void *arg)
 	if (js_runtime_install(ctx, job->lower.runtime, job->lower.corejs) != 0)
 		engine_duktape_report_error(ctx);
 
-	/* Lowered for node (engine_spawn_node.c): node parses it, not Duktape */
+	/* Lowered for node (src/lang/javascript_node.c): node parses it, not Duktape */
 	if (req->build_only && req->lower_for_node)
 		report_and_exit("result", "null", 4, 0);
 	has_result = compile_code(ctx, req, job->filename);

@@ -4,9 +4,9 @@
  *
  * This file owns a run's sequence (work directory, inputs, environment,
  * the interpreter's command line, the sandboxed step, the files collected);
- * Java's compile step and command line are engine_spawn_java.c's, finding
- * the binary engine_spawn_resolve.c's. The code's output goes to the sink
- * the caller gives (output_sink.h).
+ * each language's files and command line are its backend's (src/lang/,
+ * lang_ops.spawn_args), finding the binary engine_spawn_resolve.c's. The code's output goes to the
+ * sink the caller gives (output_sink.h).
  *
  * May call: sandbox, workdir, interp, progin, config, outcome, util, libc.
  */

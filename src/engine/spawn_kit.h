@@ -49,7 +49,7 @@ struct spawn_run {
 	char inputs[PATH_MAX + 24];  /* WORKDIR_PRIVATE/inputs.json, absolute */
 	char classes[PATH_MAX + 16]; /* WORKDIR_PRIVATE/classes, absolute */
 	int stdin_fd;
-	/* node (engine_spawn_node.c): its flags and files, argv words. */
+	/* node (src/lang/javascript_node.c): its flags and files, argv words. */
 	char node_heap[48];		  /* --max-old-space-size=MB */
 	char node_prelude[PATH_MAX + 16]; /* WORKDIR_PRIVATE/prelude.js, absolute */
 	char node_main[PATH_MAX + 300];	  /* the FILE, or WORKDIR_PRIVATE/code.js */

@@ -45,9 +45,9 @@ void js_transforms(const struct request *req, json_t *a)
 	struct js_scan s;
 	js_scan(req->code, req->code_len, &s);
 	if (s.feature)
-		json_array_append_new(a, json_pack("{s:s, s:s, s:s, s:s, s:i}", "kind",
-						   "lower", "from", "es2015+", "to", "es5",
-						   "reason", s.feature, "line", (int)s.line));
+		json_array_append_new(a, json_pack("{s:s, s:s, s:s, s:s, s:i}", "kind", "lower",
+						   "from", "es2015+", "to", "es5", "reason",
+						   s.feature, "line", (int)s.line));
 }
 
 const struct lang_ops lang_javascript = {
