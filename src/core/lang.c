@@ -13,19 +13,24 @@
 /* clang-format off */
 static const struct lang languages[LANG_COUNT] = {
 	{LANG_JAVASCRIPT, "javascript", {"js", "node", "mjs", NULL}, {".js", ".mjs", NULL}, ENGINE_DUKTAPE, "node", "nodejs",
-	 {NULL}, NULL, NULL, "--version", NULL, false},
+	 {NULL}, NULL, NULL, "--version", NULL, false, {NULL}},
 	{LANG_TYPESCRIPT, "typescript", {"ts", NULL}, {".ts", ".mts", NULL}, ENGINE_DUKTAPE, "node", "nodejs",
-	 {NULL}, NULL, NULL, "--version", NULL, false},
+	 {NULL}, NULL, NULL, "--version", NULL, false, {NULL}},
 	/* python3*: Debian's sitecustomize; matplotlibrc: Debian's matplotlib refuses to import without it */
 	{LANG_PYTHON, "python", {"py", "python3", NULL}, {".py", NULL}, ENGINE_SPAWN, "python3", "python3",
-	 {"/etc/python3*", "/etc/matplotlibrc*", NULL}, "MemoryError", NULL, "--version", NULL, true},
+	 {"/etc/python3*", "/etc/matplotlibrc*", NULL}, "MemoryError", NULL, "--version", NULL, true, {">>>", "...", NULL}},
 	/* the JDK's config: security, logging, jvm.cfg */
 	{LANG_JAVA, "java", {NULL}, {".java", NULL}, ENGINE_SPAWN, "java", "default-jdk-headless",
-	 {"/etc/java-*", NULL}, "java.lang.OutOfMemoryError", NULL, "-version", "javac", false},
+	 {"/etc/java-*", NULL}, "java.lang.OutOfMemoryError", NULL, "-version", "javac", false, {NULL}},
 	/* Renviron, Rprofile.site, repositories; R signals a plain simpleError:
 	 * "cannot allocate vector of size ..." or "... memory block of size ..." */
 	{LANG_R, "r", {"rscript", NULL}, {".r", NULL}, ENGINE_SPAWN, "Rscript", "r-base-core",
-	 {"/etc/R", NULL}, NULL, "cannot allocate ", "--version", NULL, true},
+	 {"/etc/R", NULL}, NULL, "cannot allocate ", "--version", NULL, true, {NULL}},
+	/* Shell commands: bash reads nothing of /etc without a login or an
+	 * interactive shell (--noprofile --norc); a failed allocation is
+	 * "xmalloc: cannot allocate", after which bash exits. */
+	{LANG_BASH, "bash", {"sh", "shell", NULL}, {".sh", ".bash", NULL}, ENGINE_SPAWN, "bash", "bash",
+	 {NULL}, NULL, NULL, "--version", NULL, true, {"$", NULL}},
 };
 /* clang-format on */
 
@@ -83,7 +88,8 @@ const struct lang *lang_by_path(const char *path)
 
 const char *lang_all_names(void)
 {
-	return "javascript (js, node), typescript (ts), python (py, python3), java, r";
+	return "javascript (js, node), typescript (ts), python (py, python3), java, r, bash (sh, "
+	       "shell)";
 }
 
 /* The interpreter names a "#!" line may carry, beyond the aliases above. */
@@ -96,7 +102,8 @@ static const struct {
     {"bun", LANG_JAVASCRIPT},  {"ts-node", LANG_TYPESCRIPT},
     {"tsx", LANG_TYPESCRIPT},  {"deno", LANG_TYPESCRIPT},
     {"Rscript", LANG_R},       {"R", LANG_R},
-    {"java", LANG_JAVA},
+    {"java", LANG_JAVA},       {"dash", LANG_BASH},
+    {"ash", LANG_BASH},
 };
 
 const struct lang *lang_by_shebang(const char *code, size_t len)

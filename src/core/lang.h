@@ -6,7 +6,15 @@
 #include <stddef.h>
 #include <stdint.h>
 
-enum lang_id { LANG_JAVASCRIPT, LANG_TYPESCRIPT, LANG_PYTHON, LANG_JAVA, LANG_R, LANG_COUNT };
+enum lang_id {
+	LANG_JAVASCRIPT,
+	LANG_TYPESCRIPT,
+	LANG_PYTHON,
+	LANG_JAVA,
+	LANG_R,
+	LANG_BASH,
+	LANG_COUNT
+};
 
 enum lang_engine {
 	ENGINE_DUKTAPE, /* embedded, runs in a forked child */
@@ -42,6 +50,11 @@ struct lang {
 	/* The interpreter reads a "#!" first line as a comment (else sbx
 	 * blanks it, keeping line numbers). */
 	bool keeps_shebang;
+	/* The prompts of a pasted session transcript in Markdown (">>>" and
+	 * "..." for Python, "$" for a shell), each followed by a space or the
+	 * line's end: only what follows them is code, other lines are the
+	 * echoed output. NULL-terminated; the first one starts a transcript. */
+	const char *prompts[3];
 };
 
 /* A language's behaviour: its backend in src/lang/NAME.c (the row above is

@@ -13,7 +13,7 @@
 struct block {
 	const struct lang *lang; /* from the info string, else guessed; NULL: unknown */
 	bool tagged;		 /* the info string named something */
-	bool repl;		 /* a >>> transcript */
+	bool repl;		 /* a pasted transcript (>>>, $) */
 	char info[MAX_INFO];	 /* the info string's language word, "" if none */
 	size_t indent;		 /* the opening fence's indent, removed from each line */
 	size_t start, end;	 /* content byte range */
@@ -24,8 +24,10 @@ static const struct {
 	const char *word;
 	enum lang_id id;
 } info_aliases[] = {
-    {"pycon", LANG_PYTHON},   {"py3", LANG_PYTHON},	{"ipython", LANG_PYTHON},
-    {"python3", LANG_PYTHON}, {"cjs", LANG_JAVASCRIPT}, {"mts", LANG_TYPESCRIPT},
+    {"pycon", LANG_PYTHON},   {"py3", LANG_PYTHON},	    {"ipython", LANG_PYTHON},
+    {"python3", LANG_PYTHON}, {"cjs", LANG_JAVASCRIPT},	    {"mts", LANG_TYPESCRIPT},
+    {"console", LANG_BASH},   {"shell-session", LANG_BASH}, {"shellsession", LANG_BASH},
+    {"zsh", LANG_BASH},
 };
 
 /* If the line [line, eol) opens or closes a fence, returns its length
@@ -131,20 +133,32 @@ static size_t find_blocks(const char *text, size_t len, struct block *blocks)
 	return n;
 }
 
-/* Is the line [p, e) a REPL prompt line; sets *skip to the prompt's length. */
-static bool prompt_line(const char *p, const char *e, size_t *skip)
+/* Does [p, e) start with prompt, followed by a space or the line's end?
+ * Sets *skip to the prompt's length and its space. */
+static bool starts_prompt(const char *p, const char *e, const char *prompt, size_t *skip)
 {
-	if (e - p >= 3 && (!memcmp(p, ">>>", 3) || !memcmp(p, "...", 3)) &&
-	    (e - p == 3 || p[3] == ' ' || p[3] == '\r')) {
-		*skip = e - p > 3 && p[3] == ' ' ? 4 : 3;
-		return true;
-	}
+	size_t n = strlen(prompt);
+	if ((size_t)(e - p) < n || memcmp(p, prompt, n))
+		return false;
+	if ((size_t)(e - p) > n && p[n] != ' ' && p[n] != '\r')
+		return false;
+	*skip = (size_t)(e - p) > n && p[n] == ' ' ? n + 1 : n;
+	return true;
+}
+
+/* Is the line [p, e) a prompt line of lang's transcripts (lang->prompts);
+ * sets *skip to the prompt's length. */
+static bool prompt_line(const struct lang *lang, const char *p, const char *e, size_t *skip)
+{
+	for (size_t i = 0; lang && lang->prompts[i]; i++)
+		if (starts_prompt(p, e, lang->prompts[i], skip))
+			return true;
 	return false;
 }
 
 /* Appends block b's content to out: its fence's indent removed from each
  * line (up to that many spaces or tabs, as CommonMark does) and, for a
- * >>> transcript, only the code after the prompts. */
+ * transcript (>>>, $), only the code after the prompts. */
 static void block_text(const char *text, const struct block *b, struct buf *out)
 {
 	const char *p = text + b->start, *end = text + b->end;
@@ -155,7 +169,7 @@ static void block_text(const char *text, const struct block *b, struct buf *out)
 			p++;
 		size_t skip = 0;
 		if (b->repl) {
-			if (!prompt_line(p, e, &skip)) {
+			if (!prompt_line(b->lang, p, e, &skip)) {
 				p = eol ? eol + 1 : end; /* echoed output */
 				continue;
 			}
@@ -168,7 +182,7 @@ static void block_text(const char *text, const struct block *b, struct buf *out)
 	}
 }
 
-/* Marks >>> transcripts and guesses the language of untagged blocks. */
+/* Marks transcripts (>>>, $) and guesses the language of untagged blocks. */
 static void classify(const char *text, struct block *blocks, size_t n)
 {
 	for (size_t i = 0; i < n; i++) {
@@ -176,10 +190,18 @@ static void classify(const char *text, struct block *blocks, size_t n)
 		const char *p = text + b->start, *end = text + b->end;
 		while (p < end && (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r'))
 			p++;
-		b->repl = (size_t)(end - p) >= 3 && !memcmp(p, ">>>", 3) &&
-			  (!b->lang || b->lang->id == LANG_PYTHON);
-		if (b->repl)
-			b->lang = lang_get(LANG_PYTHON);
+		/* A transcript: the block starts with a language's first
+		 * prompt (>>> for Python, $ for a shell). */
+		const char *eol = memchr(p, '\n', (size_t)(end - p));
+		size_t skip;
+		for (int l = 0; l < LANG_COUNT && !b->repl; l++) {
+			const struct lang *tl = lang_get((enum lang_id)l);
+			if (tl->prompts[0] && (!b->lang || b->lang == tl) &&
+			    starts_prompt(p, eol ? eol : end, tl->prompts[0], &skip)) {
+				b->repl = true;
+				b->lang = tl;
+			}
+		}
 		if (!b->tagged && !b->lang) {
 			struct buf t = BUF_INIT;
 			block_text(text, b, &t);

@@ -11,6 +11,7 @@
 #define L_PY   (1u << LANG_PYTHON)
 #define L_R    (1u << LANG_R)
 #define L_JAVA (1u << LANG_JAVA)
+#define L_SH   (1u << LANG_BASH)
 
 /* The rule table. Built-in levels: by default nothing blocks: eval,
  * imports, subprocesses, sockets, even prototype writes are found in
@@ -51,6 +52,10 @@ static const struct policy_rule rules[] = {
     {"java.native", L_JAVA, POLICY_WARN, 0.5,
      "System.load(), System.loadLibrary(), sun.misc.Unsafe"},
     {"java.exit", L_JAVA, POLICY_OFF, 0.05, "System.exit(), Runtime.halt()"},
+    {"sh.network", L_SH, POLICY_WARN, 0.4,
+     "curl, wget, nc, socat, ssh and other network clients, /dev/tcp and /dev/udp"},
+    {"sh.privilege", L_SH, POLICY_WARN, 0.3,
+     "sudo, su, doas, pkexec, chroot, nsenter, unshare, mount"},
 };
 
 #define NRULES (sizeof(rules) / sizeof(rules[0]))

@@ -122,19 +122,28 @@ int engine_spawn_setup_failed(struct outcome *out, const char *what)
  * its interpreter runs it where it lives (a program listing or reading its
  * directory finds itself there); sbx runs its own copy. A --file of the
  * same name wins; a name sbx reserves is not copied. */
-static int program_copy_in(struct spawn_run *s)
+bool engine_spawn_program_in_cwd(const struct request *req, const char **basep)
 {
-	const struct request *req = s->req;
 	if (!request_code_is_file(req) || req->code_from_markdown)
-		return 0;
+		return false;
 	const char *base = strrchr(req->code_origin, '/');
 	base = base ? base + 1 : req->code_origin;
 	const char *why;
 	if (workdir_valid_name(base, &why) < 0)
-		return 0;
+		return false;
 	for (size_t i = 0; i < req->nfiles; i++)
 		if (!strcmp(req->files[i].name, base))
-			return 0;
+			return false;
+	*basep = base;
+	return true;
+}
+
+static int program_copy_in(struct spawn_run *s)
+{
+	const char *base;
+	if (!engine_spawn_program_in_cwd(s->req, &base))
+		return 0;
+	const struct request *req = s->req;
 	char name[NAME_MAX + sizeof WORKDIR_CWD + 1];
 	snprintf(name, sizeof name, WORKDIR_CWD "/%s", base);
 	return workdir_write(&s->wd, name, req->code, req->code_len);
@@ -309,6 +318,7 @@ out:
 		close(s.stdin_fd);
 	free(inputs_json);
 	free(s.java_wrapped);
+	free(s.word_owned);
 	free(a.v);
 	free(s.env);
 	js_lower_release(&s.node_lower);

@@ -44,8 +44,10 @@ struct spawn_run {
 	char rprofile[PATH_MAX + 32];
 	char results_max[48];	  /* SBX_RESULTS_MAX=bytes, for the prelude */
 	char code[PATH_MAX + 16]; /* WORKDIR_PRIVATE/code.py or .R, absolute */
-	/* A backend's own argv words that must outlive the run's start. */
+	/* A backend's own argv words that must outlive the run's start, in
+	 * the run's buffers or allocated (freed with the run). */
 	char word[2][2 * PATH_MAX];
+	char *word_owned;
 	char inputs[PATH_MAX + 24];  /* WORKDIR_PRIVATE/inputs.json, absolute */
 	char classes[PATH_MAX + 16]; /* WORKDIR_PRIVATE/classes, absolute */
 	int stdin_fd;
@@ -69,6 +71,9 @@ struct spawn_child {
 };
 /* The sandbox's child_main for an interpreter: execve, else exit 127. */
 void engine_spawn_child_main(void *p);
+/* Is the program (a FILE) in the working directory under its own name,
+ * as the run's copy of it? *base: that name. engine_spawn.c */
+bool engine_spawn_program_in_cwd(const struct request *req, const char **base);
 /* The program's environment into s->env (s->wd.path and cwd set). */
 void engine_spawn_env(struct spawn_run *s);
 

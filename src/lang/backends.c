@@ -15,6 +15,7 @@ static const struct lang_ops *const backends[] = {
     [LANG_PYTHON] = &lang_python,
     [LANG_JAVA] = &lang_java,
     [LANG_R] = &lang_r,
+    [LANG_BASH] = &lang_bash,
 };
 _Static_assert(sizeof backends / sizeof backends[0] == LANG_COUNT,
 	       "every language of core/lang.c's table has a backend here");

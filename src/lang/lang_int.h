@@ -19,6 +19,7 @@ extern const struct lang_ops lang_typescript;
 extern const struct lang_ops lang_python;
 extern const struct lang_ops lang_java;
 extern const struct lang_ops lang_r;
+extern const struct lang_ops lang_bash;
 
 /* The tuned JVM's flags (NULL-terminated), for the session kernel too.
  * java_spawn.c */

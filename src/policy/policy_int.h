@@ -108,6 +108,7 @@ void policy_lex_js(const char *code, size_t len, struct toks *out);
 void policy_lex_python(const char *code, size_t len, struct toks *out);
 void policy_lex_r(const char *code, size_t len, struct toks *out);
 void policy_lex_java(const char *code, size_t len, struct toks *out);
+void policy_lex_bash(const char *code, size_t len, struct toks *out);
 
 struct scan {
 	const struct config *cfg;
@@ -125,6 +126,7 @@ void policy_scan_js(struct scan *sc);
 void policy_scan_python(struct scan *sc);
 void policy_scan_r(struct scan *sc);
 void policy_scan_java(struct scan *sc);
+void policy_scan_bash(struct scan *sc);
 
 /* Adds a dependency the code names (once; bounded). policy_deps.c */
 void policy_dep_add(struct policy_deps *d, const char *name, size_t n, int line, int available);
@@ -137,7 +139,8 @@ struct policy_lang {
 	void (*scan)(struct scan *sc);
 	void (*deps)(const struct scan *sc, size_t *i, struct policy_deps *d);
 };
-extern const struct policy_lang policy_lang_js, policy_lang_python, policy_lang_r, policy_lang_java;
+extern const struct policy_lang policy_lang_js, policy_lang_python, policy_lang_r, policy_lang_java,
+    policy_lang_bash;
 /* Each language's, by the language table's id (policy_langs.c). */
 const struct policy_lang *policy_lang_of(const struct lang *lang);
 

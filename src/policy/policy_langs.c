@@ -11,7 +11,7 @@
 static const struct policy_lang *const langs[] = {
     [LANG_JAVASCRIPT] = &policy_lang_js, [LANG_TYPESCRIPT] = &policy_lang_js,
     [LANG_PYTHON] = &policy_lang_python, [LANG_JAVA] = &policy_lang_java,
-    [LANG_R] = &policy_lang_r,
+    [LANG_R] = &policy_lang_r,		 [LANG_BASH] = &policy_lang_bash,
 };
 _Static_assert(sizeof langs / sizeof langs[0] == LANG_COUNT,
 	       "every language of core/lang.c's table has its policy here");

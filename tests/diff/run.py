@@ -20,6 +20,7 @@ HOME and TMPDIR in that directory):
         build installs) when present, else Debian's /usr/share/nodejs/typescript
   py    /usr/bin/python3 PROG.py        (the python sbx runs)
   r     Rscript PROG.R
+  sh    bash PROG.sh (sessions: none, sbx has no shell kernel yet)
   java  javac Main.java && java Main; a file without a `static void
         main(` is a bare snippet: the reference wraps it in
         `public class Main { public static void main(String[] args) throws
@@ -81,7 +82,7 @@ import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 DIFF = os.path.join(ROOT, "tests", "diff")
-LANGS = [("js", ".js"), ("ts", ".ts"), ("py", ".py"), ("r", ".R"), ("java", ".java")]
+LANGS = [("js", ".js"), ("ts", ".ts"), ("py", ".py"), ("r", ".R"), ("java", ".java"), ("sh", ".sh")]
 ASPECTS = ("stdout", "stderr", "exit", "merged", "trace", "reference")
 NATIVE_TIMEOUT = 60
 SBX_WORKDIR = re.compile(r"(?:/[^/\s'\"]+)*/sbx-[^/\s'\"]+-work/run-[0-9A-Za-z]+-[0-9A-Za-z]+(?:/work)?")
@@ -246,6 +247,9 @@ def native_cmd(job, d, ctx):
     if job.lang == "r":
         shutil.copy(job.path, os.path.join(d, base))
         return ["Rscript", base]
+    if job.lang == "sh":
+        shutil.copy(job.path, os.path.join(d, base))
+        return ["bash", base]
     with open(job.path, encoding="utf-8") as f:
         src = f.read()
     if not JAVA_MAIN.search(src):
@@ -378,6 +382,8 @@ def main():
     args = ap.parse_args()
     t0 = time.monotonic()
     langs = [l for l in LANGS if not args.lang or l[0] in args.lang.split(",")]
+    if args.session:  # a language without a session kernel has no session share
+        langs = [l for l in langs if l[0] in SESSION_LANG]
     jobs = []
     for lang, ext in langs:
         d = os.path.join(DIFF, lang)

@@ -1,0 +1,4 @@
+echo start
+if true; then
+  echo inside
+fi fi
