@@ -233,7 +233,7 @@ static bool notebook_line(const char *p, const char *e)
 /* In a Python block's code (appended to out from `from`): each notebook
  * line that is not Python becomes `pass` at its indent (the lines keep
  * their numbers, a block stays a block), recorded in dropped as {"block",
- * "line", "text"}. sbx runs no shell and installs nothing: the rest of the
+ * "line", "text"}. Not Python, and sbx installs nothing: the rest of the
  * block runs as a notebook cell would after it. */
 static void drop_notebook_lines(struct buf *out, size_t from, size_t block_no, json_t *dropped)
 {
@@ -269,10 +269,10 @@ static void drop_notebook_lines(struct buf *out, size_t from, size_t block_no, j
 }
 
 /* An info word that names a shell (```bash, ```console). */
+/* Shells sbx does not run (bash, sh, zsh and transcripts run as bash). */
 static bool shell_info(const char *word)
 {
-	static const char *const shells[] = {
-	    "bash", "sh", "shell", "zsh", "console", "shell-session", "powershell", "cmd", "bat"};
+	static const char *const shells[] = {"powershell", "pwsh", "ps1", "cmd", "bat", "fish"};
 	for (size_t i = 0; i < sizeof shells / sizeof *shells; i++)
 		if (!strcasecmp(word, shells[i]))
 			return true;
@@ -339,11 +339,11 @@ char *markdown_extract(const char *text, size_t len, const struct lang *lang, un
 		if (!taken) {
 			const struct block *b = &blocks[0];
 			if (!want && shell_info(b->info))
-				error(
-				    "--markdown: the reply's code is shell commands (block 1 is "
-				    "'%s'): sbx runs no shell, and -l cannot make one run; it runs "
-				    "%s code, without network (it installs nothing)",
-				    b->info, lang_all_names());
+				error("--markdown: the reply's code is commands of a shell sbx "
+				      "does not "
+				      "run (block 1 is '%s'), and -l cannot make one run; it runs "
+				      "%s code, without network (it installs nothing)",
+				      b->info, lang_all_names());
 			else if (!want && !b->tagged)
 				error("--markdown: cannot tell the language of block 1 (its fence "
 				      "names none and its content does not say): give -l LANG, or "

@@ -349,8 +349,8 @@ static void say_dropped(json_t *report)
 		buf_put_escaped(&b, json_string_value(text), json_string_length(text), false);
 		buf_puts(&b, "'");
 	}
-	buf_puts(&b, " (sbx runs no shell commands or magics and installs nothing: the "
-		     "sandbox has no network); the rest runs");
+	buf_puts(&b, " (shell escapes and magics are not Python, and sbx installs nothing: "
+		     "the sandbox has no network); the rest runs");
 	fprintf(stderr, "sbx: %s\n", buf_cstr(&b));
 	buf_release(&b);
 }

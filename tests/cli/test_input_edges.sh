@@ -50,14 +50,21 @@ print(x)
 ```' run --markdown -
 expect_out 1
 
-# A shell-only reply: sbx runs no shell; -l cannot help.
+# A reply in a shell sbx does not run: -l cannot help.
+sbx_in '```powershell
+Get-ChildItem
+```' run --markdown -
+T_LAST="markdown: a powershell-only reply"
+expect_rc 125
+expect_err_contains "a shell sbx does not run"
+check "no -l LANG suggestion" sh -c 'case "$1" in *"give -l LANG"*) exit 1;; esac' _ "$err"
+# A bash reply runs as bash, in the sandbox: pip has no network there.
 sbx_in '```bash
 pip install numpy
-```' run --markdown -
-T_LAST="markdown: a bash-only reply"
-expect_rc 125
-expect_err_contains "sbx runs no shell"
-check "no -l LANG suggestion" sh -c 'case "$1" in *"give -l LANG"*) exit 1;; esac' _ "$err"
+```' run --markdown - --json
+T_LAST="markdown: a bash reply"
+expect_json .language '"bash"'
+expect_json .status '"error"'
 
 # Java: javac's error at the user's line and column, not sbx's class.
 sbx run -l java --json -e 'int x = "a";'
