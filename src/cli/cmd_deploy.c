@@ -21,7 +21,7 @@
 #include "engine/engine.h"
 #include "run/execute.h"
 #include "engine/interp.h"
-#include "engine/javac_cache.h"
+#include "engine/build_cache.h"
 #include "state/manifest.h"
 #include "core/outcome.h"
 #include "run/prepare_check.h"
@@ -203,7 +203,7 @@ static int deploy_artefacts(struct store_txn *t, const struct request *req, stru
 		if (lstat(src, &st) != 0 || !S_ISREG(st.st_mode))
 			continue;
 		snprintf(rel, sizeof rel, "artefacts/%s/%s", ops->artefact_dir, de->d_name);
-		rc = store_txn_copy(t, rel, src, JAVAC_CACHE_MAX_BYTES, &size, sha);
+		rc = store_txn_copy(t, rel, src, BUILD_CACHE_MAX_BYTES, &size, sha);
 		if (rc == 0)
 			json_array_append_new(d->artefacts,
 					      json_pack("{s:s, s:s, s:I, s:s}", "kind",

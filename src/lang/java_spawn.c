@@ -1,9 +1,9 @@
 /* java_spawn — Java's part of a spawned run: javac as a sandboxed
  * step of its own (it parses untrusted code), its classes cached by the
- * code's SHA-256 (javac_cache.c) so a repeated run starts at JVM speed, and
+ * code's SHA-256 (engine/build_cache.c) so a repeated run starts at JVM speed, and
  * the tuned JVM's command line with sbx's launcher.
  *
- * May call: engine_spawn's shared steps (spawn_kit.h), javac_cache,
+ * May call: engine_spawn's shared steps (spawn_kit.h), build_cache,
  * java_wrap, workdir, outcome, util, libc.
  */
 #include "engine/engine.h"
@@ -18,7 +18,7 @@
 
 #include "lang/lang_int.h"
 #include "engine/java_wrap.h"
-#include "engine/javac_cache.h"
+#include "engine/build_cache.h"
 #include "util/jsonout.h"
 #include "prelude_java_launcher.h"
 #include "util/util.h"
@@ -162,7 +162,7 @@ static int java_compile(struct spawn_run *s, const char *primary, char *const *c
 		return engine_spawn_setup_failed(s->out, "cannot open the classes directory");
 	double start = now_monotonic_ms();
 	int hit =
-	    req->state_dir ? javac_cache_load(req->state_dir, version, req->code_sha256, cfd) : 0;
+	    req->state_dir ? build_cache_load(req->state_dir, "java", version, req->code_sha256, cfd) : 0;
 	if (hit != 1) {
 		/* javac sits beside the java binary that runs the classes. */
 		char dir[PATH_MAX], java_exe[PATH_MAX];
@@ -285,7 +285,7 @@ static int java_compile(struct spawn_run *s, const char *primary, char *const *c
 			javac_notes_keep(cfd, notes.data, notes.len);
 			buf_release(&notes);
 			if (req->state_dir)
-				javac_cache_store(req->state_dir, version, req->code_sha256, cfd);
+				build_cache_store(req->state_dir, "java", version, req->code_sha256, cfd);
 			javac_notes_show(s, cfd);
 		}
 		outcome_release(&cout);
@@ -325,7 +325,7 @@ int java_artefacts_restore(const struct request *req, int classes_fd)
 	if (lstat(path, &st) == 0 && S_ISDIR(st.st_mode))
 		return 0; /* already there */
 	java_cache_version(version);
-	return javac_cache_store(state_dir, version, sha, classes_fd);
+	return build_cache_store(state_dir, "java", version, sha, classes_fd);
 }
 
 int java_spawn_args(struct spawn_run *s, struct argv_builder *a, const char *inputs_arg,

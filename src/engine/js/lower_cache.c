@@ -1,5 +1,5 @@
 /* lower_cache — the engine's own cache of lowered code, STATE/cache/js/
- * <key>.js (as javac_cache.c is the Java engine's): the key, the lookup,
+ * <key>.js (as build_cache.c is the builds'): the key, the lookup,
  * storing an entry (temp file, fsync, rename) and the deployments' copy of
  * it. The directory comes from statedir; files are opened with O_NOFOLLOW.
  * Calls statedir, js/tokenize and util. */

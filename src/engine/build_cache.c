@@ -1,4 +1,4 @@
-#include "engine/javac_cache.h"
+#include "engine/build_cache.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -17,14 +17,14 @@
 #define CACHE_MAX_DEPTH	  32   /* package nesting */
 #define CACHE_MAX_ENTRIES 4096 /* files per entry */
 
-/* Opens state_dir/cache/java/<version>, creating each level 0700 and
+/* Opens state_dir/cache/<kind>/<version>, creating each level 0700 and
  * refusing links. Returns an fd or -1 (errno set). */
-static int open_version_dir(const char *state_dir, const char *version)
+static int open_version_dir(const char *state_dir, const char *kind, const char *version)
 {
 	if (mkdir(state_dir, 0700) < 0 && errno != EEXIST)
 		return -1;
 	int fd = open(state_dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	const char *parts[] = {"cache", "java", version};
+	const char *parts[] = {"cache", kind, version};
 	for (size_t i = 0; fd >= 0 && i < 3; i++) {
 		if (mkdirat(fd, parts[i], 0700) < 0 && errno != EEXIST) {
 			int e = errno;
@@ -91,13 +91,18 @@ static int copy_tree(int from, int to, int depth, size_t *entries, uint64_t *bud
 				close(in);
 				continue;
 			}
+			/* Only the execute bits are kept: a compiled program
+			 * stays runnable, nothing becomes set-uid. */
+			mode_t mode = st.st_mode & 0111 ? 0755 : 0644;
 			int out = in < 0
 				      ? -1
 				      : openat(to, name,
 					       O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
-					       0644);
+					       mode);
 			ssize_t n = 0;
-			while (out >= 0 && (n = read(in, chunk, sizeof chunk)) > 0) {
+			if (out >= 0 && fchmod(out, mode) < 0) /* whatever the umask */
+				rc = -1;
+			while (out >= 0 && rc == 0 && (n = read(in, chunk, sizeof chunk)) > 0) {
 				if ((uint64_t)n > *budget) {
 					errno = EFBIG;
 					n = -1;
@@ -121,28 +126,30 @@ static int copy_tree(int from, int to, int depth, size_t *entries, uint64_t *bud
 	return rc;
 }
 
-int javac_cache_load(const char *state_dir, const char *version, const char *sha, int dst_fd)
+int build_cache_load(const char *state_dir, const char *kind, const char *version, const char *sha,
+		     int dst_fd)
 {
-	int vfd = open_version_dir(state_dir, version);
+	int vfd = open_version_dir(state_dir, kind, version);
 	if (vfd < 0)
-		return error("cannot use the Java class cache in %s: %s (check --state-dir)",
+		return error("cannot use the %s build cache in %s: %s (check --state-dir)", kind,
 			     state_dir, strerror(errno));
 	int efd = openat(vfd, sha, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 	close(vfd);
 	if (efd < 0)
 		return 0;
 	size_t entries = 0;
-	uint64_t budget = JAVAC_CACHE_MAX_BYTES;
+	uint64_t budget = BUILD_CACHE_MAX_BYTES;
 	int rc = copy_tree(efd, dst_fd, 0, &entries, &budget, false);
 	close(efd);
 	return rc == 0 ? 1 : 0;
 }
 
-int javac_cache_store(const char *state_dir, const char *version, const char *sha, int src_fd)
+int build_cache_store(const char *state_dir, const char *kind, const char *version,
+		      const char *sha, int src_fd)
 {
-	int vfd = open_version_dir(state_dir, version);
+	int vfd = open_version_dir(state_dir, kind, version);
 	if (vfd < 0) {
-		warning("cannot store compiled classes in %s: %s", state_dir, strerror(errno));
+		warning("cannot store the %s build in %s: %s", kind, state_dir, strerror(errno));
 		return -1;
 	}
 	char id[27], tmp[128];
@@ -152,7 +159,7 @@ int javac_cache_store(const char *state_dir, const char *version, const char *sh
 	if (mkdirat(vfd, tmp, 0755) == 0) {
 		int tfd = openat(vfd, tmp, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 		size_t entries = 0;
-		uint64_t budget = JAVAC_CACHE_MAX_BYTES;
+		uint64_t budget = BUILD_CACHE_MAX_BYTES;
 		if (tfd >= 0 && copy_tree(src_fd, tfd, 0, &entries, &budget, true) == 0 &&
 		    fsync(tfd) == 0)
 			rc = 0;
@@ -170,6 +177,6 @@ int javac_cache_store(const char *state_dir, const char *version, const char *sh
 		fsync(vfd);
 	close(vfd);
 	if (rc < 0)
-		warning("cannot store compiled classes in %s: %s", state_dir, strerror(e));
+		warning("cannot store the %s build in %s: %s", kind, state_dir, strerror(e));
 	return rc;
 }
