@@ -277,7 +277,7 @@ FUZZ_LIBS     = $(shell pkg-config --libs yaml-0.1 jansson libcrypto 2>/dev/null
 # The modules the parsers live in, and what they reference.
 FUZZ_MODS    := util/opt core/config core/config_keys core/request state/manifest \
                 policy/policy core/policy_names policy/policy_tokens policy/policy_js \
-                policy/policy_python policy/policy_r policy/policy_java policy/policy_deps policy/policy_langs policy/policy_bash \
+                policy/policy_python policy/policy_r policy/policy_java policy/policy_deps policy/policy_langs policy/policy_bash policy/policy_c policy/policy_go \
                 render/render render/render_results render/render_text core/results util/jsonout core/markdown \
                 util/util util/buf util/textout util/front core/lang core/error_kinds core/request_keys \
                 engine/js/tokenize core/outcome state/store util/statedir util/rmtree \

@@ -17,8 +17,8 @@ build_pkgs="gcc make patch pkg-config duktape-dev libseccomp-dev libyaml-dev lib
 # nodejs and the python3 libraries are also the native references of the
 # differential test (tests/diff), which runs numpy/pandas/matplotlib code.
 # The languages of the README, with the Python libraries its examples use.
-lang_pkgs="python3 python3-numpy python3-pandas python3-matplotlib default-jdk-headless r-base-core"
-test_pkgs="curl python3 python3-venv python3-dill python3-numpy python3-pandas python3-matplotlib default-jdk-headless r-base-core jq valgrind slurm-wlm munge haproxy python3-kubernetes"
+lang_pkgs="python3 python3-numpy python3-pandas python3-matplotlib default-jdk-headless r-base-core gcc g++ golang-go"
+test_pkgs="curl python3 python3-venv python3-dill python3-numpy python3-pandas python3-matplotlib default-jdk-headless r-base-core gcc g++ golang-go jq valgrind slurm-wlm munge haproxy python3-kubernetes"
 bench_pkgs="hyperfine jq"
 # make fuzz: clang and its libFuzzer runtime (tests/fuzz/).
 fuzz_pkgs="clang libclang-rt-14-dev"

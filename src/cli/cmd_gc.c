@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "cli/cmd.h"
+#include "core/lang.h"
 #include "core/config.h"
 #include "state/history.h"
 #include "run/runopt.h"
@@ -135,24 +136,29 @@ static unsigned prune_older(int dirfd, time_t cutoff, int levels)
 	return n;
 }
 
-/* Build caches (lowered JavaScript, compiled Java classes) not written for
- * longer than the retention, and working directories that killed runs left
- * behind. A cache entry is rebuilt on demand, so removing one is safe. */
+/* Build caches (lowered JavaScript, each compiled language's builds: Java's
+ * classes, C, C++ and Go binaries) not written for longer than the
+ * retention, and working directories that killed runs left behind. A cache
+ * entry is rebuilt on demand, so removing one is safe. */
 static void gc_caches(const char *state_dir, int retention_days, json_t *report)
 {
-	static const struct {
-		const char *dir;
-		int levels;
-	} caches[] = {{"cache/js", 0}, {"cache/java", 1}};
+	/* cache/js, then cache/KIND/<version>/ of every language that builds. */
+	const char *kinds[LANG_COUNT + 1] = {"js"};
+	int levels[LANG_COUNT + 1] = {0};
+	size_t n = 1;
+	for (int l = 0; l < LANG_COUNT; l++) {
+		const char *kind = lang_ops(lang_get((enum lang_id)l))->build_kind;
+		if (kind)
+			kinds[n] = kind, levels[n++] = 1;
+	}
 	unsigned removed = 0;
-	for (size_t i = 0; retention_days > 0 && i < sizeof(caches) / sizeof(caches[0]); i++) {
+	for (size_t i = 0; retention_days > 0 && i < n; i++) {
 		char path[PATH_MAX];
-		snprintf(path, sizeof(path), "%s/%s", state_dir, caches[i].dir);
+		snprintf(path, sizeof(path), "%s/cache/%s", state_dir, kinds[i]);
 		int fd = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 		if (fd < 0)
 			continue;
-		removed +=
-		    prune_older(fd, time(NULL) - (time_t)retention_days * 86400, caches[i].levels);
+		removed += prune_older(fd, time(NULL) - (time_t)retention_days * 86400, levels[i]);
 		close(fd);
 	}
 	char work[PATH_MAX];

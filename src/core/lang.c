@@ -31,6 +31,14 @@ static const struct lang languages[LANG_COUNT] = {
 	 * "xmalloc: cannot allocate", after which bash exits. */
 	{LANG_BASH, "bash", {"sh", "shell", NULL}, {".sh", ".bash", NULL}, ENGINE_SPAWN, "bash", "bash",
 	 {NULL}, NULL, NULL, "--version", NULL, true, {"$", NULL}},
+	/* Compiled: the "interpreter" is the compiler (its command in the
+	 * config, its version in the record); the program runs as a binary. */
+	{LANG_C, "c", {NULL}, {".c", NULL}, ENGINE_SPAWN, "gcc", "gcc",
+	 {NULL}, NULL, NULL, "--version", NULL, false, {NULL}},
+	{LANG_CPP, "cpp", {"c++", "cxx", "cc", NULL}, {".cpp", ".cc", ".cxx", NULL}, ENGINE_SPAWN, "g++", "g++",
+	 {NULL}, NULL, NULL, "--version", NULL, false, {NULL}},
+	{LANG_GO, "go", {"golang", NULL}, {".go", NULL}, ENGINE_SPAWN, "go", "golang-go",
+	 {NULL}, NULL, NULL, "version", NULL, false, {NULL}},
 };
 /* clang-format on */
 
@@ -89,7 +97,7 @@ const struct lang *lang_by_path(const char *path)
 const char *lang_all_names(void)
 {
 	return "javascript (js, node), typescript (ts), python (py, python3), java, r, bash (sh, "
-	       "shell)";
+	       "shell), c, cpp (c++), go (golang)";
 }
 
 /* The interpreter names a "#!" line may carry, beyond the aliases above. */

@@ -13,6 +13,9 @@ enum lang_id {
 	LANG_JAVA,
 	LANG_R,
 	LANG_BASH,
+	LANG_C,
+	LANG_CPP,
+	LANG_GO,
 	LANG_COUNT
 };
 
@@ -25,7 +28,7 @@ struct lang {
 	enum lang_id id;
 	const char *name;	   /* canonical, as in the result record */
 	const char *aliases[4];	   /* NULL-terminated; matched case-insensitively */
-	const char *extensions[3]; /* with the dot, NULL-terminated */
+	const char *extensions[4]; /* with the dot, NULL-terminated */
 	enum lang_engine engine;
 	/* The default command; for JavaScript and TypeScript, node's (used
 	 * only under --engine node). */
@@ -123,6 +126,9 @@ struct lang_ops {
 	int (*artefacts_restore)(const struct request *req, int dir_fd);
 	const char *artefact_dir;
 	const char *artefact_kind;
+	/* Its builds' kind in the build cache (cache/KIND, engine/build_cache.h;
+	 * sbx gc prunes it). NULL: nothing cached. */
+	const char *build_kind;
 };
 
 /* The backend of l (never NULL: a language without one stops sbx with an

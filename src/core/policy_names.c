@@ -12,6 +12,8 @@
 #define L_R    (1u << LANG_R)
 #define L_JAVA (1u << LANG_JAVA)
 #define L_SH   (1u << LANG_BASH)
+#define L_C    ((1u << LANG_C) | (1u << LANG_CPP))
+#define L_GO   (1u << LANG_GO)
 
 /* The rule table. Built-in levels: by default nothing blocks: eval,
  * imports, subprocesses, sockets, even prototype writes are found in
@@ -56,6 +58,12 @@ static const struct policy_rule rules[] = {
      "curl, wget, nc, socat, ssh and other network clients, /dev/tcp and /dev/udp"},
     {"sh.privilege", L_SH, POLICY_WARN, 0.3,
      "sudo, su, doas, pkexec, chroot, nsenter, unshare, mount"},
+    {"c.process", L_C, POLICY_WARN, 0.5, "system(), popen(), exec*(), fork(), posix_spawn()"},
+    {"c.network", L_C, POLICY_WARN, 0.4, "socket(), connect(), bind(), getaddrinfo()"},
+    {"c.native", L_C, POLICY_WARN, 0.4, "syscall(), inline asm, dlopen()"},
+    {"go.process", L_GO, POLICY_WARN, 0.5, "os/exec, os.StartProcess"},
+    {"go.network", L_GO, POLICY_WARN, 0.4, "net and the packages under it (net/http, ...)"},
+    {"go.native", L_GO, POLICY_WARN, 0.4, "unsafe, syscall, plugin"},
 };
 
 #define NRULES (sizeof(rules) / sizeof(rules[0]))

@@ -16,6 +16,9 @@ static const struct lang_ops *const backends[] = {
     [LANG_JAVA] = &lang_java,
     [LANG_R] = &lang_r,
     [LANG_BASH] = &lang_bash,
+    [LANG_C] = &lang_c,
+    [LANG_CPP] = &lang_cpp,
+    [LANG_GO] = &lang_go,
 };
 _Static_assert(sizeof backends / sizeof backends[0] == LANG_COUNT,
 	       "every language of core/lang.c's table has a backend here");

@@ -51,4 +51,5 @@ const struct lang_ops lang_java = {
     .artefacts_restore = java_artefacts_restore,
     .artefact_dir = "classes",
     .artefact_kind = "java-class",
+    .build_kind = "java",
 };

@@ -162,7 +162,7 @@ static int java_compile(struct spawn_run *s, const char *primary, char *const *c
 		return engine_spawn_setup_failed(s->out, "cannot open the classes directory");
 	double start = now_monotonic_ms();
 	int hit =
-	    req->state_dir ? build_cache_load(req->state_dir, "java", version, req->code_sha256, cfd) : 0;
+	    req->state_dir ? build_cache_load(req->state_dir, lang_java.build_kind, version, req->code_sha256, cfd) : 0;
 	if (hit != 1) {
 		/* javac sits beside the java binary that runs the classes. */
 		char dir[PATH_MAX], java_exe[PATH_MAX];
@@ -285,7 +285,7 @@ static int java_compile(struct spawn_run *s, const char *primary, char *const *c
 			javac_notes_keep(cfd, notes.data, notes.len);
 			buf_release(&notes);
 			if (req->state_dir)
-				build_cache_store(req->state_dir, "java", version, req->code_sha256, cfd);
+				build_cache_store(req->state_dir, lang_java.build_kind, version, req->code_sha256, cfd);
 			javac_notes_show(s, cfd);
 		}
 		outcome_release(&cout);
@@ -325,7 +325,7 @@ int java_artefacts_restore(const struct request *req, int classes_fd)
 	if (lstat(path, &st) == 0 && S_ISDIR(st.st_mode))
 		return 0; /* already there */
 	java_cache_version(version);
-	return build_cache_store(state_dir, "java", version, sha, classes_fd);
+	return build_cache_store(state_dir, lang_java.build_kind, version, sha, classes_fd);
 }
 
 int java_spawn_args(struct spawn_run *s, struct argv_builder *a, const char *inputs_arg,

@@ -20,6 +20,9 @@ extern const struct lang_ops lang_python;
 extern const struct lang_ops lang_java;
 extern const struct lang_ops lang_r;
 extern const struct lang_ops lang_bash;
+extern const struct lang_ops lang_c;
+extern const struct lang_ops lang_cpp;
+extern const struct lang_ops lang_go;
 
 /* The tuned JVM's flags (NULL-terminated), for the session kernel too.
  * java_spawn.c */
@@ -54,6 +57,23 @@ uint64_t r_rlimit_as(uint64_t memory_bytes);
 /* Rscript's own top-level loop fed by prelude/sbx_kernel.R. r_kernel.c */
 int r_kernel_run(struct request *req, struct outcome *out, const struct output_sink *sink,
 		 const struct kernel_start *ks);
+
+/* A compiled language's toolchain (native.c). */
+struct native_toolchain {
+	const char *kind;	     /* its build cache's: "c", "cpp", "go" */
+	const char *default_source;  /* the source's name when the code is no FILE */
+	const char *const *flags;    /* the compiler's words before the configured ones */
+	const char *const *libs;     /* after the source */
+	bool go;		     /* `go build`: its subcommand and environment */
+};
+/* Compiles the code (or takes the binary from the build cache) and makes
+ * the binary the command: argv is ./PROG, as natively. Returns 0 to run,
+ * 1 when s->out is final (a compile error, a build only), -1 on a setup
+ * failure. native.c */
+int native_spawn_args(struct spawn_run *s, struct argv_builder *a,
+		      const struct native_toolchain *tc, uint64_t *as);
+/* sbx prepare's transforms for a compiled language. native.c */
+void native_transforms(const struct request *req, struct json_t *transforms);
 
 /* python3 running the prelude and prelude/sbx_kernel.py. python_kernel.c */
 int python_kernel_run(struct request *req, struct outcome *out, const struct output_sink *sink,

@@ -127,6 +127,8 @@ void policy_scan_python(struct scan *sc);
 void policy_scan_r(struct scan *sc);
 void policy_scan_java(struct scan *sc);
 void policy_scan_bash(struct scan *sc);
+void policy_scan_c(struct scan *sc);
+void policy_scan_go(struct scan *sc);
 
 /* Adds a dependency the code names (once; bounded). policy_deps.c */
 void policy_dep_add(struct policy_deps *d, const char *name, size_t n, int line, int available);
@@ -140,7 +142,7 @@ struct policy_lang {
 	void (*deps)(const struct scan *sc, size_t *i, struct policy_deps *d);
 };
 extern const struct policy_lang policy_lang_js, policy_lang_python, policy_lang_r, policy_lang_java,
-    policy_lang_bash;
+    policy_lang_bash, policy_lang_c, policy_lang_go;
 /* Each language's, by the language table's id (policy_langs.c). */
 const struct policy_lang *policy_lang_of(const struct lang *lang);
 

@@ -12,6 +12,8 @@ static const struct policy_lang *const langs[] = {
     [LANG_JAVASCRIPT] = &policy_lang_js, [LANG_TYPESCRIPT] = &policy_lang_js,
     [LANG_PYTHON] = &policy_lang_python, [LANG_JAVA] = &policy_lang_java,
     [LANG_R] = &policy_lang_r,		 [LANG_BASH] = &policy_lang_bash,
+    [LANG_C] = &policy_lang_c,		 [LANG_CPP] = &policy_lang_c,
+    [LANG_GO] = &policy_lang_go,
 };
 _Static_assert(sizeof langs / sizeof langs[0] == LANG_COUNT,
 	       "every language of core/lang.c's table has its policy here");

@@ -39,9 +39,14 @@ static void test_every_language_has_a_backend(void **state)
 		assert_true(!ops->artefacts_path == !ops->artefact_kind);
 		if (l->engine == ENGINE_SPAWN)
 			assert_non_null(l->version_flag);
-		/* Sessions: every language but the shell has a kernel today. */
-		if (l->id != LANG_BASH)
+		/* Sessions: the interpreted languages have a kernel; the shell
+		 * and the compiled ones are refused with the reason. */
+		if (l->id <= LANG_R)
 			assert_non_null(ops->kernel_run);
+		/* A language that builds something caches it, and the other
+		 * way round (sbx gc prunes what it names). */
+		if (ops->build_kind)
+			assert_true(ops->builds);
 	}
 }
 
