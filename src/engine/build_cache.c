@@ -144,8 +144,8 @@ int build_cache_load(const char *state_dir, const char *kind, const char *versio
 	return rc == 0 ? 1 : 0;
 }
 
-int build_cache_store(const char *state_dir, const char *kind, const char *version,
-		      const char *sha, int src_fd)
+int build_cache_store(const char *state_dir, const char *kind, const char *version, const char *sha,
+		      int src_fd)
 {
 	int vfd = open_version_dir(state_dir, kind, version);
 	if (vfd < 0) {

@@ -23,7 +23,7 @@ int build_cache_load(const char *state_dir, const char *kind, const char *versio
 		     int dst_fd);
 /* Stores the build in src_fd as the entry of sha. Returns 0, or -1 after a
  * warning (the run goes on; the next one builds again). */
-int build_cache_store(const char *state_dir, const char *kind, const char *version,
-		      const char *sha, int src_fd);
+int build_cache_store(const char *state_dir, const char *kind, const char *version, const char *sha,
+		      int src_fd);
 
 #endif

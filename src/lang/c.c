@@ -16,6 +16,16 @@ static int c_spawn_args(struct spawn_run *s, struct argv_builder *a, const char 
 	return native_spawn_args(s, a, &c_toolchain, as);
 }
 
+static int c_artefacts_path(const struct request *req, char *out, size_t n)
+{
+	return native_artefacts_path(req, &c_toolchain, out, n);
+}
+
+static int c_artefacts_restore(const struct request *req, int dir_fd)
+{
+	return native_artefacts_restore(req, &c_toolchain, dir_fd);
+}
+
 static const char *c_checker_name(const struct request *req)
 {
 	(void)req;
@@ -29,4 +39,8 @@ const struct lang_ops lang_c = {
     .transforms = native_transforms,
     .build_kind = "c",
     .print_result_snippet = PRINT_RESULT_NEVER,
+    .artefacts_path = c_artefacts_path,
+    .artefacts_restore = c_artefacts_restore,
+    .artefact_dir = "bin",
+    .artefact_kind = "native-binary",
 };

@@ -16,6 +16,16 @@ static int cpp_spawn_args(struct spawn_run *s, struct argv_builder *a, const cha
 	return native_spawn_args(s, a, &cpp_toolchain, as);
 }
 
+static int cpp_artefacts_path(const struct request *req, char *out, size_t n)
+{
+	return native_artefacts_path(req, &cpp_toolchain, out, n);
+}
+
+static int cpp_artefacts_restore(const struct request *req, int dir_fd)
+{
+	return native_artefacts_restore(req, &cpp_toolchain, dir_fd);
+}
+
 static const char *cpp_checker_name(const struct request *req)
 {
 	(void)req;
@@ -29,4 +39,8 @@ const struct lang_ops lang_cpp = {
     .transforms = native_transforms,
     .build_kind = "cpp",
     .print_result_snippet = PRINT_RESULT_NEVER,
+    .artefacts_path = cpp_artefacts_path,
+    .artefacts_restore = cpp_artefacts_restore,
+    .artefact_dir = "bin",
+    .artefact_kind = "native-binary",
 };

@@ -20,6 +20,16 @@ static int go_spawn_args(struct spawn_run *s, struct argv_builder *a, const char
 	return rc;
 }
 
+static int go_artefacts_path(const struct request *req, char *out, size_t n)
+{
+	return native_artefacts_path(req, &go_toolchain, out, n);
+}
+
+static int go_artefacts_restore(const struct request *req, int dir_fd)
+{
+	return native_artefacts_restore(req, &go_toolchain, dir_fd);
+}
+
 static const char *go_checker_name(const struct request *req)
 {
 	(void)req;
@@ -33,4 +43,8 @@ const struct lang_ops lang_go = {
     .transforms = native_transforms,
     .build_kind = "go",
     .print_result_snippet = PRINT_RESULT_NEVER,
+    .artefacts_path = go_artefacts_path,
+    .artefacts_restore = go_artefacts_restore,
+    .artefact_dir = "bin",
+    .artefact_kind = "native-binary",
 };

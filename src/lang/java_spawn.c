@@ -161,8 +161,9 @@ static int java_compile(struct spawn_run *s, const char *primary, char *const *c
 	if (cfd < 0)
 		return engine_spawn_setup_failed(s->out, "cannot open the classes directory");
 	double start = now_monotonic_ms();
-	int hit =
-	    req->state_dir ? build_cache_load(req->state_dir, lang_java.build_kind, version, req->code_sha256, cfd) : 0;
+	int hit = req->state_dir ? build_cache_load(req->state_dir, lang_java.build_kind, version,
+						    req->code_sha256, cfd)
+				 : 0;
 	if (hit != 1) {
 		/* javac sits beside the java binary that runs the classes. */
 		char dir[PATH_MAX], java_exe[PATH_MAX];
@@ -285,7 +286,8 @@ static int java_compile(struct spawn_run *s, const char *primary, char *const *c
 			javac_notes_keep(cfd, notes.data, notes.len);
 			buf_release(&notes);
 			if (req->state_dir)
-				build_cache_store(req->state_dir, lang_java.build_kind, version, req->code_sha256, cfd);
+				build_cache_store(req->state_dir, lang_java.build_kind, version,
+						  req->code_sha256, cfd);
 			javac_notes_show(s, cfd);
 		}
 		outcome_release(&cout);

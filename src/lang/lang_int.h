@@ -60,11 +60,11 @@ int r_kernel_run(struct request *req, struct outcome *out, const struct output_s
 
 /* A compiled language's toolchain (native.c). */
 struct native_toolchain {
-	const char *kind;	     /* its build cache's: "c", "cpp", "go" */
-	const char *default_source;  /* the source's name when the code is no FILE */
-	const char *const *flags;    /* the compiler's words before the configured ones */
-	const char *const *libs;     /* after the source */
-	bool go;		     /* `go build`: its subcommand and environment */
+	const char *kind;	    /* its build cache's: "c", "cpp", "go" */
+	const char *default_source; /* the source's name when the code is no FILE */
+	const char *const *flags;   /* the compiler's words before the configured ones */
+	const char *const *libs;    /* after the source */
+	bool go;		    /* `go build`: its subcommand and environment */
 };
 /* Compiles the code (or takes the binary from the build cache) and makes
  * the binary the command: argv is ./PROG, as natively. Returns 0 to run,
@@ -72,6 +72,12 @@ struct native_toolchain {
  * failure. native.c */
 int native_spawn_args(struct spawn_run *s, struct argv_builder *a,
 		      const struct native_toolchain *tc, uint64_t *as);
+/* A deployment's binary: where the build cache keeps req's build, and
+ * putting a deployment's copy back. native.c */
+int native_artefacts_path(const struct request *req, const struct native_toolchain *tc, char *out,
+			  size_t n);
+int native_artefacts_restore(const struct request *req, const struct native_toolchain *tc,
+			     int dir_fd);
 /* sbx prepare's transforms for a compiled language. native.c */
 void native_transforms(const struct request *req, struct json_t *transforms);
 

@@ -14,10 +14,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <jansson.h>
 
+#include "core/config.h"
 #include "engine/build_cache.h"
 #include "engine/interp.h"
 #include "lang/lang_int.h"
@@ -32,13 +34,26 @@
 /* The compiler's warnings of a build that succeeded, kept beside the binary
  * so a cached build shows them too, as a compile would print them. */
 #define BUILD_NOTES "build-notes.txt"
+/* The binary's file in the build: one name whatever the source's, so a
+ * deployment's build runs under any name its run gives the source. */
+#define BINARY "a.out"
 
 /* The source's name: the FILE's own (the compiler's messages and __FILE__
  * name it, as natively), else the toolchain's default. */
-static const char *source_name(const struct spawn_run *s, const struct native_toolchain *tc)
+static const char *source_name(const struct request *req, const struct native_toolchain *tc)
 {
 	const char *base;
-	return engine_spawn_program_in_cwd(s->req, &base) ? base : tc->default_source;
+	return engine_spawn_program_in_cwd(req, &base) ? base : tc->default_source;
+}
+
+/* The cache entry of req's code: the code and its file name (in __FILE__
+ * and the compiler's messages). */
+static void cache_key(const struct request *req, const char *src, char key[65])
+{
+	struct buf k = BUF_INIT;
+	buf_printf(&k, "%s\n%s", req->code_sha256, src);
+	sha256_hex(k.data, k.len, key);
+	buf_release(&k);
 }
 
 /* The program's name: the source's without its extension ("prog" for
@@ -53,14 +68,13 @@ static void program_name(const char *src, char *out, size_t cap)
 
 /* The cache's namespace: the toolchain's words and the compiler's identity
  * and version, so another compiler or flags never give a stale binary. */
-static void cache_version(const struct spawn_run *s, const struct native_toolchain *tc,
-			  char *const *extra, char out[17])
+static void cache_version(const struct request *req, const char *exe,
+			  const struct native_toolchain *tc, char *const *extra, char out[17])
 {
 	struct buf b = BUF_INIT;
 	char version[160] = "";
-	interp_version(s->req->state_dir, s->exe, s->req->lang->version_flag, version,
-		       sizeof version);
-	buf_printf(&b, "%s\n%s\n%s\n", tc->kind, s->exe, version);
+	interp_version(req->state_dir, exe, req->lang->version_flag, version, sizeof version);
+	buf_printf(&b, "%s\n%s\n%s\n", tc->kind, exe, version);
 	for (size_t i = 0; tc->flags[i]; i++)
 		buf_printf(&b, "%s\n", tc->flags[i]);
 	for (size_t i = 0; extra && extra[i]; i++)
@@ -117,8 +131,8 @@ static void notes_keep(int bfd, const char *text, size_t len)
 {
 	if (!len)
 		return;
-	int fd = openat(bfd, BUILD_NOTES, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
-			0644);
+	int fd =
+	    openat(bfd, BUILD_NOTES, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
 	if (fd < 0)
 		return;
 	if (write_all(fd, text, len) < 0)
@@ -145,7 +159,8 @@ static void notes_show(struct spawn_run *s, int bfd)
 /* The compiler's environment: the run's, and for go its caches in the
  * run's own temporary directory, no cgo (no C compiler behind it), no
  * module downloads. Returns a NULL-terminated array (free() it). */
-static char **compile_env(struct spawn_run *s, const struct native_toolchain *tc, char vars[][PATH_MAX + 32])
+static char **compile_env(struct spawn_run *s, const struct native_toolchain *tc,
+			  char vars[][PATH_MAX + 32])
 {
 	size_t n = 0;
 	while (s->env[n])
@@ -166,10 +181,10 @@ static char **compile_env(struct spawn_run *s, const struct native_toolchain *tc
 	return env;
 }
 
-/* Compiles src into WORKDIR_PRIVATE/bin/prog. Returns 0 to go on, 1 when
+/* Compiles src into WORKDIR_PRIVATE/bin/BINARY. Returns 0 to go on, 1 when
  * s->out is final (a compile error or limit), -1 on a setup failure. */
 static int compile(struct spawn_run *s, const struct native_toolchain *tc, char *const *extra,
-		   const char *src, const char *prog, int bfd)
+		   const char *src, int bfd)
 {
 	struct request *req = s->req;
 	char path[NAME_MAX + 32];
@@ -182,13 +197,12 @@ static int compile(struct spawn_run *s, const struct native_toolchain *tc, char 
 	creq.limits.timeout_ms = req->limits.timeout_ms > COMPILE_MIN_TIMEOUT_MS
 				     ? req->limits.timeout_ms
 				     : COMPILE_MIN_TIMEOUT_MS;
-	creq.limits.cpu_ms =
-	    request_cpu_ms(req) > COMPILE_MIN_TIMEOUT_MS ? request_cpu_ms(req) : COMPILE_MIN_TIMEOUT_MS;
+	creq.limits.cpu_ms = request_cpu_ms(req) > COMPILE_MIN_TIMEOUT_MS ? request_cpu_ms(req)
+									  : COMPILE_MIN_TIMEOUT_MS;
 	creq.limits.memory_bytes = req->limits.memory_bytes > COMPILE_MIN_MEMORY
 				       ? req->limits.memory_bytes
 				       : COMPILE_MIN_MEMORY;
-	char out_path[NAME_MAX + 16];
-	snprintf(out_path, sizeof out_path, "../bin/%s", prog);
+	const char *out_path = "../bin/" BINARY;
 	struct argv_builder a = {.v = NULL};
 	engine_spawn_arg(&a, s->exe);
 	if (tc->go)
@@ -222,18 +236,19 @@ static int compile(struct spawn_run *s, const struct native_toolchain *tc, char 
 	free(a.v);
 	if (!s->out->extra)
 		s->out->extra = json_object();
-	json_object_set_new(
-	    s->out->extra, "compile",
-	    json_pack("{s:b, s:f, s:{s:I, s:I, s:I}}", "cached", 0, "wall_ms",
-		      now_monotonic_ms() - start, "limits", "timeout_ms",
-		      (json_int_t)creq.limits.timeout_ms, "cpu_ms", (json_int_t)creq.limits.cpu_ms,
-		      "memory_kb", (json_int_t)(creq.limits.memory_bytes >> 10)));
+	json_object_set_new(s->out->extra, "compile",
+			    json_pack("{s:b, s:f, s:{s:I, s:I, s:I}}", "cached", 0, "wall_ms",
+				      now_monotonic_ms() - start, "limits", "timeout_ms",
+				      (json_int_t)creq.limits.timeout_ms, "cpu_ms",
+				      (json_int_t)creq.limits.cpu_ms, "memory_kb",
+				      (json_int_t)(creq.limits.memory_bytes >> 10)));
 	struct buf all = BUF_INIT;
 	buf_puts(&all, buf_cstr(&cout.err.kept));
 	buf_puts(&all, buf_cstr(&cout.out.kept));
 	int ret = 0;
 	if (rc < 0 || cout.status == STATUS_SANDBOX_ERROR) {
-		ret = engine_spawn_setup_failed(s->out, "the compiler could not run in the sandbox");
+		ret =
+		    engine_spawn_setup_failed(s->out, "the compiler could not run in the sandbox");
 	} else if (cout.status != STATUS_OK) {
 		/* What the compiler said is what the user needs to see. */
 		output_sink_write(s->sink, 2, all.data ? all.data : "", all.len);
@@ -268,7 +283,7 @@ int native_spawn_args(struct spawn_run *s, struct argv_builder *a,
 	char **extra = xcalloc(a->n + 1, sizeof *extra);
 	for (size_t i = 1; i < a->n; i++)
 		extra[i - 1] = a->v[i];
-	const char *src = source_name(s, tc);
+	const char *src = source_name(req, tc);
 	char prog[NAME_MAX + 1];
 	program_name(src, prog, sizeof prog);
 	if (workdir_mkdir(&s->wd, WORKDIR_PRIVATE "/bin") < 0) {
@@ -281,18 +296,22 @@ int native_spawn_args(struct spawn_run *s, struct argv_builder *a,
 		free(extra);
 		return engine_spawn_setup_failed(s->out, "cannot open the build directory");
 	}
-	/* The entry: the code and its file name (in __FILE__ and the
-	 * compiler's messages) under the toolchain's version. */
 	char version[17], key[65];
-	cache_version(s, tc, extra, version);
-	struct buf k = BUF_INIT;
-	buf_printf(&k, "%s\n%s", req->code_sha256, src);
-	sha256_hex(k.data, k.len, key);
-	buf_release(&k);
-	int hit = req->state_dir ? build_cache_load(req->state_dir, tc->kind, version, key, bfd) : 0;
+	cache_version(req, s->exe, tc, extra, version);
+	cache_key(req, src, key);
+	int hit =
+	    req->state_dir ? build_cache_load(req->state_dir, tc->kind, version, key, bfd) : 0;
+	/* A deployment's copy may have lost its mode: sbx made it, it runs. */
+	if (hit == 1) {
+		int pfd = openat(bfd, BINARY, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+		if (pfd >= 0 && fchmod(pfd, 0755) < 0)
+			warning("cannot make the cached binary executable: %s", strerror(errno));
+		if (pfd >= 0)
+			close(pfd);
+	}
 	int rc = 0;
 	if (hit != 1) {
-		rc = compile(s, tc, extra, src, prog, bfd);
+		rc = compile(s, tc, extra, src, bfd);
 		if (rc == 0 && req->state_dir)
 			build_cache_store(req->state_dir, tc->kind, version, key, bfd);
 	} else {
@@ -314,7 +333,7 @@ int native_spawn_args(struct spawn_run *s, struct argv_builder *a,
 		return 1;
 	}
 	/* The binary runs as ./prog in the working directory. */
-	snprintf(s->exe, sizeof s->exe, "%s/" WORKDIR_PRIVATE "/bin/%s", s->wd.path, prog);
+	snprintf(s->exe, sizeof s->exe, "%s/" WORKDIR_PRIVATE "/bin/" BINARY, s->wd.path);
 	snprintf(s->word[0], sizeof s->word[0], "./%s", prog);
 	a->n = 0;
 	engine_spawn_arg(a, s->word[0]);
@@ -326,4 +345,44 @@ void native_transforms(const struct request *req, json_t *a)
 	json_array_append_new(a, json_pack("{s:s, s:s, s:s, s:s}", "kind", "compile", "from",
 					   req->lang->name, "to", "a native binary", "reason",
 					   "the compiler builds the program before it runs"));
+}
+
+/* The compiler a run of req uses (the config's command, else the table's)
+ * and the configured words after it; 0, or -1 when it is not installed. */
+static int toolchain_of(const struct request *req, char exe[PATH_MAX], char *const **extra)
+{
+	char *const *cmd = config_command(req->config, req->lang->id, CONFIG_TOOL_RUN);
+	*extra = cmd && cmd[0] ? cmd + 1 : NULL;
+	return engine_spawn_resolve(cmd && cmd[0] ? cmd[0] : req->lang->interpreter, NULL, exe,
+				    PATH_MAX);
+}
+
+int native_artefacts_path(const struct request *req, const struct native_toolchain *tc, char *out,
+			  size_t n)
+{
+	char exe[PATH_MAX], version[17], key[65];
+	char *const *extra;
+	if (!req->state_dir || toolchain_of(req, exe, &extra) < 0)
+		return -1;
+	cache_version(req, exe, tc, extra, version);
+	cache_key(req, source_name(req, tc), key);
+	int len = snprintf(out, n, "%s/cache/%s/%s/%s", req->state_dir, tc->kind, version, key);
+	return len > 0 && (size_t)len < n ? 0 : -1;
+}
+
+int native_artefacts_restore(const struct request *req, const struct native_toolchain *tc,
+			     int dir_fd)
+{
+	char path[PATH_MAX], exe[PATH_MAX], version[17], key[65];
+	char *const *extra;
+	struct stat st;
+	if (native_artefacts_path(req, tc, path, sizeof path) != 0)
+		return -1;
+	if (lstat(path, &st) == 0 && S_ISDIR(st.st_mode))
+		return 0; /* already there */
+	if (toolchain_of(req, exe, &extra) < 0)
+		return -1;
+	cache_version(req, exe, tc, extra, version);
+	cache_key(req, source_name(req, tc), key);
+	return build_cache_store(req->state_dir, tc->kind, version, key, dir_fd);
 }

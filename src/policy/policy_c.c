@@ -11,13 +11,13 @@
 
 void policy_scan_c(struct scan *sc)
 {
-	static const char *const proc[] = {
-	    "system", "popen",	 "execl",  "execlp",	  "execle",	  "execv",  "execvp",
-	    "execve", "execvpe", "fexecve", "fork",	  "vfork",	  "clone",  "posix_spawn",
-	    "posix_spawnp", NULL};
-	static const char *const net[] = {"socket",	"connect",  "bind",	"listen",
-					  "accept",	"accept4",  "getaddrinfo", "gethostbyname",
-					  "sendto",	"recvfrom", NULL};
+	static const char *const proc[] = {"system",  "popen",	     "execl",	     "execlp",
+					   "execle",  "execv",	     "execvp",	     "execve",
+					   "execvpe", "fexecve",     "fork",	     "vfork",
+					   "clone",   "posix_spawn", "posix_spawnp", NULL};
+	static const char *const net[] = {"socket", "connect",	"bind",	       "listen",
+					  "accept", "accept4",	"getaddrinfo", "gethostbyname",
+					  "sendto", "recvfrom", NULL};
 	static const char *const raw[] = {"syscall", "asm", "__asm__", "__asm", "dlopen", NULL};
 	for (size_t i = 0; i < sc->t->n; i++) {
 		const struct tok *t = &sc->t->v[i], *next = T(sc, i, 1);
@@ -31,7 +31,8 @@ void policy_scan_c(struct scan *sc)
 			policy_find(sc, "c.process", t, "%.*s() starts a program or a process",
 				    (int)t->len, t->s);
 		else if (one_of(t, net))
-			policy_find(sc, "c.network", t, "%.*s() uses the network", (int)t->len, t->s);
+			policy_find(sc, "c.network", t, "%.*s() uses the network", (int)t->len,
+				    t->s);
 		else if (one_of(t, raw))
 			policy_find(sc, "c.native", t,
 				    "%.*s() reaches the kernel or loads code directly", (int)t->len,
