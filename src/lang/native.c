@@ -37,6 +37,10 @@
 /* The binary's file in the build: one name whatever the source's, so a
  * deployment's build runs under any name its run gives the source. */
 #define BINARY "a.out"
+/* Where a build happens (a FILE in the working directory, a snippet in
+ * .sbx/src): Go's binaries name their sources' paths, so a change of it
+ * is a new cache namespace. */
+#define NATIVE_LAYOUT "layout 2"
 
 /* The source's name: the FILE's own (the compiler's messages and __FILE__
  * name it, as natively), else the toolchain's default. */
@@ -74,7 +78,7 @@ static void cache_version(const struct request *req, const char *exe,
 	struct buf b = BUF_INIT;
 	char version[160] = "";
 	interp_version(req->state_dir, exe, req->lang->version_flag, version, sizeof version);
-	buf_printf(&b, "%s\n%s\n%s\n", tc->kind, exe, version);
+	buf_printf(&b, "%s\n%s\n%s\n%s\n", NATIVE_LAYOUT, tc->kind, exe, version);
 	for (size_t i = 0; tc->flags[i]; i++)
 		buf_printf(&b, "%s\n", tc->flags[i]);
 	for (size_t i = 0; extra && extra[i]; i++)
@@ -187,11 +191,22 @@ static int compile(struct spawn_run *s, const struct native_toolchain *tc, char 
 		   const char *src, int bfd)
 {
 	struct request *req = s->req;
-	char path[NAME_MAX + 32];
-	snprintf(path, sizeof path, WORKDIR_PRIVATE "/src/%s", src);
-	if (workdir_mkdir(&s->wd, WORKDIR_PRIVATE "/src") < 0 ||
-	    workdir_write(&s->wd, path, req->code, req->code_len) < 0)
-		return engine_spawn_setup_failed(s->out, "cannot write the source");
+	/* A FILE is compiled where it is, its copy in the working directory,
+	 * as `gcc prog.c` is where prog.c lives (Go's traces and __FILE__
+	 * name it there); a snippet from sbx's own directory. */
+	const char *base;
+	bool in_cwd = engine_spawn_program_in_cwd(req, &base);
+	char cwd[PATH_MAX + 16];
+	if (in_cwd) {
+		snprintf(cwd, sizeof cwd, "%s", s->wd.cwd);
+	} else {
+		char path[NAME_MAX + 32];
+		snprintf(path, sizeof path, WORKDIR_PRIVATE "/src/%s", src);
+		if (workdir_mkdir(&s->wd, WORKDIR_PRIVATE "/src") < 0 ||
+		    workdir_write(&s->wd, path, req->code, req->code_len) < 0)
+			return engine_spawn_setup_failed(s->out, "cannot write the source");
+		snprintf(cwd, sizeof cwd, "%s/" WORKDIR_PRIVATE "/src", s->wd.path);
+	}
 	struct request creq = *req;
 	creq.format = FORMAT_JSON;
 	creq.limits.timeout_ms = req->limits.timeout_ms > COMPILE_MIN_TIMEOUT_MS
@@ -202,7 +217,8 @@ static int compile(struct spawn_run *s, const struct native_toolchain *tc, char 
 	creq.limits.memory_bytes = req->limits.memory_bytes > COMPILE_MIN_MEMORY
 				       ? req->limits.memory_bytes
 				       : COMPILE_MIN_MEMORY;
-	const char *out_path = "../bin/" BINARY;
+	char out_path[PATH_MAX + 32];
+	snprintf(out_path, sizeof out_path, "%s/" WORKDIR_PRIVATE "/bin/" BINARY, s->wd.path);
 	struct argv_builder a = {.v = NULL};
 	engine_spawn_arg(&a, s->exe);
 	if (tc->go)
@@ -215,8 +231,6 @@ static int compile(struct spawn_run *s, const struct native_toolchain *tc, char 
 	engine_spawn_arg(&a, src);
 	for (size_t i = 0; tc->libs && tc->libs[i]; i++)
 		engine_spawn_arg(&a, tc->libs[i]);
-	char cwd[PATH_MAX + 16];
-	snprintf(cwd, sizeof cwd, "%s/" WORKDIR_PRIVATE "/src", s->wd.path);
 	char vars[2][PATH_MAX + 32];
 	char **env = compile_env(s, tc, vars), **run_env = s->env;
 	s->env = env;
@@ -254,8 +268,11 @@ static int compile(struct spawn_run *s, const struct native_toolchain *tc, char 
 		output_sink_write(s->sink, 2, all.data ? all.data : "", all.len);
 		buf_append(&s->out->err.kept, all.data ? all.data : "", all.len);
 		s->out->err.total += all.len;
-		if (cout.status == STATUS_ERROR)
+		if (cout.status == STATUS_ERROR) {
 			compile_error(buf_cstr(&all), src, s->out);
+			if (cout.exited) /* the compiler's own status: go build's is 2 */
+				s->out->exit_code = cout.exit_code;
+		}
 		else
 			outcome_fail(s->out, cout.status, "CompileError",
 				     "%s: %s (the compiler runs under the run's --timeout and "

@@ -21,6 +21,9 @@ HOME and TMPDIR in that directory):
   py    /usr/bin/python3 PROG.py        (the python sbx runs)
   r     Rscript PROG.R
   sh    bash PROG.sh (sessions: none, sbx has no shell kernel yet)
+  c     gcc -O2 -std=gnu17 -pipe -o PROG PROG.c -lm && ./PROG (the flags sbx
+        compiles with; likewise cpp: g++ -O2 -std=c++17, go: go build,
+        GOPATH mode, no cgo); no sessions
   java  javac Main.java && java Main; a file without a `static void
         main(` is a bare snippet: the reference wraps it in
         `public class Main { public static void main(String[] args) throws
@@ -82,7 +85,8 @@ import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 DIFF = os.path.join(ROOT, "tests", "diff")
-LANGS = [("js", ".js"), ("ts", ".ts"), ("py", ".py"), ("r", ".R"), ("java", ".java"), ("sh", ".sh")]
+LANGS = [("js", ".js"), ("ts", ".ts"), ("py", ".py"), ("r", ".R"), ("java", ".java"), ("sh", ".sh"),
+         ("c", ".c"), ("cpp", ".cpp"), ("go", ".go")]
 ASPECTS = ("stdout", "stderr", "exit", "merged", "trace", "reference")
 NATIVE_TIMEOUT = 60
 SBX_WORKDIR = re.compile(r"(?:/[^/\s'\"]+)*/sbx-[^/\s'\"]+-work/run-[0-9A-Za-z]+-[0-9A-Za-z]+(?:/work)?")
@@ -250,6 +254,16 @@ def native_cmd(job, d, ctx):
     if job.lang == "sh":
         shutil.copy(job.path, os.path.join(d, base))
         return ["bash", base]
+    if job.lang in ("c", "cpp", "go"):
+        # The toolchain as sbx runs it (its flags), then ./PROG, in one
+        # shell as a user would type it.
+        shutil.copy(job.path, os.path.join(d, base))
+        prog = base.rsplit(".", 1)[0]
+        build = {"c": f"gcc -O2 -std=gnu17 -pipe -o {prog} {base} -lm",
+                 "cpp": f"g++ -O2 -std=c++17 -pipe -o {prog} {base}",
+                 "go": f"GO111MODULE=off CGO_ENABLED=0 GOCACHE=$PWD/.tmp/gocache GOPATH=$PWD/.tmp/gopath "
+                       f"go build -o {prog} {base}"}[job.lang]
+        return ["sh", "-c", f"{build} && rm -rf .tmp/gocache .tmp/gopath && exec ./{prog}"]
     with open(job.path, encoding="utf-8") as f:
         src = f.read()
     if not JAVA_MAIN.search(src):
