@@ -8,7 +8,7 @@ set -eu
 sbx=$1
 out=${2:-completions}
 cmds=$("$sbx" --list-commands)
-langs="javascript typescript python java r bash js ts py node sh"
+langs="javascript typescript python java r bash c cpp go js ts py node sh c++ golang"
 deployment_cmds="exec-deployment get delete"
 session_subs="create exec list get stop delete"
 # A session by name, or by id when it has none (`sbx session list`).

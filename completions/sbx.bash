@@ -4,7 +4,7 @@ _sbx_sessions() { sbx session list 2>/dev/null | awk 'NR > 1 { print ($2 == "-" 
 # _sbx_values OPTION CUR: sets COMPREPLY to the values of OPTION; 1 if it takes none.
 _sbx_values() {
 	case $1 in
-	-l|--language) COMPREPLY=($(compgen -W 'javascript typescript python java r bash js ts py node sh' -- "$2")) ;;
+	-l|--language) COMPREPLY=($(compgen -W 'javascript typescript python java r bash c cpp go js ts py node sh c++ golang' -- "$2")) ;;
 	--format) COMPREPLY=($(compgen -W 'text json ndjson' -- "$2")) ;;
 	--status) if [ "$cmd" = session ]; then COMPREPLY=($(compgen -W 'running stopped expired broken' -- "$2")); else COMPREPLY=($(compgen -W 'active damaged' -- "$2")); fi ;;
 	--require) COMPREPLY=($(compgen -W 'strongest seccomp namespaces landlock cgroup rlimits' -- "$2")) ;;

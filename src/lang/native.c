@@ -272,8 +272,7 @@ static int compile(struct spawn_run *s, const struct native_toolchain *tc, char 
 			compile_error(buf_cstr(&all), src, s->out);
 			if (cout.exited) /* the compiler's own status: go build's is 2 */
 				s->out->exit_code = cout.exit_code;
-		}
-		else
+		} else
 			outcome_fail(s->out, cout.status, "CompileError",
 				     "%s: %s (the compiler runs under the run's --timeout and "
 				     "--memory, at least %us and %lluM)",

@@ -28,7 +28,8 @@ const struct opt_spec common_opts[] = {
 
 const struct opt_spec source_opts[] = {
     {"eval", 'e', OPT_ARG, RO_CODE, "CODE", "the code to run, instead of a FILE"},
-    {"language", 'l', OPT_ARG, RO_LANG, "LANG", "javascript|typescript|python|java|r|bash"},
+    {"language", 'l', OPT_ARG, RO_LANG, "LANG",
+     "javascript|typescript|python|java|r|bash|c|cpp|go"},
     {"markdown", 0, OPT_NOARG, RO_MARKDOWN, NULL, "take the code from Markdown ``` fences"},
     {"block", 0, OPT_ARG, RO_BLOCK, "N", "with --markdown: only the Nth fenced block"},
     {"max-code", 0, OPT_ARG, RO_MAX_CODE, "SIZE",
