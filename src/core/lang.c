@@ -1,5 +1,6 @@
 #include "core/lang.h"
 
+#include <pthread.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -94,10 +95,29 @@ const struct lang *lang_by_path(const char *path)
 	return NULL;
 }
 
+/* "javascript (js, node, mjs), ..., go (golang)", from the table, once
+ * (pthread_once: serve's connection threads may ask first). */
+static char all_names[512];
+
+static void make_all_names(void)
+{
+	size_t n = 0, cap = sizeof all_names;
+	for (size_t i = 0; i < LANG_COUNT && n < cap; i++) {
+		const struct lang *l = &languages[i];
+		n += (size_t)snprintf(all_names + n, cap - n, "%s%s", i ? ", " : "", l->name);
+		for (size_t a = 0; l->aliases[a] && n < cap; a++)
+			n += (size_t)snprintf(all_names + n, cap - n, "%s%s", a ? ", " : " (",
+					      l->aliases[a]);
+		if (l->aliases[0] && n < cap)
+			n += (size_t)snprintf(all_names + n, cap - n, ")");
+	}
+}
+
 const char *lang_all_names(void)
 {
-	return "javascript (js, node), typescript (ts), python (py, python3), java, r, bash (sh, "
-	       "shell), c, cpp (c++), go (golang)";
+	static pthread_once_t once = PTHREAD_ONCE_INIT;
+	pthread_once(&once, make_all_names);
+	return all_names;
 }
 
 /* The interpreter names a "#!" line may carry, beyond the aliases above. */
