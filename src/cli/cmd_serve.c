@@ -24,7 +24,8 @@ enum {
 	SO_MAX_SUBSCRIBERS,
 	SO_MAX_PER_ADDRESS,
 	SO_HEAD_TIMEOUT,
-	SO_NODE
+	SO_NODE,
+	SO_MAX_ASYNC
 };
 
 static const struct opt_spec serve_opts[] = {
@@ -37,6 +38,8 @@ static const struct opt_spec serve_opts[] = {
      "the CPUs)"},
     {"max-queue", 0, OPT_ARG, SO_MAX_QUEUE, "N",
      "requests that may wait beyond those; more get 503 (default: 64)"},
+    {"max-async", 0, OPT_ARG, SO_MAX_ASYNC, "N",
+     "runs started with \"wait\": false not yet finished; more get 503 (default: 64)"},
     {"max-body", 0, OPT_ARG, SO_MAX_BODY, "SIZE", "largest request body (default: 16M)"},
     {"max-subscribers", 0, OPT_ARG, SO_MAX_SUBSCRIBERS, "N",
      "GET /v1/events streams at once; more get 503 (default: 64)"},
@@ -93,6 +96,11 @@ static int serve_handle(void *ctx, int id, const char *arg)
 			return -1;
 		so->cfg.max_queue = (unsigned)n;
 		return 0;
+	case SO_MAX_ASYNC:
+		if (opt_uint("--max-async", arg, 0, 4096, &n) != 0)
+			return -1;
+		so->cfg.max_async = (unsigned)n;
+		return 0;
 	case SO_MAX_SUBSCRIBERS:
 		if (opt_uint("--max-subscribers", arg, 0, 4096, &n) != 0)
 			return -1;
@@ -129,6 +137,7 @@ int cmd_serve(int argc, char **argv)
 	char *state_dir = NULL;
 	so.cfg.max_concurrent = 0;
 	so.cfg.max_queue = 64;
+	so.cfg.max_async = 64;
 	so.cfg.max_subscribers = EVENTS_SSE_MAX;
 	so.cfg.max_body = 16u << 20;
 	so.cfg.max_per_address = SERVE_PER_ADDRESS_DEFAULT;

@@ -35,6 +35,8 @@ const struct request_key request_keys[] = {
     {"return_files", NULL, RK_BOOL, RK_RUN | RK_EXEC | RK_SESSION_EXEC, 0},
     {"ttl", "--ttl", RK_STR, RK_SESSION_CREATE, 0},
     {"idle", "--idle", RK_STR, RK_SESSION_CREATE, 0},
+    /* false: answered 202 at once, polled at /v1/runs/ID (HTTP only) */
+    {"wait", NULL, RK_BOOL, RK_RUN | RK_EXEC | RK_SESSION_EXEC, 0},
     {"fresh", "--fresh", RK_BOOL, RK_SESSION_EXEC | RK_LINE, 0},
     {NULL, NULL, 0, 0, 0},
 };

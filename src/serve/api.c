@@ -141,6 +141,31 @@ static int route_deployments(const char *method, const char *rest, struct api_ro
 	return 0;
 }
 
+int api_check_run_id(const char *id, size_t len, struct api_error *e)
+{
+	bool ok = len > 0 && len <= API_RUN_ID_MAX && isalnum((unsigned char)id[0]);
+	for (size_t i = 0; ok && i < len; i++)
+		ok = isalnum((unsigned char)id[i]) || id[i] == '.' || id[i] == '_' || id[i] == '-';
+	if (!ok)
+		return api_fail(e, ERROR_INVALID, "bad_id",
+				"'%.*s' is not a run's id: 1-%d letters, digits, '.', '_' or '-', "
+				"the first a letter or digit (the id the 202 answer gave)",
+				(int)(len > 60 ? 60 : len), id, API_RUN_ID_MAX);
+	return 0;
+}
+
+/* /v1/runs/ID: an asynchronous run's state (GET) or its cancel (DELETE). */
+static int route_run_state(const char *method, const char *id, struct api_route *r,
+			   struct api_error *e)
+{
+	if (api_want_method(method, "GET,DELETE", e) || api_check_run_id(id, strlen(id), e))
+		return -1;
+	snprintf(r->ref, sizeof r->ref, "%s", id);
+	set_route(r, method_is(method, "GET") ? API_RUN_STATE : API_RUN_CANCEL, false, false,
+		  false);
+	return 0;
+}
+
 int api_route(const char *method, const char *path, struct api_route *r, struct api_error *e)
 {
 	memset(r, 0, sizeof(*r));
@@ -155,6 +180,7 @@ int api_route(const char *method, const char *path, struct api_route *r, struct 
 	    {"/v1/doctor", "GET", API_DOCTOR, false, true, false},
 	    {"/v1/stats", "GET", API_STATS, false, true, false},
 	    {"/v1/run", "POST", API_RUN, true, true, true},
+	    {"/v1/runs", "POST", API_RUN, true, true, true}, /* "wait": false's name */
 	    {"/v1/prepare", "POST", API_PREPARE, true, true, false},
 	    {"/v1/events", "GET", API_EVENTS, false, false, false},
 	    {"/v1/batch", "POST", API_BATCH, true, true, true},
@@ -170,6 +196,8 @@ int api_route(const char *method, const char *path, struct api_route *r, struct 
 		return route_deployments(method, path + 15, r, e);
 	if (!strcmp(path, "/v1/sessions") || !strncmp(path, "/v1/sessions/", 13))
 		return api_route_sessions(method, path + 12, r, e);
+	if (!strncmp(path, "/v1/runs/", 9))
+		return route_run_state(method, path + 9, r, e);
 	return api_fail(e, ERROR_NOT_FOUND, "not_found",
 			"no such route '%.200s': see GET /v1/openapi.json", path);
 }
@@ -186,6 +214,7 @@ static const char *const session_list_params[] = {"status", "language", NULL};
 static const char *const batch_params[] = {"jobs",   "shard",	 "language",   "timeout",
 					   "memory", "cpu_time", "max_output", NULL};
 static const char *const no_params[] = {NULL};
+static const char *const run_state_params[] = {"wait", NULL};
 
 static const char *const *route_params(enum api_op op)
 {
@@ -195,6 +224,7 @@ static const char *const *route_params(enum api_op op)
 	case API_EVENTS: return events_params;
 	case API_SESSION_LIST: return session_list_params;
 	case API_BATCH: return batch_params;
+	case API_RUN_STATE: return run_state_params;
 	default: return no_params;
 	}
 }

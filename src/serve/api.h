@@ -35,7 +35,9 @@ enum api_op {
 	API_SESSION_STOP,
 	API_SESSION_EXEC,
 	API_BATCH,
-	API_LATER /* routes of the SPEC not served yet (501) */
+	API_RUN_STATE,	/* GET /v1/runs/ID: an asynchronous run (async_runs.h) */
+	API_RUN_CANCEL, /* DELETE /v1/runs/ID */
+	API_LATER	/* routes of the SPEC not served yet (501) */
 };
 
 /* NAME (64) + "@" + a version or "latest". */
@@ -49,6 +51,10 @@ struct api_route {
 	bool spawns;		   /* runs an sbx child (takes a place in the gate) */
 	bool streams;		   /* may stream NDJSON (Accept: application/x-ndjson) */
 };
+
+/* An asynchronous run's id in a path: 1-64 letters, digits, '.', '_' or
+ * '-', the first a letter or digit (it names a file). */
+#define API_RUN_ID_MAX 64
 
 /* An error for the client: an HTTP status, a stable code, a message that
  * names the problem and the fix. */
@@ -72,6 +78,10 @@ char *api_error_json(const struct api_error *e);
 /* Route lookup. Returns 0, or -1 with e set (404 no such route, 405 the
  * route exists with other methods, 400 a bad deployment name). */
 int api_route(const char *method, const char *path, struct api_route *r, struct api_error *e);
+
+/* ID of /v1/runs/ID (also a client's "id" for "wait": false): 0, or -1
+ * with a 400 in e. */
+int api_check_run_id(const char *id, size_t len, struct api_error *e);
 
 /* The request's query parameters, as libmicrohttpd hands them over. */
 struct api_query {

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "openapi_gen.h"
+#include "serve/async_runs.h"
 #include "serve/child.h"
 #include "serve/events_sse.h"
 #include "serve/session_direct.h"
@@ -402,6 +403,8 @@ static enum MHD_Result answer(struct server *s, struct MHD_Connection *conn, str
 	}
 	case API_READY: return handler_ready(s, conn);
 	case API_OPENAPI: return respond_json(conn, 200, openapi_json, -1);
+	case API_RUN_STATE:
+	case API_RUN_CANCEL: return async_runs_answer(s, conn, &x->route, &x->q);
 	case API_EVENTS:
 		return events_sse_answer(s, conn, &x->q, accepts(conn, "application/x-ndjson"));
 	case API_LATER:
@@ -434,6 +437,12 @@ static enum MHD_Result answer(struct server *s, struct MHD_Connection *conn, str
 		json_decref(body);
 		return respond_error(conn, &e);
 	}
+	if (async_wanted(body)) {
+		rc = async_runs_start(s, conn, &x->route, body, &x->q);
+		json_decref(body);
+		return rc;
+	}
+	json_object_del(body, "wait"); /* true: as without it */
 	if (x->route.op == API_SESSION_EXEC)
 		rc = session_direct_answer(s, conn, &x->route, body,
 					   accepts(conn, "application/x-ndjson"), &child);

@@ -32,6 +32,7 @@ struct serve_config {
 	const char *config;	/* --config, handed on; may be NULL */
 	unsigned max_concurrent, max_queue;
 	unsigned max_subscribers; /* GET /v1/events streams at once */
+	unsigned max_async;	  /* "wait": false runs not finished (async_runs.h) */
 	size_t max_body;
 	/* Connections from one address at once (0: no limit; libmicrohttpd
 	 * counts TCP clients only, a unix socket's are the user's own). */
