@@ -238,6 +238,7 @@ complete -c sbx -n '__fish_seen_subcommand_from serve' -l listen -r -d 'unix:PAT
 complete -c sbx -n '__fish_seen_subcommand_from serve' -l token-file -r -d 'clients must send \'Authorization: Bearer\' with this file\'s token (needed for TCP)'
 complete -c sbx -n '__fish_seen_subcommand_from serve' -l max-concurrent -r -d 'sandboxes run at once; a batch takes one per request it runs at once (default: 2 x the CPUs)'
 complete -c sbx -n '__fish_seen_subcommand_from serve' -l max-queue -r -d 'requests that may wait beyond those; more get 503 (default: 64)'
+complete -c sbx -n '__fish_seen_subcommand_from serve' -l max-async -r -d 'runs started with "wait": false not yet finished; more get 503 (default: 64)'
 complete -c sbx -n '__fish_seen_subcommand_from serve' -l max-body -r -d 'largest request body (default: 16M)'
 complete -c sbx -n '__fish_seen_subcommand_from serve' -l max-subscribers -r -d 'GET /v1/events streams at once; more get 503 (default: 64)'
 complete -c sbx -n '__fish_seen_subcommand_from serve' -l max-per-address -r -d 'TCP connections one client address may hold at once; more are closed (0: no limit; default: 32)'

@@ -31,6 +31,9 @@ struct async_run {
 	enum async_state state;
 	bool cancel_asked;
 	bool child_live; /* ch may be cancelled: started, its stdout not yet at its end */
+	/* A session's execution finishes in the session once begun (SPEC
+	 * "Sessions"): only a queued one may be cancelled. */
+	bool in_session;
 	struct server *s;
 	struct api_child args;
 	struct child ch;
@@ -178,9 +181,11 @@ static json_t *ended_answer(struct async_run *a, struct buf *out, int code, char
 	if (out->dropped)
 		api_fail(&e, ERROR_INTERNAL, "internal", "the answer is larger than %u bytes",
 			 ANSWER_CAP);
-	else
+	else if (m || *err)
 		api_fail_kind(&e, api_record_kind(rec), "%.*s", m ? 400 : (int)strcspn(err, "\n"),
 			      m ? m : err);
+	else
+		api_fail_kind(&e, NULL, "sbx exited with status %d and no message", code);
 	char *ej = api_error_json(&e);
 	json_t *ejson = json_loads(ej, 0, NULL);
 	free(ej);
@@ -277,6 +282,7 @@ enum MHD_Result async_runs_start(struct server *s, struct MHD_Connection *conn,
 	struct api_error e = {0};
 	struct async_run *a = xcalloc(1, sizeof(*a));
 	a->s = s;
+	a->in_session = r->op == API_SESSION_EXEC;
 	json_object_del(body, "wait"); /* the server's to do, not the child's */
 	if (run_id(body, a->id, &e) ||
 	    api_child_build(r, body, q, "json", s->cfg->state_dir, s->cfg->config, &a->args, &e)) {
@@ -364,6 +370,15 @@ enum MHD_Result async_runs_answer(struct server *s, struct MHD_Connection *conn,
 	until.tv_sec += wait;
 	pthread_mutex_lock(&mu);
 	struct async_run *a = find_live(r->ref);
+	if (a && cancel && a->in_session && a->state != QUEUED) {
+		pthread_mutex_unlock(&mu);
+		api_fail(&e, ERROR_CONFLICT, "not_cancellable",
+			 "run '%s' is a session's execution and has begun: it finishes in the "
+			 "session (its timeout ends it), as when a client hangs up; poll GET "
+			 "/v1/runs/%s for its record",
+			 r->ref, r->ref);
+		return respond_error(conn, &e);
+	}
 	if (a && cancel) {
 		a->cancel_asked = true;
 		if (a->child_live)

@@ -38,6 +38,7 @@ follow_events() {
 	exec 5<"$T_TMP/ev"
 }
 started() {
+	[ "$code" = 202 ] || kill "$EV_PID" 2>/dev/null # nothing will start
 	while read -r line <&5; do
 		case $line in *execution_started*) break ;; esac
 	done
@@ -150,6 +151,17 @@ poll se-1
 expect_json .record.stdout '"42\n"'
 api POST /v1/sessions/as1/executions '{"code":"print(x + 1)"}'
 expect_json .stdout '"43\n"'
+# a session's execution that has begun finishes in the session (its
+# timeout ends it), as when a synchronous client hangs up
+follow_events sess
+api POST /v1/sessions/as1/executions '{"code":"while True: pass","timeout":2,"labels":{"async":"sess"},"wait":false,"id":"se-2"}'
+expect_code 202
+started
+api DELETE /v1/runs/se-2
+expect_error 409 not_cancellable
+poll se-2
+expect_json .state '"done"'
+expect_json .record.status '"timeout"'
 api DELETE /v1/sessions/as1
 expect_code 200
 
