@@ -200,23 +200,27 @@ static void *run_thread(void *arg)
 {
 	struct async_run *a = arg;
 	struct server *s = a->s;
-	/* In the gate's queue as a synchronous request waits, in its order. */
-	unsigned places = gate_enter_upto(&s->gate, 1);
-	json_t *ans = NULL;
+	/* In the gate's queue as a synchronous request waits, in its order;
+	 * when that queue is full too (a synchronous request would get 503),
+	 * it tries again each second until a cancel (--max-async bounds how
+	 * many do). */
+	unsigned places = 0;
 	pthread_mutex_lock(&mu);
-	if (!places || a->cancel_asked) {
+	while (!a->cancel_asked) {
 		pthread_mutex_unlock(&mu);
-		ans = json_pack("{s:s, s:s, s:n}", "id", a->id, "state",
-				a->cancel_asked ? "cancelled" : "done", "record");
-		if (!places) {
-			json_object_set_new(ans, "state", json_string("done"));
-			json_object_set_new(
-			    ans, "error",
-			    json_pack("{s:s, s:s, s:s}", "code", "overloaded", "kind",
-				      "unavailable", "message",
-				      "the server's queue was full: send it again"));
-			json_object_set_new(ans, "http_status", json_integer(503));
-		}
+		places = gate_enter_upto(&s->gate, 1);
+		pthread_mutex_lock(&mu);
+		if (places)
+			break;
+		struct timespec t;
+		clock_gettime(CLOCK_REALTIME, &t);
+		t.tv_sec += 1;
+		pthread_cond_timedwait(&changed, &mu, &t);
+	}
+	json_t *ans = NULL;
+	if (a->cancel_asked) {
+		pthread_mutex_unlock(&mu);
+		ans = json_pack("{s:s, s:s, s:n}", "id", a->id, "state", "cancelled", "record");
 	} else if (child_start(&a->ch, a->args.argv, a->args.input, a->args.input_len, -1) != 0) {
 		pthread_mutex_unlock(&mu);
 		ans = json_pack("{s:s, s:s, s:{s:s, s:s, s:s}, s:i}", "id", a->id, "state", "done",
@@ -383,6 +387,7 @@ enum MHD_Result async_runs_answer(struct server *s, struct MHD_Connection *conn,
 		a->cancel_asked = true;
 		if (a->child_live)
 			child_cancel(&a->ch);
+		pthread_cond_broadcast(&changed); /* a queued one waiting to retry */
 	}
 	while (wait && (a = find_live(r->ref)) &&
 	       pthread_cond_timedwait(&changed, &mu, &until) != ETIMEDOUT)

@@ -196,4 +196,22 @@ poll tcp-2 -H "$tok"
 expect_json .record.result 4
 stop_server
 
+# --- a run waiting for a place is queued, and a cancel ends it unrun -------
+start_server --max-concurrent 1 --max-queue 0
+follow_events q
+api POST /v1/runs '{"code":"for(;;){}","timeout":300,"id":"q-1","labels":{"async":"q"},"wait":false}'
+expect_code 202
+started
+api POST /v1/runs '{"code":"1","wait":false,"id":"q-2"}'
+expect_code 202
+api GET '/v1/runs/q-2?wait=1'
+expect_json .state '"queued"'
+api DELETE /v1/runs/q-2
+expect_json .state '"cancelled"'
+expect_json .record null
+api DELETE /v1/runs/q-1
+expect_json .state '"cancelled"'
+expect_json .record.error.name '"Cancelled"'
+stop_server
+
 finish
