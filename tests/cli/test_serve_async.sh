@@ -26,14 +26,15 @@ poll() {
 	done
 }
 
-# started LABEL — returns once a run labelled async=LABEL has begun to
-# execute (its execution_started event, followed at GET /v1/events): a
-# cancel then reaches the code, not sbx's start-up.
+# follow_events LABEL, then started — returns once a run labelled
+# async=LABEL has begun to execute (its execution_started event at GET
+# /v1/events, since=1h so that one written before the stream connected is
+# there too): a cancel then reaches the code, not sbx's start-up.
 follow_events() {
 	rm -f "$T_TMP/ev"
 	mkfifo "$T_TMP/ev"
 	curl -sN --unix-socket "$SOCK" -H 'Accept: application/x-ndjson' \
-		"http://sbx/v1/events?label=async=$1" >"$T_TMP/ev" &
+		"http://sbx/v1/events?label=async=$1&since=1h" >"$T_TMP/ev" &
 	EV_PID=$!
 	exec 5<"$T_TMP/ev"
 }
