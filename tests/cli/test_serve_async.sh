@@ -81,6 +81,11 @@ expect_code 202
 expect_json .id '"js-1"'
 poll js-1
 expect_json .record.result 42
+api POST /v1/runs '{"language":"python","code":"open(\"o.txt\", \"w\").write(\"hi\")","return_files":true,"wait":false,"id":"files-1"}'
+expect_code 202
+poll files-1
+expect_json '.record.returned_files[0].name' '"o.txt"'
+expect_json '.record.returned_files[0].base64' '"aGk="'
 api POST /v1/run '{"code":"6*7","wait":true}'
 expect_code 200
 expect_json .result 42
