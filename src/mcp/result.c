@@ -98,6 +98,49 @@ json_t *mcp_result_from_record(json_t *rec)
 			 !json_is_true(json_object_get(rec, "ok")));
 }
 
+/* Seed 004's result: {success, output, logs, error, executionTime,
+ * resourceUsage {memory (MB), timeout}}; the logs are the output's lines,
+ * stdout's then stderr's. */
+json_t *mcp_result_code_execute(json_t *rec)
+{
+	json_t *logs = json_array();
+	const char *streams[] = {"stdout", "stderr"};
+	for (size_t i = 0; i < 2; i++) {
+		const char *p = json_string_value(json_object_get(rec, streams[i]));
+		while (p && *p) {
+			const char *nl = strchr(p, '\n');
+			size_t n = nl ? (size_t)(nl - p) : strlen(p);
+			json_array_append_new(logs, json_stringn(p, n));
+			p = nl ? nl + 1 : p + n;
+		}
+	}
+	bool ok = json_is_true(json_object_get(rec, "ok"));
+	const char *status = json_string_value(json_object_get(rec, "status"));
+	json_t *peak = json_object_get(json_object_get(rec, "memory_kb"), "peak");
+	json_t *wall = json_object_get(json_object_get(rec, "time_ms"), "wall");
+	json_t *out = json_pack(
+	    "{s:b, s:O, s:o, s:f, s:{s:f, s:b}}", "success", ok, "output",
+	    json_object_get(rec, "result") ? json_object_get(rec, "result") : json_null(), "logs",
+	    logs, "executionTime", json_is_number(wall) ? json_number_value(wall) : 0.0,
+	    "resourceUsage", "memory",
+	    json_is_integer(peak) ? (double)json_integer_value(peak) / 1024.0 : 0.0, "timeout",
+	    status && !strcmp(status, "timeout"));
+	json_t *err = json_object_get(rec, "error");
+	if (!ok && json_is_object(err)) {
+		const char *name = json_string_value(json_object_get(err, "name"));
+		const char *msg = json_string_value(json_object_get(err, "message"));
+		char text[1024];
+		snprintf(text, sizeof text, "%s%s%s", name ? name : "", name && msg ? ": " : "",
+			 msg ? msg : "");
+		json_object_set_new(out, "error", json_string(text));
+	}
+	char *text = json_dumps(out, JSON_COMPACT);
+	json_t *res = json_pack("{s:[{s:s, s:s}], s:o, s:b}", "content", "type", "text", "text",
+				text ? text : "{}", "structuredContent", out, "isError", !ok);
+	free(text);
+	return res;
+}
+
 json_t *mcp_result_error(enum error_kind kind, const char *message, bool record)
 {
 	json_t *res = json_pack("{s:[{s:s, s:s}], s:b}", "content", "type", "text", "text", message,
@@ -172,7 +215,8 @@ json_t *mcp_result_from_child(struct mcp_child *c)
 		return mcp_result_error(ERROR_INTERNAL, msg, c->cmd.is_record);
 	}
 	if (c->cmd.is_record && json_is_object(val)) {
-		json_t *res = mcp_result_from_record(val);
+		json_t *res = c->cmd.code_execute ? mcp_result_code_execute(val)
+						  : mcp_result_from_record(val);
 		json_decref(val);
 		return res;
 	}

@@ -14,6 +14,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/buf.h"
+
 static int fail(char *err, size_t errlen, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 
@@ -172,6 +174,46 @@ static int request_command(struct mcp_cmd *cmd, const char *sub, json_t *args)
 	return 0;
 }
 
+/* Seed 004's code_execute: JavaScript or TypeScript, timeout in ms
+ * (default 5 s, at most 30 s), context as the code's data. */
+static int code_execute_command(struct mcp_cmd *cmd, json_t *args, char *err, size_t errlen)
+{
+	json_t *t = json_object_get(args, "timeout");
+	json_int_t ms = 5000;
+	if (t &&
+	    (!json_is_integer(t) || json_integer_value(t) < 1 || json_integer_value(t) > 30000))
+		return fail(err, errlen,
+			    "code_execute: timeout must be an integer of milliseconds from 1 to "
+			    "30000 (default 5000)");
+	if (t)
+		ms = json_integer_value(t);
+	json_t *lang = json_object_get(args, "language");
+	const char *l = lang ? json_string_value(lang) : "javascript";
+	if (!l || (strcmp(l, "javascript") && strcmp(l, "typescript")))
+		return fail(err, errlen,
+			    "code_execute: language must be \"javascript\" or \"typescript\"");
+	json_t *ctx = json_object_get(args, "context");
+	if (ctx && !json_is_object(ctx))
+		return fail(err, errlen, "code_execute: context must be an object");
+	json_t *code = json_object_get(args, "code");
+	if (!json_is_string(code))
+		return fail(err, errlen, "code_execute: code must be a string");
+	/* The context is the code's `inputs`, and `context` too (a prologue
+	 * that keeps the code's line numbers: it is on the first line). */
+	struct buf src = BUF_INIT;
+	buf_puts(&src, "var context = inputs; ");
+	buf_append(&src, json_string_value(code), json_string_length(code));
+	char timeout[32];
+	snprintf(timeout, sizeof timeout, "%lldms", (long long)ms);
+	json_t *req = json_pack("{s:s, s:s%, s:s, s:O}", "language", l, "code", buf_cstr(&src),
+				src.len, "timeout", timeout, "inputs", ctx ? ctx : json_object());
+	buf_release(&src);
+	int rc = request_command(cmd, "run", req);
+	json_decref(req);
+	cmd->code_execute = true;
+	return rc;
+}
+
 static int session_command(const struct mcp_tool *t, json_t *args, struct mcp_cmd *cmd, char *err,
 			   size_t errlen)
 {
@@ -238,6 +280,7 @@ int mcp_tool_command(const struct mcp_tool *t, json_t *args, const struct mcp_co
 	int bad = 0, rc = 0;
 	switch (t->kind) {
 	case TOOL_RUN: rc = request_command(cmd, "run", args); break;
+	case TOOL_CODE_EXECUTE: rc = code_execute_command(cmd, args, err, errlen); break;
 	case TOOL_EXEC_DEPLOYMENT: rc = request_command(cmd, "exec-deployment", args); break;
 	case TOOL_PREPARE: {
 		const char *lang = word(args, "language", err, errlen, &bad);

@@ -72,7 +72,7 @@ const struct mcp_tool mcp_tools[] = {
      "Run a program once in a fresh sandbox (no network, no access to the user's files) and "
      "return its record: status, exit_code, stdout, stderr, result (the value of the last "
      "expression or a top-level return), error, and rich results (images). Languages: "
-     "JavaScript and TypeScript (embedded engine), Python, Java, R.",
+     "JavaScript and TypeScript (embedded engine), Python, Java, R, bash, C, C++, Go.",
      "{\"type\": \"object\", \"required\": [\"code\"], \"additionalProperties\": false, "
      "\"properties\": {" LANGUAGE_PROP ", \"code\": {\"type\": \"string\", \"description\": "
      "\"the program\"}, \"engine\": {\"type\": \"string\", \"enum\": [\"duktape\", \"node\"], "
@@ -135,6 +135,26 @@ const struct mcp_tool mcp_tools[] = {
      "{\"type\": \"object\", \"required\": [\"session\"], \"additionalProperties\": false, "
      "\"properties\": {" SESSION_PROP "}}",
      "{\"type\": \"object\"}", TOOL_STOP_SESSION, false},
+    /* Seed 004's tool, for agents written against that service: its own
+     * arguments and result (not sbx's request keys or record). */
+    {"code_execute", "Execute JavaScript or TypeScript code",
+     "Execute JavaScript or TypeScript in an isolated sandbox (no file system, no network, no "
+     "processes) and return {success, output, logs, error, executionTime, resourceUsage}. "
+     "The code's top-level `return` (or its last expression) is the output; console lines are "
+     "the logs; `context` is available to the code as `context` (and `inputs`).",
+     "{\"type\": \"object\", \"required\": [\"code\"], \"additionalProperties\": false, "
+     "\"properties\": {\"code\": {\"type\": \"string\"}, \"language\": {\"type\": "
+     "\"string\", \"enum\": [\"javascript\", \"typescript\"], \"default\": \"javascript\"}, "
+     "\"timeout\": {\"type\": \"integer\", \"minimum\": 1, \"maximum\": 30000, \"default\": "
+     "5000, \"description\": \"milliseconds\"}, \"context\": {\"type\": \"object\", "
+     "\"description\": \"data the code reads as `context`\"}}}",
+     "{\"type\": \"object\", \"required\": [\"success\", \"logs\", \"executionTime\", "
+     "\"resourceUsage\"], \"properties\": {\"success\": {\"type\": \"boolean\"}, "
+     "\"output\": {}, \"logs\": {\"type\": \"array\", \"items\": {\"type\": \"string\"}}, "
+     "\"error\": {\"type\": \"string\"}, \"executionTime\": {\"type\": \"number\"}, "
+     "\"resourceUsage\": {\"type\": \"object\", \"properties\": {\"memory\": {\"type\": "
+     "\"number\"}, \"timeout\": {\"type\": \"boolean\"}}}}}",
+     TOOL_CODE_EXECUTE, false},
     {NULL, NULL, NULL, NULL, NULL, 0, false},
 };
 

@@ -23,9 +23,10 @@ struct mcp_cmd {
 	int argc;
 	char *input; /* written to the child's stdin (owned, may be NULL) */
 	size_t input_len;
-	bool ndjson;	  /* stdout is --format ndjson events */
-	bool is_record;	  /* the output is a run record (ok decides isError) */
-	const char *wrap; /* wrap a non-object output as {wrap: output} */
+	bool ndjson;	   /* stdout is --format ndjson events */
+	bool is_record;	   /* the output is a run record (ok decides isError) */
+	const char *wrap;  /* wrap a non-object output as {wrap: output} */
+	bool code_execute; /* answer in seed 004's code_execute shape */
 };
 
 struct mcp_tool;

@@ -13,6 +13,7 @@ enum mcp_tool_kind {
 	TOOL_CREATE_SESSION,
 	TOOL_EXEC_IN_SESSION,
 	TOOL_STOP_SESSION,
+	TOOL_CODE_EXECUTE, /* seed 004's code_execute: its arguments and result */
 };
 
 struct mcp_tool {

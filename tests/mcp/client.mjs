@@ -50,8 +50,8 @@ async function main() {
 
   const { tools } = await client.listTools();
   const names = tools.map((t) => t.name).sort();
-  const want = ["create_session", "exec_deployment", "exec_in_session", "list_deployments",
-    "prepare_code", "run_code", "stop_session"];
+  const want = ["code_execute", "create_session", "exec_deployment", "exec_in_session",
+    "list_deployments", "prepare_code", "run_code", "stop_session"];
   check("tools/list names every tool", JSON.stringify(names) === JSON.stringify(want), names);
   check("every tool has input and output schemas",
     tools.every((t) => t.inputSchema?.type === "object" && t.outputSchema?.type === "object"), tools);
@@ -62,6 +62,23 @@ async function main() {
     run.inputSchema);
 
   // A run that works: the record is the structured result.
+  // Seed 004's code_execute: its arguments and its result shape, validated
+  // by the SDK against the tool's outputSchema.
+  let ce = await call(client, "code_execute", {
+    code: 'console.log("step", context.n); const t: number = context.n * 2; return { doubled: t };',
+    language: "typescript", context: { n: 21 }, timeout: 5000 });
+  check("code_execute: output, logs and resource usage in seed 004's shape",
+    !ce.isError && ce.structuredContent?.success === true && ce.structuredContent?.output?.doubled === 42 &&
+    JSON.stringify(ce.structuredContent?.logs) === JSON.stringify(["step 21"]) &&
+    typeof ce.structuredContent?.executionTime === "number" &&
+    ce.structuredContent?.resourceUsage?.timeout === false, ce.structuredContent);
+  ce = await call(client, "code_execute", { code: "for (;;) {}", timeout: 200 });
+  check("code_execute: a timeout is success false, resourceUsage.timeout true",
+    ce.isError && ce.structuredContent?.success === false && ce.structuredContent?.resourceUsage?.timeout === true &&
+    /limit/.test(ce.structuredContent?.error || ""), ce.structuredContent);
+  ce = await call(client, "code_execute", { code: "1", timeout: 30001 });
+  check("code_execute: a timeout over 30 s is refused with the range",
+    ce.isError && /1 to 30000/.test(text(ce)), ce);
   let r = await call(client, "run_code", { language: "javascript", code: 'console.log("hi"); 1+1' });
   check("run_code ok: not an error", r.isError === false, r);
   check("run_code ok: structured record", r.structuredContent?.status === "ok" &&
