@@ -69,7 +69,7 @@ _sbx() {
 	events) opts='--help -h --state-dir= --config= --follow --label= --deployment= --session= --language= -l --since= --format= --json' ;;
 	doctor) opts='--help -h --state-dir= --config= --format= --json' ;;
 	mcp) opts='--help -h --state-dir= --config= --max-concurrent= --max-message=' ;;
-	serve) opts='--help -h --state-dir= --config= --listen= --token-file= --max-concurrent= --max-queue= --max-body= --max-subscribers= --max-per-address= --head-timeout= --ready-file= --node=' ;;
+	serve) opts='--help -h --state-dir= --config= --listen= --token-file= --max-concurrent= --max-queue= --max-body= --max-subscribers= --max-per-address= --head-timeout= --ready-file= --node= --compat=' ;;
 	*) opts= ;;
 	esac
 	if [[ $cur == -* ]]; then

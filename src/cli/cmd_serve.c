@@ -24,7 +24,8 @@ enum {
 	SO_MAX_SUBSCRIBERS,
 	SO_MAX_PER_ADDRESS,
 	SO_HEAD_TIMEOUT,
-	SO_NODE
+	SO_NODE,
+	SO_COMPAT
 };
 
 static const struct opt_spec serve_opts[] = {
@@ -51,6 +52,8 @@ static const struct opt_spec serve_opts[] = {
     {"node", 0, OPT_ARG, SO_NODE, "N",
      "this node's number (1-255) behind a load balancer: its sessions' ids carry it "
      "(sNN...) and every answer says it in X-Sbx-Node"},
+    {"compat", 0, OPT_ARG, SO_COMPAT, "API[,API]",
+     "serve other clients' APIs too: piston (GET /api/v2/runtimes, POST /api/v2/execute)"},
     {NULL, 0, 0, 0, NULL, NULL},
 };
 
@@ -78,6 +81,24 @@ static int serve_handle(void *ctx, int id, const char *arg)
 		return 0;
 	case SO_TOKEN_FILE: so->cfg.token_file = arg; return 0;
 	case SO_READY_FILE: so->cfg.ready_file = arg; return 0;
+	case SO_COMPAT: {
+		/* A comma-separated list; each name known, none twice. */
+		char *list = xstrdup(arg), *save = NULL;
+		for (char *w = strtok_r(list, ",", &save); w; w = strtok_r(NULL, ",", &save)) {
+			if (strcmp(w, "piston")) {
+				error("--compat: unknown API '%s': sbx serves piston (the other "
+				      "APIs of issue 30 are to come)",
+				      w);
+				free(list);
+				return -1;
+			}
+			so->cfg.compat |= SERVE_COMPAT_PISTON;
+		}
+		free(list);
+		if (!so->cfg.compat)
+			return error("--compat: name an API, e.g. --compat piston");
+		return 0;
+	}
 	case SO_NODE:
 		if (opt_uint("--node", arg, 1, 255, &n) != 0)
 			return -1;

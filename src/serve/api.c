@@ -166,6 +166,15 @@ int api_route(const char *method, const char *path, struct api_route *r, struct 
 			set_route(r, fixed[i].op, fixed[i].body, fixed[i].spawns, fixed[i].streams);
 			return 0;
 		}
+	/* The Piston API (serve/compat/piston.c); served with --compat piston. */
+	if (!strcmp(path, "/api/v2/runtimes") || !strcmp(path, "/api/v2/execute")) {
+		bool exec = !strcmp(path, "/api/v2/execute");
+		if (api_want_method(method, exec ? "POST" : "GET", e))
+			return -1;
+		set_route(r, exec ? API_PISTON_EXECUTE : API_PISTON_RUNTIMES, exec, exec, false);
+		r->piston = true;
+		return 0;
+	}
 	if (!strncmp(path, "/v1/deployments", 15))
 		return route_deployments(method, path + 15, r, e);
 	if (!strcmp(path, "/v1/sessions") || !strncmp(path, "/v1/sessions/", 13))

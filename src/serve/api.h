@@ -35,7 +35,9 @@ enum api_op {
 	API_SESSION_STOP,
 	API_SESSION_EXEC,
 	API_BATCH,
-	API_LATER /* routes of the SPEC not served yet (501) */
+	API_PISTON_RUNTIMES, /* GET /api/v2/runtimes (serve --compat piston) */
+	API_PISTON_EXECUTE,  /* POST /api/v2/execute: a run, answered as Piston */
+	API_LATER	     /* routes of the SPEC not served yet (501) */
 };
 
 /* NAME (64) + "@" + a version or "latest". */
@@ -48,6 +50,7 @@ struct api_route {
 	bool has_body;		   /* the route reads a JSON body */
 	bool spawns;		   /* runs an sbx child (takes a place in the gate) */
 	bool streams;		   /* may stream NDJSON (Accept: application/x-ndjson) */
+	bool piston;		   /* a Piston route: Piston's answers and errors */
 };
 
 /* An error for the client: an HTTP status, a stable code, a message that
