@@ -10,7 +10,7 @@
 /* One row per language reads as the table it is. */
 /* clang-format off */
 static const struct lang languages[LANG_COUNT] = {
-	{LANG_JAVASCRIPT, "javascript", {"js", "node", "mjs", NULL}, {".js", ".mjs", NULL}, ENGINE_DUKTAPE, "node", "nodejs",
+	{LANG_JAVASCRIPT, "javascript", {"js", "node", "mjs", NULL}, {".js", ".mjs", ".cjs", NULL}, ENGINE_DUKTAPE, "node", "nodejs",
 	 {NULL}, NULL, NULL},
 	{LANG_TYPESCRIPT, "typescript", {"ts", NULL}, {".ts", ".mts", NULL}, ENGINE_DUKTAPE, "node", "nodejs",
 	 {NULL}, NULL, NULL},

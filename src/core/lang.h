@@ -16,7 +16,7 @@ struct lang {
 	enum lang_id id;
 	const char *name;	   /* canonical, as in the result record */
 	const char *aliases[4];	   /* NULL-terminated; matched case-insensitively */
-	const char *extensions[3]; /* with the dot, NULL-terminated */
+	const char *extensions[4]; /* with the dot, NULL-terminated */
 	enum lang_engine engine;
 	/* The default command; for JavaScript and TypeScript, node's (used
 	 * only under --engine node). */

@@ -239,12 +239,14 @@ static void mark(const char *token)
 
 /* Runs one execution's code (lowered first unless it is replayed ES5). */
 static void run_exec(duk_context *ctx, struct duk_job *job, const char *code, size_t len,
-		     bool lower, struct exec_result *r)
+		     const char *program, bool lower, struct exec_result *r)
 {
 	static struct buf names = BUF_INIT; /* global_names: kept, reused */
 	struct request req = *job->req;	    /* the kernel's, with this code */
 	req.code = (char *)code;
 	req.code_len = len;
+	if (program) /* a FILE's extension says what node makes of it (.mjs, .cjs) */
+		req.code_origin = (char *)program;
 	req.state_dir = NULL; /* no cache in here: the filter allows no open */
 	r->exit_code = 0;
 	r->interrupted = r->ok = false;
@@ -351,7 +353,8 @@ static void replay(duk_context *ctx, struct duk_job *job, json_t *log, json_t *u
 		}
 		if (!json_is_string(code))
 			continue;
-		run_exec(ctx, job, json_string_value(code), json_string_length(code), false, &r);
+		run_exec(ctx, job, json_string_value(code), json_string_length(code), NULL, false,
+			 &r);
 		n++;
 		if (!r.ok)
 			json_array_append_new(
@@ -433,8 +436,8 @@ _Noreturn void engine_duktape_kernel_main(void *arg)
 		if (program)
 			session_program(ctx, program);
 		double c0 = cpu_ms();
-		run_exec(ctx, job, json_string_value(code) ?: "", json_string_length(code), true,
-			 &r);
+		run_exec(ctx, job, json_string_value(code) ?: "", json_string_length(code), program,
+			 true, &r);
 		double c1 = cpu_ms();
 		if (program)
 			session_program(ctx, NULL);

@@ -52,6 +52,9 @@ longer differs is a note, not a failure: with a subset of the programs,
 the ones whose state it depends on may not have run). The session's
 working directory is normalised to $DIR like a run's.
 
+JavaScript programs are PROG.js, PROG.mjs (an ES module, as node has it)
+or PROG.cjs (CommonJS); each keeps its name on both sides.
+
 A program PROG with a file PROG.stdin beside it gets that file as its
 stdin (native: redirected; sbx: --stdin FILE); the others get /dev/null.
 
@@ -81,7 +84,7 @@ import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 DIFF = os.path.join(ROOT, "tests", "diff")
-LANGS = [("js", ".js"), ("ts", ".ts"), ("py", ".py"), ("r", ".R"), ("java", ".java")]
+LANGS = [("js", (".js", ".mjs", ".cjs")), ("ts", ".ts"), ("py", ".py"), ("r", ".R"), ("java", ".java")]
 ASPECTS = ("stdout", "stderr", "exit", "merged", "trace", "reference")
 NATIVE_TIMEOUT = 60
 SBX_WORKDIR = re.compile(r"(?:/[^/\s'\"]+)*/sbx-[^/\s'\"]+-work/run-[0-9A-Za-z]+-[0-9A-Za-z]+(?:/work)?")

@@ -43,3 +43,52 @@
 			modules[id] = m;
 			return m;
 		}
+
+		/* An ES module's import (and any import()): the transpiler's
+		 * CommonJS output calls this, not require. The core modules as
+		 * require has them; anything else is node's ESM loader's error,
+		 * worded as it words it (ERR_MODULE_NOT_FOUND, "imported from" the
+		 * importing file), not require's. */
+		function importer() { return typeof G.__filename === 'string' ? G.__filename : '/[eval1]'; }
+		function importModule(name) {
+			if (typeof name !== 'string') name = String(name);
+			var from = importer(), e;
+			if (/^(\.\.?(\/|$)|\/|file:)/.test(name)) {
+				var p = requireCore('path'), abs = name.slice(0, 5) === 'file:' ? name.replace(/^file:(\/\/)?/, '') :
+					p.resolve(p.dirname(from), name);
+				e = new Error("Cannot find module '" + abs + "' imported from " + from);
+				defHidden(e, 'stack', 'Error [ERR_MODULE_NOT_FOUND]: ' + e.message + stackTail(e));
+				e.code = 'ERR_MODULE_NOT_FOUND';
+				e.url = 'file://' + abs;
+				throw e;
+			}
+			var id = name.slice(0, 5) === 'node:' ? name.slice(5) : name;
+			if (CORE.indexOf(id) >= 0 || hasOwn.call(NO_HOST, id)) return requireCore(name);
+			if (id !== name) {
+				e = new Error('No such built-in module: ' + name);
+				defHidden(e, 'stack', 'Error [ERR_UNKNOWN_BUILTIN_MODULE]: ' + e.message + stackTail(e));
+				e.code = 'ERR_UNKNOWN_BUILTIN_MODULE';
+				throw e;
+			}
+			/* a package: node names the package, not its subpath */
+			var pkg = name.split('/').slice(0, name.charAt(0) === '@' ? 2 : 1).join('/');
+			e = new Error("Cannot find package '" + pkg + "' imported from " + from);
+			defHidden(e, 'stack', 'Error [ERR_MODULE_NOT_FOUND]: ' + e.message + stackTail(e));
+			e.code = 'ERR_MODULE_NOT_FOUND';
+			throw e;
+		}
+		function stackTail(e) {
+			var st = String(e.stack), nl = st.indexOf('\n');
+			return nl >= 0 ? st.slice(nl) : '';
+		}
+		/* import.meta.resolve: the URL an import of name would load */
+		function importResolve(name) {
+			if (/^(\.\.?(\/|$)|\/)/.test(name)) {
+				var p = requireCore('path'), abs = p.resolve(p.dirname(importer()), name);
+				return 'file://' + encodeURI(abs).replace(/[?#]/g, encodeURIComponent);
+			}
+			var id = name.slice(0, 5) === 'node:' ? name.slice(5) : name;
+			if (CORE.indexOf(id) >= 0 || hasOwn.call(NO_HOST, id)) return 'node:' + id;
+			importModule(name); /* throws node's error */
+			return name;
+		}

@@ -3,6 +3,8 @@
  * head.js opens. */
 		return {
 			require: requireCore,
+			importModule: importModule,
+			importResolve: importResolve,
 			table: table,
 			structuredClone: structuredClone,
 			Intl: Intl,

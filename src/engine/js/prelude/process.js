@@ -53,6 +53,18 @@
 	G.console = console;
 	G.process = proc;
 	G.require = require;
+	/* An ES module's import and import() (the transpiler's output calls
+	 * it): node's ESM loader's errors, not require's; and import.meta,
+	 * made for the module that asks, with node's keys in node's order. */
+	G.__sbx_import = function (name) { return lib().importModule(name); };
+	G.__sbx_import_meta = function () {
+		var f = G.__filename, meta = Object.create(null);
+		meta.dirname = f.slice(0, f.lastIndexOf('/')) || '/';
+		meta.filename = f;
+		meta.resolve = function resolve(name) { return lib().importResolve(String(name)); };
+		meta.url = 'file://' + encodeURI(f).replace(/[?#]/g, encodeURIComponent);
+		return meta;
+	};
 	G.module = moduleObj;
 	G.exports = moduleObj.exports;
 	/* CommonJS's module-scope names, as globals: the program is /FILE, as
