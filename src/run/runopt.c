@@ -11,6 +11,7 @@
 #include "core/request_keys.h"
 #include "core/config.h"
 #include "core/markdown.h"
+#include "engine/js/lower.h"
 #include "policy/policy.h"
 #include "run/engine_choice.h"
 #include "run/file_args.h"
@@ -506,16 +507,23 @@ int runopt_finish(struct run_options *ro)
 	if (engine_choose(req, ro->session_exec ? ENGINE_BY_SESSION : origin) != 0)
 		return -1;
 	/* Options never silently do nothing: the embedded engine has no file
-	 * system and no stdin API (JavaScript gets its data as inputs). */
+	 * system and no stdin API (JavaScript gets its data as inputs). A
+	 * run's own modules (-f lib.js) are the exception: a program of
+	 * several files imports them (engine_duktape_modules.c). */
 	if (req->lang && req->lang->engine == ENGINE_DUKTAPE && !request_uses_node(req)) {
-		const char *opt = req->nfiles	    ? "--file"
-				  : req->out_dir    ? "--out-dir"
-				  : req->stdin_path ? "--stdin"
-						    : NULL;
+		bool modules = req->nfiles && !ro->session_exec;
+		for (size_t i = 0; modules && i < req->nfiles; i++)
+			modules = js_module_file(req->files[i].name);
+		const char *opt = req->nfiles && !modules ? "--file"
+				  : req->out_dir	  ? "--out-dir"
+				  : req->stdin_path	  ? "--stdin"
+							  : NULL;
 		if (opt)
 			return error("%s does not apply to %s: it runs in the embedded engine "
-				     "without files or stdin; pass data with -i/--inputs, or "
-				     "run it under node with --engine node",
+				     "without files or stdin (only a one-shot run's own modules, "
+				     ".js, .mjs, .cjs, .json or .ts files, can be given with -f); "
+				     "pass data with -i/--inputs, or run it under node with "
+				     "--engine node",
 				     opt, req->lang->name);
 	}
 	/* Before anything runs: files that could not be saved are lost. */

@@ -397,9 +397,11 @@ var __sbx_lower = (function () {
 		if (out === null) return fail('Error', 'sbx: the transpiler produced no output', null, null);
 		/* The output ends with a sourceMappingURL comment: drop it. */
 		out = out.replace(/\n\/\/# sourceMappingURL=[^\n]*\n?$/, '\n');
-		/* `import type` alone makes a module: there is no `exports` here.
-		 * Blank the marker line rather than delete it (line map). */
-		out = out.replace(/^Object\.defineProperty\(exports, "__esModule", \{ value: true \}\);$/m, '');
+		/* `import type` alone makes a module, and a session may have no
+		 * `exports`: the marker only where there is one (an imported
+		 * module's default import needs it), on the same line (line map). */
+		out = out.replace(/^Object\.defineProperty\(exports, "__esModule", \{ value: true \}\);$/m,
+			'typeof exports === "object" && exports !== null && Object.defineProperty(exports, "__esModule", { value: true });');
 		/* Subclasses of built-ins (class E extends Error): ES5 output calls
 		 * `_super.call(this, ...) || this`, and Error called as a function
 		 * returns a new object with Error.prototype, losing the subclass

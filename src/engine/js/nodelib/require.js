@@ -49,13 +49,19 @@
 		 * require has them; anything else is node's ESM loader's error,
 		 * worded as it words it (ERR_MODULE_NOT_FOUND, "imported from" the
 		 * importing file), not require's. */
-		function importer() { return typeof G.__filename === 'string' ? G.__filename : '/[eval1]'; }
+		function importer() {
+			if (loading.length) return loading[loading.length - 1];
+			return typeof G.__filename === 'string' ? G.__filename : '/[eval1]';
+		}
 		function importModule(name) {
 			if (typeof name !== 'string') name = String(name);
 			var from = importer(), e;
 			if (/^(\.\.?(\/|$)|\/|file:)/.test(name)) {
 				var p = requireCore('path'), abs = name.slice(0, 5) === 'file:' ? name.replace(/^file:(\/\/)?/, '') :
 					p.resolve(p.dirname(from), name);
+				/* an import names the file exactly: no extension is tried */
+				var m = fileModule(name.slice(0, 5) === 'file:' ? abs : name, from, false);
+				if (m) return m.exports;
 				e = new Error("Cannot find module '" + abs + "' imported from " + from);
 				defHidden(e, 'stack', 'Error [ERR_MODULE_NOT_FOUND]: ' + e.message + stackTail(e));
 				e.code = 'ERR_MODULE_NOT_FOUND';
@@ -92,3 +98,80 @@
 			importModule(name); /* throws node's error */
 			return name;
 		}
+
+		/* A multi-file program's own modules: the run's files (-f), which
+		 * node finds in its working directory, sbx's '/'. P.moduleSource
+		 * (engine_duktape_modules.c) gives a file's module function, or a
+		 * JSON file's text; nothing outside the run's files can be named,
+		 * and a path that climbs above the working directory finds
+		 * nothing, as node finds nothing there. Cached by file, loaded
+		 * once, a cycle sees the exports made so far, as node's. */
+		var fileModules = {}, loading = [];
+		function fileName(spec, from) {
+			var parts = from.split('/').slice(1, -1), segs = spec.split('/');
+			if (spec.charAt(0) === '/') parts = [];
+			for (var i = 0; i < segs.length; i++) {
+				if (segs[i] === '' || segs[i] === '.') continue;
+				if (segs[i] === '..') {
+					if (!parts.length) return null; /* above the working directory */
+					parts.pop();
+				} else parts.push(segs[i]);
+			}
+			return parts.join('/');
+		}
+		function fileModule(spec, from, guess) {
+			var name = fileName(spec, from);
+			if (name === null || name === '') return null;
+			var cands = guess ? [name, name + '.js', name + '.json', name + '/index.js', name + '/index.json'] : [name];
+			for (var i = 0; i < cands.length; i++) {
+				if (hasOwn.call(fileModules, cands[i])) return fileModules[cands[i]];
+				var src = P.moduleSource ? P.moduleSource(cands[i]) : undefined;
+				if (src !== undefined) return loadFile(cands[i], src);
+			}
+			return null;
+		}
+		function loadFile(name, src) {
+			var filename = '/' + name, dirname = filename.slice(0, filename.lastIndexOf('/')) || '/';
+			var m = { id: filename, path: dirname, exports: {}, filename: filename, loaded: false, children: [], paths: [] };
+			fileModules[name] = m;
+			try {
+				if (typeof src === 'string') {
+					m.exports = JSON.parse(src);
+				} else {
+					var req = function require(id) {
+						if (typeof id !== 'string') throw argType('id', 'string', id);
+						return requireFrom(id, filename);
+					};
+					req.main = G.require && G.require.main;
+					req.cache = {};
+					loading.push(filename);
+					try {
+						src.call(m.exports, m.exports, req, m, filename, dirname);
+					} finally {
+						loading.pop();
+					}
+				}
+			} catch (e) {
+				delete fileModules[name];
+				throw e;
+			}
+			m.loaded = true;
+			return m;
+		}
+		/* require(id) from the file `from`: a relative path is one of the
+		 * run's files (node's extensions tried), else a core module */
+		function requireFrom(id, from) {
+			if (!/^(\.\.?(\/|$)|\/)/.test(id)) return requireCore(id);
+			var m = fileModule(id, from, true);
+			if (m) return m.exports;
+			var stack = [from];
+			for (var i = loading.length - 1; i >= 0; i--) if (loading[i] !== from) stack.push(loading[i]);
+			if (stack[stack.length - 1] !== G.__filename && typeof G.__filename === 'string') stack.push(G.__filename);
+			var e = new Error("Cannot find module '" + id + "'\nRequire stack:\n- " + stack.join('\n- '));
+			e.code = 'MODULE_NOT_FOUND';
+			e.requireStack = stack;
+			defHidden(e, P.hidden, { hint: "'" + id + "' is not one of the run's files: a program of several files " +
+				'gives each with -f (--file), and they are read from the working directory' });
+			throw e;
+		}
+		function requireMain(id) { return requireFrom(id, importer()); }

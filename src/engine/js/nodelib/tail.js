@@ -2,7 +2,8 @@
  * parts made, under the names the prelude calls) and closes the closure
  * head.js opens. */
 		return {
-			require: requireCore,
+			require: requireMain,
+			importer: importer,
 			importModule: importModule,
 			importResolve: importResolve,
 			table: table,

@@ -58,7 +58,7 @@
 	 * made for the module that asks, with node's keys in node's order. */
 	G.__sbx_import = function (name) { return lib().importModule(name); };
 	G.__sbx_import_meta = function () {
-		var f = G.__filename, meta = Object.create(null);
+		var f = lib().importer(), meta = Object.create(null);
 		meta.dirname = f.slice(0, f.lastIndexOf('/')) || '/';
 		meta.filename = f;
 		meta.resolve = function resolve(name) { return lib().importResolve(String(name)); };
