@@ -393,7 +393,10 @@ var __sbx_lower = (function () {
 			return posError(sf, syn[0].start, ts.flattenDiagnosticMessageText(syn[0].messageText, '\n'));
 		}
 		/* names.js: function names, class marks, generator kinds */
-		program.emit(sf, undefined, undefined, undefined, { before: [__sbx_names], after: [importCalls] });
+		/* early.js: let, const and class errors the ES5 output would lose */
+		var early = __sbx_early(sf);
+		program.emit(sf, undefined, undefined, undefined,
+			{ before: early ? [early, __sbx_names] : [__sbx_names], after: [importCalls] });
 		if (out === null) return fail('Error', 'sbx: the transpiler produced no output', null, null);
 		/* The output ends with a sourceMappingURL comment: drop it. */
 		out = out.replace(/\n\/\/# sourceMappingURL=[^\n]*\n?$/, '\n');
