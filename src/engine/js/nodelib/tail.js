@@ -6,6 +6,8 @@
 			importer: importer,
 			importModule: importModule,
 			importResolve: importResolve,
+			URL: URL,
+			URLSearchParams: URLSearchParams,
 			table: table,
 			structuredClone: structuredClone,
 			Intl: Intl,

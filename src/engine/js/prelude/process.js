@@ -87,9 +87,13 @@
 		stub(Number.prototype, 'toLocaleString', 'numberLocaleString');
 		stub(String.prototype, 'localeCompare', 'localeCompare');
 		if (!String.prototype.normalize) stub(String.prototype, 'normalize', 'normalize');
-		Object.defineProperty(G, 'Intl', { get: function () { return lib().Intl; }, set: function (v) {
-			Object.defineProperty(G, 'Intl', { value: v, writable: true, configurable: true });
-		}, configurable: true });
+		/* Intl, URL and URLSearchParams are node's library's: loaded when
+		 * a program first names them (nodelib/intl.js, url.js) */
+		['Intl', 'URL', 'URLSearchParams'].forEach(function (name) {
+			Object.defineProperty(G, name, { get: function () { return lib()[name]; }, set: function (v) {
+				Object.defineProperty(G, name, { value: v, writable: true, configurable: true });
+			}, configurable: true });
+		});
 	})();
 	/* Reflect.get/set with a receiver that is not the target: Duktape
 	 * throws "unsupported"; node's library does them (nodelib/reflect.js),
