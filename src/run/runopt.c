@@ -68,7 +68,8 @@ const struct opt_spec run_opts[] = {
     {"memory", 'm', OPT_ARG, RO_MEMORY, "SIZE", "memory limit (default 256M)"},
     {"max-output", 0, OPT_ARG, RO_MAX_OUTPUT, "SIZE", "output kept per stream (default 1M)"},
     {"file", 'f', OPT_ARG, RO_FILE, "PATH[:NAME]",
-     "copy a file or a directory's tree into the working directory (NAME may be a/b.csv)"},
+     "copy a file or a directory's tree into the working directory (NAME may be a/b.csv; "
+     "on Duktape only a program's modules: .js .mjs .cjs .json .ts)"},
     {"out-dir", 'o', OPT_ARG, RO_OUT_DIR, "DIR",
      "save the files the code creates, and its figures, here (new files only; made as mkdir -p)"},
     {"out-dir-dotfiles", 0, OPT_NOARG, RO_OUT_DIR_DOTFILES, NULL,
