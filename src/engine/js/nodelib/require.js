@@ -66,6 +66,8 @@
 				defHidden(e, 'stack', 'Error [ERR_MODULE_NOT_FOUND]: ' + e.message + stackTail(e));
 				e.code = 'ERR_MODULE_NOT_FOUND';
 				e.url = 'file://' + abs;
+				defHidden(e, P.hidden, { hint: "'" + name + "' is not one of the run's files: a program of several " +
+					'files gives each with -f (--file), and an import names the file exactly' });
 				throw e;
 			}
 			var id = name.slice(0, 5) === 'node:' ? name.slice(5) : name;
@@ -81,6 +83,8 @@
 			e = new Error("Cannot find package '" + pkg + "' imported from " + from);
 			defHidden(e, 'stack', 'Error [ERR_MODULE_NOT_FOUND]: ' + e.message + stackTail(e));
 			e.code = 'ERR_MODULE_NOT_FOUND';
+			defHidden(e, P.hidden, { hint: "'" + pkg + "' is not available: sbx runs no npm packages; the core " +
+				'modules available are ' + CORE.join(', ') + ', and a program of several files gives each with -f.' });
 			throw e;
 		}
 		function stackTail(e) {
