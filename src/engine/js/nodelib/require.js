@@ -10,10 +10,10 @@
 			vm: 'a second JavaScript context', v8: 'the host', process: 'the host', readline: 'a terminal',
 			inspector: 'the host', perf_hooks: 'the host', module: 'the module loader', repl: 'a terminal',
 			tty: 'a terminal', stream: 'node streams', zlib: 'native compression', crypto: 'native crypto',
-			buffer: 'node buffers', url: 'node\'s URL parser', querystring: 'node\'s library', string_decoder: 'node buffers',
+			buffer: 'node buffers', querystring: 'node\'s library', string_decoder: 'node buffers',
 			timers: 'node\'s library', 'timers/promises': 'node\'s library', async_hooks: 'the host', diagnostics_channel: 'the host'
 		};
-		var CORE = ['assert', 'assert/strict', 'util', 'events', 'path', 'path/posix'];
+		var CORE = ['assert', 'assert/strict', 'util', 'events', 'path', 'path/posix', 'url'];
 		var modules = {};
 		function requireCore(name) {
 			var id = name.slice(0, 5) === 'node:' ? name.slice(5) : name;
@@ -25,6 +25,7 @@
 			case 'util': m = makeUtil(); break;
 			case 'events': m = makeEvents(); break;
 			case 'path': case 'path/posix': m = modules.path || makePath(); break;
+			case 'url': m = makeUrlModule(); break;
 			default:
 				if (hasOwn.call(NO_HOST, id)) {
 					throw nodeError(Error, 'ERR_SBX_NO_HOST_ACCESS', "Cannot load module '" + name + "': sbx runs JavaScript without access to " +

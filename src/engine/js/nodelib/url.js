@@ -469,3 +469,41 @@
 		});
 		staticFn('createObjectURL', function () { throw new Error('URL.createObjectURL is not available: sbx has no Blob store'); });
 		staticFn('revokeObjectURL', function () {});
+
+		/* require('url'): the WHATWG part of node's module, and the file
+		 * URL helpers ESM code uses for __dirname; node's legacy API
+		 * (url.parse, url.resolve, url.format of an object) is not here,
+		 * and says so when called. */
+		function fileURLToPath(u) {
+			if (typeof u === 'string') u = new URL(u);
+			else if (!(u instanceof URL)) throw argType('path', 'string or an instance of URL', u);
+			if (u.protocol !== 'file:') throw nodeError(TypeError, 'ERR_INVALID_URL_SCHEME', 'The URL must be of scheme file');
+			if (u.hostname !== '') throw nodeError(TypeError, 'ERR_INVALID_FILE_URL_HOST', 'File URL host must be "localhost" or empty on linux');
+			var p = u.pathname;
+			if (/%2f/i.test(p)) throw nodeError(TypeError, 'ERR_INVALID_FILE_URL_PATH', 'File URL path must not include encoded / characters');
+			return decodeURIComponentLenient(p);
+		}
+		function pathToFileURL(p) {
+			if (typeof p !== 'string') throw argType('path', 'string', p);
+			var abs = requireCore('path').resolve(p);
+			if (p.charAt(p.length - 1) === '/' && abs !== '/') abs += '/';
+			var enc = abs.replace(/%/g, '%25').replace(/\\/g, '%5C').replace(/\n/g, '%0A').replace(/\r/g, '%0D')
+				.replace(/\t/g, '%09').replace(/#/g, '%23').replace(/\?/g, '%3F');
+			return new URL('file://' + enc);
+		}
+		function legacy(name) {
+			return function () {
+				throw nodeError(Error, 'ERR_SBX_NOT_SUPPORTED', 'url.' + name + "() is node's legacy URL API, which sbx does not have: " +
+					'use new URL(input, base) (the WHATWG URL API)');
+			};
+		}
+		function makeUrlModule() {
+			return {
+				URL: URL, URLSearchParams: URLSearchParams, fileURLToPath: fileURLToPath, pathToFileURL: pathToFileURL,
+				format: function format(u) {
+					if (u instanceof URL) return u.href;
+					return legacy('format')();
+				},
+				parse: legacy('parse'), resolve: legacy('resolve')
+			};
+		}
