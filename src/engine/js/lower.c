@@ -97,10 +97,11 @@ void js_lower_scan(struct js_lower *l, struct js_scan *sc)
 const char *js_lower_module_kind(const struct request *req)
 {
 	const char *o = req->code_origin, *dot;
-	if (req->lang->id != LANG_JAVASCRIPT || !o || !strcmp(o, "-e") || !strcmp(o, "-"))
+	if ((req->lang->id != LANG_JAVASCRIPT && req->lang->id != LANG_TYPESCRIPT) || !o ||
+	    !strcmp(o, "-e") || !strcmp(o, "-"))
 		return "";
 	dot = strrchr(o, '.');
-	if (dot && !strcmp(dot, ".mjs"))
+	if (dot && (!strcmp(dot, ".mjs") || !strcmp(dot, ".mts")))
 		return "esm";
 	if (dot && !strcmp(dot, ".cjs"))
 		return "cjs";

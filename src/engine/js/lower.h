@@ -64,9 +64,10 @@ struct js_lower {
 	const char *reserved;
 };
 
-/* What node makes of the program's file by its extension: "esm" (.mjs:
- * an ES module whatever it holds), "cjs" (.cjs: CommonJS, module syntax is
- * a SyntaxError) or "" (node's detection: import/export make a module). */
+/* What node makes of the program's file by its extension: "esm" (.mjs,
+ * .mts: an ES module whatever it holds), "cjs" (.cjs: CommonJS, module
+ * syntax is a SyntaxError) or "" (node's detection: import/export make a
+ * module). */
 const char *js_lower_module_kind(const struct request *req);
 
 /* Can a run's file (-f) of this name be a module the program imports or
