@@ -219,3 +219,10 @@ const struct lang *lang_guess(const char *code, size_t len)
 		return NULL;
 	return &languages[best];
 }
+
+bool lang_js_module_file(const char *name)
+{
+	const char *dot = strrchr(name, '.');
+	return dot && (!strcmp(dot, ".js") || !strcmp(dot, ".mjs") || !strcmp(dot, ".cjs") ||
+		       !strcmp(dot, ".json") || !strcmp(dot, ".ts"));
+}

@@ -10,6 +10,7 @@
 #include <stdint.h>
 
 #include <duktape.h>
+#include <jansson.h>
 
 #include "engine/duktape/duktape_mem.h"
 #include "engine/duktape/duktape_report.h"
@@ -86,6 +87,9 @@ void engine_duktape_set_inputs(duk_context *ctx, const char *json);
  * found), and frees them; N.moduleSource, the child's native. */
 void engine_duktape_modules_read(struct duk_job *job);
 void engine_duktape_modules_release(struct duk_job *job);
+/* A session's kernel: this execution's modules, from its frame's "modules"
+ * (name → text; the names stay the frame's), replacing the last ones. */
+void engine_duktape_modules_from_json(struct duk_job *job, json_t *modules);
 duk_ret_t engine_duktape_native_module_source(duk_context *ctx);
 
 /* engine_duktape_kernel.c: a session's kernel (the sandbox plan's

@@ -435,6 +435,8 @@ _Noreturn void engine_duktape_kernel_main(void *arg)
 		    json_string_value(json_object_get(json_object_get(req, "program"), "base"));
 		if (program)
 			session_program(ctx, program);
+		/* the execution's --file modules (session_files.c), not the last one's */
+		engine_duktape_modules_from_json(job, json_object_get(req, "modules"));
 		double c0 = cpu_ms();
 		run_exec(ctx, job, json_string_value(code) ?: "", json_string_length(code), program,
 			 true, &r);
@@ -465,6 +467,7 @@ _Noreturn void engine_duktape_kernel_main(void *arg)
 			json_object_set_new(saved, "note",
 					    json_string(NOT_REPLAYED)); /* not UTF-8 */
 		send_frame(saved);
+		engine_duktape_modules_release(job); /* their names are req's */
 		json_decref(req);
 	}
 }

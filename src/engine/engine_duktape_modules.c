@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include <duktape.h>
+#include <jansson.h>
 
 #include "engine/engine_duktape_int.h"
 #include "util/util.h"
@@ -31,7 +32,7 @@ void engine_duktape_modules_read(struct duk_job *job)
 	for (size_t i = 0; i < req->nfiles; i++) {
 		const struct file_spec *f = &req->files[i];
 		struct buf b = BUF_INIT;
-		if (!js_module_file(f->name) || read_file(f->src, MODULE_MAX_BYTES, &b) != 0) {
+		if (!lang_js_module_file(f->name) || read_file(f->src, MODULE_MAX_BYTES, &b) != 0) {
 			buf_release(&b); /* not a module: import says it is not found */
 			continue;
 		}
@@ -39,6 +40,25 @@ void engine_duktape_modules_read(struct duk_job *job)
 		job->modules[job->nmodules].name = f->name;
 		job->modules[job->nmodules].len = b.len;
 		job->modules[job->nmodules].code = buf_detach(&b, NULL);
+		job->nmodules++;
+	}
+}
+
+void engine_duktape_modules_from_json(struct duk_job *job, json_t *modules)
+{
+	const char *name;
+	json_t *text;
+	engine_duktape_modules_release(job);
+	json_object_foreach(modules, name, text)
+	{
+		if (!json_is_string(text))
+			continue;
+		job->modules = xrealloc(job->modules, (job->nmodules + 1) * sizeof *job->modules);
+		job->modules[job->nmodules].name = name; /* the frame's, kept until the end */
+		job->modules[job->nmodules].len = json_string_length(text);
+		char *code = xmalloc(json_string_length(text) + 1);
+		memcpy(code, json_string_value(text), json_string_length(text) + 1);
+		job->modules[job->nmodules].code = code;
 		job->nmodules++;
 	}
 }

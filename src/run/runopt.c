@@ -11,7 +11,6 @@
 #include "core/request_keys.h"
 #include "core/config.h"
 #include "core/markdown.h"
-#include "engine/js/lower.h"
 #include "policy/policy.h"
 #include "run/engine_choice.h"
 #include "run/file_args.h"
@@ -509,19 +508,20 @@ int runopt_finish(struct run_options *ro)
 		return -1;
 	/* Options never silently do nothing: the embedded engine has no file
 	 * system and no stdin API (JavaScript gets its data as inputs). A
-	 * run's own modules (-f lib.js) are the exception: a program of
-	 * several files imports them (engine_duktape_modules.c). */
+	 * program's own modules (-f lib.js) are the exception: a program of
+	 * several files imports them (engine_duktape_modules.c; a session's
+	 * kernel gets them in its frame, session_files.c). */
 	if (req->lang && req->lang->engine == ENGINE_DUKTAPE && !request_uses_node(req)) {
-		bool modules = req->nfiles && !ro->session_exec;
+		bool modules = req->nfiles != 0;
 		for (size_t i = 0; modules && i < req->nfiles; i++)
-			modules = js_module_file(req->files[i].name);
+			modules = lang_js_module_file(req->files[i].name);
 		const char *opt = req->nfiles && !modules ? "--file"
 				  : req->out_dir	  ? "--out-dir"
 				  : req->stdin_path	  ? "--stdin"
 							  : NULL;
 		if (opt)
 			return error("%s does not apply to %s: it runs in the embedded engine "
-				     "without files or stdin (only a one-shot run's own modules, "
+				     "without files or stdin (only the program's own modules, "
 				     ".js, .mjs, .cjs, .json or .ts files, can be given with -f); "
 				     "pass data with -i/--inputs, or run it under node with "
 				     "--engine node",

@@ -1,9 +1,10 @@
 #!/bin/sh
 # A JavaScript program of several files on Duktape (issue 34): the files
 # given with -f are its modules, read by sbx before the sandboxed child
-# starts; the child has no open(2), so an import or require can reach
-# those files and nothing else: not a file beside them that was not given,
-# not one above the working directory, not an absolute host path.
+# starts (by the session's daemon, for a session's kernel); the child has
+# no open(2), so an import or require can reach those files and nothing
+# else: not a file beside them that was not given, not one above the
+# working directory, not an absolute host path.
 . "$(dirname "$0")/../lib.sh"
 
 w=$T_TMP/w
@@ -43,11 +44,19 @@ sbx run -f data.txt main.js
 expect_rc 125
 expect_err_contains "--file does not apply to javascript"
 
-# A session's kernel reads no files: session exec -f is refused there.
+# A session's kernel cannot open files either: the daemon reads the
+# execution's modules into its frame, and the same walls hold there.
 sbx session create -l javascript
 expect_rc 0
 sid=$out
-sbx session exec "$sid" -f lib/greet.js:lib/greet.js main.js
+sbx session exec "$sid" -f lib/greet.js:lib/greet.js -f num.cjs main.js
+expect_rc 0
+expect_out "hello 42"
+sbx session exec "$sid" -f num.cjs probe.js
+expect_rc 0
+check "a session loaded no file outside the given ones" sh -c '! printf "%s" "$1" | grep -q -e LOADED -e SECRET' _ "$out"
+check "each require failed as node's not found in a session" test "$(printf '%s\n' "$out" | grep -c '^MODULE_NOT_FOUND$')" -eq 6
+sbx session exec "$sid" -f data.txt main.js
 expect_rc 125
 expect_err_contains "--file does not apply to javascript"
 sbx session delete "$sid"

@@ -108,13 +108,6 @@ const char *js_lower_module_kind(const struct request *req)
 	return "";
 }
 
-bool js_module_file(const char *name)
-{
-	const char *dot = strrchr(name, '.');
-	return dot && (!strcmp(dot, ".js") || !strcmp(dot, ".mjs") || !strcmp(dot, ".cjs") ||
-		       !strcmp(dot, ".json") || !strcmp(dot, ".ts"));
-}
-
 void js_lower_prepare(struct js_lower *l, const struct request *req)
 {
 	struct js_scan sc;

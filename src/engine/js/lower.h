@@ -70,10 +70,6 @@ struct js_lower {
  * module). */
 const char *js_lower_module_kind(const struct request *req);
 
-/* Can a run's file (-f) of this name be a module the program imports or
- * requires on Duktape (.js, .mjs, .cjs, .json, .ts)? */
-bool js_module_file(const char *name);
-
 /* Parent: fills l for req (JavaScript or TypeScript). Never fails: a cache
  * that cannot be read is a miss. */
 void js_lower_prepare(struct js_lower *l, const struct request *req);
