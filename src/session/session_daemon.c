@@ -354,6 +354,7 @@ static void start_job(struct daemon *d)
 		return refuse(d, j, why);
 	}
 	session_program_start(&d->wd, d->m, j.req, io);
+	session_modules_start(d->m, j.req, io);
 	workdir_snapshot(&d->wd);
 	if (d->cur.req != j.req)
 		d->resent = 0;

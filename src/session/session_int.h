@@ -110,6 +110,10 @@ void session_program_request(json_t *j, const struct request *req);
  * TypeScript puts "program" into the kernel's frame msg. Before the
  * execution's snapshot. */
 void session_program_start(struct workdir *wd, json_t *manifest, json_t *req, json_t *msg);
+/* Daemon: a JavaScript or TypeScript session's --file modules (.js, .mjs,
+ * .cjs, .json, .ts), read and put into the kernel's frame msg ("modules":
+ * name → text), which cannot open them itself. */
+void session_modules_start(json_t *manifest, json_t *req, json_t *msg);
 /* Daemon: removes the copy once the execution has ended (its files listed). */
 void session_program_end(struct workdir *wd, json_t *req);
 
