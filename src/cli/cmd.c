@@ -140,7 +140,8 @@ int cmd_parse(const char *name, int argc, char **argv, opt_handler fn, void *ctx
 void cmd_print_overview(void)
 {
 	printf("usage: sbx COMMAND [options]\n\n"
-	       "Run untrusted code (JavaScript, TypeScript, Python, Java, R) in a sandbox\n"
+	       "Run untrusted code (JavaScript, TypeScript, Python, Java, R, shell, C, C++, Go) in "
+	       "a sandbox\n"
 	       "and report exactly what happened.\n\ncommands:\n");
 	for (const struct command *c = commands; c->name; c++)
 		printf("  %-16s %s\n", c->name, c->summary);

@@ -43,7 +43,7 @@
 
 #define LANGUAGE_PROP                                                                              \
 	"\"language\": {\"type\": \"string\", \"description\": \"javascript (js), typescript "     \
-	"(ts), python (py), java or r; default javascript\"}"
+	"(ts), python (py), java, r, bash (sh), c, cpp (c++) or go; default javascript\"}"
 
 /* The result record (SPEC "The result record"): the keys a model reads
  * first, loosely typed so every status, sbx_error included, validates. */
