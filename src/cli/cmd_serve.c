@@ -7,6 +7,7 @@
 #include "cli/cmd.h"
 #include "core/outcome.h"
 #include "run/runopt.h"
+#include "serve/api.h"
 #include "serve/events_sse.h"
 #include "serve/server.h"
 #include "state/store.h"
@@ -53,7 +54,8 @@ static const struct opt_spec serve_opts[] = {
      "this node's number (1-255) behind a load balancer: its sessions' ids carry it "
      "(sNN...) and every answer says it in X-Sbx-Node"},
     {"compat", 0, OPT_ARG, SO_COMPAT, "API[,API]",
-     "serve other clients' APIs too: piston (GET /api/v2/runtimes, POST /api/v2/execute)"},
+     "serve other clients' APIs too: piston (GET /api/v2/runtimes, POST /api/v2/execute), "
+     "sre (POST /sre/execute, SmythOS SRE's sandboxUrl)"},
     {NULL, 0, 0, 0, NULL, NULL},
 };
 
@@ -85,18 +87,19 @@ static int serve_handle(void *ctx, int id, const char *arg)
 		/* A comma-separated list; each name known, none twice. */
 		char *list = xstrdup(arg), *save = NULL;
 		for (char *w = strtok_r(list, ",", &save); w; w = strtok_r(NULL, ",", &save)) {
-			if (strcmp(w, "piston")) {
-				error("--compat: unknown API '%s': sbx serves piston (the other "
-				      "APIs of issue 30 are to come)",
-				      w);
+			if (!strcmp(w, "piston")) {
+				so->cfg.compat |= SERVE_COMPAT_PISTON;
+			} else if (!strcmp(w, "sre")) {
+				so->cfg.compat |= SERVE_COMPAT_SRE;
+			} else {
+				error("--compat: unknown API '%s': sbx serves piston and sre", w);
 				free(list);
 				return -1;
 			}
-			so->cfg.compat |= SERVE_COMPAT_PISTON;
 		}
 		free(list);
 		if (!so->cfg.compat)
-			return error("--compat: name an API, e.g. --compat piston");
+			return error("--compat: name an API, e.g. --compat piston,sre");
 		return 0;
 	}
 	case SO_NODE:

@@ -172,7 +172,15 @@ int api_route(const char *method, const char *path, struct api_route *r, struct 
 		if (api_want_method(method, exec ? "POST" : "GET", e))
 			return -1;
 		set_route(r, exec ? API_PISTON_EXECUTE : API_PISTON_RUNTIMES, exec, exec, false);
-		r->piston = true;
+		r->compat = SERVE_COMPAT_PISTON;
+		return 0;
+	}
+	/* SmythOS SRE's ECMASandbox connector (serve/handler_sre.c). */
+	if (!strcmp(path, "/sre/execute")) {
+		if (api_want_method(method, "POST", e))
+			return -1;
+		set_route(r, API_SRE_EXECUTE, true, true, false);
+		r->compat = SERVE_COMPAT_SRE;
 		return 0;
 	}
 	if (!strncmp(path, "/v1/deployments", 15))

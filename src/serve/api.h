@@ -37,8 +37,13 @@ enum api_op {
 	API_BATCH,
 	API_PISTON_RUNTIMES, /* GET /api/v2/runtimes (serve --compat piston) */
 	API_PISTON_EXECUTE,  /* POST /api/v2/execute: a run, answered as Piston */
+	API_SRE_EXECUTE,     /* POST /sre/execute: SmythOS SRE's sandboxUrl (--compat sre) */
 	API_LATER	     /* routes of the SPEC not served yet (501) */
 };
+
+/* Other clients' APIs (sbx serve --compat), as a route's `compat`. */
+#define SERVE_COMPAT_PISTON 1u /* GET /api/v2/runtimes, POST /api/v2/execute */
+#define SERVE_COMPAT_SRE    2u /* POST /sre/execute: SmythOS SRE's sandboxUrl */
 
 /* NAME (64) + "@" + a version or "latest". */
 #define API_REF_MAX   80
@@ -50,7 +55,7 @@ struct api_route {
 	bool has_body;		   /* the route reads a JSON body */
 	bool spawns;		   /* runs an sbx child (takes a place in the gate) */
 	bool streams;		   /* may stream NDJSON (Accept: application/x-ndjson) */
-	bool piston;		   /* a Piston route: Piston's answers and errors */
+	unsigned compat;	   /* another client's route (SERVE_COMPAT_*): its answers */
 };
 
 /* An error for the client: an HTTP status, a stable code, a message that

@@ -27,16 +27,17 @@ struct req_ctx {
 	struct api_query q;
 	struct buf body;
 	bool too_big;
-	bool answered;	  /* an error was queued before the body */
-	long batch_lines; /* POST /v1/batch: its requests (api_check_batch) */
-	json_t *piston;	  /* POST /api/v2/execute: its body, for the answer */
+	bool answered;	     /* an error was queued before the body */
+	long batch_lines;    /* POST /v1/batch: its requests (api_check_batch) */
+	json_t *compat_body; /* another client's request, for its answer */
 };
 
 /* An error in the answer's dialect: Piston's routes give {"message"}. */
 static enum MHD_Result reply_error(struct MHD_Connection *conn, const struct req_ctx *x,
 				   const struct api_error *e)
 {
-	return x->route.piston ? handler_piston_error(conn, e) : respond_error(conn, e);
+	return x->route.compat == SERVE_COMPAT_PISTON ? handler_piston_error(conn, e)
+						      : respond_error(conn, e);
 }
 
 /* A streamed run: the child and its place in the gate live until
@@ -208,8 +209,8 @@ static json_t *failure_record(const struct buf *out, int code)
 static void answer_format(struct MHD_Connection *conn, const struct api_route *r, bool *want_ndjson,
 			  bool *text)
 {
-	*want_ndjson = !r->piston && (r->op == API_BATCH || accepts(conn, "application/x-ndjson"));
-	*text = !r->piston && !r->streams && !*want_ndjson && accepts(conn, "text/plain");
+	*want_ndjson = !r->compat && (r->op == API_BATCH || accepts(conn, "application/x-ndjson"));
+	*text = !r->compat && !r->streams && !*want_ndjson && accepts(conn, "text/plain");
 }
 
 static enum MHD_Result run_child(struct server *s, struct MHD_Connection *conn, struct req_ctx *x,
@@ -346,8 +347,10 @@ static enum MHD_Result run_child(struct server *s, struct MHD_Connection *conn, 
 		rc = respond_json(conn, 200, b, code);
 		free(b);
 		json_decref(o);
-	} else if (rec && x->route.piston) {
-		rc = handler_piston_answer(s, conn, rec, x->piston, code);
+	} else if (rec && x->route.compat == SERVE_COMPAT_PISTON) {
+		rc = handler_piston_answer(s, conn, rec, x->compat_body, code);
+	} else if (rec && x->route.compat == SERVE_COMPAT_SRE) {
+		rc = handler_sre_answer(conn, rec, code);
 	} else if (rec && files_dir) {
 		returned_files_attach(rec, files_dir);
 		char *b = json_dumps(rec, JSON_COMPACT | JSON_ENSURE_ASCII);
@@ -388,12 +391,15 @@ static enum MHD_Result answer(struct server *s, struct MHD_Connection *conn, str
 	case API_READY: return handler_ready(s, conn);
 	case API_OPENAPI: return respond_json(conn, 200, openapi_json, -1);
 	case API_PISTON_RUNTIMES: return handler_piston_runtimes(s, conn);
+	case API_SRE_EXECUTE:
 	case API_PISTON_EXECUTE: {
-		json_t *req = handler_piston_request(x->body.data ? x->body.data : "", x->body.len,
-						     &x->piston, &e);
+		const char *b = x->body.data ? x->body.data : "";
+		json_t *req = x->route.op == API_SRE_EXECUTE
+				  ? handler_sre_request(b, x->body.len, &e)
+				  : handler_piston_request(b, x->body.len, &x->compat_body, &e);
 		if (!req)
 			return reply_error(conn, x, &e);
-		x->route.op = API_RUN; /* run as POST /v1/run, answered as Piston */
+		x->route.op = API_RUN; /* run as POST /v1/run, answered as that client's */
 		enum MHD_Result prc = run_child(s, conn, x, req);
 		json_decref(req);
 		return prc;
@@ -489,7 +495,7 @@ enum MHD_Result handler_access(void *cls, struct MHD_Connection *conn, const cha
 		const char *path;
 		int by_url = handler_url_token(s, url, &path, &e);
 		/* A Piston client reads Piston's errors, the 401 too. */
-		x->route.piston = !strncmp(path, "/api/v2/", 8);
+		x->route.compat = !strncmp(path, "/api/v2/", 8) ? SERVE_COMPAT_PISTON : 0;
 		if (by_url < 0 || (by_url == 0 && handler_check_token(s, conn, &e))) {
 			/* A load balancer's or a probe's liveness check needs no
 			 * token and learns nothing but that the server answers
@@ -505,10 +511,13 @@ enum MHD_Result handler_access(void *cls, struct MHD_Connection *conn, const cha
 		if (x->answered || api_route(method, path, &x->route, &e) ||
 		    api_check_query(&x->route, &x->q, &e))
 			x->answered = true;
-		else if (x->route.piston && !(s->cfg->compat & SERVE_COMPAT_PISTON))
-			x->answered = api_fail(&e, ERROR_NOT_FOUND, "not_found",
-					       "the Piston API is not served here: start sbx serve "
-					       "with --compat piston") != 0;
+		else if (x->route.compat && !(s->cfg->compat & x->route.compat))
+			x->answered =
+			    api_fail(
+				&e, ERROR_NOT_FOUND, "not_found",
+				"the %s API is not served here: start sbx serve with --compat %s",
+				x->route.compat == SERVE_COMPAT_SRE ? "SRE" : "Piston",
+				x->route.compat == SERVE_COMPAT_SRE ? "sre" : "piston") != 0;
 		else if (atomic_load(&s->draining) && x->route.op != API_HEALTH &&
 			 x->route.op != API_READY)
 			x->answered = api_fail(&e, ERROR_UNAVAILABLE, "draining",
@@ -553,7 +562,7 @@ void handler_completed(void *cls, struct MHD_Connection *conn, void **con_cls,
 	if (!x)
 		return;
 	buf_release(&x->body);
-	json_decref(x->piston);
+	json_decref(x->compat_body);
 	free(x);
 	*con_cls = NULL;
 	gate_track(&s->gate, -1);

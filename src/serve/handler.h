@@ -40,6 +40,12 @@ json_t *handler_piston_request(const char *body, size_t len, json_t **piston, st
 /* The run's record answered as Piston does (200). */
 enum MHD_Result handler_piston_answer(struct server *s, struct MHD_Connection *conn, json_t *rec,
 				      json_t *piston, int exit_code);
+/* handler_sre.c: SmythOS SRE's ECMASandbox (serve --compat sre): its body
+ * {"code"} as sbx's JavaScript run request (NULL with e), and the record
+ * answered as the connector reads it: 200 {"Output"}, else a 422 whose
+ * body becomes the component's errors. */
+json_t *handler_sre_request(const char *body, size_t len, struct api_error *e);
+enum MHD_Result handler_sre_answer(struct MHD_Connection *conn, json_t *rec, int exit_code);
 /* GET /v1/ready (handler_nodes.c). */
 enum MHD_Result handler_ready(struct server *s, struct MHD_Connection *conn);
 /* A session route naming a session by a name whose id carries another

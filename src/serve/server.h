@@ -50,7 +50,7 @@ struct serve_config {
 	int (*child_main)(int argc, char **argv);
 };
 
-#define SERVE_COMPAT_PISTON 1u /* GET /api/v2/runtimes, POST /api/v2/execute */
+/* SERVE_COMPAT_*: serve/api.h. */
 
 /* The state shared by the connection threads. */
 struct server {
