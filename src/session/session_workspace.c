@@ -312,7 +312,7 @@ int session_ws_open_file(struct session_ws *ws, const char *path, uint64_t cap, 
 		close(fd);
 		return error_of(ERROR_LIMIT,
 				"workspace file '%s' is %llu bytes, over the %llu-byte files limit "
-				"(raise it with --max-files or the config's limits.max_files)",
+				"(raise the config's limits.max_files)",
 				path, (unsigned long long)st.st_size, (unsigned long long)cap);
 	}
 	int fl = fcntl(fd, F_GETFL);
@@ -384,8 +384,8 @@ int session_ws_write(struct session_ws *ws, const char *path, int in, uint64_t c
 	close(parent);
 	if (rc < 0 && e == EFBIG)
 		return error_of(ERROR_LIMIT,
-				"the bytes for '%s' are over the %llu-byte files limit (raise it "
-				"with --max-files or the config's limits.max_files)",
+				"the bytes for '%s' are over the %llu-byte files limit (raise "
+				"the config's limits.max_files)",
 				path, (unsigned long long)cap);
 	if (rc < 0 && (e == EISDIR || e == ENOTEMPTY))
 		return error_of(ERROR_CONFLICT, "workspace path '%s' is a directory now", path);
