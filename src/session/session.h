@@ -135,6 +135,12 @@ int session_ws_open_file(struct session_ws *ws, const char *path, uint64_t cap, 
  * refuses a directory or a link. */
 int session_ws_write(struct session_ws *ws, const char *path, int in, uint64_t cap,
 		     uint64_t *written);
+/* The same from memory (an HTTP body). */
+int session_ws_write_bytes(struct session_ws *ws, const char *path, const void *data, size_t len,
+			   uint64_t cap);
+/* The Content-Type of a file by its extension (application/octet-stream
+ * for one it does not know). */
+const char *session_ws_content_type(const char *path);
 /* Removes a file (or a directory and what it holds with recursive). */
 int session_ws_remove(struct session_ws *ws, const char *path, bool recursive);
 /* Makes a directory (parents: its missing parents too, an existing one is

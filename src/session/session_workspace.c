@@ -31,6 +31,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -343,8 +344,9 @@ static int check_replaceable(int parent, const char *leaf, const char *path)
 	return 0;
 }
 
-int session_ws_write(struct session_ws *ws, const char *path, int in, uint64_t cap,
-		     uint64_t *written)
+/* in's bytes (in >= 0) or data's, as path. */
+static int write_from(struct session_ws *ws, const char *path, int in, const void *data, size_t len,
+		      uint64_t cap, uint64_t *written)
 {
 	const char *why = path_problem(path, false);
 	if (why)
@@ -371,9 +373,15 @@ int session_ws_write(struct session_ws *ws, const char *path, int in, uint64_t c
 		 __atomic_add_fetch(&serial, 1, __ATOMIC_RELAXED));
 	int out = rundir_create(ws->wd.priv_fd, tmp, 0644);
 	uint64_t budget = cap;
-	int rc = out < 0 || fchown(out, ws->uid, ws->gid) < 0
-		     ? -1
-		     : workdir_copy_stream(in, out, NULL, &budget);
+	int rc;
+	if (out < 0 || fchown(out, ws->uid, ws->gid) < 0)
+		rc = -1;
+	else if (in >= 0)
+		rc = workdir_copy_stream(in, out, NULL, &budget);
+	else if (len > cap)
+		rc = -1, errno = EFBIG;
+	else if ((rc = write_all(out, data, len)) == 0)
+		budget = cap - len;
 	int e = errno;
 	if (out >= 0 && close(out) < 0 && rc == 0)
 		rc = -1, e = errno;
@@ -395,6 +403,18 @@ int session_ws_write(struct session_ws *ws, const char *path, int in, uint64_t c
 	if (written)
 		*written = cap - budget;
 	return 0;
+}
+
+int session_ws_write(struct session_ws *ws, const char *path, int in, uint64_t cap,
+		     uint64_t *written)
+{
+	return write_from(ws, path, in, NULL, 0, cap, written);
+}
+
+int session_ws_write_bytes(struct session_ws *ws, const char *path, const void *data, size_t len,
+			   uint64_t cap)
+{
+	return write_from(ws, path, -1, data, len, cap, NULL);
 }
 
 int session_ws_remove(struct session_ws *ws, const char *path, bool recursive)
@@ -493,4 +513,43 @@ int session_ws_mkdir(struct session_ws *ws, const char *path, bool parents)
 	if (fd >= 0)
 		close(fd);
 	return 0;
+}
+
+const char *session_ws_content_type(const char *path)
+{
+	static const char *const types[][2] = {
+	    {"txt", "text/plain; charset=utf-8"},
+	    {"md", "text/markdown; charset=utf-8"},
+	    {"py", "text/plain; charset=utf-8"},
+	    {"r", "text/plain; charset=utf-8"},
+	    {"js", "text/plain; charset=utf-8"},
+	    {"ts", "text/plain; charset=utf-8"},
+	    {"sh", "text/plain; charset=utf-8"},
+	    {"java", "text/plain; charset=utf-8"},
+	    {"c", "text/plain; charset=utf-8"},
+	    {"go", "text/plain; charset=utf-8"},
+	    {"log", "text/plain; charset=utf-8"},
+	    {"csv", "text/csv; charset=utf-8"},
+	    {"tsv", "text/tab-separated-values; charset=utf-8"},
+	    {"json", "application/json"},
+	    {"html", "text/html; charset=utf-8"},
+	    {"xml", "application/xml"},
+	    {"yaml", "application/yaml"},
+	    {"yml", "application/yaml"},
+	    {"png", "image/png"},
+	    {"jpg", "image/jpeg"},
+	    {"jpeg", "image/jpeg"},
+	    {"gif", "image/gif"},
+	    {"webp", "image/webp"},
+	    {"svg", "image/svg+xml"},
+	    {"pdf", "application/pdf"},
+	    {"zip", "application/zip"},
+	    {"gz", "application/gzip"},
+	};
+	const char *base = strrchr(path, '/');
+	const char *dot = strrchr(base ? base + 1 : path, '.');
+	for (size_t i = 0; dot && i < sizeof types / sizeof types[0]; i++)
+		if (!strcasecmp(dot + 1, types[i][0]))
+			return types[i][1];
+	return "application/octet-stream";
 }
