@@ -20,42 +20,12 @@
 #include "core/request.h"
 #include "sandbox/workdir.h"
 #include "session/session.h"
-#include "util/textout.h"
 #include "util/util.h"
 
 static const char *last_name(const char *path)
 {
 	const char *s = strrchr(path, '/');
 	return s ? s + 1 : path;
-}
-
-static void print_listing(json_t *l, const struct request *req)
-{
-	if (req->format != FORMAT_TEXT) {
-		char *s = json_dumps(l, JSON_COMPACT | JSON_ENSURE_ASCII);
-		puts(s);
-		free(s);
-		return;
-	}
-	size_t i;
-	json_t *e;
-	json_array_foreach(json_object_get(l, "entries"), i, e)
-	{
-		const char *type = json_string_value(json_object_get(e, "type"));
-		text_printf(stdout, "%-9s  %s  %12lld  %s  %s%s\n", type,
-			    json_string_value(json_object_get(e, "mode")),
-			    (long long)json_integer_value(json_object_get(e, "size")),
-			    json_string_value(json_object_get(e, "mtime")),
-			    json_string_value(json_object_get(e, "name")),
-			    !strcmp(type, "directory") ? "/" : "");
-	}
-	if (json_is_true(json_object_get(l, "truncated")))
-		warning("the listing stops at %d entries: list a directory below",
-			SESSION_WS_LIST_MAX);
-	if (json_object_get(l, "unlisted_names"))
-		warning("%lld names that are not printable UTF-8 are not listed: rename them from "
-			"code",
-			(long long)json_integer_value(json_object_get(l, "unlisted_names")));
 }
 
 static int do_get(struct session_ws *ws, const char *path, const char *dest, uint64_t cap)
@@ -144,7 +114,7 @@ int cmd_session_files(struct request *req, char **ops, int nops, bool recursive,
 	if (ls) {
 		json_t *l = session_ws_list(ws, nargs ? args[0] : "");
 		if (l)
-			print_listing(l, req);
+			session_ws_print_listing(l, req->format != FORMAT_TEXT);
 		rc = l ? 0 : -1;
 		json_decref(l);
 	} else if (get) {

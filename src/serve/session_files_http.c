@@ -6,9 +6,11 @@
  *
  *   GET    ?path=P (default: the workspace)  a directory: its JSON listing;
  *                                            a file: its bytes, Content-Type
- *                                            from its extension, its length
+ *                                            from its extension, its length;
+ *                                            X-Sbx-Path-Type says which
  *   PUT    ?path=P, body = the bytes         {"path", "size"}; missing
  *                                            directories are made
+ *   PUT    ?path=P&directory=1[&parents=1]   mkdir [-p]: {"path", "type"}
  *   DELETE ?path=P[&recursive=1]             {"deleted": P}
  *
  * Messages are kept per thread (error_quiet) and answered with their
@@ -75,6 +77,26 @@ static enum MHD_Result send_json(struct MHD_Connection *conn, json_t *j)
 	return rc;
 }
 
+/* A directory's listing, marked so sbx --remote tells it from a JSON
+ * file's bytes. */
+static enum MHD_Result send_listing(struct MHD_Connection *conn, json_t *l)
+{
+	char *b = json_dumps(l, JSON_COMPACT | JSON_ENSURE_ASCII);
+	struct MHD_Response *r =
+	    mhd.create_response_from_buffer(strlen(b), b, MHD_RESPMEM_MUST_FREE);
+	json_decref(l);
+	if (!r) {
+		free(b);
+		return MHD_NO;
+	}
+	mhd.add_response_header(r, "Content-Type", "application/json");
+	mhd.add_response_header(r, "X-Sbx-Path-Type", "directory");
+	handler_add_node(r);
+	enum MHD_Result rc = mhd.queue_response(conn, 200, r);
+	mhd.destroy_response(r);
+	return rc;
+}
+
 static enum MHD_Result send_file(struct MHD_Connection *conn, struct session_ws *ws,
 				 const char *path, uint64_t cap)
 {
@@ -92,6 +114,7 @@ static enum MHD_Result send_file(struct MHD_Connection *conn, struct session_ws 
 		return MHD_NO;
 	}
 	mhd.add_response_header(r, "Content-Type", session_ws_content_type(path));
+	mhd.add_response_header(r, "X-Sbx-Path-Type", "file");
 	handler_add_node(r);
 	enum MHD_Result rc = mhd.queue_response(conn, 200, r);
 	mhd.destroy_response(r);
@@ -106,23 +129,32 @@ static const char *param(const struct api_query *q, const char *key)
 	return NULL;
 }
 
+static bool yes(const char *v)
+{
+	return v && (!strcmp(v, "1") || !strcmp(v, "true"));
+}
+
 static enum MHD_Result answer(struct server *s, struct MHD_Connection *conn,
 			      const struct api_route *r, const struct api_query *q,
 			      const char *body, size_t len)
 {
-	const char *path = param(q, "path"), *rec = param(q, "recursive");
+	const char *path = param(q, "path");
+	bool dir = yes(param(q, "directory"));
 	if (!path && r->op != API_SESSION_FILES_GET) {
 		struct api_error e = {0};
 		api_fail(&e, ERROR_INVALID, "bad_parameter",
 			 "this route needs ?path=P, the file's path in the workspace (data/x.csv)");
 		return respond_error(conn, &e);
 	}
-	if (rec && strcmp(rec, "1") && strcmp(rec, "true") && strcmp(rec, "0") &&
-	    strcmp(rec, "false")) {
-		struct api_error e = {0};
-		api_fail(&e, ERROR_INVALID, "bad_parameter",
-			 "recursive=%.40s: use recursive=1 (or true) to remove a directory", rec);
-		return respond_error(conn, &e);
+	static const char *const flags[] = {"recursive", "directory", "parents"};
+	for (size_t i = 0; i < 3; i++) {
+		const char *v = param(q, flags[i]);
+		if (v && !yes(v) && strcmp(v, "0") && strcmp(v, "false")) {
+			struct api_error e = {0};
+			api_fail(&e, ERROR_INVALID, "bad_parameter", "%s=%.40s: use %s=1 (or true)",
+				 flags[i], v, flags[i]);
+			return respond_error(conn, &e);
+		}
 	}
 	/* The state directory and the config's files limit, as the command
 	 * line gets them. */
@@ -139,6 +171,11 @@ static enum MHD_Result answer(struct server *s, struct MHD_Connection *conn,
 	    session_resolve(req.state_dir, r->ref, id) != 0 ||
 	    !(ws = session_ws_open(req.state_dir, id))) {
 		rc = fail(conn);
+	} else if (r->op == API_SESSION_FILES_PUT && dir) {
+		rc = session_ws_mkdir(ws, path, yes(param(q, "parents"))) == 0
+			 ? send_json(conn,
+				     json_pack("{s:s, s:s}", "path", path, "type", "directory"))
+			 : fail(conn);
 	} else if (r->op == API_SESSION_FILES_PUT) {
 		rc = session_ws_write_bytes(ws, path, body ? body : "", len,
 					    req.limits.files_bytes) == 0
@@ -146,8 +183,7 @@ static enum MHD_Result answer(struct server *s, struct MHD_Connection *conn,
 				     json_pack("{s:s, s:I}", "path", path, "size", (json_int_t)len))
 			 : fail(conn);
 	} else if (r->op == API_SESSION_FILES_DELETE) {
-		bool recursive = rec && (!strcmp(rec, "1") || !strcmp(rec, "true"));
-		rc = session_ws_remove(ws, path, recursive) == 0
+		rc = session_ws_remove(ws, path, yes(param(q, "recursive"))) == 0
 			 ? send_json(conn, json_pack("{s:s}", "deleted", path))
 			 : fail(conn);
 	} else {
@@ -156,7 +192,7 @@ static enum MHD_Result answer(struct server *s, struct MHD_Connection *conn,
 		if (!l)
 			rc = fail(conn);
 		else if (!strcmp(type, "directory"))
-			rc = send_json(conn, l), l = NULL;
+			rc = send_listing(conn, l), l = NULL;
 		else /* a file, or what open_file refuses by name */
 			rc = send_file(conn, ws, path, req.limits.files_bytes);
 		json_decref(l);

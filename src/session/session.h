@@ -138,6 +138,10 @@ int session_ws_write(struct session_ws *ws, const char *path, int in, uint64_t c
 /* The same from memory (an HTTP body). */
 int session_ws_write_bytes(struct session_ws *ws, const char *path, const void *data, size_t len,
 			   uint64_t cap);
+/* session_workspace_print.c: a listing on standard output, as JSON (one
+ * line) or as text (type, mode, size, mtime, name; a directory's name
+ * with '/'), its truncation and unlisted names as warnings. */
+void session_ws_print_listing(json_t *l, bool json);
 /* The Content-Type of a file by its extension (application/octet-stream
  * for one it does not know). */
 const char *session_ws_content_type(const char *path);
