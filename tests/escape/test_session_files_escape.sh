@@ -12,6 +12,7 @@
 # user by test_session_files_escape_user.sh.
 . "$(dirname "$0")/../lib.sh"
 . "$TESTS_DIR/session_lib.sh"
+. "$TESTS_DIR/serve_lib.sh"
 
 OUT=$T_TMP/outside
 SECRET=canary-secret-1f3a
@@ -41,6 +42,17 @@ refused() {
 	check "$_n: refused" test "$rc" -ne 0
 	case "$out" in *"$SECRET"*) _fail "$_n: the canary's bytes came out" ;; *) _pass ;; esac
 	check "$_n: the caller's directory is untouched" untouched
+}
+
+# The same over HTTP: GET, PUT and DELETE /v1/sessions/REF/files.
+start_server
+# http_refused NAME METHOD QUERY: a 4xx without the canary's bytes, the
+# caller's directory untouched.
+http_refused() {
+	api "$2" "/v1/sessions/$id/files?$3" "" --data-binary "@$T_TMP/src.txt"
+	case $code in 4??) _pass ;; *) _fail "$1: HTTP status $code, expected a 4xx" ;; esac
+	case "$out" in *"$SECRET"*) _fail "$1: the canary's bytes came out" ;; *) _pass ;; esac
+	check "$1: the caller's directory is untouched" untouched
 }
 
 for mode in ns nons; do
@@ -107,6 +119,16 @@ print('planted')"
 	refused "$mode put over the cap" session files "$id" put "$T_TMP/big" big2
 	sbx session files "$id" ls big2
 	check "$mode: nothing left of the refused put" test "$rc" -ne 0
+	for p in pw canary host/canary d/host/canary fifo big ..%2Fx %2Fetc%2Fpasswd a%09b; do
+		http_refused "$mode GET $p" GET "path=$p"
+	done
+	for p in canary host/new d/host/new host/canary %2Ftmp%2Fx a%0Ab; do
+		http_refused "$mode PUT $p" PUT "path=$p"
+	done
+	http_refused "$mode PUT mkdir host/x" PUT "path=host/x&directory=1&parents=1"
+	for p in canary host/canary d/host/canary; do
+		http_refused "$mode DELETE $p" DELETE "path=$p&recursive=1"
+	done
 	# A listing shows the links as links and skips the control names.
 	sbx session files "$id" ls --format json
 	T_LAST="$mode ls"
@@ -162,4 +184,5 @@ print('racing')"
 	check "$mode: the caller's directory is untouched at the end" untouched
 	sbx session delete "$id"
 done
+stop_server
 finish
