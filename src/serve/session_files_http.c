@@ -27,6 +27,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "core/file_types.h"
 #include "run/runopt.h"
 #include "session/session.h"
 #include "util/util.h"
@@ -113,7 +114,7 @@ static enum MHD_Result send_file(struct MHD_Connection *conn, struct session_ws 
 		file_free(f);
 		return MHD_NO;
 	}
-	mhd.add_response_header(r, "Content-Type", session_ws_content_type(path));
+	mhd.add_response_header(r, "Content-Type", file_content_type(path));
 	mhd.add_response_header(r, "X-Sbx-Path-Type", "file");
 	handler_add_node(r);
 	enum MHD_Result rc = mhd.queue_response(conn, 200, r);

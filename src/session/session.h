@@ -142,9 +142,6 @@ int session_ws_write_bytes(struct session_ws *ws, const char *path, const void *
  * line) or as text (type, mode, size, mtime, name; a directory's name
  * with '/'), its truncation and unlisted names as warnings. */
 void session_ws_print_listing(json_t *l, bool json);
-/* The Content-Type of a file by its extension (application/octet-stream
- * for one it does not know). */
-const char *session_ws_content_type(const char *path);
 /* Removes a file (or a directory and what it holds with recursive). */
 int session_ws_remove(struct session_ws *ws, const char *path, bool recursive);
 /* Makes a directory (parents: its missing parents too, an existing one is
