@@ -138,25 +138,32 @@ print('planted')"
 
 	# The race: a thread of the kernel swaps d/sw between a directory and
 	# a link to the caller's directory, while puts, gets, mkdirs and
-	# removals go through it; whatever the interleaving, each lands in
-	# the workspace or is refused.
+	# removals go through it (the CLI and HTTP); whatever the
+	# interleaving, each lands in the workspace or is refused.
 	sbx session exec "$id" -e "
-import os, threading
+import os, shutil, threading
+def clear(p):
+    if os.path.islink(p) or os.path.isfile(p):
+        os.unlink(p)
+    elif os.path.isdir(p):
+        shutil.rmtree(p)
 def swap():
     for i in range(200000):
         if os.path.exists('stop'):
             break
         try:
-            os.symlink('$OUT', 'sw.l')
-            os.rename('sw.l', 'd/sw')
+            os.rename('d/sw', 'old')  # whatever is there, moved away whole
         except OSError:
             pass
         try:
-            os.unlink('d/sw')
+            clear('old')
         except OSError:
             pass
         try:
-            os.mkdir('d/sw')
+            if i % 2:
+                os.symlink('$OUT', 'd/sw')
+            else:
+                os.mkdir('d/sw')
         except OSError:
             pass
 threading.Thread(target=swap, daemon=True).start()
@@ -171,6 +178,10 @@ print('racing')"
 		"$SBX" session files "$id" mkdir -p d/sw/dir >/dev/null 2>&1
 		"$SBX" session files "$id" rm -r d/sw/canary >/dev/null 2>&1
 		"$SBX" session files "$id" rm -r d/sw >/dev/null 2>&1
+		api PUT "/v1/sessions/$id/files?path=d/sw/http" "" --data-binary "@$T_TMP/src.txt"
+		api GET "/v1/sessions/$id/files?path=d/sw/canary"
+		case "$out" in *"$SECRET"*) _fail "$mode race: the canary was read over HTTP" ;; esac
+		api DELETE "/v1/sessions/$id/files?path=d/sw/canary&recursive=1"
 		i=$((i + 1))
 	done
 	check "$mode race: the caller's directory is untouched" untouched
