@@ -180,6 +180,8 @@ complete -c sbx -n '__fish_seen_subcommand_from session' -l ttl -r -d 'create: d
 complete -c sbx -n '__fish_seen_subcommand_from session' -l idle -r -d 'create: state saved and processes stopped after this long idle (default 15m)'
 complete -c sbx -n '__fish_seen_subcommand_from session' -l status -x -a 'running stopped expired broken' -d 'list: running, stopped, expired or broken (its manifest unreadable: delete it)'
 complete -c sbx -n '__fish_seen_subcommand_from session' -l fresh -d 'exec: in a new interpreter without the earlier executions\' state (their files stay), so no earlier code can change it or its record; for grading'
+complete -c sbx -n '__fish_seen_subcommand_from session' -l recursive -s r -d 'files rm: a directory and everything in it'
+complete -c sbx -n '__fish_seen_subcommand_from session' -l parents -s p -d 'files mkdir: the missing parent directories too; an existing directory is no error'
 complete -c sbx -n '__fish_seen_subcommand_from session' -l eval -s e -r -d 'the code to run, instead of a FILE'
 complete -c sbx -n '__fish_seen_subcommand_from session' -l language -s l -x -a 'javascript typescript python java r bash c cpp go js ts py node sh c++ golang' -d 'javascript|typescript|python|java|r|bash|c|cpp|go'
 complete -c sbx -n '__fish_seen_subcommand_from session' -l markdown -d 'take the code from Markdown ``` fences'

@@ -10,7 +10,12 @@
 #include <string.h>
 #include <sys/wait.h>
 
+#include <openssl/evp.h>
+#include <stdlib.h>
+
+#include "core/file_types.h"
 #include "util/buf.h"
+#include "util/textout.h"
 
 static void put_stream(struct buf *b, const char *name, json_t *s)
 {
@@ -200,6 +205,66 @@ static void last_message(struct mcp_child *c, char *msg, size_t len)
 			 WIFEXITED(c->status) ? WEXITSTATUS(c->status) : -1);
 }
 
+/* Printable UTF-8 with tabs and line ends: text for a model. */
+static bool text_like(const char *s, size_t len)
+{
+	size_t start = 0;
+	for (size_t i = 0; i <= len; i++)
+		if (i == len || s[i] == '\n' || s[i] == '\t' || s[i] == '\r') {
+			if (!utf8_printable(s + start, i - start))
+				return false;
+			start = i + 1;
+		}
+	return true;
+}
+
+/* session_files_read's bytes (text, an image, else base64) or
+ * session_files_write's {path, size}. */
+static json_t *file_result(struct mcp_child *c)
+{
+	const char *path = c->cmd.file_path;
+	if (!c->cmd.file_read) {
+		json_t *val =
+		    json_pack("{s:s, s:I}", "path", path, "size", (json_int_t)c->cmd.file_size);
+		char *text = json_dumps(val, JSON_COMPACT);
+		json_t *res = json_pack("{s:[{s:s, s:s}], s:o, s:b}", "content", "type", "text",
+					"text", text, "structuredContent", val, "isError", false);
+		free(text);
+		return res;
+	}
+	const char *mime = file_content_type(path);
+	const char *data = c->out.data ? c->out.data : "";
+	size_t len = c->out.len;
+	json_t *val = json_pack("{s:s, s:I, s:s%}", "path", path, "size", (json_int_t)len,
+				"mimeType", mime, strcspn(mime, ";"));
+	json_t *content = json_array();
+	/* Text a model reads as text: printable UTF-8, tabs and newlines. */
+	if (text_like(data, len)) {
+		json_object_set_new(val, "text", json_stringn(data, len));
+		json_array_append_new(content,
+				      json_pack("{s:s, s:s%}", "type", "text", "text", data, len));
+	} else {
+		char *enc = malloc(4 * ((len + 2) / 3) + 1);
+		if (!enc)
+			abort();
+		EVP_EncodeBlock((unsigned char *)enc, (const unsigned char *)data, (int)len);
+		json_object_set_new(val, "base64", json_string(enc));
+		const char *m = json_string_value(json_object_get(val, "mimeType"));
+		if (image_mime(m))
+			json_array_append_new(content, json_pack("{s:s, s:s, s:s}", "type", "image",
+								 "data", enc, "mimeType", m));
+		else
+			json_array_append_new(
+			    content, json_pack("{s:s, s:s+}", "type", "text", "text",
+					       "binary file (not text): its bytes as base64 are in "
+					       "structuredContent.base64; ",
+					       path));
+		free(enc);
+	}
+	return json_pack("{s:o, s:o, s:b}", "content", content, "structuredContent", val, "isError",
+			 false);
+}
+
 json_t *mcp_result_from_child(struct mcp_child *c)
 {
 	char msg[1024];
@@ -208,6 +273,12 @@ json_t *mcp_result_from_child(struct mcp_child *c)
 			 MCP_CHILD_OUT_CAP >> 20);
 		return mcp_result_error(ERROR_LIMIT, msg, c->cmd.is_record);
 	}
+	if (c->cmd.file_path && (!WIFEXITED(c->status) || WEXITSTATUS(c->status) != 0)) {
+		last_message(c, msg, sizeof(msg));
+		return mcp_result_error(ERROR_INVALID, msg, false);
+	}
+	if (c->cmd.file_path)
+		return file_result(c);
 	json_t *val = c->cmd.ndjson ? ndjson_record(&c->out)
 				    : json_loadb(buf_cstr(&c->out), c->out.len, 0, NULL);
 	if (!val) {

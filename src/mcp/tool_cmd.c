@@ -8,6 +8,7 @@
  * present, strings where a flag takes a string, nothing that reads as an
  * option. */
 #include "mcp/tools_int.h"
+#include "core/results.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -44,6 +45,7 @@ void mcp_cmd_release(struct mcp_cmd *cmd)
 	for (int i = 0; i < cmd->argc; i++)
 		free(cmd->argv[i]);
 	free(cmd->input);
+	free(cmd->file_path);
 	memset(cmd, 0, sizeof(*cmd));
 }
 
@@ -268,6 +270,63 @@ static int session_command(const struct mcp_tool *t, json_t *args, struct mcp_cm
 	return 0;
 }
 
+/* session_files_*: `sbx session files ID ls|get|put`, the file's bytes
+ * through the child's stdout or stdin. */
+static int files_command(const struct mcp_tool *t, json_t *args, struct mcp_cmd *cmd, char *err,
+			 size_t errlen)
+{
+	int bad = 0;
+	const char *id = word(args, "session", err, errlen, &bad);
+	const char *path = word(args, "path", err, errlen, &bad);
+	if (bad)
+		return -1;
+	add(cmd, "session");
+	add(cmd, "files");
+	add(cmd, id);
+	if (t->kind == TOOL_FILES_LIST) {
+		add(cmd, "ls");
+		if (path)
+			add(cmd, path);
+		add(cmd, "--json");
+		return 0;
+	}
+	cmd->file_path = strdup(path);
+	if (!cmd->file_path)
+		abort();
+	if (t->kind == TOOL_FILES_READ) {
+		add(cmd, "get");
+		add(cmd, path);
+		add(cmd, "-");
+		cmd->file_read = true;
+		return 0;
+	}
+	json_t *text = json_object_get(args, "text"), *b64 = json_object_get(args, "base64");
+	if (!text == !b64)
+		return fail(err, errlen,
+			    "session_files_write takes the content as 'text' or as 'base64' (one "
+			    "of them)");
+	if (text) {
+		set_input(cmd, json_string_value(text), json_string_length(text));
+	} else {
+		size_t len = json_string_length(b64);
+		cmd->input = malloc(len / 4 * 3 + 4);
+		if (!cmd->input)
+			abort();
+		long n = results_base64_decode(json_string_value(b64), len,
+					       (unsigned char *)cmd->input, len / 4 * 3 + 3);
+		if (n < 0)
+			return fail(err, errlen,
+				    "argument 'base64' of session_files_write is not base64 (no "
+				    "whitespace; '=' padding optional)");
+		cmd->input_len = (size_t)n;
+	}
+	cmd->file_size = cmd->input_len;
+	add(cmd, "put");
+	add(cmd, "-");
+	add(cmd, path);
+	return 0;
+}
+
 int mcp_tool_command(const struct mcp_tool *t, json_t *args, const struct mcp_context *ctx,
 		     struct mcp_cmd *cmd, char *err, size_t errlen)
 {
@@ -319,12 +378,16 @@ int mcp_tool_command(const struct mcp_tool *t, json_t *args, const struct mcp_co
 	case TOOL_CREATE_SESSION:
 	case TOOL_EXEC_IN_SESSION:
 	case TOOL_STOP_SESSION:
+	case TOOL_FILES_LIST:
+	case TOOL_FILES_READ:
+	case TOOL_FILES_WRITE:
 		if (!ctx->have_sessions)
 			return fail(err, errlen,
 				    "%s: this build of sbx has no sessions (`sbx session` is "
 				    "missing): use run_code, or update sbx",
 				    t->name);
-		rc = session_command(t, args, cmd, err, errlen);
+		rc = t->kind >= TOOL_FILES_LIST ? files_command(t, args, cmd, err, errlen)
+						: session_command(t, args, cmd, err, errlen);
 		if (rc)
 			return rc;
 		if (t->kind == TOOL_EXEC_IN_SESSION) {

@@ -67,6 +67,10 @@
 
 #define SESSION_PROP "\"session\": {\"type\": \"string\", \"description\": \"session id or name\"}"
 
+#define FILES_PATH_PROP                                                                            \
+	"\"path\": {\"type\": \"string\", \"description\": \"a path relative to the session's "    \
+	"workspace, e.g. data/out.csv\"}"
+
 const struct mcp_tool mcp_tools[] = {
     {"run_code", "Run code in a sandbox",
      "Run a program once in a fresh sandbox (no network, no access to the user's files) and "
@@ -135,6 +139,38 @@ const struct mcp_tool mcp_tools[] = {
      "{\"type\": \"object\", \"required\": [\"session\"], \"additionalProperties\": false, "
      "\"properties\": {" SESSION_PROP "}}",
      "{\"type\": \"object\"}", TOOL_STOP_SESSION, false},
+    {"session_files_list", "List a session's files",
+     "List a directory of a session's workspace (the files its code made and the files "
+     "written into it): name, type, size, mode, mtime of each entry. path is relative to the "
+     "workspace (default: the workspace itself); '..', absolute paths and links are refused.",
+     "{\"type\": \"object\", \"required\": [\"session\"], \"additionalProperties\": false, "
+     "\"properties\": {" SESSION_PROP ", " FILES_PATH_PROP "}}",
+     "{\"type\": \"object\", \"required\": [\"entries\"], \"properties\": {\"path\": "
+     "{\"type\": \"string\"}, \"entries\": {\"type\": \"array\", \"items\": {\"type\": "
+     "\"object\"}}, \"truncated\": {\"type\": \"boolean\"}}}",
+     TOOL_FILES_LIST, true},
+    {"session_files_read", "Read a session's file",
+     "Read a file of a session's workspace: text as text, an image as image content, other "
+     "bytes as base64 (structuredContent.base64). At most the files limit (100 MiB by "
+     "default).",
+     "{\"type\": \"object\", \"required\": [\"session\", \"path\"], "
+     "\"additionalProperties\": false, \"properties\": {" SESSION_PROP ", " FILES_PATH_PROP "}}",
+     "{\"type\": \"object\", \"required\": [\"path\", \"size\", \"mimeType\"], "
+     "\"properties\": {\"path\": {\"type\": \"string\"}, \"size\": {\"type\": "
+     "\"integer\"}, \"mimeType\": {\"type\": \"string\"}, \"text\": {\"type\": "
+     "\"string\"}, \"base64\": {\"type\": \"string\"}}}",
+     TOOL_FILES_READ, true},
+    {"session_files_write", "Write a session's file",
+     "Write a file into a session's workspace (replacing a file of that name; missing "
+     "directories are made), for its code to read: the content as text or as base64.",
+     "{\"type\": \"object\", \"required\": [\"session\", \"path\"], "
+     "\"additionalProperties\": false, \"properties\": {" SESSION_PROP ", " FILES_PATH_PROP
+     ", \"text\": {\"type\": \"string\", \"description\": \"the content as text\"}, "
+     "\"base64\": {\"type\": \"string\", \"description\": \"the content as base64 "
+     "(binary files)\"}}}",
+     "{\"type\": \"object\", \"required\": [\"path\", \"size\"], \"properties\": "
+     "{\"path\": {\"type\": \"string\"}, \"size\": {\"type\": \"integer\"}}}",
+     TOOL_FILES_WRITE, false},
     /* Seed 004's tool, for agents written against that service: its own
      * arguments and result (not sbx's request keys or record). */
     {"code_execute", "Execute JavaScript or TypeScript code",

@@ -38,7 +38,12 @@ enum api_op {
 	API_PISTON_RUNTIMES, /* GET /api/v2/runtimes (serve --compat piston) */
 	API_PISTON_EXECUTE,  /* POST /api/v2/execute: a run, answered as Piston */
 	API_SRE_EXECUTE,     /* POST /sre/execute: SmythOS SRE's sandboxUrl (--compat sre) */
-	API_LATER	     /* routes of the SPEC not served yet (501) */
+	/* /v1/sessions/REF/files?path=P, answered in the connection's thread
+	 * (session_files_http.c) */
+	API_SESSION_FILES_GET,
+	API_SESSION_FILES_PUT,
+	API_SESSION_FILES_DELETE,
+	API_LATER /* routes of the SPEC not served yet (501) */
 };
 
 /* Other clients' APIs (sbx serve --compat), as a route's `compat`. */
@@ -105,7 +110,7 @@ json_t *api_parse_body(const struct api_route *r, const char *body, size_t len,
  * an "sbx_error" record, as locally). Returns the count, or -1 with e. */
 long api_check_batch(const char *body, size_t len, struct api_error *e);
 
-/* api_session.c: /v1/sessions[/REF[/executions|/stop]]. */
+/* api_session.c: /v1/sessions[/REF[/executions|/stop|/files]]. */
 int api_route_sessions(const char *method, const char *rest, struct api_route *r,
 		       struct api_error *e);
 /* A session id ("s" + 23 hex digits) or name ([a-z0-9][a-z0-9._-]*, at

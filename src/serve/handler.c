@@ -14,6 +14,7 @@
 #include "serve/child.h"
 #include "serve/events_sse.h"
 #include "serve/session_direct.h"
+#include "serve/session_files_http.h"
 #include "util/buf.h"
 #include "util/front.h"
 #include "util/util.h"
@@ -406,6 +407,11 @@ static enum MHD_Result answer(struct server *s, struct MHD_Connection *conn, str
 	}
 	case API_EVENTS:
 		return events_sse_answer(s, conn, &x->q, accepts(conn, "application/x-ndjson"));
+	case API_SESSION_FILES_GET:
+	case API_SESSION_FILES_PUT:
+	case API_SESSION_FILES_DELETE:
+		return session_files_http_answer(s, conn, &x->route, &x->q, x->body.data,
+						 x->body.len);
 	case API_LATER:
 		api_fail(&e, ERROR_UNSUPPORTED, "not_implemented",
 			 "this route is not served yet: use the matching sbx command on the "

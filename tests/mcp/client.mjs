@@ -51,7 +51,8 @@ async function main() {
   const { tools } = await client.listTools();
   const names = tools.map((t) => t.name).sort();
   const want = ["code_execute", "create_session", "exec_deployment", "exec_in_session",
-    "list_deployments", "prepare_code", "run_code", "stop_session"];
+    "list_deployments", "prepare_code", "run_code", "session_files_list", "session_files_read",
+    "session_files_write", "stop_session"];
   check("tools/list names every tool", JSON.stringify(names) === JSON.stringify(want), names);
   check("every tool has input and output schemas",
     tools.every((t) => t.inputSchema?.type === "object" && t.outputSchema?.type === "object"), tools);
@@ -208,6 +209,33 @@ async function main() {
       r.structuredContent?.result === 41 && r.structuredContent?.stdout === "from stdin ['a1'] hi\n", r);
     r = await call(one, "exec_in_session", { session: id, code: "import os\nos.environ.get('GREETING')" });
     check("an execution's env is gone in the next", r.structuredContent?.result === null, r);
+    // the workspace's files: written as text and as base64, listed, read
+    // back as text, as an image and as base64; a bad path is an error
+    r = await call(one, "session_files_write", { session: id, path: "in/data.csv", text: "a,b\n1,2\n" });
+    check("session_files_write text", !r.isError && r.structuredContent?.size === 8, r);
+    const png1 = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==";
+    r = await call(one, "session_files_write", { session: id, path: "dot.png", base64: png1 });
+    check("session_files_write base64", !r.isError && r.structuredContent?.size === 70, r);
+    r = await call(one, "exec_in_session", { session: id,
+      code: "open('out.bin', 'wb').write(bytes([0, 1, 2, 255]))\nopen('in/data.csv').read().count(',')" });
+    check("the code reads the written file", r.structuredContent?.result === 2, r);
+    r = await call(one, "session_files_list", { session: id });
+    const names2 = (r.structuredContent?.entries || []).map((e) => e.name);
+    check("session_files_list", !r.isError && JSON.stringify(names2) === '["dot.png","in","out.bin"]', r);
+    r = await call(one, "session_files_list", { session: id, path: "in" });
+    check("session_files_list of a directory", r.structuredContent?.entries?.[0]?.size === 8, r);
+    r = await call(one, "session_files_read", { session: id, path: "in/data.csv" });
+    check("session_files_read text", !r.isError && text(r) === "a,b\n1,2\n" &&
+      r.structuredContent?.mimeType === "text/csv", r);
+    r = await call(one, "session_files_read", { session: id, path: "dot.png" });
+    const img2 = (r.content || []).find((c) => c.type === "image");
+    check("session_files_read image", img2?.data === png1 && img2?.mimeType === "image/png", r);
+    r = await call(one, "session_files_read", { session: id, path: "out.bin" });
+    check("session_files_read binary as base64", r.structuredContent?.base64 === "AAEC/w==", r);
+    r = await call(one, "session_files_read", { session: id, path: "../manifest.yaml" });
+    check("session_files_read refuses '..'", r.isError && /'\.\.'/.test(text(r)), r);
+    r = await call(one, "session_files_write", { session: id, path: "x", text: "a", base64: "YQ==" });
+    check("session_files_write wants text or base64", r.isError, r);
     r = await call(one, "stop_session", { session: id });
     check("stop_session", !r.isError, r);
   } else {
