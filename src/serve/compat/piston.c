@@ -332,8 +332,8 @@ json_t *piston_answer(json_t *rec, json_t *body, const char *state_dir)
 	    json_pack("{s:s, s:s}", "language", piston_name(l, &extra), "version", version);
 	const char *ename =
 	    json_string_value(json_object_get(json_object_get(rec, "error"), "name"));
-	bool compiled =
-	    l->id == LANG_C || l->id == LANG_CPP || l->id == LANG_GO || l->id == LANG_JAVA;
+	/* Piston reports a compile stage for the languages that build. */
+	bool compiled = lang_ops(l)->build_kind != NULL;
 	if (compiled && ename && !strcmp(ename, "CompileError")) {
 		/* As Piston: the compile stage failed, and run is that stage. */
 		json_t *c = stage(rec, true);
