@@ -270,6 +270,56 @@ static int session_command(const struct mcp_tool *t, json_t *args, struct mcp_cm
 	return 0;
 }
 
+/* list_sessions, get_session, delete_session: `sbx session list|get|delete
+ * --json`, so an agent can see what it made and clean up after itself. */
+static int session_admin_command(const struct mcp_tool *t, json_t *args, struct mcp_cmd *cmd,
+				 char *err, size_t errlen)
+{
+	int bad = 0;
+	add(cmd, "session");
+	if (t->kind == TOOL_LIST_SESSIONS) {
+		const char *status = word(args, "status", err, errlen, &bad);
+		const char *lang = word(args, "language", err, errlen, &bad);
+		if (bad)
+			return -1;
+		add(cmd, "list");
+		add(cmd, "--json");
+		if (status)
+			add(cmd, "--status"), add(cmd, status);
+		if (lang)
+			add(cmd, "--language"), add(cmd, lang);
+		cmd->wrap = "sessions";
+		return 0;
+	}
+	const char *id = word(args, "session", err, errlen, &bad);
+	if (bad)
+		return -1;
+	add(cmd, t->kind == TOOL_GET_SESSION ? "get" : "delete");
+	add(cmd, "--json");
+	add(cmd, id);
+	return 0;
+}
+
+/* deploy_code: `sbx deploy -n NAME [-l LANG] --json -`, the code on stdin:
+ * checked (syntax, policy) and built as sbx deploy does. */
+static int deploy_command(json_t *args, struct mcp_cmd *cmd, char *err, size_t errlen)
+{
+	int bad = 0;
+	const char *name = word(args, "name", err, errlen, &bad);
+	const char *lang = word(args, "language", err, errlen, &bad);
+	if (bad)
+		return -1;
+	json_t *code = json_object_get(args, "code");
+	add(cmd, "deploy");
+	add(cmd, "-n");
+	add(cmd, name);
+	if (lang)
+		add(cmd, "-l"), add(cmd, lang);
+	add(cmd, "--json");
+	set_input(cmd, json_string_value(code), json_string_length(code));
+	return 0;
+}
+
 /* session_files_*: `sbx session files ID ls|get|put`, the file's bytes
  * through the child's stdout or stdin. */
 static int files_command(const struct mcp_tool *t, json_t *args, struct mcp_cmd *cmd, char *err,
@@ -340,6 +390,22 @@ int mcp_tool_command(const struct mcp_tool *t, json_t *args, const struct mcp_co
 	switch (t->kind) {
 	case TOOL_RUN: rc = request_command(cmd, "run", args); break;
 	case TOOL_CODE_EXECUTE: rc = code_execute_command(cmd, args, err, errlen); break;
+	case TOOL_LIST_SESSIONS:
+	case TOOL_GET_SESSION:
+	case TOOL_DELETE_SESSION:
+		if (!ctx->have_sessions)
+			return fail(err, errlen,
+				    "%s: this build of sbx has no sessions (`sbx session` is "
+				    "missing): update sbx",
+				    t->name);
+		rc = session_admin_command(t, args, cmd, err, errlen);
+		break;
+	case TOOL_DEPLOY:
+		if (deploy_command(args, cmd, err, errlen))
+			return -1;
+		add_common(cmd, ctx);
+		add(cmd, "-"); /* the code, on stdin: after the options */
+		return 0;
 	case TOOL_EXEC_DEPLOYMENT: rc = request_command(cmd, "exec-deployment", args); break;
 	case TOOL_PREPARE: {
 		const char *lang = word(args, "language", err, errlen, &bad);
@@ -386,8 +452,10 @@ int mcp_tool_command(const struct mcp_tool *t, json_t *args, const struct mcp_co
 				    "%s: this build of sbx has no sessions (`sbx session` is "
 				    "missing): use run_code, or update sbx",
 				    t->name);
-		rc = t->kind >= TOOL_FILES_LIST ? files_command(t, args, cmd, err, errlen)
-						: session_command(t, args, cmd, err, errlen);
+		rc = t->kind == TOOL_FILES_LIST || t->kind == TOOL_FILES_READ ||
+			     t->kind == TOOL_FILES_WRITE
+			 ? files_command(t, args, cmd, err, errlen)
+			 : session_command(t, args, cmd, err, errlen);
 		if (rc)
 			return rc;
 		if (t->kind == TOOL_EXEC_IN_SESSION) {

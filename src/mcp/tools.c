@@ -191,6 +191,34 @@ const struct mcp_tool mcp_tools[] = {
      "\"resourceUsage\": {\"type\": \"object\", \"properties\": {\"memory\": {\"type\": "
      "\"number\"}, \"timeout\": {\"type\": \"boolean\"}}}}}",
      TOOL_CODE_EXECUTE, false},
+    {"list_sessions", "List sessions",
+     "List the sessions (id, name, language, status: running, stopped or expired, executions, "
+     "expiry).",
+     "{\"type\": \"object\", \"additionalProperties\": false, \"properties\": {\"status\": "
+     "{\"type\": \"string\", \"description\": \"only this status (running, stopped, expired)\"}, "
+     "\"language\": {\"type\": \"string\", \"description\": \"only this language\"}}}",
+     "{\"type\": \"object\", \"required\": [\"sessions\"], \"properties\": {\"sessions\": "
+     "{\"type\": \"array\", \"items\": {\"type\": \"object\"}}}}",
+     TOOL_LIST_SESSIONS, true},
+    {"get_session", "Describe a session",
+     "A session's description: language, status, executions, limits, expiry.",
+     "{\"type\": \"object\", \"required\": [\"session\"], \"additionalProperties\": false, "
+     "\"properties\": {" SESSION_PROP "}}",
+     "{\"type\": \"object\"}", TOOL_GET_SESSION, true},
+    {"delete_session", "Delete a session",
+     "Delete a session: its processes stopped, its state and its workspace's files removed. "
+     "It cannot be undone.",
+     "{\"type\": \"object\", \"required\": [\"session\"], \"additionalProperties\": false, "
+     "\"properties\": {" SESSION_PROP "}}",
+     "{\"type\": \"object\"}", TOOL_DELETE_SESSION, false},
+    {"deploy_code", "Deploy code",
+     "Store code as a named, versioned deployment (checked and built first: syntax, policy, "
+     "compilation), to run later with exec_deployment.",
+     "{\"type\": \"object\", \"required\": [\"name\", \"code\"], \"additionalProperties\": "
+     "false, \"properties\": {\"name\": {\"type\": \"string\", \"description\": \"the "
+     "deployment's name: [a-z0-9][a-z0-9._-]*\"}, " LANGUAGE_PROP ", \"code\": {\"type\": "
+     "\"string\"}}}",
+     "{\"type\": \"object\"}", TOOL_DEPLOY, false},
     {NULL, NULL, NULL, NULL, NULL, 0, false},
 };
 
@@ -215,9 +243,9 @@ json_t *mcp_tools_list(void)
 {
 	json_t *list = json_array();
 	for (const struct mcp_tool *t = mcp_tools; t->name; t++) {
-		json_t *ann =
-		    json_pack("{s:s, s:b, s:b, s:b}", "title", t->title, "readOnlyHint",
-			      t->read_only, "destructiveHint", false, "openWorldHint", false);
+		json_t *ann = json_pack("{s:s, s:b, s:b, s:b}", "title", t->title, "readOnlyHint",
+					t->read_only, "destructiveHint",
+					t->kind == TOOL_DELETE_SESSION, "openWorldHint", false);
 		json_array_append_new(
 		    list,
 		    json_pack("{s:s, s:s, s:s, s:o, s:o, s:o}", "name", t->name, "title", t->title,

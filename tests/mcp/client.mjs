@@ -50,9 +50,9 @@ async function main() {
 
   const { tools } = await client.listTools();
   const names = tools.map((t) => t.name).sort();
-  const want = ["code_execute", "create_session", "exec_deployment", "exec_in_session",
-    "list_deployments", "prepare_code", "run_code", "session_files_list", "session_files_read",
-    "session_files_write", "stop_session"];
+  const want = ["code_execute", "create_session", "delete_session", "deploy_code", "exec_deployment",
+    "exec_in_session", "get_session", "list_deployments", "list_sessions", "prepare_code", "run_code",
+    "session_files_list", "session_files_read", "session_files_write", "stop_session"];
   check("tools/list names every tool", JSON.stringify(names) === JSON.stringify(want), names);
   check("every tool has input and output schemas",
     tools.every((t) => t.inputSchema?.type === "object" && t.outputSchema?.type === "object"), tools);
@@ -63,6 +63,14 @@ async function main() {
     run.inputSchema);
 
   // A run that works: the record is the structured result.
+  let dep = await call(client, "deploy_code", { name: "mcp-deployed", language: "python",
+    code: "print(inputs.get('n', 1) * 3)" });
+  check("deploy_code stores a deployment", !dep.isError && dep.structuredContent?.name === "mcp-deployed" &&
+    dep.structuredContent?.version === 1, dep.structuredContent);
+  dep = await call(client, "exec_deployment", { deployment: "mcp-deployed", inputs: { n: 14 } });
+  check("exec_deployment runs what deploy_code stored", dep.structuredContent?.stdout === "42\n", dep.structuredContent);
+  dep = await call(client, "deploy_code", { name: "bad-one", language: "python", code: "def (" });
+  check("deploy_code refuses code that does not parse", dep.isError, dep);
   // Seed 004's code_execute: its arguments and its result shape, validated
   // by the SDK against the tool's outputSchema.
   let ce = await call(client, "code_execute", {
@@ -238,6 +246,18 @@ async function main() {
     check("session_files_write wants text or base64", r.isError, r);
     r = await call(one, "stop_session", { session: id });
     check("stop_session", !r.isError, r);
+    // The whole lifecycle: an agent sees what it made and cleans up.
+    r = await call(one, "list_sessions", {});
+    check("list_sessions lists it", !r.isError && (r.structuredContent?.sessions || []).some((x) => x.id === id), r);
+    r = await call(one, "get_session", { session: id });
+    check("get_session describes it", !r.isError && r.structuredContent?.id === id &&
+      r.structuredContent?.language === "python", r);
+    const del = tools.find((t) => t.name === "delete_session");
+    check("delete_session is marked destructive", del?.annotations?.destructiveHint === true, del);
+    r = await call(one, "delete_session", { session: id });
+    check("delete_session", !r.isError, r);
+    r = await call(one, "get_session", { session: id });
+    check("a deleted session is gone", r.isError, r);
   } else {
     r = await call(one, "create_session", { language: "python" });
     check("session tools say sessions are missing", r.isError && /no sessions/.test(text(r)), r);
