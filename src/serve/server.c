@@ -278,6 +278,8 @@ int serve_main(const struct serve_config *cfg)
 	snprintf(node, sizeof node, "%u", cfg->node);
 	if (cfg->node ? setenv(SESSION_NODE_ENV, node, 1) != 0 : session_this_node() < 0)
 		return 125;
+	if (session_lease_check_env() < 0) /* the sessions' lease, under --node */
+		return 125;
 	/* Every child says its failure as a record, text answers too: the
 	 * answer's status is the record's kind (handler.c). */
 	if (setenv("SBX_FAILURE_RECORD", "1", 1) != 0 || setenv("SBX_FRONT", "http", 1) != 0)
