@@ -555,13 +555,13 @@ int session_daemon_main(const char *state_dir, const char *id, int ready_fd)
 	 * holder's only (a node that lost the race leaves them alone). */
 	int took =
 	    d.m ? session_lease_start(state_dir, id, &d.lease, &d.renew_at, why, sizeof why) : 0;
-	if (!(d.leased = took == 1) && took < 0)
-		; /* why says who holds it, or what failed */
-	else if (!d.m || (d.lfd = session_listen(state_dir, id, &d.sock_ino)) < 0)
+	d.leased = took == 1;
+	if (took >= 0 && (!d.m || (d.lfd = session_listen(state_dir, id, &d.sock_ino)) < 0))
 		snprintf(why, sizeof why, "%s",
 			 *error_first_message() ? error_first_message() : "cannot start");
-	else
+	else if (took >= 0)
 		(void)start_kernel(&d, why, sizeof why);
+	d.renew_at = 0; /* at once in the loop: the kernel's start may have been long */
 	if (why[0]) {
 		dprintf(ready_fd, "%s\n", why);
 		close(ready_fd);
