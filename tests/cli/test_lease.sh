@@ -50,17 +50,19 @@ cleanup() {
 trap cleanup EXIT
 
 # ncurl N PATH [BODY]: a request to node N (POST with a body); $out its
-# body, $code its status, $node its X-Sbx-Node, $loc its Location.
+# body, $code its status, $node its X-Sbx-Node, $loc its Location. Its
+# headers go to $HDR: a request in the background sets its own.
+HDR="$T_TMP/h"
 ncurl() {
 	_addr=$(eval echo "\$ADDR$1")
 	if [ $# -ge 3 ]; then
-		out=$(curl -s -m 120 -D "$T_TMP/h" -H "Authorization: Bearer $TOKEN" "http://$_addr$2" -d "$3")
+		out=$(curl -s -m 120 -D "$HDR" -H "Authorization: Bearer $TOKEN" "http://$_addr$2" -d "$3")
 	else
-		out=$(curl -s -m 120 -D "$T_TMP/h" -H "Authorization: Bearer $TOKEN" "http://$_addr$2")
+		out=$(curl -s -m 120 -D "$HDR" -H "Authorization: Bearer $TOKEN" "http://$_addr$2")
 	fi
-	code=$(sed -n 's/^HTTP\/[0-9.]* \([0-9]*\).*/\1/p' "$T_TMP/h" | tail -n 1)
-	node=$(sed -n 's/^X-Sbx-Node: *\([0-9]*\).*/\1/Ip' "$T_TMP/h" | tail -n 1)
-	loc=$(sed -n 's/^Location: *\([^\r]*\).*/\1/Ip' "$T_TMP/h" | tail -n 1)
+	code=$(sed -n 's/^HTTP\/[0-9.]* \([0-9]*\).*/\1/p' "$HDR" | tail -n 1)
+	node=$(sed -n 's/^X-Sbx-Node: *\([0-9]*\).*/\1/Ip' "$HDR" | tail -n 1)
+	loc=$(sed -n 's/^Location: *\([^\r]*\).*/\1/Ip' "$HDR" | tail -n 1)
 }
 
 # The session's lease: its newest generation, and a field of it.
@@ -134,6 +136,7 @@ check "node 3 answers for the session once its lease expired" expired 3
 for n in 2 3; do
 	mkfifo "$T_TMP/go$n"
 	(
+		HDR="$T_TMP/h.race$n"
 		read -r _ <"$T_TMP/go$n"
 		ncurl $n "/v1/sessions/$ID/executions" '{"code": "x += 1\nprint(x)", "timeout": 300}'
 		printf '%s %s\n' "$code" "$(printf '%s' "$out" | jq -r '.stdout // .error.kind // empty' | tr -d '\n')" \
@@ -168,6 +171,7 @@ STOPPED=-$GROUP
 # An execution reaches the stalled daemon while its lease is live: it
 # waits in the daemon's socket.
 (
+	HDR="$T_TMP/h.stalled"
 	ncurl "$WIN" "/v1/sessions/$ID/executions" '{"code": "x += 1000\nprint(x)", "timeout": 300}'
 	printf '%s %s (node %s)\n' "$code" "$(printf '%s' "$out" | jq -c '.stdout // .error' | tr -d '\n')" "$node" \
 		>"$T_TMP/stalled"
