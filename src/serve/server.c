@@ -278,7 +278,10 @@ int serve_main(const struct serve_config *cfg)
 	snprintf(node, sizeof node, "%u", cfg->node);
 	if (cfg->node ? setenv(SESSION_NODE_ENV, node, 1) != 0 : session_this_node() < 0)
 		return 125;
-	if (session_lease_check_env() < 0) /* the sessions' lease, under --node */
+	char pid[16]; /* the sessions' daemons end with this node (session.h) */
+	snprintf(pid, sizeof pid, "%d", (int)getpid());
+	if (session_lease_check_env() < 0 ||
+	    (cfg->node && setenv(SESSION_NODE_PID_ENV, pid, 1) != 0))
 		return 125;
 	/* Every child says its failure as a record, text answers too: the
 	 * answer's status is the record's kind (handler.c). */

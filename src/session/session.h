@@ -62,6 +62,10 @@ int session_this_node(void);
 /* The lease of the node that runs a session when nodes share the state
  * directory (session_lease.c; only under SBX_NODE). */
 #define SESSION_LEASE_ENV "SBX_LEASE_MS"
+/* sbx serve --node's pid, for the daemons it starts: a daemon whose node
+ * is gone (killed, drained) stops between executions and releases its
+ * lease, so another node takes the session over at once. */
+#define SESSION_NODE_PID_ENV "SBX_NODE_PID"
 struct session_lease {
 	unsigned long gen; /* lease.GEN in the session's directory */
 	unsigned node;

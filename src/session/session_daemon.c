@@ -485,7 +485,8 @@ static int loop(struct daemon *d)
 		double now = now_monotonic_ms();
 		uint64_t wall = session_now_ms();
 		if (!d->busy && d->nq == 0 &&
-		    (now >= d->idle_deadline || session_expired(d->m, wall)))
+		    (now >= d->idle_deadline || session_expired(d->m, wall) ||
+		     (d->leased && session_node_gone()))) /* its node's server ended */
 			return 0;
 		struct pollfd p[MAX_WAITING + 4];
 		nfds_t n = 0;

@@ -65,6 +65,8 @@ int session_lease_start(const char *state_dir, const char *id, struct session_le
  * lost, with a warning on the daemon's log. */
 bool session_lease_keep(const char *state_dir, const char *id, struct session_lease *l,
 			double *renew_at, bool starting);
+/* Whether the node's server (SBX_NODE_PID) has ended. */
+bool session_node_gone(void);
 /* Expires it now, unless it was lost. */
 void session_lease_release(const char *state_dir, const char *id, struct session_lease *l);
 

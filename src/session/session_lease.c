@@ -344,3 +344,10 @@ bool session_lease_keep(const char *state_dir, const char *id, struct session_le
 			id);
 	return !lost;
 }
+
+bool session_node_gone(void)
+{
+	const char *v = getenv(SESSION_NODE_PID_ENV);
+	long pid = v && *v ? strtol(v, NULL, 10) : 0;
+	return pid > 0 && kill((pid_t)pid, 0) < 0 && errno == ESRCH;
+}

@@ -9,7 +9,8 @@
 # other says 409 or 307 and nothing of its request ran; a node stalled
 # past its lease (SIGSTOP of the session's daemon, an execution waiting on
 # it, SIGCONT after another node took over) finds its lease lost and stops
-# without running that execution or writing the session's state. Every
+# without running that execution or writing the session's state; a node
+# whose server ends has its daemons release their leases. Every
 # wait is on a condition (an answer, a file, a process), never on time.
 . "$(dirname "$0")/../lib.sh"
 
@@ -201,5 +202,16 @@ check "the manifest counts the holders' executions only (6: $out)" \
 	sh -c 'printf "%s" "$1" | jq -e ".execution_count == 6" >/dev/null' _ "$out"
 check "node $OTHER holds generation 5 (took 4, released it at the stop, took 5)" \
 	test "$(lease_gen)" = 5 -a "$(lease node)" = "$OTHER"
+
+# --- a node's server ends: its daemons release their leases -------------
+# (drained, or killed alone): the session's daemon stops between
+# executions, its state saved, and another node need not wait the lease.
+DAEMON=$(lease pid)
+eval "kill -9 \$PID$OTHER"
+check "node $OTHER's server gone, the session's daemon stopped" gone "$DAEMON"
+check "it released the lease (expires_at_ms 0)" test "$(lease expires_at_ms)" = 0
+ncurl "$WIN" "/v1/sessions/$ID/executions" '{"code": "print(x)", "timeout": 300}'
+check "node $WIN took it over at once, with its state ($code, $out)" \
+	sh -c 'test "$1" = 200 && printf "%s" "$2" | jq -e ".stdout == \"144\n\"" >/dev/null' _ "$code" "$out"
 
 finish
