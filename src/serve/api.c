@@ -202,9 +202,12 @@ static const char *const session_list_params[] = {"status", "language", NULL};
 /* sbx batch's own options and the run defaults it forwards. */
 static const char *const batch_params[] = {"jobs",   "shard",	 "language",   "timeout",
 					   "memory", "cpu_time", "max_output", NULL};
-static const char *const files_get_params[] = {"path", NULL};
-static const char *const files_put_params[] = {"path", "directory", "parents", NULL};
-static const char *const files_delete_params[] = {"path", "recursive", NULL};
+/* A session's routes: "node", the node a redirect names (a load balancer's
+ * hint, examples/haproxy; the server itself reads the session's lease). */
+static const char *const session_params[] = {"node", NULL};
+static const char *const files_get_params[] = {"path", "node", NULL};
+static const char *const files_put_params[] = {"path", "directory", "parents", "node", NULL};
+static const char *const files_delete_params[] = {"path", "recursive", "node", NULL};
 static const char *const no_params[] = {NULL};
 
 static const char *const *route_params(enum api_op op)
@@ -215,6 +218,10 @@ static const char *const *route_params(enum api_op op)
 	case API_EVENTS: return events_params;
 	case API_SESSION_LIST: return session_list_params;
 	case API_BATCH: return batch_params;
+	case API_SESSION_GET:
+	case API_SESSION_DELETE:
+	case API_SESSION_STOP:
+	case API_SESSION_EXEC: return session_params;
 	case API_SESSION_FILES_GET: return files_get_params;
 	case API_SESSION_FILES_PUT: return files_put_params;
 	case API_SESSION_FILES_DELETE: return files_delete_params;

@@ -58,6 +58,33 @@ bool session_id_ok(const char *s);
 unsigned session_id_node(const char *id);
 /* SBX_NODE: 0 when unset; -1 after a message when it is not 1-255. */
 int session_this_node(void);
+
+/* The lease of the node that runs a session when nodes share the state
+ * directory (session_lease.c; only under SBX_NODE). */
+#define SESSION_LEASE_ENV "SBX_LEASE_MS"
+/* sbx serve --node's pid, for the daemons it starts: a daemon whose node
+ * is gone (killed, drained) stops between executions and releases its
+ * lease, so another node takes the session over at once. */
+#define SESSION_NODE_PID_ENV "SBX_NODE_PID"
+struct session_lease {
+	unsigned long gen; /* lease.GEN in the session's directory */
+	unsigned node;
+	int pid; /* the holder's daemon, on its node */
+	uint64_t expires_at_ms;
+};
+/* The session's current lease into l: 1, 0 when it never had one, -1
+ * after a message. */
+int session_lease_read(const char *state_dir, const char *id, struct session_lease *l);
+/* Whether another node must still leave it to its holder at now_ms (its
+ * expiry plus the clock skew the nodes may have). */
+bool session_lease_live(const struct session_lease *l, uint64_t now_ms);
+/* The node that holds the session's lease live; 0: none (never taken,
+ * released, expired, or unreadable). */
+unsigned session_lease_holder(const char *state_dir, const char *id);
+/* SBX_LEASE_MS, else 30 s; check_env: -1 after a message when it is not
+ * a duration (sbx serve's start). */
+uint64_t session_lease_ms(void);
+int session_lease_check_env(void);
 /* The manifest with the derived "status" (running, stopped, expired).
  * NULL after a message. */
 json_t *session_describe(const char *state_dir, const char *id);
