@@ -37,7 +37,11 @@
 		}
 	}
 
-	/* A thenable result is awaited: then() is called and the loop drained. */
+	/* A thenable result is awaited: then() is called and the loop drained.
+	 * A program's top-level await whose promise is still pending when
+	 * nothing is left to run ends as node's does: status 13 ("unsettled
+	 * top-level await"); transpile.js marks that promise __sbx_tla. */
+	var unsettledTla = false;
 	function settle(v) {
 		for (var n = 0; n < 100 && v !== null && (typeof v === 'object' || typeof v === 'function'); n++) {
 			var then = v.then;
@@ -46,7 +50,10 @@
 			then.call(v, function (x) { if (!st) st = { ok: true, v: x }; },
 				function (e) { if (!st) st = { ok: false, v: e }; });
 			runLoop();
-			if (!st) return undefined;
+			if (!st) {
+				if (n === 0 && v.__sbx_tla === true) unsettledTla = true;
+				return undefined;
+			}
 			if (!st.ok) throw st.v;
 			v = st.v;
 		}
