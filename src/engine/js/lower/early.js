@@ -62,7 +62,8 @@ var __sbx_early = (function () {
 	 * A function's parameters and body share one scope; var and a
 	 * function declared at its top go to the function (or the file). */
 	function isVarScope(n) {
-		return ts.isFunctionLike(n) || ts.isSourceFile(n) || ts.isClassStaticBlockDeclaration(n);
+		/* a TypeScript namespace's body is a function of its own too */
+		return ts.isFunctionLike(n) || ts.isSourceFile(n) || ts.isClassStaticBlockDeclaration(n) || ts.isModuleBlock(n);
 	}
 	function isScope(n) {
 		if (isVarScope(n) || ts.isForStatement(n) || ts.isForInStatement(n) || ts.isForOfStatement(n) ||
