@@ -18,7 +18,7 @@
 	G.setImmediate = function setImmediate(fn) { return addTimer(fn, 0, rest(arguments, 1)); };
 	G.clearTimeout = G.clearInterval = G.clearImmediate = clearTimer;
 	return {
-		runLoop: runLoop, settle: settle, describeError: describeError, inspect: inspect,
+		runLoop: runLoop, settle: settle, describeError: describeError, inspect: inspect, rejection: rejection,
 		/* the run ends: 'exit' handlers, then process.exitCode */
 		exitCode: function () {
 			var c = proc.exitCode === undefined ? 0 : Number(proc.exitCode) | 0;
