@@ -13,7 +13,7 @@ const tests = [
   () => { JSON.parse('{"a":1,}'); },
   () => { Symbol() + ''; },
   () => { [...undefined]; },
-  () => { x.y = 1; },
+  () => { notDeclaredAnywhere.y = 1; },
   () => { 'use strict'; undefined.foo = 1; },
   () => { new Promise(5); },
 ];
