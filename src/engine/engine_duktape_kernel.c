@@ -187,8 +187,13 @@ static int run_to_result(duk_context *ctx, bool has_result)
 	if (engine_duktape_call_hook(ctx, "runLoop", 0) != 0)
 		return -1;
 	duk_pop(ctx);
-	if (engine_duktape_call_hook(ctx, "settle", 1) != 0 || js_runtime_unhandled(ctx))
+	if (engine_duktape_call_hook(ctx, "settle", 1) != 0)
 		return -1;
+	if (js_runtime_unhandled(ctx)) {
+		/* a reason that is no error: node's UnhandledPromiseRejection */
+		(void)engine_duktape_call_hook(ctx, "rejection", 1);
+		return -1;
+	}
 	duk_dup(ctx, -1);
 	if (engine_duktape_call_hook(ctx, "richResults", 1) != 0)
 		return -1;

@@ -116,7 +116,7 @@ def strip_trace(data):
             rest = rest[m.end():]
             continue
         line, nl, rest = rest.partition("\n")
-        if re.match(r"^\s+at .*", line):
+        if re.match(r"^\s+at .*", line) or re.match(r"^\s+\.\.\. \d+ lines matching cause stack trace \.\.\.$", line):
             if line.endswith(" {") and out:
                 out[-1] += " {"  # node prints an error's own properties after its frames
             continue

@@ -62,7 +62,8 @@ var __sbx_early = (function () {
 	 * A function's parameters and body share one scope; var and a
 	 * function declared at its top go to the function (or the file). */
 	function isVarScope(n) {
-		return ts.isFunctionLike(n) || ts.isSourceFile(n) || ts.isClassStaticBlockDeclaration(n);
+		/* a TypeScript namespace's body is a function of its own too */
+		return ts.isFunctionLike(n) || ts.isSourceFile(n) || ts.isClassStaticBlockDeclaration(n) || ts.isModuleBlock(n);
 	}
 	function isScope(n) {
 		if (isVarScope(n) || ts.isForStatement(n) || ts.isForInStatement(n) || ts.isForOfStatement(n) ||
@@ -153,9 +154,72 @@ var __sbx_early = (function () {
 	 K.GreaterThanGreaterThanGreaterThanEqualsToken, K.AmpersandEqualsToken, K.BarEqualsToken, K.CaretEqualsToken,
 	 K.AmpersandAmpersandEqualsToken, K.BarBarEqualsToken, K.QuestionQuestionEqualsToken].forEach(function (k) { ASSIGN[k] = true; });
 
+	/* The identifiers a declaration's name binds (a pattern's too). */
+	function boundIds(name, out) {
+		if (!name) return out;
+		if (ts.isIdentifier(name)) out.push(name);
+		else if (ts.isObjectBindingPattern(name) || ts.isArrayBindingPattern(name))
+			name.elements.forEach(function (e) { if (!ts.isOmittedExpression(e)) boundIds(e.name, out); });
+		return out;
+	}
+
+	/* A name declared twice where one of the two is a let, const or class
+	 * (`class A {} class A {}`, `var x; let x`, a parameter and a let of
+	 * its function's body, a catch parameter and a let of its block) is
+	 * an early SyntaxError in node: nothing runs. ES5's var would run
+	 * the program. The later of the first such pair, or null. Functions
+	 * declared in blocks are left out (sloppy code may repeat them). */
+	function redeclared(sf) {
+		var lexical = [], others = [];
+		(function visit(n) {
+			if (ts.isVariableDeclarationList(n)) {
+				var isLexical = (n.flags & 3) !== 0; /* NodeFlags.Let | Const */
+				n.declarations.forEach(function (d) {
+					boundIds(d.name, []).forEach(function (id) {
+						if (isLexical) lexical.push({ id: id, scope: scopeOf(n) });
+						else others.push({ id: id, from: scopeOf(n), to: varScopeOf(n) });
+					});
+				});
+			} else if (ts.isClassDeclaration(n) && n.name) {
+				lexical.push({ id: n.name, scope: scopeOf(n) });
+			} else if (ts.isFunctionDeclaration(n) && n.name && n.parent &&
+				   (ts.isSourceFile(n.parent) || (ts.isBlock(n.parent) && n.parent.parent && ts.isFunctionLike(n.parent.parent)))) {
+				var fs = scopeOf(n);
+				others.push({ id: n.name, from: fs, to: fs });
+			} else if (ts.isParameter(n) && n.parent && ts.isFunctionLike(n.parent)) {
+				boundIds(n.name, []).forEach(function (id) { others.push({ id: id, from: n.parent, to: n.parent }); });
+			} else if (ts.isCatchClause(n) && n.variableDeclaration) {
+				boundIds(n.variableDeclaration.name, []).forEach(function (id) { others.push({ id: id, from: n.block, to: n.block }); });
+			}
+			ts.forEachChild(n, visit);
+		})(sf);
+		if (!lexical.length) return null;
+		var best = null;
+		function clash(a, b) {
+			var later = a.pos > b.pos ? a : b;
+			if (!best || later.pos < best.pos) best = later;
+		}
+		var seen = [];
+		lexical.forEach(function (l) {
+			var key = '$' + ts.idText(l.id);
+			var m = l.scope.__sbx_lexical || (l.scope.__sbx_lexical = {});
+			if (m[key]) clash(m[key], l.id);
+			else { m[key] = l.id; seen.push(l.scope); }
+		});
+		others.forEach(function (o) {
+			var key = '$' + ts.idText(o.id);
+			for (var sc = o.from; sc; sc = sc === o.to ? null : scopeOf(sc)) {
+				var found = sc.__sbx_lexical && sc.__sbx_lexical[key];
+				if (found) clash(found, o.id);
+			}
+		});
+		seen.forEach(function (sc) { sc.__sbx_lexical = undefined; });
+		return best;
+	}
+
 	/* sf: the file being emitted. Returns the transformer factory, or
 	 * null when the file declares no let, const or class. */
-	return function (sf) {
+	function early(sf) {
 		var names = blockNames(sf);
 		if (!names) return null;
 		declarations(sf, names);
@@ -200,5 +264,7 @@ var __sbx_early = (function () {
 			}
 			return function (file) { return ts.visitNode(file, visit); };
 		};
-	};
+	}
+	early.redeclared = redeclared;
+	return early;
 })();

@@ -61,6 +61,11 @@ var __sbx_subset_scope = (function () {
 	Scope.prototype.declare = function (name, kind, id) {
 		var key = '$' + name, b = this.names[key];
 		if (b) {
+			/* a let, const or class declared again (or over a var, a
+			 * parameter): node's early SyntaxError, which the TypeScript
+			 * route gives (early.js) */
+			var lexical = { let: 1, const: 1, 'class': 1 };
+			if (id && b.kind !== 'fname' && (lexical[b.kind] || lexical[kind])) bail('a redeclaration');
 			if (id) b.ids.push(id);
 			return b;
 		}

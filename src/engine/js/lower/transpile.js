@@ -370,7 +370,9 @@ var __sbx_lower = (function () {
 						hoisted = cut.replace(/\s*\n\s*/g, ' ') + ' ' + hoisted;
 				}
 			}
-			src = hoisted + 'return (async function () { ' + body + '\n})();';
+			/* marked: left pending, it ends the run with node's 13 (loop.js) */
+			src = hoisted + 'return Object.defineProperty((async function () { ' + body +
+				'\n})(), "__sbx_tla", { value: true });';
 			sf = ts.createSourceFile(name, src, 1, true, kind);
 		}
 		var out = null, map = null;
@@ -392,6 +394,9 @@ var __sbx_lower = (function () {
 		if (syn.length) {
 			return posError(sf, syn[0].start, ts.flattenDiagnosticMessageText(syn[0].messageText, '\n'));
 		}
+		var again = __sbx_early.redeclared(sf);
+		if (again)
+			return posError(sf, ts.getTokenPosOfNode(again, sf), "Identifier '" + ts.idText(again) + "' has already been declared");
 		/* names.js: function names, class marks, generator kinds */
 		/* early.js: let, const and class errors the ES5 output would lose */
 		var early = __sbx_early(sf);
