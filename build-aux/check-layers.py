@@ -44,7 +44,9 @@ ALLOWED = {
     "run": ["lang", "render", "policy", "engine", "engine/js", "state", "sandbox", "core", "util"],
     "batch": ["run", "lang", "render", "policy", "engine", "state", "sandbox", "core", "util"],
     "mcp": ["run", "lang", "render", "policy", "engine", "state", "sandbox", "core", "util"],
-    "serve": ["batch", "session", "run", "lang", "render", "policy", "engine", "state", "sandbox", "core", "util"],
+    # Other clients' APIs as mappings onto sbx's own: pure JSON in and out.
+    "serve/compat": ["engine", "core", "util"],
+    "serve": ["serve/compat", "batch", "session", "run", "lang", "render", "policy", "engine", "state", "sandbox", "core", "util"],
     "session": ["run", "lang", "render", "policy", "engine", "state", "sandbox", "core", "util"],
     # Not engine/js: what the CLI needs of the lowering goes through run/.
     "cli": ["batch", "mcp", "serve", "session", "run", "lang", "render", "policy", "engine", "state", "sandbox", "core", "util"],

@@ -25,7 +25,7 @@ mkdir -p "$out"
 # all of them share, the last returns the library and closes it), so the
 # order is part of the program and is spelled out here rather than left
 # to the shell's sort order.
-NODELIB_PARTS='head deepequal assert-message assert util events path require
+NODELIB_PARTS='head deepequal assert-message assert util events path require url
 	table date datefmt intl unidata normalize collate clone reflect tail'
 
 # ES2015-ES2022 built-ins that Duktape lacks or gets wrong and that every

@@ -2,7 +2,7 @@
 # Build the JavaScript lowering pieces sbx embeds (see src/engine/js/lower.c):
 #   OUT/ts.bc          transpiler: src/engine/js/lower/es2017.js + collections.js +
 #                      TypeScript 5's compiler lowered to ES5 + names.js +
-#                      transpile.js,
+#                      early.js + transpile.js,
 #                      as Duktape bytecode
 #   OUT/runtime.bc     runtime library: src/engine/js/runtime/runtime.js and the
 #                      groups in files of their own (regex.js), hand-written
@@ -67,12 +67,13 @@ trap 'rm -rf "$tmp"' EXIT
 # TypeScript 5 ships ES2018; Duktape parses ES5.1 (see build-aux/ts-es5.js).
 tses5=${SBX_TS_ES5:-$top/build/npm/typescript-es5.js}
 node "$top/build-aux/ts-es5.js" "$tsdir" "$tses5" "$top/src/engine/js/lower/transpile.js" \
-	"$top/src/engine/js/lower/names.js"
+	"$top/src/engine/js/lower/names.js" "$top/src/engine/js/lower/early.js"
 tsver=$(node -p 'require(process.argv[1]).version' "$tsdir/package.json")
 
 "$dukbc" "$tmp/ts.bc" typescript.js "$top/src/engine/js/lower/es2017.js" \
 	"$top/src/engine/js/lower/collections.js" "$tses5" \
-	"$top/src/engine/js/lower/names.js" "$top/src/engine/js/lower/transpile.js"
+	"$top/src/engine/js/lower/names.js" "$top/src/engine/js/lower/early.js" \
+	"$top/src/engine/js/lower/transpile.js"
 
 "$dukbc" "$tmp/runtime.bc" sbx-runtime.js "$top/src/engine/js/runtime/regex.js" "$top/src/engine/js/runtime/promise.js" \
 	"$top/src/engine/js/runtime/runtime.js"

@@ -65,11 +65,11 @@ _sbx() {
 	get) opts='--help -h --state-dir= --config= --format= --json' ;;
 	delete) opts='--help -h --state-dir= --config=' ;;
 	history) opts='--help -h --state-dir= --config= --format= --json' ;;
-	session) opts='--help -h --state-dir= --config= --name= -n --ttl= --idle= --status= --fresh --eval= -e --language= -l --markdown --block= --max-code= --policy= --request= --input= -i --inputs= --timeout= -t --cpu-time= --memory= -m --max-output= --file= -f --out-dir= -o --out-dir-dotfiles --label= --stdin= --env= --merge-output --require= --no-history --print-result= --engine= --format= --json' ;;
+	session) opts='--help -h --state-dir= --config= --name= -n --ttl= --idle= --status= --fresh --recursive -r --parents -p --eval= -e --language= -l --markdown --block= --max-code= --policy= --request= --input= -i --inputs= --timeout= -t --cpu-time= --memory= -m --max-output= --file= -f --out-dir= -o --out-dir-dotfiles --label= --stdin= --env= --merge-output --require= --no-history --print-result= --engine= --format= --json' ;;
 	events) opts='--help -h --state-dir= --config= --follow --label= --deployment= --session= --language= -l --since= --format= --json' ;;
 	doctor) opts='--help -h --state-dir= --config= --format= --json' ;;
 	mcp) opts='--help -h --state-dir= --config= --max-concurrent= --max-message=' ;;
-	serve) opts='--help -h --state-dir= --config= --listen= --token-file= --max-concurrent= --max-queue= --max-async= --max-body= --max-subscribers= --max-per-address= --head-timeout= --ready-file= --node=' ;;
+	serve) opts='--help -h --state-dir= --config= --listen= --token-file= --max-concurrent= --max-queue= --max-async= --max-body= --max-subscribers= --max-per-address= --head-timeout= --ready-file= --node= --compat=' ;;
 	*) opts= ;;
 	esac
 	if [[ $cur == -* ]]; then

@@ -36,8 +36,9 @@ const struct command commands[] = {
     {"history", "show one stored execution record; export and import records between machines",
      "(show ID [--json] | export [SINCE] | import FILE)", history_tables, cmd_history},
     {"session", "stateful sandboxes: state kept across executions, with a TTL",
-     "create|exec|list|get|stop|delete [ID|NAME] [options] [-- ARG...]", session_tables,
-     cmd_session},
+     "create|exec|list|get|stop|delete [ID|NAME] [options] [-- ARG...] | files ID|NAME "
+     "ls|get|put|rm|mkdir [PATH...]",
+     session_tables, cmd_session},
     {"events", "the live events of every execution on this state directory",
      "[--follow] [--label KEY=VALUE]... [--deployment NAME] [--session ID] [--since WHEN]",
      events_tables, cmd_events},
@@ -140,7 +141,8 @@ int cmd_parse(const char *name, int argc, char **argv, opt_handler fn, void *ctx
 void cmd_print_overview(void)
 {
 	printf("usage: sbx COMMAND [options]\n\n"
-	       "Run untrusted code (JavaScript, TypeScript, Python, Java, R) in a sandbox\n"
+	       "Run untrusted code (JavaScript, TypeScript, Python, Java, R, shell, C, C++, Go) in "
+	       "a sandbox\n"
 	       "and report exactly what happened.\n\ncommands:\n");
 	for (const struct command *c = commands; c->name; c++)
 		printf("  %-16s %s\n", c->name, c->summary);

@@ -7,6 +7,7 @@
 #include "cli/cmd.h"
 #include "core/outcome.h"
 #include "run/runopt.h"
+#include "serve/api.h"
 #include "serve/events_sse.h"
 #include "serve/server.h"
 #include "state/store.h"
@@ -25,6 +26,7 @@ enum {
 	SO_MAX_PER_ADDRESS,
 	SO_HEAD_TIMEOUT,
 	SO_NODE,
+	SO_COMPAT,
 	SO_MAX_ASYNC
 };
 
@@ -54,6 +56,9 @@ static const struct opt_spec serve_opts[] = {
     {"node", 0, OPT_ARG, SO_NODE, "N",
      "this node's number (1-255) behind a load balancer: its sessions' ids carry it "
      "(sNN...) and every answer says it in X-Sbx-Node"},
+    {"compat", 0, OPT_ARG, SO_COMPAT, "API[,API]",
+     "serve other clients' APIs too: piston (GET /api/v2/runtimes, POST /api/v2/execute), "
+     "sre (POST /sre/execute, SmythOS SRE's sandboxUrl)"},
     {NULL, 0, 0, 0, NULL, NULL},
 };
 
@@ -81,6 +86,25 @@ static int serve_handle(void *ctx, int id, const char *arg)
 		return 0;
 	case SO_TOKEN_FILE: so->cfg.token_file = arg; return 0;
 	case SO_READY_FILE: so->cfg.ready_file = arg; return 0;
+	case SO_COMPAT: {
+		/* A comma-separated list; each name known, none twice. */
+		char *list = xstrdup(arg), *save = NULL;
+		for (char *w = strtok_r(list, ",", &save); w; w = strtok_r(NULL, ",", &save)) {
+			if (!strcmp(w, "piston")) {
+				so->cfg.compat |= SERVE_COMPAT_PISTON;
+			} else if (!strcmp(w, "sre")) {
+				so->cfg.compat |= SERVE_COMPAT_SRE;
+			} else {
+				error("--compat: unknown API '%s': sbx serves piston and sre", w);
+				free(list);
+				return -1;
+			}
+		}
+		free(list);
+		if (!so->cfg.compat)
+			return error("--compat: name an API, e.g. --compat piston,sre");
+		return 0;
+	}
 	case SO_NODE:
 		if (opt_uint("--node", arg, 1, 255, &n) != 0)
 			return -1;

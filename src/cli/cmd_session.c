@@ -3,6 +3,7 @@
  *   exec ID|NAME [run options] (-e CODE | FILE | -)
  *   list [--status S] [--language L] [--json]
  *   get|stop|delete ID|NAME
+ *   files ID|NAME ls|get|put|rm|mkdir ...   (cmd_session_files.c)
  * One option table serves every subcommand (so `sbx session -h`, the man
  * page and the completions list them once); each subcommand refuses the
  * options it does not take. */
@@ -23,7 +24,7 @@
 #include "util/util.h"
 #include "util/textout.h"
 
-enum { SO_NAME = RO_FIRST_FREE, SO_TTL, SO_IDLE, SO_STATUS, SO_FRESH };
+enum { SO_NAME = RO_FIRST_FREE, SO_TTL, SO_IDLE, SO_STATUS, SO_FRESH, SO_RECURSIVE, SO_PARENTS };
 
 static const struct opt_spec session_opts[] = {
     {"name", 'n', OPT_ARG, SO_NAME, "NAME", "create: the session's name (as deployment names)"},
@@ -37,6 +38,9 @@ static const struct opt_spec session_opts[] = {
     {"fresh", 0, OPT_NOARG, SO_FRESH, NULL,
      "exec: in a new interpreter without the earlier executions' state (their files stay), "
      "so no earlier code can change it or its record; for grading"},
+    {"recursive", 'r', OPT_NOARG, SO_RECURSIVE, NULL, "files rm: a directory and everything in it"},
+    {"parents", 'p', OPT_NOARG, SO_PARENTS, NULL,
+     "files mkdir: the missing parent directories too; an existing directory is no error"},
     {NULL, 0, 0, 0, NULL, NULL},
 };
 
@@ -46,8 +50,9 @@ const struct opt_spec *const session_tables[] = {
 struct session_cli {
 	const char *name, *status;
 	uint64_t ttl_ms, idle_ms;
-	bool fresh; /* exec --fresh */
-	int given;  /* session options seen, for the subcommands that take none */
+	bool fresh;		 /* exec --fresh */
+	bool recursive, parents; /* files rm -r, files mkdir -p */
+	int given;		 /* session options seen, for the subcommands that take none */
 	/* An execution's option given to another subcommand (refused, never
 	 * ignored). */
 	const char *unsupported;
@@ -97,6 +102,8 @@ static int session_handle(void *ctx, int id, const char *arg)
 	sc->given++;
 	switch (id) {
 	case SO_NAME: sc->name = arg; return 0;
+	case SO_RECURSIVE: sc->recursive = true; return 0;
+	case SO_PARENTS: sc->parents = true; return 0;
 	case SO_FRESH:
 		sc->fresh = true;
 		sc->unsupported = "--fresh";
@@ -341,6 +348,18 @@ static int do_manage(const char *sub, struct run_options *ro, struct session_cli
 	return rc;
 }
 
+static int do_files(struct run_options *ro, struct session_cli *sc, char **operands, int nops)
+{
+	if (refuse_unsupported(sc, ro->req, "files") < 0)
+		return -1;
+	if (ro->code_arg || sc->name || sc->ttl_ms || sc->idle_ms || sc->status || sc->fresh)
+		return error("usage: sbx session files ID|NAME ls|get|put|rm|mkdir ...: see 'sbx "
+			     "session -h'");
+	if (runopt_load_code(ro, NULL, 0, true) != 0 || runopt_finish(ro) != 0)
+		return -1;
+	return cmd_session_files(ro->req, operands, nops, sc->recursive, sc->parents);
+}
+
 int cmd_session(int argc, char **argv)
 {
 	struct request req;
@@ -348,7 +367,8 @@ int cmd_session(int argc, char **argv)
 	struct session_cli sc = {0};
 	char **operands = NULL;
 	int rc = EXIT_SBX_FAILURE, code = 0;
-	static const char *const subs[] = {"create", "exec", "list", "get", "stop", "delete"};
+	static const char *const subs[] = {"create", "exec",   "list", "get",
+					   "stop",   "delete", "files"};
 
 	request_init(&req);
 	runopt_init(&ro, &req);
@@ -361,11 +381,11 @@ int cmd_session(int argc, char **argv)
 		goto out;
 	}
 	size_t k = 0;
-	while (sub && k < 6 && strcmp(sub, subs[k]))
+	while (sub && k < 7 && strcmp(sub, subs[k]))
 		k++;
-	if (!sub || k == 6) {
-		error("session needs a subcommand: create, exec, list, get, stop or delete (see "
-		      "'sbx session -h')");
+	if (!sub || k == 7) {
+		error("session needs a subcommand: create, exec, list, get, stop, delete or files "
+		      "(see 'sbx session -h')");
 		goto out;
 	}
 	int nops =
@@ -382,6 +402,9 @@ int cmd_session(int argc, char **argv)
 		runopt_take_args(&ro, operands, &nops);
 		if (do_exec(&ro, &sc, operands, nops, &code) == 0)
 			rc = code;
+	} else if (!strcmp(sub, "files")) {
+		if (do_files(&ro, &sc, operands, nops) == 0)
+			rc = 0;
 	} else if (!strcmp(sub, "create")) {
 		if (do_create(&ro, &sc, nops) == 0)
 			rc = 0;

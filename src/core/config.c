@@ -269,7 +269,9 @@ char *const *config_command(const struct config *cfg, enum lang_id lang, enum co
 
 enum js_engine config_engine(const struct config *cfg, enum lang_id lang)
 {
-	if (!cfg || (lang != LANG_JAVASCRIPT && lang != LANG_TYPESCRIPT))
+	/* The languages Duktape runs; TypeScript follows JavaScript's keys. */
+	const struct lang *l = lang_get(lang);
+	if (!cfg || !l || l->engine != ENGINE_DUKTAPE)
 		return JS_ENGINE_UNSET;
 	if (cfg->engines[lang] != JS_ENGINE_UNSET)
 		return cfg->engines[lang];
@@ -278,7 +280,8 @@ enum js_engine config_engine(const struct config *cfg, enum lang_id lang)
 
 bool config_auto_node(const struct config *cfg, enum lang_id lang)
 {
-	if (!cfg || (lang != LANG_JAVASCRIPT && lang != LANG_TYPESCRIPT))
+	const struct lang *l = lang_get(lang);
+	if (!cfg || !l || l->engine != ENGINE_DUKTAPE)
 		return true;
 	if (cfg->auto_node_set[lang])
 		return cfg->auto_node[lang];

@@ -13,7 +13,7 @@
 /* One row per language reads as the table it is. */
 /* clang-format off */
 static const struct lang languages[LANG_COUNT] = {
-	{LANG_JAVASCRIPT, "javascript", {"js", "node", "mjs", NULL}, {".js", ".mjs", NULL}, ENGINE_DUKTAPE, "node", "nodejs",
+	{LANG_JAVASCRIPT, "javascript", {"js", "node", "mjs", NULL}, {".js", ".mjs", ".cjs", NULL}, ENGINE_DUKTAPE, "node", "nodejs",
 	 {NULL}, NULL, NULL, "--version", NULL, false, {NULL}},
 	{LANG_TYPESCRIPT, "typescript", {"ts", NULL}, {".ts", ".mts", NULL}, ENGINE_DUKTAPE, "node", "nodejs",
 	 {NULL}, NULL, NULL, "--version", NULL, false, {NULL}},
@@ -274,4 +274,11 @@ const struct lang *lang_guess(const char *code, size_t len)
 	if (best < 0 || best_score <= second)
 		return NULL;
 	return &languages[best];
+}
+
+bool lang_js_module_file(const char *name)
+{
+	const char *dot = strrchr(name, '.');
+	return dot && (!strcmp(dot, ".js") || !strcmp(dot, ".mjs") || !strcmp(dot, ".cjs") ||
+		       !strcmp(dot, ".json") || !strcmp(dot, ".ts"));
 }

@@ -140,6 +140,9 @@ void lang_ops_install(enum lang_id id, const struct lang_ops *ops);
 
 /* By canonical name or alias, case-insensitive; NULL if unknown. */
 const struct lang *lang_by_name(const char *name);
+/* Can a run's file (-f) of this name be a module a JavaScript program
+ * imports or requires on Duktape (.js, .mjs, .cjs, .json, .ts)? */
+bool lang_js_module_file(const char *name);
 /* By the extension of path; NULL if none matches. */
 const struct lang *lang_by_path(const char *path);
 const struct lang *lang_get(enum lang_id id);

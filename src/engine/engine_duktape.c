@@ -77,7 +77,9 @@ int engine_duktape_run(struct request *req, struct outcome *out, const struct ou
 		return -1;
 	}
 	js_lower_prepare(&job.lower, req); /* issue #4: fast path or cache */
+	engine_duktape_modules_read(&job); /* a multi-file program's modules */
 	rc = sandbox_run(req, &plan, out, sink);
+	engine_duktape_modules_release(&job);
 	js_lower_finish(&job.lower, req, out);
 	js_lower_release(&job.lower);
 	if (plan.stdin_fd >= 0)

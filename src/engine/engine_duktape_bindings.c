@@ -212,6 +212,8 @@ void engine_duktape_load_prelude(duk_context *ctx, const char *filename)
 	duk_put_prop_string(ctx, n, "runtime");
 	duk_push_c_function(ctx, native_exit, 1);
 	duk_put_prop_string(ctx, n, "exit");
+	duk_push_c_function(ctx, engine_duktape_native_module_source, 1);
+	duk_put_prop_string(ctx, n, "moduleSource");
 	duk_push_string(ctx, filename);
 	duk_put_prop_string(ctx, n, "file");
 	/* the runtime library's state key (js/lower_runtime.c): inspect reads Map,

@@ -296,8 +296,11 @@ _Noreturn void engine_duktape_child_main(void *arg)
 	duk_pop(ctx);
 	if (engine_duktape_call_hook(ctx, "settle", 1) != 0)
 		engine_duktape_report_error(ctx);
-	if (js_runtime_unhandled(ctx)) /* issue #4: node exits on these */
+	if (js_runtime_unhandled(ctx)) { /* issue #4: node exits on these */
+		/* a reason that is no error: node's UnhandledPromiseRejection */
+		(void)engine_duktape_call_hook(ctx, "rejection", 1);
 		engine_duktape_report_error(ctx);
+	}
 	/* [ value ] → [ rich results, value ] → [ rich results, value, JSON ] */
 	duk_dup(ctx, -1);
 	if (engine_duktape_call_hook(ctx, "richResults", 1) != 0)

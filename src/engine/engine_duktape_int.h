@@ -10,6 +10,7 @@
 #include <stdint.h>
 
 #include <duktape.h>
+#include <jansson.h>
 
 #include "engine/duktape/duktape_mem.h"
 #include "engine/duktape/duktape_report.h"
@@ -18,6 +19,14 @@
 #include "engine/engine_kernel.h"
 #include "engine/js/lower.h"
 #include "core/request.h"
+
+/* One of the run's files a program may import or require (a multi-file
+ * program's module): its name in the working directory and its text. */
+struct js_module {
+	const char *name;
+	char *code;
+	size_t len;
+};
 
 struct duk_job {
 	struct request *req;
@@ -28,6 +37,10 @@ struct duk_job {
 	 * (error messages quote its lines); NULL: req->code. */
 	const char *source;
 	size_t source_len;
+	/* The run's JavaScript and JSON files, read by the parent
+	 * (engine_duktape_modules.c); none in a session. */
+	struct js_module *modules;
+	size_t nmodules;
 };
 
 /* engine_duktape_child.c: the child's state, one heap per process, read by
@@ -68,6 +81,16 @@ void engine_duktape_node_globals(duk_context *ctx);
 /* Math.sinh ... fround, which Duktape lacks (engine_duktape_math.c). */
 void engine_duktape_install_math(duk_context *ctx);
 void engine_duktape_set_inputs(duk_context *ctx, const char *json);
+
+/* engine_duktape_modules.c: the parent reads the run's module files into
+ * the job (files it cannot read are left out: an import of one is not
+ * found), and frees them; N.moduleSource, the child's native. */
+void engine_duktape_modules_read(struct duk_job *job);
+void engine_duktape_modules_release(struct duk_job *job);
+/* A session's kernel: this execution's modules, from its frame's "modules"
+ * (name → text; the names stay the frame's), replacing the last ones. */
+void engine_duktape_modules_from_json(struct duk_job *job, json_t *modules);
+duk_ret_t engine_duktape_native_module_source(duk_context *ctx);
 
 /* engine_duktape_kernel.c: a session's kernel (the sandbox plan's
  * child_main, arg a struct duk_job whose req is the kernel's); whether an

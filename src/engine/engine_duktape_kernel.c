@@ -187,8 +187,13 @@ static int run_to_result(duk_context *ctx, bool has_result)
 	if (engine_duktape_call_hook(ctx, "runLoop", 0) != 0)
 		return -1;
 	duk_pop(ctx);
-	if (engine_duktape_call_hook(ctx, "settle", 1) != 0 || js_runtime_unhandled(ctx))
+	if (engine_duktape_call_hook(ctx, "settle", 1) != 0)
 		return -1;
+	if (js_runtime_unhandled(ctx)) {
+		/* a reason that is no error: node's UnhandledPromiseRejection */
+		(void)engine_duktape_call_hook(ctx, "rejection", 1);
+		return -1;
+	}
 	duk_dup(ctx, -1);
 	if (engine_duktape_call_hook(ctx, "richResults", 1) != 0)
 		return -1;
@@ -239,12 +244,14 @@ static void mark(const char *token)
 
 /* Runs one execution's code (lowered first unless it is replayed ES5). */
 static void run_exec(duk_context *ctx, struct duk_job *job, const char *code, size_t len,
-		     bool lower, struct exec_result *r)
+		     const char *program, bool lower, struct exec_result *r)
 {
 	static struct buf names = BUF_INIT; /* global_names: kept, reused */
 	struct request req = *job->req;	    /* the kernel's, with this code */
 	req.code = (char *)code;
 	req.code_len = len;
+	if (program) /* a FILE's extension says what node makes of it (.mjs, .cjs) */
+		req.code_origin = (char *)program;
 	req.state_dir = NULL; /* no cache in here: the filter allows no open */
 	r->exit_code = 0;
 	r->interrupted = r->ok = false;
@@ -351,7 +358,8 @@ static void replay(duk_context *ctx, struct duk_job *job, json_t *log, json_t *u
 		}
 		if (!json_is_string(code))
 			continue;
-		run_exec(ctx, job, json_string_value(code), json_string_length(code), false, &r);
+		run_exec(ctx, job, json_string_value(code), json_string_length(code), NULL, false,
+			 &r);
 		n++;
 		if (!r.ok)
 			json_array_append_new(
@@ -432,9 +440,11 @@ _Noreturn void engine_duktape_kernel_main(void *arg)
 		    json_string_value(json_object_get(json_object_get(req, "program"), "base"));
 		if (program)
 			session_program(ctx, program);
+		/* the execution's --file modules (session_files.c), not the last one's */
+		engine_duktape_modules_from_json(job, json_object_get(req, "modules"));
 		double c0 = cpu_ms();
-		run_exec(ctx, job, json_string_value(code) ?: "", json_string_length(code), true,
-			 &r);
+		run_exec(ctx, job, json_string_value(code) ?: "", json_string_length(code), program,
+			 true, &r);
 		double c1 = cpu_ms();
 		if (program)
 			session_program(ctx, NULL);
@@ -462,6 +472,7 @@ _Noreturn void engine_duktape_kernel_main(void *arg)
 			json_object_set_new(saved, "note",
 					    json_string(NOT_REPLAYED)); /* not UTF-8 */
 		send_frame(saved);
+		engine_duktape_modules_release(job); /* their names are req's */
 		json_decref(req);
 	}
 }

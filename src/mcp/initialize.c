@@ -20,10 +20,12 @@ const char *const mcp_protocol_versions[] = {"2025-11-25", "2025-06-18", "2025-0
 					     NULL};
 
 static const char instructions[] =
-    "sbx runs untrusted code (JavaScript, TypeScript, Python, Java, R) in a sandbox with no "
+    "sbx runs untrusted code (JavaScript, TypeScript, Python, Java, R, shell commands, C, "
+    "C++, Go) in a sandbox with no "
     "network and no access to the user's files. Use run_code for one-off programs; the "
     "result is the value of the last expression (or a top-level return in JavaScript). "
-    "Sessions keep state across executions; deployments are stored programs run with inputs.";
+    "Sessions keep state across executions; deployments are stored programs run with inputs. "
+    "code_execute is the code_execute tool of agents written for seed 004's service.";
 
 json_t *mcp_supported_versions(void)
 {

@@ -10,7 +10,12 @@
 #include <string.h>
 #include <sys/wait.h>
 
+#include <openssl/evp.h>
+#include <stdlib.h>
+
+#include "core/file_types.h"
 #include "util/buf.h"
+#include "util/textout.h"
 
 static void put_stream(struct buf *b, const char *name, json_t *s)
 {
@@ -98,6 +103,49 @@ json_t *mcp_result_from_record(json_t *rec)
 			 !json_is_true(json_object_get(rec, "ok")));
 }
 
+/* Seed 004's result: {success, output, logs, error, executionTime,
+ * resourceUsage {memory (MB), timeout}}; the logs are the output's lines,
+ * stdout's then stderr's. */
+json_t *mcp_result_code_execute(json_t *rec)
+{
+	json_t *logs = json_array();
+	const char *streams[] = {"stdout", "stderr"};
+	for (size_t i = 0; i < 2; i++) {
+		const char *p = json_string_value(json_object_get(rec, streams[i]));
+		while (p && *p) {
+			const char *nl = strchr(p, '\n');
+			size_t n = nl ? (size_t)(nl - p) : strlen(p);
+			json_array_append_new(logs, json_stringn(p, n));
+			p = nl ? nl + 1 : p + n;
+		}
+	}
+	bool ok = json_is_true(json_object_get(rec, "ok"));
+	const char *status = json_string_value(json_object_get(rec, "status"));
+	json_t *peak = json_object_get(json_object_get(rec, "memory_kb"), "peak");
+	json_t *wall = json_object_get(json_object_get(rec, "time_ms"), "wall");
+	json_t *out = json_pack(
+	    "{s:b, s:O, s:o, s:f, s:{s:f, s:b}}", "success", ok, "output",
+	    json_object_get(rec, "result") ? json_object_get(rec, "result") : json_null(), "logs",
+	    logs, "executionTime", json_is_number(wall) ? json_number_value(wall) : 0.0,
+	    "resourceUsage", "memory",
+	    json_is_integer(peak) ? (double)json_integer_value(peak) / 1024.0 : 0.0, "timeout",
+	    status && !strcmp(status, "timeout"));
+	json_t *err = json_object_get(rec, "error");
+	if (!ok && json_is_object(err)) {
+		const char *name = json_string_value(json_object_get(err, "name"));
+		const char *msg = json_string_value(json_object_get(err, "message"));
+		char text[1024];
+		snprintf(text, sizeof text, "%s%s%s", name ? name : "", name && msg ? ": " : "",
+			 msg ? msg : "");
+		json_object_set_new(out, "error", json_string(text));
+	}
+	char *text = json_dumps(out, JSON_COMPACT);
+	json_t *res = json_pack("{s:[{s:s, s:s}], s:o, s:b}", "content", "type", "text", "text",
+				text ? text : "{}", "structuredContent", out, "isError", !ok);
+	free(text);
+	return res;
+}
+
 json_t *mcp_result_error(enum error_kind kind, const char *message, bool record)
 {
 	json_t *res = json_pack("{s:[{s:s, s:s}], s:b}", "content", "type", "text", "text", message,
@@ -157,6 +205,66 @@ static void last_message(struct mcp_child *c, char *msg, size_t len)
 			 WIFEXITED(c->status) ? WEXITSTATUS(c->status) : -1);
 }
 
+/* Printable UTF-8 with tabs and line ends: text for a model. */
+static bool text_like(const char *s, size_t len)
+{
+	size_t start = 0;
+	for (size_t i = 0; i <= len; i++)
+		if (i == len || s[i] == '\n' || s[i] == '\t' || s[i] == '\r') {
+			if (!utf8_printable(s + start, i - start))
+				return false;
+			start = i + 1;
+		}
+	return true;
+}
+
+/* session_files_read's bytes (text, an image, else base64) or
+ * session_files_write's {path, size}. */
+static json_t *file_result(struct mcp_child *c)
+{
+	const char *path = c->cmd.file_path;
+	if (!c->cmd.file_read) {
+		json_t *val =
+		    json_pack("{s:s, s:I}", "path", path, "size", (json_int_t)c->cmd.file_size);
+		char *text = json_dumps(val, JSON_COMPACT);
+		json_t *res = json_pack("{s:[{s:s, s:s}], s:o, s:b}", "content", "type", "text",
+					"text", text, "structuredContent", val, "isError", false);
+		free(text);
+		return res;
+	}
+	const char *mime = file_content_type(path);
+	const char *data = c->out.data ? c->out.data : "";
+	size_t len = c->out.len;
+	json_t *val = json_pack("{s:s, s:I, s:s%}", "path", path, "size", (json_int_t)len,
+				"mimeType", mime, strcspn(mime, ";"));
+	json_t *content = json_array();
+	/* Text a model reads as text: printable UTF-8, tabs and newlines. */
+	if (text_like(data, len)) {
+		json_object_set_new(val, "text", json_stringn(data, len));
+		json_array_append_new(content,
+				      json_pack("{s:s, s:s%}", "type", "text", "text", data, len));
+	} else {
+		char *enc = malloc(4 * ((len + 2) / 3) + 1);
+		if (!enc)
+			abort();
+		EVP_EncodeBlock((unsigned char *)enc, (const unsigned char *)data, (int)len);
+		json_object_set_new(val, "base64", json_string(enc));
+		const char *m = json_string_value(json_object_get(val, "mimeType"));
+		if (image_mime(m))
+			json_array_append_new(content, json_pack("{s:s, s:s, s:s}", "type", "image",
+								 "data", enc, "mimeType", m));
+		else
+			json_array_append_new(
+			    content, json_pack("{s:s, s:s+}", "type", "text", "text",
+					       "binary file (not text): its bytes as base64 are in "
+					       "structuredContent.base64; ",
+					       path));
+		free(enc);
+	}
+	return json_pack("{s:o, s:o, s:b}", "content", content, "structuredContent", val, "isError",
+			 false);
+}
+
 json_t *mcp_result_from_child(struct mcp_child *c)
 {
 	char msg[1024];
@@ -165,6 +273,12 @@ json_t *mcp_result_from_child(struct mcp_child *c)
 			 MCP_CHILD_OUT_CAP >> 20);
 		return mcp_result_error(ERROR_LIMIT, msg, c->cmd.is_record);
 	}
+	if (c->cmd.file_path && (!WIFEXITED(c->status) || WEXITSTATUS(c->status) != 0)) {
+		last_message(c, msg, sizeof(msg));
+		return mcp_result_error(ERROR_INVALID, msg, false);
+	}
+	if (c->cmd.file_path)
+		return file_result(c);
 	json_t *val = c->cmd.ndjson ? ndjson_record(&c->out)
 				    : json_loadb(buf_cstr(&c->out), c->out.len, 0, NULL);
 	if (!val) {
@@ -172,7 +286,8 @@ json_t *mcp_result_from_child(struct mcp_child *c)
 		return mcp_result_error(ERROR_INTERNAL, msg, c->cmd.is_record);
 	}
 	if (c->cmd.is_record && json_is_object(val)) {
-		json_t *res = mcp_result_from_record(val);
+		json_t *res = c->cmd.code_execute ? mcp_result_code_execute(val)
+						  : mcp_result_from_record(val);
 		json_decref(val);
 		return res;
 	}

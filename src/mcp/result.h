@@ -21,5 +21,7 @@ json_t *mcp_result_from_child(struct mcp_child *c);
 json_t *mcp_result_error(enum error_kind kind, const char *message, bool record);
 /* The CallToolResult for a record: summary text, images, isError. */
 json_t *mcp_result_from_record(json_t *record);
+/* A run's record in seed 004's code_execute shape (tools.c). */
+json_t *mcp_result_code_execute(json_t *record);
 
 #endif

@@ -8,11 +8,14 @@
  * present, strings where a flag takes a string, nothing that reads as an
  * option. */
 #include "mcp/tools_int.h"
+#include "core/results.h"
 
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "util/buf.h"
 
 static int fail(char *err, size_t errlen, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
@@ -42,6 +45,7 @@ void mcp_cmd_release(struct mcp_cmd *cmd)
 	for (int i = 0; i < cmd->argc; i++)
 		free(cmd->argv[i]);
 	free(cmd->input);
+	free(cmd->file_path);
 	memset(cmd, 0, sizeof(*cmd));
 }
 
@@ -172,6 +176,46 @@ static int request_command(struct mcp_cmd *cmd, const char *sub, json_t *args)
 	return 0;
 }
 
+/* Seed 004's code_execute: JavaScript or TypeScript, timeout in ms
+ * (default 5 s, at most 30 s), context as the code's data. */
+static int code_execute_command(struct mcp_cmd *cmd, json_t *args, char *err, size_t errlen)
+{
+	json_t *t = json_object_get(args, "timeout");
+	json_int_t ms = 5000;
+	if (t &&
+	    (!json_is_integer(t) || json_integer_value(t) < 1 || json_integer_value(t) > 30000))
+		return fail(err, errlen,
+			    "code_execute: timeout must be an integer of milliseconds from 1 to "
+			    "30000 (default 5000)");
+	if (t)
+		ms = json_integer_value(t);
+	json_t *lang = json_object_get(args, "language");
+	const char *l = lang ? json_string_value(lang) : "javascript";
+	if (!l || (strcmp(l, "javascript") && strcmp(l, "typescript")))
+		return fail(err, errlen,
+			    "code_execute: language must be \"javascript\" or \"typescript\"");
+	json_t *ctx = json_object_get(args, "context");
+	if (ctx && !json_is_object(ctx))
+		return fail(err, errlen, "code_execute: context must be an object");
+	json_t *code = json_object_get(args, "code");
+	if (!json_is_string(code))
+		return fail(err, errlen, "code_execute: code must be a string");
+	/* The context is the code's `inputs`, and `context` too (a prologue
+	 * that keeps the code's line numbers: it is on the first line). */
+	struct buf src = BUF_INIT;
+	buf_puts(&src, "var context = inputs; ");
+	buf_append(&src, json_string_value(code), json_string_length(code));
+	char timeout[32];
+	snprintf(timeout, sizeof timeout, "%lldms", (long long)ms);
+	json_t *req = json_pack("{s:s, s:s%, s:s, s:O}", "language", l, "code", buf_cstr(&src),
+				src.len, "timeout", timeout, "inputs", ctx ? ctx : json_object());
+	buf_release(&src);
+	int rc = request_command(cmd, "run", req);
+	json_decref(req);
+	cmd->code_execute = true;
+	return rc;
+}
+
 static int session_command(const struct mcp_tool *t, json_t *args, struct mcp_cmd *cmd, char *err,
 			   size_t errlen)
 {
@@ -226,6 +270,113 @@ static int session_command(const struct mcp_tool *t, json_t *args, struct mcp_cm
 	return 0;
 }
 
+/* list_sessions, get_session, delete_session: `sbx session list|get|delete
+ * --json`, so an agent can see what it made and clean up after itself. */
+static int session_admin_command(const struct mcp_tool *t, json_t *args, struct mcp_cmd *cmd,
+				 char *err, size_t errlen)
+{
+	int bad = 0;
+	add(cmd, "session");
+	if (t->kind == TOOL_LIST_SESSIONS) {
+		const char *status = word(args, "status", err, errlen, &bad);
+		const char *lang = word(args, "language", err, errlen, &bad);
+		if (bad)
+			return -1;
+		add(cmd, "list");
+		add(cmd, "--json");
+		if (status)
+			add(cmd, "--status"), add(cmd, status);
+		if (lang)
+			add(cmd, "--language"), add(cmd, lang);
+		cmd->wrap = "sessions";
+		return 0;
+	}
+	const char *id = word(args, "session", err, errlen, &bad);
+	if (bad)
+		return -1;
+	add(cmd, t->kind == TOOL_GET_SESSION ? "get" : "delete");
+	add(cmd, "--json");
+	add(cmd, id);
+	return 0;
+}
+
+/* deploy_code: `sbx deploy -n NAME [-l LANG] --json -`, the code on stdin:
+ * checked (syntax, policy) and built as sbx deploy does. */
+static int deploy_command(json_t *args, struct mcp_cmd *cmd, char *err, size_t errlen)
+{
+	int bad = 0;
+	const char *name = word(args, "name", err, errlen, &bad);
+	const char *lang = word(args, "language", err, errlen, &bad);
+	if (bad)
+		return -1;
+	json_t *code = json_object_get(args, "code");
+	add(cmd, "deploy");
+	add(cmd, "-n");
+	add(cmd, name);
+	if (lang)
+		add(cmd, "-l"), add(cmd, lang);
+	add(cmd, "--json");
+	set_input(cmd, json_string_value(code), json_string_length(code));
+	return 0;
+}
+
+/* session_files_*: `sbx session files ID ls|get|put`, the file's bytes
+ * through the child's stdout or stdin. */
+static int files_command(const struct mcp_tool *t, json_t *args, struct mcp_cmd *cmd, char *err,
+			 size_t errlen)
+{
+	int bad = 0;
+	const char *id = word(args, "session", err, errlen, &bad);
+	const char *path = word(args, "path", err, errlen, &bad);
+	if (bad)
+		return -1;
+	add(cmd, "session");
+	add(cmd, "files");
+	add(cmd, id);
+	if (t->kind == TOOL_FILES_LIST) {
+		add(cmd, "ls");
+		if (path)
+			add(cmd, path);
+		add(cmd, "--json");
+		return 0;
+	}
+	cmd->file_path = strdup(path);
+	if (!cmd->file_path)
+		abort();
+	if (t->kind == TOOL_FILES_READ) {
+		add(cmd, "get");
+		add(cmd, path);
+		add(cmd, "-");
+		cmd->file_read = true;
+		return 0;
+	}
+	json_t *text = json_object_get(args, "text"), *b64 = json_object_get(args, "base64");
+	if (!text == !b64)
+		return fail(err, errlen,
+			    "session_files_write takes the content as 'text' or as 'base64' (one "
+			    "of them)");
+	if (text) {
+		set_input(cmd, json_string_value(text), json_string_length(text));
+	} else {
+		size_t len = json_string_length(b64);
+		cmd->input = malloc(len / 4 * 3 + 4);
+		if (!cmd->input)
+			abort();
+		long n = results_base64_decode(json_string_value(b64), len,
+					       (unsigned char *)cmd->input, len / 4 * 3 + 3);
+		if (n < 0)
+			return fail(err, errlen,
+				    "argument 'base64' of session_files_write is not base64 (no "
+				    "whitespace; '=' padding optional)");
+		cmd->input_len = (size_t)n;
+	}
+	cmd->file_size = cmd->input_len;
+	add(cmd, "put");
+	add(cmd, "-");
+	add(cmd, path);
+	return 0;
+}
+
 int mcp_tool_command(const struct mcp_tool *t, json_t *args, const struct mcp_context *ctx,
 		     struct mcp_cmd *cmd, char *err, size_t errlen)
 {
@@ -238,6 +389,23 @@ int mcp_tool_command(const struct mcp_tool *t, json_t *args, const struct mcp_co
 	int bad = 0, rc = 0;
 	switch (t->kind) {
 	case TOOL_RUN: rc = request_command(cmd, "run", args); break;
+	case TOOL_CODE_EXECUTE: rc = code_execute_command(cmd, args, err, errlen); break;
+	case TOOL_LIST_SESSIONS:
+	case TOOL_GET_SESSION:
+	case TOOL_DELETE_SESSION:
+		if (!ctx->have_sessions)
+			return fail(err, errlen,
+				    "%s: this build of sbx has no sessions (`sbx session` is "
+				    "missing): update sbx",
+				    t->name);
+		rc = session_admin_command(t, args, cmd, err, errlen);
+		break;
+	case TOOL_DEPLOY:
+		if (deploy_command(args, cmd, err, errlen))
+			return -1;
+		add_common(cmd, ctx);
+		add(cmd, "-"); /* the code, on stdin: after the options */
+		return 0;
 	case TOOL_EXEC_DEPLOYMENT: rc = request_command(cmd, "exec-deployment", args); break;
 	case TOOL_PREPARE: {
 		const char *lang = word(args, "language", err, errlen, &bad);
@@ -276,12 +444,18 @@ int mcp_tool_command(const struct mcp_tool *t, json_t *args, const struct mcp_co
 	case TOOL_CREATE_SESSION:
 	case TOOL_EXEC_IN_SESSION:
 	case TOOL_STOP_SESSION:
+	case TOOL_FILES_LIST:
+	case TOOL_FILES_READ:
+	case TOOL_FILES_WRITE:
 		if (!ctx->have_sessions)
 			return fail(err, errlen,
 				    "%s: this build of sbx has no sessions (`sbx session` is "
 				    "missing): use run_code, or update sbx",
 				    t->name);
-		rc = session_command(t, args, cmd, err, errlen);
+		rc = t->kind == TOOL_FILES_LIST || t->kind == TOOL_FILES_READ ||
+			     t->kind == TOOL_FILES_WRITE
+			 ? files_command(t, args, cmd, err, errlen)
+			 : session_command(t, args, cmd, err, errlen);
 		if (rc)
 			return rc;
 		if (t->kind == TOOL_EXEC_IN_SESSION) {

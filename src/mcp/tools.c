@@ -43,7 +43,7 @@
 
 #define LANGUAGE_PROP                                                                              \
 	"\"language\": {\"type\": \"string\", \"description\": \"javascript (js), typescript "     \
-	"(ts), python (py), java or r; default javascript\"}"
+	"(ts), python (py), java, r, bash (sh), c, cpp (c++) or go; default javascript\"}"
 
 /* The result record (SPEC "The result record"): the keys a model reads
  * first, loosely typed so every status, sbx_error included, validates. */
@@ -67,12 +67,16 @@
 
 #define SESSION_PROP "\"session\": {\"type\": \"string\", \"description\": \"session id or name\"}"
 
+#define FILES_PATH_PROP                                                                            \
+	"\"path\": {\"type\": \"string\", \"description\": \"a path relative to the session's "    \
+	"workspace, e.g. data/out.csv\"}"
+
 const struct mcp_tool mcp_tools[] = {
     {"run_code", "Run code in a sandbox",
      "Run a program once in a fresh sandbox (no network, no access to the user's files) and "
      "return its record: status, exit_code, stdout, stderr, result (the value of the last "
      "expression or a top-level return), error, and rich results (images). Languages: "
-     "JavaScript and TypeScript (embedded engine), Python, Java, R.",
+     "JavaScript and TypeScript (embedded engine), Python, Java, R, bash, C, C++, Go.",
      "{\"type\": \"object\", \"required\": [\"code\"], \"additionalProperties\": false, "
      "\"properties\": {" LANGUAGE_PROP ", \"code\": {\"type\": \"string\", \"description\": "
      "\"the program\"}, \"engine\": {\"type\": \"string\", \"enum\": [\"duktape\", \"node\"], "
@@ -135,6 +139,86 @@ const struct mcp_tool mcp_tools[] = {
      "{\"type\": \"object\", \"required\": [\"session\"], \"additionalProperties\": false, "
      "\"properties\": {" SESSION_PROP "}}",
      "{\"type\": \"object\"}", TOOL_STOP_SESSION, false},
+    {"session_files_list", "List a session's files",
+     "List a directory of a session's workspace (the files its code made and the files "
+     "written into it): name, type, size, mode, mtime of each entry. path is relative to the "
+     "workspace (default: the workspace itself); '..', absolute paths and links are refused.",
+     "{\"type\": \"object\", \"required\": [\"session\"], \"additionalProperties\": false, "
+     "\"properties\": {" SESSION_PROP ", " FILES_PATH_PROP "}}",
+     "{\"type\": \"object\", \"required\": [\"entries\"], \"properties\": {\"path\": "
+     "{\"type\": \"string\"}, \"entries\": {\"type\": \"array\", \"items\": {\"type\": "
+     "\"object\"}}, \"truncated\": {\"type\": \"boolean\"}}}",
+     TOOL_FILES_LIST, true},
+    {"session_files_read", "Read a session's file",
+     "Read a file of a session's workspace: text as text, an image as image content, other "
+     "bytes as base64 (structuredContent.base64). At most the files limit (100 MiB by "
+     "default).",
+     "{\"type\": \"object\", \"required\": [\"session\", \"path\"], "
+     "\"additionalProperties\": false, \"properties\": {" SESSION_PROP ", " FILES_PATH_PROP "}}",
+     "{\"type\": \"object\", \"required\": [\"path\", \"size\", \"mimeType\"], "
+     "\"properties\": {\"path\": {\"type\": \"string\"}, \"size\": {\"type\": "
+     "\"integer\"}, \"mimeType\": {\"type\": \"string\"}, \"text\": {\"type\": "
+     "\"string\"}, \"base64\": {\"type\": \"string\"}}}",
+     TOOL_FILES_READ, true},
+    {"session_files_write", "Write a session's file",
+     "Write a file into a session's workspace (replacing a file of that name; missing "
+     "directories are made), for its code to read: the content as text or as base64.",
+     "{\"type\": \"object\", \"required\": [\"session\", \"path\"], "
+     "\"additionalProperties\": false, \"properties\": {" SESSION_PROP ", " FILES_PATH_PROP
+     ", \"text\": {\"type\": \"string\", \"description\": \"the content as text\"}, "
+     "\"base64\": {\"type\": \"string\", \"description\": \"the content as base64 "
+     "(binary files)\"}}}",
+     "{\"type\": \"object\", \"required\": [\"path\", \"size\"], \"properties\": "
+     "{\"path\": {\"type\": \"string\"}, \"size\": {\"type\": \"integer\"}}}",
+     TOOL_FILES_WRITE, false},
+    /* Seed 004's tool, for agents written against that service: its own
+     * arguments and result (not sbx's request keys or record). */
+    {"code_execute", "Execute JavaScript or TypeScript code",
+     "Execute JavaScript or TypeScript in an isolated sandbox (no file system, no network, no "
+     "processes) and return {success, output, logs, error, executionTime, resourceUsage}. "
+     "The code's top-level `return` (or its last expression) is the output; console lines are "
+     "the logs; `context` is available to the code as `context` (and `inputs`).",
+     "{\"type\": \"object\", \"required\": [\"code\"], \"additionalProperties\": false, "
+     "\"properties\": {\"code\": {\"type\": \"string\"}, \"language\": {\"type\": "
+     "\"string\", \"enum\": [\"javascript\", \"typescript\"], \"default\": \"javascript\"}, "
+     "\"timeout\": {\"type\": \"integer\", \"minimum\": 1, \"maximum\": 30000, \"default\": "
+     "5000, \"description\": \"milliseconds\"}, \"context\": {\"type\": \"object\", "
+     "\"description\": \"data the code reads as `context`\"}}}",
+     "{\"type\": \"object\", \"required\": [\"success\", \"logs\", \"executionTime\", "
+     "\"resourceUsage\"], \"properties\": {\"success\": {\"type\": \"boolean\"}, "
+     "\"output\": {}, \"logs\": {\"type\": \"array\", \"items\": {\"type\": \"string\"}}, "
+     "\"error\": {\"type\": \"string\"}, \"executionTime\": {\"type\": \"number\"}, "
+     "\"resourceUsage\": {\"type\": \"object\", \"properties\": {\"memory\": {\"type\": "
+     "\"number\"}, \"timeout\": {\"type\": \"boolean\"}}}}}",
+     TOOL_CODE_EXECUTE, false},
+    {"list_sessions", "List sessions",
+     "List the sessions (id, name, language, status: running, stopped or expired, executions, "
+     "expiry).",
+     "{\"type\": \"object\", \"additionalProperties\": false, \"properties\": {\"status\": "
+     "{\"type\": \"string\", \"description\": \"only this status (running, stopped, expired)\"}, "
+     "\"language\": {\"type\": \"string\", \"description\": \"only this language\"}}}",
+     "{\"type\": \"object\", \"required\": [\"sessions\"], \"properties\": {\"sessions\": "
+     "{\"type\": \"array\", \"items\": {\"type\": \"object\"}}}}",
+     TOOL_LIST_SESSIONS, true},
+    {"get_session", "Describe a session",
+     "A session's description: language, status, executions, limits, expiry.",
+     "{\"type\": \"object\", \"required\": [\"session\"], \"additionalProperties\": false, "
+     "\"properties\": {" SESSION_PROP "}}",
+     "{\"type\": \"object\"}", TOOL_GET_SESSION, true},
+    {"delete_session", "Delete a session",
+     "Delete a session: its processes stopped, its state and its workspace's files removed. "
+     "It cannot be undone.",
+     "{\"type\": \"object\", \"required\": [\"session\"], \"additionalProperties\": false, "
+     "\"properties\": {" SESSION_PROP "}}",
+     "{\"type\": \"object\"}", TOOL_DELETE_SESSION, false},
+    {"deploy_code", "Deploy code",
+     "Store code as a named, versioned deployment (checked and built first: syntax, policy, "
+     "compilation), to run later with exec_deployment.",
+     "{\"type\": \"object\", \"required\": [\"name\", \"code\"], \"additionalProperties\": "
+     "false, \"properties\": {\"name\": {\"type\": \"string\", \"description\": \"the "
+     "deployment's name: [a-z0-9][a-z0-9._-]*\"}, " LANGUAGE_PROP ", \"code\": {\"type\": "
+     "\"string\"}}}",
+     "{\"type\": \"object\"}", TOOL_DEPLOY, false},
     {NULL, NULL, NULL, NULL, NULL, 0, false},
 };
 
@@ -159,9 +243,9 @@ json_t *mcp_tools_list(void)
 {
 	json_t *list = json_array();
 	for (const struct mcp_tool *t = mcp_tools; t->name; t++) {
-		json_t *ann =
-		    json_pack("{s:s, s:b, s:b, s:b}", "title", t->title, "readOnlyHint",
-			      t->read_only, "destructiveHint", false, "openWorldHint", false);
+		json_t *ann = json_pack("{s:s, s:b, s:b, s:b}", "title", t->title, "readOnlyHint",
+					t->read_only, "destructiveHint",
+					t->kind == TOOL_DELETE_SESSION, "openWorldHint", false);
 		json_array_append_new(
 		    list,
 		    json_pack("{s:s, s:s, s:s, s:o, s:o, s:o}", "name", t->name, "title", t->title,

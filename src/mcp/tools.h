@@ -26,6 +26,12 @@ struct mcp_cmd {
 	bool ndjson;	  /* stdout is --format ndjson events */
 	bool is_record;	  /* the output is a run record (ok decides isError) */
 	const char *wrap; /* wrap a non-object output as {wrap: output} */
+	/* session_files_read: stdout is this file's bytes (owned); write: the
+	 * file written, its size in file_size, stdout empty */
+	bool code_execute; /* answer in seed 004's code_execute shape */
+	char *file_path;
+	bool file_read;
+	size_t file_size;
 };
 
 struct mcp_tool;

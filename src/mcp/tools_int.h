@@ -13,6 +13,14 @@ enum mcp_tool_kind {
 	TOOL_CREATE_SESSION,
 	TOOL_EXEC_IN_SESSION,
 	TOOL_STOP_SESSION,
+	TOOL_FILES_LIST,
+	TOOL_FILES_READ,
+	TOOL_FILES_WRITE,
+	TOOL_CODE_EXECUTE, /* seed 004's code_execute: its arguments and result */
+	TOOL_LIST_SESSIONS,
+	TOOL_GET_SESSION,
+	TOOL_DELETE_SESSION,
+	TOOL_DEPLOY,
 };
 
 struct mcp_tool {

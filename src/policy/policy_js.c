@@ -201,7 +201,7 @@ static bool js_fs_module(const struct tok *t)
 static bool js_core_module(const struct tok *t)
 {
 	static const char *const core[] = {"assert", "assert/strict", "util", "events",
-					   "path",   "path/posix",    NULL};
+					   "path",   "path/posix",    "url",  NULL};
 	if (!tok_string(t))
 		return false;
 	const char *s = t->s;

@@ -68,7 +68,8 @@ const struct opt_spec run_opts[] = {
     {"memory", 'm', OPT_ARG, RO_MEMORY, "SIZE", "memory limit (default 256M)"},
     {"max-output", 0, OPT_ARG, RO_MAX_OUTPUT, "SIZE", "output kept per stream (default 1M)"},
     {"file", 'f', OPT_ARG, RO_FILE, "PATH[:NAME]",
-     "copy a file or a directory's tree into the working directory (NAME may be a/b.csv)"},
+     "copy a file or a directory's tree into the working directory (NAME may be a/b.csv; "
+     "on Duktape only a program's modules: .js .mjs .cjs .json .ts)"},
     {"out-dir", 'o', OPT_ARG, RO_OUT_DIR, "DIR",
      "save the files the code creates, and its figures, here (new files only; made as mkdir -p)"},
     {"out-dir-dotfiles", 0, OPT_NOARG, RO_OUT_DIR_DOTFILES, NULL,
@@ -507,16 +508,24 @@ int runopt_finish(struct run_options *ro)
 	if (engine_choose(req, ro->session_exec ? ENGINE_BY_SESSION : origin) != 0)
 		return -1;
 	/* Options never silently do nothing: the embedded engine has no file
-	 * system and no stdin API (JavaScript gets its data as inputs). */
+	 * system and no stdin API (JavaScript gets its data as inputs). A
+	 * program's own modules (-f lib.js) are the exception: a program of
+	 * several files imports them (engine_duktape_modules.c; a session's
+	 * kernel gets them in its frame, session_files.c). */
 	if (req->lang && req->lang->engine == ENGINE_DUKTAPE && !request_uses_node(req)) {
-		const char *opt = req->nfiles	    ? "--file"
-				  : req->out_dir    ? "--out-dir"
-				  : req->stdin_path ? "--stdin"
-						    : NULL;
+		bool modules = req->nfiles != 0;
+		for (size_t i = 0; modules && i < req->nfiles; i++)
+			modules = lang_js_module_file(req->files[i].name);
+		const char *opt = req->nfiles && !modules ? "--file"
+				  : req->out_dir	  ? "--out-dir"
+				  : req->stdin_path	  ? "--stdin"
+							  : NULL;
 		if (opt)
 			return error("%s does not apply to %s: it runs in the embedded engine "
-				     "without files or stdin; pass data with -i/--inputs, or "
-				     "run it under node with --engine node",
+				     "without files or stdin (only the program's own modules, "
+				     ".js, .mjs, .cjs, .json or .ts files, can be given with -f); "
+				     "pass data with -i/--inputs, or run it under node with "
+				     "--engine node",
 				     opt, req->lang->name);
 	}
 	/* Before anything runs: files that could not be saved are lost. */

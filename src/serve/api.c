@@ -192,6 +192,23 @@ int api_route(const char *method, const char *path, struct api_route *r, struct 
 			set_route(r, fixed[i].op, fixed[i].body, fixed[i].spawns, fixed[i].streams);
 			return 0;
 		}
+	/* The Piston API (serve/compat/piston.c); served with --compat piston. */
+	if (!strcmp(path, "/api/v2/runtimes") || !strcmp(path, "/api/v2/execute")) {
+		bool exec = !strcmp(path, "/api/v2/execute");
+		if (api_want_method(method, exec ? "POST" : "GET", e))
+			return -1;
+		set_route(r, exec ? API_PISTON_EXECUTE : API_PISTON_RUNTIMES, exec, exec, false);
+		r->compat = SERVE_COMPAT_PISTON;
+		return 0;
+	}
+	/* SmythOS SRE's ECMASandbox connector (serve/handler_sre.c). */
+	if (!strcmp(path, "/sre/execute")) {
+		if (api_want_method(method, "POST", e))
+			return -1;
+		set_route(r, API_SRE_EXECUTE, true, true, false);
+		r->compat = SERVE_COMPAT_SRE;
+		return 0;
+	}
 	if (!strncmp(path, "/v1/deployments", 15))
 		return route_deployments(method, path + 15, r, e);
 	if (!strcmp(path, "/v1/sessions") || !strncmp(path, "/v1/sessions/", 13))
@@ -213,6 +230,12 @@ static const char *const session_list_params[] = {"status", "language", NULL};
 /* sbx batch's own options and the run defaults it forwards. */
 static const char *const batch_params[] = {"jobs",   "shard",	 "language",   "timeout",
 					   "memory", "cpu_time", "max_output", NULL};
+/* A session's routes: "node", the node a redirect names (a load balancer's
+ * hint, examples/haproxy; the server itself reads the session's lease). */
+static const char *const session_params[] = {"node", NULL};
+static const char *const files_get_params[] = {"path", "node", NULL};
+static const char *const files_put_params[] = {"path", "directory", "parents", "node", NULL};
+static const char *const files_delete_params[] = {"path", "recursive", "node", NULL};
 static const char *const no_params[] = {NULL};
 static const char *const run_state_params[] = {"wait", NULL};
 
@@ -225,6 +248,13 @@ static const char *const *route_params(enum api_op op)
 	case API_SESSION_LIST: return session_list_params;
 	case API_BATCH: return batch_params;
 	case API_RUN_STATE: return run_state_params;
+	case API_SESSION_GET:
+	case API_SESSION_DELETE:
+	case API_SESSION_STOP:
+	case API_SESSION_EXEC: return session_params;
+	case API_SESSION_FILES_GET: return files_get_params;
+	case API_SESSION_FILES_PUT: return files_put_params;
+	case API_SESSION_FILES_DELETE: return files_delete_params;
 	default: return no_params;
 	}
 }

@@ -35,10 +35,22 @@ enum api_op {
 	API_SESSION_STOP,
 	API_SESSION_EXEC,
 	API_BATCH,
+	API_PISTON_RUNTIMES, /* GET /api/v2/runtimes (serve --compat piston) */
+	API_PISTON_EXECUTE,  /* POST /api/v2/execute: a run, answered as Piston */
+	API_SRE_EXECUTE,     /* POST /sre/execute: SmythOS SRE's sandboxUrl (--compat sre) */
+	/* /v1/sessions/REF/files?path=P, answered in the connection's thread
+	 * (session_files_http.c) */
+	API_SESSION_FILES_GET,
+	API_SESSION_FILES_PUT,
+	API_SESSION_FILES_DELETE,
 	API_RUN_STATE,	/* GET /v1/runs/ID: an asynchronous run (async_runs.h) */
 	API_RUN_CANCEL, /* DELETE /v1/runs/ID */
 	API_LATER	/* routes of the SPEC not served yet (501) */
 };
+
+/* Other clients' APIs (sbx serve --compat), as a route's `compat`. */
+#define SERVE_COMPAT_PISTON 1u /* GET /api/v2/runtimes, POST /api/v2/execute */
+#define SERVE_COMPAT_SRE    2u /* POST /sre/execute: SmythOS SRE's sandboxUrl */
 
 /* NAME (64) + "@" + a version or "latest". */
 #define API_REF_MAX   80
@@ -50,6 +62,7 @@ struct api_route {
 	bool has_body;		   /* the route reads a JSON body */
 	bool spawns;		   /* runs an sbx child (takes a place in the gate) */
 	bool streams;		   /* may stream NDJSON (Accept: application/x-ndjson) */
+	unsigned compat;	   /* another client's route (SERVE_COMPAT_*): its answers */
 };
 
 /* An asynchronous run's id in a path: 1-64 letters, digits, '.', '_' or
@@ -107,7 +120,7 @@ json_t *api_parse_body(const struct api_route *r, const char *body, size_t len,
  * an "sbx_error" record, as locally). Returns the count, or -1 with e. */
 long api_check_batch(const char *body, size_t len, struct api_error *e);
 
-/* api_session.c: /v1/sessions[/REF[/executions|/stop]]. */
+/* api_session.c: /v1/sessions[/REF[/executions|/stop|/files]]. */
 int api_route_sessions(const char *method, const char *rest, struct api_route *r,
 		       struct api_error *e);
 /* A session id ("s" + 23 hex digits) or name ([a-z0-9][a-z0-9._-]*, at

@@ -6,6 +6,9 @@
  *   DELETE /v1/sessions/REF                 sbx session delete
  *   POST   /v1/sessions/REF/stop            sbx session stop
  *   POST   /v1/sessions/REF/executions      sbx session exec
+ *   GET    /v1/sessions/REF/files?path=P    sbx session files REF ls P / get P
+ *   PUT    /v1/sessions/REF/files?path=P    sbx session files REF put - P
+ *   DELETE /v1/sessions/REF/files?path=P    sbx session files REF rm [-r] P
  *
  * REF is a session's id or its name. */
 #include <ctype.h>
@@ -69,11 +72,23 @@ int api_route_sessions(const char *method, const char *rest, struct api_route *r
 		set(r, get ? API_SESSION_GET : API_SESSION_DELETE, false, false);
 		return 0;
 	}
+	if (!strcmp(slash, "/files")) {
+		if (api_want_method(method, "GET,PUT,DELETE", e))
+			return -1;
+		/* The PUT body is the file's raw bytes, not JSON: has_body false. */
+		set(r,
+		    get			     ? API_SESSION_FILES_GET
+		    : !strcmp(method, "PUT") ? API_SESSION_FILES_PUT
+					     : API_SESSION_FILES_DELETE,
+		    false, false);
+		r->spawns = false;
+		return 0;
+	}
 	bool exec = !strcmp(slash, "/executions");
 	if (!exec && strcmp(slash, "/stop"))
 		return api_fail(e, ERROR_NOT_FOUND, "not_found",
-				"no such route: a session has /v1/sessions/REF/executions and "
-				"/v1/sessions/REF/stop");
+				"no such route: a session has /v1/sessions/REF/executions, "
+				"/v1/sessions/REF/stop and /v1/sessions/REF/files");
 	if (api_want_method(method, "POST", e))
 		return -1;
 	set(r, exec ? API_SESSION_EXEC : API_SESSION_STOP, exec, exec);

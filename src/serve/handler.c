@@ -15,6 +15,7 @@
 #include "serve/child.h"
 #include "serve/events_sse.h"
 #include "serve/session_direct.h"
+#include "serve/session_files_http.h"
 #include "util/buf.h"
 #include "util/front.h"
 #include "util/util.h"
@@ -28,9 +29,18 @@ struct req_ctx {
 	struct api_query q;
 	struct buf body;
 	bool too_big;
-	bool answered;	  /* an error was queued before the body */
-	long batch_lines; /* POST /v1/batch: its requests (api_check_batch) */
+	bool answered;	     /* an error was queued before the body */
+	long batch_lines;    /* POST /v1/batch: its requests (api_check_batch) */
+	json_t *compat_body; /* another client's request, for its answer */
 };
+
+/* An error in the answer's dialect: Piston's routes give {"message"}. */
+static enum MHD_Result reply_error(struct MHD_Connection *conn, const struct req_ctx *x,
+				   const struct api_error *e)
+{
+	return x->route.compat == SERVE_COMPAT_PISTON ? handler_piston_error(conn, e)
+						      : respond_error(conn, e);
+}
 
 /* A streamed run: the child and its place in the gate live until
  * libmicrohttpd is done with the response. */
@@ -42,31 +52,6 @@ struct stream {
 	char *first; /* batch: the first chunk, read before the answer began */
 	size_t first_len, first_off;
 };
-
-static int check_token(struct server *s, struct MHD_Connection *conn, struct api_error *e)
-{
-	if (!s->have_token)
-		return 0;
-	const char *h = mhd.lookup_connection_value(conn, MHD_HEADER_KIND, "Authorization");
-	if (!h || strncasecmp(h, "Bearer ", 7))
-		return api_fail(e, ERROR_UNAUTHORIZED, "unauthorized",
-				"this server needs a bearer token: send 'Authorization: Bearer "
-				"TOKEN' (sbx --remote: --token-file FILE or SBX_TOKEN)");
-	/* Compared as SHA-256 digests with CRYPTO_memcmp: the time taken says
-	 * nothing about the token, not even its length. */
-	unsigned char d[32];
-	char hex[65];
-	sha256_hex(h + 7, strlen(h + 7), hex);
-	for (int i = 0; i < 32; i++) {
-		unsigned v;
-		sscanf(hex + 2 * i, "%2x", &v);
-		d[i] = (unsigned char)v;
-	}
-	if (CRYPTO_memcmp(d, s->token_sha256, 32) != 0)
-		return api_fail(e, ERROR_UNAUTHORIZED, "unauthorized",
-				"wrong bearer token: use the one in the server's --token-file");
-	return 0;
-}
 
 static enum MHD_Result take_param(void *cls, enum MHD_ValueKind kind, const char *key,
 				  const char *value)
@@ -226,8 +211,8 @@ static json_t *failure_record(const struct buf *out, int code)
 static void answer_format(struct MHD_Connection *conn, const struct api_route *r, bool *want_ndjson,
 			  bool *text)
 {
-	*want_ndjson = r->op == API_BATCH || accepts(conn, "application/x-ndjson");
-	*text = !r->streams && !*want_ndjson && accepts(conn, "text/plain");
+	*want_ndjson = !r->compat && (r->op == API_BATCH || accepts(conn, "application/x-ndjson"));
+	*text = !r->compat && !r->streams && !*want_ndjson && accepts(conn, "text/plain");
 }
 
 static enum MHD_Result run_child(struct server *s, struct MHD_Connection *conn, struct req_ctx *x,
@@ -244,14 +229,14 @@ static enum MHD_Result run_child(struct server *s, struct MHD_Connection *conn, 
 	if (api_child_build(&x->route, body, &x->q, format, s->cfg->state_dir, s->cfg->config,
 			    &args, &e) != 0) {
 		api_child_release(&args);
-		return respond_error(conn, &e);
+		return reply_error(conn, x, &e);
 	}
 	if (front_get() == FRONT_CLI)
 		api_child_front_cli(&args);
 	unsigned want = 1;
 	if (batch && batch_want(s, &x->q, x->batch_lines, &want, &e) != 0) {
 		api_child_release(&args);
-		return respond_error(conn, &e);
+		return reply_error(conn, x, &e);
 	}
 	if (batch) { /* the NDJSON body as it came: api_check_batch read it */
 		args.input_len = x->body.len;
@@ -265,7 +250,7 @@ static enum MHD_Result run_child(struct server *s, struct MHD_Connection *conn, 
 			 "the server is busy (%u running, %u waiting): retry after a second, or "
 			 "start it with a larger --max-concurrent/--max-queue",
 			 s->cfg->max_concurrent, s->cfg->max_queue);
-		return respond_error(conn, &e);
+		return reply_error(conn, x, &e);
 	}
 	if (batch && want)
 		batch_set_jobs(&args, places);
@@ -278,7 +263,7 @@ static enum MHD_Result run_child(struct server *s, struct MHD_Connection *conn, 
 		gate_leave_n(&s->gate, places);
 		api_child_release(&st->args);
 		free(st);
-		return respond_error(conn, &e);
+		return reply_error(conn, x, &e);
 	}
 	/* A batch that fails as a whole (a bad ?jobs=, a bad default) says so
 	 * in its first line, before any request ran: that is a 4xx, not a
@@ -307,7 +292,7 @@ static enum MHD_Result run_child(struct server *s, struct MHD_Connection *conn, 
 			stream_free(st);
 			if (n < 0)
 				return MHD_NO; /* the client went away */
-			return respond_error(conn, &e);
+			return reply_error(conn, x, &e);
 		}
 		json_decref(head);
 	}
@@ -337,12 +322,12 @@ static enum MHD_Result run_child(struct server *s, struct MHD_Connection *conn, 
 	} else if (out.dropped) {
 		api_fail(&e, ERROR_INTERNAL, "internal", "the answer is larger than %u bytes",
 			 RECORD_CAP);
-		rc = respond_error(conn, &e);
+		rc = reply_error(conn, x, &e);
 	} else if (json_is_string(status) && !strcmp(json_string_value(status), "sbx_error")) {
 		const char *m =
 		    json_string_value(json_object_get(json_object_get(rec, "error"), "message"));
 		api_fail_kind(&e, api_record_kind(rec), "%s", m ? m : msg);
-		rc = respond_error(conn, &e);
+		rc = reply_error(conn, x, &e);
 	} else if (code == 125 || (!rec && !text && !deletes && !stop_text) ||
 		   (deletes && code != 0)) {
 		/* A record that failed (sandbox_error) carries its message. */
@@ -351,7 +336,7 @@ static enum MHD_Result run_child(struct server *s, struct MHD_Connection *conn, 
 		if (m)
 			snprintf(msg, sizeof(msg), "%s", m);
 		api_fail_kind(&e, api_record_kind(rec), "%s", msg);
-		rc = respond_error(conn, &e);
+		rc = reply_error(conn, x, &e);
 	} else if (deletes && text && x->route.op == API_SESSION_DELETE) {
 		/* what sbx session delete prints ("deleted ID") */
 		rc = respond_body(conn, 200, "text/plain; charset=utf-8", buf_cstr(&out), out.len,
@@ -364,6 +349,10 @@ static enum MHD_Result run_child(struct server *s, struct MHD_Connection *conn, 
 		rc = respond_json(conn, 200, b, code);
 		free(b);
 		json_decref(o);
+	} else if (rec && x->route.compat == SERVE_COMPAT_PISTON) {
+		rc = handler_piston_answer(s, conn, rec, x->compat_body, code);
+	} else if (rec && x->route.compat == SERVE_COMPAT_SRE) {
+		rc = handler_sre_answer(conn, rec, code);
 	} else if (rec && files_dir) {
 		returned_files_attach(rec, files_dir);
 		char *b = json_dumps(rec, JSON_COMPACT | JSON_ENSURE_ASCII);
@@ -405,24 +394,43 @@ static enum MHD_Result answer(struct server *s, struct MHD_Connection *conn, str
 	case API_OPENAPI: return respond_json(conn, 200, openapi_json, -1);
 	case API_RUN_STATE:
 	case API_RUN_CANCEL: return async_runs_answer(s, conn, &x->route, &x->q);
+	case API_PISTON_RUNTIMES: return handler_piston_runtimes(s, conn);
+	case API_SRE_EXECUTE:
+	case API_PISTON_EXECUTE: {
+		const char *b = x->body.data ? x->body.data : "";
+		json_t *req = x->route.op == API_SRE_EXECUTE
+				  ? handler_sre_request(b, x->body.len, &e)
+				  : handler_piston_request(b, x->body.len, &x->compat_body, &e);
+		if (!req)
+			return reply_error(conn, x, &e);
+		x->route.op = API_RUN; /* run as POST /v1/run, answered as that client's */
+		enum MHD_Result prc = run_child(s, conn, x, req);
+		json_decref(req);
+		return prc;
+	}
 	case API_EVENTS:
 		return events_sse_answer(s, conn, &x->q, accepts(conn, "application/x-ndjson"));
+	case API_SESSION_FILES_GET:
+	case API_SESSION_FILES_PUT:
+	case API_SESSION_FILES_DELETE:
+		return session_files_http_answer(s, conn, &x->route, &x->q, x->body.data,
+						 x->body.len);
 	case API_LATER:
 		api_fail(&e, ERROR_UNSUPPORTED, "not_implemented",
 			 "this route is not served yet: use the matching sbx command on the "
 			 "server's machine");
-		return respond_error(conn, &e);
+		return reply_error(conn, x, &e);
 	default: break;
 	}
 	json_t *body = NULL;
 	if (x->route.op == API_BATCH) {
 		x->batch_lines = api_check_batch(x->body.data ? x->body.data : "", x->body.len, &e);
 		if (x->batch_lines < 0)
-			return respond_error(conn, &e);
+			return reply_error(conn, x, &e);
 	} else if (x->route.has_body) {
 		body = api_parse_body(&x->route, x->body.data ? x->body.data : "", x->body.len, &e);
 		if (!body)
-			return respond_error(conn, &e);
+			return reply_error(conn, x, &e);
 	}
 	/* A running session's execution goes straight to its daemon. */
 	bool child = true;
@@ -435,7 +443,7 @@ static enum MHD_Result answer(struct server *s, struct MHD_Connection *conn, str
 			 "\"return_files\" needs the JSON answer (Accept: application/json): the "
 			 "files come inside the record, at the end");
 		json_decref(body);
-		return respond_error(conn, &e);
+		return reply_error(conn, x, &e);
 	}
 	if (async_wanted(body)) {
 		rc = async_runs_start(s, conn, &x->route, body, &x->q);
@@ -499,11 +507,15 @@ enum MHD_Result handler_access(void *cls, struct MHD_Connection *conn, const cha
 		mhd.get_connection_values(conn, MHD_GET_ARGUMENT_KIND, take_param, &x->q);
 		const char *cl =
 		    mhd.lookup_connection_value(conn, MHD_HEADER_KIND, "Content-Length");
-		if (check_token(s, conn, &e)) {
+		const char *path;
+		int by_url = handler_url_token(s, url, &path, &e);
+		/* A Piston client reads Piston's errors, the 401 too. */
+		x->route.compat = !strncmp(path, "/api/v2/", 8) ? SERVE_COMPAT_PISTON : 0;
+		if (by_url < 0 || (by_url == 0 && handler_check_token(s, conn, &e))) {
 			/* A load balancer's or a probe's liveness check needs no
 			 * token and learns nothing but that the server answers
 			 * (with the token: the counts too). */
-			if (!strcmp(url, "/v1/health") && !strcmp(method, "GET")) {
+			if (!strcmp(path, "/v1/health") && !strcmp(method, "GET")) {
 				x->answered = true;
 				return respond_json(conn, 200, "{\"status\":\"ok\"}", -1);
 			}
@@ -511,9 +523,16 @@ enum MHD_Result handler_access(void *cls, struct MHD_Connection *conn, const cha
 		} else {
 			head_passed(s, conn);
 		}
-		if (x->answered || api_route(method, url, &x->route, &e) ||
+		if (x->answered || api_route(method, path, &x->route, &e) ||
 		    api_check_query(&x->route, &x->q, &e))
 			x->answered = true;
+		else if (x->route.compat && !(s->cfg->compat & x->route.compat))
+			x->answered =
+			    api_fail(
+				&e, ERROR_NOT_FOUND, "not_found",
+				"the %s API is not served here: start sbx serve with --compat %s",
+				x->route.compat == SERVE_COMPAT_SRE ? "SRE" : "Piston",
+				x->route.compat == SERVE_COMPAT_SRE ? "sre" : "piston") != 0;
 		else if (atomic_load(&s->draining) && x->route.op != API_HEALTH &&
 			 x->route.op != API_READY)
 			x->answered = api_fail(&e, ERROR_UNAVAILABLE, "draining",
@@ -528,7 +547,7 @@ enum MHD_Result handler_access(void *cls, struct MHD_Connection *conn, const cha
 				     cl, s->cfg->max_body) != 0;
 		/* Answered before the body is read: libmicrohttpd then closes
 		 * the connection instead of reading what was refused. */
-		return x->answered ? respond_error(conn, &e) : MHD_YES;
+		return x->answered ? reply_error(conn, x, &e) : MHD_YES;
 	}
 	if (*upload_data_size) {
 		if (!x->answered)
@@ -558,6 +577,7 @@ void handler_completed(void *cls, struct MHD_Connection *conn, void **con_cls,
 	if (!x)
 		return;
 	buf_release(&x->body);
+	json_decref(x->compat_body);
 	free(x);
 	*con_cls = NULL;
 	gate_track(&s->gate, -1);

@@ -25,6 +25,27 @@ void handler_completed(void *cls, struct MHD_Connection *conn, void **con_cls,
  * thread without a line on the server's stderr: 1 with id, 0 when ref is
  * an id (or empty), -1 when no session has that name. */
 int handler_session_name(const char *state_dir, const char *ref, char id[SESSION_ID_LEN + 1]);
+/* handler_auth.c: 0 when the request's head carries the bearer token (or
+ * the server has none), else -1 with e (401). */
+int handler_check_token(struct server *s, struct MHD_Connection *conn, struct api_error *e);
+/* A URL /t/TOKEN/REST: 1 with *path = /REST when TOKEN is the server's,
+ * -1 with e (401) when it is not; 0 with *path = url for any other URL. */
+int handler_url_token(struct server *s, const char *url, const char **path, struct api_error *e);
+/* handler_piston.c: the Piston API's answers (serve --compat piston). */
+enum MHD_Result handler_piston_runtimes(struct server *s, struct MHD_Connection *conn);
+/* Piston's error body, {"message": ...}, with e's status. */
+enum MHD_Result handler_piston_error(struct MHD_Connection *conn, const struct api_error *e);
+/* The Piston body as sbx's run request, or NULL with e (400). */
+json_t *handler_piston_request(const char *body, size_t len, json_t **piston, struct api_error *e);
+/* The run's record answered as Piston does (200). */
+enum MHD_Result handler_piston_answer(struct server *s, struct MHD_Connection *conn, json_t *rec,
+				      json_t *piston, int exit_code);
+/* handler_sre.c: SmythOS SRE's ECMASandbox (serve --compat sre): its body
+ * {"code"} as sbx's JavaScript run request (NULL with e), and the record
+ * answered as the connector reads it: 200 {"Output"}, else a 422 whose
+ * body becomes the component's errors. */
+json_t *handler_sre_request(const char *body, size_t len, struct api_error *e);
+enum MHD_Result handler_sre_answer(struct MHD_Connection *conn, json_t *rec, int exit_code);
 /* GET /v1/ready (handler_nodes.c). */
 enum MHD_Result handler_ready(struct server *s, struct MHD_Connection *conn);
 /* A session route naming a session by a name whose id carries another

@@ -45,10 +45,16 @@ int handler_session_name(const char *state_dir, const char *ref, char id[SESSION
 	return rc == 0 ? 1 : -1;
 }
 
-/* A session named in the path whose id carries another node (--node): 307
- * to the same route by its id, which a load balancer routes to that node
- * (examples/haproxy). The name is looked up in the state directory, which
- * the nodes then share. 0 when this node answers it. */
+/* A session another node answers for: 307 to the same route by its id.
+ * A live lease of another node's daemon (session_lease.c) names that node,
+ * also in the location's "?node=N", which the load balancer routes on
+ * before the id (examples/haproxy): the session may have moved from the
+ * node its id names. Without one, a session named (not by its id) whose id
+ * carries another node goes to its id, which the load balancer routes to
+ * that node, or to another when that node is down: with an expired lease,
+ * whichever node gets it takes the session over. The name is looked up in
+ * the state directory, which the nodes then share. 0 when this node
+ * answers it. */
 int handler_session_elsewhere(struct server *s, const struct api_route *r, char *location, size_t n)
 {
 	const char *suffix = r->op == API_SESSION_EXEC	 ? "/executions"
@@ -56,10 +62,21 @@ int handler_session_elsewhere(struct server *s, const struct api_route *r, char 
 			     : r->op == API_SESSION_GET || r->op == API_SESSION_DELETE ? ""
 										       : NULL;
 	char id[SESSION_ID_LEN + 1];
-	if (!suffix || !handler_node() ||
-	    handler_session_name(s->cfg->state_dir, r->ref, id) != 1 ||
-	    session_id_node(id) == handler_node())
-		return 0; /* an id, or not found: the route's own answer says so */
+	int named =
+	    suffix && handler_node() ? handler_session_name(s->cfg->state_dir, r->ref, id) : -1;
+	if (named == 0 && session_id_ok(r->ref))
+		memcpy(id, r->ref, sizeof id); /* an id: SESSION_ID_LEN and its NUL */
+	else if (named != 1)
+		return 0; /* not found: the route's own answer says so */
+	error_quiet(true);
+	unsigned holder = session_lease_holder(s->cfg->state_dir, id);
+	error_quiet(false);
+	if (holder && holder != handler_node()) {
+		snprintf(location, n, "/v1/sessions/%s%s?node=%u", id, suffix, holder);
+		return 1;
+	}
+	if (named != 1 || holder || session_id_node(id) == handler_node())
+		return 0;
 	snprintf(location, n, "/v1/sessions/%s%s", id, suffix);
 	return 1;
 }

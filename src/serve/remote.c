@@ -38,6 +38,15 @@ static size_t on_header(char *data, size_t size, size_t n, void *ctx)
 	if (len > 13 && !strncasecmp(data, "Content-Type:", 13) &&
 	    memmem(data, len, "application/x-ndjson", 20))
 		r->ndjson = true;
+	if (len > 16 && !strncasecmp(data, "X-Sbx-Path-Type:", 16)) {
+		/* the header's bytes are not NUL-terminated */
+		size_t i = 16, k = 0;
+		while (i < len && data[i] == ' ')
+			i++;
+		while (i < len && k + 1 < sizeof r->path_type && data[i] != '\r' && data[i] != '\n')
+			r->path_type[k++] = data[i++];
+		r->path_type[k] = '\0';
+	}
 	return len;
 }
 

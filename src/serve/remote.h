@@ -28,6 +28,9 @@ struct remote_reply {
 	long status;
 	int exit_code; /* X-Sbx-Exit-Code, or -1 */
 	bool ndjson;   /* the answer streams NDJSON: lines go to on_line */
+	/* X-Sbx-Path-Type of GET /v1/sessions/REF/files: "directory" (a JSON
+	 * listing) or "file" (its bytes); "" when absent */
+	char path_type[16];
 	struct buf body;
 	size_t line_start;
 	void (*on_line)(void *ctx, const char *line, size_t len);
@@ -47,6 +50,9 @@ int remote_run(const char *command, const struct opt_spec *const *tables, int ar
 
 /* --- remote_session.c: sbx session SUB (argv[0] is "session") ---------- */
 int remote_session(const struct opt_spec *const *tables, int argc, char **argv);
+/* remote_session_files.c: sbx session files REF SUB ARGS (ops[0] REF) over
+ * /v1/sessions/REF/files; its exit code. */
+int remote_session_files(char **ops, int nops, bool json, bool recursive, bool parents);
 
 /* --- remote_batch.c: sbx batch ----------------------------------------- */
 int remote_batch(const struct opt_spec *const *tables, int argc, char **argv);

@@ -17,6 +17,7 @@ struct sess_ctx {
 	json_t *body;	  /* create's settings */
 	struct buf query; /* list's filters */
 	const char *accept;
+	bool recursive, parents; /* files rm -r, files mkdir -p */
 };
 
 static const char *long_name(const struct opt_spec *const *t, int id)
@@ -56,6 +57,10 @@ static int sess_option(void *ctx, int id, const char *arg)
 		curl.free(v);
 		return 0;
 	}
+	if (!strcmp(c->sub, "files") && !strcmp(n, "recursive"))
+		return c->recursive = true, 0;
+	if (!strcmp(c->sub, "files") && !strcmp(n, "parents"))
+		return c->parents = true, 0;
 	if (!strcmp(n, "file") && create)
 		return error("session create --remote takes no -f: the server's sessions get "
 			     "files through their executions (\"files\" in POST "
@@ -92,14 +97,15 @@ static int call(const char *method, const char *path, const char *body, const ch
 
 int remote_session(const struct opt_spec *const *tables, int argc, char **argv)
 {
-	static const char *const subs[] = {"create", "exec", "list", "get", "stop", "delete", NULL};
+	static const char *const subs[] = {"create", "exec",   "list",	"get",
+					   "stop",   "delete", "files", NULL};
 	const char *sub = argc > 1 ? argv[1] : NULL;
 	size_t k = 0;
 	while (sub && subs[k] && strcmp(sub, subs[k]))
 		k++;
 	if (!sub || !subs[k])
-		return error("session needs a subcommand: create, exec, list, get, stop or delete "
-			     "(see 'sbx session -h')"),
+		return error("session needs a subcommand: create, exec, list, get, stop, delete or "
+			     "files (see 'sbx session -h')"),
 		       EXIT_SBX_FAILURE;
 	if (!strcmp(sub, "exec"))
 		return remote_run("session-exec", tables, argc - 1, argv + 1);
@@ -109,6 +115,11 @@ int remote_session(const struct opt_spec *const *tables, int argc, char **argv)
 	int nops = opt_parse(argc - 1, argv + 1, "session", tables, sess_option, &c, &ops);
 	if (nops < 0)
 		goto out;
+	if (!strcmp(sub, "files")) {
+		rc = remote_session_files(ops, nops, strcmp(c.accept, "text/plain") != 0,
+					  c.recursive, c.parents);
+		goto out;
+	}
 	bool create = !strcmp(sub, "create"), list = !strcmp(sub, "list");
 	if (create || list) {
 		if (nops) {

@@ -278,6 +278,11 @@ int serve_main(const struct serve_config *cfg)
 	snprintf(node, sizeof node, "%u", cfg->node);
 	if (cfg->node ? setenv(SESSION_NODE_ENV, node, 1) != 0 : session_this_node() < 0)
 		return 125;
+	char pid[16]; /* the sessions' daemons end with this node (session.h) */
+	snprintf(pid, sizeof pid, "%d", (int)getpid());
+	if (session_lease_check_env() < 0 ||
+	    (cfg->node && setenv(SESSION_NODE_PID_ENV, pid, 1) != 0))
+		return 125;
 	/* Every child says its failure as a record, text answers too: the
 	 * answer's status is the record's kind (handler.c). */
 	if (setenv("SBX_FAILURE_RECORD", "1", 1) != 0 || setenv("SBX_FRONT", "http", 1) != 0)

@@ -44,10 +44,14 @@ struct serve_config {
 	/* --node: 1-255, 0 for none. Handed to the children as SBX_NODE (the
 	 * sessions they create carry it in their ids: session.h). */
 	unsigned node;
+	/* --compat: the other APIs served beside sbx's own (SERVE_COMPAT_*). */
+	unsigned compat;
 	/* What a new `sbx ARGS...` does (the cli's main): the runner (runner.h)
 	 * calls it in a fork for each run. NULL: every run is spawned. */
 	int (*child_main)(int argc, char **argv);
 };
+
+/* SERVE_COMPAT_*: serve/api.h. */
 
 /* The state shared by the connection threads. */
 struct server {

@@ -58,6 +58,33 @@ bool session_id_ok(const char *s);
 unsigned session_id_node(const char *id);
 /* SBX_NODE: 0 when unset; -1 after a message when it is not 1-255. */
 int session_this_node(void);
+
+/* The lease of the node that runs a session when nodes share the state
+ * directory (session_lease.c; only under SBX_NODE). */
+#define SESSION_LEASE_ENV "SBX_LEASE_MS"
+/* sbx serve --node's pid, for the daemons it starts: a daemon whose node
+ * is gone (killed, drained) stops between executions and releases its
+ * lease, so another node takes the session over at once. */
+#define SESSION_NODE_PID_ENV "SBX_NODE_PID"
+struct session_lease {
+	unsigned long gen; /* lease.GEN in the session's directory */
+	unsigned node;
+	int pid; /* the holder's daemon, on its node */
+	uint64_t expires_at_ms;
+};
+/* The session's current lease into l: 1, 0 when it never had one, -1
+ * after a message. */
+int session_lease_read(const char *state_dir, const char *id, struct session_lease *l);
+/* Whether another node must still leave it to its holder at now_ms (its
+ * expiry plus the clock skew the nodes may have). */
+bool session_lease_live(const struct session_lease *l, uint64_t now_ms);
+/* The node that holds the session's lease live; 0: none (never taken,
+ * released, expired, or unreadable). */
+unsigned session_lease_holder(const char *state_dir, const char *id);
+/* SBX_LEASE_MS, else 30 s; check_env: -1 after a message when it is not
+ * a duration (sbx serve's start). */
+uint64_t session_lease_ms(void);
+int session_lease_check_env(void);
 /* The manifest with the derived "status" (running, stopped, expired).
  * NULL after a message. */
 json_t *session_describe(const char *state_dir, const char *id);
@@ -112,6 +139,41 @@ int session_run_fd(const struct session_run *s);
 int session_run_end(struct session_run *s);
 void session_run_abandon(struct session_run *s);
 
+/* session_workspace.c: the files API of a session's workspace, in the
+ * caller's process through the working directory's fds (see the file for
+ * why not in the daemon; a stopped session works as a running one). Paths
+ * are relative to the workspace ("" or "." is the workspace itself for a
+ * listing); "..", absolute paths, control characters and a link anywhere
+ * on the way are refused. Every function returns -1 (or NULL) after a
+ * message whose kind (error_first_kind) says not_found, invalid, limit,
+ * conflict or internal. */
+#define SESSION_WS_LIST_MAX 10000 /* entries of one listing */
+struct session_ws;
+struct session_ws *session_ws_open(const char *state_dir, const char *id);
+void session_ws_close(struct session_ws *ws);
+/* {"path", "type", "entries": [{name, type, size, mode, mtime}],
+ * "truncated"} of a directory (sorted by name) or of one file. */
+json_t *session_ws_list(struct session_ws *ws, const char *path);
+/* A regular file's fd for reading (not a link, a fifo, a device, nor a
+ * file with several hard links), its size at most cap into *size. */
+int session_ws_open_file(struct session_ws *ws, const char *path, uint64_t cap, uint64_t *size);
+/* Writes in's bytes (at most cap) as path: a new file renamed into place,
+ * owned by the kernel's uid, missing directories made; replaces a file,
+ * refuses a directory or a link. */
+int session_ws_write(struct session_ws *ws, const char *path, int in, uint64_t cap,
+		     uint64_t *written);
+/* The same from memory (an HTTP body). */
+int session_ws_write_bytes(struct session_ws *ws, const char *path, const void *data, size_t len,
+			   uint64_t cap);
+/* session_workspace_print.c: a listing on standard output, as JSON (one
+ * line) or as text (type, mode, size, mtime, name; a directory's name
+ * with '/'), its truncation and unlisted names as warnings. */
+void session_ws_print_listing(json_t *l, bool json);
+/* Removes a file (or a directory and what it holds with recursive). */
+int session_ws_remove(struct session_ws *ws, const char *path, bool recursive);
+/* Makes a directory (parents: its missing parents too, an existing one is
+ * no error). */
+int session_ws_mkdir(struct session_ws *ws, const char *path, bool parents);
 /* The daemon's entry (session_daemon.c), in the daemon process; ready_fd
  * gets "ok\n" or an error line once the kernel is up (or not). */
 int session_daemon_main(const char *state_dir, const char *id, int ready_fd);

@@ -193,6 +193,9 @@ static int connect_send(struct session_run *s)
 			     *error_first_message()
 				 ? error_first_message()
 				 : "the session stopped as this execution arrived: run it again");
+		/* Another node runs it (its lease): a front answers 409. */
+		if (error_first_kind() == ERROR_CONFLICT)
+			json_object_set_new(s->out.error, "kind", json_string("conflict"));
 		return -1;
 	}
 	s->sent = true;

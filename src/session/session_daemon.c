@@ -76,9 +76,12 @@ struct daemon {
 	char recovered[256];   /* why the kernel came back, for that record */
 	double idle_deadline;
 	json_int_t count;
-	json_int_t saved_count; /* executions the saved state includes */
-	json_t *saved;		/* a "saved" that came before its execution's end */
-	struct persist persist; /* the manifest's writes, after the replies */
+	json_int_t saved_count;	    /* executions the saved state includes */
+	json_t *saved;		    /* a "saved" that came before its execution's end */
+	struct persist persist;	    /* the manifest's writes, after the replies */
+	struct session_lease lease; /* under --node: this node runs it (session_lease.c) */
+	bool leased, lost;
+	double renew_at;
 };
 
 static void to_client(void *ctx, int stream, const char *data, size_t len)
@@ -131,14 +134,6 @@ static int start_kernel(struct daemon *d, char *why, size_t n)
 	return 0;
 }
 
-static void reply_error(int fd, const char *msg)
-{
-	json_t *j = json_pack("{s:s}", "error", msg);
-	(void)proto_send_json(fd, j);
-	json_decref(j);
-	close(fd);
-}
-
 static void accept_client(struct daemon *d)
 {
 	int fd = accept4(d->lfd, NULL, NULL, SOCK_CLOEXEC);
@@ -172,13 +167,14 @@ static void read_request(struct daemon *d, size_t i)
 		persist_sync_reply(&d->persist, fd);
 	} else if (!strcmp(op, "exec") || !strcmp(op, "stop")) {
 		if (d->nq == MAX_QUEUE) {
-			reply_error(fd, "the session has 64 executions waiting: try again later");
+			proto_reply_error(fd,
+					  "the session has 64 executions waiting: try again later");
 		} else {
 			d->queue[d->nq++] = (struct job){fd, req};
 			req = NULL;
 		}
 	} else {
-		reply_error(fd, "unknown request");
+		proto_reply_error(fd, "unknown request");
 	}
 	json_decref(req);
 }
@@ -289,7 +285,7 @@ static void finish_exec(struct daemon *d)
 /* A request that will not run: its client is told, its spool removed. */
 static void refuse(struct daemon *d, struct job j, const char *why)
 {
-	reply_error(j.fd, why);
+	proto_reply_error(j.fd, why);
 	session_exec_io_drop(&d->wd, j.req);
 	json_decref(j.req);
 }
@@ -354,6 +350,7 @@ static void start_job(struct daemon *d)
 		return refuse(d, j, why);
 	}
 	session_program_start(&d->wd, d->m, j.req, io);
+	session_modules_start(d->m, j.req, io);
 	workdir_snapshot(&d->wd);
 	if (d->cur.req != j.req)
 		d->resent = 0;
@@ -427,8 +424,7 @@ static void on_ctl(struct daemon *d)
 	}
 }
 
-/* The kernel is gone (killed, a limit, exited): the next execution
- * starts another from the saved state. */
+/* The kernel is gone (killed, a limit, exited): the next one restores. */
 static void on_kernel_end(struct daemon *d)
 {
 	const char *st = json_string_value(json_object_get(d->k.end, "status"));
@@ -464,17 +460,33 @@ static double cpu_check_ms(struct daemon *d)
 	return session_cpu_check_ms(d->k.code_pid, d->cpu0_ms, d->cpu_limit_ms);
 }
 
+/* Under --node: false once the lease is lost (session_lease_keep); the
+ * kernel is then killed at once, so it saves nothing over the new
+ * holder's state. */
+static bool lease_kept(struct daemon *d, bool starting)
+{
+	if (d->leased && !d->lost &&
+	    (d->lost =
+		 !session_lease_keep(d->state_dir, d->id, &d->lease, &d->renew_at, starting)) &&
+	    d->k.code_pid > 0)
+		kill(d->k.code_pid, SIGKILL);
+	return !d->lost;
+}
+
 static int loop(struct daemon *d)
 {
 	for (;;) {
 		if (!d->busy && d->nq > 0) {
+			if (!lease_kept(d, true))
+				return 1;
 			start_job(d);
 			continue;
 		}
 		double now = now_monotonic_ms();
 		uint64_t wall = session_now_ms();
 		if (!d->busy && d->nq == 0 &&
-		    (now >= d->idle_deadline || session_expired(d->m, wall)))
+		    (now >= d->idle_deadline || session_expired(d->m, wall) ||
+		     (d->leased && session_node_gone()))) /* its node's server ended */
 			return 0;
 		struct pollfd p[MAX_WAITING + 4];
 		nfds_t n = 0;
@@ -489,11 +501,15 @@ static int loop(struct daemon *d)
 		double ttl = (double)mget(d, "expires_at_ms") - (double)wall;
 		if (!d->busy && now + ttl < until)
 			until = now + ttl;
+		until = d->leased ? fmin(until, d->renew_at) : until;
 		int timeout = (int)fmin(ceil(until - now), 3600000.0);
 		if (timeout < 0)
 			timeout = 0;
 		if (poll(p, n, timeout) < 0 && errno != EINTR)
 			return -1;
+		/* First: a daemon stalled past its lease stops here. */
+		if (!lease_kept(d, false))
+			return 1;
 		if (d->busy && d->phase == 0 && d->cpu_limit_ms > 0 && cpu_check_ms(d) <= 0 &&
 		    d->k.code_pid > 0) {
 			/* As the wall timeout: interrupted, the state kept. */
@@ -536,11 +552,17 @@ int session_daemon_main(const char *state_dir, const char *id, int ready_fd)
 	session_kernel_init(&d.k);
 	workdir_init(&d.wd);
 	d.m = session_manifest_read(state_dir, id);
-	if (!d.m || (d.lfd = session_listen(state_dir, id, &d.sock_ino)) < 0)
+	/* Under --node the lease first: the socket and the kernel are the
+	 * holder's only (a node that lost the race leaves them alone). */
+	int took =
+	    d.m ? session_lease_start(state_dir, id, &d.lease, &d.renew_at, why, sizeof why) : 0;
+	d.leased = took == 1;
+	if (took >= 0 && (!d.m || (d.lfd = session_listen(state_dir, id, &d.sock_ino)) < 0))
 		snprintf(why, sizeof why, "%s",
 			 *error_first_message() ? error_first_message() : "cannot start");
-	else
+	else if (took >= 0)
 		(void)start_kernel(&d, why, sizeof why);
+	d.renew_at = 0; /* at once in the loop: the kernel's start may have been long */
 	if (why[0]) {
 		dprintf(ready_fd, "%s\n", why);
 		close(ready_fd);
@@ -564,10 +586,13 @@ int session_daemon_main(const char *state_dir, const char *id, int ready_fd)
 	json_decref(patch);
 	int rc = loop(&d);
 	session_kernel_stop(&d.k, to_client, &d);
-	persist_stop(&d.persist);
+	persist_end(&d.persist, !d.lost); /* lost: the manifest is the new holder's */
 	session_unlisten(state_dir, id, d.sock_ino);
 	for (size_t i = 0; i < d.nq; i++)
-		refuse(&d, d.queue[i], "the session stopped before this execution ran");
+		refuse(&d, d.queue[i],
+		       d.lost ? "the session moved to another node: send it again"
+			      : "the session stopped before this execution ran");
+	session_lease_release(state_dir, id, &d.lease); /* unless lost, or none */
 	session_kernel_release(&d.k);
 	json_decref(d.saved);
 	json_decref(d.m);

@@ -211,3 +211,34 @@ void session_program_end(struct workdir *wd, json_t *req)
 		unlinkat(wd->cwd_fd, name, 0);
 	json_object_del(req, "program_copy");
 }
+
+/* The embedded engine's kernel cannot open files (its allow-list has no
+ * open(2)): an execution's JavaScript modules given with --file travel in
+ * its frame, as the one-shot run's parent reads them for its child. */
+#define MODULE_MAX_BYTES (16u << 20)
+
+void session_modules_start(json_t *manifest, json_t *req, json_t *msg)
+{
+	const char *lang = json_string_value(json_object_get(manifest, "language"));
+	json_t *files = json_object_get(req, "files");
+	if (!lang || (strcmp(lang, "javascript") && strcmp(lang, "typescript")))
+		return;
+	json_t *mods = json_object();
+	for (size_t i = 0; i < json_array_size(files); i++) {
+		json_t *f = json_array_get(files, i);
+		const char *src = json_string_value(json_object_get(f, "src"));
+		const char *name = json_string_value(json_object_get(f, "name"));
+		struct buf b = BUF_INIT;
+		if (src && name && lang_js_module_file(name) &&
+		    read_file(src, MODULE_MAX_BYTES, &b) == 0) {
+			json_t *text = json_stringn(b.data ? b.data : "", b.len);
+			if (text) /* not UTF-8: not a module, and import says so */
+				json_object_set_new(mods, name, text);
+		}
+		buf_release(&b);
+	}
+	if (json_object_size(mods))
+		json_object_set_new(msg, "modules", mods);
+	else
+		json_decref(mods);
+}

@@ -19,6 +19,8 @@
 #define SESSION_LOCK	    "lock"
 #define SESSION_LOG	    "daemon.log"
 #define SESSION_LAUNCH_LOCK "launch.lock"
+/* The daemon's word to its starter when another node holds the lease. */
+#define SESSION_HELD_ELSEWHERE "held elsewhere: "
 
 /* ---- session_store.c ---- */
 /* STATE/sessions/ID into out; -1 when too long. */
@@ -39,6 +41,35 @@ uint64_t session_now_ms(void);
 void session_iso8601(uint64_t ms, char out[32]);
 bool session_expired(json_t *m, uint64_t now_ms);
 
+/* ---- session_lease.c: which node runs the session ----
+ * The nodes' clocks agree within 1/SESSION_LEASE_SKEW of the duration. */
+#define SESSION_LEASE_SKEW 5
+/* Takes the lease for node (this process, its daemon): 0 with it in held;
+ * 1 when another holds it live (into other, also when another node won a
+ * race for it); -1 after a message. */
+int session_lease_take(const char *state_dir, const char *id, unsigned node,
+		       struct session_lease *held, struct session_lease *other);
+/* Extends it by the duration: 0, 1 when it is lost (a newer holder, or
+ * its expiry passed first), -1 after a message. */
+int session_lease_renew(const char *state_dir, const char *id, struct session_lease *l);
+/* Whether l is still this holder's (no newer one, not expired). */
+bool session_lease_still(const char *state_dir, const char *id, const struct session_lease *l);
+/* The daemon's start under SBX_NODE: takes the lease into l, the first
+ * renewal's time (monotonic ms) into renew_at. 1 taken, 0 no node (no
+ * lease), -1 with why (SESSION_HELD_ELSEWHERE first when another holds
+ * it). */
+int session_lease_start(const char *state_dir, const char *id, struct session_lease *l,
+			double *renew_at, char *why, size_t n);
+/* The daemon's check: renews when renew_at has come (then sets the next),
+ * else, when starting an execution, checks it is still held. false once
+ * lost, with a warning on the daemon's log. */
+bool session_lease_keep(const char *state_dir, const char *id, struct session_lease *l,
+			double *renew_at, bool starting);
+/* Whether the node's server (SBX_NODE_PID) has ended. */
+bool session_node_gone(void);
+/* Expires it now, unless it was lost. */
+void session_lease_release(const char *state_dir, const char *id, struct session_lease *l);
+
 /* ---- session_proto.c: frames on the control socket ----
  * [4-byte big-endian length][1 type byte][payload]; type 'J' is one JSON
  * object, 'O' and 'E' are raw stdout and stderr bytes. */
@@ -51,6 +82,8 @@ int proto_send_json(int fd, json_t *j);
 int proto_recv(int fd, char *type, struct buf *payload);
 /* Parses a 'J' payload; NULL when it is not one JSON object. */
 json_t *proto_json(const struct buf *payload);
+/* Sends {"error": msg} and closes fd (the daemon's refusal). */
+void proto_reply_error(int fd, const char *msg);
 
 /* ---- session_replay.c: a JavaScript session's saved executions ----
  * For JavaScript and TypeScript sessions (m, the manifest), nothing for
@@ -110,6 +143,10 @@ void session_program_request(json_t *j, const struct request *req);
  * TypeScript puts "program" into the kernel's frame msg. Before the
  * execution's snapshot. */
 void session_program_start(struct workdir *wd, json_t *manifest, json_t *req, json_t *msg);
+/* Daemon: a JavaScript or TypeScript session's --file modules (.js, .mjs,
+ * .cjs, .json, .ts), read and put into the kernel's frame msg ("modules":
+ * name → text), which cannot open them itself. */
+void session_modules_start(json_t *manifest, json_t *req, json_t *msg);
 /* Daemon: removes the copy once the execution has ended (its files listed). */
 void session_program_end(struct workdir *wd, json_t *req);
 

@@ -102,6 +102,9 @@ int session_launch(const char *state_dir, const char *id)
 	if (!strcmp(msg, "ok\n"))
 		return 0;
 	msg[strcspn(msg, "\n")] = 0;
+	if (!strncmp(msg, SESSION_HELD_ELSEWHERE, strlen(SESSION_HELD_ELSEWHERE)))
+		return error_of(ERROR_CONFLICT, "session %s could not start on this node: %s", id,
+				msg + strlen(SESSION_HELD_ELSEWHERE));
 	return error("session %s could not start: %s", id,
 		     msg[0] ? msg : "its daemon ended without a word (see its daemon.log)");
 }
@@ -144,16 +147,53 @@ void session_unlisten(const char *state_dir, const char *id, ino_t ino)
 	close(dirfd);
 }
 
+/* Under --node (nodes sharing the state directory): whether this node's
+ * daemon holds the session's lease. The socket is not asked otherwise: on
+ * one machine it could be a stalled holder's (SIGSTOP), which would never
+ * answer; across machines it is no socket of this one. 1 here, 0 not
+ * here, -1 when another node holds it live (its number into *holder). */
+static int lease_here(const char *state_dir, const char *id, int node, unsigned *holder)
+{
+	struct session_lease l;
+	if (node <= 0)
+		return 1;
+	if (session_lease_read(state_dir, id, &l) != 1)
+		return 0;
+	uint64_t now = session_now_ms();
+	*holder = l.node;
+	if (l.node == (unsigned)node && now < l.expires_at_ms)
+		return 1;
+	return l.node != (unsigned)node && session_lease_live(&l, now) ? -1 : 0;
+}
+
 int session_connect(const char *state_dir, const char *id, bool start, bool *started)
 {
 	*started = false;
-	int fd = try_connect(state_dir, id);
+	int node = session_this_node();
+	unsigned holder = 0;
+	int fd = lease_here(state_dir, id, node, &holder) == 1 ? try_connect(state_dir, id) : -1;
 	if (fd >= 0 || fd == -2 || !start)
 		return fd >= 0 ? fd : -1;
-	int lk = session_lock_file(state_dir, id, SESSION_LAUNCH_LOCK);
+	/* Per node: two nodes' clients may race to start it; the lease the
+	 * daemon takes first (session_lease.c) decides which one runs it. */
+	char leaf[32];
+	if (node > 0)
+		snprintf(leaf, sizeof leaf, "%s.%d", SESSION_LAUNCH_LOCK, node);
+	else
+		snprintf(leaf, sizeof leaf, "%s", SESSION_LAUNCH_LOCK);
+	int lk = session_lock_file(state_dir, id, leaf);
 	if (lk < 0)
 		return -1;
-	fd = try_connect(state_dir, id); /* another client may have started it */
+	/* another client may have started it (or another node has) */
+	int here = lease_here(state_dir, id, node, &holder);
+	fd = here == 1 ? try_connect(state_dir, id) : -1;
+	if (here < 0) {
+		fd = -3;
+		error_of(ERROR_CONFLICT,
+			 "session %s runs on node %u now (it holds its lease): send the request "
+			 "there (behind a load balancer: ?node=%u)",
+			 id, holder, holder);
+	}
 	if (fd == -1 && session_launch(state_dir, id) == 0) {
 		*started = true;
 		fd = try_connect(state_dir, id);

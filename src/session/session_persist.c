@@ -166,3 +166,17 @@ void persist_stop(struct persist *p)
 	pthread_cond_destroy(&p->idle);
 	pthread_mutex_destroy(&p->mu);
 }
+
+void persist_end(struct persist *p, bool keep)
+{
+	if (p->running && !keep) {
+		pthread_mutex_lock(&p->mu);
+		json_decref(p->patch);
+		p->patch = NULL;
+		if (p->replay_fd >= 0)
+			close(p->replay_fd);
+		p->replay_fd = -1;
+		pthread_mutex_unlock(&p->mu);
+	}
+	persist_stop(p);
+}

@@ -39,5 +39,9 @@ void persist_sync_reply(struct persist *p, int fd);
 void persist_drain(struct persist *p);
 /* Drains, ends the thread. */
 void persist_stop(struct persist *p);
+/* persist_stop when keep, else ends the thread with what it has not
+ * written yet dropped (the daemon lost the session's lease: the manifest
+ * is the new holder's). */
+void persist_end(struct persist *p, bool keep);
 
 #endif

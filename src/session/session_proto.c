@@ -76,3 +76,11 @@ json_t *proto_json(const struct buf *payload)
 	}
 	return j;
 }
+
+void proto_reply_error(int fd, const char *msg)
+{
+	json_t *j = json_pack("{s:s}", "error", msg);
+	(void)proto_send_json(fd, j);
+	json_decref(j);
+	close(fd);
+}

@@ -35,7 +35,9 @@ expect_rc 1
 expect_jq '.error.message | test("Cannot load module .fs.")'
 sbx run -t $T --json -e 'import _ from "lodash"; _.chunk([1], 1)'
 expect_rc 1
-expect_jq '.error.message | test("Cannot find module .lodash.")'
+expect_jq '.error.message | test("Cannot find package .lodash. imported from ")'
+expect_jq '.error.traceback | test("^Error \\[ERR_MODULE_NOT_FOUND\\]")'
+expect_jq '.error.hint | test("no npm packages")'
 # require inside a module: node's ReferenceError, after what ran before it.
 sbx run -t $T --json -e 'export const a = 1; console.log("before"); require("util")'
 expect_rc 1

@@ -7,7 +7,11 @@
 # node killed with -9 in the middle of a run and a node drained with
 # SIGTERM cost no request (each has exactly one completed record: the dead
 # node's run is cancelled, the proxy's retry completes); HAProxy's own
-# health checks (GET /v1/ready) see the dead node leave. Every wait is on a word a program writes (the
+# health checks (GET /v1/ready) see the dead node leave; the 20 sessions
+# of all three nodes answer afterwards, with their state, through the node
+# that is left (their leases moved to it). Every wait is on a word a
+# program writes or an answer (a moved session's, asked again until it
+# comes: a lease ends with time, which no event marks) (the
 # nodes' ready FIFOs, HAProxy's log), never on time: HAProxy gets its
 # listening socket already bound (fd@3), so the first request queues in the
 # backlog until it accepts.
@@ -32,6 +36,8 @@ check "SBX_NODE=7: the id carries node 07" sh -c 'printf "%s" "$1" | jq -e ".id 
 "$SBX" session delete tagged >/dev/null
 unset SBX_NODE
 
+# A short lease: a node's sessions move to another node soon after it left.
+export SBX_LEASE_MS=1500
 head -c 24 /dev/urandom | od -An -tx1 | tr -d ' \n' >"$T_TMP/token"
 TOKEN=$(cat "$T_TMP/token")
 for i in 1 2 3; do
@@ -106,8 +112,10 @@ hcurl() {
 	node=$(sed -n 's/^X-Sbx-Node: *\([0-9]*\).*/\1/Ip' "$T_TMP/h" | tail -n 1)
 	code=$(sed -n 's/^HTTP\/[0-9.]* \([0-9]*\).*/\1/p' "$T_TMP/h" | tail -n 1)
 }
+# 20 sessions (workspaces), made through the proxy on whichever node.
+WS=$(seq 1 20)
 tags=""
-for w in 1 2 3 4 5 6; do
+for w in $WS; do
 	hcurl "$PROXY/v1/sessions" -d "{\"language\": \"python\", \"name\": \"w$w\"}"
 	id=$(printf '%s' "$out" | jq -r .id)
 	tag=$((0x$(printf '%s' "$id" | cut -c2-3)))
@@ -119,26 +127,26 @@ for w in 1 2 3 4 5 6; do
 done
 check "the sessions were made on several nodes ($tags)" \
 	test "$(printf '%s\n' $tags | sort -u | wc -l)" -ge 2
-for w in 1 2 3 4 5 6; do
+for w in $WS; do
 	eval "tag=\$TAG$w"
 	hcurl -L "$PROXY/v1/sessions/w$w/executions" -d '{"code": "x * 10", "timeout": 300}'
 	check "w$w: by name, through a 307 if need be, its node answers with its state" \
 		test "$code" = 200 -a "$node" = "$tag" -a "$(printf '%s' "$out" | jq .result)" = "$((w * 10))"
 done
 # A node asked for a session another node holds answers 307 to its id.
-for w in 1 2 3 4 5 6; do
+for w in $WS; do
 	eval "tag=\$TAG$w id=\$ID$w"
 	other=$((tag % 3 + 1))
 	eval "addr=\$SBX_NODE$other"
 	hcurl "http://$addr/v1/sessions/w$w/executions" -d '{"code": "x", "timeout": 300}'
 	check "node $other sends w$w (node $tag) to its id: $code" \
-		test "$code" = 307 -a "$(sed -n 's/^Location: *//Ip' "$T_TMP/h" | tr -d '\r')" = "/v1/sessions/$id/executions"
+		test "$code" = 307 -a "$(sed -n 's/^Location: *//Ip' "$T_TMP/h" | tr -d '\r')" = "/v1/sessions/$id/executions?node=$tag"
 done
 hcurl "http://$SBX_NODE1/v1/sessions/no-such/executions" -d '{"code": "1"}'
 check "an unknown name is 404 from any node ($code)" test "$code" = 404
 
 # sbx --remote follows the 307 too, whichever node it lands on.
-for w in 1 2 3 4 5 6; do
+for w in $WS; do
 	sbx --remote "$PROXY" --token-file "$T_TMP/token" session exec "w$w" -t 300 -e 'x + 1'
 	check "sbx --remote session exec w$w by name ($out)" test "$rc" = 0 -a "$out" = "$((w + 1))"
 done
@@ -176,11 +184,24 @@ check "the drained node exited cleanly" test $? -eq 0
 wait "$MIXED"
 check "276 mixed requests, each answered 200 with its own record ($(head -n 1 "$T_TMP/mixed"))" \
 	test "$(head -n 1 "$T_TMP/mixed")" = "sent 276 ok 276 bad 0"
-# Their nodes gone, the sessions answer through node 1: one machine here,
-# the daemons still run and the state directory is shared.
-for w in 1 2 3 4 5 6; do
+# Their nodes gone, the sessions answer through node 1, from the shared
+# state directory: a node's daemons stop (and release their leases) once
+# their server has ended, and node 1 takes each over. Until then node 1
+# sends it to its holder (307, ?node=N), which HAProxy, that node being
+# down, sends back: asked again until it answers (at most 60 s).
+for w in $WS; do
+	_tries=0
 	hcurl -L "$PROXY/v1/sessions/w$w/executions" -d '{"code": "x", "timeout": 300}'
+	while [ "$code" = 307 ] && [ "$_tries" -lt 600 ]; do
+		_tries=$((_tries + 1))
+		sleep 0.1
+		hcurl -L "$PROXY/v1/sessions/w$w/executions" -d '{"code": "x", "timeout": 300}'
+	done
 	check "w$w answers after its node left ($code)" test "$code" = 200 -a "$(printf '%s' "$out" | jq .result)" = "$w"
+	eval "id=\$ID$w"
+	gen=$(ls "$SBX_STATE_DIR/sessions/$id" | sed -n 's/^lease\.//p' | sort -n | tail -n 1)
+	check "w$w: node 1 holds its lease now (generation $gen)" \
+		test "$(jq .node "$SBX_STATE_DIR/sessions/$id/lease.$gen")" = 1
 done
 
 completed_all
@@ -188,7 +209,7 @@ dups=$(sort "$T_TMP/completed" | uniq -d | tr '\n' ' ')
 check "each of the 300 requests has exactly one completed record (duplicated: '$dups')" \
 	test "$(sort -u "$T_TMP/completed" | wc -l)" -eq 300 -a -z "$dups"
 
-for w in 1 2 3 4 5 6; do "$SBX" session delete "w$w" >/dev/null; done
+for w in $WS; do "$SBX" session delete "w$w" >/dev/null; done
 kill -TERM "$HP_PID" "$PID1" 2>/dev/null
 wait "$PID1" 2>/dev/null
 wait "$HP_PID" 2>/dev/null

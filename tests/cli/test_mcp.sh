@@ -54,7 +54,7 @@ mcp '{"jsonrpc":"2.0","id":1,"method":"server/discover","params":{'"$META"'}}' \
 reply 1 .result.supportedVersions '["2026-07-28","2025-11-25","2025-06-18","2025-03-26","2024-11-05"]'
 reply 1 .result.capabilities.tools '{"listChanged":false}'
 reply 1 .result.resultType '"complete"'
-reply 2 '.result.tools | length' 7
+reply 2 '.result.tools | length' 15
 reply 2 .result.resultType '"complete"'
 reply 3 .error.code -32022
 reply 3 .error.data.requested '"2030-01-01"'

@@ -56,6 +56,13 @@ longer differs is a note, not a failure: with a subset of the programs,
 the ones whose state it depends on may not have run). The session's
 working directory is normalised to $DIR like a run's.
 
+JavaScript programs are PROG.js, PROG.mjs (an ES module, as node has it)
+or PROG.cjs (CommonJS); each keeps its name on both sides.
+
+A program PROG with a directory PROG.files beside it is a program of
+several files: every file under it is copied next to the program on both
+sides (subdirectories kept), and sbx gets each with -f (--file).
+
 A program PROG with a file PROG.stdin beside it gets that file as its
 stdin (native: redirected; sbx: --stdin FILE); the others get /dev/null.
 
@@ -85,8 +92,8 @@ import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 DIFF = os.path.join(ROOT, "tests", "diff")
-LANGS = [("js", ".js"), ("ts", ".ts"), ("py", ".py"), ("r", ".R"), ("java", ".java"), ("sh", ".sh"),
-         ("c", ".c"), ("cpp", ".cpp"), ("go", ".go")]
+LANGS = [("js", (".js", ".mjs", ".cjs")), ("ts", ".ts"), ("py", ".py"), ("r", ".R"), ("java", ".java"),
+         ("sh", ".sh"), ("c", ".c"), ("cpp", ".cpp"), ("go", ".go")]
 ASPECTS = ("stdout", "stderr", "exit", "merged", "trace", "reference")
 NATIVE_TIMEOUT = 60
 SBX_WORKDIR = re.compile(r"(?:/[^/\s'\"]+)*/sbx-[^/\s'\"]+-work/run-[0-9A-Za-z]+-[0-9A-Za-z]+(?:/work)?")
@@ -109,7 +116,7 @@ def strip_trace(data):
             rest = rest[m.end():]
             continue
         line, nl, rest = rest.partition("\n")
-        if re.match(r"^\s+at .*", line):
+        if re.match(r"^\s+at .*", line) or re.match(r"^\s+\.\.\. \d+ lines matching cause stack trace \.\.\.$", line):
             if line.endswith(" {") and out:
                 out[-1] += " {"  # node prints an error's own properties after its frames
             continue
@@ -240,6 +247,7 @@ def native_cmd(job, d, ctx):
     base = os.path.basename(job.path)
     if job.lang == "js":
         shutil.copy(job.path, os.path.join(d, base))
+        copy_files(job, d)
         return ["node", base]
     if job.lang == "ts":
         js = base[:-3] + ".js"
@@ -293,6 +301,25 @@ def native_cmd(job, d, ctx):
     return ["sh", "-c", f"cat '{cache}/javac.err' >&2; {tail}"]
 
 
+def files_of(job):
+    """A multi-file program's other files: PROG.files/ beside it, as
+    (path, name) with name relative to that directory."""
+    top = job.path + ".files"
+    out = []
+    for root, dirs, names in os.walk(top):
+        dirs.sort()
+        for n in sorted(names):
+            p = os.path.join(root, n)
+            out.append((p, os.path.relpath(p, top)))
+    return out
+
+
+def copy_files(job, d):
+    for p, n in files_of(job):
+        os.makedirs(os.path.dirname(os.path.join(d, n)), exist_ok=True)
+        shutil.copy(p, os.path.join(d, n))
+
+
 def stdin_of(job):
     """The program's stdin: PROG.stdin beside it, else None (/dev/null)."""
     f = job.path + ".stdin"
@@ -305,6 +332,8 @@ def sbx_cmd(job, d, ctx):
     shutil.copy(job.path, os.path.join(d, base))
     engine = ["--engine", ctx["engine"]] if ctx["engine"] and job.lang in ("js", "ts") else []
     stdin = ["--stdin", stdin_of(job)] if stdin_of(job) else []
+    copy_files(job, d)
+    stdin += [a for _, n in files_of(job) for a in ("-f", f"{n}:{n}")]
     if ctx.get("sessions"):
         return [ctx["sbx"], "session", "exec", ctx["sessions"][job.lang], "-t", "60", "--no-history",
                 "--state-dir", ctx["state"]] + stdin + [base]

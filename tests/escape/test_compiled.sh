@@ -59,6 +59,21 @@ int main(void) { return 0; }"
 int main(void) { return 0; }'
 	T_LAST="[$MODE] c: the compiler's environment"
 	check "[$MODE] the compiler has no caller's variable" sh -c 'case "$1" in *"$2"*) exit 1;; esac' _ "$out" "$SBX_TEST_SECRET"
+	sbx run -l cpp -t 10 --json -e "#include \"$SECRET_FILE\"
+int main() { return 0; }"
+	T_LAST="[$MODE] cpp: #include the caller's home"
+	expect_json .error.name '"CompileError"'
+	check "[$MODE] g++ read no host file" sh -c 'case "$1" in *"top secret"*) exit 1;; esac' _ "$out"
+	# Go reads only its standard library and the program: //go:embed of a
+	# host file is refused by go build itself, in the sandbox.
+	sbx run -l go -t 10 --json -e 'package main
+import _ "embed"
+//go:embed /etc/passwd
+var s string
+func main() { print(s) }'
+	T_LAST="[$MODE] go: //go:embed of a host file"
+	expect_json .error.name '"CompileError"'
+	check "[$MODE] go build embedded no host file" sh -c 'case "$1" in *root:x:*) exit 1;; esac' _ "$out"
 	# A compile bomb: ends as a limit, not a stuck host.
 	sbx run -l c -t 2 -m 128M --json -e '#include "/dev/zero"
 int main(void) { return 0; }'

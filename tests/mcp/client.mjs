@@ -50,8 +50,9 @@ async function main() {
 
   const { tools } = await client.listTools();
   const names = tools.map((t) => t.name).sort();
-  const want = ["create_session", "exec_deployment", "exec_in_session", "list_deployments",
-    "prepare_code", "run_code", "stop_session"];
+  const want = ["code_execute", "create_session", "delete_session", "deploy_code", "exec_deployment",
+    "exec_in_session", "get_session", "list_deployments", "list_sessions", "prepare_code", "run_code",
+    "session_files_list", "session_files_read", "session_files_write", "stop_session"];
   check("tools/list names every tool", JSON.stringify(names) === JSON.stringify(want), names);
   check("every tool has input and output schemas",
     tools.every((t) => t.inputSchema?.type === "object" && t.outputSchema?.type === "object"), tools);
@@ -62,6 +63,31 @@ async function main() {
     run.inputSchema);
 
   // A run that works: the record is the structured result.
+  let dep = await call(client, "deploy_code", { name: "mcp-deployed", language: "python",
+    code: "print(inputs.get('n', 1) * 3)" });
+  check("deploy_code stores a deployment", !dep.isError && dep.structuredContent?.name === "mcp-deployed" &&
+    dep.structuredContent?.version === 1, dep.structuredContent);
+  dep = await call(client, "exec_deployment", { deployment: "mcp-deployed", inputs: { n: 14 } });
+  check("exec_deployment runs what deploy_code stored", dep.structuredContent?.stdout === "42\n", dep.structuredContent);
+  dep = await call(client, "deploy_code", { name: "bad-one", language: "python", code: "def (" });
+  check("deploy_code refuses code that does not parse", dep.isError, dep);
+  // Seed 004's code_execute: its arguments and its result shape, validated
+  // by the SDK against the tool's outputSchema.
+  let ce = await call(client, "code_execute", {
+    code: 'console.log("step", context.n); const t: number = context.n * 2; return { doubled: t };',
+    language: "typescript", context: { n: 21 }, timeout: 5000 });
+  check("code_execute: output, logs and resource usage in seed 004's shape",
+    !ce.isError && ce.structuredContent?.success === true && ce.structuredContent?.output?.doubled === 42 &&
+    JSON.stringify(ce.structuredContent?.logs) === JSON.stringify(["step 21"]) &&
+    typeof ce.structuredContent?.executionTime === "number" &&
+    ce.structuredContent?.resourceUsage?.timeout === false, ce.structuredContent);
+  ce = await call(client, "code_execute", { code: "for (;;) {}", timeout: 200 });
+  check("code_execute: a timeout is success false, resourceUsage.timeout true",
+    ce.isError && ce.structuredContent?.success === false && ce.structuredContent?.resourceUsage?.timeout === true &&
+    /limit/.test(ce.structuredContent?.error || ""), ce.structuredContent);
+  ce = await call(client, "code_execute", { code: "1", timeout: 30001 });
+  check("code_execute: a timeout over 30 s is refused with the range",
+    ce.isError && /1 to 30000/.test(text(ce)), ce);
   let r = await call(client, "run_code", { language: "javascript", code: 'console.log("hi"); 1+1' });
   check("run_code ok: not an error", r.isError === false, r);
   check("run_code ok: structured record", r.structuredContent?.status === "ok" &&
@@ -191,8 +217,47 @@ async function main() {
       r.structuredContent?.result === 41 && r.structuredContent?.stdout === "from stdin ['a1'] hi\n", r);
     r = await call(one, "exec_in_session", { session: id, code: "import os\nos.environ.get('GREETING')" });
     check("an execution's env is gone in the next", r.structuredContent?.result === null, r);
+    // the workspace's files: written as text and as base64, listed, read
+    // back as text, as an image and as base64; a bad path is an error
+    r = await call(one, "session_files_write", { session: id, path: "in/data.csv", text: "a,b\n1,2\n" });
+    check("session_files_write text", !r.isError && r.structuredContent?.size === 8, r);
+    const png1 = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==";
+    r = await call(one, "session_files_write", { session: id, path: "dot.png", base64: png1 });
+    check("session_files_write base64", !r.isError && r.structuredContent?.size === 70, r);
+    r = await call(one, "exec_in_session", { session: id,
+      code: "open('out.bin', 'wb').write(bytes([0, 1, 2, 255]))\nopen('in/data.csv').read().count(',')" });
+    check("the code reads the written file", r.structuredContent?.result === 2, r);
+    r = await call(one, "session_files_list", { session: id });
+    const names2 = (r.structuredContent?.entries || []).map((e) => e.name);
+    check("session_files_list", !r.isError && JSON.stringify(names2) === '["dot.png","in","out.bin"]', r);
+    r = await call(one, "session_files_list", { session: id, path: "in" });
+    check("session_files_list of a directory", r.structuredContent?.entries?.[0]?.size === 8, r);
+    r = await call(one, "session_files_read", { session: id, path: "in/data.csv" });
+    check("session_files_read text", !r.isError && text(r) === "a,b\n1,2\n" &&
+      r.structuredContent?.mimeType === "text/csv", r);
+    r = await call(one, "session_files_read", { session: id, path: "dot.png" });
+    const img2 = (r.content || []).find((c) => c.type === "image");
+    check("session_files_read image", img2?.data === png1 && img2?.mimeType === "image/png", r);
+    r = await call(one, "session_files_read", { session: id, path: "out.bin" });
+    check("session_files_read binary as base64", r.structuredContent?.base64 === "AAEC/w==", r);
+    r = await call(one, "session_files_read", { session: id, path: "../manifest.yaml" });
+    check("session_files_read refuses '..'", r.isError && /'\.\.'/.test(text(r)), r);
+    r = await call(one, "session_files_write", { session: id, path: "x", text: "a", base64: "YQ==" });
+    check("session_files_write wants text or base64", r.isError, r);
     r = await call(one, "stop_session", { session: id });
     check("stop_session", !r.isError, r);
+    // The whole lifecycle: an agent sees what it made and cleans up.
+    r = await call(one, "list_sessions", {});
+    check("list_sessions lists it", !r.isError && (r.structuredContent?.sessions || []).some((x) => x.id === id), r);
+    r = await call(one, "get_session", { session: id });
+    check("get_session describes it", !r.isError && r.structuredContent?.id === id &&
+      r.structuredContent?.language === "python", r);
+    const del = tools.find((t) => t.name === "delete_session");
+    check("delete_session is marked destructive", del?.annotations?.destructiveHint === true, del);
+    r = await call(one, "delete_session", { session: id });
+    check("delete_session", !r.isError, r);
+    r = await call(one, "get_session", { session: id });
+    check("a deleted session is gone", r.isError, r);
   } else {
     r = await call(one, "create_session", { language: "python" });
     check("session tools say sessions are missing", r.isError && /no sessions/.test(text(r)), r);

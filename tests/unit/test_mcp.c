@@ -113,6 +113,46 @@ static void test_run_command(void **state)
 	json_decref(args);
 }
 
+/* The files tools: the bytes of a write go to the child's stdin decoded,
+ * a path that reads as an option and a content given twice are refused. */
+static void test_files_commands(void **state)
+{
+	(void)state;
+	struct mcp_context ctx = {"/bin/sbx", "/st", NULL, true};
+	struct mcp_cmd cmd;
+	char err[256];
+	json_t *args = json_loads(
+	    "{\"session\":\"nb\",\"path\":\"d/x.bin\",\"base64\":\"AAEC/w==\"}", 0, NULL);
+	assert_int_equal(mcp_tool_command(mcp_tool_find("session_files_write"), args, &ctx, &cmd,
+					  err, sizeof(err)),
+			 0);
+	assert_int_equal(cmd.input_len, 4);
+	assert_memory_equal(cmd.input, "\x00\x01\x02\xff", 4);
+	assert_string_equal(cmd.argv[1], "session");
+	assert_string_equal(cmd.argv[2], "files");
+	assert_string_equal(cmd.argv[3], "nb");
+	assert_string_equal(cmd.argv[4], "put");
+	assert_string_equal(cmd.argv[5], "-");
+	assert_string_equal(cmd.argv[6], "d/x.bin");
+	mcp_cmd_release(&cmd);
+	json_decref(args);
+	args = json_loads("{\"session\":\"nb\",\"path\":\"x\",\"text\":\"a\",\"base64\":\"YQ==\"}",
+			  0, NULL);
+	assert_int_equal(mcp_tool_command(mcp_tool_find("session_files_write"), args, &ctx, &cmd,
+					  err, sizeof(err)),
+			 -1);
+	assert_non_null(strstr(err, "'text' or as 'base64'"));
+	mcp_cmd_release(&cmd);
+	json_decref(args);
+	args = json_loads("{\"session\":\"nb\",\"path\":\"--state-dir=/\"}", 0, NULL);
+	assert_int_equal(mcp_tool_command(mcp_tool_find("session_files_read"), args, &ctx, &cmd,
+					  err, sizeof(err)),
+			 -1);
+	assert_non_null(strstr(err, "'path' must not be empty or start with '-'"));
+	mcp_cmd_release(&cmd);
+	json_decref(args);
+}
+
 static void test_jsonrpc_codes(void **state)
 {
 	(void)state;
@@ -174,6 +214,7 @@ int main(void)
 	    cmocka_unit_test(test_failed_record_is_error),
 	    cmocka_unit_test(test_long_stdout_is_cut_in_text),
 	    cmocka_unit_test(test_run_command),
+	    cmocka_unit_test(test_files_commands),
 	    cmocka_unit_test(test_jsonrpc_codes),
 	    cmocka_unit_test(test_child_done_at_exit),
 	};

@@ -94,6 +94,20 @@ void js_lower_scan(struct js_lower *l, struct js_scan *sc)
 	l->corejs = sc->corejs;
 }
 
+const char *js_lower_module_kind(const struct request *req)
+{
+	const char *o = req->code_origin, *dot;
+	if ((req->lang->id != LANG_JAVASCRIPT && req->lang->id != LANG_TYPESCRIPT) || !o ||
+	    !strcmp(o, "-e") || !strcmp(o, "-"))
+		return "";
+	dot = strrchr(o, '.');
+	if (dot && (!strcmp(dot, ".mjs") || !strcmp(dot, ".mts")))
+		return "esm";
+	if (dot && !strcmp(dot, ".cjs"))
+		return "cjs";
+	return "";
+}
+
 void js_lower_prepare(struct js_lower *l, const struct request *req)
 {
 	struct js_scan sc;
@@ -108,6 +122,9 @@ void js_lower_prepare(struct js_lower *l, const struct request *req)
 	} else if (sc.feature) {
 		l->needed = true;
 		l->feature = sc.feature;
+	} else if (!strcmp(js_lower_module_kind(req), "esm")) {
+		l->needed = true; /* strict, no require: a module's scope */
+		l->feature = "an ES module (.mjs)";
 	}
 	if (!l->needed)
 		return;

@@ -64,6 +64,12 @@ struct js_lower {
 	const char *reserved;
 };
 
+/* What node makes of the program's file by its extension: "esm" (.mjs,
+ * .mts: an ES module whatever it holds), "cjs" (.cjs: CommonJS, module
+ * syntax is a SyntaxError) or "" (node's detection: import/export make a
+ * module). */
+const char *js_lower_module_kind(const struct request *req);
+
 /* Parent: fills l for req (JavaScript or TypeScript). Never fails: a cache
  * that cannot be read is a miss. */
 void js_lower_prepare(struct js_lower *l, const struct request *req);

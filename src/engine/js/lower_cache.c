@@ -53,9 +53,10 @@ static int open_cache_dir(const char *state_dir, bool create)
 void js_lower_cache_key(const struct request *req, char out[65])
 {
 	struct buf b = BUF_INIT;
-	buf_printf(&b, "%s%c%s%s%c%s%c%s%c%s%c", LOWER_KEY_VERSION, 0, req->lang->name,
-		   req->lower_for_node ? "@node" : "", 0, JS_LOWER_TS_BC_SHA256, 0,
-		   JS_LOWER_SUBSET_BC_SHA256, 0, JS_LOWER_SUBSET_TS_BC_SHA256, 0);
+	buf_printf(&b, "%s%c%s%s%s%c%s%c%s%c%s%c", LOWER_KEY_VERSION, 0, req->lang->name,
+		   req->lower_for_node ? "@node" : "", js_lower_module_kind(req), 0,
+		   JS_LOWER_TS_BC_SHA256, 0, JS_LOWER_SUBSET_BC_SHA256, 0,
+		   JS_LOWER_SUBSET_TS_BC_SHA256, 0);
 	buf_append(&b, req->code, req->code_len);
 	sha256_hex(b.data, b.len, out);
 	buf_release(&b);

@@ -238,7 +238,8 @@ int js_transpiler_run(struct js_transpiler *t, struct js_lower *l, const struct 
 	duk_push_lstring(ctx, req->code, req->code_len);
 	duk_push_boolean(ctx, req->lang->id == LANG_TYPESCRIPT);
 	duk_push_boolean(ctx, req->lower_for_node);
-	if (duk_pcall(ctx, 3) != 0) {
+	duk_push_string(ctx, js_lower_module_kind(req));
+	if (duk_pcall(ctx, 4) != 0) {
 		/* A bug in the transpiler on this input: say so, not "syntax".
 		 * (Also the way an interrupted transform ends.) */
 		char *msg = NULL;

@@ -28,7 +28,8 @@ int js_lower_session(struct js_transpiler *t, struct js_lower *l, const struct r
 		return 0;
 	/* code the subset lowering takes needs no kept heap; for node,
 	 * TypeScript's compiler alone (the subset writes ES5) */
-	rc = req->lower_for_node
+	/* a .mjs or .cjs: the module semantics are TypeScript's route's */
+	rc = req->lower_for_node || *js_lower_module_kind(req)
 		 ? 1
 		 : js_lower_subset(l, req, filename, alloc, realloc_fn, free_fn, udata, err);
 	if (rc <= 0)

@@ -72,11 +72,15 @@ def _sbx_rich_setup():
     if v.isdigit():
         _SBX_RICH['budget'] = int(v)
 
-    class PyplotHook:
-        # Lets the real loader import matplotlib.pyplot, then wraps its
-        # show() (see _sbx_hook_show); removes itself on first use.
+    class AfterLoad:
+        # Lets the real loader import modname, then calls then(module);
+        # removes itself on first use. matplotlib.pyplot: its show() is
+        # wrapped (_sbx_hook_show); IPython.display: its display() is sbx's.
+        def __init__(self, modname, then):
+            self.modname, self.then = modname, then
+
         def find_spec(self, fullname, path=None, target=None):
-            if fullname != 'matplotlib.pyplot':
+            if fullname != self.modname:
                 return None
             sys.meta_path.remove(self)
             for finder in sys.meta_path:
@@ -85,7 +89,7 @@ def _sbx_rich_setup():
                     break
             else:
                 return None
-            loader = spec.loader
+            loader, then = spec.loader, self.then
 
             class Hooking:
                 def create_module(self, spec):
@@ -94,10 +98,38 @@ def _sbx_rich_setup():
                 def exec_module(self, module):
                     spec.loader = module.__loader__ = loader
                     loader.exec_module(module)
-                    _sbx_hook_show(module)
+                    then(module)
             spec.loader = Hooking()
             return spec
-    sys.meta_path.insert(0, PyplotHook())
+    sys.meta_path.insert(0, AfterLoad('matplotlib.pyplot', _sbx_hook_show))
+
+    # display(obj), as a notebook has it (IPython puts it in the builtins):
+    # each object's forms are a result, in order (sbx_prelude_rich.py).
+    import builtins
+
+    def display(*objs, **kwargs):
+        return _sbx_lazy('_sbx_display')(*objs, **kwargs)
+    builtins.display = display
+
+    def ipython_display(module):
+        module.display = display
+    sys.meta_path.insert(0, AfterLoad('IPython.display', ipython_display))
+
+    class IPythonShim:
+        # `from IPython.display import display, HTML, Markdown, Image, JSON`
+        # where IPython is not installed: sbx's equivalents. Last on the
+        # path, so an installed IPython is found first.
+        def find_spec(self, fullname, path=None, target=None):
+            if fullname not in ('IPython', 'IPython.display'):
+                return None
+            return __import__('importlib.util').util.spec_from_loader(fullname, self)
+
+        def create_module(self, spec):
+            return _sbx_lazy('_sbx_ipython_module')(spec.name)
+
+        def exec_module(self, module):
+            pass
+    sys.meta_path.append(IPythonShim())
 
 
 _sbx_audit.__code__ = _sbx_audit.__code__.replace(co_filename='<sbx>')

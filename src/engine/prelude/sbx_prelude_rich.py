@@ -237,8 +237,9 @@ def _sbx_b64(b):
     return binascii.b2a_base64(bytes(b), newline=False).decode('ascii')
 
 
-def _sbx_rich_figures():
-    # The open figures, by number, that are new or changed since sent.
+def _sbx_rich_figures(skip=()):
+    # The open figures, by number, that are new or changed since sent
+    # (but those in skip, which display() sends itself).
     helpers = sys.modules.get('matplotlib._pylab_helpers')
     if helpers is None:
         return
@@ -248,7 +249,8 @@ def _sbx_rich_figures():
         return
     for m in managers:
         fig = getattr(getattr(m, 'canvas', None), 'figure', None)
-        if fig is None or (_SBX_RICH['seen'].get(id(fig)) is fig and not fig.stale):
+        if fig is None or (_SBX_RICH['seen'].get(id(fig)) is fig and not fig.stale) or \
+                any(fig is f for f in skip):
             continue
 
         def png(fig=fig):
@@ -338,6 +340,101 @@ def _sbx_rich_value(v, over=None):
         forms.append(('application/json', over))
     for mime, data in forms:
         _sbx_rich_add(mime, data)
+
+
+def _sbx_display(*objs, raw=False, include=None, exclude=None, **kwargs):
+    # display(obj, ...): each object's notebook forms, in order, after the
+    # figures drawn before it (as a notebook shows them): a DataFrame's
+    # table, an object's _repr_html_ and the others, a figure's PNG, else
+    # its text/plain. raw=True: each object is a {mime: data} bundle.
+    figure = sys.modules.get('matplotlib.figure')
+    shown = [v for v in objs if figure is not None and isinstance(v, figure.Figure)]
+    _sbx_rich_figures(skip=shown)
+    for v in objs:
+        if raw and isinstance(v, dict):
+            for mime, data in v.items():
+                if isinstance(mime, str) and isinstance(data, str):
+                    _sbx_rich_add(mime, data)
+            continue
+        if figure is not None and isinstance(v, figure.Figure):
+            def png(fig=v):
+                import io
+                buf = io.BytesIO()
+                fig.savefig(buf, format='png')
+                fig.stale = False  # sent: not again at the end unless changed
+                return _sbx_b64(buf.getvalue())
+            _SBX_RICH['seen'][id(v)] = v
+            _sbx_rich_add('image/png', _sbx_quietly(png))
+            continue
+        before = len(_SBX_RICH['items'])
+        _sbx_rich_value(v)
+        if len(_SBX_RICH['items']) == before and v is not None:
+            _sbx_rich_add('text/plain', _sbx_quietly(lambda: repr(v)))
+
+
+def _sbx_ipython_module(name):
+    # IPython.display's classes where IPython is not installed: each holds
+    # its data and gives it by the notebook protocol (_repr_*_), so
+    # display() shows it as IPython would.
+    import types
+    m = types.ModuleType(name)
+    if name == 'IPython':
+        m.__path__ = []  # a package: IPython.display is found below it
+        m.display = display
+        return m
+
+    class _Data:
+        _mime = 'text/plain'
+
+        def __init__(self, data=None, url=None, filename=None, **kwargs):
+            if filename is not None and data is None:
+                with open(filename, 'rb' if self._binary() else 'r') as f:
+                    data = f.read()
+            self.data, self.url = data, url
+
+        @staticmethod
+        def _binary():
+            return False
+
+        def __repr__(self):
+            return '<IPython.core.display.%s object>' % type(self).__name__
+
+    def form(cls_name, mime, binary=False):
+        def repr_(self):
+            return self.data
+        attrs = {'_mime': mime, '_binary': staticmethod(lambda: binary)}
+        meth = {'text/html': '_repr_html_', 'text/markdown': '_repr_markdown_',
+                'image/svg+xml': '_repr_svg_', 'text/latex': '_repr_latex_',
+                'image/png': '_repr_png_', 'image/jpeg': '_repr_jpeg_'}.get(mime)
+        if meth:
+            attrs[meth] = repr_
+        return type(cls_name, (_Data,), attrs)
+    m.HTML = form('HTML', 'text/html')
+    m.Markdown = form('Markdown', 'text/markdown')
+    m.SVG = form('SVG', 'image/svg+xml')
+    m.Latex = form('Latex', 'text/latex')
+
+    class Image(_Data):
+        @staticmethod
+        def _binary():
+            return True
+
+        def __init__(self, data=None, url=None, filename=None, format=None, **kwargs):
+            super().__init__(data, url, filename)
+            fmt = (format or (filename or '').rsplit('.', 1)[-1] or 'png').lower()
+            self._mime = 'image/jpeg' if fmt in ('jpg', 'jpeg') else 'image/png'
+
+        def _repr_mimebundle_(self, include=None, exclude=None):
+            return {self._mime: self.data}
+
+    class JSON(_Data):
+        def _repr_mimebundle_(self, include=None, exclude=None):
+            import json
+            return {'application/json': json.dumps(self.data)}
+    m.Image, m.JSON = Image, JSON
+    m.display = display
+    m.Pretty = form('Pretty', 'text/plain')
+    return m
 
 
 def _sbx_rich_end(value=None, over=None):

@@ -62,4 +62,13 @@
 	hide(AggregateError.prototype, 'message', '');
 	setProto(AggregateError, E);
 	hide(G, 'AggregateError', AggregateError);
+
+	/* let, const and class errors the ES5 lowering would lose
+	 * (src/engine/js/lower/early.js puts these calls where they throw) */
+	hide(G, '__sbx_tdz', function __sbx_tdz(name) {
+		throw new ReferenceError("Cannot access '" + name + "' before initialization");
+	});
+	hide(G, '__sbx_const_assign', function __sbx_const_assign() {
+		throw new TypeError('Assignment to constant variable.');
+	});
 })();

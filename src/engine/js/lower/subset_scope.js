@@ -61,6 +61,11 @@ var __sbx_subset_scope = (function () {
 	Scope.prototype.declare = function (name, kind, id) {
 		var key = '$' + name, b = this.names[key];
 		if (b) {
+			/* a let, const or class declared again (or over a var, a
+			 * parameter): node's early SyntaxError, which the TypeScript
+			 * route gives (early.js) */
+			var lexical = { let: 1, const: 1, 'class': 1 };
+			if (id && b.kind !== 'fname' && (lexical[b.kind] || lexical[kind])) bail('a redeclaration');
 			if (id) b.ids.push(id);
 			return b;
 		}
@@ -217,6 +222,12 @@ var __sbx_subset_scope = (function () {
 			if (b && b.kind === 'const' && b.ids.indexOf(ref.id) < 0 &&
 			    ((p.type === 'AssignmentExpression' && p.left === ref.id) || (p.type === 'UpdateExpression')))
 				bail('an assignment to a constant');
+			/* a use before its let, const or class in the same function:
+			 * the TypeScript route throws node's ReferenceError there
+			 * (early.js) */
+			if (b && (b.kind === 'let' || b.kind === 'const' || b.kind === 'class') && b.ids.indexOf(ref.id) < 0 &&
+			    ref.scope.fn === b.scope.fn && ref.id.start < (b.kind === 'class' ? b.ids[0].start : declEnd(b.ids[0])))
+				bail('a use before its declaration');
 			if (ref.id.name === 'eval') bail('eval');
 		}
 
@@ -236,6 +247,13 @@ var __sbx_subset_scope = (function () {
 			}
 		}
 		return { program: program, allNames: allNames, fresh: function (base) { return fresh(base, allNames); } };
+	}
+
+	/* where a binding's declaration ends (its declarator, or its class) */
+	function declEnd(id) {
+		for (var n = id; n; n = n.parent)
+			if (n.type === 'VariableDeclarator' || n.type === 'ClassDeclaration') return n.end;
+		return id.end;
 	}
 
 	/* within n (or n itself)? */

@@ -105,6 +105,10 @@ var __sbx_lower = (function () {
 				return;
 			case K.ImportKeyword:
 				break;
+			case K.MetaProperty:
+				/* import.meta: module syntax, as node's detection has it */
+				if (node.keywordToken === K.ImportKeyword) isModule = true;
+				break;
 			case K.Decorator:
 				/* Standard decorators have no parameter form: TypeScript
 				 * would drop it from the output without a word. */
@@ -172,10 +176,15 @@ var __sbx_lower = (function () {
 		'" is not defined in ES module scope" + (n === "require" ? ", you can use import instead" : "")); } ';
 	var CJS_NAMES = { require: true, module: true, exports: true };
 	function esmSemantics(sf, src) {
-		var K = ts.SyntaxKind, edits = [], declared = {};
+		var K = ts.SyntaxKind, edits = [], declared = {}, meta = false;
 		function visit(node, inFunction) {
 			if (node.kind === K.ThisKeyword && !inFunction)
 				edits.push({ at: ts.getTokenPosOfNode(node, sf), end: node.end, text: '(void 0)' });
+			if (node.kind === K.MetaProperty && node.keywordToken === K.ImportKeyword) {
+				edits.push({ at: ts.getTokenPosOfNode(node, sf), end: node.end, text: '__sbx_meta' });
+				meta = true;
+				return;
+			}
 			var id = node.kind === K.Identifier ? ts.idText(node) : null;
 			if (id && CJS_NAMES.hasOwnProperty(id)) {
 				var p = node.parent;
@@ -201,7 +210,8 @@ var __sbx_lower = (function () {
 		edits.sort(function (a, b) { return a.at - b.at; });
 		for (var i = edits.length - 1; i >= 0; i--)
 			src = src.slice(0, edits[i].at) + edits[i].text + src.slice(edits[i].end);
-		return ESM_REF + src;
+		/* import.meta: one object per module, made before its code runs */
+		return ESM_REF + (meta ? 'var __sbx_meta = __sbx_import_meta(); ' : '') + src;
 	}
 
 	/* A top-level-await module's statements that cannot go inside the
@@ -262,7 +272,48 @@ var __sbx_lower = (function () {
 		return out.join(',');
 	}
 
-	return function (src, isTs, forNode) {
+	/* The CommonJS output's own require calls (an import declaration's,
+	 * import()'s: made by the module transform, so they have no position
+	 * in the source) call __sbx_import instead: node's ESM loader's
+	 * errors, not require's. A require the program wrote stays require. */
+	function importCalls(context) {
+		return function (sf) {
+			function visit(node) {
+				if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) &&
+				    ts.idText(node.expression) === 'require' && node.expression.pos < 0)
+					return ts.factory.updateCallExpression(node, ts.factory.createIdentifier('__sbx_import'),
+						node.typeArguments, ts.visitNodes(node.arguments, visit));
+				return ts.visitEachChild(node, visit, context);
+			}
+			return ts.visitNode(sf, visit);
+		};
+	}
+
+	/* moduleKind: 'esm' (a .mjs file: a module whatever it holds), 'cjs' (.cjs:
+	 * CommonJS, where module syntax is node's SyntaxError), '' (node's
+	 * detection: module syntax makes a module). */
+	function cjsRefusal(sf) {
+		var K = ts.SyntaxKind, bad = null;
+		function visit(node) {
+			if (bad) return;
+			if (node.kind === K.ImportDeclaration || node.kind === K.ImportEqualsDeclaration)
+				bad = posError(sf, ts.getTokenPosOfNode(node, sf), 'Cannot use import statement outside a module');
+			else if (node.kind === K.MetaProperty && node.keywordToken === K.ImportKeyword)
+				bad = posError(sf, ts.getTokenPosOfNode(node, sf), "Cannot use 'import.meta' outside a module");
+			else if (node.kind === K.ExportDeclaration || node.kind === K.ExportAssignment)
+				bad = posError(sf, ts.getTokenPosOfNode(node, sf), "Unexpected token 'export'");
+			else if (node.kind === K.ExportKeyword)
+				bad = posError(sf, ts.getTokenPosOfNode(node, sf), "Unexpected token 'export'");
+			else
+				ts.forEachChild(node, visit);
+			if (!bad && node.modifiers)
+				node.modifiers.forEach(visit);
+		}
+		visit(sf);
+		return bad;
+	}
+
+	return function (src, isTs, forNode, moduleKind) {
 		var name = isTs ? FILE_TS : FILE_JS;
 		var kind = isTs ? ts.ScriptKind.TS : ts.ScriptKind.JS;
 		var sf = ts.createSourceFile(name, src, 1, true, kind);
@@ -278,12 +329,23 @@ var __sbx_lower = (function () {
 		}
 		var chk = checkUnsupported(sf, forNode);
 		if (chk.error) return chk.error;
+		if (chk.isModule && moduleKind === 'cjs' && !isTs)
+			return cjsRefusal(sf) || chk.error;
+		/* a .mjs without import or export: a module's code is strict all
+		 * the same (on line 1: the line map stays) */
+		var strict = moduleKind === 'esm' && !chk.isModule && !/^#!/.test(src);
+		if (moduleKind === 'esm')
+			chk.isModule = true;
 		if (chk.isModule) {
 			var esm = esmSemantics(sf, src);
+			if (strict)
+				esm = '"use strict"; ' + esm;
 			if (esm !== src) {
 				src = esm;
 				sf = ts.createSourceFile(name, src, 1, true, kind);
 				chk = checkUnsupported(sf, forNode);
+				if (moduleKind === 'esm')
+					chk.isModule = true;
 			}
 		}
 		if (chk.tla) {
@@ -308,7 +370,9 @@ var __sbx_lower = (function () {
 						hoisted = cut.replace(/\s*\n\s*/g, ' ') + ' ' + hoisted;
 				}
 			}
-			src = hoisted + 'return (async function () { ' + body + '\n})();';
+			/* marked: left pending, it ends the run with node's 13 (loop.js) */
+			src = hoisted + 'return Object.defineProperty((async function () { ' + body +
+				'\n})(), "__sbx_tla", { value: true });';
 			sf = ts.createSourceFile(name, src, 1, true, kind);
 		}
 		var out = null, map = null;
@@ -330,14 +394,22 @@ var __sbx_lower = (function () {
 		if (syn.length) {
 			return posError(sf, syn[0].start, ts.flattenDiagnosticMessageText(syn[0].messageText, '\n'));
 		}
+		var again = __sbx_early.redeclared(sf);
+		if (again)
+			return posError(sf, ts.getTokenPosOfNode(again, sf), "Identifier '" + ts.idText(again) + "' has already been declared");
 		/* names.js: function names, class marks, generator kinds */
-		program.emit(sf, undefined, undefined, undefined, { before: [__sbx_names] });
+		/* early.js: let, const and class errors the ES5 output would lose */
+		var early = __sbx_early(sf);
+		program.emit(sf, undefined, undefined, undefined,
+			{ before: early ? [early, __sbx_names] : [__sbx_names], after: [importCalls] });
 		if (out === null) return fail('Error', 'sbx: the transpiler produced no output', null, null);
 		/* The output ends with a sourceMappingURL comment: drop it. */
 		out = out.replace(/\n\/\/# sourceMappingURL=[^\n]*\n?$/, '\n');
-		/* `import type` alone makes a module: there is no `exports` here.
-		 * Blank the marker line rather than delete it (line map). */
-		out = out.replace(/^Object\.defineProperty\(exports, "__esModule", \{ value: true \}\);$/m, '');
+		/* `import type` alone makes a module, and a session may have no
+		 * `exports`: the marker only where there is one (an imported
+		 * module's default import needs it), on the same line (line map). */
+		out = out.replace(/^Object\.defineProperty\(exports, "__esModule", \{ value: true \}\);$/m,
+			'typeof exports === "object" && exports !== null && Object.defineProperty(exports, "__esModule", { value: true });');
 		/* Subclasses of built-ins (class E extends Error): ES5 output calls
 		 * `_super.call(this, ...) || this`, and Error called as a function
 		 * returns a new object with Error.prototype, losing the subclass

@@ -2,7 +2,12 @@
  * parts made, under the names the prelude calls) and closes the closure
  * head.js opens. */
 		return {
-			require: requireCore,
+			require: requireMain,
+			importer: importer,
+			importModule: importModule,
+			importResolve: importResolve,
+			URL: URL,
+			URLSearchParams: URLSearchParams,
 			table: table,
 			structuredClone: structuredClone,
 			Intl: Intl,

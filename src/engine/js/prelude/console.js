@@ -92,7 +92,7 @@
 	function lib() {
 		if (!libCache) libCache = N.loadLib()({ inspect: inspect, format: format, write: write, emit: emit,
 			isError: isError, errorText: errorText, warning: warning, G: G, hidden: HID, now: now,
-			runtime: N.runtime,
+			runtime: N.runtime, moduleSource: N.moduleSource,
 			callerSource: function () {
 				/* the user's lines on the stack, innermost first (a tail
 				 * call leaves out the caller's frame: try the next) */

@@ -18,19 +18,20 @@
 	G.setImmediate = function setImmediate(fn) { return addTimer(fn, 0, rest(arguments, 1)); };
 	G.clearTimeout = G.clearInterval = G.clearImmediate = clearTimer;
 	return {
-		runLoop: runLoop, settle: settle, describeError: describeError, inspect: inspect,
+		runLoop: runLoop, settle: settle, describeError: describeError, inspect: inspect, rejection: rejection,
 		/* the run ends: 'exit' handlers, then process.exitCode */
 		exitCode: function () {
 			var c = proc.exitCode === undefined ? 0 : Number(proc.exitCode) | 0;
-			runExit(c);
-			return c & 255;
+			runExit(c); /* node's 'exit' handlers see 0 there too */
+			return unsettledTla && proc.exitCode === undefined ? 13 : c & 255;
 		},
 		/* A session's execution ends (engine_duktape_kernel.c): its exit
 		 * code, process.exitCode cleared for the next; the timers of an
 		 * interrupted one dropped. 'exit' handlers wait for the end. */
 		sessionEnd: function (interrupted) {
-			var c = proc.exitCode === undefined ? 0 : Number(proc.exitCode) | 0;
+			var c = proc.exitCode !== undefined ? Number(proc.exitCode) | 0 : unsettledTla ? 13 : 0;
 			proc.exitCode = undefined;
+			unsettledTla = false;
 			if (interrupted) timers.length = 0;
 			return c & 255;
 		},

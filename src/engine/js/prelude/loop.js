@@ -37,7 +37,11 @@
 		}
 	}
 
-	/* A thenable result is awaited: then() is called and the loop drained. */
+	/* A thenable result is awaited: then() is called and the loop drained.
+	 * A program's top-level await whose promise is still pending when
+	 * nothing is left to run ends as node's does: status 13 ("unsettled
+	 * top-level await"); transpile.js marks that promise __sbx_tla. */
+	var unsettledTla = false;
 	function settle(v) {
 		for (var n = 0; n < 100 && v !== null && (typeof v === 'object' || typeof v === 'function'); n++) {
 			var then = v.then;
@@ -46,11 +50,48 @@
 			then.call(v, function (x) { if (!st) st = { ok: true, v: x }; },
 				function (e) { if (!st) st = { ok: false, v: e }; });
 			runLoop();
-			if (!st) return undefined;
-			if (!st.ok) throw st.v;
+			if (!st) {
+				if (n === 0 && v.__sbx_tla === true) unsettledTla = true;
+				return undefined;
+			}
+			/* a rejected result nobody handled is node's unhandled
+			 * rejection; a top-level await's is thrown as it is */
+			if (!st.ok) throw v.__sbx_tla === true ? st.v : rejection(st.v);
 			v = st.v;
 		}
 		return v;
+	}
+
+	/* A rejection nobody handled, as node reports it: an error (node: an
+	 * object with its own stack) as it is, anything else wrapped in
+	 * node's UnhandledPromiseRejection, whose message names the reason as
+	 * V8 does without running the program's code (NoSideEffectsToString:
+	 * a primitive's String(), "#<Ctor>" for an object that keeps
+	 * Object.prototype.toString, "[object Tag]" for the others). */
+	function rejection(reason) {
+		if (reason !== null && typeof reason === 'object' && (isError(reason) || hasOwn.call(reason, 'stack')))
+			return reason;
+		var text;
+		if (reason === null || (typeof reason !== 'object' && typeof reason !== 'function')) {
+			text = String(reason);
+		} else if (typeof reason === 'function') {
+			text = Function.prototype.toString.call(reason);
+		} else {
+			var tag = Object.prototype.toString.call(reason).slice(8, -1), ctor = null;
+			try {
+				if (reason.toString === Object.prototype.toString) {
+					var c = reason.constructor;
+					ctor = typeof c === 'function' && typeof c.name === 'string' && c.name ? c.name : 'Object';
+				}
+			} catch (x) { ctor = null; }
+			text = ctor ? '#<' + ctor + '>' : '[object ' + tag + ']';
+		}
+		var e = new Error('This error originated either by throwing inside of an async function without a catch ' +
+			'block, or by rejecting a promise which was not handled with .catch(). The promise rejected with the ' +
+			'reason "' + text + '".');
+		Object.defineProperty(e, 'name', { value: 'UnhandledPromiseRejection', configurable: true, writable: true });
+		e.code = 'ERR_UNHANDLED_REJECTION';
+		return e;
 	}
 
 	/* The error record: name, message, line (of the user's code), traceback. */

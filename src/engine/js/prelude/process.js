@@ -53,6 +53,18 @@
 	G.console = console;
 	G.process = proc;
 	G.require = require;
+	/* An ES module's import and import() (the transpiler's output calls
+	 * it): node's ESM loader's errors, not require's; and import.meta,
+	 * made for the module that asks, with node's keys in node's order. */
+	G.__sbx_import = function (name) { return lib().importModule(name); };
+	G.__sbx_import_meta = function () {
+		var f = lib().importer(), meta = Object.create(null);
+		meta.dirname = f.slice(0, f.lastIndexOf('/')) || '/';
+		meta.filename = f;
+		meta.resolve = function resolve(name) { return lib().importResolve(String(name)); };
+		meta.url = 'file://' + encodeURI(f).replace(/[?#]/g, encodeURIComponent);
+		return meta;
+	};
 	G.module = moduleObj;
 	G.exports = moduleObj.exports;
 	/* CommonJS's module-scope names, as globals: the program is /FILE, as
@@ -75,9 +87,13 @@
 		stub(Number.prototype, 'toLocaleString', 'numberLocaleString');
 		stub(String.prototype, 'localeCompare', 'localeCompare');
 		if (!String.prototype.normalize) stub(String.prototype, 'normalize', 'normalize');
-		Object.defineProperty(G, 'Intl', { get: function () { return lib().Intl; }, set: function (v) {
-			Object.defineProperty(G, 'Intl', { value: v, writable: true, configurable: true });
-		}, configurable: true });
+		/* Intl, URL and URLSearchParams are node's library's: loaded when
+		 * a program first names them (nodelib/intl.js, url.js) */
+		['Intl', 'URL', 'URLSearchParams'].forEach(function (name) {
+			Object.defineProperty(G, name, { get: function () { return lib()[name]; }, set: function (v) {
+				Object.defineProperty(G, name, { value: v, writable: true, configurable: true });
+			}, configurable: true });
+		});
 	})();
 	/* Reflect.get/set with a receiver that is not the target: Duktape
 	 * throws "unsupported"; node's library does them (nodelib/reflect.js),

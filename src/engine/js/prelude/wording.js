@@ -12,6 +12,11 @@
 	var NODE_MSG = [
 		[/^cannot read property '(.*)' of (null|undefined)$/, function (m) { return 'Cannot read properties of ' + m[2] + " (reading '" + m[1] + "')"; }],
 		[/^cannot read property (-?[0-9.e+]+|Symbol\(.*\)) of (null|undefined)$/, function (m) { return 'Cannot read properties of ' + m[2] + " (reading '" + m[1] + "')"; }],
+		[/^cannot write property '(.*)' of (null|undefined)$/, function (m) { return 'Cannot set properties of ' + m[2] + " (setting '" + m[1] + "')"; }],
+		[/^cannot write property (-?[0-9.e+]+) of (null|undefined)$/, function (m) { return 'Cannot set properties of ' + m[2] + " (setting '" + m[1] + "')"; }],
+		/* for-of, spread and destructuring of null/undefined read its iterator */
+		[/^cannot read property \[Symbol wellknown '.Symbol\.iterator.'\] of (null|undefined)$/, function (m) { return m[1] + ' is not iterable'; }],
+		[/^object required, found .* \(stack index \d+\)$/, byNative],
 		[/^identifier '(.*)' undefined$/, function (m) { return m[1] + ' is not defined'; }],
 		[/^callstack limit$|^C stack depth limit$/, function () { return 'Maximum call stack size exceeded'; }],
 		[/^invalid array length$/, function () { return 'Invalid array length'; }],
@@ -28,7 +33,9 @@
 		toFixed: 'toFixed() digits argument must be between 0 and 100',
 		toPrecision: 'toPrecision() argument must be between 1 and 100',
 		toExponential: 'toExponential() argument must be between 0 and 100',
-		toString: 'toString() radix argument must be between 2 and 36'
+		toString: 'toString() radix argument must be between 2 and 36',
+		defineProperty: 'Object.defineProperty called on non-object',
+		defineProperties: 'Object.defineProperties called on non-object'
 	};
 	function byNative(m, e) {
 		var f = /\n\s+at ([\w$]+) \(\) native/.exec(String(e.stack));

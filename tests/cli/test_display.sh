@@ -1,0 +1,49 @@
+#!/bin/sh
+# display(), as a notebook has it: each object's forms are a result, in the
+# order the code made them (figures drawn before a display() come first);
+# IPython.display's classes where IPython is not installed; in sessions too.
+. "$(dirname "$0")/../lib.sh"
+
+sbx run -l python --json -e 'display("hello", {"a": 1})
+from IPython.display import HTML, Markdown, JSON, display as d
+d(HTML("<b>bold</b>"), Markdown("# Title"))
+d(JSON({"k": [1, 2]}))
+display({"text/csv": "a,b\n1,2\n"}, raw=True)
+42'
+expect_rc 0
+expect_json .result 42
+expect_json '[.results[].mime]' '["text/plain","text/plain","text/html","text/plain","text/markdown","text/plain","application/json","text/plain","text/csv"]'
+expect_jq '.results[0].data == "\u0027hello\u0027"'
+expect_json '.results[2].data' '"<b>bold</b>"'
+expect_json '.results[4].data' '"# Title"'
+expect_json '.results[6].data' '"{\"k\": [1, 2]}"'
+expect_json '.results[8].data' '"a,b\n1,2\n"'
+
+# Figures and tables in the order they were made.
+sbx run -l python --json -e 'import matplotlib.pyplot as plt
+import pandas as pd
+plt.plot([1, 2, 3])
+display(pd.DataFrame({"x": [1, 2]}))
+fig = plt.figure()
+plt.plot([3, 2, 1])
+display(fig)
+print("done")'
+expect_rc 0
+expect_json .stdout '"done\n"'
+expect_json '[.results[].mime]' '["image/png","text/html","text/plain","image/png"]'
+expect_jq '.results[1].data | contains("<table")'
+
+# A program that does not call it pays nothing and sees python3's names:
+# display is a builtin, as IPython puts it.
+sbx run -l python -e 'import builtins; print(callable(builtins.display))'
+expect_out 'True'
+
+# In a session, each execution's displays are its own.
+sid=$("$SBX" session create -l python 2>/dev/null)
+sbx session exec "$sid" --json -e 'display("first")'
+expect_jq '[.results[].data] == ["\u0027first\u0027"]'
+sbx session exec "$sid" --json -e 'display(1, 2)'
+expect_json '[.results[].data]' '["1","2"]'
+"$SBX" session delete "$sid" >/dev/null 2>&1
+
+finish

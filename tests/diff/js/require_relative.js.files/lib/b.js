@@ -1,0 +1,2 @@
+const a = require('./a.js');
+exports.sawA = 'a.done=' + a.done;
