@@ -158,11 +158,13 @@ static void keep(const struct server *s, const char *id, json_t *answer)
 
 /* What the synchronous request would have answered, from the child's
  * stdout and exit code: its record, or the error it would have been. */
-static json_t *ended_answer(struct async_run *a, struct buf *out, int code, char *files_dir)
+static json_t *ended_answer(struct async_run *a, bool cancel_asked, struct buf *out, int code,
+			    char *files_dir)
 {
 	json_t *rec = json_loadb(out->data ? out->data : "", out->len, 0, NULL);
 	const char *status = json_string_value(json_object_get(rec, "status"));
-	bool cancelled = a->cancel_asked || (status && !strcmp(status, "cancelled"));
+	/* asked, and it ended by it (not one that finished just before) */
+	bool cancelled = cancel_asked && (!status || !strcmp(status, "signaled"));
 	json_t *ans = json_pack("{s:s, s:s, s:i}", "id", a->id, "state",
 				cancelled ? "cancelled" : "done", "exit_code", code);
 	if (rec && !(status && !strcmp(status, "sbx_error")) && code != 125 && !out->dropped) {
@@ -236,11 +238,12 @@ static void *run_thread(void *arg)
 		pthread_mutex_lock(&mu);
 		a->child_live = false; /* child_finish closes what a cancel uses */
 		a->state = ENDING;
+		bool asked = a->cancel_asked;
 		pthread_mutex_unlock(&mu);
 		int code = child_finish(&a->ch);
 		char *files_dir = a->args.files_dir;
 		a->args.files_dir = NULL;
-		ans = ended_answer(a, &out, code, files_dir);
+		ans = ended_answer(a, asked, &out, code, files_dir);
 		returned_files_drop(files_dir);
 		buf_release(&out);
 	}
