@@ -144,12 +144,16 @@ static int route_deployments(const char *method, const char *rest, struct api_ro
 int api_check_run_id(const char *id, size_t len, struct api_error *e)
 {
 	bool ok = len > 0 && len <= API_RUN_ID_MAX && isalnum((unsigned char)id[0]);
+	/* It names a file (STATE/async-runs/ID.json): no "..", as a
+	 * deployment's name has none. */
 	for (size_t i = 0; ok && i < len; i++)
-		ok = isalnum((unsigned char)id[i]) || id[i] == '.' || id[i] == '_' || id[i] == '-';
+		ok = (isalnum((unsigned char)id[i]) || id[i] == '.' || id[i] == '_' ||
+		      id[i] == '-') &&
+		     !(id[i] == '.' && i + 1 < len && id[i + 1] == '.');
 	if (!ok)
 		return api_fail(e, ERROR_INVALID, "bad_id",
 				"'%.*s' is not a run's id: 1-%d letters, digits, '.', '_' or '-', "
-				"the first a letter or digit (the id the 202 answer gave)",
+				"the first a letter or digit, no '..' (the id the 202 answer gave)",
 				(int)(len > 60 ? 60 : len), id, API_RUN_ID_MAX);
 	return 0;
 }
