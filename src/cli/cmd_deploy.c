@@ -186,7 +186,10 @@ static int deploy_artefacts(struct store_txn *t, const struct request *req, stru
 	if (!ops->artefacts_path)
 		return 0;
 	char dir[PATH_MAX];
-	if (ops->artefacts_path(req, dir, sizeof dir) != 0)
+	int ap = ops->artefacts_path(req, dir, sizeof dir);
+	if (ap > 0)
+		return 0; /* a build the cache does not keep: it compiles when it runs */
+	if (ap < 0)
 		return error("the build cache's path is too long");
 	DIR *dh = opendir(dir);
 	if (!dh)

@@ -121,7 +121,9 @@ struct lang_ops {
 	/* A deployment's build output: the directory the build cache keeps
 	 * req's in (its files are stored as artefacts/ARTEFACT_DIR/NAME of
 	 * kind artefact_kind), and putting a deployment's copy back so the
-	 * run needs no build. NULL: nothing beyond the lowered code. */
+	 * run needs no build (artefacts_path: 0, -1 on an error, 1 when the
+	 * cache does not keep this build). NULL: nothing beyond the lowered
+	 * code. */
 	int (*artefacts_path)(const struct request *req, char *out, size_t n);
 	int (*artefacts_restore)(const struct request *req, int dir_fd);
 	const char *artefact_dir;

@@ -50,6 +50,14 @@ static const char *source_name(const struct request *req, const struct native_to
 	return engine_spawn_program_in_cwd(req, &base) ? base : tc->default_source;
 }
 
+/* Whether the build can see files the key does not name: a FILE is
+ * compiled in the working directory, where the run's --file copies are. */
+static bool cache_blind(const struct request *req)
+{
+	const char *base;
+	return req->nfiles > 0 && engine_spawn_program_in_cwd(req, &base);
+}
+
 /* The cache entry of req's code: the code and its file name (in __FILE__
  * and the compiler's messages). */
 static void cache_key(const struct request *req, const char *src, char key[65])
@@ -315,8 +323,11 @@ int native_spawn_args(struct spawn_run *s, struct argv_builder *a,
 	char version[17], key[65];
 	cache_version(req, s->exe, tc, extra, version);
 	cache_key(req, src, key);
-	int hit =
-	    req->state_dir ? build_cache_load(req->state_dir, tc->kind, version, key, bfd) : 0;
+	/* A FILE compiled beside --file copies may include or embed them,
+	 * which the key does not name: such a build is neither taken from the
+	 * cache nor put in it (another run's copies would be baked in). */
+	bool cacheable = req->state_dir && !cache_blind(req);
+	int hit = cacheable ? build_cache_load(req->state_dir, tc->kind, version, key, bfd) : 0;
 	/* A deployment's copy may have lost its mode: sbx made it, it runs. */
 	if (hit == 1) {
 		int pfd = openat(bfd, BINARY, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
@@ -328,7 +339,7 @@ int native_spawn_args(struct spawn_run *s, struct argv_builder *a,
 	int rc = 0;
 	if (hit != 1) {
 		rc = compile(s, tc, extra, src, bfd);
-		if (rc == 0 && req->state_dir)
+		if (rc == 0 && cacheable)
 			build_cache_store(req->state_dir, tc->kind, version, key, bfd);
 	} else {
 		if (!s->out->extra)
@@ -378,7 +389,9 @@ int native_artefacts_path(const struct request *req, const struct native_toolcha
 {
 	char exe[PATH_MAX], version[17], key[65];
 	char *const *extra;
-	if (!req->state_dir || toolchain_of(req, exe, &extra) < 0)
+	if (!req->state_dir || cache_blind(req))
+		return 1; /* not cached: a deployment with files compiles when it runs */
+	if (toolchain_of(req, exe, &extra) < 0)
 		return -1;
 	cache_version(req, exe, tc, extra, version);
 	cache_key(req, source_name(req, tc), key);

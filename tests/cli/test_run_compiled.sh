@@ -57,6 +57,18 @@ printf '#include <cstdio>\nint main() { std::puts("cc file"); }\n' >"$T_TMP/x.cc
 sbx run "$T_TMP/x.cc"
 expect_out 'cc file'
 
+# A FILE compiled beside --file copies may include them: its binary is not
+# cached (the key does not name them), so a changed header is seen.
+mkdir "$T_TMP/inc"
+printf '#include <stdio.h>\n#include "data.h"\nint main(void) { puts(MSG); return 0; }\n' >"$T_TMP/inc/use.c"
+printf '#define MSG "one"\n' >"$T_TMP/inc/data.h"
+sbx run "$T_TMP/inc/use.c" -f "$T_TMP/inc/data.h"
+expect_out 'one'
+printf '#define MSG "two"\n' >"$T_TMP/inc/data.h"
+sbx run "$T_TMP/inc/use.c" -f "$T_TMP/inc/data.h" --json
+expect_json .stdout '"two\n"'
+expect_json .compile.cached false
+
 # A crash is reported as the shell shows it: the signal, status 128+N.
 sbx run -l c --json -e '#include <stdlib.h>
 int main(void) { abort(); }'
