@@ -104,35 +104,6 @@ static void javac_error(const char *text, struct outcome *out)
  * compilation shows them too: javac prints them on every compilation. */
 #define JAVAC_NOTES "javac-notes.txt"
 
-static void javac_notes_keep(int cfd, const char *text, size_t len)
-{
-	if (!len)
-		return;
-	int fd =
-	    openat(cfd, JAVAC_NOTES, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
-	if (fd < 0)
-		return;
-	if (write_all(fd, text, len) < 0)
-		(void)unlinkat(cfd, JAVAC_NOTES, 0);
-	close(fd);
-}
-
-/* On stderr before the program's output, as after `javac && java`. */
-static void javac_notes_show(struct spawn_run *s, int cfd)
-{
-	int fd = openat(cfd, JAVAC_NOTES, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
-	if (fd < 0)
-		return;
-	char chunk[4096];
-	ssize_t n;
-	while ((n = read(fd, chunk, sizeof chunk)) > 0) {
-		output_sink_write(s->sink, 2, chunk, (size_t)n);
-		buf_append(&s->out->err.kept, chunk, (size_t)n);
-		s->out->err.total += (size_t)n;
-	}
-	close(fd);
-}
-
 /* The cache namespace: a digest of the launcher and the compiler flags. */
 static void java_cache_version(char out[17])
 {
@@ -256,9 +227,7 @@ static int java_compile(struct spawn_run *s, const char *primary, char *const *c
 				buf_puts(&all, mine);
 				free(mine);
 			}
-			output_sink_write(s->sink, 2, all.data ? all.data : "", all.len);
-			buf_append(&s->out->err.kept, all.data ? all.data : "", all.len);
-			s->out->err.total += all.len;
+			build_output_show(s, all.data, all.len);
 			if (cout.status == STATUS_ERROR)
 				javac_error(buf_cstr(&all), s->out);
 			else
@@ -283,18 +252,18 @@ static int java_compile(struct spawn_run *s, const char *primary, char *const *c
 				buf_puts(&notes, mine);
 				free(mine);
 			}
-			javac_notes_keep(cfd, notes.data, notes.len);
+			build_notes_keep(cfd, JAVAC_NOTES, notes.data, notes.len);
 			buf_release(&notes);
 			if (req->state_dir)
 				build_cache_store(req->state_dir, lang_java.build_kind, version,
 						  req->code_sha256, cfd);
-			javac_notes_show(s, cfd);
+			build_notes_show(s, cfd, JAVAC_NOTES);
 		}
 		outcome_release(&cout);
 		close(cfd);
 		return ret;
 	}
-	javac_notes_show(s, cfd);
+	build_notes_show(s, cfd, JAVAC_NOTES);
 	close(cfd);
 	if (!s->out->extra)
 		s->out->extra = json_object();

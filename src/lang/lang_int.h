@@ -58,6 +58,13 @@ uint64_t r_rlimit_as(uint64_t memory_bytes);
 int r_kernel_run(struct request *req, struct outcome *out, const struct output_sink *sink,
 		 const struct kernel_start *ks);
 
+/* build_notes.c: a build's output as the run's stderr (through the sink,
+ * kept and counted); a successful build's warnings kept in its directory
+ * dir_fd as the file name, and shown from there before the program runs. */
+void build_output_show(struct spawn_run *s, const char *text, size_t len);
+void build_notes_keep(int dir_fd, const char *name, const char *text, size_t len);
+void build_notes_show(struct spawn_run *s, int dir_fd, const char *name);
+
 /* A compiled language's toolchain (native.c). */
 struct native_toolchain {
 	const char *kind;	    /* its build cache's: "c", "cpp", "go" */

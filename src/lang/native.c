@@ -139,35 +139,6 @@ static void compile_error(const char *text, const char *src, struct outcome *out
 	out->exit_code = 1;
 }
 
-static void notes_keep(int bfd, const char *text, size_t len)
-{
-	if (!len)
-		return;
-	int fd =
-	    openat(bfd, BUILD_NOTES, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
-	if (fd < 0)
-		return;
-	if (write_all(fd, text, len) < 0)
-		(void)unlinkat(bfd, BUILD_NOTES, 0);
-	close(fd);
-}
-
-/* On stderr before the program's output, as after `gcc ... && ./prog`. */
-static void notes_show(struct spawn_run *s, int bfd)
-{
-	int fd = openat(bfd, BUILD_NOTES, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
-	if (fd < 0)
-		return;
-	char chunk[4096];
-	ssize_t n;
-	while ((n = read(fd, chunk, sizeof chunk)) > 0) {
-		output_sink_write(s->sink, 2, chunk, (size_t)n);
-		buf_append(&s->out->err.kept, chunk, (size_t)n);
-		s->out->err.total += (size_t)n;
-	}
-	close(fd);
-}
-
 /* The compiler's environment: the run's, and for go its caches in the
  * run's own temporary directory, no cgo (no C compiler behind it), no
  * module downloads. Returns a NULL-terminated array (free() it). */
@@ -273,9 +244,7 @@ static int compile(struct spawn_run *s, const struct native_toolchain *tc, char 
 		    engine_spawn_setup_failed(s->out, "the compiler could not run in the sandbox");
 	} else if (cout.status != STATUS_OK) {
 		/* What the compiler said is what the user needs to see. */
-		output_sink_write(s->sink, 2, all.data ? all.data : "", all.len);
-		buf_append(&s->out->err.kept, all.data ? all.data : "", all.len);
-		s->out->err.total += all.len;
+		build_output_show(s, all.data, all.len);
 		if (cout.status == STATUS_ERROR) {
 			compile_error(buf_cstr(&all), src, s->out);
 			if (cout.exited) /* the compiler's own status: go build's is 2 */
@@ -290,7 +259,7 @@ static int compile(struct spawn_run *s, const struct native_toolchain *tc, char 
 				     (unsigned long long)(COMPILE_MIN_MEMORY >> 20));
 		ret = 1;
 	} else {
-		notes_keep(bfd, all.data, all.len);
+		build_notes_keep(bfd, BUILD_NOTES, all.data, all.len);
 	}
 	buf_release(&all);
 	outcome_release(&cout);
@@ -351,7 +320,7 @@ int native_spawn_args(struct spawn_run *s, struct argv_builder *a,
 		close(bfd);
 		return rc;
 	}
-	notes_show(s, bfd);
+	build_notes_show(s, bfd, BUILD_NOTES);
 	close(bfd);
 	if (req->build_only) {
 		/* The binary is in the cache now: that was the build. */
