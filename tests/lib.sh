@@ -95,3 +95,23 @@ finish() {
 	printf '%s: %d passed, %d failed\n' "$T_NAME" "$T_PASS" "$T_FAIL"
 	[ "$T_FAIL" -eq 0 ]
 }
+
+# npm_from_lock SRC NAME PACKAGE — the client a test drives, installed
+# from SRC's lock file (tests/SRC/package{,-lock}.json: exact versions,
+# integrity hashes) into build/npm-NAME, once per lock file; scripts of
+# packages are never run. Sets npm_dir; PACKAGE (under node_modules) says
+# whether it is there, for the test to check.
+npm_from_lock() {
+	npm_dir="$ROOT_DIR/build/npm-$2"
+	if ! cmp -s "$ROOT_DIR/tests/$1/package-lock.json" "$npm_dir/package-lock.json" ||
+		[ ! -d "$npm_dir/node_modules/$3" ]; then
+		_tmp_npm="$npm_dir.tmp.$$"
+		rm -rf "$_tmp_npm" && mkdir -p "$_tmp_npm"
+		cp "$ROOT_DIR/tests/$1/package.json" "$ROOT_DIR/tests/$1/package-lock.json" "$_tmp_npm/"
+		if (cd "$_tmp_npm" && npm ci --ignore-scripts --no-audit --no-fund --loglevel=error >/dev/null 2>&1); then
+			rm -rf "$npm_dir" && mv "$_tmp_npm" "$npm_dir"
+		else
+			rm -rf "$_tmp_npm"
+		fi
+	fi
+}

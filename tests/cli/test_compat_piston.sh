@@ -6,20 +6,8 @@
 # not show: Piston's errors, the token, the routes off without --compat,
 # and a record in the history for every execution.
 . "$(dirname "$0")/../lib.sh"
-ROOT_DIR=$(cd "$(dirname "$0")/../.." && pwd)
 
-npm_dir="$ROOT_DIR/build/npm-piston"
-if ! cmp -s "$ROOT_DIR/tests/compat/piston/package-lock.json" "$npm_dir/package-lock.json" ||
-	[ ! -d "$npm_dir/node_modules/piston-client" ]; then
-	tmp_npm="$npm_dir.tmp.$$"
-	rm -rf "$tmp_npm" && mkdir -p "$tmp_npm"
-	cp "$ROOT_DIR/tests/compat/piston/package.json" "$ROOT_DIR/tests/compat/piston/package-lock.json" "$tmp_npm/"
-	if (cd "$tmp_npm" && npm ci --ignore-scripts --no-audit --no-fund --loglevel=error >/dev/null 2>&1); then
-		rm -rf "$npm_dir" && mv "$tmp_npm" "$npm_dir"
-	else
-		rm -rf "$tmp_npm"
-	fi
-fi
+npm_from_lock compat/piston piston piston-client
 check "piston-client is installed (npm ci of tests/compat/piston/package-lock.json)" \
 	test -d "$npm_dir/node_modules/piston-client"
 

@@ -125,18 +125,7 @@ expect_rc 125
 # --- the official MCP SDK client, every tool ------------------------------
 # Installed from the lock file (exact versions, integrity hashes) into
 # build/npm-mcp, once; scripts of packages are never run.
-npm_dir="$ROOT_DIR/build/npm-mcp"
-if ! cmp -s "$ROOT_DIR/tests/mcp/package-lock.json" "$npm_dir/package-lock.json" ||
-	[ ! -d "$npm_dir/node_modules/@modelcontextprotocol/sdk" ]; then
-	tmp_npm="$npm_dir.tmp.$$"
-	rm -rf "$tmp_npm" && mkdir -p "$tmp_npm"
-	cp "$ROOT_DIR/tests/mcp/package.json" "$ROOT_DIR/tests/mcp/package-lock.json" "$tmp_npm/"
-	if (cd "$tmp_npm" && npm ci --ignore-scripts --no-audit --no-fund --loglevel=error >/dev/null 2>&1); then
-		rm -rf "$npm_dir" && mv "$tmp_npm" "$npm_dir"
-	else
-		rm -rf "$tmp_npm"
-	fi
-fi
+npm_from_lock mcp mcp @modelcontextprotocol/sdk
 check "the MCP SDK is installed (npm ci of tests/mcp/package-lock.json)" \
 	test -d "$npm_dir/node_modules/@modelcontextprotocol/sdk"
 
