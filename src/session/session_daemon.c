@@ -131,6 +131,7 @@ static int start_kernel(struct daemon *d, char *why, size_t n)
 	if (session_kernel_await_ready(&d->k, START_MS, to_client, d, why, n) < 0)
 		return -1;
 	d->restored_pending = d->k.restored;
+	d->renew_at = 0; /* renewed next: the start may have outlasted the lease */
 	return 0;
 }
 
@@ -560,9 +561,8 @@ int session_daemon_main(const char *state_dir, const char *id, int ready_fd)
 	if (took >= 0 && (!d.m || (d.lfd = session_listen(state_dir, id, &d.sock_ino)) < 0))
 		snprintf(why, sizeof why, "%s",
 			 *error_first_message() ? error_first_message() : "cannot start");
-	else if (took >= 0)
-		(void)start_kernel(&d, why, sizeof why);
-	d.renew_at = 0; /* at once in the loop: the kernel's start may have been long */
+	else if (took >= 0 && start_kernel(&d, why, sizeof why) == 0 && !lease_kept(&d, true))
+		snprintf(why, sizeof why, "%sa newer lease was taken", SESSION_HELD_ELSEWHERE);
 	if (why[0]) {
 		dprintf(ready_fd, "%s\n", why);
 		close(ready_fd);

@@ -61,7 +61,8 @@ bool session_lease_still(const char *state_dir, const char *id, const struct ses
 int session_lease_start(const char *state_dir, const char *id, struct session_lease *l,
 			double *renew_at, char *why, size_t n);
 /* The daemon's check: renews when renew_at has come (then sets the next),
- * else, when starting an execution, checks it is still held. false once
+ * else, when starting an execution, checks it is still held (taking the
+ * next generation when it expired untaken). false once
  * lost, with a warning on the daemon's log. */
 bool session_lease_keep(const char *state_dir, const char *id, struct session_lease *l,
 			double *renew_at, bool starting);

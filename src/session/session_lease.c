@@ -26,8 +26,9 @@
  * by its own clock; a taker takes only after that expiry plus the skew by
  * its clock. So a renewal that counts lands before a taker reads the
  * lease, and a taker never takes a lease that was renewed in time. A
- * holder that finds lease.G+1, or that could not renew before its expiry
- * (stalled, SIGSTOP, a hung file server), has lost the lease for good and
+ * holder that could not renew before its expiry (a long kernel start, a
+ * stall, SIGSTOP, a hung file server) links lease.G+1 itself, as a taker
+ * would; one that finds lease.G+1 taken has lost the lease for good and
  * stops without writing the session's state (session_daemon.c). What no
  * lease can prevent: a holder stalled in the middle of writing (a kernel
  * saving its state at an execution's end) writes once it wakes; the file
@@ -284,9 +285,37 @@ static int rewrite(const char *state_dir, const char *id, struct session_lease *
 	return rc;
 }
 
+/* A lease of this holder's that expired before it was renewed (a kernel's
+ * start longer than the lease, a stall) while no other node took it: the
+ * next generation, linked as any taker would (so of this holder and a
+ * taker exactly one gets it). Its memory is the session's newest state
+ * exactly when nobody holds a newer generation. 0, 1 when lost, -1. */
+static int retake(const char *state_dir, const char *id, struct session_lease *l)
+{
+	int dirfd = open_dir(state_dir, id);
+	if (dirfd < 0)
+		return -1;
+	struct session_lease n = {.gen = l->gen + 1,
+				  .node = l->node,
+				  .pid = l->pid,
+				  .expires_at_ms = session_now_ms() + session_lease_ms()};
+	char tmp[64], name[32];
+	lease_name(n.gen, name, sizeof name);
+	int rc = gen_exists(dirfd, n.gen) ? 1 : write_tmp(dirfd, &n, tmp, sizeof tmp);
+	if (rc == 0) {
+		rc = link_new(dirfd, tmp, name);
+		unlinkat(dirfd, tmp, 0);
+	}
+	if (rc == 0)
+		*l = n;
+	close(dirfd);
+	return rc;
+}
+
 int session_lease_renew(const char *state_dir, const char *id, struct session_lease *l)
 {
-	return rewrite(state_dir, id, l, session_now_ms() + session_lease_ms());
+	int rc = rewrite(state_dir, id, l, session_now_ms() + session_lease_ms());
+	return rc == 1 ? retake(state_dir, id, l) : rc;
 }
 
 bool session_lease_still(const char *state_dir, const char *id, const struct session_lease *l)
@@ -330,13 +359,12 @@ bool session_lease_keep(const char *state_dir, const char *id, struct session_le
 {
 	double now = now_monotonic_ms();
 	bool lost = false;
-	if (now >= *renew_at) {
+	bool check = starting && !session_lease_still(state_dir, id, l);
+	if (now >= *renew_at || check) {
 		int r = session_lease_renew(state_dir, id, l);
-		lost = r == 1;
+		lost = r == 1 || (r < 0 && check);
 		/* an error: tried again soon; lost once its expiry passed */
 		*renew_at = now + (double)session_lease_ms() / (r == 0 ? 3 : 10);
-	} else if (starting) {
-		lost = !session_lease_still(state_dir, id, l);
 	}
 	if (lost)
 		warning("session %s: its lease is lost (another node holds a newer one, or it "

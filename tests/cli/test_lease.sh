@@ -9,8 +9,9 @@
 # other says 409 or 307 and nothing of its request ran; a node stalled
 # past its lease (SIGSTOP of the session's daemon, an execution waiting on
 # it, SIGCONT after another node took over) finds its lease lost and stops
-# without running that execution or writing the session's state; a node
-# whose server ends has its daemons release their leases. Every
+# without running that execution or writing the session's state; one
+# stalled past its lease that no node took takes the next generation
+# itself and goes on with its kernel; a node whose server ends has its daemons release their leases. Every
 # wait is on a condition (an answer, a file, a process), never on time.
 . "$(dirname "$0")/../lib.sh"
 
@@ -202,6 +203,35 @@ check "the manifest counts the holders' executions only (6: $out)" \
 	sh -c 'printf "%s" "$1" | jq -e ".execution_count == 6" >/dev/null' _ "$out"
 check "node $OTHER holds generation 5 (took 4, released it at the stop, took 5)" \
 	test "$(lease_gen)" = 5 -a "$(lease node)" = "$OTHER"
+
+# --- a daemon stalled past its lease that no node took keeps it ----------
+# (a kernel's start longer than the lease, a machine that paused): it
+# takes the next generation itself, as a taker would, and goes on with
+# its kernel; the next request on its node finds it, not a second daemon.
+ncurl "$OTHER" "/v1/sessions/$ID/executions" '{"code": "print(x)", "timeout": 300}'
+check "node $OTHER runs the session again ($code)" test "$code" = 200 -a "$(lease node)" = "$OTHER"
+DAEMON=$(lease pid)
+GEN=$(lease_gen)
+GROUP=$(ps -o pgid= -p "$DAEMON" | tr -d ' ')
+kill -STOP -"$GROUP"
+STOPPED=-$GROUP
+# until the lease has expired by the clock (a fifth of the lease past
+# it, as a taker waits), the pause sparing the CPU
+until [ "$(date +%s%3N)" -gt "$(($(lease expires_at_ms) + 600))" ]; do sleep 0.05; done
+kill -CONT -"$GROUP"
+STOPPED=""
+# it wakes, renews too late, takes the next generation
+_tries=0
+until [ "$(lease_gen)" != "$GEN" ] || ! kill -0 "$DAEMON" 2>/dev/null || [ "$_tries" -ge 1200 ]; do
+	_tries=$((_tries + 1))
+	sleep 0.05
+done
+check "the woken daemon took generation $((GEN + 1)) itself ($(lease_gen), node $(lease node), pid $(lease pid))" \
+	test "$(lease_gen)" = $((GEN + 1)) -a "$(lease pid)" = "$DAEMON" -a "$(lease node)" = "$OTHER"
+ncurl "$OTHER" "/v1/sessions/$ID/executions" '{"code": "print(x)", "timeout": 300}'
+check "and answers with its kernel's state, not restored ($out)" \
+	sh -c 'printf "%s" "$1" | jq -e ".stdout == \"144\n\" and (.session.restored | not)" >/dev/null' _ "$out"
+check "its daemon.log has one lost lease, the earlier one" test "$(grep -c "its lease is lost" "$SDIR/daemon.log")" = 1
 
 # --- a node's server ends: its daemons release their leases -------------
 # (drained, or killed alone): the session's daemon stops between
