@@ -87,7 +87,8 @@ json_t *proto_json(const struct buf *payload);
 void proto_reply_error(int fd, const char *msg);
 
 /* ---- session_replay.c: a JavaScript session's saved executions ----
- * For JavaScript and TypeScript sessions (m, the manifest), nothing for
+ * For JavaScript and TypeScript kernels (m, the kernel's view of the
+ * manifest: session_kernels.c; its "replay" names the log), nothing for
  * the others: the log into the kernel's hello as "replay" (absent when
  * there is none yet); a kernel's "saved" frame appended to the log, its
  * "ms" and "bytes" set to the save's (a "saved" with "fresh" appends the
@@ -191,6 +192,8 @@ void session_kill_listener(const char *state_dir, const char *id);
  * (VmHWM), from /proc/PID; -1 when they cannot be read. */
 double session_account_cpu_ms(int pid);
 long long session_account_peak_kb(int pid);
+/* Its resident memory now (VmRSS), -1 when it cannot be read. */
+long long session_account_rss_kb(int pid);
 /* An execution's "cpu_ms" and "memory_peak_kb" into rec: the kernel pid's
  * readings less those from before it (cpu0_ms; peak0_kb, the least), or
  * its host's measures once it ended (end, its "ended" frame; else NULL). */

@@ -59,7 +59,7 @@ static void host_started(void *ctx, const struct sandbox_report *l, int pid)
 	json_decref(j);
 }
 
-static void host_main(const char *state_dir, json_t *m, int ctl, int pipe_w)
+static void host_main(const char *state_dir, json_t *m, int ctl, int pipe_w, pid_t daemon)
 {
 	prctl(PR_SET_PDEATHSIG, SIGTERM);
 	signal(SIGTERM, host_on_term);
@@ -84,6 +84,7 @@ static void host_main(const char *state_dir, json_t *m, int ctl, int pipe_w)
 	    .ctl_fd = ctl,
 	    .on_start = host_started,
 	    .ctx = &pipe_w,
+	    .uid_of = daemon, /* one uid for every kernel of the workspace */
 	};
 	int rc = req.lang ? engine_kernel_run(&req, &out, &sink, &ks) : -1;
 	json_t *end =
@@ -118,6 +119,7 @@ int session_kernel_start(struct session_kernel *k, const char *state_dir, json_t
 				     "\036sbx:%02x%02x%02x%02x%02x%02x%02x%02x\036", r[0], r[1],
 				     r[2], r[3], r[4], r[5], r[6], r[7]);
 	fflush(NULL);
+	pid_t daemon = getpid();
 	pid_t pid = fork();
 	if (pid < 0) {
 		close(sp[0]), close(sp[1]), close(pp[0]), close(pp[1]);
@@ -126,7 +128,7 @@ int session_kernel_start(struct session_kernel *k, const char *state_dir, json_t
 	if (pid == 0) {
 		close(sp[0]);
 		close(pp[0]);
-		host_main(state_dir, m, sp[1], pp[1]);
+		host_main(state_dir, m, sp[1], pp[1], daemon);
 	}
 	close(sp[1]);
 	close(pp[1]);
