@@ -227,7 +227,7 @@ void daemon_start_job(struct daemon *d)
 		return daemon_refuse(d, j, why);
 	}
 	session_program_start(&d->wd, s->view, j.req, io);
-	session_modules_start(s->view, j.req, io);
+	session_modules_start(&d->wd, s->view, j.req, io);
 	workdir_snapshot(&d->wd);
 	if (d->cur_job.req != j.req)
 		d->resent = 0;

@@ -145,10 +145,14 @@ void session_program_request(json_t *j, const struct request *req);
  * TypeScript puts "program" into the kernel's frame msg. Before the
  * execution's snapshot. */
 void session_program_start(struct workdir *wd, json_t *manifest, json_t *req, json_t *msg);
-/* Daemon: a JavaScript or TypeScript session's --file modules (.js, .mjs,
- * .cjs, .json, .ts), read and put into the kernel's frame msg ("modules":
- * name → text), which cannot open them itself. */
-void session_modules_start(json_t *manifest, json_t *req, json_t *msg);
+/* Daemon: a JavaScript or TypeScript kernel's --file modules (.js, .mjs,
+ * .cjs, .json, .ts), and the working directory's own that the code names
+ * (a result.json Python wrote), read and put into the kernel's frame msg
+ * ("modules": name → text), which cannot open them itself. */
+void session_modules_start(struct workdir *wd, json_t *manifest, json_t *req, json_t *msg);
+/* The same for a new kernel's hello: the modules of the working directory
+ * that its replay log's executions name, for the replay. */
+void session_modules_hello(struct workdir *wd, json_t *hello);
 /* Daemon: removes the copy once the execution has ended (its files listed). */
 void session_program_end(struct workdir *wd, json_t *req);
 

@@ -103,7 +103,8 @@ void session_kernel_init(struct session_kernel *k)
 	buf_init(&k->line, KERNEL_LINE_MAX);
 }
 
-int session_kernel_start(struct session_kernel *k, const char *state_dir, json_t *m, int priv_fd)
+int session_kernel_start(struct session_kernel *k, const char *state_dir, json_t *m,
+			 struct workdir *wd)
 {
 	int sp[2], pp[2];
 	unsigned char r[8];
@@ -150,7 +151,8 @@ int session_kernel_start(struct session_kernel *k, const char *state_dir, json_t
 	if (k->fresh)
 		json_object_set_new(hello, "fresh", json_true()); /* the kernel skips its restore */
 	else
-		session_replay_hello(m, priv_fd, hello);
+		session_replay_hello(m, wd->priv_fd, hello);
+	session_modules_hello(wd, hello);
 	k->fresh = false;
 	int rc = session_kernel_send(k, hello);
 	json_decref(hello);

@@ -79,7 +79,7 @@ int kernels_start(struct daemon *d, struct kernel_slot *s, char *why, size_t n)
 	 * a name in it for a link, which rundir_open removes (and the fds the
 	 * daemon kept would name the directory it renamed away). */
 	if (kernels_reopen_rundir(d) < 0 ||
-	    session_kernel_start(&s->k, d->state_dir, s->view, d->wd.priv_fd) < 0) {
+	    session_kernel_start(&s->k, d->state_dir, s->view, &d->wd) < 0) {
 		snprintf(why, n, "%s", *error_first_message() ? error_first_message() : "fork");
 		return -1;
 	}
