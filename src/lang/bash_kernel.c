@@ -7,8 +7,12 @@
  * (no shell variables, no `cd`, no exported environment: README
  * "Workspaces").
  *
+ * A FILE runs as `bash FILE` from its copy in the working directory, as
+ * `sbx run x.sh` runs it ($0 and bash's messages name it).
+ *
  * It speaks the kernels' protocol (prelude/sbx_kernel.py) on fd 0: in,
- * {"state", "token"} once, then {"seq", "code", "stdin", "env", "args"};
+ * {"state", "token"} once, then {"seq", "code", "stdin", "env", "args",
+ * "program"};
  * out, {"ready"}, then {"start"} and {"done", "exit_code", "interrupted"}
  * after the token on stdout and stderr. The daemon's SIGINT (a limit)
  * goes on to the command's processes (the run's process group, as a
@@ -137,7 +141,11 @@ static void run_command(const struct bash_kernel *bk, json_t *req, char **env)
 	argv[k++] = "--noprofile";
 	argv[k++] = "--norc";
 	char path[4200];
-	if (json_string_length(code) <= ARG_MAX_WORD) {
+	const char *base =
+	    json_string_value(json_object_get(json_object_get(req, "program"), "base"));
+	if (base) {
+		argv[k++] = base; /* relative: the copy in the working directory */
+	} else if (json_string_length(code) <= ARG_MAX_WORD) {
 		argv[k++] = "-c";
 		argv[k++] = json_string_value(code);
 		argv[k++] = "bash";

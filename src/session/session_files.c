@@ -198,6 +198,10 @@ void session_program_start(struct workdir *wd, json_t *manifest, json_t *req, js
 		json_object_set_new(
 		    msg, "program",
 		    json_pack("{s:s, s:s, s:s}", "as_given", given, "path", path, "base", base));
+	else if (!strcmp(lang, "bash") && json_object_get(req, "program_copy"))
+		/* bash FILE, as `sbx run x.sh` runs it: from its copy (only
+		 * when the copy is the code, not a file that had the name) */
+		json_object_set_new(msg, "program", json_pack("{s:s}", "base", base));
 }
 
 void session_program_end(struct workdir *wd, json_t *req)

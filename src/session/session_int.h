@@ -142,8 +142,9 @@ void session_program_request(json_t *j, const struct request *req);
 /* Daemon: writes the code into the working directory under the program's
  * name (not over a --file or a file of that name; not for JavaScript and
  * TypeScript, which have no files), and for Python, JavaScript and
- * TypeScript puts "program" into the kernel's frame msg. Before the
- * execution's snapshot. */
+ * TypeScript puts "program" into the kernel's frame msg (bash: its name,
+ * when the copy was made, for `bash FILE`). Before the execution's
+ * snapshot. */
 void session_program_start(struct workdir *wd, json_t *manifest, json_t *req, json_t *msg);
 /* Daemon: a JavaScript or TypeScript kernel's --file modules (.js, .mjs,
  * .cjs, .json, .ts), and the working directory's own that the code names
