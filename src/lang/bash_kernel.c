@@ -26,6 +26,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -42,6 +43,7 @@ struct bash_kernel {
 	const char *exe;
 	char *const *env; /* sbx's variables (engine_spawn_env) */
 	const char *tmpdir;
+	uint64_t rlimit_as; /* each command's, as `sbx run -l bash` has it */
 };
 
 static volatile sig_atomic_t interrupted;
@@ -162,6 +164,11 @@ static void run_command(const struct bash_kernel *bk, json_t *req, char **env)
 		if (json_is_string(json_array_get(args, i)))
 			argv[k++] = json_string_value(json_array_get(args, i));
 	signal(SIGINT, SIG_DFL);
+	/* The address-space backstop is the command's, set here: the loop
+	 * is sbx's own code, which a sanitizer build cannot run under it. */
+	struct rlimit as = {(rlim_t)bk->rlimit_as, (rlim_t)bk->rlimit_as};
+	if (bk->rlimit_as && setrlimit(RLIMIT_AS, &as) < 0)
+		_exit(126);
 	execve(bk->exe, (char *const *)argv, env);
 	dprintf(2, "sbx: cannot start %s: %s\n", bk->exe, strerror(errno));
 	_exit(127);
@@ -237,8 +244,9 @@ int bash_kernel_run(struct request *req, struct outcome *out, const struct outpu
 	if (engine_kernel_prepare(&s, ks, exe_name) < 0)
 		goto out;
 	engine_spawn_env(&s);
-	struct bash_kernel bk = {s.exe, s.env, s.tmpdir + strlen("TMPDIR=")};
-	rc = engine_kernel_start_main(&s, bash_kernel_main, &bk, ks, req->limits.memory_bytes);
+	struct bash_kernel bk = {s.exe, s.env, s.tmpdir + strlen("TMPDIR="),
+				 req->limits.memory_bytes};
+	rc = engine_kernel_start_main(&s, bash_kernel_main, &bk, ks, 0);
 out:
 	free(s.env);
 	engine_kernel_close_rundir(&s.wd);
