@@ -81,6 +81,12 @@ struct sandbox_plan {
 	bool stream_only;
 	void (*on_start)(void *ctx, const struct sandbox_report *layers, int code_pid);
 	void *on_start_ctx;
+	/* As root, the code's uid is ISOLATE_UID_BASE + this live process's
+	 * pid (0: the caller's own): a session's kernels take their daemon's,
+	 * so they share the workspace's files. Such a run's end does not kill
+	 * every process of its uid (its siblings'), only its own process
+	 * group and cgroup. */
+	pid_t uid_of;
 };
 
 /* Returns 0 when the run was supervised to the end (whatever its status),
