@@ -114,6 +114,12 @@ void isolate_kill(struct isolate_state *st, pid_t pid)
 			;
 }
 
+void sandbox_kill_shared_uid(pid_t owner)
+{
+	if (owner > 0 && geteuid() == 0)
+		kill_uid((uid_t)(ISOLATE_UID_BASE + (unsigned)owner));
+}
+
 void isolate_finish(struct isolate_state *st, pid_t pid, struct sandbox_report *rep)
 {
 	(void)pid; /* reaped by now: only the run's group and cgroup are used */

@@ -18,10 +18,12 @@
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "core/lang.h"
 #include "engine/engine_kernel.h"
 #include "sandbox/rundir.h"
+#include "sandbox/sandbox.h"
 #include "util/util.h"
 
 int kernels_reopen_rundir(struct daemon *d)
@@ -137,6 +139,9 @@ void kernels_stop_all(struct daemon *d)
 {
 	for (size_t i = 0; i < d->nkernels; i++)
 		session_kernel_stop(&d->kernels[i].k, daemon_to_client, &d->kernels[i]);
+	/* The kernels shared the daemon's uid (session_kernel.c): what any
+	 * of them left behind, a kernel's own end did not kill. */
+	sandbox_kill_shared_uid(getpid());
 }
 
 void kernels_release(struct daemon *d)
