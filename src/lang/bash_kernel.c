@@ -2,32 +2,35 @@
  * small loop of sbx's own, in the interpreters' sandbox (the same plan,
  * layers, seccomp profile, cgroup and rlimits as `sbx run -l bash`), that
  * runs each execution as a fresh `bash --noprofile --norc -c CODE bash
- * ARGS...` in the workspace's working directory and waits for it: the
- * files are the workspace's, and nothing else is kept between commands
- * (no shell variables, no `cd`, no exported environment: README
- * "Workspaces").
+ * ARGS...` and waits for it. Besides the workspace's files, a command
+ * keeps what a terminal's shell would keep for the next one: its working
+ * directory and its exported variables (bash_shell_state.c; README
+ * "Workspaces"); shell variables that are not exported, functions,
+ * aliases and options are not kept.
  *
  * A FILE runs as `bash FILE` from its copy in the working directory, as
  * `sbx run x.sh` runs it ($0 and bash's messages name it).
  *
  * It speaks the kernels' protocol (prelude/sbx_kernel.py) on fd 0: in,
- * {"state", "token"} once, then {"seq", "code", "stdin", "env", "args",
- * "program"};
- * out, {"ready"}, then {"start"} and {"done", "exit_code", "interrupted"}
- * after the token on stdout and stderr. The daemon's SIGINT (a limit)
- * goes on to the command's processes (the run's process group, as a
- * terminal's ^C); one that does not stop is killed with the kernel, which
- * the next command restarts (there is nothing to restore).
+ * {"state", "token", "fresh"} once, then {"seq", "code", "stdin", "env",
+ * "args", "program"};
+ * out, {"ready", "restored"}, then {"start"}, {"done", "exit_code",
+ * "interrupted"} after the token on stdout and stderr, and {"saved"}. The
+ * daemon's SIGINT (a limit) goes on to the command's processes (the run's
+ * process group, as a terminal's ^C); one that does not stop is killed
+ * with the kernel, which the next command restarts from the saved state.
  */
 #include <errno.h>
 #include <fcntl.h>
 #include <jansson.h>
+#include <limits.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "core/config.h"
@@ -44,6 +47,12 @@ struct bash_kernel {
 	char *const *env; /* sbx's variables (engine_spawn_env) */
 	const char *tmpdir;
 	uint64_t rlimit_as; /* each command's, as `sbx run -l bash` has it */
+	char workdir[PATH_MAX];
+	char init[PATH_MAX + 32]; /* the BASH_ENV file that sets the EXIT trap */
+	char dump[PATH_MAX + 32]; /* what the trap writes */
+	char state[PATH_MAX + 32];
+	struct shell_state shell;
+	json_t *pending_saved; /* sent after "done" */
 };
 
 static volatile sig_atomic_t interrupted;
@@ -93,34 +102,48 @@ static void mark(const char *token)
 	(void)write_all(2, token, strlen(token));
 }
 
-/* The command's environment: sbx's, then the execution's --env (which
- * replaces a variable of the same name); *own: where the execution's
- * (allocated) start. */
+/* The command's environment: sbx's, then what the shell exported in the
+ * earlier commands, then the execution's --env (each replaces a variable
+ * of the same name), BASH_ENV; room for PWD after it (the child's).
+ * *own: where the entries this allocated start. */
 static char **command_env(const struct bash_kernel *bk, json_t *env, size_t *own)
 {
 	size_t n = 0;
 	while (bk->env[n])
 		n++;
-	char **v = xcalloc(n + json_object_size(env) + 1, sizeof *v);
+	const struct shell_state *sh = &bk->shell;
+	char **v = xcalloc(n + sh->nvars + json_object_size(env) + 3, sizeof *v);
 	size_t k = 0;
+	char name[256];
 	for (size_t i = 0; i < n; i++) {
 		const char *eq = strchr(bk->env[i], '=');
 		size_t len = eq ? (size_t)(eq - bk->env[i]) : strlen(bk->env[i]);
-		char name[256];
 		snprintf(name, sizeof name, "%.*s", (int)len, bk->env[i]);
-		if (!json_object_get(env, name))
+		if (!json_object_get(env, name) && !shell_state_var(sh, bk->env[i], len) &&
+		    strcmp(name, "PWD") && strcmp(name, "BASH_ENV"))
 			v[k++] = bk->env[i];
 	}
+	for (size_t i = 0; i < sh->nvars; i++) {
+		size_t len = strcspn(sh->vars[i], "=");
+		snprintf(name, sizeof name, "%.*s", (int)len, sh->vars[i]);
+		if (!json_object_get(env, name))
+			v[k++] = sh->vars[i];
+	}
 	*own = k;
-	const char *name;
+	const char *key;
 	json_t *val;
-	json_object_foreach(env, name, val)
+	json_object_foreach(env, key, val)
 	{
-		if (k < ENV_MAX && json_is_string(val)) {
-			size_t len = strlen(name) + json_string_length(val) + 2;
+		if (k < ENV_MAX && json_is_string(val) && strcmp(key, "BASH_ENV")) {
+			size_t len = strlen(key) + json_string_length(val) + 2;
 			v[k] = xmalloc(len);
-			snprintf(v[k++], len, "%s=%s", name, json_string_value(val));
+			snprintf(v[k++], len, "%s=%s", key, json_string_value(val));
 		}
+	}
+	if (bk->init[0]) {
+		size_t len = strlen(bk->init) + sizeof "BASH_ENV=";
+		v[k] = xmalloc(len);
+		snprintf(v[k++], len, "BASH_ENV=%s", bk->init);
 	}
 	return v;
 }
@@ -130,6 +153,14 @@ static char **command_env(const struct bash_kernel *bk, json_t *env, size_t *own
  * the kernel's TMPDIR. */
 static void run_command(const struct bash_kernel *bk, json_t *req, char **env)
 {
+	/* Where the last command left the shell, and PWD for it. */
+	char pwd[PATH_MAX + 8];
+	memcpy(pwd, "PWD=", 4);
+	shell_state_enter(&bk->shell, bk->workdir, pwd + 4, sizeof pwd - 4);
+	size_t k_env = 0;
+	while (env[k_env])
+		k_env++;
+	env[k_env] = pwd;
 	const char *in = json_string_value(json_object_get(req, "stdin"));
 	int fd = open(in ? in : "/dev/null", O_RDONLY | O_CLOEXEC);
 	if (fd < 0 || dup2(fd, 0) < 0)
@@ -174,9 +205,54 @@ static void run_command(const struct bash_kernel *bk, json_t *req, char **env)
 	_exit(127);
 }
 
+/* The shell's state from the last command: read back (or, for --fresh,
+ * removed) when the kernel starts; true when there was one. */
+static bool shell_begin(struct bash_kernel *bk, json_t *hello)
+{
+	const char *state = json_string_value(json_object_get(hello, "state"));
+	const char *slash = state ? strrchr(state, '/') : NULL;
+	if (!slash || !getcwd(bk->workdir, sizeof bk->workdir))
+		return false;
+	snprintf(bk->state, sizeof bk->state, "%.*s/state.bash", (int)(slash - state), state);
+	snprintf(bk->dump, sizeof bk->dump, "%s/sbx-shell-exit", bk->tmpdir);
+	snprintf(bk->init, sizeof bk->init, "%s/sbx-shell-init.sh", bk->tmpdir);
+	if (!shell_state_init_file(bk->init, bk->dump)) {
+		bk->init[0] = '\0'; /* nothing kept: each command starts afresh */
+		return false;
+	}
+	if (json_is_true(json_object_get(hello, "fresh")))
+		unlink(bk->state);
+	return shell_state_load(&bk->shell, bk->state);
+}
+
+/* After a command: what its shell left, kept and saved; a note on its
+ * stderr when it ended outside the workspace. */
+static void shell_end(struct bash_kernel *bk, json_t *req, json_int_t seq)
+{
+	if (!bk->init[0])
+		return;
+	struct timespec t0, t1;
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	char note[PATH_MAX + 256];
+	long size = 0;
+	json_t *unsaved = json_array();
+	if (shell_state_update(&bk->shell, bk->dump, bk->workdir, bk->env,
+			       json_object_get(req, "env"), note, sizeof note) > 0)
+		size = shell_state_save(&bk->shell, bk->state);
+	if (note[0])
+		(void)write_all(2, note, strlen(note));
+	if (size < 0)
+		json_array_append_new(unsaved, json_string("the shell's directory and exports"));
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	bk->pending_saved = json_pack(
+	    "{s:I, s:f, s:I, s:o}", "saved", seq, "ms",
+	    (double)(t1.tv_sec - t0.tv_sec) * 1e3 + (double)(t1.tv_nsec - t0.tv_nsec) / 1e6,
+	    "bytes", (json_int_t)(size > 0 ? size : 0), "unsaved", unsaved);
+}
+
 static void bash_kernel_main(void *arg)
 {
-	const struct bash_kernel *bk = arg;
+	struct bash_kernel *bk = arg;
 	struct sigaction sa = {.sa_handler = on_sigint}; /* no SA_RESTART: waitpid returns */
 	sigaction(SIGINT, &sa, NULL);
 	struct buf in = BUF_INIT;
@@ -187,8 +263,9 @@ static void bash_kernel_main(void *arg)
 		_exit(0);
 	char token[64];
 	snprintf(token, sizeof token, "%s", t);
+	bool restored = shell_begin(bk, hello);
 	json_decref(hello);
-	send_frame(json_pack("{s:b, s:b, s:[]}", "ready", 1, "restored", 0, "unsaved"));
+	send_frame(json_pack("{s:b, s:b, s:[]}", "ready", 1, "restored", restored, "unsaved"));
 	mark(token);
 	json_t *req;
 	while ((req = read_frame(&in))) {
@@ -202,6 +279,7 @@ static void bash_kernel_main(void *arg)
 		interrupted = 0;
 		size_t own = 0;
 		char **env = command_env(bk, json_object_get(req, "env"), &own);
+		unlink(bk->dump); /* what is there after the command is its own */
 		pid_t pid = fork();
 		if (pid == 0)
 			run_command(bk, req, env);
@@ -225,9 +303,13 @@ static void bash_kernel_main(void *arg)
 		for (size_t i = own; env[i]; i++)
 			free(env[i]);
 		free(env);
+		shell_end(bk, req, n);
 		mark(token);
 		send_frame(json_pack("{s:I, s:i, s:b, s:[]}", "done", n, "exit_code", code,
 				     "interrupted", was_interrupted || interrupted, "report"));
+		if (bk->pending_saved)
+			send_frame(bk->pending_saved);
+		bk->pending_saved = NULL;
 		json_decref(req);
 	}
 	_exit(0);
@@ -244,8 +326,10 @@ int bash_kernel_run(struct request *req, struct outcome *out, const struct outpu
 	if (engine_kernel_prepare(&s, ks, exe_name) < 0)
 		goto out;
 	engine_spawn_env(&s);
-	struct bash_kernel bk = {s.exe, s.env, s.tmpdir + strlen("TMPDIR="),
-				 req->limits.memory_bytes};
+	struct bash_kernel bk = {.exe = s.exe,
+				 .env = s.env,
+				 .tmpdir = s.tmpdir + strlen("TMPDIR="),
+				 .rlimit_as = req->limits.memory_bytes};
 	rc = engine_kernel_start_main(&s, bash_kernel_main, &bk, ks, 0);
 out:
 	free(s.env);

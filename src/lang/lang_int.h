@@ -92,6 +92,26 @@ void native_transforms(const struct request *req, struct json_t *transforms);
  * bash_kernel.c */
 int bash_kernel_run(struct request *req, struct outcome *out, const struct output_sink *sink,
 		    const struct kernel_start *ks);
+/* What a session's shell keeps between commands: its working directory
+ * (relative to the workspace) and the variables it exported. Loaded from
+ * and saved to the kernel's state file; updated from the dump the EXIT
+ * trap of the BASH_ENV file (shell_state_init_file) wrote, which sets a
+ * note for stderr when the command ended outside the workspace; entered
+ * by the next command's child before bash starts (pwd: its PWD).
+ * bash_shell_state.c */
+struct shell_state {
+	char *dir;
+	char **vars; /* "NAME=value" */
+	size_t nvars;
+};
+bool shell_state_load(struct shell_state *st, const char *path);
+long shell_state_save(const struct shell_state *st, const char *path);
+void shell_state_clear(struct shell_state *st);
+bool shell_state_init_file(const char *init, const char *dump);
+int shell_state_update(struct shell_state *st, const char *dump, const char *workdir,
+		       char *const *sbx_env, struct json_t *exec_env, char *note, size_t n);
+const char *shell_state_var(const struct shell_state *st, const char *name, size_t len);
+void shell_state_enter(const struct shell_state *st, const char *workdir, char *pwd, size_t n);
 /* python3 running the prelude and prelude/sbx_kernel.py. python_kernel.c */
 int python_kernel_run(struct request *req, struct outcome *out, const struct output_sink *sink,
 		      const struct kernel_start *ks);

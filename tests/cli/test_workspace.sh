@@ -4,7 +4,8 @@
 # command lists the files, the file comes back over HTTP (curl against sbx
 # serve, the answers checked against docs/openapi.json), JavaScript
 # requires it; each language keeps its own state, through kill -9 of the
-# daemon and a stop; a shell command keeps nothing but files; the kernels
+# daemon and a stop; a shell command keeps its exports (more in
+# test_workspace_shell.sh); the kernels
 # together are held to the session's memory (an idle kernel is stopped and
 # restored); a language without a session kernel is refused with the same
 # message on every front.
@@ -68,8 +69,8 @@ expect_json .language '"bash"'
 sbx session exec ws -l bash -e 'export KEPT=1; SHVAR=2; cd /tmp; echo "$0 $1"' -- arg1
 expect_out "bash arg1"
 sbx session exec ws -l bash -e 'echo "[${KEPT-}${SHVAR-}]"; test "$PWD" = "$HOME" && echo home; ls stats.json'
-T_LAST="the next command: no variables, no cd, the working directory"
-expect_out "[]
+T_LAST="the next command: the exported variable, not the shell's, not a cd out"
+expect_out "[1]
 home
 stats.json"
 sbx_in 'piped' session exec ws -l bash --stdin - --env GREETING=hi -e 'cat; echo " $GREETING"'

@@ -1,0 +1,78 @@
+#!/bin/sh
+# A session's shell keeps what a terminal's shell keeps between commands:
+# its working directory and its exported variables (not its shell
+# variables), through a stop, kill -9 of the daemon and --fresh; an
+# execution's --env is for that execution only; a directory that vanished
+# or lies outside the workspace gives the workspace's directory back with
+# a note on stderr.
+. "$(dirname "$0")/../lib.sh"
+. "$TESTS_DIR/session_lib.sh"
+
+wait_gone() { timeout 60 tail --pid="$1" -f /dev/null; }
+field() {
+	"$SBX" session get "$1" >/dev/null 2>&1
+	sed -n "s/^$2: *//p" "$SBX_STATE_DIR/sessions/$1/manifest.yaml"
+}
+
+sbx session create -l bash -n sh
+ID=$out
+check "create" test "$rc" -eq 0
+
+sbx session exec sh -e 'mkdir -p sub/deep; cd sub; export FOO="a b
+c"; SHVAR=1; export -n HOME_COPY=x; echo started'
+expect_out started
+sbx session exec sh -e 'printf "%s|%s|%s\n" "${PWD##*/}" "$FOO" "${SHVAR-unset}"'
+T_LAST="the next command: the directory, the exported variable, no shell variable"
+expect_out "sub|a b
+c|unset"
+sbx session exec sh --env FOO=given --env ONLY=1 -e 'echo "$FOO $ONLY"; cd deep'
+expect_out "given 1"
+sbx session exec sh -e 'echo "${PWD##*/} $FOO ${ONLY-unset}"'
+T_LAST="--env for its execution only, the exported value back"
+expect_out "deep a b
+c unset"
+sbx session exec sh -e 'cd ..; export N=$((6 * 7)); unset FOO'
+
+# --- kept through a stop and kill -9 of the daemon ---------------------
+sbx session stop sh
+sbx session exec sh -e 'echo "${PWD##*/} $N ${FOO-unset}"'
+T_LAST="after a stop"
+expect_out "sub 42 unset"
+dpid=$(field "$ID" daemon_pid)
+check "the daemon runs" test -n "$dpid"
+kill -9 "$dpid"
+wait_gone "$dpid"
+sbx session exec sh -e 'echo "${PWD##*/} $N"; export N=$((N + 1))'
+T_LAST="after kill -9 of the daemon"
+expect_out "sub 42"
+
+# --- a directory outside the workspace, one that vanished ---------------
+sbx session exec sh -e 'cd /tmp; pwd'
+expect_out /tmp
+T_LAST="a cd outside the workspace: a note"
+check "$T_LAST" err_has "outside the workspace"
+sbx session exec sh -e 'test "$PWD" = "$HOME" && echo workspace; echo $N'
+T_LAST="outside: the next command starts in the workspace"
+expect_out "workspace
+43"
+sbx session exec sh -e 'mkdir gone; cd gone; rmdir ../gone'
+sbx session exec sh -e 'test "$PWD" = "$HOME" && echo workspace'
+T_LAST="a vanished directory: the workspace, with a note"
+expect_out workspace
+check "$T_LAST" err_has "gone or outside the workspace"
+sbx session exec sh -e 'ln -s /usr up; cd up; echo in'
+sbx session exec sh -e 'test "$PWD" = "$HOME" && echo workspace'
+T_LAST="a link out of the workspace is not followed back"
+expect_out workspace
+
+# --- the command's own exit status, an exec, --fresh --------------------
+sbx session exec sh -e 'cd sub; export E=1; exit 5'
+expect_rc 5
+sbx session exec sh -e 'echo "${PWD##*/} $E"'
+T_LAST="kept after a failing command"
+expect_out "sub 1"
+sbx session exec sh --fresh -e 'test "$PWD" = "$HOME" && echo "workspace ${N-unset} ${E-unset}"'
+T_LAST="--fresh starts afresh"
+expect_out "workspace unset unset"
+
+finish
