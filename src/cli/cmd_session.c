@@ -150,6 +150,27 @@ static void print_text(json_t *s, bool header)
 			json_string_value(json_object_get(s, "error")));
 }
 
+/* A workspace's kernels, a line each: "kernel  r running, 2 executions,
+ * 61.3 MiB". */
+static void print_kernels(json_t *kernels)
+{
+	size_t i;
+	json_t *k;
+	json_array_foreach(kernels, i, k)
+	{
+		json_int_t n = json_integer_value(json_object_get(k, "executions"));
+		json_t *kb = json_object_get(k, "memory_kb");
+		char mem[48] = "";
+		if (json_is_integer(kb))
+			snprintf(mem, sizeof mem, ", %.1f MiB",
+				 (double)json_integer_value(kb) / 1024);
+		text_printf(stdout, "%-16s %s %s, %lld execution%s%s\n", "kernel",
+			    json_string_value(json_object_get(k, "language")),
+			    json_string_value(json_object_get(k, "state")), (long long)n,
+			    n == 1 ? "" : "s", mem);
+	}
+}
+
 static int emit(json_t *j, const struct request *req)
 {
 	if (req->format == FORMAT_NDJSON && json_is_array(j)) { /* one object a line */
@@ -174,6 +195,10 @@ static int emit(json_t *j, const struct request *req)
 		const char *k;
 		json_object_foreach(j, k, v)
 		{
+			if (!strcmp(k, "kernels") && json_is_array(v)) {
+				print_kernels(v);
+				continue;
+			}
 			/* a duration in ms to a hundredth, not JSON's 17 digits */
 			if (json_is_real(v)) {
 				text_printf(stdout, "%-16s %.2f\n", k, json_real_value(v));

@@ -206,7 +206,8 @@ const struct mcp_tool mcp_tools[] = {
      "{\"type\": \"array\", \"items\": {\"type\": \"object\"}}}}",
      TOOL_LIST_SESSIONS, true},
     {"get_session", "Describe a session",
-     "A session's description: language, status, executions, limits, expiry.",
+     "A session's description: language, status, executions, limits, expiry, and its "
+     "kernels (language, state, executions, memory_kb), one per language that ran in it.",
      "{\"type\": \"object\", \"required\": [\"session\"], \"additionalProperties\": false, "
      "\"properties\": {" SESSION_PROP "}}",
      "{\"type\": \"object\"}", TOOL_GET_SESSION, true},

@@ -228,6 +228,7 @@ int session_daemon_main(const char *state_dir, const char *id, int ready_fd)
 	json_t *patch = json_pack("{s:i}", "daemon_pid", (int)getpid());
 	persist_manifest(&d.persist, patch);
 	json_decref(patch);
+	kernels_persist(&d);
 	int rc = loop(&d);
 	kernels_stop_all(&d);
 	persist_end(&d.persist, !d.lost); /* lost: the manifest is the new holder's */

@@ -83,6 +83,7 @@ void daemon_finish_exec(struct daemon *d)
 	double wall = now_monotonic_ms() - d->start_ms;
 	uint64_t t = (uint64_t)json_integer_value(json_object_get(req, "timeout_ms"));
 	d->count++;
+	s->executions++;
 	struct exec_end e = {
 	    .done = done,
 	    .end = s->k.end,
@@ -137,6 +138,7 @@ void daemon_finish_exec(struct daemon *d)
 	json_object_update(d->m, patch);
 	persist_manifest(&d->persist, patch);
 	json_decref(patch);
+	kernels_persist(d);
 	d->idle_deadline = now_monotonic_ms() + (double)mget(d, "idle_ms");
 	/* The save that came with the execution's end (a JavaScript kernel
 	 * sends both at once), handled now that the client has its record. */

@@ -44,6 +44,7 @@ struct kernel_slot {
 	char recovered[256];	/* why it came back, for that record */
 	json_int_t saved_count; /* the session's executions when it last saved */
 	double last_used;	/* monotonic ms of its last execution */
+	json_int_t executions;	/* the session's executions in this language */
 };
 
 struct daemon {
@@ -105,6 +106,10 @@ void kernels_kill_all(struct daemon *d);
 /* Ends every kernel (each saved after its last execution). */
 void kernels_stop_all(struct daemon *d);
 void kernels_release(struct daemon *d);
+/* The kernels into the manifest (`session get` lists them): language,
+ * state, executions and the code's pid while it runs (its memory is read
+ * from /proc when asked: session_store.c). */
+void kernels_persist(struct daemon *d);
 
 /* ---- session_daemon_exec.c: one execution at a time ---- */
 /* Output of slot ctx's kernel: the client's while it runs the execution,

@@ -69,6 +69,15 @@ struct kernel_slot *kernels_slot(struct daemon *d, const char *name, char *why, 
 			    json_object_get(d->m, "rundir"), "memory_bytes",
 			    json_object_get(d->m, "memory_bytes"), "replay", replay);
 	s->saved_count = d->count;
+	/* Its count from the manifest: a daemon restarted after kill -9. */
+	size_t i;
+	json_t *was;
+	json_array_foreach(json_object_get(d->m, "kernels"), i, was)
+	{
+		const char *lang = json_string_value(json_object_get(was, "language"));
+		if (lang && !strcmp(lang, l->name))
+			s->executions = json_integer_value(json_object_get(was, "executions"));
+	}
 	return s;
 }
 
@@ -125,6 +134,7 @@ void kernels_fit_memory(struct daemon *d, const struct kernel_slot *keep)
 			 "within its memory limit (%lld MiB together): restored from the state it "
 			 "saved after its last execution",
 			 lru->lang, limit_kb >> 10);
+		kernels_persist(d);
 	}
 }
 
@@ -142,6 +152,25 @@ void kernels_stop_all(struct daemon *d)
 	/* The kernels shared the daemon's uid (session_kernel.c): what any
 	 * of them left behind, a kernel's own end did not kill. */
 	sandbox_kill_shared_uid(getpid());
+	kernels_persist(d);
+}
+
+void kernels_persist(struct daemon *d)
+{
+	json_t *list = json_array();
+	for (size_t i = 0; i < d->nkernels; i++) {
+		const struct kernel_slot *s = &d->kernels[i];
+		bool running = s->k.host_pid > 0 && s->k.code_pid > 0;
+		json_t *k = json_pack("{s:s, s:s, s:I}", "language", s->lang, "state",
+				      running ? "running" : "stopped", "executions", s->executions);
+		if (running)
+			json_object_set_new(k, "pid", json_integer(s->k.code_pid));
+		json_array_append_new(list, k);
+	}
+	json_t *p = json_pack("{s:o}", "kernels", list);
+	json_object_update(d->m, p);
+	persist_manifest(&d->persist, p);
+	json_decref(p);
 }
 
 void kernels_release(struct daemon *d)

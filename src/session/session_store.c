@@ -404,6 +404,25 @@ static bool sync_daemon(const char *state_dir, const char *id)
 	return answered;
 }
 
+/* The workspace's kernels as the daemon last wrote them, each with its
+ * resident memory read now (as the daemon's memory check reads it); none
+ * runs while the daemon does not. The pid stays the daemon's business. */
+static void describe_kernels(json_t *kernels, bool running)
+{
+	size_t i;
+	json_t *k;
+	json_array_foreach(kernels, i, k)
+	{
+		json_int_t pid = json_integer_value(json_object_get(k, "pid"));
+		long long kb = running && pid > 0 ? session_account_rss_kb((int)pid) : -1;
+		const char *state = json_string_value(json_object_get(k, "state"));
+		bool alive = kb >= 0 && state && !strcmp(state, "running");
+		json_object_set_new(k, "state", json_string(alive ? "running" : "stopped"));
+		json_object_set_new(k, "memory_kb", alive ? json_integer(kb) : json_null());
+		json_object_del(k, "pid");
+	}
+}
+
 json_t *session_describe(const char *state_dir, const char *id)
 {
 	bool running = sync_daemon(state_dir, id);
@@ -424,6 +443,7 @@ json_t *session_describe(const char *state_dir, const char *id)
 	json_object_set_new(m, "expires_at", json_string(t));
 	session_iso8601((uint64_t)json_integer_value(json_object_get(m, "last_exec_at_ms")), t);
 	json_object_set_new(m, "last_exec_at", json_string(t));
+	describe_kernels(json_object_get(m, "kernels"), running);
 	return m;
 }
 

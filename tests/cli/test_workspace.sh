@@ -3,7 +3,8 @@
 # session. Python writes a CSV, R reads it and writes stats.json, a shell
 # command lists the files, the file comes back over HTTP (curl against sbx
 # serve, the answers checked against docs/openapi.json), JavaScript
-# requires it; each language keeps its own state, through kill -9 of the
+# requires it; `session get` lists the kernels; each language keeps its
+# own state, through kill -9 of the
 # daemon and a stop; a shell command keeps its exports (more in
 # test_workspace_shell.sh); the kernels
 # together are held to the session's memory (an idle kernel is stopped and
@@ -85,8 +86,28 @@ sbx session exec ws -e 'int(open("from_sh.txt").read())'
 T_LAST="Python reads the shell's file"
 expect_out 42
 
+# --- session get lists the kernels -------------------------------------
+sbx session get ws --json
+T_LAST="session get: the kernels, their executions, running with memory"
+expect_jq '[.kernels[] | .language] == ["python", "r", "javascript", "bash"]'
+expect_jq '[.kernels[] | .executions] == [2, 1, 1, 8]'
+expect_jq 'all(.kernels[]; .state == "running" and .memory_kb > 0)'
+sbx session get ws
+T_LAST="session get, text: a line a kernel"
+expect_out_contains "kernel           bash running, 8 executions, "
+sbx_in '{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{}}}
+{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"get_session","arguments":{"session":"ws"}}}
+' mcp
+T_LAST="MCP get_session: the kernels"
+check "$T_LAST" test "$(printf '%s\n' "$out" | jq -c 'select(.id == 1) | [.result.structuredContent.kernels[] | .language]')" = '["python","r","javascript","bash"]'
+
 # --- HTTP: the file back, executions in other languages --------------
 start_server
+api GET /v1/sessions/ws
+expect_code 200
+[ -f "$ROOT_DIR/docs/openapi.json" ] && schema_ok GET "/v1/sessions/{ref}"
+T_LAST="HTTP GET /v1/sessions/ID: the kernels"
+expect_jq '[.kernels[] | .state] == ["running", "running", "running", "running"]' 
 api GET "/v1/sessions/ws/files?path=stats.json"
 expect_code 200
 check "GET stats.json: what R wrote" test "$(jq -c . "$T_TMP/body")" = '{"sum":55,"n":5}'
@@ -155,6 +176,9 @@ sbx session exec mem -e '__hold__ = b"x" * (200 << 20); small = 7'
 expect_rc 0
 sbx session exec mem -l r -e 'r_side <- 1'
 expect_rc 0
+sbx session get mem --json
+T_LAST="session get: the stopped Python kernel, R's running"
+expect_jq '[.kernels[] | [.language, .state, (.memory_kb != null)]] == [["python", "stopped", false], ["r", "running", true]]'
 sbx session exec mem --json -e 'small'
 T_LAST="Python after R's kernel started beside 200 MiB"
 expect_json .result 7
