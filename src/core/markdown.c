@@ -156,12 +156,22 @@ static bool prompt_line(const struct lang *lang, const char *p, const char *e, s
 	return false;
 }
 
+/* Does the shell command line [p, e) go on on the next line (PS2's "> "):
+ * a trailing backslash, pipe or && / ||? */
+static bool shell_line_continues(const char *p, const char *e)
+{
+	while (e > p && (e[-1] == ' ' || e[-1] == '\t' || e[-1] == '\r'))
+		e--;
+	return e > p && (e[-1] == '\\' || e[-1] == '|' || (e - p >= 2 && !memcmp(e - 2, "&&", 2)));
+}
+
 /* Appends block b's content to out: its fence's indent removed from each
  * line (up to that many spaces or tabs, as CommonMark does) and, for a
  * transcript (>>>, $), only the code after the prompts. */
 static void block_text(const char *text, const struct block *b, struct buf *out)
 {
 	const char *p = text + b->start, *end = text + b->end;
+	bool continues = false; /* the last command line goes on (a shell's "> ") */
 	while (p < end) {
 		const char *eol = memchr(p, '\n', (size_t)(end - p));
 		const char *e = eol ? eol : end;
@@ -169,17 +179,32 @@ static void block_text(const char *text, const struct block *b, struct buf *out)
 			p++;
 		size_t skip = 0;
 		if (b->repl) {
-			if (!prompt_line(b->lang, p, e, &skip)) {
+			bool more = continues && b->lang == lang_get(LANG_BASH) &&
+				    starts_prompt(p, e, ">", &skip);
+			if (!more && !prompt_line(b->lang, p, e, &skip)) {
+				continues = false;
 				p = eol ? eol + 1 : end; /* echoed output */
 				continue;
 			}
 			p += skip;
+			continues = shell_line_continues(p, e);
 		}
 		buf_append(out, p, (size_t)(e - p));
 		if (eol)
 			buf_puts(out, "\n");
 		p = eol ? eol + 1 : end;
 	}
+}
+
+/* An info word that says the block is a shell session's transcript
+ * (```console): "$ " lines are the commands, the rest their output. */
+static bool transcript_info(const char *word)
+{
+	static const char *const words[] = {"console", "shell-session", "shellsession"};
+	for (size_t i = 0; i < sizeof words / sizeof *words; i++)
+		if (!strcasecmp(word, words[i]))
+			return true;
+	return false;
 }
 
 /* Marks transcripts (>>>, $) and guesses the language of untagged blocks. */
@@ -190,8 +215,14 @@ static void classify(const char *text, struct block *blocks, size_t n)
 		const char *p = text + b->start, *end = text + b->end;
 		while (p < end && (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r'))
 			p++;
-		/* A transcript: the block starts with a language's first
-		 * prompt (>>> for Python, $ for a shell). */
+		/* A transcript: a console block, whatever its first line (its
+		 * lines without a prompt are output), or a block that starts
+		 * with a language's first prompt (>>> for Python, $ for a
+		 * shell). */
+		if (transcript_info(b->info)) {
+			b->repl = true;
+			b->lang = lang_get(LANG_BASH);
+		}
 		const char *eol = memchr(p, '\n', (size_t)(end - p));
 		size_t skip;
 		for (int l = 0; l < LANG_COUNT && !b->repl; l++) {

@@ -357,12 +357,23 @@ static void say_dropped(json_t *report)
 	buf_release(&b);
 }
 
+static bool is_markdown_name(const char *path)
+{
+	const char *dot = strrchr(path, '.');
+	return dot && strchr(dot, '/') == NULL &&
+	       (!strcasecmp(dot, ".md") || !strcasecmp(dot, ".markdown"));
+}
+
 int runopt_load_code(struct run_options *ro, char **operands, int nops, bool allow_none)
 {
 	struct request *req = ro->req;
 	struct buf code = BUF_INIT;
 	const char *origin;
 
+	/* A Markdown FILE (x.md) is read as --markdown reads it: its
+	 * fenced code, not its prose. */
+	if (nops == 1 && !ro->code_arg && is_markdown_name(operands[0]))
+		ro->markdown = true;
 	if (ro->block && !ro->markdown)
 		return error(
 		    "--block %u picks one of the fenced blocks of Markdown: add --markdown, "

@@ -75,4 +75,17 @@ sbx session exec sh --fresh -e 'test "$PWD" = "$HOME" && echo "workspace ${N-uns
 T_LAST="--fresh starts afresh"
 expect_out "workspace unset unset"
 
+# --- Markdown: sbx run FILE.md and session exec FILE.md read the fences -
+printf '# Steps\n\n```console\n# output, dropped\n$ echo one\none\n$ printf "%%s\\n" two \\\n>   three\ntwo\n```\n' >"$T_TMP/steps.md"
+sbx run "$T_TMP/steps.md"
+T_LAST="sbx run FILE.md: a console block's commands, not its output"
+expect_out "one
+two
+three"
+printf 'Then:\n\n```shell\npwd | grep -c /sub\n```\n' >"$T_TMP/then.md"
+sbx session exec sh -e 'cd sub'
+sbx session exec sh "$T_TMP/then.md"
+T_LAST="session exec FILE.md: a shell fence in the shell's directory"
+expect_out 1
+
 finish

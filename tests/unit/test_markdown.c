@@ -168,6 +168,30 @@ static void test_notebook_lines(void **state)
 	free(c);
 }
 
+/* Shell fences: sh, shell and bash are scripts; console is a transcript
+ * whatever its first line ("$ " lines are commands, "> " goes on after a
+ * line that continues, the rest is output and dropped). */
+static void test_shell_fences(void **state)
+{
+	(void)state;
+	const struct lang *l = NULL;
+	char *c = extract("```shell\nls -la\n```\n", NULL, 0, &l);
+	assert_string_equal(c, "ls -la\n");
+	assert_string_equal(l->name, "bash");
+	free(c);
+	c = extract("```sh\necho 1\n```\n", NULL, 0, &l);
+	assert_string_equal(l->name, "bash");
+	free(c);
+	c = extract("```console\n# a root prompt or a comment\n$ echo one\none\n$ echo two \\\n"
+		    ">   three\ntwo three\n> quoted output\n$ ls | \n> wc -l\n3\n```\n",
+		    NULL, 0, &l);
+	assert_string_equal(c, "echo one\necho two \\\n  three\nls | \nwc -l\n");
+	assert_string_equal(l->name, "bash");
+	free(c);
+	/* Output only: nothing to run. */
+	assert_null(extract("```console\nno prompt here\n```\n", NULL, 0, NULL));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -179,6 +203,7 @@ int main(void)
 	    cmocka_unit_test(test_repl_and_guess),
 	    cmocka_unit_test(test_report),
 	    cmocka_unit_test(test_notebook_lines),
+	    cmocka_unit_test(test_shell_fences),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
