@@ -10,7 +10,7 @@ out=${2:-completions}
 cmds=$("$sbx" --list-commands)
 langs="javascript typescript python java r bash c cpp go js ts py node sh c++ golang"
 deployment_cmds="exec-deployment get delete"
-session_subs="create exec list get stop delete"
+session_subs="create exec list get stop delete sh"
 # A session by name, or by id when it has none (`sbx session list`).
 sessions_awk='NR > 1 { print ($2 == "-" ? $1 : $2) }'
 
@@ -97,7 +97,7 @@ print_results="auto always never"
 	echo '	fi'
 	echo '	case $cmd in'
 	echo "	$(echo $deployment_cmds | tr ' ' '|')) COMPREPLY=(\$(compgen -W \"\$(_sbx_deployments)\" -- \"\$cur\")) ;;"
-	echo "	session) if [ \"\$cw\" -eq \$((ci + 1)) ]; then COMPREPLY=(\$(compgen -W '$session_subs' -- \"\$cur\")); elif [ \"\$cw\" -eq \$((ci + 2)) ] && [[ \${W[ci + 1]} =~ ^(exec|get|stop|delete)\$ ]]; then COMPREPLY=(\$(compgen -W \"\$(_sbx_sessions)\" -- \"\$cur\")); else COMPREPLY=(\$(compgen -f -- \"\$cur\")); fi ;;"
+	echo "	session) if [ \"\$cw\" -eq \$((ci + 1)) ]; then COMPREPLY=(\$(compgen -W '$session_subs' -- \"\$cur\")); elif [ \"\$cw\" -eq \$((ci + 2)) ] && [[ \${W[ci + 1]} =~ ^(exec|get|stop|delete|sh)\$ ]]; then COMPREPLY=(\$(compgen -W \"\$(_sbx_sessions)\" -- \"\$cur\")); else COMPREPLY=(\$(compgen -f -- \"\$cur\")); fi ;;"
 	echo "	help) COMPREPLY=(\$(compgen -W '$(echo $cmds)' -- \"\$cur\")) ;;"
 	echo "	history) [ \"\$cw\" -eq \$((ci + 1)) ] && COMPREPLY=(\$(compgen -W 'show export import' -- \"\$cur\")) ;;"
 	echo '	*) COMPREPLY=($(compgen -f -- "$cur")) ;;'
@@ -211,5 +211,5 @@ print_results="auto always never"
 	echo "complete -c sbx -f -n '__fish_seen_subcommand_from history; and not __fish_seen_subcommand_from show export import' -a import -d 'records from other machines into this history'"
 	echo "function __sbx_sessions; sbx session list 2>/dev/null | awk '$sessions_awk'; end"
 	echo "complete -c sbx -f -n '__fish_seen_subcommand_from session; and not __fish_seen_subcommand_from $session_subs' -a '$session_subs'"
-	echo "complete -c sbx -f -n '__fish_seen_subcommand_from session; and __fish_seen_subcommand_from exec get stop delete' -a '(__sbx_sessions)'"
+	echo "complete -c sbx -f -n '__fish_seen_subcommand_from session; and __fish_seen_subcommand_from exec get stop delete sh' -a '(__sbx_sessions)'"
 } >"$out/sbx.fish"

@@ -255,5 +255,5 @@ complete -c sbx -f -n '__fish_seen_subcommand_from history; and not __fish_seen_
 complete -c sbx -f -n '__fish_seen_subcommand_from history; and not __fish_seen_subcommand_from show export import' -a export -d 'this history as NDJSON, for another machine'
 complete -c sbx -f -n '__fish_seen_subcommand_from history; and not __fish_seen_subcommand_from show export import' -a import -d 'records from other machines into this history'
 function __sbx_sessions; sbx session list 2>/dev/null | awk 'NR > 1 { print ($2 == "-" ? $1 : $2) }'; end
-complete -c sbx -f -n '__fish_seen_subcommand_from session; and not __fish_seen_subcommand_from create exec list get stop delete' -a 'create exec list get stop delete'
-complete -c sbx -f -n '__fish_seen_subcommand_from session; and __fish_seen_subcommand_from exec get stop delete' -a '(__sbx_sessions)'
+complete -c sbx -f -n '__fish_seen_subcommand_from session; and not __fish_seen_subcommand_from create exec list get stop delete sh' -a 'create exec list get stop delete sh'
+complete -c sbx -f -n '__fish_seen_subcommand_from session; and __fish_seen_subcommand_from exec get stop delete sh' -a '(__sbx_sessions)'

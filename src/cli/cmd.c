@@ -39,7 +39,7 @@ const struct command commands[] = {
      "stateful sandboxes: state kept across executions, with a TTL; a workspace where "
      "exec -l LANG runs another language (or bash commands) in the same files",
      "create|exec|list|get|stop|delete [ID|NAME] [options] [-- ARG...] | files ID|NAME "
-     "ls|get|put|rm|mkdir [PATH...]",
+     "ls|get|put|rm|mkdir [PATH...] | sh ID|NAME [options] -- CMD [ARG...]",
      session_tables, cmd_session},
     {"events", "the live events of every execution on this state directory",
      "[--follow] [--label KEY=VALUE]... [--deployment NAME] [--session ID] [--since WHEN]",

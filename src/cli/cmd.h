@@ -75,6 +75,12 @@ int cmd_events(int argc, char **argv); /* cmd_events.c */
 extern const struct opt_spec *const events_tables[];
 
 int cmd_session(int argc, char **argv); /* cmd_session.c */
+/* `sbx session sh ID [OPTIONS] -- CMD ARG...` rewritten in place as
+ * `sbx session exec ID [OPTIONS] -l bash -e 'CMD' 'ARG'...` (each word
+ * shell-quoted), before --remote or the command sees it; argv[0] is sbx,
+ * argv[1] "session". Returns the new argc, or -1 after a message.
+ * cmd_session_sh.c */
+int cmd_session_sh_argv(int argc, char ***argvp);
 extern const struct opt_spec *const session_tables[];
 
 #endif

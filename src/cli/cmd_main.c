@@ -190,6 +190,10 @@ int cmd_main(int argc, char **argv)
 	if (remote_token_file && !remote_url)
 		die("--token-file before the command is for --remote: give --remote URL too");
 	argc = hoist_global_options(argc, &argv);
+	/* The shell's short form is an exec, here as over --remote. */
+	if (argc > 2 && !strcmp(argv[1], "session") && !strcmp(argv[2], "sh") &&
+	    (argc = cmd_session_sh_argv(argc, &argv)) < 0)
+		return 125;
 	const char *name = argv[1];
 	json_format = wanted_format(argc, argv);
 	json_command = name;

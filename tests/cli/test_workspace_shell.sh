@@ -4,9 +4,12 @@
 # variables), through a stop, kill -9 of the daemon and --fresh; an
 # execution's --env is for that execution only; a directory that vanished
 # or lies outside the workspace gives the workspace's directory back with
-# a note on stderr.
+# a note on stderr. `sbx session sh ID -- CMD ARGS` (locally and over
+# --remote) runs the words as one command line, each word quoted; a
+# Markdown FILE runs its shell fences.
 . "$(dirname "$0")/../lib.sh"
 . "$TESTS_DIR/session_lib.sh"
+. "$TESTS_DIR/serve_lib.sh"
 
 wait_gone() { timeout 60 tail --pid="$1" -f /dev/null; }
 field() {
@@ -74,6 +77,24 @@ expect_out "sub 1"
 sbx session exec sh --fresh -e 'test "$PWD" = "$HOME" && echo "workspace ${N-unset} ${E-unset}"'
 T_LAST="--fresh starts afresh"
 expect_out "workspace unset unset"
+
+# --- the short form: sbx session sh ID -- CMD ARGS ----------------------
+sbx session sh sh -- printf '%s|' "a b" "it's" '$HOME' ';' '*'
+T_LAST="session sh: each word one argument, quoted for the shell"
+expect_out "a b|it's|\$HOME|;|*|"
+sbx session sh sh --json -- sh -c 'exit 4'
+T_LAST="session sh: the command's exit status, the record a bash execution's"
+expect_rc 4
+expect_json .language '"bash"'
+expect_json .exit_code 4
+sbx session sh sh
+expect_rc 125
+T_LAST="session sh without a command: its usage"
+check "$T_LAST" err_has "sbx session sh ID|NAME \[options\] -- CMD"
+start_server
+"$SBX" --remote "$ADDR" session sh sh -- printf '%s|' "x y" "z" >"$T_TMP/remote" 2>&1
+check "session sh over --remote" test "$(cat "$T_TMP/remote")" = "x y|z|"
+stop_server
 
 # --- Markdown: sbx run FILE.md and session exec FILE.md read the fences -
 printf '# Steps\n\n```console\n# output, dropped\n$ echo one\none\n$ printf "%%s\\n" two \\\n>   three\ntwo\n```\n' >"$T_TMP/steps.md"
