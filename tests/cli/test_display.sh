@@ -2,6 +2,8 @@
 # display(), as a notebook has it: each object's forms are a result, in the
 # order the code made them (figures drawn before a display() come first);
 # IPython.display's classes where IPython is not installed; in sessions too.
+# JavaScript has a display global (Duktape, sessions) and R a display()
+# function that do the same.
 . "$(dirname "$0")/../lib.sh"
 
 sbx run -l python --json -e 'display("hello", {"a": 1})
@@ -44,6 +46,28 @@ sbx session exec "$sid" --json -e 'display("first")'
 expect_jq '[.results[].data] == ["\u0027first\u0027"]'
 sbx session exec "$sid" --json -e 'display(1, 2)'
 expect_json '[.results[].data]' '["1","2"]'
+"$SBX" session delete "$sid" >/dev/null 2>&1
+
+# --- JavaScript: a display global, not enumerable --------------------------
+sbx run -l js --json -e 'display("hi", {a: [1, 2]});
+display({"text/html": "<b>x</b>"}, {raw: true});
+display({ [Symbol.for("sbx.mime")]: { "image/svg+xml": "<svg/>" } });
+console.log(typeof display, Object.keys(globalThis).indexOf("display"));
+({ [Symbol.for("sbx.mime")]: { "text/markdown": "# end" }, n: 1 })'
+expect_rc 0
+T_LAST="JavaScript display(): each value's forms in order, then the result's"
+expect_json .stdout '"function -1\n"'
+expect_json '[.results[].mime]' '["text/plain","application/json","text/plain","text/html","image/svg+xml","text/markdown"]'
+expect_json '[.results[].data]' '["hi","{\"a\":[1,2]}","{ a: [ 1, 2 ] }","<b>x</b>","<svg/>","# end"]'
+sid=$("$SBX" session create -l js 2>/dev/null)
+sbx session exec "$sid" --json -e 'var q = 5; display(q * 2); q'
+T_LAST="JavaScript session: display() in the execution's results"
+expect_json .result 5
+expect_json '[.results[].data]' '["10","10"]'
+sbx session exec "$sid" --json -e 'display(1); throw new Error("x")'
+sbx session exec "$sid" --json -e 'q'
+T_LAST="JavaScript session: a failed execution's displays are not the next one's"
+expect_json '.results' '[]'
 "$SBX" session delete "$sid" >/dev/null 2>&1
 
 finish

@@ -4,13 +4,50 @@
 	 * it; the JSON result ignores the symbol, as JSON.stringify does. The
 	 * JSON text of the entries, or undefined. */
 	var MIME_KEY = typeof Symbol === 'function' ? Symbol['for']('sbx.mime') : null;
-	function richResults(v) {
-		if (!MIME_KEY || v === null || (typeof v !== 'object' && typeof v !== 'function')) return undefined;
-		var b = v[MIME_KEY], out = [];
-		if (!b || typeof b !== 'object') return undefined;
-		var keys = Object.keys(b);
+	function bundleOf(v, out) {
+		if (!MIME_KEY || v === null || (typeof v !== 'object' && typeof v !== 'function')) return false;
+		var b = v[MIME_KEY];
+		if (!b || typeof b !== 'object') return false;
+		var keys = Object.keys(b), n = out.length;
 		for (var i = 0; i < keys.length; i++)
 			if (typeof b[keys[i]] === 'string') out.push({ mime: keys[i], data: b[keys[i]] });
+		return out.length > n;
+	}
+	/* display(x, ...), as a notebook's (Python's display()): each value
+	 * adds its forms to the results, in order, before the main result's —
+	 * its MIME bundle (above), or display(bundle, {raw: true}) one given
+	 * as {"text/html": "...", ...}; else a string as text/plain, any other
+	 * value as application/json (when it has a JSON form) and text/plain
+	 * (as console.log shows it). A global of sbx's, not enumerable. */
+	var displayed = [];
+	function display() {
+		var args = Array.prototype.slice.call(arguments), last = args[args.length - 1];
+		var raw = args.length > 1 && last !== null && typeof last === 'object' && last.raw === true;
+		if (raw) args.pop();
+		for (var i = 0; i < args.length; i++) {
+			var v = args[i];
+			if (raw && v !== null && typeof v === 'object') {
+				var keys = Object.keys(v);
+				for (var k = 0; k < keys.length; k++)
+					if (typeof v[keys[k]] === 'string') displayed.push({ mime: keys[k], data: v[keys[k]] });
+				continue;
+			}
+			if (bundleOf(v, displayed)) continue;
+			if (typeof v === 'string') {
+				displayed.push({ mime: 'text/plain', data: v });
+				continue;
+			}
+			var json;
+			try { json = typeof v === 'function' || typeof v === 'symbol' ? undefined : stringify(v); } catch (e) { json = undefined; }
+			if (typeof json === 'string') displayed.push({ mime: 'application/json', data: json });
+			displayed.push({ mime: 'text/plain', data: inspect(v) });
+		}
+	}
+	Object.defineProperty(G, 'display', { value: display, writable: true, configurable: true, enumerable: false });
+	function richResults(v) {
+		var out = displayed;
+		displayed = [];
+		bundleOf(v, out);
 		return out.length ? stringify(out) : undefined;
 	}
 	G.setTimeout = function setTimeout(fn, ms) { return addTimer(fn, delay(ms), rest(arguments, 2)); };
@@ -32,6 +69,7 @@
 			var c = proc.exitCode !== undefined ? Number(proc.exitCode) | 0 : unsettledTla ? 13 : 0;
 			proc.exitCode = undefined;
 			unsettledTla = false;
+			displayed = []; /* an execution that failed before its results */
 			if (interrupted) timers.length = 0;
 			return c & 255;
 		},
