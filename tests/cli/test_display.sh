@@ -70,4 +70,30 @@ T_LAST="JavaScript session: a failed execution's displays are not the next one's
 expect_json '.results' '[]'
 "$SBX" session delete "$sid" >/dev/null 2>&1
 
+# --- R: display(), plots drawn before it first -----------------------------
+sbx run -l r --json -e 'df <- data.frame(x = 1:2, y = c("a", "b"))
+plot(1:3)
+display(df, "note")
+display(list("text/markdown" = "# T"), raw = TRUE)
+plot(3:1)
+print(c(exists("display"), "display" %in% ls()))
+42'
+expect_rc 0
+T_LAST="R display(): plots, a data.frame, text, a raw bundle, in order"
+expect_json .result 42
+expect_json .stdout '"[1]  TRUE FALSE\n[1] 42\n"'
+expect_json '[.results[].mime]' '["image/png","text/html","text/plain","text/plain","text/markdown","image/png"]'
+expect_jq '.results[1].data | contains("<table")'
+expect_json '.results[4].data' '"# T"'
+sid=$("$SBX" session create -l r 2>/dev/null)
+sbx session exec "$sid" --json -e 'd <- data.frame(a = 1); display(d); 5'
+T_LAST="R session: display() in the execution's results"
+expect_json .result 5
+expect_json '[.results[].mime]' '["text/html","text/plain"]'
+sbx session exec "$sid" --json -e 'ls()'
+T_LAST="R session: display is not the code's global, and the next execution's results are its own"
+expect_json .result '["d","inputs"]'
+expect_json '.results' '[]'
+"$SBX" session delete "$sid" >/dev/null 2>&1
+
 finish

@@ -348,6 +348,7 @@ local({
     p$done <- 0L
     p$syntax <- NULL
     p$rich_done <- FALSE
+    p$rich_items <- list()  # an execution that failed keeps none of its displays
     t0 <<- cpu_s()
     pl <- plan(code)
     cur <<- list(seq = seq, stmts = pl$stmts, ends = pl$ends, nxt = 1L, incomplete = pl$incomplete,

@@ -420,14 +420,31 @@ local({
   rich_max <- suppressWarnings(as.numeric(Sys.getenv("SBX_RESULTS_MAX", "1048576")))
   Sys.unsetenv("SBX_RESULTS_MAX")  # the code's environment, as natively
   if (is.na(rich_max)) rich_max <- 1048576
-  rich_devs <- list()  # list(id, pattern) of each device opened for the code
+  rich_devs <- list()  # list(id, pattern, k, shown) of each device opened for the code
+  rich_items <- list()  # what display() added, in order (as rich_end's items)
   rich_done <- FALSE
   options(device = function(...) {
     k <- length(rich_devs) + 1L
     pat <- file.path(tempdir(), sprintf("sbx-plot-%d-%%03d.png", k))
     grDevices::png(pat)
-    rich_devs[[k]] <<- list(id = grDevices::dev.cur(), pattern = pat, k = k)
+    rich_devs[[k]] <<- list(id = grDevices::dev.cur(), pattern = pat, k = k, shown = FALSE)
   })
+  # The pages of sbx's plot devices not shown yet, as items: each device
+  # still open is closed first (its last page written).
+  rich_pages <- function() {
+    items <- list()
+    for (i in seq_along(rich_devs)) {
+      d <- rich_devs[[i]]
+      if (isTRUE(d$shown)) next
+      if (d$id %in% grDevices::dev.list() && names(grDevices::dev.list())[grDevices::dev.list() == d$id] == "png")
+        tryCatch(grDevices::dev.off(d$id), error = function(e) NULL)
+      rich_devs[[i]]$shown <<- TRUE
+      pages <- sort(list.files(dirname(d$pattern), pattern = sprintf("^sbx-plot-%d-[0-9]+[.]png$", d$k),
+                               full.names = TRUE))
+      for (f in pages) items[[length(items) + 1L]] <- list(mime = "image/png", file = f)
+    }
+    items
+  }
   b64 <- function(r) {
     tbl <- strsplit("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/", "")[[1]]
     n <- length(r)
@@ -467,14 +484,8 @@ local({
   rich_end <- function(value, over = NULL) {
     if (rich_done) return("")
     rich_done <<- TRUE
-    items <- list()
-    for (d in rich_devs) {
-      if (d$id %in% grDevices::dev.list() && names(grDevices::dev.list())[grDevices::dev.list() == d$id] == "png")
-        tryCatch(grDevices::dev.off(d$id), error = function(e) NULL)
-      pages <- sort(list.files(dirname(d$pattern), pattern = sprintf("^sbx-plot-%d-[0-9]+[.]png$", d$k),
-                               full.names = TRUE))
-      for (f in pages) items[[length(items) + 1L]] <- list(mime = "image/png", file = f)
-    }
+    items <- c(rich_items, rich_pages())
+    rich_items <<- list()
     if (is.data.frame(value)) {
       html <- tryCatch(df_html(value), error = function(e) NULL)
       txt <- tryCatch(short_print(value, 60L * max(1L, ncol(value))), error = function(e) NULL)
@@ -513,6 +524,34 @@ local({
     }
     paste0(",\"results\":[", paste(parts, collapse = ","), "]")
   }
+  # display(x, ...), as a notebook's (Python's display(), IRdisplay's):
+  # each value's forms become results where the code calls it, after the
+  # plots drawn before it (sbx's plot device is closed for that: the next
+  # plot starts a new page). A data.frame gives text/html and text/plain,
+  # a ggplot or recordedplot its PNG, raw = TRUE takes a named list or
+  # character vector of MIME types to data, anything else its printed
+  # text/plain. Not in the global environment: in Autoloads', so that
+  # ls() and the saved state are the code's own.
+  display <- function(..., raw = FALSE) {
+    items <- rich_pages()
+    for (x in list(...)) {
+      if (isTRUE(raw)) {
+        for (m in names(x)) items[[length(items) + 1L]] <- list(mime = m, data = paste(as.character(x[[m]]), collapse = "\n"))
+      } else if (is.data.frame(x)) {
+        items[[length(items) + 1L]] <- list(mime = "text/html", data = df_html(x))
+        items[[length(items) + 1L]] <- list(mime = "text/plain", data = short_print(x, 60L * max(1L, ncol(x))))
+      } else if (inherits(x, "ggplot") || inherits(x, "recordedplot")) {
+        getOption("device")()
+        print(x)
+        items <- c(items, rich_pages())
+      } else {
+        items[[length(items) + 1L]] <- list(mime = "text/plain", data = short_print(x, 100L))
+      }
+    }
+    rich_items <<- c(rich_items, items)
+    invisible()
+  }
+  assign("display", display, envir = as.environment("Autoloads"))
   rich_exit <- function() {
     rich <- rich_end(NULL)
     if (nzchar(rich)) report(paste0("{", substring(rich, 2), "}"))
