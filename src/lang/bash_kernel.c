@@ -104,9 +104,10 @@ static void mark(const char *token)
 
 /* The command's environment: sbx's, then what the shell exported in the
  * earlier commands, then the execution's --env (each replaces a variable
- * of the same name), BASH_ENV; room for PWD after it (the child's).
+ * of the same name), BASH_ENV when the command's shell is the session's
+ * (keeps); room for PWD after it (the child's).
  * *own: where the entries this allocated start. */
-static char **command_env(const struct bash_kernel *bk, json_t *env, size_t *own)
+static char **command_env(const struct bash_kernel *bk, json_t *env, bool keeps, size_t *own)
 {
 	size_t n = 0;
 	while (bk->env[n])
@@ -140,7 +141,7 @@ static char **command_env(const struct bash_kernel *bk, json_t *env, size_t *own
 			snprintf(v[k++], len, "%s=%s", key, json_string_value(val));
 		}
 	}
-	if (bk->init[0]) {
+	if (keeps && bk->init[0]) {
 		size_t len = strlen(bk->init) + sizeof "BASH_ENV=";
 		v[k] = xmalloc(len);
 		snprintf(v[k++], len, "BASH_ENV=%s", bk->init);
@@ -278,7 +279,10 @@ static void bash_kernel_main(void *arg)
 		send_frame(json_pack("{s:I}", "start", n));
 		interrupted = 0;
 		size_t own = 0;
-		char **env = command_env(bk, json_object_get(req, "env"), &own);
+		/* A FILE runs as `bash x.sh` in a terminal: in a child shell,
+		 * whose cd and exports are not the session shell's. */
+		bool keeps = !json_object_get(json_object_get(req, "program"), "base");
+		char **env = command_env(bk, json_object_get(req, "env"), keeps, &own);
 		unlink(bk->dump); /* what is there after the command is its own */
 		pid_t pid = fork();
 		if (pid == 0)

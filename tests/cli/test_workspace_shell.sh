@@ -4,7 +4,8 @@
 # variables), through a stop, kill -9 of the daemon and --fresh; an
 # execution's --env is for that execution only; a directory that vanished
 # or lies outside the workspace gives the workspace's directory back with
-# a note on stderr. `sbx session sh ID -- CMD ARGS` (locally and over
+# a note on stderr; a FILE runs as in a child shell (nothing of it kept).
+# `sbx session sh ID -- CMD ARGS` (locally and over
 # --remote) runs the words as one command line, each word quoted; a
 # Markdown FILE runs its shell fences.
 . "$(dirname "$0")/../lib.sh"
@@ -67,6 +68,15 @@ sbx session exec sh -e 'ln -s /usr up; cd up; echo in'
 sbx session exec sh -e 'test "$PWD" = "$HOME" && echo workspace'
 T_LAST="a link out of the workspace is not followed back"
 expect_out workspace
+
+# --- a FILE runs in a child shell, as `bash x.sh` in a terminal ----------
+printf 'cd /; export FROM_FILE=1; echo "$N"\n' >"$T_TMP/x.sh"
+sbx session exec sh "$T_TMP/x.sh"
+T_LAST="a FILE starts with the shell's exports"
+expect_out 43
+sbx session exec sh -e 'test "$PWD" = "$HOME" && echo "workspace ${FROM_FILE-unset}"'
+T_LAST="a FILE's cd and exports are not kept"
+expect_out "workspace unset"
 
 # --- the command's own exit status, an exec, --fresh --------------------
 sbx session exec sh -e 'cd sub; export E=1; exit 5'
