@@ -41,6 +41,17 @@ static void quote_word(struct buf *b, const char *w)
 	buf_puts(b, "'");
 }
 
+/* The rewritten argv and its command line, for sbx's whole life: freed
+ * at its exit. */
+static char **rewritten;
+static char *command_line;
+
+static void free_rewritten(void)
+{
+	free(command_line);
+	free(rewritten);
+}
+
 int cmd_session_sh_argv(int argc, char ***argvp)
 {
 	char **argv = *argvp;
@@ -78,7 +89,9 @@ int cmd_session_sh_argv(int argc, char ***argvp)
 	out[n++] = "-l";
 	out[n++] = "bash";
 	out[n++] = "-e";
-	out[n++] = buf_detach(&line, NULL);
+	out[n++] = command_line = buf_detach(&line, NULL);
+	rewritten = out;
+	atexit(free_rewritten);
 	*argvp = out;
 	return n;
 }
