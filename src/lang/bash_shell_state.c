@@ -150,17 +150,22 @@ bool shell_state_init_file(const char *init, const char *dump)
 	int fd = open(init, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0600);
 	if (fd < 0)
 		return false;
-	/* builtin: the command's functions may shadow printf; IFS and set
-	 * -u: the command's settings must not change what is written. The
-	 * shell's exit status is the command's (a trap's is not kept). */
-	int rc =
-	    dprintf(fd,
-		    "unset BASH_ENV\n"
-		    "trap 'set +eu; IFS=$'\"'\"' \\t\\n'\"'\"'; { builtin printf \"%%s\\0\" "
-		    "\"$PWD\"; for __sbx_n in $(builtin compgen -e); do builtin printf "
-		    "\"%%s=%%s\\0\" \"$__sbx_n\" \"${!__sbx_n}\"; done; } >\"%s\" 2>/dev/null' "
-		    "EXIT\n",
-		    dump);
+	/* Every variable's name by its first character ("${!A@}"...) and
+	 * the exported ones by their attributes: builtins only, no process
+	 * forked for it. builtin: the command's functions may shadow printf;
+	 * set -u must not stop it. The shell's exit status stays the
+	 * command's (a trap's is not kept). */
+	static const char first[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz_";
+	char names[sizeof first * 10];
+	size_t k = 0;
+	for (const char *c = first; *c; c++)
+		k += (size_t)snprintf(names + k, sizeof names - k, " \"${!%c@}\"", *c);
+	int rc = dprintf(fd,
+			 "unset BASH_ENV\n"
+			 "trap 'set +eu; { builtin printf \"%%s\\0\" \"$PWD\"; for __sbx_n in%s; "
+			 "do [[ ${!__sbx_n@a} == *x* ]] && builtin printf \"%%s=%%s\\0\" "
+			 "\"$__sbx_n\" \"${!__sbx_n}\"; done; } >\"%s\" 2>/dev/null' EXIT\n",
+			 names, dump);
 	return close(fd) == 0 && rc > 0;
 }
 

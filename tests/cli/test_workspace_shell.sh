@@ -69,6 +69,12 @@ sbx session exec sh -e 'test "$PWD" = "$HOME" && echo workspace'
 T_LAST="a link out of the workspace is not followed back"
 expect_out workspace
 
+# --- the command's own settings do not change what is kept --------------
+sbx session exec sh -e 'IFS=x; set -eu; printf() { :; }; export K="x y"'
+sbx session exec sh -e 'echo "[$K]"'
+T_LAST="IFS, set -eu and a printf function do not change what is kept"
+expect_out "[x y]"
+
 # --- a FILE runs in a child shell, as `bash x.sh` in a terminal ----------
 printf 'cd /; export FROM_FILE=1; echo "$N"\n' >"$T_TMP/x.sh"
 sbx session exec sh "$T_TMP/x.sh"
