@@ -237,8 +237,9 @@ static void shell_end(struct bash_kernel *bk, json_t *req, json_int_t seq)
 	char note[PATH_MAX + 256];
 	long size = 0;
 	json_t *unsaved = json_array();
+	/* Written only when it changed: most commands change nothing. */
 	if (shell_state_update(&bk->shell, bk->dump, bk->workdir, bk->env,
-			       json_object_get(req, "env"), note, sizeof note) > 0)
+			       json_object_get(req, "env"), note, sizeof note) == 2)
 		size = shell_state_save(&bk->shell, bk->state);
 	if (note[0])
 		(void)write_all(2, note, strlen(note));

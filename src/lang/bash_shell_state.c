@@ -197,9 +197,8 @@ int shell_state_update(struct shell_state *st, const char *dump, const char *wor
 			 data);
 		dir = xstrdup("");
 	}
-	free(st->dir);
-	st->dir = dir;
 	struct shell_state was = *st;
+	st->dir = dir;
 	st->vars = NULL;
 	st->nvars = 0;
 	for (const char *p = data + strlen(data) + 1; p < end; p += strlen(p) + 1) {
@@ -220,10 +219,12 @@ int shell_state_update(struct shell_state *st, const char *dump, const char *wor
 		st->vars = xrealloc(st->vars, (st->nvars + 1) * sizeof *st->vars);
 		st->vars[st->nvars++] = xstrdup(keep);
 	}
-	was.dir = NULL;
+	bool same = was.dir && !strcmp(was.dir, st->dir) && was.nvars == st->nvars;
+	for (size_t i = 0; same && i < st->nvars; i++)
+		same = !strcmp(was.vars[i], st->vars[i]);
 	shell_state_clear(&was);
 	free(data);
-	return 1;
+	return same ? 1 : 2;
 }
 
 const char *shell_state_var(const struct shell_state *st, const char *name, size_t len)

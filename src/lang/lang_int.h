@@ -95,7 +95,8 @@ int bash_kernel_run(struct request *req, struct outcome *out, const struct outpu
 /* What a session's shell keeps between commands: its working directory
  * (relative to the workspace) and the variables it exported. Loaded from
  * and saved to the kernel's state file; updated from the dump the EXIT
- * trap of the BASH_ENV file (shell_state_init_file) wrote, which sets a
+ * trap of the BASH_ENV file (shell_state_init_file) wrote (0: none, 1:
+ * the same as before, 2: changed), which sets a
  * note for stderr when the command ended outside the workspace; entered
  * by the next command's child before bash starts (pwd: its PWD).
  * bash_shell_state.c */
