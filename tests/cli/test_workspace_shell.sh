@@ -7,7 +7,8 @@
 # a note on stderr; a FILE runs as in a child shell (nothing of it kept).
 # `sbx session sh ID -- CMD ARGS` (locally and over
 # --remote) runs the words as one command line, each word quoted; a
-# Markdown FILE runs its shell fences.
+# Markdown FILE runs its shell fences. A state the code forged (it may
+# write its kernel's state directory) is checked as it is read back.
 . "$(dirname "$0")/../lib.sh"
 . "$TESTS_DIR/session_lib.sh"
 . "$TESTS_DIR/serve_lib.sh"
@@ -68,6 +69,14 @@ sbx session exec sh -e 'ln -s /usr up; cd up; echo in'
 sbx session exec sh -e 'test "$PWD" = "$HOME" && echo workspace'
 T_LAST="a link out of the workspace is not followed back"
 expect_out workspace
+
+# --- a state the code forged is checked as it is read back --------------
+sbx session exec sh -e 'printf "../../../etc\0N=43\0X=1\0" >"$TMPDIR/../state/state.bash"; trap - EXIT'
+sbx session stop sh
+sbx session exec sh -e 'test "$PWD" = "$HOME" && echo "workspace $X"'
+T_LAST="a forged directory out of the workspace: the workspace, with a note"
+expect_out "workspace 1"
+check "$T_LAST" err_has "gone or outside the workspace"
 
 # --- the command's own settings do not change what is kept --------------
 sbx session exec sh -e 'IFS=x; set -eu; printf() { :; }; export K="x y"'
