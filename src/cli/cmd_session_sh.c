@@ -55,6 +55,10 @@ static void free_rewritten(void)
 int cmd_session_sh_argv(int argc, char ***argvp)
 {
 	char **argv = *argvp;
+	if (argc == 4 && (!strcmp(argv[3], "-h") || !strcmp(argv[3], "--help"))) {
+		argv[2] = argv[3]; /* sbx session -h: the usage names sh */
+		return 3;
+	}
 	int dash = 3;
 	while (dash < argc && strcmp(argv[dash], "--"))
 		dash++;
