@@ -155,18 +155,45 @@ void kernels_stop_all(struct daemon *d)
 	kernels_persist(d);
 }
 
+static json_t *slot_entry(const struct kernel_slot *s)
+{
+	bool running = s->k.host_pid > 0 && s->k.code_pid > 0;
+	json_t *k = json_pack("{s:s, s:s, s:I}", "language", s->lang, "state",
+			      running ? "running" : "stopped", "executions", s->executions);
+	if (running)
+		json_object_set_new(k, "pid", json_integer(s->k.code_pid));
+	return k;
+}
+
 void kernels_persist(struct daemon *d)
 {
+	/* In the order they first ran: the manifest's list, each entry this
+	 * daemon has a kernel for brought up to date (a daemon restarted after
+	 * kill -9 has not started them all again), then the new ones. */
 	json_t *list = json_array();
-	for (size_t i = 0; i < d->nkernels; i++) {
-		const struct kernel_slot *s = &d->kernels[i];
-		bool running = s->k.host_pid > 0 && s->k.code_pid > 0;
-		json_t *k = json_pack("{s:s, s:s, s:I}", "language", s->lang, "state",
-				      running ? "running" : "stopped", "executions", s->executions);
-		if (running)
-			json_object_set_new(k, "pid", json_integer(s->k.code_pid));
-		json_array_append_new(list, k);
+	bool listed[MAX_KERNELS] = {false};
+	size_t i;
+	json_t *was;
+	json_array_foreach(json_object_get(d->m, "kernels"), i, was)
+	{
+		const char *lang = json_string_value(json_object_get(was, "language"));
+		size_t j = 0;
+		while (lang && j < d->nkernels && strcmp(d->kernels[j].lang, lang))
+			j++;
+		if (!lang) {
+			continue;
+		} else if (j < d->nkernels) {
+			listed[j] = true;
+			json_array_append_new(list, slot_entry(&d->kernels[j]));
+		} else {
+			json_array_append_new(list, json_pack("{s:s, s:s, s:O}", "language", lang,
+							      "state", "stopped", "executions",
+							      json_object_get(was, "executions")));
+		}
 	}
+	for (size_t j = 0; j < d->nkernels; j++)
+		if (!listed[j])
+			json_array_append_new(list, slot_entry(&d->kernels[j]));
 	json_t *p = json_pack("{s:o}", "kernels", list);
 	json_object_update(d->m, p);
 	persist_manifest(&d->persist, p);

@@ -152,6 +152,11 @@ T_LAST="JavaScript after kill -9"
 expect_json .result 11
 expect_json .session.restored true
 
+sbx session get ws --json
+T_LAST="session get after kill -9: each kernel's executions kept, adding up to the session's"
+expect_jq '([.kernels[].executions] | add) == .execution_count and .execution_count > 12'
+expect_jq '[.kernels[] | .language] == ["python", "r", "javascript", "bash"]'
+
 # --- stop and restart --------------------------------------------------
 sbx session stop ws
 expect_rc 0
