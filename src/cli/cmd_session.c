@@ -409,8 +409,7 @@ int cmd_session(int argc, char **argv)
 	while (sub && k < 7 && strcmp(sub, subs[k]))
 		k++;
 	if (!sub || k == 7) {
-		error("session needs a subcommand: create, exec, list, get, stop, delete, files or "
-		      "sh "
+		error("session needs a subcommand: create, exec, list, get, stop, delete or files "
 		      "(see 'sbx session -h')");
 		goto out;
 	}
