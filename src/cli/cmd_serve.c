@@ -58,7 +58,8 @@ static const struct opt_spec serve_opts[] = {
      "(sNN...) and every answer says it in X-Sbx-Node"},
     {"compat", 0, OPT_ARG, SO_COMPAT, "API[,API]",
      "serve other clients' APIs too: piston (GET /api/v2/runtimes, POST /api/v2/execute), "
-     "sre (POST /sre/execute, SmythOS SRE's sandboxUrl)"},
+     "sre (POST /sre/execute, SmythOS SRE's sandboxUrl), e2b (/e2b/..., E2B's SDK: "
+     "E2B_API_URL and E2B_SANDBOX_URL)"},
     {NULL, 0, 0, 0, NULL, NULL},
 };
 
@@ -94,8 +95,10 @@ static int serve_handle(void *ctx, int id, const char *arg)
 				so->cfg.compat |= SERVE_COMPAT_PISTON;
 			} else if (!strcmp(w, "sre")) {
 				so->cfg.compat |= SERVE_COMPAT_SRE;
+			} else if (!strcmp(w, "e2b")) {
+				so->cfg.compat |= SERVE_COMPAT_E2B;
 			} else {
-				error("--compat: unknown API '%s': sbx serves piston and sre", w);
+				error("--compat: unknown API '%s': sbx serves piston, sre and e2b", w);
 				free(list);
 				return -1;
 			}

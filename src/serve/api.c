@@ -213,6 +213,19 @@ int api_route(const char *method, const char *path, struct api_route *r, struct 
 		r->compat = SERVE_COMPAT_SRE;
 		return 0;
 	}
+	/* E2B's SDK (serve/handler_e2b.c): its paths after /e2b, which
+	 * E2B_API_URL and E2B_SANDBOX_URL end with. */
+	if (!strncmp(path, "/e2b/", 5)) {
+		if (strlen(method) + 1 + strlen(path + 4) > API_REF_MAX)
+			return api_fail(e, ERROR_NOT_FOUND, "not_found",
+					"no such E2B route '%.100s...'", path);
+		strcpy(r->ref, method); /* the lengths are checked above */
+		strcat(r->ref, " ");
+		strcat(r->ref, path + 4);
+		set_route(r, API_E2B, false, false, false);
+		r->compat = SERVE_COMPAT_E2B;
+		return 0;
+	}
 	if (!strncmp(path, "/v1/deployments", 15))
 		return route_deployments(method, path + 15, r, e);
 	if (!strcmp(path, "/v1/sessions") || !strncmp(path, "/v1/sessions/", 13))
@@ -241,6 +254,12 @@ static const char *const files_get_params[] = {"path", "node", NULL};
 static const char *const files_put_params[] = {"path", "directory", "parents", "node", NULL};
 static const char *const files_delete_params[] = {"path", "recursive", "node", NULL};
 static const char *const no_params[] = {NULL};
+/* What E2B's SDK sends: envd's path and user, the SDK's source, and the
+ * sandbox list's filters (read or ignored by serve/handler_e2b.c). */
+static const char *const e2b_params[] = {"path",	 "username", "source", "metadata",
+					 "state",	 "limit",    "order",  "nextToken",
+					 "startedAfter", "template", "start",  "end",
+					 NULL};
 static const char *const run_state_params[] = {"wait", NULL};
 
 static const char *const *route_params(enum api_op op)
@@ -252,6 +271,7 @@ static const char *const *route_params(enum api_op op)
 	case API_SESSION_LIST: return session_list_params;
 	case API_BATCH: return batch_params;
 	case API_RUN_STATE: return run_state_params;
+	case API_E2B: return e2b_params;
 	case API_SESSION_GET:
 	case API_SESSION_DELETE:
 	case API_SESSION_STOP:

@@ -38,6 +38,7 @@ enum api_op {
 	API_PISTON_RUNTIMES, /* GET /api/v2/runtimes (serve --compat piston) */
 	API_PISTON_EXECUTE,  /* POST /api/v2/execute: a run, answered as Piston */
 	API_SRE_EXECUTE,     /* POST /sre/execute: SmythOS SRE's sandboxUrl (--compat sre) */
+	API_E2B,	     /* /e2b/...: E2B's SDK; ref "METHOD /path-after-e2b" */
 	/* /v1/sessions/REF/files?path=P, answered in the connection's thread
 	 * (session_files_http.c) */
 	API_SESSION_FILES_GET,
@@ -51,6 +52,7 @@ enum api_op {
 /* Other clients' APIs (sbx serve --compat), as a route's `compat`. */
 #define SERVE_COMPAT_PISTON 1u /* GET /api/v2/runtimes, POST /api/v2/execute */
 #define SERVE_COMPAT_SRE    2u /* POST /sre/execute: SmythOS SRE's sandboxUrl */
+#define SERVE_COMPAT_E2B    4u /* /e2b/...: E2B's control plane, envd, code interpreter */
 
 /* NAME (64) + "@" + a version or "latest". */
 #define API_REF_MAX   80

@@ -14,6 +14,7 @@
 #include "serve/async_runs.h"
 #include "serve/child.h"
 #include "serve/events_sse.h"
+#include "serve/handler_e2b.h"
 #include "serve/session_direct.h"
 #include "serve/session_files_http.h"
 #include "util/buf.h"
@@ -39,6 +40,7 @@ static enum MHD_Result reply_error(struct MHD_Connection *conn, const struct req
 				   const struct api_error *e)
 {
 	return x->route.compat == SERVE_COMPAT_PISTON ? handler_piston_error(conn, e)
+	       : x->route.compat == SERVE_COMPAT_E2B  ? handler_e2b_error(conn, e)
 						      : respond_error(conn, e);
 }
 
@@ -408,6 +410,8 @@ static enum MHD_Result answer(struct server *s, struct MHD_Connection *conn, str
 		json_decref(req);
 		return prc;
 	}
+	case API_E2B:
+		return handler_e2b_answer(s, conn, &x->route, &x->q, x->body.data, x->body.len);
 	case API_EVENTS:
 		return events_sse_answer(s, conn, &x->q, accepts(conn, "application/x-ndjson"));
 	case API_SESSION_FILES_GET:
@@ -509,8 +513,10 @@ enum MHD_Result handler_access(void *cls, struct MHD_Connection *conn, const cha
 		    mhd.lookup_connection_value(conn, MHD_HEADER_KIND, "Content-Length");
 		const char *path;
 		int by_url = handler_url_token(s, url, &path, &e);
-		/* A Piston client reads Piston's errors, the 401 too. */
-		x->route.compat = !strncmp(path, "/api/v2/", 8) ? SERVE_COMPAT_PISTON : 0;
+		/* A Piston or E2B client reads its API's errors, the 401 too. */
+		x->route.compat = !strncmp(path, "/api/v2/", 8) ? SERVE_COMPAT_PISTON
+				  : !strncmp(path, "/e2b/", 5)	  ? SERVE_COMPAT_E2B
+								  : 0;
 		if (by_url < 0 || (by_url == 0 && handler_check_token(s, conn, &e))) {
 			/* A load balancer's or a probe's liveness check needs no
 			 * token and learns nothing but that the server answers
@@ -531,8 +537,12 @@ enum MHD_Result handler_access(void *cls, struct MHD_Connection *conn, const cha
 			    api_fail(
 				&e, ERROR_NOT_FOUND, "not_found",
 				"the %s API is not served here: start sbx serve with --compat %s",
-				x->route.compat == SERVE_COMPAT_SRE ? "SRE" : "Piston",
-				x->route.compat == SERVE_COMPAT_SRE ? "sre" : "piston") != 0;
+				x->route.compat == SERVE_COMPAT_SRE   ? "SRE"
+				: x->route.compat == SERVE_COMPAT_E2B ? "E2B"
+								      : "Piston",
+				x->route.compat == SERVE_COMPAT_SRE   ? "sre"
+				: x->route.compat == SERVE_COMPAT_E2B ? "e2b"
+								      : "piston") != 0;
 		else if (atomic_load(&s->draining) && x->route.op != API_HEALTH &&
 			 x->route.op != API_READY)
 			x->answered = api_fail(&e, ERROR_UNAVAILABLE, "draining",

@@ -1,0 +1,143 @@
+// tests/compat/e2b/client.mjs — drives sbx serve --compat e2b with E2B's
+// unmodified SDK (@e2b/code-interpreter, pinned by package-lock.json).
+// Configured by the environment only, as a user would:
+//
+//   E2B_API_URL=http://HOST:PORT/e2b E2B_API_KEY=TOKEN \
+//   E2B_SANDBOX_URL=http://HOST:PORT/t/TOKEN/e2b node client.mjs [--pandas] [--bash]
+//
+// --pandas: python3 has pandas (the issue's script as written); without
+// it the same data is summed with the csv module. --bash: the session
+// executions take "language": "bash" (the workspace part; until it is
+// merged, commands.run is refused and only that is checked).
+//
+// Prints "PASS what" or "FAIL what: detail" per check and exits 1 when any
+// failed (tests/cli/test_compat_e2b.sh counts them).
+import { NotFoundError, Sandbox, SandboxError } from "@e2b/code-interpreter";
+
+const pandas = process.argv.includes("--pandas");
+const bash = process.argv.includes("--bash");
+let failed = 0;
+function check(what, ok, detail) {
+  if (ok) console.log(`PASS ${what}`);
+  else {
+    failed++;
+    console.log(`FAIL ${what}: ${String(JSON.stringify(detail, Object.getOwnPropertyNames(detail ?? {}))).slice(0, 800)}`);
+  }
+}
+async function attempt(fn) {
+  try {
+    return { value: await fn() };
+  } catch (err) {
+    return { err };
+  }
+}
+
+// The issue's script.
+const sbx = await Sandbox.create();
+check("Sandbox.create gives a session's id", /^s[0-9a-f]{23}$/.test(sbx.sandboxId), sbx.sandboxId);
+
+const info = await sbx.files.write("/home/user/data.csv", "a,b\n1,2\n");
+check("files.write answers the written file", info?.path === "/home/user/data.csv" && info?.name === "data.csv", info);
+
+const sum = pandas
+  ? 'import pandas as pd; pd.read_csv("data.csv").a.sum()'
+  : 'import csv\nsum(int(r["a"]) for r in csv.DictReader(open("data.csv")))';
+let ex = await sbx.runCode(sum);
+check("runCode reads the written file: ex.text === '1'", ex.text === "1" && !ex.error, ex);
+check("runCode counts the session's executions", ex.executionCount === 1, ex.executionCount);
+
+// stdout and stderr stream to the callbacks, in order.
+const out = [], err = [];
+ex = await sbx.runCode('import sys\nprint("one")\nprint("two", file=sys.stderr)\nprint("three")\n"done"', {
+  onStdout: (m) => out.push(m.line),
+  onStderr: (m) => err.push(m.line),
+});
+check("onStdout gets the lines printed", out.join("") === "one\nthree\n", out);
+check("onStderr gets stderr", err.join("") === "two\n", err);
+check("logs keep both", ex.logs.stdout.join("") === "one\nthree\n" && ex.logs.stderr.join("") === "two\n", ex.logs);
+check("a string result is Python's repr", ex.text === "'done'", ex.text);
+
+// The session keeps its state between executions.
+await sbx.runCode("x = 20");
+ex = await sbx.runCode("x * 2 + 2");
+check("state persists between runCode calls", ex.text === "42", ex);
+
+// An error is an ExecutionError with name, value and traceback.
+ex = await sbx.runCode('def f():\n    raise ValueError("bad input")\nf()');
+check("an exception is ex.error (name, value)", ex.error?.name === "ValueError" && ex.error?.value === "bad input", ex.error);
+check("the traceback names the failing function", /in f/.test(ex.error?.traceback ?? ""), ex.error?.traceback);
+let onError = null;
+await sbx.runCode("1/0", { onError: (e) => (onError = e) });
+check("onError gets it too", onError?.name === "ZeroDivisionError", onError);
+
+// Contexts: a language in the session.
+const ctx = await sbx.createCodeContext({ language: "python" });
+check("createCodeContext answers a context", ctx?.id === "python" && ctx?.language === "python", ctx);
+ex = await sbx.runCode("x", { context: ctx });
+check("runCode in the python context shares the session", ex.text === "20", ex);
+const contexts = await sbx.listCodeContexts();
+check("listCodeContexts", Array.isArray(contexts) && contexts.some((c) => c.id === "python"), contexts);
+let r = await attempt(() => sbx.createCodeContext({ language: "cobol" }));
+// (the SDK shows a 400's body only in CI diagnostics: its status then)
+check("a language sbx does not run is the SDK's error", r.err instanceof SandboxError && /400/.test(r.err.message), r.err ?? r.value);
+
+// Files: list, read, remove.
+await sbx.files.write("/home/user/sub/notes.txt", "hello\n");
+const list = await sbx.files.list("/home/user");
+const names = list.map((e) => `${e.name}:${e.type}`).sort();
+check("files.list shows files and directories", names.includes("data.csv:file") && names.includes("sub:dir"), list);
+check("files.list gives sizes and paths", list.find((e) => e.name === "data.csv")?.size === 8 &&
+  list.find((e) => e.name === "data.csv")?.path === "/home/user/data.csv", list);
+check("files.read", (await sbx.files.read("/home/user/sub/notes.txt")) === "hello\n", null);
+check("files.exists", (await sbx.files.exists("/home/user/data.csv")) === true, null);
+await sbx.files.remove("/home/user/data.csv");
+check("files.remove, then exists is false", (await sbx.files.exists("/home/user/data.csv")) === false, null);
+r = await attempt(() => sbx.files.read("/home/user/data.csv"));
+check("reading a removed file is NotFoundError", r.err instanceof NotFoundError && /no file/.test(r.err.message), r.err ?? r.value);
+r = await attempt(() => sbx.files.read("/etc/passwd"));
+check("a path outside /home/user is refused", r.err && /outside the sandbox's files/.test(r.err.message), r.err ?? r.value);
+ex = await sbx.runCode('open("made.txt", "w").write("by code"); 0');
+check("a file the code made is readable with files.read", (await sbx.files.read("made.txt")) === "by code", null);
+
+// Commands: a bash execution in the session's work dir.
+r = await attempt(() => sbx.commands.run("ls -la"));
+if (bash) {
+  check("commands.run('ls -la') lists the workspace", r.value?.exitCode === 0 && /made\.txt/.test(r.value?.stdout ?? ""), r.err ?? r.value);
+  r = await attempt(() => sbx.commands.run("echo out; echo err >&2; exit 3"));
+  check("a failing command is CommandExitError with its exit code and streams",
+    r.err?.exitCode === 3 && r.err?.stdout === "out\n" && r.err?.stderr === "err\n", r.err ?? r.value);
+  // The other languages of a session (the workspace part): a context each.
+  ex = await sbx.runCode("x <- 2; x * 21", { language: "r" });
+  check("runCode in R", /42/.test(ex.text ?? ""), ex);
+  ex = await sbx.runCode("[1, 2, 3].map((v) => v * 2)", { language: "js" });
+  check("runCode in JavaScript", ex.text === "[2,4,6]", ex);
+} else {
+  check("commands.run without the bash language is refused with sbx's message", r.err && r.err.message.length > 0, r.err ?? r.value);
+  console.error(`commands.run: ${r.err?.name}: ${r.err?.message}`);
+}
+
+// What is not mapped answers with the SDK's own error and says so.
+r = await attempt(() => sbx.setTimeout(60_000));
+check("setTimeout is not mapped: the SDK's error says why", r.err && /setTimeout is not mapped/.test(r.err.message), r.err ?? r.value);
+r = await attempt(() => Sandbox.create("my-custom-template"));
+check("a custom template is refused", r.err && /no custom templates/.test(r.err.message), r.err ?? r.value);
+r = await attempt(() => Sandbox.create({ allowInternetAccess: true }));
+check("internet access is refused", r.err && /no network/.test(r.err.message), r.err ?? r.value);
+
+// The control plane: list, getInfo, isRunning, kill.
+const other = await Sandbox.create();
+const paginator = Sandbox.list();
+const listed = await paginator.nextItems();
+const ids = listed.map((s) => s.sandboxId);
+check("Sandbox.list shows both sandboxes", ids.includes(sbx.sandboxId) && ids.includes(other.sandboxId), listed);
+const got = await sbx.getInfo();
+check("getInfo", got.sandboxId === sbx.sandboxId && got.state === "running", got);
+check("isRunning", (await sbx.isRunning()) === true, null);
+await other.kill();
+await sbx.kill();
+const after = (await Sandbox.list().nextItems()).map((s) => s.sandboxId);
+check("kill removes them from the list", !after.includes(sbx.sandboxId) && !after.includes(other.sandboxId), after);
+r = await attempt(() => sbx.runCode("1"));
+check("runCode on a killed sandbox is NotFoundError", r.err instanceof NotFoundError, r.err ?? r.value);
+
+process.exit(failed ? 1 : 0);
