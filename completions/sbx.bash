@@ -10,6 +10,7 @@ _sbx_values() {
 	--require) COMPREPLY=($(compgen -W 'strongest seccomp namespaces landlock cgroup rlimits' -- "$2")) ;;
 	--policy) COMPREPLY=($(compgen -W 'default strict' -- "$2")) ;;
 	--engine) COMPREPLY=($(compgen -W 'duktape node' -- "$2")) ;;
+	--compat) COMPREPLY=($(compgen -W 'piston sre e2b' -- "$2")) ;;
 	--print-result) COMPREPLY=($(compgen -W 'auto always never' -- "$2")) ;;
 	--session) COMPREPLY=($(compgen -W "$(_sbx_sessions)" -- "$2")) ;;
 	--remote|--token-file) [ "$1" = --token-file ] && COMPREPLY=($(compgen -f -- "$2")) || COMPREPLY=(); ;;

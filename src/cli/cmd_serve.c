@@ -98,7 +98,8 @@ static int serve_handle(void *ctx, int id, const char *arg)
 			} else if (!strcmp(w, "e2b")) {
 				so->cfg.compat |= SERVE_COMPAT_E2B;
 			} else {
-				error("--compat: unknown API '%s': sbx serves piston, sre and e2b", w);
+				error("--compat: unknown API '%s': sbx serves piston, sre and e2b",
+				      w);
 				free(list);
 				return -1;
 			}

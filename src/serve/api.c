@@ -256,10 +256,9 @@ static const char *const files_delete_params[] = {"path", "recursive", "node", N
 static const char *const no_params[] = {NULL};
 /* What E2B's SDK sends: envd's path and user, the SDK's source, and the
  * sandbox list's filters (read or ignored by serve/handler_e2b.c). */
-static const char *const e2b_params[] = {"path",	 "username", "source", "metadata",
-					 "state",	 "limit",    "order",  "nextToken",
-					 "startedAfter", "template", "start",  "end",
-					 NULL};
+static const char *const e2b_params[] = {
+    "path",	 "username",	 "source",   "metadata", "state", "limit", "order",
+    "nextToken", "startedAfter", "template", "start",	 "end",	  NULL};
 static const char *const run_state_params[] = {"wait", NULL};
 
 static const char *const *route_params(enum api_op op)

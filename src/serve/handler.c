@@ -515,8 +515,8 @@ enum MHD_Result handler_access(void *cls, struct MHD_Connection *conn, const cha
 		int by_url = handler_url_token(s, url, &path, &e);
 		/* A Piston or E2B client reads its API's errors, the 401 too. */
 		x->route.compat = !strncmp(path, "/api/v2/", 8) ? SERVE_COMPAT_PISTON
-				  : !strncmp(path, "/e2b/", 5)	  ? SERVE_COMPAT_E2B
-								  : 0;
+				  : !strncmp(path, "/e2b/", 5)	? SERVE_COMPAT_E2B
+								: 0;
 		if (by_url < 0 || (by_url == 0 && handler_check_token(s, conn, &e))) {
 			/* A load balancer's or a probe's liveness check needs no
 			 * token and learns nothing but that the server answers

@@ -35,8 +35,8 @@ enum MHD_Result handler_e2b_error(struct MHD_Connection *conn, const struct api_
 	json_t *o = json_pack("{s:i, s:s}", "code", status, "message", e->message);
 	char *b = json_dumps(o, JSON_COMPACT);
 	json_decref(o);
-	enum MHD_Result rc = respond_body(conn, status, "application/json", b ? b : "{}",
-					  b ? strlen(b) : 2, -1);
+	enum MHD_Result rc =
+	    respond_body(conn, status, "application/json", b ? b : "{}", b ? strlen(b) : 2, -1);
 	free(b);
 	return rc;
 }
@@ -73,8 +73,8 @@ static enum MHD_Result send_json(struct MHD_Connection *conn, int status, json_t
 {
 	char *b = j ? json_dumps(j, JSON_COMPACT | JSON_ENSURE_ASCII) : NULL;
 	json_decref(j);
-	enum MHD_Result rc = respond_body(conn, status, "application/json", b ? b : "{}",
-					  b ? strlen(b) : 2, -1);
+	enum MHD_Result rc =
+	    respond_body(conn, status, "application/json", b ? b : "{}", b ? strlen(b) : 2, -1);
 	free(b);
 	return rc;
 }
@@ -114,8 +114,7 @@ static int where_open(struct where *w, struct server *s)
 	runopt_init(&w->ro, &w->req);
 	w->ro.state_dir_flag = s->cfg->state_dir;
 	w->ro.config_flag = s->cfg->config;
-	return runopt_load_code(&w->ro, NULL, 0, true) == 0 && runopt_finish(&w->ro) == 0 ? 0
-											   : -1;
+	return runopt_load_code(&w->ro, NULL, 0, true) == 0 && runopt_finish(&w->ro) == 0 ? 0 : -1;
 }
 
 /* --- the control plane: sandboxes are sessions ---------------------- */
@@ -159,8 +158,8 @@ static int session_child(struct server *s, struct MHD_Connection *conn, enum api
 			const char *err = buf_cstr(&ch.errbuf);
 			if (!strncmp(err, "sbx: ", 5))
 				err += 5;
-			api_fail_kind(e, api_record_kind(*rec), "%.*s", m ? 400 : (int)strcspn(err, "\n"),
-				      m ? m : err);
+			api_fail_kind(e, api_record_kind(*rec), "%.*s",
+				      m ? 400 : (int)strcspn(err, "\n"), m ? m : err);
 			if (!*e->message)
 				snprintf(e->message, sizeof e->message,
 					 "sbx exited with status %d and no message", code);
@@ -236,8 +235,7 @@ static enum MHD_Result list(struct server *s, struct MHD_Connection *conn)
 	return rc;
 }
 
-static enum MHD_Result kill_sandbox(struct server *s, struct MHD_Connection *conn,
-				    const char *ref)
+static enum MHD_Result kill_sandbox(struct server *s, struct MHD_Connection *conn, const char *ref)
 {
 	struct api_error e = {0};
 	json_t *rec;
@@ -267,8 +265,8 @@ static enum MHD_Result control(struct server *s, struct MHD_Connection *conn, co
 			return list(s, conn);
 	}
 	const char *rest = !strncmp(path, "/v2/sandboxes/", 14) ? path + 14
-			   : !strncmp(path, "/sandboxes/", 11) ? path + 11
-								 : NULL;
+			   : !strncmp(path, "/sandboxes/", 11)	? path + 11
+								: NULL;
 	if (!rest)
 		return refuse(conn, false, ERROR_NOT_FOUND,
 			      "not served: sbx maps E2B's sandboxes (create, list, get, kill, "
@@ -394,8 +392,8 @@ static enum MHD_Result files_read(struct MHD_Connection *conn, struct ws *x, con
 		if (r > 0)
 			buf_append(&b, tmp, (size_t)r);
 	close(fd);
-	enum MHD_Result rc = respond_body(conn, 200, "application/octet-stream",
-					  b.data ? b.data : "", b.len, -1);
+	enum MHD_Result rc =
+	    respond_body(conn, 200, "application/octet-stream", b.data ? b.data : "", b.len, -1);
 	buf_release(&b);
 	return rc;
 }
@@ -445,12 +443,14 @@ static enum MHD_Result filesystem(struct MHD_Connection *conn, struct ws *x, con
 			json_t *pl = *rel ? session_ws_list(x->ws, slash ? parent : "") : NULL;
 			size_t i;
 			json_t *e;
-			json_array_foreach(json_object_get(pl, "entries"), i, e) if (
-			    !strcmp(json_string_value(json_object_get(e, "name")), leaf)) entry =
-			    e2b_entry(e, slash ? parent : "");
+			json_array_foreach(
+			    json_object_get(pl, "entries"), i,
+			    e) if (!strcmp(json_string_value(json_object_get(e, "name")), leaf))
+			    entry = e2b_entry(e, slash ? parent : "");
 			json_decref(pl);
-			rc = entry ? send_json(conn, 200, json_pack("{s:o}", "entry", entry))
-				   : refuse(conn, true, ERROR_NOT_FOUND, "no such file or directory");
+			rc = entry
+				 ? send_json(conn, 200, json_pack("{s:o}", "entry", entry))
+				 : refuse(conn, true, ERROR_NOT_FOUND, "no such file or directory");
 		}
 		json_decref(l);
 	} else if (!strcmp(rpc, "Remove")) {
@@ -466,8 +466,8 @@ static enum MHD_Result filesystem(struct MHD_Connection *conn, struct ws *x, con
 			rc = session_ws_mkdir(x->ws, rel, true)
 				 ? fail_here(conn, true)
 				 : send_json(conn, 200,
-					     json_pack("{s:{s:s, s:s}}", "entry", "name", rel, "type",
-						       "FILE_TYPE_DIRECTORY"));
+					     json_pack("{s:{s:s, s:s}}", "entry", "name", rel,
+						       "type", "FILE_TYPE_DIRECTORY"));
 		}
 	} else {
 		rc = refuse(conn, true, ERROR_UNSUPPORTED,
@@ -480,8 +480,8 @@ static enum MHD_Result filesystem(struct MHD_Connection *conn, struct ws *x, con
 
 /* --- the sandbox's own endpoints ------------------------------------ */
 
-static enum MHD_Result contexts(struct MHD_Connection *conn, const char *method,
-				const char *path, const char *body, size_t len)
+static enum MHD_Result contexts(struct MHD_Connection *conn, const char *method, const char *path,
+				const char *body, size_t len)
 {
 	if (!strcmp(path, "/contexts") && !strcmp(method, "GET"))
 		return send_json(conn, 200, json_pack("[o]", e2b_context("python")));

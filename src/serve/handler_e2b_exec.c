@@ -66,11 +66,10 @@ static void convert(struct e2b_stream *st)
 		if (!nl && !(st->ended && end > start))
 			break;
 		if (end > start && !st->said_end)
-			st->said_end = st->process
-					   ? e2b_process_line(st->events.data + start, end - start,
-							      &st->out)
-					   : e2b_exec_line(st->events.data + start, end - start,
-							   st->lang, &st->out);
+			st->said_end = st->process ? e2b_process_line(st->events.data + start,
+								      end - start, &st->out)
+						   : e2b_exec_line(st->events.data + start,
+								   end - start, st->lang, &st->out);
 		start = nl ? end + 1 : end;
 	}
 	memmove(st->events.data, st->events.data + start, st->events.len - start);
@@ -181,7 +180,7 @@ static void stream_free(void *cls)
 static enum MHD_Result stream_error(struct MHD_Connection *conn, const struct api_error *e)
 {
 	json_t *o = json_pack("{s:{s:s, s:s}}", "error", "code",
-			      e->status == 404   ? "not_found"
+			      e->status == 404	 ? "not_found"
 			      : e->status == 400 ? "invalid_argument"
 			      : e->status == 503 ? "unavailable"
 						 : "internal",
@@ -192,8 +191,7 @@ static enum MHD_Result stream_error(struct MHD_Connection *conn, const struct ap
 	buf_init(&b, 4096);
 	e2b_connect_frame(&b, E2B_CONNECT_END, j ? j : "{}", j ? strlen(j) : 2);
 	free(j);
-	enum MHD_Result rc =
-	    respond_body(conn, 200, "application/connect+json", b.data, b.len, -1);
+	enum MHD_Result rc = respond_body(conn, 200, "application/connect+json", b.data, b.len, -1);
 	buf_release(&b);
 	return rc;
 }
@@ -291,8 +289,8 @@ enum MHD_Result handler_e2b_execute(struct server *s, struct MHD_Connection *con
 {
 	json_t *b = json_loadb(body ? body : "", len, JSON_REJECT_DUPLICATES, NULL);
 	char lang[32], msg[256];
-	json_t *req = json_is_object(b) ? e2b_exec_request(b, lang, sizeof lang, msg, sizeof msg)
-					: NULL;
+	json_t *req =
+	    json_is_object(b) ? e2b_exec_request(b, lang, sizeof lang, msg, sizeof msg) : NULL;
 	if (!json_is_object(b))
 		snprintf(msg, sizeof msg, "the body must be a JSON object {\"code\": ...}");
 	json_decref(b);
@@ -352,9 +350,8 @@ static json_t *process_request(json_t *start, char *msg, size_t n)
 		buf_puts(&code, " && ");
 	}
 	size_t na = json_array_size(args);
-	if (!strcmp(cmd, "/bin/bash") && na == 3 &&
-	    !strcmp(str_at(args, 0), "-l") && !strcmp(str_at(args, 1), "-c") &&
-	    json_is_string(json_array_get(args, 2))) {
+	if (!strcmp(cmd, "/bin/bash") && na == 3 && !strcmp(str_at(args, 0), "-l") &&
+	    !strcmp(str_at(args, 1), "-c") && json_is_string(json_array_get(args, 2))) {
 		buf_puts(&code, json_string_value(json_array_get(args, 2)));
 	} else {
 		shell_quote(&code, cmd);

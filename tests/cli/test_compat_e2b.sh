@@ -102,6 +102,21 @@ out=$(curl -s -X POST -H "E2b-Sandbox-Id: $sid" -H 'Content-Type: application/js
 	"$B/process.Process/SendSignal")
 T_LAST="process.Process/SendSignal"
 expect_jq '.code == "unimplemented" and (.message | test("foreground"))'
+# A stopped session (its daemon gone) runs the next execution all the
+# same: the `sbx session exec` child starts it, as for the native route.
+"$SBX" session stop "$sid" >/dev/null 2>&1
+out=$(curl -s -X POST -H "E2b-Sandbox-Id: $sid" -H "X-API-KEY: $TOKEN" "$URL/e2b/v2/sandboxes/$sid" \
+	-X GET)
+T_LAST="GET /e2b/v2/sandboxes/ID of a stopped session"
+expect_json .state '"paused"'
+out=$(curl -s -X POST -H "E2b-Sandbox-Id: $sid" -d '{"code":"print(open(\"b/two\").read())\n6*7"}' \
+	"$B/execute")
+T_LAST="POST /execute in the stopped session"
+lines=$out
+out=$(printf '%s' "$lines" | jq -sc '[.[] | .type]')
+expect_out '["stdout","result","number_of_executions","end_of_execution"]'
+out=$(printf '%s' "$lines" | jq -sc '[.[0].text, .[1].text, .[1].is_main_result]')
+expect_out '["yy\n","42",true]'
 code=$(curl -s -o /dev/null -w '%{http_code}' -X DELETE -H "X-API-KEY: $TOKEN" "$URL/e2b/sandboxes/$sid")
 check "DELETE /sandboxes/ID is a 204" test "$code" = 204
 

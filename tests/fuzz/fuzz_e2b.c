@@ -112,8 +112,8 @@ static void lines(const char *d, size_t n)
 		FUZZ_CHECK(nl != NULL);
 		json_t *l = json_loadb(out.data + start, (size_t)(nl - out.data) - start, 0, NULL);
 		FUZZ_CHECK(json_is_string(json_object_get(l, "type")));
-		saw_end |= !strcmp(json_string_value(json_object_get(l, "type")),
-				   "end_of_execution");
+		saw_end |=
+		    !strcmp(json_string_value(json_object_get(l, "type")), "end_of_execution");
 		json_decref(l);
 		start = (size_t)(nl - out.data) + 1;
 	}

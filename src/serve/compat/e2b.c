@@ -68,13 +68,13 @@ json_t *e2b_sandbox(json_t *s)
 	json_int_t mem = json_integer_value(json_object_get(s, "memory_bytes"));
 	/* A stopped session keeps its files and starts again with the next
 	 * execution: E2B's nearest word is "paused". */
-	return json_pack("{s:O?, s:s, s:s, s:s, s:O?, s:O?, s:s, s:i, s:I, s:{}, s:s}", "sandboxID",
-			 json_object_get(s, "id"), "templateID", "code-interpreter-v1", "clientID",
-			 "sbx", "alias", "code-interpreter-v1", "startedAt",
-			 json_object_get(s, "created_at"), "endAt", json_object_get(s, "expires_at"),
-			 "state", status && !strcmp(status, "running") ? "running" : "paused",
-			 "cpuCount", 1, "memoryMB", (json_int_t)(mem >> 20), "metadata",
-			 "envdVersion", E2B_ENVD_VERSION);
+	return json_pack(
+	    "{s:O?, s:s, s:s, s:s, s:O?, s:O?, s:s, s:i, s:I, s:{}, s:s}", "sandboxID",
+	    json_object_get(s, "id"), "templateID", "code-interpreter-v1", "clientID", "sbx",
+	    "alias", "code-interpreter-v1", "startedAt", json_object_get(s, "created_at"), "endAt",
+	    json_object_get(s, "expires_at"), "state",
+	    status && !strcmp(status, "running") ? "running" : "paused", "cpuCount", 1, "memoryMB",
+	    (json_int_t)(mem >> 20), "metadata", "envdVersion", E2B_ENVD_VERSION);
 }
 
 const char *e2b_language(const char *e2b_name)
@@ -199,10 +199,11 @@ static void emit(struct buf *out, json_t *line)
 static const char *mime_key(const char *mime)
 {
 	static const char *const map[][2] = {
-	    {"image/png", "png"},	  {"image/jpeg", "jpeg"},	{"image/svg+xml", "svg"},
-	    {"text/html", "html"},	  {"text/markdown", "markdown"}, {"text/plain", "text"},
-	    {"text/latex", "latex"},	  {"application/json", "json"}, {"application/pdf", "pdf"},
-	    {"application/javascript", "javascript"}};
+	    {"image/png", "png"},	   {"image/jpeg", "jpeg"},
+	    {"image/svg+xml", "svg"},	   {"text/html", "html"},
+	    {"text/markdown", "markdown"}, {"text/plain", "text"},
+	    {"text/latex", "latex"},	   {"application/json", "json"},
+	    {"application/pdf", "pdf"},	   {"application/javascript", "javascript"}};
 	for (size_t i = 0; mime && i < sizeof map / sizeof map[0]; i++)
 		if (!strcmp(mime, map[i][0]))
 			return map[i][1];
@@ -268,8 +269,8 @@ bool e2b_exec_line(const char *line, size_t len, const char *lang, struct buf *o
 		json_t *rec = json_is_object(ev) ? ev : NULL;
 		if (!rec)
 			emit(out, json_pack("{s:s, s:s, s:s, s:s}", "type", "error", "name",
-					    "SandboxError", "value", "sbx answered what is not an event",
-					    "traceback", ""));
+					    "SandboxError", "value",
+					    "sbx answered what is not an event", "traceback", ""));
 		else
 			emit_error(out, rec);
 		emit(out, json_pack("{s:s}", "type", "end_of_execution"));
@@ -277,8 +278,8 @@ bool e2b_exec_line(const char *line, size_t len, const char *lang, struct buf *o
 	} else if (!strcmp(kind, "stdout") || !strcmp(kind, "stderr")) {
 		json_t *d = json_object_get(ev, "data");
 		if (json_is_string(d))
-			emit(out, json_pack("{s:s, s:O, s:O?}", "type", kind, "text", d, "timestamp",
-					    json_object_get(ev, "ts")));
+			emit(out, json_pack("{s:s, s:O, s:O?}", "type", kind, "text", d,
+					    "timestamp", json_object_get(ev, "ts")));
 	} else if (!strcmp(kind, "execution_completed") || !strcmp(kind, "execution_failed") ||
 		   json_object_get(ev, "record")) {
 		emit_record(out, json_object_get(ev, "record"), lang);
@@ -329,10 +330,11 @@ json_t *e2b_entry(json_t *e, const char *dir)
 		if (!(m & (1u << (8 - i))))
 			perms[1 + i] = '-';
 	char size[32];
-	snprintf(size, sizeof size, "%lld", (long long)json_integer_value(json_object_get(e, "size")));
+	snprintf(size, sizeof size, "%lld",
+		 (long long)json_integer_value(json_object_get(e, "size")));
 	return json_pack("{s:s, s:s, s:s, s:s, s:i, s:s, s:s, s:s, s:O?}", "name", name ? name : "",
 			 "type",
-			 is_dir			       ? "FILE_TYPE_DIRECTORY"
+			 is_dir				 ? "FILE_TYPE_DIRECTORY"
 			 : type && !strcmp(type, "file") ? "FILE_TYPE_FILE"
 							 : "FILE_TYPE_UNSPECIFIED",
 			 "path", path, "size", size, "mode", (int)(m | (is_dir ? 040000 : 0100000)),
