@@ -99,6 +99,20 @@ check("a path outside /home/user is refused", r.err && /outside the sandbox's fi
 ex = await sbx.runCode('open("made.txt", "w").write("by code"); 0');
 check("a file the code made is readable with files.read", (await sbx.files.read("made.txt")) === "by code", null);
 
+// The code runs in sbx's sandbox, and the files routes stay in the
+// workspace: no way out through the E2B routes.
+ex = await sbx.runCode('open("/etc/shadow").read()');
+check("the code cannot read /etc/shadow", ["PermissionError", "FileNotFoundError"].includes(ex.error?.name), ex.error ?? ex.text);
+ex = await sbx.runCode('import socket\nsocket.create_connection(("1.1.1.1", 53), timeout=2)');
+check("the code has no network", ex.error && /OSError|PermissionError|ConnectionError|timeout|gaierror/.test(ex.error.name), ex.error ?? ex.text);
+r = await attempt(() => sbx.files.read("/home/user/../../etc/passwd"));
+check("files.read with .. is refused", r.err && !/root:/.test(String(r.value)), r.err ?? r.value);
+await sbx.runCode('import os\nos.symlink("/etc/passwd", "link")');
+r = await attempt(() => sbx.files.read("/home/user/link"));
+check("files.read of a link the code made is refused", r.err && !/root:/.test(String(r.value)), r.err ?? r.value);
+r = await attempt(() => sbx.files.write("/home/user/link", "x"));
+check("files.write through that link is refused", !!r.err, r.err ?? r.value);
+
 // Commands: a bash execution in the session's work dir.
 r = await attempt(() => sbx.commands.run("ls -la"));
 if (bash) {
