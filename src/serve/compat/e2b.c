@@ -8,6 +8,7 @@
 
 #include "core/lang.h"
 #include "serve/compat/e2b_wire.h"
+#include "util/jsonout.h"
 #include "util/util.h"
 
 /* The templates an E2B client names for a code interpreter: all are one
@@ -141,7 +142,8 @@ static void py_repr_string(struct buf *b, const char *s)
 	buf_append(b, &q, 1);
 }
 
-/* The shortest %g that reads back as v; Python's float repr adds ".0". */
+/* The shortest text that reads back as v, in Python's repr ("2.0",
+ * "1e+16"); other languages' REPLs print a whole number without ".0". */
 static void shortest_real(struct buf *b, double v, bool python)
 {
 	char t[40];
@@ -149,14 +151,10 @@ static void shortest_real(struct buf *b, double v, bool python)
 		buf_puts(b, isnan(v) ? "nan" : v > 0 ? "inf" : "-inf");
 		return;
 	}
-	for (int prec = 1; prec <= 17; prec++) {
-		snprintf(t, sizeof t, "%.*g", prec, v);
-		if (strtod(t, NULL) == v)
-			break;
-	}
+	size_t n = jsonout_double(v, t, sizeof t);
+	if (!python && n > 2 && !strcmp(t + n - 2, ".0"))
+		t[n - 2] = '\0';
 	buf_puts(b, t);
-	if (python && !strpbrk(t, ".e"))
-		buf_puts(b, ".0");
 }
 
 char *e2b_result_text(json_t *v, const char *lang)
