@@ -2,7 +2,8 @@
  * (sandboxes = sessions), envd's files over HTTP and Connect (JSON
  * encoding: the JS SDK's transport is made with useBinaryFormat: false, so
  * jansson serves it and no protobuf library is needed), and the code
- * interpreter's contexts; executions are handler_e2b_exec.c's.
+ * interpreter's contexts; envd's files are handler_e2b_files.c's, the
+ * executions handler_e2b_exec.c's.
  *
  * A session is created and deleted by the `sbx session create|delete`
  * child, as POST and DELETE /v1/sessions are (creating forks the daemon,
@@ -16,13 +17,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
-#include <unistd.h>
 
 #include "run/runopt.h"
 #include "serve/child.h"
 #include "serve/compat/e2b.h"
-#include "serve/compat/e2b_wire.h"
 #include "session/session.h"
 #include "util/buf.h"
 #include "util/util.h"
@@ -69,7 +67,7 @@ enum MHD_Result handler_e2b_connect_error(struct MHD_Connection *conn, const str
 	return rc;
 }
 
-static enum MHD_Result send_json(struct MHD_Connection *conn, int status, json_t *j)
+enum MHD_Result handler_e2b_json(struct MHD_Connection *conn, int status, json_t *j)
 {
 	char *b = j ? json_dumps(j, JSON_COMPACT | JSON_ENSURE_ASCII) : NULL;
 	json_decref(j);
@@ -79,13 +77,12 @@ static enum MHD_Result send_json(struct MHD_Connection *conn, int status, json_t
 	return rc;
 }
 
-static enum MHD_Result no_content(struct MHD_Connection *conn)
+enum MHD_Result handler_e2b_no_content(struct MHD_Connection *conn)
 {
 	return respond_body(conn, 204, "application/json", "", 0, -1);
 }
 
-/* This thread's first error, answered in E2B's (or Connect's) shape. */
-static enum MHD_Result fail_here(struct MHD_Connection *conn, bool connect)
+enum MHD_Result handler_e2b_fail_here(struct MHD_Connection *conn, bool connect)
 {
 	struct api_error e = {0};
 	const char *m = error_first_message();
@@ -94,21 +91,15 @@ static enum MHD_Result fail_here(struct MHD_Connection *conn, bool connect)
 	return connect ? handler_e2b_connect_error(conn, &e) : handler_e2b_error(conn, &e);
 }
 
-static enum MHD_Result refuse(struct MHD_Connection *conn, bool connect, enum error_kind kind,
-			      const char *msg)
+enum MHD_Result handler_e2b_refuse(struct MHD_Connection *conn, bool connect, enum error_kind kind,
+				   const char *msg)
 {
 	struct api_error e = {0};
 	api_fail(&e, kind, "e2b", "%s", msg);
 	return connect ? handler_e2b_connect_error(conn, &e) : handler_e2b_error(conn, &e);
 }
 
-/* The state directory as the command line gets it (flag, env, default). */
-struct where {
-	struct request req;
-	struct run_options ro;
-};
-
-static int where_open(struct where *w, struct server *s)
+int handler_e2b_where(struct e2b_where *w, struct server *s)
 {
 	request_init(&w->req);
 	runopt_init(&w->ro, &w->req);
@@ -182,7 +173,7 @@ static enum MHD_Result create(struct server *s, struct MHD_Connection *conn, con
 	json_t *req = e2b_create_request(b, msg, sizeof msg);
 	json_decref(b);
 	if (!req)
-		return refuse(conn, false, ERROR_INVALID, msg);
+		return handler_e2b_refuse(conn, false, ERROR_INVALID, msg);
 	struct api_error e = {0};
 	json_t *rec;
 	int rc = session_child(s, conn, API_SESSION_CREATE, NULL, req, &rec, &e);
@@ -191,21 +182,21 @@ static enum MHD_Result create(struct server *s, struct MHD_Connection *conn, con
 		return handler_e2b_error(conn, &e);
 	json_t *sb = e2b_sandbox(rec);
 	json_decref(rec);
-	return send_json(conn, 201, sb);
+	return handler_e2b_json(conn, 201, sb);
 }
 
 static enum MHD_Result describe(struct server *s, struct MHD_Connection *conn, const char *ref,
 				int status)
 {
-	struct where w;
+	struct e2b_where w;
 	char id[SESSION_ID_LEN + 1];
 	json_t *d = NULL;
 	enum MHD_Result rc;
-	if (where_open(&w, s) || session_resolve(w.req.state_dir, ref, id) ||
+	if (handler_e2b_where(&w, s) || session_resolve(w.req.state_dir, ref, id) ||
 	    !(d = session_describe(w.req.state_dir, id)))
-		rc = fail_here(conn, false);
+		rc = handler_e2b_fail_here(conn, false);
 	else
-		rc = send_json(conn, status, e2b_sandbox(d));
+		rc = handler_e2b_json(conn, status, e2b_sandbox(d));
 	json_decref(d);
 	request_release(&w.req);
 	return rc;
@@ -213,11 +204,11 @@ static enum MHD_Result describe(struct server *s, struct MHD_Connection *conn, c
 
 static enum MHD_Result list(struct server *s, struct MHD_Connection *conn)
 {
-	struct where w;
+	struct e2b_where w;
 	json_t *all = NULL;
 	enum MHD_Result rc;
-	if (where_open(&w, s) || !(all = session_list(w.req.state_dir))) {
-		rc = fail_here(conn, false);
+	if (handler_e2b_where(&w, s) || !(all = session_list(w.req.state_dir))) {
+		rc = handler_e2b_fail_here(conn, false);
 	} else {
 		json_t *out = json_array();
 		size_t i;
@@ -228,7 +219,7 @@ static enum MHD_Result list(struct server *s, struct MHD_Connection *conn)
 			if (!st || strcmp(st, "expired")) /* gone, as E2B's are */
 				json_array_append_new(out, e2b_sandbox(d));
 		}
-		rc = send_json(conn, 200, out);
+		rc = handler_e2b_json(conn, 200, out);
 	}
 	json_decref(all);
 	request_release(&w.req);
@@ -243,7 +234,7 @@ static enum MHD_Result kill_sandbox(struct server *s, struct MHD_Connection *con
 	    session_child(s, conn, API_SESSION_DELETE, ref, NULL, &rec, &e))
 		return handler_e2b_error(conn, &e);
 	json_decref(rec);
-	return no_content(conn);
+	return handler_e2b_no_content(conn);
 }
 
 /* /sandboxes/ID/ACTION: the id into id, the action returned ("" none). */
@@ -268,9 +259,10 @@ static enum MHD_Result control(struct server *s, struct MHD_Connection *conn, co
 			   : !strncmp(path, "/sandboxes/", 11)	? path + 11
 								: NULL;
 	if (!rest)
-		return refuse(conn, false, ERROR_NOT_FOUND,
-			      "not served: sbx maps E2B's sandboxes (create, list, get, kill, "
-			      "connect); templates, volumes, snapshots and teams are not mapped");
+		return handler_e2b_refuse(
+		    conn, false, ERROR_NOT_FOUND,
+		    "not served: sbx maps E2B's sandboxes (create, list, get, kill, "
+		    "connect); templates, volumes, snapshots and teams are not mapped");
 	char id[API_REF_MAX + 1];
 	const char *action = sandbox_path(rest, id, sizeof id);
 	if (!*action && get)
@@ -280,202 +272,19 @@ static enum MHD_Result control(struct server *s, struct MHD_Connection *conn, co
 	if (post && (!strcmp(action, "connect") || !strcmp(action, "resume")))
 		return describe(s, conn, id, 200);
 	if (post && !strcmp(action, "timeout"))
-		return refuse(conn, false, ERROR_INVALID,
-			      "setTimeout is not mapped: an sbx session keeps the lifetime it was "
-			      "created with (Sandbox.create({timeoutMs})); kill() ends it sooner");
+		return handler_e2b_refuse(
+		    conn, false, ERROR_INVALID,
+		    "setTimeout is not mapped: an sbx session keeps the lifetime it was "
+		    "created with (Sandbox.create({timeoutMs})); kill() ends it sooner");
 	if (post && (!strcmp(action, "pause") || !strcmp(action, "snapshots")))
-		return refuse(conn, false, ERROR_INVALID,
-			      "pause and snapshots are not mapped: sbx keeps a session's files, "
-			      "not its memory (a stopped session starts again with the next run)");
-	return refuse(conn, false, ERROR_INVALID,
-		      "not mapped: sbx serves create, list, getInfo, connect and kill of E2B's "
-		      "sandboxes; fork, metrics, network and refresh have no sbx counterpart");
-}
-
-/* --- envd: files ---------------------------------------------------- */
-
-static const char *param(const struct api_query *q, const char *key)
-{
-	for (size_t i = 0; i < q->n; i++)
-		if (!strcmp(q->key[i], key))
-			return q->value[i];
-	return NULL;
-}
-
-struct ws {
-	struct where w;
-	struct session_ws *ws;
-};
-
-static int ws_open(struct ws *x, struct server *s, const char *ref)
-{
-	char id[SESSION_ID_LEN + 1];
-	x->ws = NULL;
-	if (where_open(&x->w, s) || session_resolve(x->w.req.state_dir, ref, id) ||
-	    !(x->ws = session_ws_open(x->w.req.state_dir, id)))
-		return -1;
-	return 0;
-}
-
-static void ws_close(struct ws *x)
-{
-	session_ws_close(x->ws);
-	request_release(&x->w.req);
-}
-
-/* envd's EntryInfo of what was written. */
-static json_t *written(const char *rel)
-{
-	const char *slash = strrchr(rel, '/');
-	return json_pack("{s:s, s:s, s:s++}", "name", slash ? slash + 1 : rel, "type", "file",
-			 "path", E2B_HOME, "/", rel);
-}
-
-static enum MHD_Result files_write(struct MHD_Connection *conn, struct ws *x, const char *qpath,
-				   const char *body, size_t len)
-{
-	char msg[256], rel[4096], boundary[80];
-	const char *ct = mhd.lookup_connection_value(conn, MHD_HEADER_KIND, "Content-Type");
-	json_t *out = json_array();
-	if (ct && !strncasecmp(ct, "application/octet-stream", 24)) {
-		if (!qpath || !e2b_workspace_path(qpath, rel, sizeof rel, msg, sizeof msg) ||
-		    !*rel) {
-			json_decref(out);
-			return refuse(conn, false, ERROR_INVALID,
-				      qpath ? msg : "an upload needs ?path=");
-		}
-		if (session_ws_write_bytes(x->ws, rel, body ? body : "", len,
-					   x->w.req.limits.files_bytes))
-			return json_decref(out), fail_here(conn, false);
-		json_array_append_new(out, written(rel));
-		return send_json(conn, 200, out);
-	}
-	struct e2b_part *p = xcalloc(E2B_PARTS_MAX, sizeof *p); /* 256 KiB of names */
-	int n = e2b_multipart_boundary(ct, boundary, sizeof boundary, msg, sizeof msg) == 0
-		    ? e2b_multipart_files(boundary, body ? body : "", len, p, E2B_PARTS_MAX, msg,
-					  sizeof msg)
-		    : -1;
-	enum MHD_Result rc = MHD_YES;
-	for (int i = 0; i < n && rc == MHD_YES; i++) {
-		/* One file: ?path= names it; several: each its form name. */
-		const char *name = n == 1 && qpath ? qpath : p[i].filename;
-		if (!e2b_workspace_path(name, rel, sizeof rel, msg, sizeof msg) || !*rel)
-			n = -1;
-		else if (session_ws_write_bytes(x->ws, rel, p[i].data, p[i].len,
-						x->w.req.limits.files_bytes))
-			rc = fail_here(conn, false), n = -2;
-		else
-			json_array_append_new(out, written(rel));
-	}
-	free(p);
-	if (n == -2)
-		return json_decref(out), rc;
-	if (n < 0)
-		return json_decref(out), refuse(conn, false, ERROR_INVALID, msg);
-	return send_json(conn, 200, out);
-}
-
-static enum MHD_Result files_read(struct MHD_Connection *conn, struct ws *x, const char *qpath)
-{
-	char msg[256], rel[4096];
-	if (!qpath || !e2b_workspace_path(qpath, rel, sizeof rel, msg, sizeof msg))
-		return refuse(conn, false, ERROR_INVALID, qpath ? msg : "files.read needs ?path=");
-	uint64_t size;
-	int fd = session_ws_open_file(x->ws, rel, x->w.req.limits.files_bytes, &size);
-	if (fd < 0)
-		return fail_here(conn, false);
-	struct buf b;
-	buf_init(&b, (size_t)size + 1);
-	char tmp[65536];
-	ssize_t r;
-	while ((r = read(fd, tmp, sizeof tmp)) > 0 || (r < 0 && errno == EINTR))
-		if (r > 0)
-			buf_append(&b, tmp, (size_t)r);
-	close(fd);
-	enum MHD_Result rc =
-	    respond_body(conn, 200, "application/octet-stream", b.data ? b.data : "", b.len, -1);
-	buf_release(&b);
-	return rc;
-}
-
-/* --- envd: filesystem.Filesystem over Connect (unary, JSON) ---------- */
-
-static enum MHD_Result filesystem(struct MHD_Connection *conn, struct ws *x, const char *rpc,
-				  const char *body, size_t len)
-{
-	json_t *in = json_loadb(body ? body : "", len, 0, NULL);
-	const char *path = json_string_value(json_object_get(in, "path"));
-	char msg[256], rel[4096];
-	enum MHD_Result rc;
-	if (!json_is_object(in) || !path ||
-	    !e2b_workspace_path(path, rel, sizeof rel, msg, sizeof msg)) {
-		json_decref(in);
-		return refuse(conn, true, ERROR_INVALID,
-			      json_is_object(in) && path ? msg : "the request needs a \"path\"");
-	}
-	if (!strcmp(rpc, "ListDir") || !strcmp(rpc, "Stat")) {
-		json_t *l = session_ws_list(x->ws, rel);
-		const char *type = json_string_value(json_object_get(l, "type"));
-		if (!l) {
-			rc = fail_here(conn, true);
-		} else if (!strcmp(rpc, "ListDir")) {
-			json_t *entries = json_array();
-			size_t i;
-			json_t *e;
-			bool dir = type && !strcmp(type, "directory");
-			char parent[4096];
-			snprintf(parent, sizeof parent, "%s", rel);
-			char *slash = strrchr(parent, '/');
-			if (!dir)
-				*(slash ? slash : parent) = '\0';
-			json_array_foreach(json_object_get(l, "entries"), i, e)
-			    json_array_append_new(entries, e2b_entry(e, parent));
-			rc = send_json(conn, 200, json_pack("{s:o}", "entries", entries));
-		} else {
-			/* Stat: the path itself, as its parent lists it. */
-			char parent[4096];
-			snprintf(parent, sizeof parent, "%s", rel);
-			char *slash = strrchr(parent, '/');
-			const char *leaf = slash ? slash + 1 : parent;
-			json_t *entry = NULL;
-			if (slash)
-				*slash = '\0';
-			json_t *pl = *rel ? session_ws_list(x->ws, slash ? parent : "") : NULL;
-			size_t i;
-			json_t *e;
-			json_array_foreach(
-			    json_object_get(pl, "entries"), i,
-			    e) if (!strcmp(json_string_value(json_object_get(e, "name")), leaf))
-			    entry = e2b_entry(e, slash ? parent : "");
-			json_decref(pl);
-			rc = entry
-				 ? send_json(conn, 200, json_pack("{s:o}", "entry", entry))
-				 : refuse(conn, true, ERROR_NOT_FOUND, "no such file or directory");
-		}
-		json_decref(l);
-	} else if (!strcmp(rpc, "Remove")) {
-		rc = session_ws_remove(x->ws, rel, true) ? fail_here(conn, true)
-							 : send_json(conn, 200, json_object());
-	} else if (!strcmp(rpc, "MakeDir")) {
-		json_t *l = session_ws_list(x->ws, rel);
-		if (l) { /* envd answers an existing one with already_exists */
-			json_decref(l);
-			rc = refuse(conn, true, ERROR_CONFLICT, "the directory exists");
-		} else {
-			error_state_reset();
-			rc = session_ws_mkdir(x->ws, rel, true)
-				 ? fail_here(conn, true)
-				 : send_json(conn, 200,
-					     json_pack("{s:{s:s, s:s}}", "entry", "name", rel,
-						       "type", "FILE_TYPE_DIRECTORY"));
-		}
-	} else {
-		rc = refuse(conn, true, ERROR_UNSUPPORTED,
-			    "not mapped: sbx serves ListDir, Stat, MakeDir and Remove of envd's "
-			    "filesystem (no rename, no watchers)");
-	}
-	json_decref(in);
-	return rc;
+		return handler_e2b_refuse(
+		    conn, false, ERROR_INVALID,
+		    "pause and snapshots are not mapped: sbx keeps a session's files, "
+		    "not its memory (a stopped session starts again with the next run)");
+	return handler_e2b_refuse(
+	    conn, false, ERROR_INVALID,
+	    "not mapped: sbx serves create, list, getInfo, connect and kill of E2B's "
+	    "sandboxes; fork, metrics, network and refresh have no sbx counterpart");
 }
 
 /* --- the sandbox's own endpoints ------------------------------------ */
@@ -484,7 +293,7 @@ static enum MHD_Result contexts(struct MHD_Connection *conn, const char *method,
 				const char *body, size_t len)
 {
 	if (!strcmp(path, "/contexts") && !strcmp(method, "GET"))
-		return send_json(conn, 200, json_pack("[o]", e2b_context("python")));
+		return handler_e2b_json(conn, 200, json_pack("[o]", e2b_context("python")));
 	if (!strcmp(path, "/contexts") && !strcmp(method, "POST")) {
 		json_t *b = json_loadb(body ? body : "", len, 0, NULL);
 		const char *l = json_string_value(json_object_get(b, "language"));
@@ -493,19 +302,23 @@ static enum MHD_Result contexts(struct MHD_Connection *conn, const char *method,
 		snprintf(name, sizeof name, "%s", l ? l : "python");
 		json_decref(b);
 		if (!e2b_language(name))
-			return refuse(conn, false, ERROR_INVALID,
-				      "sbx runs python, javascript (js), typescript (ts), r, java "
-				      "and bash");
+			return handler_e2b_refuse(
+			    conn, false, ERROR_INVALID,
+			    "sbx runs python, javascript (js), typescript (ts), r, java "
+			    "and bash");
 		if (cwd && strcmp(cwd, E2B_HOME))
-			return refuse(conn, false, ERROR_INVALID,
-				      "a context's cwd is the sandbox's /home/user in sbx");
-		return send_json(conn, 200, e2b_context(name));
+			return handler_e2b_refuse(
+			    conn, false, ERROR_INVALID,
+			    "a context's cwd is the sandbox's /home/user in sbx");
+		return handler_e2b_json(conn, 200, e2b_context(name));
 	}
 	if (!strcmp(method, "DELETE"))
-		return no_content(conn); /* the language's kernel lives on with the session */
-	return refuse(conn, false, ERROR_INVALID,
-		      "restarting a context is not mapped: a session keeps its kernels; kill the "
-		      "sandbox for fresh ones");
+		return handler_e2b_no_content(
+		    conn); /* the language's kernel lives on with the session */
+	return handler_e2b_refuse(
+	    conn, false, ERROR_INVALID,
+	    "restarting a context is not mapped: a session keeps its kernels; kill the "
+	    "sandbox for fresh ones");
 }
 
 static enum MHD_Result sandbox(struct server *s, struct MHD_Connection *conn, const char *method,
@@ -529,29 +342,11 @@ static enum MHD_Result sandbox(struct server *s, struct MHD_Connection *conn, co
 	if (!strncmp(path, "/contexts", 9))
 		return contexts(conn, method, path, body, len);
 	if (!strncmp(path, "/process.", 9))
-		return refuse(conn, true, ERROR_UNSUPPORTED,
-			      "not mapped: sbx runs commands in the foreground to their end "
-			      "(commands.run); no background processes, stdin or signals");
-	struct ws x;
-	enum MHD_Result rc;
-	error_state_reset();
-	error_quiet(true);
-	if (ws_open(&x, s, ref))
-		rc = !strcmp(path, "/health") ? respond_body(conn, 502, "text/plain", "", 0, -1)
-					      : fail_here(conn, connect);
-	else if (!strcmp(path, "/health"))
-		rc = no_content(conn);
-	else if (!strcmp(path, "/files") && !strcmp(method, "GET"))
-		rc = files_read(conn, &x, param(q, "path"));
-	else if (!strcmp(path, "/files") && !strcmp(method, "POST"))
-		rc = files_write(conn, &x, param(q, "path"), body, len);
-	else if (!strncmp(path, "/filesystem.Filesystem/", 23))
-		rc = filesystem(conn, &x, path + 23, body, len);
-	else
-		rc = refuse(conn, connect, ERROR_NOT_FOUND, "no such route of E2B's sandbox");
-	error_quiet(false);
-	ws_close(&x);
-	return rc;
+		return handler_e2b_refuse(
+		    conn, true, ERROR_UNSUPPORTED,
+		    "not mapped: sbx runs commands in the foreground to their end "
+		    "(commands.run); no background processes, stdin or signals");
+	return handler_e2b_files(s, conn, ref, method, path, q, body, len);
 }
 
 enum MHD_Result handler_e2b_answer(struct server *s, struct MHD_Connection *conn,

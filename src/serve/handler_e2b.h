@@ -10,6 +10,7 @@
 #ifndef SBX_SERVE_HANDLER_E2B_H
 #define SBX_SERVE_HANDLER_E2B_H
 
+#include "run/runopt.h"
 #include "serve/handler.h"
 
 /* A request on an /e2b/ route (r->ref: "METHOD /path"), its body whole. */
@@ -20,6 +21,29 @@ enum MHD_Result handler_e2b_answer(struct server *s, struct MHD_Connection *conn
  * turns the status into its own error type: 401 AuthenticationError, 404
  * NotFoundError, 400 InvalidArgumentError...). */
 enum MHD_Result handler_e2b_error(struct MHD_Connection *conn, const struct api_error *e);
+
+/* The answers the E2B files share (handler_e2b.c): j's JSON (taken) with
+ * status; a 204; this thread's first error, or msg as kind, in E2B's
+ * shape or, with connect, Connect's. */
+enum MHD_Result handler_e2b_json(struct MHD_Connection *conn, int status, json_t *j);
+enum MHD_Result handler_e2b_no_content(struct MHD_Connection *conn);
+enum MHD_Result handler_e2b_fail_here(struct MHD_Connection *conn, bool connect);
+enum MHD_Result handler_e2b_refuse(struct MHD_Connection *conn, bool connect, enum error_kind kind,
+				   const char *msg);
+/* The state directory and the config's limits as the command line gets
+ * them (flag, environment, default): 0, or -1 after a message; release
+ * w->req after. */
+struct e2b_where {
+	struct request req;
+	struct run_options ro;
+};
+int handler_e2b_where(struct e2b_where *w, struct server *s);
+
+/* handler_e2b_files.c: /health, /files and the filesystem.Filesystem RPCs of the
+ * session ref (its id or name, from the E2b-Sandbox-Id header). */
+enum MHD_Result handler_e2b_files(struct server *s, struct MHD_Connection *conn, const char *ref,
+				  const char *method, const char *path, const struct api_query *q,
+				  const char *body, size_t len);
 
 /* handler_e2b_exec.c: POST /execute, a session execution streamed as the
  * code interpreter's NDJSON; POST /process.Process/Start, a bash execution
