@@ -103,6 +103,24 @@ static void test_exec_lines(void **state)
 	assert_string_equal(type_at(a, 4), "end_of_execution");
 	json_decref(a);
 
+	/* Forms in a row are one Result; text/plain ends it; the value's own
+	 * (its text/plain is the string result) is the main one. */
+	a = lines_of("{\"event\":\"execution_completed\",\"record\":{\"ok\":true,\"result\":"
+		     "\"T()\",\"results\":[{\"mime\":\"image/png\",\"data\":\"P1\"},{\"mime\":"
+		     "\"image/png\",\"data\":\"P2\"},{\"mime\":\"text/html\",\"data\":\"<b>\"},"
+		     "{\"mime\":\"text/plain\",\"data\":\"T()\"}]}}",
+		     &ended);
+	assert_int_equal(json_array_size(a), 3); /* P1; P2 + html + text; the end */
+	assert_string_equal(json_string_value(json_object_get(json_array_get(a, 0), "png")), "P1");
+	assert_true(json_is_false(json_object_get(json_array_get(a, 0), "is_main_result")));
+	assert_string_equal(json_string_value(json_object_get(json_array_get(a, 1), "html")),
+			    "<b>");
+	assert_string_equal(json_string_value(json_object_get(json_array_get(a, 1), "text")),
+			    "T()");
+	assert_true(json_is_true(json_object_get(json_array_get(a, 1), "is_main_result")));
+	assert_string_equal(type_at(a, 2), "end_of_execution");
+	json_decref(a);
+
 	/* A timeout has no error of the code's: sbx's verdict names it. */
 	a = lines_of("{\"event\":\"execution_failed\",\"record\":{\"ok\":false,\"status\":"
 		     "\"timeout\",\"result\":null,\"error\":null}}",

@@ -228,20 +228,51 @@ static void emit_error(struct buf *out, json_t *rec)
 			    value ? value : verdict, "traceback", tb ? tb : ""));
 }
 
-static void emit_record(struct buf *out, json_t *rec, const char *lang)
+/* The record's results as E2B's Results: sbx lists one MIME type an
+ * entry, an object's forms in a row and its text/plain last, so a Result
+ * ends after text/plain or before a type it already has (two figures are
+ * two Results). */
+static json_t *result_groups(json_t *results)
 {
+	json_t *groups = json_array(), *g = NULL;
 	size_t i;
 	json_t *r;
-	json_array_foreach(json_object_get(rec, "results"), i, r)
+	json_array_foreach(results, i, r)
 	{
 		const char *key = mime_key(json_string_value(json_object_get(r, "mime")));
 		json_t *data = json_object_get(r, "data");
-		if (key && json_is_string(data))
-			emit(out, json_pack("{s:s, s:O, s:b}", "type", "result", key, data,
-					    "is_main_result", 0));
+		if (!key || !json_is_string(data))
+			continue;
+		if (g && json_object_get(g, key))
+			g = NULL;
+		if (!g) {
+			g = json_pack("{s:s, s:b}", "type", "result", "is_main_result", 0);
+			json_array_append_new(groups, g);
+		}
+		json_object_set(g, key, data);
+		if (!strcmp(key, "text"))
+			g = NULL;
 	}
+	return groups;
+}
+
+static void emit_record(struct buf *out, json_t *rec, const char *lang)
+{
+	json_t *groups = result_groups(json_object_get(rec, "results"));
 	json_t *v = json_object_get(rec, "result");
-	if (v && !json_is_null(v)) {
+	/* A value with notebook forms comes last, its text/plain what sbx
+	 * gives as the result (a string when JSON has no type for it): that
+	 * Result is the main one, as Jupyter's execute_result. */
+	json_t *last = json_array_get(groups, json_array_size(groups) - 1);
+	const char *plain = json_string_value(json_object_get(last, "text"));
+	bool own = plain && json_is_string(v) && !strcmp(plain, json_string_value(v));
+	if (own)
+		json_object_set_new(last, "is_main_result", json_true());
+	size_t i;
+	json_t *g;
+	json_array_foreach(groups, i, g) emit(out, json_incref(g));
+	json_decref(groups);
+	if (v && !json_is_null(v) && !own) {
 		char *text = e2b_result_text(v, lang);
 		emit(out, json_pack("{s:s, s:s, s:b}", "type", "result", "text", text,
 				    "is_main_result", 1));

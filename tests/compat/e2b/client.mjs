@@ -57,6 +57,21 @@ check("onStderr gets stderr", err.join("") === "two\n", err);
 check("logs keep both", ex.logs.stdout.join("") === "one\nthree\n" && ex.logs.stderr.join("") === "two\n", ex.logs);
 check("a string result is Python's repr", ex.text === "'done'", ex.text);
 
+// Rich results: an object's notebook forms are one Result (html, png,
+// text); the last expression's is the main one, as in Jupyter.
+const shown = [];
+ex = await sbx.runCode(
+  'class T:\n    def _repr_html_(self): return "<b>hi</b>"\n' +
+  '    def _repr_png_(self): return b"\\x89PNG\\r\\n\\x1a\\n"\n' +
+  '    def __repr__(self): return "T()"\ndisplay(T())\nT()',
+  { onResult: (r) => shown.push(r) });
+check("display() and the last value are two Results", ex.results.length === 2 && shown.length === 2, ex.results);
+check("a Result carries every form: html, png (base64), text",
+  ex.results[0]?.html === "<b>hi</b>" && ex.results[0]?.png === "iVBORw0KGgo=" && ex.results[0]?.text === "T()" &&
+  !ex.results[0]?.isMainResult, ex.results[0]);
+check("the last value's Result is the main one: ex.text", ex.results[1]?.isMainResult && ex.text === "T()" &&
+  ex.results[1]?.formats().includes("html"), ex.results[1]);
+
 // The session keeps its state between executions.
 await sbx.runCode("x = 20");
 ex = await sbx.runCode("x * 2 + 2");
