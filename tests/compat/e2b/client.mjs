@@ -159,6 +159,8 @@ const paginator = Sandbox.list();
 const listed = await paginator.nextItems();
 const ids = listed.map((s) => s.sandboxId);
 check("Sandbox.list shows both sandboxes", ids.includes(sbx.sandboxId) && ids.includes(other.sandboxId), listed);
+const again = await Sandbox.connect(sbx.sandboxId);
+check("Sandbox.connect reaches the same session", (await again.runCode("x")).text === "20", null);
 const got = await sbx.getInfo();
 check("getInfo", got.sandboxId === sbx.sandboxId && got.state === "running", got);
 check("isRunning", (await sbx.isRunning()) === true, null);
