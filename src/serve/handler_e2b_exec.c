@@ -44,6 +44,7 @@ struct e2b_stream {
 	struct buf out;	   /* E2B's answer, not yet handed over */
 	size_t off;
 	bool ended, said_end;
+	bool started; /* the process's start event was given */
 	int client;
 };
 
@@ -66,10 +67,11 @@ static void convert(struct e2b_stream *st)
 		if (!nl && !(st->ended && end > start))
 			break;
 		if (end > start && !st->said_end)
-			st->said_end = st->process ? e2b_process_line(st->events.data + start,
-								      end - start, &st->out)
-						   : e2b_exec_line(st->events.data + start,
-								   end - start, st->lang, &st->out);
+			st->said_end = st->process
+					   ? e2b_process_line(st->events.data + start, end - start,
+							      &st->started, &st->out)
+					   : e2b_exec_line(st->events.data + start, end - start,
+							   st->lang, &st->out);
 		start = nl ? end + 1 : end;
 	}
 	memmove(st->events.data, st->events.data + start, st->events.len - start);
@@ -78,8 +80,9 @@ static void convert(struct e2b_stream *st)
 		static const char cut[] = "{\"status\":\"sbx_error\",\"error\":{\"name\":"
 					  "\"SandboxError\",\"message\":\"the execution's "
 					  "stream ended before its record\"}}";
-		st->said_end = st->process ? e2b_process_line(cut, sizeof cut - 1, &st->out)
-					   : e2b_exec_line(cut, sizeof cut - 1, st->lang, &st->out);
+		st->said_end = st->process
+				   ? e2b_process_line(cut, sizeof cut - 1, &st->started, &st->out)
+				   : e2b_exec_line(cut, sizeof cut - 1, st->lang, &st->out);
 	}
 	if (st->ended && st->process) { /* Connect's end of stream: no error */
 		e2b_connect_frame(&st->out, E2B_CONNECT_END, "{}", 2);

@@ -119,7 +119,9 @@ static void lines(const char *d, size_t n)
 	}
 	FUZZ_CHECK(ended == saw_end);
 	buf_reset(&out);
-	e2b_process_line(d, n, &out);
+	bool started = false;
+	e2b_process_line(d, n, &started, &out);
+	FUZZ_CHECK(started);
 	buf_release(&out);
 }
 

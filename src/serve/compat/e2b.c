@@ -403,15 +403,19 @@ static json_t *b64(const char *s, size_t n)
 	return j;
 }
 
-bool e2b_process_line(const char *line, size_t len, struct buf *out)
+bool e2b_process_line(const char *line, size_t len, bool *started, struct buf *out)
 {
 	json_t *ev = json_loadb(line, len, 0, NULL);
 	const char *kind = json_string_value(json_object_get(ev, "event"));
 	json_t *rec = json_object_get(ev, "record");
 	bool ended = false;
-	if (kind && !strcmp(kind, "execution_started")) {
+	/* The SDK waits for the start first: whatever comes first makes it
+	 * (a refused or failed execution too, which then ends at once). */
+	if (!*started) {
 		emit_process(out, json_pack("{s:{s:i}}", "start", "pid", 1));
-	} else if (kind && (!strcmp(kind, "stdout") || !strcmp(kind, "stderr"))) {
+		*started = true;
+	}
+	if (kind && (!strcmp(kind, "stdout") || !strcmp(kind, "stderr"))) {
 		const char *d = json_string_value(json_object_get(ev, "data"));
 		if (d)
 			emit_process(out, json_pack("{s:{s:o}}", "data", kind, b64(d, strlen(d))));

@@ -64,8 +64,9 @@ const char *e2b_workspace_path(const char *path, char *out, size_t n, char *msg,
 json_t *e2b_entry(json_t *entry, const char *dir);
 
 /* The output of a bash execution's event line as Connect's process events
- * (StartResponse JSON messages, framed), appended to out. Returns true
- * once the process ended. */
-bool e2b_process_line(const char *line, size_t len, struct buf *out);
+ * (StartResponse JSON messages, framed), appended to out: the start event
+ * first (*started, false at first, says it was given), then its output
+ * and its end. Returns true once the process ended. */
+bool e2b_process_line(const char *line, size_t len, bool *started, struct buf *out);
 
 #endif
