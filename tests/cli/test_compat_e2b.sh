@@ -57,7 +57,7 @@ while IFS= read -r line; do
 	esac
 done <"$T_TMP/client.out"
 check "the SDK ran its checks ($(grep -c '^PASS' "$T_TMP/client.out") passed) and exited 0" \
-	test "$client_rc" -eq 0 -a "$(grep -c '^PASS' "$T_TMP/client.out")" -ge 42
+	test "$client_rc" -eq 0 -a "$(grep -c '^PASS' "$T_TMP/client.out")" -ge 44
 
 # The token: the control plane takes it as X-API-KEY (E2B_API_KEY), the
 # sandbox's routes in the URL (the SDK sends no key to /contexts).
@@ -123,10 +123,10 @@ code=$(curl -s -o /dev/null -w '%{http_code}' -X DELETE -H "X-API-KEY: $TOKEN" "
 check "DELETE /sandboxes/ID is a 204" test "$code" = 204
 
 # Every runCode is a session execution in the history, as a native one is
-# (the client's thirteen that reach a sandbox).
+# (the client's fifteen that reach a sandbox).
 n=$("$SBX" history export 2>/dev/null | jq -s 'length')
 T_LAST="sbx history export"
-check "every runCode is in the history ($n of 13)" test "${n:-0}" -ge 13
+check "every runCode is in the history ($n of 15)" test "${n:-0}" -ge 15
 
 # Without --compat e2b the routes are not served.
 "$SBX" serve --listen "unix:$T_TMP/plain.sock" --ready-file "$T_TMP/plain.ready" >/dev/null 2>&1 &

@@ -130,6 +130,16 @@ static void test_exec_lines(void **state)
 			    "TimeoutError");
 	json_decref(a);
 
+	/* sbx's own name for it (WallTimeLimit) is Python's TimeoutError. */
+	a = lines_of("{\"event\":\"execution_failed\",\"record\":{\"ok\":false,\"status\":"
+		     "\"timeout\",\"error\":{\"name\":\"WallTimeLimit\",\"message\":\"5 s\"}}}",
+		     &ended);
+	assert_string_equal(json_string_value(json_object_get(json_array_get(a, 0), "name")),
+			    "TimeoutError");
+	assert_string_equal(json_string_value(json_object_get(json_array_get(a, 0), "value")),
+			    "5 s");
+	json_decref(a);
+
 	/* sbx's own failure record (not an event) ends the execution too. */
 	a = lines_of("{\"status\":\"sbx_error\",\"error\":{\"name\":\"SbxError\",\"message\":"
 		     "\"no such session\"}}",

@@ -219,8 +219,11 @@ static void emit_error(struct buf *out, json_t *rec)
 	const char *value = json_string_value(json_object_get(err, "message"));
 	const char *tb = json_string_value(json_object_get(err, "traceback"));
 	char verdict[160];
+	bool timeout = status && !strcmp(status, "timeout");
+	if (timeout) /* sbx's WallTimeLimit, CpuTimeLimit: Python's name for it */
+		name = "TimeoutError";
 	if (!name) {
-		name = status && !strcmp(status, "timeout") ? "TimeoutError" : "SandboxError";
+		name = "SandboxError";
 		snprintf(verdict, sizeof verdict, "the execution ended with status %s",
 			 status ? status : "unknown");
 	}

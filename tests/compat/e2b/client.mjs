@@ -85,6 +85,14 @@ let onError = null;
 await sbx.runCode("1/0", { onError: (e) => (onError = e) });
 check("onError gets it too", onError?.name === "ZeroDivisionError", onError);
 
+// sbx's limits apply (5 s of wall time by default): a TimeoutError, and
+// the session keeps its state.
+ex = await sbx.runCode("while True: pass");
+check("an endless loop ends as TimeoutError at sbx's limit", ex.error?.name === "TimeoutError" &&
+  /limit/.test(ex.error?.value ?? ""), ex.error);
+ex = await sbx.runCode("x");
+check("the session keeps its state after a timeout", ex.text === "20", ex);
+
 // Contexts: a language in the session.
 const ctx = await sbx.createCodeContext({ language: "python" });
 check("createCodeContext answers a context", ctx?.id === "python" && ctx?.language === "python", ctx);
