@@ -219,14 +219,12 @@ static void emit_error(struct buf *out, json_t *rec)
 	const char *value = json_string_value(json_object_get(err, "message"));
 	const char *tb = json_string_value(json_object_get(err, "traceback"));
 	char verdict[160];
-	bool timeout = status && !strcmp(status, "timeout");
-	if (timeout) /* sbx's WallTimeLimit, CpuTimeLimit: Python's name for it */
+	snprintf(verdict, sizeof verdict, "the execution ended with status %s",
+		 status ? status : "unknown");
+	if (status && !strcmp(status, "timeout")) /* sbx's WallTimeLimit...: Python's name */
 		name = "TimeoutError";
-	if (!name) {
+	if (!name)
 		name = "SandboxError";
-		snprintf(verdict, sizeof verdict, "the execution ended with status %s",
-			 status ? status : "unknown");
-	}
 	emit(out, json_pack("{s:s, s:s, s:s, s:s}", "type", "error", "name", name, "value",
 			    value ? value : verdict, "traceback", tb ? tb : ""));
 }
