@@ -171,7 +171,7 @@ complete -c sbx -n '__fish_seen_subcommand_from history' -l state-dir -r -d 'sta
 complete -c sbx -n '__fish_seen_subcommand_from history' -l config -r -d 'config file (default ~/.config/sbx/config.yaml)'
 complete -c sbx -n '__fish_seen_subcommand_from history' -l format -x -a 'text json ndjson' -d 'text (default), json or ndjson'
 complete -c sbx -n '__fish_seen_subcommand_from history' -l json -d 'same as --format json'
-complete -c sbx -f -n '__fish_use_subcommand' -a session -d 'stateful sandboxes: state kept across executions, with a TTL'
+complete -c sbx -f -n '__fish_use_subcommand' -a session -d 'stateful sandboxes: state kept across executions, with a TTL; a workspace where exec -l LANG runs another language (or bash commands) in the same files'
 complete -c sbx -n '__fish_seen_subcommand_from session' -l help -s h -d 'show this help'
 complete -c sbx -n '__fish_seen_subcommand_from session' -l state-dir -r -d 'state directory (default ~/.local/state/sbx)'
 complete -c sbx -n '__fish_seen_subcommand_from session' -l config -r -d 'config file (default ~/.config/sbx/config.yaml)'

@@ -35,7 +35,9 @@ const struct command commands[] = {
      cmd_delete},
     {"history", "show one stored execution record; export and import records between machines",
      "(show ID [--json] | export [SINCE] | import FILE)", history_tables, cmd_history},
-    {"session", "stateful sandboxes: state kept across executions, with a TTL",
+    {"session",
+     "stateful sandboxes: state kept across executions, with a TTL; a workspace where "
+     "exec -l LANG runs another language (or bash commands) in the same files",
      "create|exec|list|get|stop|delete [ID|NAME] [options] [-- ARG...] | files ID|NAME "
      "ls|get|put|rm|mkdir [PATH...]",
      session_tables, cmd_session},

@@ -414,7 +414,11 @@ _Noreturn void engine_duktape_kernel_main(void *arg)
 	if (js_runtime_install(ctx, JS_RT_ALL, JS_CJ_ALL) != 0)
 		_exit(70);
 	json_t *log = json_object_get(hello, "replay"), *unsaved = json_array();
+	/* The workspace's modules the saved executions required (a file
+	 * another language wrote), as they are now. */
+	engine_duktape_modules_from_json(job, json_object_get(hello, "modules"));
 	replay(ctx, job, log, unsaved);
+	engine_duktape_modules_release(job);
 	mark(token); /* the replay's output ends here: the daemon drops it, unseen */
 	send_frame(json_pack("{s:b, s:b, s:O}", "ready", 1, "restored", json_is_array(log),
 			     "unsaved", unsaved));

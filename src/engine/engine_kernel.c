@@ -66,17 +66,14 @@ int engine_kernel_prepare(struct spawn_run *s, const struct kernel_start *ks, co
 	return 0;
 }
 
-int engine_kernel_start(struct spawn_run *s, const struct argv_builder *a,
-			const struct kernel_start *ks, uint64_t rlimit_as, bool gated)
+/* The interpreters' sandbox plan for a session's kernel. */
+static int start_plan(struct spawn_run *s, sandbox_child_fn child_main, void *arg,
+		      const struct kernel_start *ks, uint64_t rlimit_as, bool gated)
 {
-	if (a->overflow)
-		return engine_spawn_setup_failed(s->out,
-						 "the interpreter command has too many words");
-	struct spawn_child child = {s->exe, a->v, s->env};
 	struct sandbox_plan plan = {
 	    .profile = PROFILE_INTERPRETER,
-	    .child_main = engine_spawn_child_main,
-	    .child_arg = &child,
+	    .child_main = child_main,
+	    .child_arg = arg,
 	    .workdir = s->wd.cwd,
 	    .rundir = s->wd.path,
 	    .rw_dirs = RUNDIR_WRITABLE,
@@ -88,8 +85,25 @@ int engine_kernel_start(struct spawn_run *s, const struct argv_builder *a,
 	    .stream_only = true,
 	    .on_start = ks->on_start,
 	    .on_start_ctx = ks->ctx,
+	    .uid_of = ks->uid_of,
 	};
 	return sandbox_run(s->req, &plan, s->out, s->sink);
+}
+
+int engine_kernel_start(struct spawn_run *s, const struct argv_builder *a,
+			const struct kernel_start *ks, uint64_t rlimit_as, bool gated)
+{
+	if (a->overflow)
+		return engine_spawn_setup_failed(s->out,
+						 "the interpreter command has too many words");
+	struct spawn_child child = {s->exe, a->v, s->env};
+	return start_plan(s, engine_spawn_child_main, &child, ks, rlimit_as, gated);
+}
+
+int engine_kernel_start_main(struct spawn_run *s, sandbox_child_fn child_main, void *arg,
+			     const struct kernel_start *ks, uint64_t rlimit_as)
+{
+	return start_plan(s, child_main, arg, ks, rlimit_as, false);
 }
 
 int engine_kernel_run(struct request *req, struct outcome *out, const struct output_sink *sink,

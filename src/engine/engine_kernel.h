@@ -24,6 +24,9 @@ struct kernel_start {
 	 * host pid of the interpreter (for the per-execution SIGINT). */
 	void (*on_start)(void *ctx, const struct sandbox_report *layers, int code_pid);
 	void *ctx;
+	/* The live process whose pid makes the code's uid as root (the
+	 * session's daemon: the workspace's kernels share one; sandbox.h). */
+	pid_t uid_of;
 };
 
 /* A Duktape heap as a JavaScript or TypeScript session's kernel, in the

@@ -24,4 +24,9 @@ int engine_kernel_prepare(struct spawn_run *s, const struct kernel_start *ks, co
  * the control socket as stdin; returns sandbox_run's result. engine_kernel.c */
 int engine_kernel_start(struct spawn_run *s, const struct argv_builder *a,
 			const struct kernel_start *ks, uint64_t rlimit_as, bool gated);
+/* The same with the kernel's own child_main (arg its argument) in place of
+ * an interpreter's execve: a kernel written in C that starts a process
+ * per execution (bash's). engine_kernel.c */
+int engine_kernel_start_main(struct spawn_run *s, sandbox_child_fn child_main, void *arg,
+			     const struct kernel_start *ks, uint64_t rlimit_as);
 #endif

@@ -86,8 +86,9 @@ const struct lang_ops lang_bash = {
     .spawn_args = bash_spawn_args,
     .spawn_finish = bash_spawn_finish,
     .builds = true, /* bash -n */
-    /* No session kernel yet (one that keeps the directory and exported
-     * variables between executions): sessions refuse bash. */
+    /* In a session (a workspace), each command is a fresh bash -c in
+     * its working directory: nothing but the files is kept. */
+    .kernel_run = bash_kernel_run,
     .checker_name = bash_checker_name,
     .print_result_snippet = PRINT_RESULT_NEVER,
 };

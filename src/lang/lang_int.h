@@ -88,6 +88,10 @@ int native_artefacts_restore(const struct request *req, const struct native_tool
 /* sbx prepare's transforms for a compiled language. native.c */
 void native_transforms(const struct request *req, struct json_t *transforms);
 
+/* A session's shell commands, each a fresh bash -c in the workspace.
+ * bash_kernel.c */
+int bash_kernel_run(struct request *req, struct outcome *out, const struct output_sink *sink,
+		    const struct kernel_start *ks);
 /* python3 running the prelude and prelude/sbx_kernel.py. python_kernel.c */
 int python_kernel_run(struct request *req, struct outcome *out, const struct output_sink *sink,
 		      const struct kernel_start *ks);

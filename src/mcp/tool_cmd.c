@@ -201,9 +201,11 @@ static int code_execute_command(struct mcp_cmd *cmd, json_t *args, char *err, si
 	if (!json_is_string(code))
 		return fail(err, errlen, "code_execute: code must be a string");
 	/* The context is the code's `inputs`, and `context` too (a prologue
-	 * that keeps the code's line numbers: it is on the first line). */
+	 * that keeps the code's line numbers: it is on the first line). A
+	 * global's property, not a declaration: code that declares its own
+	 * `context` (let, const, class) is then no redeclaration. */
 	struct buf src = BUF_INIT;
-	buf_puts(&src, "var context = inputs; ");
+	buf_puts(&src, "globalThis.context = inputs; ");
 	buf_append(&src, json_string_value(code), json_string_length(code));
 	char timeout[32];
 	snprintf(timeout, sizeof timeout, "%lldms", (long long)ms);

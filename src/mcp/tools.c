@@ -119,10 +119,15 @@ const struct mcp_tool mcp_tools[] = {
      "\"string\"]}}}",
      "{\"type\": \"object\"}", TOOL_CREATE_SESSION, false},
     {"exec_in_session", "Run code in a session",
-     "Run code in a session: state from earlier executions is kept. Returns the same record "
-     "as run_code, with `session` filled in.",
+     "Run code in a session: state from earlier executions is kept. A session is a workspace: "
+     "code of another language (python, javascript, typescript, r, java) runs in that "
+     "language's own kernel in the same working directory, and bash runs a shell command "
+     "there. Returns the same record as run_code, with `session` filled in.",
      "{\"type\": \"object\", \"required\": [\"session\", \"code\"], \"additionalProperties\": "
-     "false, \"properties\": {" SESSION_PROP ", \"code\": {\"type\": \"string\"}, \"inputs\": "
+     "false, \"properties\": {" SESSION_PROP ", \"code\": {\"type\": \"string\"}, "
+     "\"language\": {\"type\": \"string\", \"description\": \"this execution's language "
+     "(default: the session's): its kernel in the session's workspace; bash: a shell "
+     "command\"}, \"inputs\": "
      "{\"type\": \"object\"}, \"timeout\": {\"type\": [\"number\", \"string\"]}, "
      "\"cpu_time\": {\"type\": [\"number\", \"string\"]}, \"stdin\": {\"type\": \"string\", "
      "\"description\": \"this execution's standard input (python, r, java)\"}, \"args\": "

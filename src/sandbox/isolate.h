@@ -89,6 +89,7 @@ struct isolate_state {
 	uid_t host_uid; /* the code's uid on the host */
 	gid_t host_gid;
 	bool drop_ids;	     /* without namespaces: setresuid in isolate_enter */
+	bool uid_shared;     /* plan.uid_of: other runs have this uid too */
 	bool subreaper;	     /* orphans come back to sbx (no pid ns, no cgroup) */
 	pid_t pgid;	     /* the run's process group (its first pid), 0: none */
 	bool gated;	     /* plan.gated: the cgroup is joined by isolate_attach */

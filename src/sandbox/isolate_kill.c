@@ -107,11 +107,17 @@ void isolate_kill(struct isolate_state *st, pid_t pid)
 		;
 	if (st->cgroup)
 		cgroup_kill_all(&st->cg);
-	if (st->drop_ids)
+	if (st->drop_ids && !st->uid_shared) /* not the siblings' processes */
 		kill_uid(st->host_uid);
 	if (st->subreaper)
 		for (i = 0; i < 1000 && kill_orphans(pid) > 0; i++)
 			;
+}
+
+void sandbox_kill_shared_uid(pid_t owner)
+{
+	if (owner > 0 && geteuid() == 0)
+		kill_uid((uid_t)(ISOLATE_UID_BASE + (unsigned)owner));
 }
 
 void isolate_finish(struct isolate_state *st, pid_t pid, struct sandbox_report *rep)

@@ -210,7 +210,9 @@ int isolate_prepare(const struct request *req, const struct sandbox_plan *plan,
 	st->want = LAYER_SECCOMP | LAYER_RLIMITS | LAYER_NAMESPACES | LAYER_LANDLOCK | LAYER_CGROUP;
 	st->is_root = geteuid() == 0;
 	if (st->is_root) {
-		st->host_uid = (uid_t)(ISOLATE_UID_BASE + (unsigned)getpid());
+		st->uid_shared = plan->uid_of > 0;
+		st->host_uid = (uid_t)(ISOLATE_UID_BASE +
+				       (unsigned)(st->uid_shared ? plan->uid_of : getpid()));
 		st->host_gid = (gid_t)st->host_uid;
 	} else {
 		st->host_uid = geteuid();

@@ -81,6 +81,12 @@ struct sandbox_plan {
 	bool stream_only;
 	void (*on_start)(void *ctx, const struct sandbox_report *layers, int code_pid);
 	void *on_start_ctx;
+	/* As root, the code's uid is ISOLATE_UID_BASE + this live process's
+	 * pid (0: the caller's own): a session's kernels take their daemon's,
+	 * so they share the workspace's files. Such a run's end does not kill
+	 * every process of its uid (its siblings'), only its own process
+	 * group and cgroup. */
+	pid_t uid_of;
 };
 
 /* Returns 0 when the run was supervised to the end (whatever its status),
@@ -94,6 +100,10 @@ int sandbox_run(const struct request *req, const struct sandbox_plan *plan, stru
  * starts. sbx serve's client that hangs up sends it, possibly before the
  * sandbox is reached. For processes that run requests (execute). */
 void sandbox_cancel_arm(void);
+/* As root: SIGKILL whatever still runs as the uid the runs of
+ * plan.uid_of == owner shared (a run's end spares its siblings' processes,
+ * so their owner sweeps once, after the last of them). */
+void sandbox_kill_shared_uid(pid_t owner);
 
 /* A run's turn (sandbox_turn.c). A front end that runs many requests at
  * once in processes of its own (sbx batch's workers) sets one: take is

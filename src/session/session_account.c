@@ -48,16 +48,26 @@ double session_account_cpu_ms(int pid)
 	return ticks * 1000.0 / (double)(hz > 0 ? hz : 100);
 }
 
-long long session_account_peak_kb(int pid)
+static long long status_kb(int pid, const char *key)
 {
 	char text[4096];
 	if (read_proc(pid, "status", text, sizeof text) < 0)
 		return -1;
-	const char *p = strstr(text, "\nVmHWM:");
+	const char *p = strstr(text, key);
 	long long kb;
-	if (!p || sscanf(p + 7, "%lld", &kb) != 1 || kb < 0)
+	if (!p || sscanf(p + strlen(key), "%lld", &kb) != 1 || kb < 0)
 		return -1;
 	return kb;
+}
+
+long long session_account_peak_kb(int pid)
+{
+	return status_kb(pid, "\nVmHWM:");
+}
+
+long long session_account_rss_kb(int pid)
+{
+	return status_kb(pid, "\nVmRSS:");
 }
 
 bool session_kernel_is_sbx(json_t *m)

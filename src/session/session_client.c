@@ -67,6 +67,10 @@ static json_t *exec_request(const struct request *req, const char *spool)
 	session_program_request(j, req);
 	if (req->fresh)
 		json_object_set_new(j, "fresh", json_true());
+	/* The execution's language: its kernel in the workspace (the
+	 * session's own when it is that one). */
+	if (req->lang)
+		json_object_set_new(j, "language", json_string(req->lang->name));
 	return j;
 }
 

@@ -35,6 +35,7 @@
  */
 #include "session/session_int.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -197,6 +198,10 @@ void session_program_start(struct workdir *wd, json_t *manifest, json_t *req, js
 		json_object_set_new(
 		    msg, "program",
 		    json_pack("{s:s, s:s, s:s}", "as_given", given, "path", path, "base", base));
+	else if (!strcmp(lang, "bash") && json_object_get(req, "program_copy"))
+		/* bash FILE, as `sbx run x.sh` runs it: from its copy (only
+		 * when the copy is the code, not a file that had the name) */
+		json_object_set_new(msg, "program", json_pack("{s:s}", "base", base));
 }
 
 void session_program_end(struct workdir *wd, json_t *req)
@@ -217,7 +222,71 @@ void session_program_end(struct workdir *wd, json_t *req)
  * its frame, as the one-shot run's parent reads them for its child. */
 #define MODULE_MAX_BYTES (16u << 20)
 
-void session_modules_start(json_t *manifest, json_t *req, json_t *msg)
+/* The workspace's own modules (a .json another language wrote, a .js
+ * file put there) that the code names: the top level of the working
+ * directory, regular files with one link only (not a way to a file
+ * elsewhere), opened without following a link, within what is left of
+ * the bound. */
+static void workspace_modules(struct workdir *wd, json_t *req, json_t *mods, size_t *left)
+{
+	const char *code = json_string_value(json_object_get(req, "code"));
+	int dfd = code ? openat(wd->cwd_fd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC) : -1;
+	DIR *dir = dfd >= 0 ? fdopendir(dfd) : NULL;
+	if (!dir) {
+		if (dfd >= 0)
+			close(dfd);
+		return;
+	}
+	struct dirent *de;
+	while ((de = readdir(dir))) {
+		const char *name = de->d_name;
+		if (name[0] == '.' || !lang_js_module_file(name) || json_object_get(mods, name) ||
+		    !strstr(code, name))
+			continue;
+		int fd = openat(dirfd(dir), name,
+				O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+		struct stat st;
+		struct buf b = BUF_INIT;
+		if (fd >= 0 && fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_nlink == 1 &&
+		    (uint64_t)st.st_size <= *left && read_fd(fd, *left, &b) == 0) {
+			json_t *text = json_stringn(b.data ? b.data : "", b.len);
+			if (text) {
+				json_object_set_new(mods, name, text);
+				*left -= b.len;
+			}
+		}
+		buf_release(&b);
+		if (fd >= 0)
+			close(fd);
+	}
+	closedir(dir);
+}
+
+void session_modules_hello(struct workdir *wd, json_t *hello)
+{
+	json_t *log = json_object_get(hello, "replay"), *e;
+	size_t i;
+	struct buf all = BUF_INIT;
+	json_array_foreach(log, i, e)
+	{
+		json_t *code = json_object_get(e, "code");
+		if (json_is_string(code))
+			buf_append(&all, json_string_value(code), json_string_length(code));
+	}
+	json_t *codes = all.len ? json_pack("{s:s%}", "code", all.data, all.len) : NULL;
+	json_t *mods = json_object();
+	size_t left = MODULE_MAX_BYTES;
+	if (codes)
+		workspace_modules(wd, codes, mods, &left);
+	if (json_object_size(mods))
+		json_object_set_new(hello, "modules", mods);
+	else
+		json_decref(mods);
+	json_decref(codes);
+	buf_release(&all);
+}
+
+void session_modules_start(struct workdir *wd, json_t *manifest, json_t *req, json_t *msg)
 {
 	const char *lang = json_string_value(json_object_get(manifest, "language"));
 	json_t *files = json_object_get(req, "files");
@@ -237,6 +306,8 @@ void session_modules_start(json_t *manifest, json_t *req, json_t *msg)
 		}
 		buf_release(&b);
 	}
+	size_t left = MODULE_MAX_BYTES;
+	workspace_modules(wd, req, mods, &left);
 	if (json_object_size(mods))
 		json_object_set_new(msg, "modules", mods);
 	else

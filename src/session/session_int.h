@@ -87,7 +87,8 @@ json_t *proto_json(const struct buf *payload);
 void proto_reply_error(int fd, const char *msg);
 
 /* ---- session_replay.c: a JavaScript session's saved executions ----
- * For JavaScript and TypeScript sessions (m, the manifest), nothing for
+ * For JavaScript and TypeScript kernels (m, the kernel's view of the
+ * manifest: session_kernels.c; its "replay" names the log), nothing for
  * the others: the log into the kernel's hello as "replay" (absent when
  * there is none yet); a kernel's "saved" frame appended to the log, its
  * "ms" and "bytes" set to the save's (a "saved" with "fresh" appends the
@@ -141,13 +142,18 @@ void session_program_request(json_t *j, const struct request *req);
 /* Daemon: writes the code into the working directory under the program's
  * name (not over a --file or a file of that name; not for JavaScript and
  * TypeScript, which have no files), and for Python, JavaScript and
- * TypeScript puts "program" into the kernel's frame msg. Before the
- * execution's snapshot. */
+ * TypeScript puts "program" into the kernel's frame msg (bash: its name,
+ * when the copy was made, for `bash FILE`). Before the execution's
+ * snapshot. */
 void session_program_start(struct workdir *wd, json_t *manifest, json_t *req, json_t *msg);
-/* Daemon: a JavaScript or TypeScript session's --file modules (.js, .mjs,
- * .cjs, .json, .ts), read and put into the kernel's frame msg ("modules":
- * name → text), which cannot open them itself. */
-void session_modules_start(json_t *manifest, json_t *req, json_t *msg);
+/* Daemon: a JavaScript or TypeScript kernel's --file modules (.js, .mjs,
+ * .cjs, .json, .ts), and the working directory's own that the code names
+ * (a result.json Python wrote), read and put into the kernel's frame msg
+ * ("modules": name → text), which cannot open them itself. */
+void session_modules_start(struct workdir *wd, json_t *manifest, json_t *req, json_t *msg);
+/* The same for a new kernel's hello: the modules of the working directory
+ * that its replay log's executions name, for the replay. */
+void session_modules_hello(struct workdir *wd, json_t *hello);
 /* Daemon: removes the copy once the execution has ended (its files listed). */
 void session_program_end(struct workdir *wd, json_t *req);
 
@@ -191,6 +197,8 @@ void session_kill_listener(const char *state_dir, const char *id);
  * (VmHWM), from /proc/PID; -1 when they cannot be read. */
 double session_account_cpu_ms(int pid);
 long long session_account_peak_kb(int pid);
+/* Its resident memory now (VmRSS), -1 when it cannot be read. */
+long long session_account_rss_kb(int pid);
 /* An execution's "cpu_ms" and "memory_peak_kb" into rec: the kernel pid's
  * readings less those from before it (cpu0_ms; peak0_kb, the least), or
  * its host's measures once it ended (end, its "ended" frame; else NULL). */

@@ -59,7 +59,7 @@ static void host_started(void *ctx, const struct sandbox_report *l, int pid)
 	json_decref(j);
 }
 
-static void host_main(const char *state_dir, json_t *m, int ctl, int pipe_w)
+static void host_main(const char *state_dir, json_t *m, int ctl, int pipe_w, pid_t daemon)
 {
 	prctl(PR_SET_PDEATHSIG, SIGTERM);
 	signal(SIGTERM, host_on_term);
@@ -84,6 +84,7 @@ static void host_main(const char *state_dir, json_t *m, int ctl, int pipe_w)
 	    .ctl_fd = ctl,
 	    .on_start = host_started,
 	    .ctx = &pipe_w,
+	    .uid_of = daemon, /* one uid for every kernel of the workspace */
 	};
 	int rc = req.lang ? engine_kernel_run(&req, &out, &sink, &ks) : -1;
 	json_t *end =
@@ -102,7 +103,8 @@ void session_kernel_init(struct session_kernel *k)
 	buf_init(&k->line, KERNEL_LINE_MAX);
 }
 
-int session_kernel_start(struct session_kernel *k, const char *state_dir, json_t *m, int priv_fd)
+int session_kernel_start(struct session_kernel *k, const char *state_dir, json_t *m,
+			 struct workdir *wd)
 {
 	int sp[2], pp[2];
 	unsigned char r[8];
@@ -118,6 +120,7 @@ int session_kernel_start(struct session_kernel *k, const char *state_dir, json_t
 				     "\036sbx:%02x%02x%02x%02x%02x%02x%02x%02x\036", r[0], r[1],
 				     r[2], r[3], r[4], r[5], r[6], r[7]);
 	fflush(NULL);
+	pid_t daemon = getpid();
 	pid_t pid = fork();
 	if (pid < 0) {
 		close(sp[0]), close(sp[1]), close(pp[0]), close(pp[1]);
@@ -126,7 +129,7 @@ int session_kernel_start(struct session_kernel *k, const char *state_dir, json_t
 	if (pid == 0) {
 		close(sp[0]);
 		close(pp[0]);
-		host_main(state_dir, m, sp[1], pp[1]);
+		host_main(state_dir, m, sp[1], pp[1], daemon);
 	}
 	close(sp[1]);
 	close(pp[1]);
@@ -148,7 +151,8 @@ int session_kernel_start(struct session_kernel *k, const char *state_dir, json_t
 	if (k->fresh)
 		json_object_set_new(hello, "fresh", json_true()); /* the kernel skips its restore */
 	else
-		session_replay_hello(m, priv_fd, hello);
+		session_replay_hello(m, wd->priv_fd, hello);
+	session_modules_hello(wd, hello);
 	k->fresh = false;
 	int rc = session_kernel_send(k, hello);
 	json_decref(hello);

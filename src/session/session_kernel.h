@@ -40,8 +40,9 @@ void session_kernel_init(struct session_kernel *k);
 void session_kernel_release(struct session_kernel *k);
 /* Forks the host, which starts the kernel in the sandbox; sends the hello
  * (state file, token). 0 or -1 after a message. */
+struct workdir;
 int session_kernel_start(struct session_kernel *k, const char *state_dir, json_t *manifest,
-			 int priv_fd);
+			 struct workdir *wd);
 int session_kernel_send(struct session_kernel *k, json_t *j);
 /* One control line: 1 with *frame, 0 when none is whole yet, -1 at EOF. */
 int session_kernel_read_ctl(struct session_kernel *k, json_t **frame);

@@ -34,12 +34,20 @@ static bool is_js(json_t *m)
 	return l && (!strcmp(l, "javascript") || !strcmp(l, "typescript"));
 }
 
+/* The kernel's log (m, its view: session_kernels.c): the session's own
+ * language's is REPLAY_NAME, another's "replay.LANG.jsonl". */
+static const char *replay_name(json_t *m)
+{
+	const char *name = json_string_value(json_object_get(m, "replay"));
+	return name ? name : REPLAY_NAME;
+}
+
 void session_replay_hello(json_t *m, int priv_fd, json_t *hello)
 {
 	struct buf b = BUF_INIT;
 	if (!is_js(m))
 		return;
-	int fd = openat(priv_fd, REPLAY_NAME, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+	int fd = openat(priv_fd, replay_name(m), O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
 	struct stat st;
 	if (fd < 0 || fstat(fd, &st) < 0 || !S_ISREG(st.st_mode) ||
 	    read_fd(fd, REPLAY_MAX, &b) < 0) {
@@ -81,8 +89,8 @@ int session_replay_save(json_t *m, int priv_fd, json_t *saved)
 	json_decref(e);
 	/* Through sbx's own directory's fd, never a link: the code may have
 	 * shared this uid and left one. */
-	int fd = openat(priv_fd, REPLAY_NAME, O_RDWR | O_APPEND | O_CREAT | O_NOFOLLOW | O_CLOEXEC,
-			0600);
+	int fd = openat(priv_fd, replay_name(m),
+			O_RDWR | O_APPEND | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0600);
 	struct stat st;
 	if (!line || fd < 0 || fstat(fd, &st) < 0 || !S_ISREG(st.st_mode)) {
 		warning("cannot save the session's state to its replay log: %s",

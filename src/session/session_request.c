@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "core/lang.h"
+#include "engine/engine_kernel.h"
 #include "state/store.h"
 #include "util/front.h"
 #include "util/util.h"
@@ -48,24 +49,30 @@ int session_exec_prepare(struct run_options *ro, const char *ref, char **operand
 		return -1;
 	const char *lang = json_string_value(json_object_get(m, "language"));
 	const struct lang *l = ro->lang_arg ? lang_by_name(ro->lang_arg) : NULL;
-	if (l && lang && strcmp(l->name, lang)) {
-		error("session %s runs %s, not %s: drop %s or create a %s session", ref, lang,
-		      l->name, front_option("-l", "language"), l->name);
+	if (ro->lang_arg && !l) {
 		json_decref(m);
-		return -1;
+		return error("unknown language '%s': use %s", ro->lang_arg, lang_all_names());
 	}
-	/* The language table's own name: lang lives only as long as m. */
-	const struct lang *sl = lang ? lang_by_name(lang) : NULL;
-	ro->lang_arg = sl ? sl->name : NULL;
+	/* A session is a workspace: an execution of another language runs
+	 * in that language's kernel, beside the session's own, in the same
+	 * working directory (session_kernels.c). The language table's own
+	 * name: lang lives only as long as m. */
+	const struct lang *own = lang ? lang_by_name(lang) : NULL;
 	json_decref(m);
+	if (l && l != own && !engine_kernel_supported(l))
+		return error("sessions do not support %s yet: run it one-shot (%s)", l->name,
+			     front_hint("sbx run -l LANG", "POST /v1/run", "the run_code tool"));
+	const struct lang *sl = l ? l : own;
+	ro->lang_arg = sl ? sl->name : NULL;
 	/* A FILE whose extension names another language would run as the
 	 * session's (an R script as Python): refused, with the way to run it.
 	 * JavaScript runs in a TypeScript session, as TypeScript takes it. */
 	const struct lang *fl = nops == 1 && !ro->markdown ? lang_by_path(operands[0]) : NULL;
-	if (sl && fl && fl != sl && !(sl->id == LANG_TYPESCRIPT && fl->id == LANG_JAVASCRIPT))
+	if (!l && sl && fl && fl != sl && !(sl->id == LANG_TYPESCRIPT && fl->id == LANG_JAVASCRIPT))
 		return error("%s is %s code (by its extension) and session %s runs %s: run it "
-			     "with 'sbx run %s', or in a session created with -l %s",
-			     operands[0], fl->name, ref, sl->name, operands[0], fl->name);
+			     "in the session's %s kernel with %s %s",
+			     operands[0], fl->name, ref, sl->name, fl->name,
+			     front_option("-l", "language"), fl->name);
 	if (runopt_load_code(ro, operands, nops, false) != 0)
 		return -1;
 	/* Before runopt_finish, whose message for the embedded engine's stdin

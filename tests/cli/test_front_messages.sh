@@ -44,7 +44,7 @@ POST	/v1/sessions	{"language": "python", "name": "taken"}
 POST	/v1/sessions	{"language": "python", "ttl": "x"}
 POST	/v1/sessions	{"language": "python", "idle": "x"}
 POST	/v1/sessions/taken/executions	{"code": "1", "timeout": "x"}
-POST	/v1/sessions/taken/executions	{"code": "1", "language": "r"}
+POST	/v1/sessions/taken/executions	{"code": "1", "language": "go"}
 POST	/v1/run	{"language": "python", "code": "1", "env": {"LD_PRELOAD": "x"}}
 POST	/v1/run	{"language": "python", "code": "1", "env": {"1A": "x"}}
 EOF2
@@ -87,8 +87,8 @@ sbx session create -l python -n taken
 expect_err_contains "pick another -n NAME"
 sbx run -l python --env LD_PRELOAD=x -e 1
 expect_err_contains "--env LD_PRELOAD:"
-sbx session exec taken -l r -e 1
-expect_err_contains "drop -l or create"
+sbx session exec taken -l go -e 1
+expect_err_contains "sessions do not support go yet: run it one-shot (sbx run -l LANG)"
 # A session's name is called a session's, on every front.
 sbx session create -l python -n 'Bad'
 expect_err_contains "invalid session name 'Bad'"

@@ -194,9 +194,14 @@ expect_error 400 missing_field
 api POST /v1/sessions/dup/executions '{"code":"1","memory":"1G"}'
 expect_error 400 unknown_field
 expect_jq '.error.message | test("session execution")'
+# Another language runs in its own kernel of the workspace
+# (test_workspace.sh); one without a session kernel is refused.
 api POST /v1/sessions/dup/executions '{"code":"1","language":"js"}'
+expect_code 200
+expect_jq '.language == "javascript" and .result == 1'
+api POST /v1/sessions/dup/executions '{"code":"package main","language":"go"}'
 expect_error 400 sbx_error
-expect_jq '.error.message | test("runs python")'
+expect_jq '.error.message | test("sessions do not support go yet")'
 api POST /v1/sessions/dup/executions "{\"code\":\"$(head -c 70000 /dev/zero | tr '\0' 'x')\"}"
 expect_error 413 body_too_large
 api PUT /v1/sessions

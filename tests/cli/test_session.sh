@@ -256,8 +256,12 @@ expect_rc 125
 check "an unknown language is refused at create" err_has "unknown language 'cobol'"
 sbx session frob
 expect_rc 125
-sbx session exec data -l r -e '1'
+# A session is a workspace: another language runs in its own kernel
+# there (tests/cli/test_workspace.sh); one without a session kernel is
+# refused as at create.
+sbx session exec data -l c -e 'int main(void){return 0;}'
 expect_rc 125
+check "a language without a session kernel is refused" err_has "sessions do not support c yet"
 
 # --- delete ---
 sbx session delete data

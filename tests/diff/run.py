@@ -20,7 +20,8 @@ HOME and TMPDIR in that directory):
         build installs) when present, else Debian's /usr/share/nodejs/typescript
   py    /usr/bin/python3 PROG.py        (the python sbx runs)
   r     Rscript PROG.R
-  sh    bash PROG.sh (sessions: none, sbx has no shell kernel yet)
+  sh    bash PROG.sh (sessions: each execution is a fresh bash in the
+        session's working directory)
   c     gcc -O2 -std=gnu17 -pipe -o PROG PROG.c -lm && ./PROG (the flags sbx
         compiles with; likewise cpp: g++ -O2 -std=c++17, go: go build,
         GOPATH mode, no cgo); no sessions
@@ -98,7 +99,8 @@ ASPECTS = ("stdout", "stderr", "exit", "merged", "trace", "reference")
 NATIVE_TIMEOUT = 60
 SBX_WORKDIR = re.compile(r"(?:/[^/\s'\"]+)*/sbx-[^/\s'\"]+-work/run-[0-9A-Za-z]+-[0-9A-Za-z]+(?:/work)?")
 SBX_SESSIONDIR = re.compile(r"(?:/[^/\s'\"]+)*/sbx-[^/\s'\"]+-sessions/s[0-9a-f]+(?:/work)?")
-SESSION_LANG = {"js": "javascript", "ts": "typescript", "py": "python", "r": "r", "java": "java"}
+SESSION_LANG = {"js": "javascript", "ts": "typescript", "py": "python", "r": "r", "java": "java",
+                "sh": "bash"}
 JAVA_MAIN = re.compile(r"\bstatic\s+(?:public\s+)?void\s+main\s*\(")
 
 

@@ -81,6 +81,10 @@ async function main() {
     JSON.stringify(ce.structuredContent?.logs) === JSON.stringify(["step 21"]) &&
     typeof ce.structuredContent?.executionTime === "number" &&
     ce.structuredContent?.resourceUsage?.timeout === false, ce.structuredContent);
+  ce = await call(client, "code_execute", {
+    code: "const context = { mine: true }; return context.mine && inputs.n;", context: { n: 5 } });
+  check("code_execute: code may declare its own `context`",
+    !ce.isError && ce.structuredContent?.output === 5, ce.structuredContent);
   ce = await call(client, "code_execute", { code: "for (;;) {}", timeout: 200 });
   check("code_execute: a timeout is success false, resourceUsage.timeout true",
     ce.isError && ce.structuredContent?.success === false && ce.structuredContent?.resourceUsage?.timeout === true &&

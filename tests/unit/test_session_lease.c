@@ -92,10 +92,19 @@ static void test_lost_for_good(void **state)
 	assert_int_equal(session_lease_renew(root, ID, &old), 1);
 	session_lease_release(root, ID, &old); /* writes nothing: not its own */
 	assert_int_equal(session_lease_holder(root, ID), 3);
-	/* its own expiry passed: lost, even with no newer generation */
+	/* its own expiry passed with no newer generation (a long kernel
+	 * start, a stall nobody used): it links the next one itself */
 	struct session_lease late = now;
 	late.expires_at_ms = 1;
-	assert_int_equal(session_lease_renew(root, ID, &late), 1);
+	assert_int_equal(session_lease_renew(root, ID, &late), 0);
+	assert_int_equal(late.gen, now.gen + 1);
+	assert_int_equal(late.node, 3);
+	assert_true(session_lease_still(root, ID, &late));
+	assert_int_equal(session_lease_holder(root, ID), 3);
+	/* and the generation it left behind is lost for good */
+	assert_int_equal(session_lease_renew(root, ID, &now), 1);
+	assert_int_equal(session_lease_take(root, ID, 4, &old, &other), 1);
+	assert_int_equal(other.gen, late.gen);
 }
 
 static void test_release_expires_at_once(void **state)
