@@ -9,11 +9,11 @@
 # several files, the routes off without --compat, the history.
 . "$(dirname "$0")/../lib.sh"
 
-# ENABLE AFTER THE WORKSPACE MERGE: set to 1 once session executions take
-# "language": "bash" (and other languages beside the session's): the
-# client then checks commands.run('ls -la'), a failing command, and runCode
-# in R and JavaScript. Until then it checks that commands.run is refused.
-E2B_WORKSPACE_LANGUAGES=0
+# Sessions run bash and other languages beside their own (the workspace,
+# merged from int): the client checks commands.run('ls -la'), a failing
+# command, a cwd, and runCode in R, JavaScript and TypeScript. 0 checks
+# instead that commands.run is refused (an sbx without workspaces).
+E2B_WORKSPACE_LANGUAGES=1
 
 npm_from_lock compat/e2b e2b @e2b/code-interpreter
 check "@e2b/code-interpreter is installed (npm ci of tests/compat/e2b/package-lock.json)" \
@@ -57,7 +57,7 @@ while IFS= read -r line; do
 	esac
 done <"$T_TMP/client.out"
 check "the SDK ran its checks ($(grep -c '^PASS' "$T_TMP/client.out") passed) and exited 0" \
-	test "$client_rc" -eq 0 -a "$(grep -c '^PASS' "$T_TMP/client.out")" -ge 44
+	test "$client_rc" -eq 0 -a "$(grep -c '^PASS' "$T_TMP/client.out")" -ge $([ "$E2B_WORKSPACE_LANGUAGES" = 1 ] && echo 50 || echo 44)
 
 # The token: the control plane takes it as X-API-KEY (E2B_API_KEY), the
 # sandbox's routes in the URL (the SDK sends no key to /contexts).

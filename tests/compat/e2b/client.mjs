@@ -6,9 +6,10 @@
 //   E2B_SANDBOX_URL=http://HOST:PORT/t/TOKEN/e2b node client.mjs [--pandas] [--bash]
 //
 // --pandas: python3 has pandas (the issue's script as written); without
-// it the same data is summed with the csv module. --bash: the session
-// executions take "language": "bash" (the workspace part; until it is
-// merged, commands.run is refused and only that is checked).
+// it the same data is summed with the csv module. --bash: sessions run
+// other languages and bash (the workspace): commands.run and runCode in
+// R, JavaScript and TypeScript are checked; without it, that commands.run
+// is refused with sbx's message.
 //
 // Prints "PASS what" or "FAIL what: detail" per check and exits 1 when any
 // failed (tests/cli/test_compat_e2b.sh counts them).
@@ -143,11 +144,22 @@ if (bash) {
   r = await attempt(() => sbx.commands.run("echo out; echo err >&2; exit 3"));
   check("a failing command is CommandExitError with its exit code and streams",
     r.err?.exitCode === 3 && r.err?.stdout === "out\n" && r.err?.stderr === "err\n", r.err ?? r.value);
-  // The other languages of a session (the workspace part): a context each.
+  r = await attempt(() => sbx.commands.run("pwd; ls", { cwd: "/home/user/sub" }));
+  check("commands.run in a cwd under /home/user", /notes\.txt/.test(r.value?.stdout ?? ""), r.err ?? r.value);
+  const lines = [];
+  await sbx.commands.run("echo one; echo two", { onStdout: (l) => lines.push(l) });
+  check("commands.run streams stdout to onStdout", lines.join("") === "one\ntwo\n", lines);
+  // The other languages of a session (the workspace): a context each,
+  // sharing the session's files.
   ex = await sbx.runCode("x <- 2; x * 21", { language: "r" });
   check("runCode in R", /42/.test(ex.text ?? ""), ex);
   ex = await sbx.runCode("[1, 2, 3].map((v) => v * 2)", { language: "js" });
   check("runCode in JavaScript", ex.text === "[2,4,6]", ex);
+  const rctx = await sbx.createCodeContext({ language: "r" });
+  ex = await sbx.runCode('readLines("made.txt")', { context: rctx });
+  check("an R context reads the file Python made", /by code/.test(ex.text ?? ""), ex);
+  ex = await sbx.runCode("const n: number = 6; n * 7", { language: "ts" });
+  check("runCode in TypeScript", ex.text === "42", ex);
 } else {
   check("commands.run without the bash language is refused with sbx's message", r.err && r.err.message.length > 0, r.err ?? r.value);
   console.error(`commands.run: ${r.err?.name}: ${r.err?.message}`);
