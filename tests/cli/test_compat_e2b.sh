@@ -11,7 +11,7 @@
 
 # Sessions run bash and other languages beside their own (the workspace,
 # merged from int): the client checks commands.run('ls -la'), a failing
-# command, a cwd, and runCode in R, JavaScript and TypeScript. 0 checks
+# command, a cwd, and runCode in R, JavaScript, TypeScript and Java. 0 checks
 # instead that commands.run is refused (an sbx without workspaces).
 E2B_WORKSPACE_LANGUAGES=1
 
@@ -57,7 +57,7 @@ while IFS= read -r line; do
 	esac
 done <"$T_TMP/client.out"
 check "the SDK ran its checks ($(grep -c '^PASS' "$T_TMP/client.out") passed) and exited 0" \
-	test "$client_rc" -eq 0 -a "$(grep -c '^PASS' "$T_TMP/client.out")" -ge $([ "$E2B_WORKSPACE_LANGUAGES" = 1 ] && echo 50 || echo 44)
+	test "$client_rc" -eq 0 -a "$(grep -c '^PASS' "$T_TMP/client.out")" -ge $([ "$E2B_WORKSPACE_LANGUAGES" = 1 ] && echo 51 || echo 44)
 
 # The token: the control plane takes it as X-API-KEY (E2B_API_KEY), the
 # sandbox's routes in the URL (the SDK sends no key to /contexts).

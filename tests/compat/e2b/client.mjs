@@ -8,7 +8,7 @@
 // --pandas: python3 has pandas (the issue's script as written); without
 // it the same data is summed with the csv module. --bash: sessions run
 // other languages and bash (the workspace): commands.run and runCode in
-// R, JavaScript and TypeScript are checked; without it, that commands.run
+// R, JavaScript, TypeScript and Java are checked; without it, that commands.run
 // is refused with sbx's message.
 //
 // Prints "PASS what" or "FAIL what: detail" per check and exits 1 when any
@@ -160,6 +160,9 @@ if (bash) {
   check("an R context reads the file Python made", /by code/.test(ex.text ?? ""), ex);
   ex = await sbx.runCode("const n: number = 6; n * 7", { language: "ts" });
   check("runCode in TypeScript", ex.text === "42", ex);
+  ex = await sbx.runCode('int y = 6; System.out.println("java"); y * 7', { language: "java" });
+  check("runCode in Java (its kernel keeps y)", ex.text === "42" && ex.logs.stdout.join("") === "java\n" &&
+    (await sbx.runCode("y + 1", { language: "java" })).text === "7", ex);
 } else {
   check("commands.run without the bash language is refused with sbx's message", r.err && r.err.message.length > 0, r.err ?? r.value);
   console.error(`commands.run: ${r.err?.name}: ${r.err?.message}`);
