@@ -10,7 +10,7 @@ out=${2:-completions}
 cmds=$("$sbx" --list-commands)
 langs="javascript typescript python java r bash c cpp go js ts py node sh c++ golang"
 deployment_cmds="exec-deployment get delete"
-session_subs="create exec list get stop delete"
+session_subs="create exec list get stop delete files ttl"
 # A session by name, or by id when it has none (`sbx session list`).
 sessions_awk='NR > 1 { print ($2 == "-" ? $1 : $2) }'
 
@@ -99,7 +99,7 @@ print_results="auto always never"
 	echo '	fi'
 	echo '	case $cmd in'
 	echo "	$(echo $deployment_cmds | tr ' ' '|')) COMPREPLY=(\$(compgen -W \"\$(_sbx_deployments)\" -- \"\$cur\")) ;;"
-	echo "	session) if [ \"\$cw\" -eq \$((ci + 1)) ]; then COMPREPLY=(\$(compgen -W '$session_subs' -- \"\$cur\")); elif [ \"\$cw\" -eq \$((ci + 2)) ] && [[ \${W[ci + 1]} =~ ^(exec|get|stop|delete)\$ ]]; then COMPREPLY=(\$(compgen -W \"\$(_sbx_sessions)\" -- \"\$cur\")); else COMPREPLY=(\$(compgen -f -- \"\$cur\")); fi ;;"
+	echo "	session) if [ \"\$cw\" -eq \$((ci + 1)) ]; then COMPREPLY=(\$(compgen -W '$session_subs' -- \"\$cur\")); elif [ \"\$cw\" -eq \$((ci + 2)) ] && [[ \${W[ci + 1]} =~ ^(exec|get|stop|delete|files|ttl)\$ ]]; then COMPREPLY=(\$(compgen -W \"\$(_sbx_sessions)\" -- \"\$cur\")); else COMPREPLY=(\$(compgen -f -- \"\$cur\")); fi ;;"
 	echo "	help) COMPREPLY=(\$(compgen -W '$(echo $cmds)' -- \"\$cur\")) ;;"
 	echo "	history) [ \"\$cw\" -eq \$((ci + 1)) ] && COMPREPLY=(\$(compgen -W 'show export import' -- \"\$cur\")) ;;"
 	echo '	*) COMPREPLY=($(compgen -f -- "$cur")) ;;'

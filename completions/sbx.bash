@@ -81,7 +81,7 @@ _sbx() {
 	fi
 	case $cmd in
 	exec-deployment|get|delete) COMPREPLY=($(compgen -W "$(_sbx_deployments)" -- "$cur")) ;;
-	session) if [ "$cw" -eq $((ci + 1)) ]; then COMPREPLY=($(compgen -W 'create exec list get stop delete' -- "$cur")); elif [ "$cw" -eq $((ci + 2)) ] && [[ ${W[ci + 1]} =~ ^(exec|get|stop|delete)$ ]]; then COMPREPLY=($(compgen -W "$(_sbx_sessions)" -- "$cur")); else COMPREPLY=($(compgen -f -- "$cur")); fi ;;
+	session) if [ "$cw" -eq $((ci + 1)) ]; then COMPREPLY=($(compgen -W 'create exec list get stop delete files ttl' -- "$cur")); elif [ "$cw" -eq $((ci + 2)) ] && [[ ${W[ci + 1]} =~ ^(exec|get|stop|delete|files|ttl)$ ]]; then COMPREPLY=($(compgen -W "$(_sbx_sessions)" -- "$cur")); else COMPREPLY=($(compgen -f -- "$cur")); fi ;;
 	help) COMPREPLY=($(compgen -W 'run batch stats gc prepare help deploy exec-deployment list get delete history session events doctor mcp serve' -- "$cur")) ;;
 	history) [ "$cw" -eq $((ci + 1)) ] && COMPREPLY=($(compgen -W 'show export import' -- "$cur")) ;;
 	*) COMPREPLY=($(compgen -f -- "$cur")) ;;

@@ -176,7 +176,7 @@ complete -c sbx -n '__fish_seen_subcommand_from session' -l help -s h -d 'show t
 complete -c sbx -n '__fish_seen_subcommand_from session' -l state-dir -r -d 'state directory (default ~/.local/state/sbx)'
 complete -c sbx -n '__fish_seen_subcommand_from session' -l config -r -d 'config file (default ~/.config/sbx/config.yaml)'
 complete -c sbx -n '__fish_seen_subcommand_from session' -l name -s n -r -d 'create: the session\'s name (as deployment names)'
-complete -c sbx -n '__fish_seen_subcommand_from session' -l ttl -r -d 'create: deleted this long after its last execution (default 24h, at most 14d unless the config\'s sessions.max_ttl raises it)'
+complete -c sbx -n '__fish_seen_subcommand_from session' -l ttl -r -d 'create, ttl: deleted this long after its last execution (default 24h, at most 14d unless the config\'s sessions.max_ttl raises it); ttl sets it anew, from now'
 complete -c sbx -n '__fish_seen_subcommand_from session' -l idle -r -d 'create: state saved and processes stopped after this long idle (default 15m)'
 complete -c sbx -n '__fish_seen_subcommand_from session' -l status -x -a 'running stopped expired broken' -d 'list: running, stopped, expired or broken (its manifest unreadable: delete it)'
 complete -c sbx -n '__fish_seen_subcommand_from session' -l fresh -d 'exec: in a new interpreter without the earlier executions\' state (their files stay), so no earlier code can change it or its record; for grading'
@@ -255,5 +255,5 @@ complete -c sbx -f -n '__fish_seen_subcommand_from history; and not __fish_seen_
 complete -c sbx -f -n '__fish_seen_subcommand_from history; and not __fish_seen_subcommand_from show export import' -a export -d 'this history as NDJSON, for another machine'
 complete -c sbx -f -n '__fish_seen_subcommand_from history; and not __fish_seen_subcommand_from show export import' -a import -d 'records from other machines into this history'
 function __sbx_sessions; sbx session list 2>/dev/null | awk 'NR > 1 { print ($2 == "-" ? $1 : $2) }'; end
-complete -c sbx -f -n '__fish_seen_subcommand_from session; and not __fish_seen_subcommand_from create exec list get stop delete' -a 'create exec list get stop delete'
+complete -c sbx -f -n '__fish_seen_subcommand_from session; and not __fish_seen_subcommand_from create exec list get stop delete files ttl' -a 'create exec list get stop delete files ttl'
 complete -c sbx -f -n '__fish_seen_subcommand_from session; and __fish_seen_subcommand_from exec get stop delete' -a '(__sbx_sessions)'
