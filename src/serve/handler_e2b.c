@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/config.h"
 #include "run/runopt.h"
 #include "serve/child.h"
 #include "serve/compat/e2b.h"
@@ -237,6 +238,42 @@ static enum MHD_Result kill_sandbox(struct server *s, struct MHD_Connection *con
 	return handler_e2b_no_content(conn);
 }
 
+/* setTimeout: {"timeout": seconds} is the session's TTL from now on
+ * (`sbx session ttl`), within the server's sessions.max_ttl. */
+static enum MHD_Result set_timeout(struct server *s, struct MHD_Connection *conn, const char *ref,
+				   const char *body, size_t len)
+{
+	json_t *b = json_loadb(body ? body : "", len, JSON_REJECT_DUPLICATES, NULL);
+	json_t *t = json_object_get(b, "timeout");
+	json_int_t secs = json_is_integer(t) ? json_integer_value(t) : 0;
+	json_decref(b);
+	if (secs <= 0 || secs > 365 * 86400)
+		return handler_e2b_refuse(conn, false, ERROR_INVALID,
+					  "setTimeout needs {\"timeout\": SECONDS}, a whole number "
+					  "of seconds above 0");
+	struct e2b_where w;
+	char id[SESSION_ID_LEN + 1], msg[160];
+	enum MHD_Result rc;
+	uint64_t ms = (uint64_t)secs * 1000;
+	if (handler_e2b_where(&w, s)) {
+		rc = handler_e2b_fail_here(conn, false);
+	} else if (ms > config_session_max_ttl_ms(w.req.config)) {
+		snprintf(msg, sizeof msg,
+			 "setTimeout of %llds is longer than the server allows a session "
+			 "(its sessions.max_ttl: %llus)",
+			 (long long)secs,
+			 (unsigned long long)(config_session_max_ttl_ms(w.req.config) / 1000));
+		rc = handler_e2b_refuse(conn, false, ERROR_INVALID, msg);
+	} else if (session_resolve(w.req.state_dir, ref, id) ||
+		   session_set_ttl(w.req.state_dir, id, ms)) {
+		rc = handler_e2b_fail_here(conn, false);
+	} else {
+		rc = handler_e2b_no_content(conn);
+	}
+	request_release(&w.req);
+	return rc;
+}
+
 /* /sandboxes/ID/ACTION: the id into id, the action returned ("" none). */
 static const char *sandbox_path(const char *p, char *id, size_t n)
 {
@@ -272,10 +309,7 @@ static enum MHD_Result control(struct server *s, struct MHD_Connection *conn, co
 	if (post && (!strcmp(action, "connect") || !strcmp(action, "resume")))
 		return describe(s, conn, id, 200);
 	if (post && !strcmp(action, "timeout"))
-		return handler_e2b_refuse(
-		    conn, false, ERROR_INVALID,
-		    "setTimeout is not mapped: an sbx session keeps the lifetime it was "
-		    "created with (Sandbox.create({timeoutMs})); kill() ends it sooner");
+		return set_timeout(s, conn, id, body, len);
 	if (post && (!strcmp(action, "pause") || !strcmp(action, "snapshots")))
 		return handler_e2b_refuse(
 		    conn, false, ERROR_INVALID,
@@ -283,7 +317,7 @@ static enum MHD_Result control(struct server *s, struct MHD_Connection *conn, co
 		    "not its memory (a stopped session starts again with the next run)");
 	return handler_e2b_refuse(
 	    conn, false, ERROR_INVALID,
-	    "not mapped: sbx serves create, list, getInfo, connect and kill of E2B's "
+	    "not mapped: sbx serves create, list, getInfo, connect, setTimeout and kill of E2B's "
 	    "sandboxes; fork, metrics, network and refresh have no sbx counterpart");
 }
 

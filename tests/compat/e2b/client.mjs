@@ -169,8 +169,15 @@ if (bash) {
 }
 
 // What is not mapped answers with the SDK's own error and says so.
-r = await attempt(() => sbx.setTimeout(60_000));
-check("setTimeout is not mapped: the SDK's error says why", r.err && /setTimeout is not mapped/.test(r.err.message), r.err ?? r.value);
+// setTimeout is the session's TTL from now on (sbx session ttl).
+const before = Date.now();
+r = await attempt(() => sbx.setTimeout(7_200_000));
+const timed = await sbx.getInfo();
+check("setTimeout: the sandbox ends 2 h from now (its endAt)", !r.err &&
+  timed.endAt.getTime() >= before + 7_200_000 - 2_000 && timed.endAt.getTime() < before + 7_200_000 + 600_000,
+  r.err ?? timed);
+r = await attempt(() => sbx.setTimeout(30 * 86_400_000));
+check("setTimeout past the server's sessions.max_ttl is refused and says so", r.err && /max_ttl/.test(r.err.message), r.err ?? r.value);
 r = await attempt(() => Sandbox.create("my-custom-template"));
 check("a custom template is refused", r.err && /no custom templates/.test(r.err.message), r.err ?? r.value);
 r = await attempt(() => Sandbox.create({ allowInternetAccess: true }));
