@@ -9,6 +9,7 @@
 #include "run/runopt.h"
 #include "serve/api.h"
 #include "serve/events_sse.h"
+#include "serve/routes.h"
 #include "serve/server.h"
 #include "state/store.h"
 #include "util/opt.h"
@@ -91,15 +92,13 @@ static int serve_handle(void *ctx, int id, const char *arg)
 		/* A comma-separated list; each name known, none twice. */
 		char *list = xstrdup(arg), *save = NULL;
 		for (char *w = strtok_r(list, ",", &save); w; w = strtok_r(NULL, ",", &save)) {
-			if (!strcmp(w, "piston")) {
-				so->cfg.compat |= SERVE_COMPAT_PISTON;
-			} else if (!strcmp(w, "sre")) {
-				so->cfg.compat |= SERVE_COMPAT_SRE;
-			} else if (!strcmp(w, "e2b")) {
-				so->cfg.compat |= SERVE_COMPAT_E2B;
+			const struct compat_api *api = compat_api_named(w);
+			if (api) {
+				so->cfg.compat |= api->bit;
 			} else {
-				error("--compat: unknown API '%s': sbx serves piston, sre and e2b",
-				      w);
+				char known[120];
+				compat_api_list(known, sizeof known);
+				error("--compat: unknown API '%s': sbx serves %s", w, known);
 				free(list);
 				return -1;
 			}

@@ -58,7 +58,9 @@ enum api_op {
 #define API_REF_MAX   80
 #define API_QUERY_MAX 32
 
+struct route_row; /* routes.h */
 struct api_route {
+	const struct route_row *row; /* the route's row in routes.c's table */
 	enum api_op op;
 	char ref[API_REF_MAX + 1]; /* NAME[@V] (deployments), ID or NAME (sessions) */
 	bool has_body;		   /* the route reads a JSON body */
@@ -122,9 +124,6 @@ json_t *api_parse_body(const struct api_route *r, const char *body, size_t len,
  * an "sbx_error" record, as locally). Returns the count, or -1 with e. */
 long api_check_batch(const char *body, size_t len, struct api_error *e);
 
-/* api_session.c: /v1/sessions[/REF[/executions|/stop|/files]]. */
-int api_route_sessions(const char *method, const char *rest, struct api_route *r,
-		       struct api_error *e);
 /* A session id ("s" + 23 hex digits) or name ([a-z0-9][a-z0-9._-]*, at
  * most 64): 0, or -1 with a 400 in e. */
 int api_check_session_ref(const char *ref, size_t len, struct api_error *e);

@@ -15,6 +15,7 @@
 #include "serve/child.h"
 #include "serve/events_sse.h"
 #include "serve/handler_e2b.h"
+#include "serve/routes.h"
 #include "serve/session_direct.h"
 #include "serve/session_files_http.h"
 #include "util/buf.h"
@@ -513,15 +514,17 @@ enum MHD_Result handler_access(void *cls, struct MHD_Connection *conn, const cha
 		    mhd.lookup_connection_value(conn, MHD_HEADER_KIND, "Content-Length");
 		const char *path;
 		int by_url = handler_url_token(s, url, &path, &e);
-		/* A Piston or E2B client reads its API's errors, the 401 too. */
-		x->route.compat = !strncmp(path, "/api/v2/", 8) ? SERVE_COMPAT_PISTON
-				  : !strncmp(path, "/e2b/", 5)	? SERVE_COMPAT_E2B
-								: 0;
+		/* A Piston client reads Piston's errors, the 401 too. */
+		const struct compat_api *api = compat_api_of_path(path);
+		x->route.compat = api ? api->bit : 0;
 		if (by_url < 0 || (by_url == 0 && handler_check_token(s, conn, &e))) {
 			/* A load balancer's or a probe's liveness check needs no
 			 * token and learns nothing but that the server answers
 			 * (with the token: the counts too). */
-			if (!strcmp(path, "/v1/health") && !strcmp(method, "GET")) {
+			struct api_route open = {0};
+			struct api_error ignored = {0};
+			if (!api_route(method, path, &open, &ignored) &&
+			    (open.row->flags & ROUTE_OPEN)) {
 				x->answered = true;
 				return respond_json(conn, 200, "{\"status\":\"ok\"}", -1);
 			}
@@ -533,16 +536,11 @@ enum MHD_Result handler_access(void *cls, struct MHD_Connection *conn, const cha
 		    api_check_query(&x->route, &x->q, &e))
 			x->answered = true;
 		else if (x->route.compat && !(s->cfg->compat & x->route.compat))
-			x->answered =
-			    api_fail(
-				&e, ERROR_NOT_FOUND, "not_found",
-				"the %s API is not served here: start sbx serve with --compat %s",
-				x->route.compat == SERVE_COMPAT_SRE   ? "SRE"
-				: x->route.compat == SERVE_COMPAT_E2B ? "E2B"
-								      : "Piston",
-				x->route.compat == SERVE_COMPAT_SRE   ? "sre"
-				: x->route.compat == SERVE_COMPAT_E2B ? "e2b"
-								      : "piston") != 0;
+			x->answered = api_fail(&e, ERROR_NOT_FOUND, "not_found",
+					       "the %s API is not served here: start sbx serve "
+					       "with --compat %s",
+					       compat_api_of(x->route.compat)->title,
+					       compat_api_of(x->route.compat)->option) != 0;
 		else if (atomic_load(&s->draining) && x->route.op != API_HEALTH &&
 			 x->route.op != API_READY)
 			x->answered = api_fail(&e, ERROR_UNAVAILABLE, "draining",
