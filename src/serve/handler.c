@@ -10,11 +10,11 @@
 #include <strings.h>
 #include <unistd.h>
 
-#include "openapi_gen.h"
 #include "serve/async_runs.h"
 #include "serve/child.h"
 #include "serve/events_sse.h"
 #include "serve/handler_e2b.h"
+#include "serve/openapi.h"
 #include "serve/routes.h"
 #include "serve/session_direct.h"
 #include "serve/session_files_http.h"
@@ -394,7 +394,15 @@ static enum MHD_Result answer(struct server *s, struct MHD_Connection *conn, str
 		return respond_json(conn, 200, b, -1);
 	}
 	case API_READY: return handler_ready(s, conn);
-	case API_OPENAPI: return respond_json(conn, 200, openapi_json, -1);
+	case API_OPENAPI: {
+		char why[300];
+		const char *doc = openapi_text(why, sizeof why);
+		if (!doc) {
+			api_fail(&e, ERROR_INTERNAL, "internal", "%s", why);
+			return respond_error(conn, &e);
+		}
+		return respond_json(conn, 200, doc, -1);
+	}
 	case API_RUN_STATE:
 	case API_RUN_CANCEL: return async_runs_answer(s, conn, &x->route, &x->q);
 	case API_PISTON_RUNTIMES: return handler_piston_runtimes(s, conn);
