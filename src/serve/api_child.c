@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/request_keys.h"
 #include "serve/returned_files.h"
 #include "util/util.h"
 
@@ -72,31 +73,28 @@ static int child_request(struct api_child *c, json_t *body, struct api_error *e)
 	return 0;
 }
 
-/* deploy takes its run defaults as flags: the same keys as a run body. */
+/* deploy takes its run defaults as flags: the same keys as a run body. The
+ * strings and the limits are the flags the request keys' table gives them
+ * (core/request_keys.c); code goes on stdin, the objects and switches
+ * below. */
 static int deploy_flags(struct api_child *c, json_t *body, struct api_error *e)
 {
-	static const struct {
-		const char *key, *flag;
-	} scalar[] = {{"timeout", "--timeout"},
-		      {"cpu_time", "--cpu-time"},
-		      {"memory", "--memory"},
-		      {"max_output", "--max-output"}};
 	char text[64];
 	json_t *v;
-	if ((v = json_object_get(body, "name")))
-		add2(c, "--name", json_string_value(v));
-	if ((v = json_object_get(body, "language")))
-		add2(c, "--language", json_string_value(v));
-	if ((v = json_object_get(body, "engine")))
-		add2(c, "--engine", json_string_value(v));
-	for (size_t i = 0; i < sizeof(scalar) / sizeof(scalar[0]); i++)
-		if ((v = json_object_get(body, scalar[i].key))) {
+	for (const struct request_key *k = request_keys; k->key; k++) {
+		if (!(k->routes & RK_DEPLOY) || !k->flag || !strcmp(k->key, "code") ||
+		    !(v = json_object_get(body, k->key)))
+			continue;
+		if (k->types == RK_STR) {
+			add2(c, k->flag, json_string_value(v));
+		} else if (k->types == (RK_NUM | RK_STR)) {
 			if (json_is_string(v) && strlen(json_string_value(v)) > 60)
 				return api_fail(e, ERROR_INVALID, "bad_field",
-						"key '%s' is too long", scalar[i].key);
+						"key '%s' is too long", k->key);
 			number_text(v, text);
-			add2(c, scalar[i].flag, text);
+			add2(c, k->flag, text);
 		}
+	}
 	if ((v = json_object_get(body, "inputs"))) {
 		char *s = json_dumps(v, JSON_COMPACT);
 		add2(c, "--inputs", s ? s : "{}");

@@ -9,6 +9,7 @@
 #include "core/outcome.h"
 #include "serve/curl.h"
 #include "serve/remote.h"
+#include "serve/routes.h"
 #include "util/util.h"
 
 struct sess_ctx {
@@ -130,7 +131,8 @@ int remote_session(const struct opt_spec *const *tables, int argc, char **argv)
 		}
 		char *body = create ? json_dumps(c.body, JSON_COMPACT) : NULL;
 		char path[4096];
-		snprintf(path, sizeof(path), "/v1/sessions%s", buf_cstr(&c.query));
+		route_path(create ? API_SESSION_CREATE : API_SESSION_LIST, NULL, path, sizeof path);
+		snprintf(path + strlen(path), sizeof path - strlen(path), "%s", buf_cstr(&c.query));
 		rc = call(create ? "POST" : "GET", path, body, c.accept, false);
 		free(body);
 		goto out;
@@ -145,12 +147,12 @@ int remote_session(const struct opt_spec *const *tables, int argc, char **argv)
 	for (int i = 0; i < nops; i++) {
 		char *ref = curl.easy_escape(NULL, ops[i], 0);
 		char path[512];
-		snprintf(path, sizeof(path), "/v1/sessions/%s%s", ref ? ref : "",
-			 !strcmp(sub, "stop") ? "/stop" : "");
+		enum api_op op = !strcmp(sub, "get")	? API_SESSION_GET
+				 : !strcmp(sub, "stop") ? API_SESSION_STOP
+							: API_SESSION_DELETE;
+		route_path(op, ref ? ref : "", path, sizeof path);
 		curl.free(ref);
-		const char *method = !strcmp(sub, "get")    ? "GET"
-				     : !strcmp(sub, "stop") ? "POST"
-							    : "DELETE";
+		const char *method = route_of(op)->method;
 		/* delete prints what it deleted, as locally; stop prints the
 		 * description to a program (--json) only. */
 		bool quiet = !strcmp(sub, "stop") && text;
