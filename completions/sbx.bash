@@ -70,7 +70,7 @@ _sbx() {
 	events) opts='--help -h --state-dir= --config= --follow --label= --deployment= --session= --language= -l --since= --format= --json' ;;
 	doctor) opts='--help -h --state-dir= --config= --format= --json' ;;
 	mcp) opts='--help -h --state-dir= --config= --max-concurrent= --max-message=' ;;
-	serve) opts='--help -h --state-dir= --config= --listen= --token-file= --max-concurrent= --max-queue= --max-async= --max-body= --max-subscribers= --max-per-address= --head-timeout= --ready-file= --node= --compat=' ;;
+	serve) opts='--help -h --state-dir= --config= --listen= --token-file= --max-concurrent= --max-queue= --max-async= --max-body= --max-subscribers= --max-per-address= --head-timeout= --ready-file= --node= --compat= --openapi' ;;
 	*) opts= ;;
 	esac
 	if [[ $cur == -* ]]; then

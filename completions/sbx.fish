@@ -248,6 +248,7 @@ complete -c sbx -n '__fish_seen_subcommand_from serve' -l head-timeout -r -d 'a 
 complete -c sbx -n '__fish_seen_subcommand_from serve' -l ready-file -r -d 'write the address listened on to FILE once ready'
 complete -c sbx -n '__fish_seen_subcommand_from serve' -l node -r -d 'this node\'s number (1-255) behind a load balancer: its sessions\' ids carry it (sNN...) and every answer says it in X-Sbx-Node'
 complete -c sbx -n '__fish_seen_subcommand_from serve' -l compat -x -a 'piston sre e2b' -d 'serve other clients\' APIs too: piston (GET /api/v2/runtimes, POST /api/v2/execute), sre (POST /sre/execute, SmythOS SRE\'s sandboxUrl), e2b (/e2b/..., E2B\'s SDK: E2B_API_URL and E2B_SANDBOX_URL)'
+complete -c sbx -n '__fish_seen_subcommand_from serve' -l openapi -d 'print the API\'s OpenAPI document (GET /v1/openapi.json) and exit'
 complete -c sbx -f -n '__fish_seen_subcommand_from exec-deployment' -a '(__sbx_deployments)'
 complete -c sbx -f -n '__fish_seen_subcommand_from get' -a '(__sbx_deployments)'
 complete -c sbx -f -n '__fish_seen_subcommand_from delete' -a '(__sbx_deployments)'
