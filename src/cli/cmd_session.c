@@ -23,6 +23,7 @@
 #include "session/session.h"
 #include "state/store.h"
 #include "util/util.h"
+#include "util/front.h"
 #include "util/textout.h"
 
 enum { SO_NAME = RO_FIRST_FREE, SO_TTL, SO_IDLE, SO_STATUS, SO_FRESH, SO_RECURSIVE, SO_PARENTS };
@@ -120,7 +121,7 @@ static int session_handle(void *ctx, int id, const char *arg)
 		if (opt_duration_ms(request_key_name("ttl"), arg, &sc->ttl_ms) < 0)
 			return -1;
 		if (sc->ttl_ms == 0)
-			return error("invalid --ttl '%s': at least 1s", arg);
+			return error("invalid %s '%s': at least 1s", request_key_name("ttl"), arg);
 		return 0; /* the maximum is the config's: checked in do_create */
 	case SO_IDLE:
 		if (opt_duration_ms(request_key_name("idle"), arg, &sc->idle_ms) < 0)
@@ -197,8 +198,9 @@ static int check_ttl(const struct session_cli *sc, const struct request *req)
 	char got[32], most[32];
 	opt_format_duration(sc->ttl_ms, got);
 	opt_format_duration(max_ttl, most);
-	return error("invalid --ttl %s: at most %s (the config's sessions.max_ttl raises it)", got,
-		     most);
+	return error("invalid %s %s: at most %s (%s)", request_key_name("ttl"), got, most,
+		     front_get() == FRONT_CLI ? "the config's sessions.max_ttl raises it"
+					      : "the server's sessions.max_ttl");
 }
 
 static int do_create(struct run_options *ro, struct session_cli *sc, int nops)

@@ -91,7 +91,8 @@ const struct request_key request_keys[] = {
      "answer (Accept: application/json), not a stream",
      "the files the execution made come back in the record's returned_files (as for POST "
      "/v1/run); needs the JSON answer"},
-    {"ttl", "--ttl", RK_STR, RK_SESSION_CREATE, 0, RK_SESSION_CREATE, NULL, NULL,
+    {"ttl", "--ttl", RK_STR, RK_SESSION_CREATE | RK_SESSION_TTL, RK_SESSION_TTL, RK_SESSION_CREATE,
+     NULL, NULL,
      "deleted this long after its last execution, e.g. \"24h\" (at most 14d)"},
     {"idle", "--idle", RK_STR, RK_SESSION_CREATE, 0, RK_SESSION_CREATE, NULL, NULL,
      "state saved and processes stopped after this long idle, e.g. \"15m\""},
@@ -143,6 +144,7 @@ const char *request_route_name(unsigned route)
 	case RK_PREPARE: return "prepare";
 	case RK_SESSION_CREATE: return "a new session";
 	case RK_SESSION_EXEC: return "a session execution";
+	case RK_SESSION_TTL: return "a session's new TTL";
 	default: return "this request";
 	}
 }

@@ -33,6 +33,7 @@ enum api_op {
 	API_SESSION_GET,
 	API_SESSION_DELETE,
 	API_SESSION_STOP,
+	API_SESSION_TTL, /* POST /v1/sessions/REF/ttl: sbx session ttl */
 	API_SESSION_EXEC,
 	API_BATCH,
 	API_PISTON_RUNTIMES, /* GET /api/v2/runtimes (serve --compat piston) */

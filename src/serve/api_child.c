@@ -169,6 +169,13 @@ static int session_args(const struct api_route *r, json_t *body, const struct ap
 		return 0;
 	}
 	case API_SESSION_LIST: return add_query(c, q);
+	case API_SESSION_TTL:
+		v = json_object_get(body, "ttl");
+		if (!json_is_string(v) || strlen(json_string_value(v)) > 100)
+			return api_fail(e, ERROR_INVALID, "bad_field",
+					"key 'ttl' must be a duration such as \"2h\"");
+		add2(c, "--ttl", json_string_value(v));
+		break;
 	case API_SESSION_EXEC:
 		if (child_request(c, body, e))
 			return -1;
@@ -198,7 +205,8 @@ int api_child_build(const struct api_route *r, json_t *body, const struct api_qu
 	static const char *const session_subs[] = {
 	    [API_SESSION_CREATE] = "create", [API_SESSION_LIST] = "list",
 	    [API_SESSION_GET] = "get",	     [API_SESSION_DELETE] = "delete",
-	    [API_SESSION_STOP] = "stop",     [API_SESSION_EXEC] = "exec"};
+	    [API_SESSION_STOP] = "stop",     [API_SESSION_TTL] = "ttl",
+	    [API_SESSION_EXEC] = "exec"};
 	memset(c, 0, sizeof(*c));
 	bool session = r->op >= API_SESSION_CREATE && r->op <= API_SESSION_EXEC;
 	add(c, "sbx");

@@ -172,7 +172,7 @@ static void batch_set_jobs(struct api_child *args, unsigned n)
 static bool describes_sessions(enum api_op op)
 {
 	return op == API_SESSION_CREATE || op == API_SESSION_LIST || op == API_SESSION_GET ||
-	       op == API_SESSION_STOP;
+	       op == API_SESSION_STOP || op == API_SESSION_TTL;
 }
 
 /* A session's description over HTTP without what is the server's own: the

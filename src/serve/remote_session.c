@@ -35,6 +35,10 @@ static int sess_option(void *ctx, int id, const char *arg)
 	struct sess_ctx *c = ctx;
 	const char *n = long_name(c->tables, id);
 	bool create = !strcmp(c->sub, "create"), list = !strcmp(c->sub, "list");
+	if (!strcmp(c->sub, "ttl") && !strcmp(n, "ttl")) {
+		json_object_set_new(c->body, "ttl", json_string(arg));
+		return 0;
+	}
 	if (!strcmp(n, "json") || !strcmp(n, "format")) {
 		const char *f = arg ? arg : "json";
 		if (strcmp(f, "text") && strcmp(f, "json") && strcmp(f, "ndjson"))
@@ -98,15 +102,15 @@ static int call(const char *method, const char *path, const char *body, const ch
 
 int remote_session(const struct opt_spec *const *tables, int argc, char **argv)
 {
-	static const char *const subs[] = {"create", "exec",   "list",	"get",
-					   "stop",   "delete", "files", NULL};
+	static const char *const subs[] = {"create", "exec",  "list", "get", "stop",
+					   "delete", "files", "ttl",  NULL};
 	const char *sub = argc > 1 ? argv[1] : NULL;
 	size_t k = 0;
 	while (sub && subs[k] && strcmp(sub, subs[k]))
 		k++;
 	if (!sub || !subs[k])
-		return error("session needs a subcommand: create, exec, list, get, stop, delete or "
-			     "files (see 'sbx session -h')"),
+		return error("session needs a subcommand: create, exec, list, get, stop, delete, "
+			     "files or ttl (see 'sbx session -h')"),
 		       EXIT_SBX_FAILURE;
 	if (!strcmp(sub, "exec"))
 		return remote_run("session-exec", tables, argc - 1, argv + 1);
@@ -139,6 +143,20 @@ int remote_session(const struct opt_spec *const *tables, int argc, char **argv)
 	}
 	if (nops < 1) {
 		error("usage: sbx session %s: see 'sbx session -h'", sub);
+		goto out;
+	}
+	if (!strcmp(sub, "ttl")) {
+		if (nops != 1 || !json_object_get(c.body, "ttl")) {
+			error("usage: sbx session ttl ID|NAME --ttl DURATION (see 'sbx session -h')");
+			goto out;
+		}
+		char *ref = curl.easy_escape(NULL, ops[0], 0), path[512];
+		route_path(API_SESSION_TTL, ref ? ref : "", path, sizeof path);
+		curl.free(ref);
+		char *body = json_dumps(c.body, JSON_COMPACT);
+		/* as locally: a person gets nothing, a program the description */
+		rc = call("POST", path, body, c.accept, !strcmp(c.accept, "text/plain"));
+		free(body);
 		goto out;
 	}
 	/* As locally: every session is tried; one failure fails the command. */

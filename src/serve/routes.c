@@ -75,6 +75,10 @@ const struct route_row routes[] = {
     {"POST", "/v1/sessions/{ref}/stop", API_SESSION_STOP, SPAWNS, SES, 0, 0, session_params,
      "sbx session stop --json: state saved, processes stopped; the next execution restores "
      "it"},
+    {"POST", "/v1/sessions/{ref}/ttl", API_SESSION_TTL, BODY | SPAWNS, SES, 0, RK_SESSION_TTL,
+     session_params,
+     "sbx session ttl --json: the session expires ttl from now, and each execution renews it "
+     "by ttl (E2B's setTimeout)"},
     {"POST", "/v1/sessions/{ref}/executions", API_SESSION_EXEC, BODY | SPAWNS | STREAMS, SES, 0,
      RK_SESSION_EXEC, session_params,
      "sbx session exec --request -: streams with Accept: application/x-ndjson, as POST "

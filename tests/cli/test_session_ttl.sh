@@ -76,4 +76,42 @@ expect_rc 125
 expect_err_contains "has expired"
 check "the expired manifest is unchanged" grep -q '^expires_at_ms: 1$' "$(manifest "$ID")"
 sbx session delete t >/dev/null
+
+# --- over HTTP and sbx --remote: the same, POST /v1/sessions/REF/ttl -----
+head -c 24 /dev/urandom | od -An -tx1 | tr -d ' \n' >"$T_TMP/token"
+TOKEN=$(cat "$T_TMP/token")
+mkfifo "$T_TMP/ready"
+"$SBX" serve --listen 127.0.0.1:0 --token-file "$T_TMP/token" --ready-file "$T_TMP/ready" \
+	2>"$T_TMP/serve.log" &
+SERVER=$!
+trap 'kill $SERVER 2>/dev/null; wait; rm -rf "$T_TMP"' EXIT
+URL=$(timeout 60 sh -c 'read -r u <"$1"; echo $u' _ "$T_TMP/ready")
+hpost() { out=$(curl -s -w '\n%{http_code}' -H "Authorization: Bearer $TOKEN" "$URL$1" -d "$2"); code=${out##*
+}; out=${out%
+*}; }
+sbx session create -n h --ttl 1h
+HID=$out
+before=$(now_ms)
+hpost "/v1/sessions/h/ttl" '{"ttl": "3h"}'
+check "HTTP: 200 with the session's description, its new TTL ($code $out)" \
+	sh -c 'test "$1" = 200 && printf "%s" "$2" | jq -e --argjson b "$3" ".ttl_ms == 10800000 and .expires_at_ms >= \$b + 10800000 and (has(\"rundir\") | not)" >/dev/null' _ "$code" "$out" "$before"
+hpost "/v1/sessions/h/ttl" '{}'
+check "HTTP: no ttl is 400 naming the key ($code $out)" \
+	sh -c 'test "$1" = 400 && printf "%s" "$2" | grep -q ttl' _ "$code" "$out"
+hpost "/v1/sessions/h/ttl" '{"ttl": "100d"}'
+check "HTTP: past sessions.max_ttl is 400 saying so ($code $out)" \
+	sh -c 'test "$1" = 400 && printf "%s" "$2" | grep -q "max_ttl" && ! printf "%s" "$2" | grep -q -- --ttl' _ "$code" "$out"
+hpost "/v1/sessions/nosuch/ttl" '{"ttl": "1h"}'
+check "HTTP: an unknown session is 404 ($code)" test "$code" = 404
+sbx --remote "$URL" --token-file "$T_TMP/token" session ttl h --ttl 5h
+check "sbx --remote session ttl: as locally, nothing printed ($rc '$out' $err)" test "$rc" = 0 -a -z "$out"
+sbx session get h --json
+check "the session took it (5h: $out)" jq_out '.ttl_ms == 18000000'
+sbx --remote "$URL" --token-file "$T_TMP/token" session ttl h
+expect_rc 125
+expect_err_contains "usage: sbx session ttl"
+sed -i 's/^expires_at_ms: .*/expires_at_ms: 1/' "$(manifest "$HID")"
+hpost "/v1/sessions/$HID/ttl" '{"ttl": "1h"}'
+check "HTTP: an expired session is 409 ($code $out)" \
+	sh -c 'test "$1" = 409 && printf "%s" "$2" | grep -q "has expired"' _ "$code" "$out"
 finish
