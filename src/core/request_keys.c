@@ -92,8 +92,7 @@ const struct request_key request_keys[] = {
      "the files the execution made come back in the record's returned_files (as for POST "
      "/v1/run); needs the JSON answer"},
     {"ttl", "--ttl", RK_STR, RK_SESSION_CREATE | RK_SESSION_TTL, RK_SESSION_TTL, RK_SESSION_CREATE,
-     NULL, NULL,
-     "deleted this long after its last execution, e.g. \"24h\" (at most 14d)"},
+     NULL, NULL, "deleted this long after its last execution, e.g. \"24h\" (at most 14d)"},
     {"idle", "--idle", RK_STR, RK_SESSION_CREATE, 0, RK_SESSION_CREATE, NULL, NULL,
      "state saved and processes stopped after this long idle, e.g. \"15m\""},
     /* false: answered 202 at once, polled at /v1/runs/ID (HTTP only) */

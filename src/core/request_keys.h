@@ -25,7 +25,7 @@ enum request_route {
 	RK_PREPARE = 8,
 	RK_SESSION_CREATE = 16,
 	RK_SESSION_EXEC = 32,
-	RK_LINE = 64, /* a --request file or a batch line, which may name a deployment */
+	RK_LINE = 64,	      /* a --request file or a batch line, which may name a deployment */
 	RK_SESSION_TTL = 128, /* a session's new time to live */
 };
 

@@ -203,9 +203,8 @@ int api_child_build(const struct api_route *r, json_t *body, const struct api_qu
 	    [API_PREPARE] = "prepare", [API_DEPLOY] = "deploy", [API_LIST] = "list",
 	    [API_GET] = "get",	       [API_DELETE] = "delete", [API_EXEC] = "exec-deployment"};
 	static const char *const session_subs[] = {
-	    [API_SESSION_CREATE] = "create", [API_SESSION_LIST] = "list",
-	    [API_SESSION_GET] = "get",	     [API_SESSION_DELETE] = "delete",
-	    [API_SESSION_STOP] = "stop",     [API_SESSION_TTL] = "ttl",
+	    [API_SESSION_CREATE] = "create", [API_SESSION_LIST] = "list", [API_SESSION_GET] = "get",
+	    [API_SESSION_DELETE] = "delete", [API_SESSION_STOP] = "stop", [API_SESSION_TTL] = "ttl",
 	    [API_SESSION_EXEC] = "exec"};
 	memset(c, 0, sizeof(*c));
 	bool session = r->op >= API_SESSION_CREATE && r->op <= API_SESSION_EXEC;

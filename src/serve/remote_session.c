@@ -147,7 +147,8 @@ int remote_session(const struct opt_spec *const *tables, int argc, char **argv)
 	}
 	if (!strcmp(sub, "ttl")) {
 		if (nops != 1 || !json_object_get(c.body, "ttl")) {
-			error("usage: sbx session ttl ID|NAME --ttl DURATION (see 'sbx session -h')");
+			error(
+			    "usage: sbx session ttl ID|NAME --ttl DURATION (see 'sbx session -h')");
 			goto out;
 		}
 		char *ref = curl.easy_escape(NULL, ops[0], 0), path[512];
