@@ -119,6 +119,8 @@ static bool lease_kept(struct daemon *d, bool starting)
 static int loop(struct daemon *d)
 {
 	for (;;) {
+		if (d->stopped)
+			return 0;
 		if (!d->busy && d->nq > 0) {
 			if (!lease_kept(d, true))
 				return 1;
