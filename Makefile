@@ -58,12 +58,12 @@ UNIT_BINS:= $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(UNIT_SRCS))
 SBX      := $(if $(filter 1,$(SANITIZE)),$(BUILD)/sbx,bin/sbx)
 
 # Generated sources: JavaScript runtime pieces embedded in the binary.
-GEN_DEPS := docs/openapi.json $(wildcard build-aux/gen-*.sh src/engine/js/*.js src/engine/js/nodelib/*.js src/engine/js/prelude/*.js src/engine/js/builtins/*.js src/engine/prelude/*)
+GEN_DEPS := docs/openapi.in.json $(wildcard build-aux/gen-*.sh src/engine/js/*.js src/engine/js/nodelib/*.js src/engine/js/prelude/*.js src/engine/js/builtins/*.js src/engine/prelude/*)
 # npm packages the build installs (see the rule for $(NPM_DIR)/.stamp).
 NPM_DIR  := build/npm
 
 .PHONY: all deps deps-test demo test difftest difftest-session unit valgrind cli escape examples-test bench \
-        install uninstall clean lint format check-docs fuzz completions
+        install uninstall clean lint format check-docs fuzz completions openapi
 .DEFAULT_GOAL := all
 
 all: deps $(SBX)
@@ -152,6 +152,11 @@ difftest: deps-test $(SBX)
 # runs every program.
 difftest-session: deps-test $(SBX)
 	@SBX=$(abspath $(SBX)) BUILD=$(BUILD) sh tests/cli/test_difftest_session.sh
+
+# docs/openapi.json is made from the route and request-key tables and
+# docs/openapi.in.json (serve/openapi.c); tests/cli/test_routes.sh checks it.
+openapi: $(SBX)
+	$(SBX) serve --openapi >docs/openapi.json.tmp && mv docs/openapi.json.tmp docs/openapi.json
 
 unit: $(UNIT_BINS)
 	@for t in $(UNIT_BINS); do $$t || exit 1; done
@@ -286,10 +291,10 @@ FUZZ_MODS    := util/opt core/config core/config_keys core/request state/manifes
                 state/manifest_print run/request_json run/runopt run/engine_choice \
                 engine/engine_spawn_resolve run/out_dir run/file_args batch/batch_input \
                 mcp/jsonrpc mcp/initialize mcp/tools mcp/tool_cmd \
-                serve/api serve/api_child serve/api_session serve/events_query state/events_follow \
+                serve/api serve/api_child serve/routes serve/events_query state/events_follow \
                 serve/returned_files serve/remote_files sandbox/rundir \
                 state/history_time state/history_line render/render_events session/session_proto \
-                serve/compat/piston engine/interp
+                serve/compat/piston serve/compat/e2b serve/compat/e2b_wire engine/interp
 FUZZ_OBJS    := $(patsubst %,$(FUZZ_BUILD)/%.o,$(FUZZ_MODS))
 FUZZ_NAMES   := $(patsubst tests/fuzz/fuzz_%.c,%,$(wildcard tests/fuzz/fuzz_*.c))
 FUZZ_BINS    := $(patsubst %,$(FUZZ_BUILD)/fuzz_%,$(FUZZ_NAMES))

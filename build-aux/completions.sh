@@ -10,7 +10,7 @@ out=${2:-completions}
 cmds=$("$sbx" --list-commands)
 langs="javascript typescript python java r bash c cpp go js ts py node sh c++ golang"
 deployment_cmds="exec-deployment get delete"
-session_subs="create exec list get stop delete sh"
+session_subs="create exec list get stop delete files ttl sh"
 # A session by name, or by id when it has none (`sbx session list`).
 sessions_awk='NR > 1 { print ($2 == "-" ? $1 : $2) }'
 
@@ -19,6 +19,7 @@ sessions_awk='NR > 1 { print ($2 == "-" ? $1 : $2) }'
 formats="text json ndjson"
 statuses="active damaged"                   # sbx list --status (deployments)
 session_statuses="running stopped expired broken" # sbx session list --status
+compats="piston sre e2b"                    # sbx serve --compat (one, or a comma list)
 layers="strongest seccomp namespaces landlock cgroup rlimits"
 policies="default strict"
 engines="duktape node"
@@ -40,6 +41,7 @@ print_results="auto always never"
 	echo "	--require) COMPREPLY=(\$(compgen -W '$layers' -- \"\$2\")) ;;"
 	echo "	--policy) COMPREPLY=(\$(compgen -W '$policies' -- \"\$2\")) ;;"
 	echo "	--engine) COMPREPLY=(\$(compgen -W '$engines' -- \"\$2\")) ;;"
+	echo "	--compat) COMPREPLY=(\$(compgen -W '$compats' -- \"\$2\")) ;;"
 	echo "	--print-result) COMPREPLY=(\$(compgen -W '$print_results' -- \"\$2\")) ;;"
 	echo '	--session) COMPREPLY=($(compgen -W "$(_sbx_sessions)" -- "$2")) ;;'
 	echo '	--remote|--token-file) [ "$1" = --token-file ] && COMPREPLY=($(compgen -f -- "$2")) || COMPREPLY=(); ;;'
@@ -97,7 +99,7 @@ print_results="auto always never"
 	echo '	fi'
 	echo '	case $cmd in'
 	echo "	$(echo $deployment_cmds | tr ' ' '|')) COMPREPLY=(\$(compgen -W \"\$(_sbx_deployments)\" -- \"\$cur\")) ;;"
-	echo "	session) if [ \"\$cw\" -eq \$((ci + 1)) ]; then COMPREPLY=(\$(compgen -W '$session_subs' -- \"\$cur\")); elif [ \"\$cw\" -eq \$((ci + 2)) ] && [[ \${W[ci + 1]} =~ ^(exec|get|stop|delete|sh)\$ ]]; then COMPREPLY=(\$(compgen -W \"\$(_sbx_sessions)\" -- \"\$cur\")); else COMPREPLY=(\$(compgen -f -- \"\$cur\")); fi ;;"
+	echo "	session) if [ \"\$cw\" -eq \$((ci + 1)) ]; then COMPREPLY=(\$(compgen -W '$session_subs' -- \"\$cur\")); elif [ \"\$cw\" -eq \$((ci + 2)) ] && [[ \${W[ci + 1]} =~ ^(exec|get|stop|delete|files|ttl|sh)\$ ]]; then COMPREPLY=(\$(compgen -W \"\$(_sbx_sessions)\" -- \"\$cur\")); else COMPREPLY=(\$(compgen -f -- \"\$cur\")); fi ;;"
 	echo "	help) COMPREPLY=(\$(compgen -W '$(echo $cmds)' -- \"\$cur\")) ;;"
 	echo "	history) [ \"\$cw\" -eq \$((ci + 1)) ] && COMPREPLY=(\$(compgen -W 'show export import' -- \"\$cur\")) ;;"
 	echo '	*) COMPREPLY=($(compgen -f -- "$cur")) ;;'
@@ -143,6 +145,7 @@ print_results="auto always never"
 			--require) action=":layers:($layers)" ;;
 			--policy) action=":policy:($policies)" ;;
 			--engine) action=":engine:($engines)" ;;
+			--compat) action=":api:($compats)" ;;
 			--print-result) action=":when:($print_results)" ;;
 			--session) action=':session:_sbx_sessions' ;;
 			--deployment) action=':deployment:_sbx_deployments' ;;
@@ -196,6 +199,7 @@ print_results="auto always never"
 			require) req=" -x -a '$layers'" ;;
 			policy) req=" -x -a '$policies'" ;;
 			engine) req=" -x -a '$engines'" ;;
+			compat) req=" -x -a '$compats'" ;;
 			print-result) req=" -x -a '$print_results'" ;;
 			session) req=" -x -a '(__sbx_sessions)'" ;;
 			deployment) req=" -x -a '(__sbx_deployments)'" ;;

@@ -10,6 +10,7 @@ _sbx_values() {
 	--require) COMPREPLY=($(compgen -W 'strongest seccomp namespaces landlock cgroup rlimits' -- "$2")) ;;
 	--policy) COMPREPLY=($(compgen -W 'default strict' -- "$2")) ;;
 	--engine) COMPREPLY=($(compgen -W 'duktape node' -- "$2")) ;;
+	--compat) COMPREPLY=($(compgen -W 'piston sre e2b' -- "$2")) ;;
 	--print-result) COMPREPLY=($(compgen -W 'auto always never' -- "$2")) ;;
 	--session) COMPREPLY=($(compgen -W "$(_sbx_sessions)" -- "$2")) ;;
 	--remote|--token-file) [ "$1" = --token-file ] && COMPREPLY=($(compgen -f -- "$2")) || COMPREPLY=(); ;;
@@ -69,7 +70,7 @@ _sbx() {
 	events) opts='--help -h --state-dir= --config= --follow --label= --deployment= --session= --language= -l --since= --format= --json' ;;
 	doctor) opts='--help -h --state-dir= --config= --format= --json' ;;
 	mcp) opts='--help -h --state-dir= --config= --max-concurrent= --max-message=' ;;
-	serve) opts='--help -h --state-dir= --config= --listen= --token-file= --max-concurrent= --max-queue= --max-async= --max-body= --max-subscribers= --max-per-address= --head-timeout= --ready-file= --node= --compat=' ;;
+	serve) opts='--help -h --state-dir= --config= --listen= --token-file= --max-concurrent= --max-queue= --max-async= --max-body= --max-subscribers= --max-per-address= --head-timeout= --ready-file= --node= --compat= --openapi' ;;
 	*) opts= ;;
 	esac
 	if [[ $cur == -* ]]; then
@@ -80,7 +81,7 @@ _sbx() {
 	fi
 	case $cmd in
 	exec-deployment|get|delete) COMPREPLY=($(compgen -W "$(_sbx_deployments)" -- "$cur")) ;;
-	session) if [ "$cw" -eq $((ci + 1)) ]; then COMPREPLY=($(compgen -W 'create exec list get stop delete sh' -- "$cur")); elif [ "$cw" -eq $((ci + 2)) ] && [[ ${W[ci + 1]} =~ ^(exec|get|stop|delete|sh)$ ]]; then COMPREPLY=($(compgen -W "$(_sbx_sessions)" -- "$cur")); else COMPREPLY=($(compgen -f -- "$cur")); fi ;;
+	session) if [ "$cw" -eq $((ci + 1)) ]; then COMPREPLY=($(compgen -W 'create exec list get stop delete files ttl sh' -- "$cur")); elif [ "$cw" -eq $((ci + 2)) ] && [[ ${W[ci + 1]} =~ ^(exec|get|stop|delete|files|ttl|sh)$ ]]; then COMPREPLY=($(compgen -W "$(_sbx_sessions)" -- "$cur")); else COMPREPLY=($(compgen -f -- "$cur")); fi ;;
 	help) COMPREPLY=($(compgen -W 'run batch stats gc prepare help deploy exec-deployment list get delete history session events doctor mcp serve' -- "$cur")) ;;
 	history) [ "$cw" -eq $((ci + 1)) ] && COMPREPLY=($(compgen -W 'show export import' -- "$cur")) ;;
 	*) COMPREPLY=($(compgen -f -- "$cur")) ;;

@@ -38,8 +38,8 @@ const struct command commands[] = {
     {"session",
      "stateful sandboxes: state kept across executions, with a TTL; a workspace where "
      "exec -l LANG runs another language (or bash commands) in the same files",
-     "create|exec|list|get|stop|delete [ID|NAME] [options] [-- ARG...] | files ID|NAME "
-     "ls|get|put|rm|mkdir [PATH...] | sh ID|NAME [options] -- CMD [ARG...]",
+     "create|exec|list|get|stop|delete [ID|NAME] [options] [-- ARG...] | ttl ID|NAME --ttl DUR "
+     "| files ID|NAME ls|get|put|rm|mkdir [PATH...] | sh ID|NAME [options] -- CMD [ARG...]",
      session_tables, cmd_session},
     {"events", "the live events of every execution on this state directory",
      "[--follow] [--label KEY=VALUE]... [--deployment NAME] [--session ID] [--since WHEN]",

@@ -1,4 +1,5 @@
 /* sbx serve — the HTTP API (src/serve/). Options here; the server there. */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -9,6 +10,8 @@
 #include "run/runopt.h"
 #include "serve/api.h"
 #include "serve/events_sse.h"
+#include "serve/openapi.h"
+#include "serve/routes.h"
 #include "serve/server.h"
 #include "state/store.h"
 #include "util/opt.h"
@@ -27,7 +30,8 @@ enum {
 	SO_HEAD_TIMEOUT,
 	SO_NODE,
 	SO_COMPAT,
-	SO_MAX_ASYNC
+	SO_MAX_ASYNC,
+	SO_OPENAPI
 };
 
 static const struct opt_spec serve_opts[] = {
@@ -58,7 +62,10 @@ static const struct opt_spec serve_opts[] = {
      "(sNN...) and every answer says it in X-Sbx-Node"},
     {"compat", 0, OPT_ARG, SO_COMPAT, "API[,API]",
      "serve other clients' APIs too: piston (GET /api/v2/runtimes, POST /api/v2/execute), "
-     "sre (POST /sre/execute, SmythOS SRE's sandboxUrl)"},
+     "sre (POST /sre/execute, SmythOS SRE's sandboxUrl), e2b (/e2b/..., E2B's SDK: "
+     "E2B_API_URL and E2B_SANDBOX_URL)"},
+    {"openapi", 0, OPT_NOARG, SO_OPENAPI, NULL,
+     "print the API's OpenAPI document (GET /v1/openapi.json) and exit"},
     {NULL, 0, 0, 0, NULL, NULL},
 };
 
@@ -68,6 +75,7 @@ struct serve_options {
 	struct serve_config cfg;
 	const char *state_dir_flag;
 	bool help;
+	bool openapi;
 };
 
 static int serve_handle(void *ctx, int id, const char *arg)
@@ -90,12 +98,13 @@ static int serve_handle(void *ctx, int id, const char *arg)
 		/* A comma-separated list; each name known, none twice. */
 		char *list = xstrdup(arg), *save = NULL;
 		for (char *w = strtok_r(list, ",", &save); w; w = strtok_r(NULL, ",", &save)) {
-			if (!strcmp(w, "piston")) {
-				so->cfg.compat |= SERVE_COMPAT_PISTON;
-			} else if (!strcmp(w, "sre")) {
-				so->cfg.compat |= SERVE_COMPAT_SRE;
+			const struct compat_api *api = compat_api_named(w);
+			if (api) {
+				so->cfg.compat |= api->bit;
 			} else {
-				error("--compat: unknown API '%s': sbx serves piston and sre", w);
+				char known[120];
+				compat_api_list(known, sizeof known);
+				error("--compat: unknown API '%s': sbx serves %s", w, known);
 				free(list);
 				return -1;
 			}
@@ -105,6 +114,7 @@ static int serve_handle(void *ctx, int id, const char *arg)
 			return error("--compat: name an API, e.g. --compat piston,sre");
 		return 0;
 	}
+	case SO_OPENAPI: so->openapi = true; return 0;
 	case SO_NODE:
 		if (opt_uint("--node", arg, 1, 255, &n) != 0)
 			return -1;
@@ -173,6 +183,17 @@ int cmd_serve(int argc, char **argv)
 	}
 	if (nops > 0) {
 		error("sbx serve takes no operands (got '%s'): see sbx serve -h", operands[0]);
+		goto out;
+	}
+	if (so.openapi) {
+		char why[300];
+		const char *doc = openapi_text(why, sizeof why);
+		if (!doc)
+			error("cannot make the OpenAPI document: %s", why);
+		else if (printf("%s\n", doc) < 0 || fflush(stdout) != 0)
+			error("cannot write the OpenAPI document: %s", strerror(errno));
+		else
+			rc = 0;
 		goto out;
 	}
 	if (!so.cfg.max_concurrent) {

@@ -3,6 +3,7 @@
  *   exec ID|NAME [run options] (-e CODE | FILE | -)
  *   list [--status S] [--language L] [--json]
  *   get|stop|delete ID|NAME
+ *   ttl ID|NAME --ttl DUR
  *   files ID|NAME ls|get|put|rm|mkdir ...   (cmd_session_files.c)
  * One option table serves every subcommand (so `sbx session -h`, the man
  * page and the completions list them once); each subcommand refuses the
@@ -22,6 +23,7 @@
 #include "session/session.h"
 #include "state/store.h"
 #include "util/util.h"
+#include "util/front.h"
 #include "util/textout.h"
 
 enum { SO_NAME = RO_FIRST_FREE, SO_TTL, SO_IDLE, SO_STATUS, SO_FRESH, SO_RECURSIVE, SO_PARENTS };
@@ -29,8 +31,8 @@ enum { SO_NAME = RO_FIRST_FREE, SO_TTL, SO_IDLE, SO_STATUS, SO_FRESH, SO_RECURSI
 static const struct opt_spec session_opts[] = {
     {"name", 'n', OPT_ARG, SO_NAME, "NAME", "create: the session's name (as deployment names)"},
     {"ttl", 0, OPT_ARG, SO_TTL, "DURATION",
-     "create: deleted this long after its last execution (default 24h, at most 14d "
-     "unless the config's sessions.max_ttl raises it)"},
+     "create, ttl: deleted this long after its last execution (default 24h, at most 14d "
+     "unless the config's sessions.max_ttl raises it); ttl sets it anew, from now"},
     {"idle", 0, OPT_ARG, SO_IDLE, "DURATION",
      "create: state saved and processes stopped after this long idle (default 15m)"},
     {"status", 0, OPT_ARG, SO_STATUS, "STATUS",
@@ -119,7 +121,7 @@ static int session_handle(void *ctx, int id, const char *arg)
 		if (opt_duration_ms(request_key_name("ttl"), arg, &sc->ttl_ms) < 0)
 			return -1;
 		if (sc->ttl_ms == 0)
-			return error("invalid --ttl '%s': at least 1s", arg);
+			return error("invalid %s '%s': at least 1s", request_key_name("ttl"), arg);
 		return 0; /* the maximum is the config's: checked in do_create */
 	case SO_IDLE:
 		if (opt_duration_ms(request_key_name("idle"), arg, &sc->idle_ms) < 0)
@@ -212,6 +214,20 @@ static int emit(json_t *j, const struct request *req)
 	return 0;
 }
 
+/* --ttl within the config's sessions.max_ttl. */
+static int check_ttl(const struct session_cli *sc, const struct request *req)
+{
+	uint64_t max_ttl = config_session_max_ttl_ms(req->config);
+	if (sc->ttl_ms <= max_ttl)
+		return 0;
+	char got[32], most[32];
+	opt_format_duration(sc->ttl_ms, got);
+	opt_format_duration(max_ttl, most);
+	return error("invalid %s %s: at most %s (%s)", request_key_name("ttl"), got, most,
+		     front_get() == FRONT_CLI ? "the config's sessions.max_ttl raises it"
+					      : "the server's sessions.max_ttl");
+}
+
 static int do_create(struct run_options *ro, struct session_cli *sc, int nops)
 {
 	struct request *req = ro->req;
@@ -231,15 +247,8 @@ static int do_create(struct run_options *ro, struct session_cli *sc, int nops)
 	if (runopt_finish(ro) != 0)
 		return -1;
 	req->lang = l;
-	uint64_t max_ttl = config_session_max_ttl_ms(req->config);
-	if (sc->ttl_ms > max_ttl) {
-		char got[32], most[32];
-		opt_format_duration(sc->ttl_ms, got);
-		opt_format_duration(max_ttl, most);
-		return error("invalid --ttl %s: at most %s (the config's sessions.max_ttl raises "
-			     "it)",
-			     got, most);
-	}
+	if (check_ttl(sc, req) < 0)
+		return -1;
 	struct session_new sn = {
 	    .lang = req->lang,
 	    .name = sc->name,
@@ -261,6 +270,33 @@ static int do_create(struct run_options *ro, struct session_cli *sc, int nops)
 		puts(id);
 		return 0;
 	}
+	json_t *d = session_describe(req->state_dir, id);
+	int rc = d ? emit(d, req) : -1;
+	json_decref(d);
+	return rc;
+}
+
+/* ttl: the session expires --ttl from now, and each execution renews it
+ * by that much (E2B's setTimeout over HTTP); the description as get
+ * prints it for a program, nothing for a person. */
+static int do_ttl(struct run_options *ro, struct session_cli *sc, char **operands, int nops)
+{
+	struct request *req = ro->req;
+	if (refuse_unsupported(sc, req, "ttl") < 0)
+		return -1;
+	if (ro->code_arg || nops != 1 || !sc->ttl_ms || sc->name || sc->idle_ms || sc->status ||
+	    sc->fresh)
+		return error(
+		    "usage: sbx session ttl ID|NAME --ttl DURATION (see 'sbx session -h')");
+	if (runopt_load_code(ro, NULL, 0, true) != 0 || runopt_finish(ro) != 0 ||
+	    check_ttl(sc, req) < 0)
+		return -1;
+	char id[SESSION_ID_LEN + 1];
+	if (session_resolve(req->state_dir, operands[0], id) < 0 ||
+	    session_set_ttl(req->state_dir, id, sc->ttl_ms) < 0)
+		return -1;
+	if (req->format == FORMAT_TEXT)
+		return 0;
 	json_t *d = session_describe(req->state_dir, id);
 	int rc = d ? emit(d, req) : -1;
 	json_decref(d);
@@ -392,8 +428,9 @@ int cmd_session(int argc, char **argv)
 	struct session_cli sc = {0};
 	char **operands = NULL;
 	int rc = EXIT_SBX_FAILURE, code = 0;
-	static const char *const subs[] = {"create", "exec",   "list", "get",
-					   "stop",   "delete", "files"};
+	static const char *const subs[] = {"create", "exec",   "list",	"get",
+					   "stop",   "delete", "files", "ttl"};
+	const size_t nsubs = sizeof subs / sizeof subs[0];
 
 	request_init(&req);
 	runopt_init(&ro, &req);
@@ -406,11 +443,11 @@ int cmd_session(int argc, char **argv)
 		goto out;
 	}
 	size_t k = 0;
-	while (sub && k < 7 && strcmp(sub, subs[k]))
+	while (sub && k < nsubs && strcmp(sub, subs[k]))
 		k++;
-	if (!sub || k == 7) {
-		error("session needs a subcommand: create, exec, list, get, stop, delete or files "
-		      "(see 'sbx session -h')");
+	if (!sub || k == nsubs) {
+		error("session needs a subcommand: create, exec, list, get, stop, delete, files or "
+		      "ttl (see 'sbx session -h')");
 		goto out;
 	}
 	int nops =
@@ -429,6 +466,9 @@ int cmd_session(int argc, char **argv)
 			rc = code;
 	} else if (!strcmp(sub, "files")) {
 		if (do_files(&ro, &sc, operands, nops) == 0)
+			rc = 0;
+	} else if (!strcmp(sub, "ttl")) {
+		if (do_ttl(&ro, &sc, operands, nops) == 0)
 			rc = 0;
 	} else if (!strcmp(sub, "create")) {
 		if (do_create(&ro, &sc, nops) == 0)

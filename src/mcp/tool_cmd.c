@@ -53,7 +53,7 @@ void mcp_cmd_release(struct mcp_cmd *cmd)
  * so the check and what tools/list promises cannot drift apart. */
 static int check_names(const struct mcp_tool *t, json_t *args, char *err, size_t errlen)
 {
-	json_t *schema = json_loads(t->input_schema, 0, NULL);
+	json_t *schema = mcp_tool_input_schema(t);
 	json_t *props = json_object_get(schema, "properties");
 	const char *key;
 	json_t *val;

@@ -7,43 +7,16 @@
  * the child sbx command still checks every value and names the key. */
 #include "mcp/tools_int.h"
 
+#include "core/request_keys.h"
+
 #include <stdlib.h>
 #include <string.h>
 
-/* Run options shared by run_code and exec_deployment. */
-#define RUN_OPTION_PROPS                                                                           \
-	"\"inputs\": {\"type\": \"object\", \"description\": \"values the code sees as `inputs` "  \
-	"(a JS object, a Python dict, an R list; Java reads inputs.json)\"},"                      \
-	"\"timeout\": {\"type\": [\"number\", \"string\"], \"description\": \"wall-clock limit "   \
-	"in "                                                                                      \
-	"seconds, or a duration like \\\"500ms\\\", \\\"2m\\\" (default 5 s)\"},"                  \
-	"\"cpu_time\": {\"type\": [\"number\", \"string\"], \"description\": \"CPU time limit of " \
-	"the whole run (default: the timeout)\"},"                                                 \
-	"\"memory\": {\"type\": [\"integer\", \"string\"], \"description\": \"memory limit in "    \
-	"bytes or a size like \\\"512M\\\" (default 256M)\"},"                                     \
-	"\"max_output\": {\"type\": [\"integer\", \"string\"], \"description\": \"output kept "    \
-	"per "                                                                                     \
-	"stream (default 1M)\"},"                                                                  \
-	"\"files\": {\"type\": \"object\", \"description\": \"files copied into the working "      \
-	"directory: {\\\"name\\\": {\\\"text\\\": \\\"...\\\"} or {\\\"base64\\\": "               \
-	"\\\"...\\\"}}\", "                                                                        \
-	"\"additionalProperties\": {\"type\": \"object\", \"properties\": {\"text\": {\"type\": "  \
-	"\"string\"}, \"base64\": {\"type\": \"string\"}}}},"                                      \
-	"\"stdin\": {\"type\": \"string\", \"description\": \"the program's standard input\"},"    \
-	"\"args\": {\"type\": \"array\", \"items\": {\"type\": \"string\"}, \"description\": "     \
-	"\"program arguments\"},"                                                                  \
-	"\"env\": {\"type\": \"object\", \"additionalProperties\": {\"type\": \"string\"}, "       \
-	"\"description\": \"environment variables\"},"                                             \
-	"\"labels\": {\"type\": \"object\", \"additionalProperties\": {\"type\": \"string\"}, "    \
-	"\"description\": \"labels kept in sbx's history\"},"                                      \
-	"\"expected_stdout\": {\"type\": \"string\", \"description\": \"the record gets "          \
-	"`verdict`: passed or failed\"},"                                                          \
-	"\"id\": {\"type\": \"string\", \"description\": \"your id for this request, echoed as "   \
-	"request_id\"}"
-
-#define LANGUAGE_PROP                                                                              \
-	"\"language\": {\"type\": \"string\", \"description\": \"javascript (js), typescript "     \
-	"(ts), python (py), java, r, bash (sh), c, cpp (c++) or go; default javascript\"}"
+/* A tool that carries a request (keys != 0) takes the request keys' table's
+ * arguments for that route (core/request_keys.c, the rows' mcp column) after
+ * its own: the schema below holds only its own (which deployment, which
+ * session). */
+#define NO_OWN_PROPS "{\"type\": \"object\", \"additionalProperties\": false, \"properties\": {}}"
 
 /* The result record (SPEC "The result record"): the keys a model reads
  * first, loosely typed so every status, sbx_error included, validates. */
@@ -77,22 +50,15 @@ const struct mcp_tool mcp_tools[] = {
      "return its record: status, exit_code, stdout, stderr, result (the value of the last "
      "expression or a top-level return), error, and rich results (images). Languages: "
      "JavaScript and TypeScript (embedded engine), Python, Java, R, bash, C, C++, Go.",
-     "{\"type\": \"object\", \"required\": [\"code\"], \"additionalProperties\": false, "
-     "\"properties\": {" LANGUAGE_PROP ", \"code\": {\"type\": \"string\", \"description\": "
-     "\"the program\"}, \"engine\": {\"type\": \"string\", \"enum\": [\"duktape\", \"node\"], "
-     "\"description\": \"JavaScript/TypeScript engine: duktape (default, fast start) or node "
-     "(V8, for CPU-heavy code or node's modules); unset, code that needs what Duktape lacks "
-     "(BigInt, regex lookbehind) runs under node\"}, " RUN_OPTION_PROPS "}}",
-     RECORD_SCHEMA, TOOL_RUN, false},
+     NO_OWN_PROPS, RECORD_SCHEMA, TOOL_RUN, false, RK_RUN},
     {"prepare_code", "Check code without running it",
      "Check a program without running it: syntax (by the language's own parser), policy "
      "findings, dependencies and whether sbx would run it (runnable).",
-     "{\"type\": \"object\", \"required\": [\"code\"], \"additionalProperties\": false, "
-     "\"properties\": {" LANGUAGE_PROP ", \"code\": {\"type\": \"string\"}}}",
+     NO_OWN_PROPS,
      "{\"type\": \"object\", \"required\": [\"status\"], \"properties\": {\"status\": "
      "{\"type\": \"string\"}, \"runnable\": {\"type\": \"boolean\"}, \"syntax\": {\"type\": "
      "[\"object\", \"null\"]}, \"findings\": {\"type\": \"array\"}}}",
-     TOOL_PREPARE, true},
+     TOOL_PREPARE, true, RK_PREPARE},
     {"list_deployments", "List deployments",
      "List the deployments stored with `sbx deploy` (name, latest version, language, status).",
      "{\"type\": \"object\", \"additionalProperties\": false, \"properties\": {\"language\": "
@@ -106,39 +72,20 @@ const struct mcp_tool mcp_tools[] = {
      "limits; returns the same record as run_code.",
      "{\"type\": \"object\", \"required\": [\"deployment\"], \"additionalProperties\": false, "
      "\"properties\": {\"deployment\": {\"type\": \"string\", \"description\": "
-     "\"NAME or NAME@VERSION\"}, " RUN_OPTION_PROPS "}}",
-     RECORD_SCHEMA, TOOL_EXEC_DEPLOYMENT, false},
+     "\"NAME or NAME@VERSION\"}}}",
+     RECORD_SCHEMA, TOOL_EXEC_DEPLOYMENT, false, RK_EXEC},
     {"create_session", "Create a session",
      "Start a session: a sandbox that keeps its variables, functions, imports and files "
      "across executions, like a notebook kernel. Returns its id.",
-     "{\"type\": \"object\", \"additionalProperties\": false, \"properties\": {" LANGUAGE_PROP
-     ", \"name\": {\"type\": \"string\", \"description\": \"a name to use instead of the id\"}, "
-     "\"ttl\": {\"type\": \"string\", \"description\": \"lifetime after the last execution, "
-     "e.g. \\\"24h\\\"\"}, \"idle\": {\"type\": \"string\", \"description\": \"stop after this "
-     "long without an execution, e.g. \\\"15m\\\"\"}, \"memory\": {\"type\": [\"integer\", "
-     "\"string\"]}}}",
-     "{\"type\": \"object\"}", TOOL_CREATE_SESSION, false},
+     NO_OWN_PROPS, "{\"type\": \"object\"}", TOOL_CREATE_SESSION, false, RK_SESSION_CREATE},
     {"exec_in_session", "Run code in a session",
      "Run code in a session: state from earlier executions is kept. A session is a workspace: "
      "code of another language (python, javascript, typescript, r, java) runs in that "
      "language's own kernel in the same working directory, and bash runs a shell command "
      "there. Returns the same record as run_code, with `session` filled in.",
-     "{\"type\": \"object\", \"required\": [\"session\", \"code\"], \"additionalProperties\": "
-     "false, \"properties\": {" SESSION_PROP ", \"code\": {\"type\": \"string\"}, "
-     "\"language\": {\"type\": \"string\", \"description\": \"this execution's language "
-     "(default: the session's): its kernel in the session's workspace; bash: a shell "
-     "command\"}, \"inputs\": "
-     "{\"type\": \"object\"}, \"timeout\": {\"type\": [\"number\", \"string\"]}, "
-     "\"cpu_time\": {\"type\": [\"number\", \"string\"]}, \"stdin\": {\"type\": \"string\", "
-     "\"description\": \"this execution's standard input (python, r, java)\"}, \"args\": "
-     "{\"type\": \"array\", \"items\": {\"type\": \"string\"}, \"description\": \"this "
-     "execution's program arguments (python, r, javascript, typescript)\"}, \"env\": "
-     "{\"type\": \"object\", \"additionalProperties\": {\"type\": \"string\"}, "
-     "\"description\": \"environment variables for this execution only (not java)\"}, "
-     "\"fresh\": {\"type\": \"boolean\", \"description\": \"run in a new interpreter "
-     "without the earlier executions' state, so that no earlier code can change what this "
-     "one does or how it is reported (its files stay); use for grading\"}}}",
-     RECORD_SCHEMA, TOOL_EXEC_IN_SESSION, false},
+     "{\"type\": \"object\", \"required\": [\"session\"], \"additionalProperties\": false, "
+     "\"properties\": {" SESSION_PROP "}}",
+     RECORD_SCHEMA, TOOL_EXEC_IN_SESSION, false, RK_SESSION_EXEC},
     {"stop_session", "Stop a session",
      "Save a session's state and stop its processes; the next exec_in_session restores it.",
      "{\"type\": \"object\", \"required\": [\"session\"], \"additionalProperties\": false, "
@@ -220,12 +167,11 @@ const struct mcp_tool mcp_tools[] = {
     {"deploy_code", "Deploy code",
      "Store code as a named, versioned deployment (checked and built first: syntax, policy, "
      "compilation), to run later with exec_deployment.",
-     "{\"type\": \"object\", \"required\": [\"name\", \"code\"], \"additionalProperties\": "
+     "{\"type\": \"object\", \"required\": [\"name\"], \"additionalProperties\": "
      "false, \"properties\": {\"name\": {\"type\": \"string\", \"description\": \"the "
-     "deployment's name: [a-z0-9][a-z0-9._-]*\"}, " LANGUAGE_PROP ", \"code\": {\"type\": "
-     "\"string\"}}}",
-     "{\"type\": \"object\"}", TOOL_DEPLOY, false},
-    {NULL, NULL, NULL, NULL, NULL, 0, false},
+     "deployment's name: [a-z0-9][a-z0-9._-]*\"}}}",
+     "{\"type\": \"object\"}", TOOL_DEPLOY, false, RK_DEPLOY},
+    {NULL, NULL, NULL, NULL, NULL, 0, false, 0},
 };
 
 const struct mcp_tool *mcp_tool_find(const char *name)
@@ -245,6 +191,24 @@ static json_t *schema(const char *text)
 	return s;
 }
 
+json_t *mcp_tool_input_schema(const struct mcp_tool *t)
+{
+	json_t *own = schema(t->input_schema);
+	if (!t->keys)
+		return own;
+	json_t *keys = request_keys_schema(t->keys, true);
+	json_object_update_missing(json_object_get(own, "properties"),
+				   json_object_get(keys, "properties"));
+	json_t *req = json_object_get(own, "required");
+	if (!req)
+		json_object_set_new(own, "required", req = json_array());
+	json_array_extend(req, json_object_get(keys, "required"));
+	if (!json_array_size(req))
+		json_object_del(own, "required");
+	json_decref(keys);
+	return own;
+}
+
 json_t *mcp_tools_list(void)
 {
 	json_t *list = json_array();
@@ -253,10 +217,10 @@ json_t *mcp_tools_list(void)
 					t->read_only, "destructiveHint",
 					t->kind == TOOL_DELETE_SESSION, "openWorldHint", false);
 		json_array_append_new(
-		    list,
-		    json_pack("{s:s, s:s, s:s, s:o, s:o, s:o}", "name", t->name, "title", t->title,
-			      "description", t->description, "inputSchema", schema(t->input_schema),
-			      "outputSchema", schema(t->output_schema), "annotations", ann));
+		    list, json_pack("{s:s, s:s, s:s, s:o, s:o, s:o}", "name", t->name, "title",
+				    t->title, "description", t->description, "inputSchema",
+				    mcp_tool_input_schema(t), "outputSchema",
+				    schema(t->output_schema), "annotations", ann));
 	}
 	return json_pack("{s:o}", "tools", list);
 }

@@ -27,12 +27,18 @@ struct mcp_tool {
 	const char *name;
 	const char *title;
 	const char *description;
-	const char *input_schema;  /* JSON text */
+	/* JSON text: its arguments, or (keys != 0) its own beside the
+	 * request's */
+	const char *input_schema;
 	const char *output_schema; /* JSON text */
 	enum mcp_tool_kind kind;
 	bool read_only;
+	unsigned keys; /* the request's route (RK_*) whose keys it takes; 0: none */
 };
 
 extern const struct mcp_tool mcp_tools[];
+/* t's inputSchema (new reference): its own arguments and its route's
+ * request keys (core/request_keys.h). */
+json_t *mcp_tool_input_schema(const struct mcp_tool *t);
 
 #endif

@@ -8,6 +8,7 @@
 
 #include "core/error_kinds.h"
 #include "core/request_keys.h"
+#include "serve/routes.h"
 #include "util/util.h"
 
 int api_fail(struct api_error *e, enum error_kind kind, const char *code, const char *fmt, ...)
@@ -69,11 +70,6 @@ bad:
 	    (int)(len > 100 ? 100 : len), ref);
 }
 
-static bool method_is(const char *m, const char *want)
-{
-	return !strcmp(m, want);
-}
-
 int api_want_method(const char *method, const char *allowed, struct api_error *e)
 {
 	/* allowed: "GET", "POST", "GET,DELETE" */
@@ -89,56 +85,24 @@ int api_want_method(const char *method, const char *allowed, struct api_error *e
 			"%s is not allowed here: use %s", method, allowed);
 }
 
-static void set_route(struct api_route *r, enum api_op op, bool body, bool spawns, bool streams)
+int api_check_session_ref(const char *ref, size_t len, struct api_error *e)
 {
-	r->op = op;
-	r->has_body = body;
-	r->spawns = spawns;
-	r->streams = streams;
-}
-
-/* The deployment routes: /v1/deployments[/REF[/executions]]. */
-static int route_deployments(const char *method, const char *rest, struct api_route *r,
-			     struct api_error *e)
-{
-	if (!*rest) {
-		if (api_want_method(method, "GET,POST", e))
-			return -1;
-		if (method_is(method, "GET"))
-			set_route(r, API_LIST, false, true, false);
-		else
-			set_route(r, API_DEPLOY, true, true, false);
-		return 0;
+	if (len == 0 || len > 64 ||
+	    !(islower((unsigned char)ref[0]) || isdigit((unsigned char)ref[0])))
+		goto bad;
+	for (size_t i = 0; i < len; i++) {
+		unsigned char c = (unsigned char)ref[i];
+		if (!(islower(c) || isdigit(c) || c == '.' || c == '_' || c == '-'))
+			goto bad;
+		if (c == '.' && i + 1 < len && ref[i + 1] == '.')
+			goto bad;
 	}
-	if (*rest != '/')
-		return api_fail(e, ERROR_NOT_FOUND, "not_found",
-				"no such route: see GET /v1/openapi.json");
-	rest++;
-	const char *slash = strchr(rest, '/');
-	size_t len = slash ? (size_t)(slash - rest) : strlen(rest);
-	if (len > API_REF_MAX)
-		len = API_REF_MAX + 1; /* check_ref says why */
-	if (check_ref(rest, len, e))
-		return -1;
-	memcpy(r->ref, rest, len);
-	r->ref[len] = '\0';
-	if (!slash) {
-		if (api_want_method(method, "GET,DELETE", e))
-			return -1;
-		if (method_is(method, "GET"))
-			set_route(r, API_GET, false, true, false);
-		else
-			set_route(r, API_DELETE, false, true, false);
-		return 0;
-	}
-	if (strcmp(slash, "/executions"))
-		return api_fail(
-		    e, ERROR_NOT_FOUND, "not_found",
-		    "no such route: a deployment has /v1/deployments/NAME[@V]/executions");
-	if (api_want_method(method, "POST", e))
-		return -1;
-	set_route(r, API_EXEC, true, true, true);
 	return 0;
+bad:
+	return api_fail(e, ERROR_INVALID, "bad_name",
+			"invalid session '%.*s': use its id (from POST /v1/sessions) or its name, "
+			"[a-z0-9][a-z0-9._-]* (at most 64 characters)",
+			(int)(len > 100 ? 100 : len), ref);
 }
 
 int api_check_run_id(const char *id, size_t len, struct api_error *e)
@@ -158,117 +122,100 @@ int api_check_run_id(const char *id, size_t len, struct api_error *e)
 	return 0;
 }
 
-/* /v1/runs/ID: an asynchronous run's state (GET) or its cancel (DELETE). */
-static int route_run_state(const char *method, const char *id, struct api_route *r,
-			   struct api_error *e)
+/* Whether path matches the pattern; a {name} segment of the pattern takes
+ * one segment of the path (maybe empty: its check says why), which *param
+ * is pointed at, its length in *param_len. */
+static bool path_matches(const char *pattern, const char *path, const char **param,
+			 size_t *param_len)
 {
-	if (api_want_method(method, "GET,DELETE", e) || api_check_run_id(id, strlen(id), e))
-		return -1;
-	snprintf(r->ref, sizeof r->ref, "%s", id);
-	set_route(r, method_is(method, "GET") ? API_RUN_STATE : API_RUN_CANCEL, false, false,
-		  false);
-	return 0;
+	while (*pattern) {
+		if (!strcmp(pattern, "*")) {
+			*param = path;
+			*param_len = strlen(path);
+			return true;
+		}
+		if (*pattern == '{') {
+			*param = path;
+			*param_len = strcspn(path, "/");
+			path += *param_len;
+			pattern = strchr(pattern, '}');
+			if (!pattern)
+				return false;
+			pattern++;
+		} else if (*path == '\0' || *pattern++ != *path++) {
+			return false;
+		}
+	}
+	return *path == '\0';
+}
+
+static int check_param(enum route_param kind, const char *v, size_t len, struct api_error *e)
+{
+	switch (kind) {
+	case ROUTE_DEPLOYMENT: return check_ref(v, len > API_REF_MAX ? API_REF_MAX + 1 : len, e);
+	case ROUTE_SESSION:
+		return api_check_session_ref(v, len > API_REF_MAX ? API_REF_MAX + 1 : len, e);
+	case ROUTE_RUN_ID: return api_check_run_id(v, len, e);
+	default: return 0;
+	}
 }
 
 int api_route(const char *method, const char *path, struct api_route *r, struct api_error *e)
 {
 	memset(r, 0, sizeof(*r));
-	static const struct {
-		const char *path, *methods;
-		enum api_op op;
-		bool body, spawns, streams;
-	} fixed[] = {
-	    {"/v1/health", "GET", API_HEALTH, false, false, false},
-	    {"/v1/ready", "GET", API_READY, false, false, false},
-	    {"/v1/openapi.json", "GET", API_OPENAPI, false, false, false},
-	    {"/v1/doctor", "GET", API_DOCTOR, false, true, false},
-	    {"/v1/stats", "GET", API_STATS, false, true, false},
-	    {"/v1/run", "POST", API_RUN, true, true, true},
-	    {"/v1/runs", "POST", API_RUN, true, true, true}, /* "wait": false's name */
-	    {"/v1/prepare", "POST", API_PREPARE, true, true, false},
-	    {"/v1/events", "GET", API_EVENTS, false, false, false},
-	    {"/v1/batch", "POST", API_BATCH, true, true, true},
-	};
-	for (size_t i = 0; i < sizeof(fixed) / sizeof(fixed[0]); i++)
-		if (!strcmp(path, fixed[i].path)) {
-			if (api_want_method(method, fixed[i].methods, e))
-				return -1;
-			set_route(r, fixed[i].op, fixed[i].body, fixed[i].spawns, fixed[i].streams);
-			return 0;
+	const struct route_row *hit = NULL, *any = NULL; /* any: the path's first row */
+	const char *param = NULL;
+	size_t param_len = 0;
+	char allowed[64] = "";
+	for (size_t i = 0; i < routes_count; i++) {
+		const char *p = NULL;
+		size_t pl = 0;
+		if (!path_matches(routes[i].path, path, &p, &pl))
+			continue;
+		if (!any) {
+			any = &routes[i];
+			param = p;
+			param_len = pl;
 		}
-	/* The Piston API (serve/compat/piston.c); served with --compat piston. */
-	if (!strcmp(path, "/api/v2/runtimes") || !strcmp(path, "/api/v2/execute")) {
-		bool exec = !strcmp(path, "/api/v2/execute");
-		if (api_want_method(method, exec ? "POST" : "GET", e))
-			return -1;
-		set_route(r, exec ? API_PISTON_EXECUTE : API_PISTON_RUNTIMES, exec, exec, false);
-		r->compat = SERVE_COMPAT_PISTON;
-		return 0;
+		if ((!strcmp(routes[i].method, method) || !strcmp(routes[i].method, "*")) && !hit)
+			hit = &routes[i];
+		snprintf(allowed + strlen(allowed), sizeof allowed - strlen(allowed), "%s%s",
+			 *allowed ? "," : "", routes[i].method);
 	}
-	/* SmythOS SRE's ECMASandbox connector (serve/handler_sre.c). */
-	if (!strcmp(path, "/sre/execute")) {
-		if (api_want_method(method, "POST", e))
-			return -1;
-		set_route(r, API_SRE_EXECUTE, true, true, false);
-		r->compat = SERVE_COMPAT_SRE;
-		return 0;
-	}
-	if (!strncmp(path, "/v1/deployments", 15))
-		return route_deployments(method, path + 15, r, e);
-	if (!strcmp(path, "/v1/sessions") || !strncmp(path, "/v1/sessions/", 13))
-		return api_route_sessions(method, path + 12, r, e);
-	if (!strncmp(path, "/v1/runs/", 9))
-		return route_run_state(method, path + 9, r, e);
-	return api_fail(e, ERROR_NOT_FOUND, "not_found",
-			"no such route '%.200s': see GET /v1/openapi.json", path);
+	if (!any)
+		return api_fail(e, ERROR_NOT_FOUND, "not_found",
+				"no such route '%.200s': see GET /v1/openapi.json", path);
+	/* A path that could never name a deployment, session or run is
+	 * refused as such, whatever the method. */
+	if (any->param == ROUTE_REST && strlen(method) + 2 + param_len > API_REF_MAX)
+		return api_fail(e, ERROR_NOT_FOUND, "not_found", "no such %s route '%.100s...'",
+				compat_api_of(any->compat)->title, path);
+	if (any->param != ROUTE_NO_PARAM && check_param(any->param, param, param_len, e))
+		return -1;
+	if (!hit)
+		return api_want_method(method, allowed, e);
+	r->row = hit;
+	r->op = hit->op;
+	r->has_body = hit->flags & ROUTE_BODY;
+	r->spawns = hit->flags & ROUTE_SPAWNS;
+	r->streams = hit->flags & ROUTE_STREAMS;
+	r->compat = hit->compat;
+	if (hit->param == ROUTE_REST)
+		snprintf(r->ref, sizeof r->ref, "%s /%.*s", method, (int)param_len, param);
+	else if (hit->param != ROUTE_NO_PARAM)
+		snprintf(r->ref, sizeof r->ref, "%.*s", (int)param_len, param);
+	return 0;
 }
 
 /* --- query parameters ----------------------------------------------- */
-
-static const char *const stats_params[] = {"deployment", "language",	"label", "since",
-					   "until",	 "code_sha256", NULL};
-static const char *const list_params[] = {"language", "status", NULL};
-static const char *const events_params[] = {"label", "deployment", "session", "language",
-					    "since", "follow",	   NULL};
-static const char *const session_list_params[] = {"status", "language", NULL};
-/* sbx batch's own options and the run defaults it forwards. */
-static const char *const batch_params[] = {"jobs",   "shard",	 "language",   "timeout",
-					   "memory", "cpu_time", "max_output", NULL};
-/* A session's routes: "node", the node a redirect names (a load balancer's
- * hint, examples/haproxy; the server itself reads the session's lease). */
-static const char *const session_params[] = {"node", NULL};
-static const char *const files_get_params[] = {"path", "node", NULL};
-static const char *const files_put_params[] = {"path", "directory", "parents", "node", NULL};
-static const char *const files_delete_params[] = {"path", "recursive", "node", NULL};
-static const char *const no_params[] = {NULL};
-static const char *const run_state_params[] = {"wait", NULL};
-
-static const char *const *route_params(enum api_op op)
-{
-	switch (op) {
-	case API_STATS: return stats_params;
-	case API_LIST: return list_params;
-	case API_EVENTS: return events_params;
-	case API_SESSION_LIST: return session_list_params;
-	case API_BATCH: return batch_params;
-	case API_RUN_STATE: return run_state_params;
-	case API_SESSION_GET:
-	case API_SESSION_DELETE:
-	case API_SESSION_STOP:
-	case API_SESSION_EXEC: return session_params;
-	case API_SESSION_FILES_GET: return files_get_params;
-	case API_SESSION_FILES_PUT: return files_put_params;
-	case API_SESSION_FILES_DELETE: return files_delete_params;
-	default: return no_params;
-	}
-}
 
 int api_check_query(const struct api_route *r, const struct api_query *q, struct api_error *e)
 {
 	if (q->overflow)
 		return api_fail(e, ERROR_INVALID, "bad_query",
 				"too many query parameters: at most %d", API_QUERY_MAX);
-	const char *const *ok = route_params(r->op);
+	static const char *const none[] = {NULL};
+	const char *const *ok = r->row ? r->row->query : none;
 	for (size_t i = 0; i < q->n; i++) {
 		bool known = false;
 		for (size_t k = 0; ok[k]; k++)
@@ -293,20 +240,6 @@ int api_check_query(const struct api_route *r, const struct api_query *q, struct
 
 /* --- bodies --------------------------------------------------------- */
 
-/* The route's row mask in core/request_keys.c's table (0: no body keys). */
-static unsigned route_bit(enum api_op op)
-{
-	switch (op) {
-	case API_SESSION_CREATE: return RK_SESSION_CREATE;
-	case API_SESSION_EXEC: return RK_SESSION_EXEC;
-	case API_RUN: return RK_RUN;
-	case API_EXEC: return RK_EXEC;
-	case API_PREPARE: return RK_PREPARE;
-	case API_DEPLOY: return RK_DEPLOY;
-	default: return 0;
-	}
-}
-
 static bool type_ok(json_t *v, int t)
 {
 	return ((t & RK_STR) && json_is_string(v)) || ((t & RK_NUM) && json_is_number(v)) ||
@@ -317,7 +250,7 @@ static bool type_ok(json_t *v, int t)
 /* The keys of o against the route's list: 0, or -1 with e. */
 static int check_keys(const struct api_route *r, json_t *o, struct api_error *e)
 {
-	unsigned route = route_bit(r->op);
+	unsigned route = r->row ? r->row->request : 0;
 	const char *k;
 	json_t *v;
 	json_object_foreach(o, k, v)

@@ -33,11 +33,13 @@ enum api_op {
 	API_SESSION_GET,
 	API_SESSION_DELETE,
 	API_SESSION_STOP,
+	API_SESSION_TTL, /* POST /v1/sessions/REF/ttl: sbx session ttl */
 	API_SESSION_EXEC,
 	API_BATCH,
 	API_PISTON_RUNTIMES, /* GET /api/v2/runtimes (serve --compat piston) */
 	API_PISTON_EXECUTE,  /* POST /api/v2/execute: a run, answered as Piston */
 	API_SRE_EXECUTE,     /* POST /sre/execute: SmythOS SRE's sandboxUrl (--compat sre) */
+	API_E2B,	     /* /e2b/...: E2B's SDK; ref "METHOD /path-after-e2b" */
 	/* /v1/sessions/REF/files?path=P, answered in the connection's thread
 	 * (session_files_http.c) */
 	API_SESSION_FILES_GET,
@@ -51,12 +53,15 @@ enum api_op {
 /* Other clients' APIs (sbx serve --compat), as a route's `compat`. */
 #define SERVE_COMPAT_PISTON 1u /* GET /api/v2/runtimes, POST /api/v2/execute */
 #define SERVE_COMPAT_SRE    2u /* POST /sre/execute: SmythOS SRE's sandboxUrl */
+#define SERVE_COMPAT_E2B    4u /* /e2b/...: E2B's control plane, envd, code interpreter */
 
 /* NAME (64) + "@" + a version or "latest". */
 #define API_REF_MAX   80
 #define API_QUERY_MAX 32
 
+struct route_row; /* routes.h */
 struct api_route {
+	const struct route_row *row; /* the route's row in routes.c's table */
 	enum api_op op;
 	char ref[API_REF_MAX + 1]; /* NAME[@V] (deployments), ID or NAME (sessions) */
 	bool has_body;		   /* the route reads a JSON body */
@@ -120,9 +125,6 @@ json_t *api_parse_body(const struct api_route *r, const char *body, size_t len,
  * an "sbx_error" record, as locally). Returns the count, or -1 with e. */
 long api_check_batch(const char *body, size_t len, struct api_error *e);
 
-/* api_session.c: /v1/sessions[/REF[/executions|/stop|/files]]. */
-int api_route_sessions(const char *method, const char *rest, struct api_route *r,
-		       struct api_error *e);
 /* A session id ("s" + 23 hex digits) or name ([a-z0-9][a-z0-9._-]*, at
  * most 64): 0, or -1 with a 400 in e. */
 int api_check_session_ref(const char *ref, size_t len, struct api_error *e);

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/request_keys.h"
 #include "serve/returned_files.h"
 #include "util/util.h"
 
@@ -72,31 +73,28 @@ static int child_request(struct api_child *c, json_t *body, struct api_error *e)
 	return 0;
 }
 
-/* deploy takes its run defaults as flags: the same keys as a run body. */
+/* deploy takes its run defaults as flags: the same keys as a run body. The
+ * strings and the limits are the flags the request keys' table gives them
+ * (core/request_keys.c); code goes on stdin, the objects and switches
+ * below. */
 static int deploy_flags(struct api_child *c, json_t *body, struct api_error *e)
 {
-	static const struct {
-		const char *key, *flag;
-	} scalar[] = {{"timeout", "--timeout"},
-		      {"cpu_time", "--cpu-time"},
-		      {"memory", "--memory"},
-		      {"max_output", "--max-output"}};
 	char text[64];
 	json_t *v;
-	if ((v = json_object_get(body, "name")))
-		add2(c, "--name", json_string_value(v));
-	if ((v = json_object_get(body, "language")))
-		add2(c, "--language", json_string_value(v));
-	if ((v = json_object_get(body, "engine")))
-		add2(c, "--engine", json_string_value(v));
-	for (size_t i = 0; i < sizeof(scalar) / sizeof(scalar[0]); i++)
-		if ((v = json_object_get(body, scalar[i].key))) {
+	for (const struct request_key *k = request_keys; k->key; k++) {
+		if (!(k->routes & RK_DEPLOY) || !k->flag || !strcmp(k->key, "code") ||
+		    !(v = json_object_get(body, k->key)))
+			continue;
+		if (k->types == RK_STR) {
+			add2(c, k->flag, json_string_value(v));
+		} else if (k->types == (RK_NUM | RK_STR)) {
 			if (json_is_string(v) && strlen(json_string_value(v)) > 60)
 				return api_fail(e, ERROR_INVALID, "bad_field",
-						"key '%s' is too long", scalar[i].key);
+						"key '%s' is too long", k->key);
 			number_text(v, text);
-			add2(c, scalar[i].flag, text);
+			add2(c, k->flag, text);
 		}
+	}
 	if ((v = json_object_get(body, "inputs"))) {
 		char *s = json_dumps(v, JSON_COMPACT);
 		add2(c, "--inputs", s ? s : "{}");
@@ -171,6 +169,13 @@ static int session_args(const struct api_route *r, json_t *body, const struct ap
 		return 0;
 	}
 	case API_SESSION_LIST: return add_query(c, q);
+	case API_SESSION_TTL:
+		v = json_object_get(body, "ttl");
+		if (!json_is_string(v) || strlen(json_string_value(v)) > 100)
+			return api_fail(e, ERROR_INVALID, "bad_field",
+					"key 'ttl' must be a duration such as \"2h\"");
+		add2(c, "--ttl", json_string_value(v));
+		break;
 	case API_SESSION_EXEC:
 		if (child_request(c, body, e))
 			return -1;
@@ -198,9 +203,9 @@ int api_child_build(const struct api_route *r, json_t *body, const struct api_qu
 	    [API_PREPARE] = "prepare", [API_DEPLOY] = "deploy", [API_LIST] = "list",
 	    [API_GET] = "get",	       [API_DELETE] = "delete", [API_EXEC] = "exec-deployment"};
 	static const char *const session_subs[] = {
-	    [API_SESSION_CREATE] = "create", [API_SESSION_LIST] = "list",
-	    [API_SESSION_GET] = "get",	     [API_SESSION_DELETE] = "delete",
-	    [API_SESSION_STOP] = "stop",     [API_SESSION_EXEC] = "exec"};
+	    [API_SESSION_CREATE] = "create", [API_SESSION_LIST] = "list", [API_SESSION_GET] = "get",
+	    [API_SESSION_DELETE] = "delete", [API_SESSION_STOP] = "stop", [API_SESSION_TTL] = "ttl",
+	    [API_SESSION_EXEC] = "exec"};
 	memset(c, 0, sizeof(*c));
 	bool session = r->op >= API_SESSION_CREATE && r->op <= API_SESSION_EXEC;
 	add(c, "sbx");

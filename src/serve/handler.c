@@ -10,10 +10,12 @@
 #include <strings.h>
 #include <unistd.h>
 
-#include "openapi_gen.h"
 #include "serve/async_runs.h"
 #include "serve/child.h"
 #include "serve/events_sse.h"
+#include "serve/handler_e2b.h"
+#include "serve/openapi.h"
+#include "serve/routes.h"
 #include "serve/session_direct.h"
 #include "serve/session_files_http.h"
 #include "util/buf.h"
@@ -39,6 +41,7 @@ static enum MHD_Result reply_error(struct MHD_Connection *conn, const struct req
 				   const struct api_error *e)
 {
 	return x->route.compat == SERVE_COMPAT_PISTON ? handler_piston_error(conn, e)
+	       : x->route.compat == SERVE_COMPAT_E2B  ? handler_e2b_error(conn, e)
 						      : respond_error(conn, e);
 }
 
@@ -169,7 +172,7 @@ static void batch_set_jobs(struct api_child *args, unsigned n)
 static bool describes_sessions(enum api_op op)
 {
 	return op == API_SESSION_CREATE || op == API_SESSION_LIST || op == API_SESSION_GET ||
-	       op == API_SESSION_STOP;
+	       op == API_SESSION_STOP || op == API_SESSION_TTL;
 }
 
 /* A session's description over HTTP without what is the server's own: the
@@ -391,7 +394,15 @@ static enum MHD_Result answer(struct server *s, struct MHD_Connection *conn, str
 		return respond_json(conn, 200, b, -1);
 	}
 	case API_READY: return handler_ready(s, conn);
-	case API_OPENAPI: return respond_json(conn, 200, openapi_json, -1);
+	case API_OPENAPI: {
+		char why[300];
+		const char *doc = openapi_text(why, sizeof why);
+		if (!doc) {
+			api_fail(&e, ERROR_INTERNAL, "internal", "%s", why);
+			return respond_error(conn, &e);
+		}
+		return respond_json(conn, 200, doc, -1);
+	}
 	case API_RUN_STATE:
 	case API_RUN_CANCEL: return async_runs_answer(s, conn, &x->route, &x->q);
 	case API_PISTON_RUNTIMES: return handler_piston_runtimes(s, conn);
@@ -408,6 +419,8 @@ static enum MHD_Result answer(struct server *s, struct MHD_Connection *conn, str
 		json_decref(req);
 		return prc;
 	}
+	case API_E2B:
+		return handler_e2b_answer(s, conn, &x->route, &x->q, x->body.data, x->body.len);
 	case API_EVENTS:
 		return events_sse_answer(s, conn, &x->q, accepts(conn, "application/x-ndjson"));
 	case API_SESSION_FILES_GET:
@@ -510,12 +523,16 @@ enum MHD_Result handler_access(void *cls, struct MHD_Connection *conn, const cha
 		const char *path;
 		int by_url = handler_url_token(s, url, &path, &e);
 		/* A Piston client reads Piston's errors, the 401 too. */
-		x->route.compat = !strncmp(path, "/api/v2/", 8) ? SERVE_COMPAT_PISTON : 0;
+		const struct compat_api *api = compat_api_of_path(path);
+		x->route.compat = api ? api->bit : 0;
 		if (by_url < 0 || (by_url == 0 && handler_check_token(s, conn, &e))) {
 			/* A load balancer's or a probe's liveness check needs no
 			 * token and learns nothing but that the server answers
 			 * (with the token: the counts too). */
-			if (!strcmp(path, "/v1/health") && !strcmp(method, "GET")) {
+			struct api_route open = {0};
+			struct api_error ignored = {0};
+			if (!api_route(method, path, &open, &ignored) &&
+			    (open.row->flags & ROUTE_OPEN)) {
 				x->answered = true;
 				return respond_json(conn, 200, "{\"status\":\"ok\"}", -1);
 			}
@@ -527,12 +544,11 @@ enum MHD_Result handler_access(void *cls, struct MHD_Connection *conn, const cha
 		    api_check_query(&x->route, &x->q, &e))
 			x->answered = true;
 		else if (x->route.compat && !(s->cfg->compat & x->route.compat))
-			x->answered =
-			    api_fail(
-				&e, ERROR_NOT_FOUND, "not_found",
-				"the %s API is not served here: start sbx serve with --compat %s",
-				x->route.compat == SERVE_COMPAT_SRE ? "SRE" : "Piston",
-				x->route.compat == SERVE_COMPAT_SRE ? "sre" : "piston") != 0;
+			x->answered = api_fail(&e, ERROR_NOT_FOUND, "not_found",
+					       "the %s API is not served here: start sbx serve "
+					       "with --compat %s",
+					       compat_api_of(x->route.compat)->title,
+					       compat_api_of(x->route.compat)->option) != 0;
 		else if (atomic_load(&s->draining) && x->route.op != API_HEALTH &&
 			 x->route.op != API_READY)
 			x->answered = api_fail(&e, ERROR_UNAVAILABLE, "draining",

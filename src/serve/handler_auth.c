@@ -32,6 +32,18 @@ int handler_check_token(struct server *s, struct MHD_Connection *conn, struct ap
 	if (!s->have_token)
 		return 0;
 	const char *h = mhd.lookup_connection_value(conn, MHD_HEADER_KIND, "Authorization");
+	/* E2B's SDK sends its key as X-API-KEY (E2B_API_KEY) to the control
+	 * plane: with --compat e2b that key is the token. */
+	const char *key = s->cfg->compat & SERVE_COMPAT_E2B
+			      ? mhd.lookup_connection_value(conn, MHD_HEADER_KIND, "X-API-KEY")
+			      : NULL;
+	if (key && (!h || strncasecmp(h, "Bearer ", 7))) {
+		if (!token_matches(s, key, strlen(key)))
+			return api_fail(e, ERROR_UNAUTHORIZED, "unauthorized",
+					"wrong X-API-KEY: set E2B_API_KEY to the token in the "
+					"server's --token-file");
+		return 0;
+	}
 	if (!h || strncasecmp(h, "Bearer ", 7))
 		return api_fail(e, ERROR_UNAUTHORIZED, "unauthorized",
 				"this server needs a bearer token: send 'Authorization: Bearer "

@@ -59,6 +59,7 @@ int handler_session_elsewhere(struct server *s, const struct api_route *r, char 
 {
 	const char *suffix = r->op == API_SESSION_EXEC	 ? "/executions"
 			     : r->op == API_SESSION_STOP ? "/stop"
+			     : r->op == API_SESSION_TTL	 ? "/ttl"
 			     : r->op == API_SESSION_GET || r->op == API_SESSION_DELETE ? ""
 										       : NULL;
 	char id[SESSION_ID_LEN + 1];

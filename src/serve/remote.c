@@ -1,6 +1,7 @@
 /* remote — the transport of `sbx --remote` over libcurl, and the commands
  * that only read (list, get, delete, stats, doctor). */
 #include "serve/remote.h"
+#include "serve/routes.h"
 
 #include <jansson.h>
 #include <stdio.h>
@@ -225,11 +226,12 @@ static int remote_simple(const char *cmd, const struct opt_spec *const *tables, 
 		for (int i = 0; i < nops; i++) {
 			char *ref = curl.easy_escape(NULL, ops[i], 0);
 			char path[512];
-			snprintf(path, sizeof(path), "/v1/deployments/%s", ref ? ref : "");
+			bool del = !strcmp(cmd, "delete");
+			enum api_op op = del ? API_DELETE : API_GET;
+			route_path(op, ref ? ref : "", path, sizeof path);
 			curl.free(ref);
 			struct remote_reply r = {0};
-			bool del = !strcmp(cmd, "delete");
-			if (remote_call(del ? "DELETE" : "GET", path, NULL, 0, q.accept, &r) != 0) {
+			if (remote_call(route_of(op)->method, path, NULL, 0, q.accept, &r) != 0) {
 				buf_release(&r.body);
 				goto out;
 			}
@@ -241,8 +243,11 @@ static int remote_simple(const char *cmd, const struct opt_spec *const *tables, 
 		goto out;
 	}
 	char path[4096];
-	snprintf(path, sizeof(path), "/v1/%s%s", !strcmp(cmd, "list") ? "deployments" : cmd,
-		 buf_cstr(&q.query));
+	route_path(!strcmp(cmd, "list")	   ? API_LIST
+		   : !strcmp(cmd, "stats") ? API_STATS
+					   : API_DOCTOR,
+		   NULL, path, sizeof path);
+	snprintf(path + strlen(path), sizeof path - strlen(path), "%s", buf_cstr(&q.query));
 	struct remote_reply r = {0};
 	if (remote_call("GET", path, NULL, 0, q.accept, &r) == 0)
 		rc = print_reply(&r);

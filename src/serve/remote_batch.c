@@ -12,6 +12,7 @@
 #include "core/outcome.h"
 #include "serve/curl.h"
 #include "serve/remote.h"
+#include "serve/routes.h"
 #include "util/util.h"
 
 /* The input is sent in one body: the server takes at most its --max-body
@@ -129,7 +130,8 @@ int remote_batch(const struct opt_spec *const *tables, int argc, char **argv)
 	if (!(c.printer = batch_printer_open(&c.o)))
 		goto out;
 	char path[4096];
-	snprintf(path, sizeof(path), "/v1/batch%s", buf_cstr(&c.query));
+	route_path(API_BATCH, NULL, path, sizeof path);
+	snprintf(path + strlen(path), sizeof path - strlen(path), "%s", buf_cstr(&c.query));
 	struct remote_reply r = {0};
 	r.on_line = on_record;
 	r.ctx = &c;

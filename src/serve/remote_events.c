@@ -10,6 +10,7 @@
 #include "render/render_events.h"
 #include "serve/curl.h"
 #include "serve/remote.h"
+#include "serve/routes.h"
 #include "util/jsonout.h"
 #include "util/util.h"
 
@@ -86,8 +87,9 @@ int remote_events(const struct opt_spec *const *tables, int argc, char **argv)
 		goto out;
 	}
 	char path[4096];
-	snprintf(path, sizeof(path), "/v1/events?follow=%s%s", q.follow ? "true" : "false",
-		 buf_cstr(&q.query));
+	route_path(API_EVENTS, NULL, path, sizeof path);
+	snprintf(path + strlen(path), sizeof path - strlen(path), "?follow=%s%s",
+		 q.follow ? "true" : "false", buf_cstr(&q.query));
 	struct remote_reply r = {0};
 	r.on_line = print_line;
 	r.ctx = &q;

@@ -14,19 +14,21 @@
 
 #include "core/error_kinds.h"
 #include "core/outcome.h"
+#include "core/request_keys.h"
 #include "render/render_text.h"
 #include "run/runopt.h"
 #include "serve/curl.h"
 #include "serve/remote.h"
 #include "run/out_dir.h"
 #include "serve/remote_files.h"
+#include "serve/routes.h"
 #include "util/util.h"
 
 struct rctx {
 	struct run_options ro;
 	const struct opt_spec *const *tables;
-	const char *timeout, *cpu_time, *memory, *max_output, *name;
-	int format; /* 0 text, 1 json, 2 ndjson */
+	json_t *as_typed; /* the keys sent as the flags were typed (as_typed_key) */
+	int format;	  /* 0 text, 1 json, 2 ndjson */
 	/* the stream */
 	json_t *record;
 	char last_stdout_byte;
@@ -34,6 +36,20 @@ struct rctx {
 	bool session;	     /* sbx session exec */
 	const char *out_dir; /* -o: the files the code made come back into it */
 };
+
+/* A flag whose value the server reads as the command line does, so it is
+ * sent as typed under the key the request keys' table gives the flag: the
+ * limits (a number or a string, "2s", "512M") and a deployment's name. */
+static const struct request_key *as_typed_key(const char *long_name)
+{
+	char flag[48];
+	snprintf(flag, sizeof flag, "--%s", long_name);
+	for (const struct request_key *k = request_keys; k->key; k++)
+		if (k->flag && !strcmp(k->flag, flag) &&
+		    ((k->types & RK_NUM) || !strcmp(k->key, "name")))
+			return k;
+	return NULL;
+}
 
 static int rr_option(void *ctx, int id, const char *arg)
 {
@@ -61,16 +77,9 @@ static int rr_option(void *ctx, int id, const char *arg)
 			return error("--%s is not available with --remote (the server decides "
 				     "it): run without --remote",
 				     n);
-	if (!strcmp(n, "name"))
-		c->name = arg;
-	else if (!strcmp(n, "timeout"))
-		c->timeout = arg;
-	else if (!strcmp(n, "cpu-time"))
-		c->cpu_time = arg;
-	else if (!strcmp(n, "memory"))
-		c->memory = arg;
-	else if (!strcmp(n, "max-output"))
-		c->max_output = arg;
+	const struct request_key *typed = as_typed_key(n);
+	if (typed)
+		json_object_set_new(c->as_typed, typed->key, json_string(arg));
 	else if (!strcmp(n, "json"))
 		c->format = 1;
 	else if (!strcmp(n, "format")) {
@@ -128,17 +137,9 @@ static json_t *build_body(struct rctx *c, const char *cmd)
 		json_object_set_new(b, "engine", json_string(request_engine_name(req->engine)));
 	if (!strcmp(cmd, "prepare"))
 		return b;
-	if (c->name)
-		json_object_set_new(b, "name", json_string(c->name));
 	if (json_object_size(req->inputs))
 		json_object_set(b, "inputs", req->inputs);
-	const char *lim[][2] = {{"timeout", c->timeout},
-				{"cpu_time", c->cpu_time},
-				{"memory", c->memory},
-				{"max_output", c->max_output}};
-	for (size_t i = 0; i < 4; i++)
-		if (lim[i][1])
-			json_object_set_new(b, lim[i][0], json_string(lim[i][1]));
+	json_object_update(b, c->as_typed);
 	json_t *labels = json_object(), *env = json_object();
 	for (size_t i = 0; i < req->nlabels; i++)
 		json_object_set_new(labels, req->labels[i].key, json_string(req->labels[i].value));
@@ -346,6 +347,7 @@ int remote_run(const char *cmd, const struct opt_spec *const *tables, int argc, 
 	char *text = NULL;
 	memset(&c, 0, sizeof(c));
 	c.tables = tables;
+	c.as_typed = json_object();
 	c.last_stdout_byte = '\n';
 	request_init(&req);
 	runopt_init(&c.ro, &req);
@@ -380,12 +382,13 @@ int remote_run(const char *cmd, const struct opt_spec *const *tables, int argc, 
 	char path[512];
 	if (exec || c.session) {
 		char *ref = curl.easy_escape(NULL, ops[0], 0);
-		snprintf(path, sizeof(path), "/v1/%s/%s/executions",
-			 exec ? "deployments" : "sessions", ref ? ref : "");
+		route_path(exec ? API_EXEC : API_SESSION_EXEC, ref ? ref : "", path, sizeof path);
 		curl.free(ref);
 	} else {
-		snprintf(path, sizeof(path), "/v1/%s",
-			 !strcmp(cmd, "deploy") ? "deployments" : cmd);
+		route_path(!strcmp(cmd, "deploy")    ? API_DEPLOY
+			   : !strcmp(cmd, "prepare") ? API_PREPARE
+						     : API_RUN,
+			   NULL, path, sizeof path);
 	}
 	bool runs = exec || c.session || !strcmp(cmd, "run");
 	const char *accept = c.format == 1 || c.out_dir ? "application/json"
@@ -423,6 +426,7 @@ int remote_run(const char *cmd, const struct opt_spec *const *tables, int argc, 
 	buf_release(&r.body);
 out:
 	json_decref(c.record);
+	json_decref(c.as_typed);
 	json_decref(body);
 	free(text);
 	free(ops);

@@ -9,6 +9,7 @@
 #include "core/outcome.h"
 #include "serve/curl.h"
 #include "serve/remote.h"
+#include "serve/routes.h"
 #include "util/util.h"
 
 struct sess_ctx {
@@ -34,6 +35,10 @@ static int sess_option(void *ctx, int id, const char *arg)
 	struct sess_ctx *c = ctx;
 	const char *n = long_name(c->tables, id);
 	bool create = !strcmp(c->sub, "create"), list = !strcmp(c->sub, "list");
+	if (!strcmp(c->sub, "ttl") && !strcmp(n, "ttl")) {
+		json_object_set_new(c->body, "ttl", json_string(arg));
+		return 0;
+	}
 	if (!strcmp(n, "json") || !strcmp(n, "format")) {
 		const char *f = arg ? arg : "json";
 		if (strcmp(f, "text") && strcmp(f, "json") && strcmp(f, "ndjson"))
@@ -97,15 +102,15 @@ static int call(const char *method, const char *path, const char *body, const ch
 
 int remote_session(const struct opt_spec *const *tables, int argc, char **argv)
 {
-	static const char *const subs[] = {"create", "exec",   "list",	"get",
-					   "stop",   "delete", "files", NULL};
+	static const char *const subs[] = {"create", "exec",  "list", "get", "stop",
+					   "delete", "files", "ttl",  NULL};
 	const char *sub = argc > 1 ? argv[1] : NULL;
 	size_t k = 0;
 	while (sub && subs[k] && strcmp(sub, subs[k]))
 		k++;
 	if (!sub || !subs[k])
-		return error("session needs a subcommand: create, exec, list, get, stop, delete or "
-			     "files (see 'sbx session -h')"),
+		return error("session needs a subcommand: create, exec, list, get, stop, delete, "
+			     "files or ttl (see 'sbx session -h')"),
 		       EXIT_SBX_FAILURE;
 	if (!strcmp(sub, "exec"))
 		return remote_run("session-exec", tables, argc - 1, argv + 1);
@@ -130,7 +135,8 @@ int remote_session(const struct opt_spec *const *tables, int argc, char **argv)
 		}
 		char *body = create ? json_dumps(c.body, JSON_COMPACT) : NULL;
 		char path[4096];
-		snprintf(path, sizeof(path), "/v1/sessions%s", buf_cstr(&c.query));
+		route_path(create ? API_SESSION_CREATE : API_SESSION_LIST, NULL, path, sizeof path);
+		snprintf(path + strlen(path), sizeof path - strlen(path), "%s", buf_cstr(&c.query));
 		rc = call(create ? "POST" : "GET", path, body, c.accept, false);
 		free(body);
 		goto out;
@@ -139,18 +145,33 @@ int remote_session(const struct opt_spec *const *tables, int argc, char **argv)
 		error("usage: sbx session %s: see 'sbx session -h'", sub);
 		goto out;
 	}
+	if (!strcmp(sub, "ttl")) {
+		if (nops != 1 || !json_object_get(c.body, "ttl")) {
+			error(
+			    "usage: sbx session ttl ID|NAME --ttl DURATION (see 'sbx session -h')");
+			goto out;
+		}
+		char *ref = curl.easy_escape(NULL, ops[0], 0), path[512];
+		route_path(API_SESSION_TTL, ref ? ref : "", path, sizeof path);
+		curl.free(ref);
+		char *body = json_dumps(c.body, JSON_COMPACT);
+		/* as locally: a person gets nothing, a program the description */
+		rc = call("POST", path, body, c.accept, !strcmp(c.accept, "text/plain"));
+		free(body);
+		goto out;
+	}
 	/* As locally: every session is tried; one failure fails the command. */
 	rc = 0;
 	bool text = !strcmp(c.accept, "text/plain");
 	for (int i = 0; i < nops; i++) {
 		char *ref = curl.easy_escape(NULL, ops[i], 0);
 		char path[512];
-		snprintf(path, sizeof(path), "/v1/sessions/%s%s", ref ? ref : "",
-			 !strcmp(sub, "stop") ? "/stop" : "");
+		enum api_op op = !strcmp(sub, "get")	? API_SESSION_GET
+				 : !strcmp(sub, "stop") ? API_SESSION_STOP
+							: API_SESSION_DELETE;
+		route_path(op, ref ? ref : "", path, sizeof path);
 		curl.free(ref);
-		const char *method = !strcmp(sub, "get")    ? "GET"
-				     : !strcmp(sub, "stop") ? "POST"
-							    : "DELETE";
+		const char *method = route_of(op)->method;
 		/* delete prints what it deleted, as locally; stop prints the
 		 * description to a program (--json) only. */
 		bool quiet = !strcmp(sub, "stop") && text;

@@ -98,6 +98,10 @@ size_t session_count(const char *state_dir);
 json_t *session_list(const char *state_dir);
 /* Saves the state and stops the processes; 0 or -1. */
 int session_stop(const char *state_dir, const char *id);
+/* The session expires ttl_ms from now, and each execution renews it by
+ * ttl_ms (E2B's setTimeout): its daemon's, or the manifest's when none runs.
+ * 0, or -1 with the error (an expired session: conflict). */
+int session_set_ttl(const char *state_dir, const char *id, uint64_t ttl_ms);
 /* Stops it and removes its files; 0 or -1. */
 int session_delete(const char *state_dir, const char *id);
 /* gc: removes the expired sessions; *removed counts them. */

@@ -50,6 +50,24 @@ static void accept_client(struct daemon *d)
 	d->waiting[d->nwait++] = fd;
 }
 
+/* A new time to live (session_ttl.c): the session expires that long from
+ * now and each execution renews it by that; answered once on disk. */
+static void set_ttl(struct daemon *d, int fd, json_t *req)
+{
+	json_t *ms = json_object_get(req, "ttl_ms");
+	if (!json_is_integer(ms) || json_integer_value(ms) <= 0) {
+		proto_reply_error(fd, "ttl_ms must be a positive number of milliseconds");
+		return;
+	}
+	uint64_t now = session_now_ms();
+	json_t *patch = json_pack("{s:O, s:I}", "ttl_ms", ms, "expires_at_ms",
+				  (json_int_t)(now + (uint64_t)json_integer_value(ms)));
+	json_object_update(d->m, patch);
+	persist_manifest(&d->persist, patch);
+	json_decref(patch);
+	persist_sync_reply(&d->persist, fd);
+}
+
 /* A waiting client's request: queued (exec, stop) or answered (ping). */
 static void read_request(struct daemon *d, size_t i)
 {
@@ -66,6 +84,8 @@ static void read_request(struct daemon *d, size_t i)
 		close(fd);
 	} else if (!strcmp(op, "sync")) {
 		persist_sync_reply(&d->persist, fd);
+	} else if (!strcmp(op, "ttl")) {
+		set_ttl(d, fd, req);
 	} else if (!strcmp(op, "exec") || !strcmp(op, "stop")) {
 		if (d->nq == MAX_QUEUE) {
 			proto_reply_error(fd,
@@ -99,6 +119,8 @@ static bool lease_kept(struct daemon *d, bool starting)
 static int loop(struct daemon *d)
 {
 	for (;;) {
+		if (d->stopped)
+			return 0;
 		if (!d->busy && d->nq > 0) {
 			if (!lease_kept(d, true))
 				return 1;

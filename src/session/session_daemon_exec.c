@@ -178,9 +178,13 @@ static void stop_session(struct daemon *d, struct job j)
 {
 	kernels_stop_all(d);
 	persist_drain(&d->persist); /* stopped: everything on disk */
-	/* Gone before the answer: whoever looks next finds it stopped. */
+	/* Gone before the answer: whoever looks next finds it stopped, and
+	 * its lease free (the next request may start a daemon at once, on
+	 * this node or another, while this one is still on its way out). */
 	session_unlisten(d->state_dir, d->id, d->sock_ino);
-	d->idle_deadline = 0; /* the loop exits */
+	session_lease_release(d->state_dir, d->id, &d->lease);
+	d->lease.gen = 0;  /* released: not again at the exit */
+	d->stopped = true; /* the loop exits */
 	json_t *r = json_pack("{s:b}", "stopped", 1);
 	(void)proto_send_json(j.fd, r);
 	json_decref(r);

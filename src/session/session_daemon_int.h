@@ -83,6 +83,7 @@ struct daemon {
 	struct persist persist;	    /* the manifest's writes, after the replies */
 	struct session_lease lease; /* under --node: this node runs it (session_lease.c) */
 	bool leased, lost;
+	bool stopped; /* a stop was answered: what is queued behind it is refused */
 	double renew_at;
 };
 

@@ -162,6 +162,10 @@ void session_program_end(struct workdir *wd, json_t *req);
  * (restored from the saved state). *started says whether it did. Returns
  * the socket or -1 after a message. */
 int session_connect(const char *state_dir, const char *id, bool start, bool *started);
+/* The lock under which this node starts the session's daemon: held, no
+ * daemon of this node starts (nor does one stop unseen: a daemon that
+ * stops has written its manifest before its socket closes). The fd. */
+int session_launch_lock(const char *state_dir, const char *id);
 /* The daemon's listening socket (mode 0600; a dead daemon's is replaced):
  * its fd, or -1 with an error. */
 int session_listen(const char *state_dir, const char *id, ino_t *ino);

@@ -166,6 +166,19 @@ static int lease_here(const char *state_dir, const char *id, int node, unsigned 
 	return l.node != (unsigned)node && session_lease_live(&l, now) ? -1 : 0;
 }
 
+int session_launch_lock(const char *state_dir, const char *id)
+{
+	/* Per node: two nodes' clients may race to start it; the lease the
+	 * daemon takes first (session_lease.c) decides which one runs it. */
+	int node = session_this_node();
+	char leaf[32];
+	if (node > 0)
+		snprintf(leaf, sizeof leaf, "%s.%d", SESSION_LAUNCH_LOCK, node);
+	else
+		snprintf(leaf, sizeof leaf, "%s", SESSION_LAUNCH_LOCK);
+	return session_lock_file(state_dir, id, leaf);
+}
+
 int session_connect(const char *state_dir, const char *id, bool start, bool *started)
 {
 	*started = false;
@@ -174,14 +187,7 @@ int session_connect(const char *state_dir, const char *id, bool start, bool *sta
 	int fd = lease_here(state_dir, id, node, &holder) == 1 ? try_connect(state_dir, id) : -1;
 	if (fd >= 0 || fd == -2 || !start)
 		return fd >= 0 ? fd : -1;
-	/* Per node: two nodes' clients may race to start it; the lease the
-	 * daemon takes first (session_lease.c) decides which one runs it. */
-	char leaf[32];
-	if (node > 0)
-		snprintf(leaf, sizeof leaf, "%s.%d", SESSION_LAUNCH_LOCK, node);
-	else
-		snprintf(leaf, sizeof leaf, "%s", SESSION_LAUNCH_LOCK);
-	int lk = session_lock_file(state_dir, id, leaf);
+	int lk = session_launch_lock(state_dir, id);
 	if (lk < 0)
 		return -1;
 	/* another client may have started it (or another node has) */

@@ -195,6 +195,10 @@ check "its daemon.log says it lost the lease" grep -q "its lease is lost" "$SDIR
 # restores it (after a stop) finds x as the new holder left it.
 ncurl "$OTHER" "/v1/sessions/$ID/stop" '{}'
 check "node $OTHER stopped the session ($code)" test "$code" = 200
+# released before the answer, not on the daemon's way out: the next
+# request (below, at once) starts a daemon that finds it free
+check "the stop's answer came with its lease released ($(lease expires_at_ms))" \
+	test "$(lease expires_at_ms)" = 0
 ncurl "$OTHER" "/v1/sessions/$ID/executions" '{"code": "print(x)", "timeout": 300}'
 check "the saved state is the new holder's: x is 144, restored ($out)" \
 	sh -c 'printf "%s" "$1" | jq -e ".stdout == \"144\n\" and .session.restored" >/dev/null' _ "$out"

@@ -122,7 +122,7 @@ sbx session delete rbig
 # ---- JavaScript: Duktape and node, run and session ----
 JS_BIG='Array.from({length: 400000}, function (_, i) { return i; })'
 for engine in duktape node; do
-	sbx run --engine $engine --json -e "$JS_BIG"
+	sbx run --engine $engine -t 120 --json -e "$JS_BIG"
 	T_LAST="javascript ($engine): a 400,000-item array"
 	expect_rc 0
 	expect_json .status '"ok"'
@@ -130,7 +130,7 @@ for engine in duktape node; do
 	check "its text/plain form (inspect) is kept" has_form text/plain
 done
 sbx session create -l javascript -n jsbig
-sbx session exec jsbig --json -e "var a = $JS_BIG; a"
+sbx session exec jsbig -t 120 --json -e "var a = $JS_BIG; a"
 T_LAST="javascript session: a 400,000-item array"
 expect_json .status '"ok"'
 check "its JSON is left out, as in run" left_out

@@ -83,9 +83,18 @@ expect_json .findings '[]'
 sbx run -l bash --policy strict -e 'wget -q http://example.com'
 expect_rc 126
 
-# Sessions have no shell kernel yet: refused with the way that works.
-sbx session create -l bash
+# A bash session: each command a fresh bash in the workspace, its files
+# kept (test_workspace covers the rest); C has no kernel: refused with the
+# way that works.
+sbx session create -l bash -n sh1
+expect_rc 0
+sbx session exec sh1 -e 'echo kept > f.txt; echo made'
+expect_out "made"
+sbx session exec sh1 -e 'cat f.txt'
+expect_out "kept"
+sbx session delete sh1 >/dev/null
+sbx session create -l c
 expect_rc 125
-expect_err_contains "sessions do not support bash yet: use 'sbx run -l bash'"
+expect_err_contains "sessions do not support c yet"
 
 finish
