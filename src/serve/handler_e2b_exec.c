@@ -323,7 +323,8 @@ static const char *str_at(json_t *a, size_t i)
 }
 
 /* StartRequest.process ({cmd, args, cwd}) as a bash program: the SDK's
- * `/bin/bash -l -c CMD` is CMD; anything else is quoted word by word. */
+ * `/bin/bash -l -c CMD` is CMD; anything else is quoted word by word;
+ * nothing of it is kept for the next (as E2B's commands). */
 static json_t *process_request(json_t *start, char *msg, size_t n)
 {
 	json_t *p = json_object_get(start, "process");
@@ -347,6 +348,10 @@ static json_t *process_request(json_t *start, char *msg, size_t n)
 		buf_release(&code);
 		return NULL;
 	}
+	/* E2B's commands keep nothing of each other: the EXIT trap by which a
+	 * session's shell keeps its cd and exports (lang/bash_shell_state.c)
+	 * is dropped first. */
+	buf_puts(&code, "trap - EXIT; ");
 	if (cwd && *dir) {
 		buf_puts(&code, "cd ");
 		shell_quote(&code, dir);

@@ -146,6 +146,12 @@ if (bash) {
     r.err?.exitCode === 3 && r.err?.stdout === "out\n" && r.err?.stderr === "err\n", r.err ?? r.value);
   r = await attempt(() => sbx.commands.run("pwd; ls", { cwd: "/home/user/sub" }));
   check("commands.run in a cwd under /home/user", /notes\.txt/.test(r.value?.stdout ?? ""), r.err ?? r.value);
+  // E2B's commands keep nothing of each other (sbx's own shell sessions
+  // keep their cd and exports): the next one starts in the work dir.
+  await attempt(() => sbx.commands.run("export E2B_KEPT=1; cd sub"));
+  r = await attempt(() => sbx.commands.run('pwd; echo "[${E2B_KEPT-}]"'));
+  check("commands.run keeps no cwd or export of the one before",
+        !/\/sub\n/.test(r.value?.stdout ?? "") && /\[\]\n$/.test(r.value?.stdout ?? ""), r.err ?? r.value);
   const lines = [];
   await sbx.commands.run("echo one; echo two", { onStdout: (l) => lines.push(l) });
   check("commands.run streams stdout to onStdout", lines.join("") === "one\ntwo\n", lines);
