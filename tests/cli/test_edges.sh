@@ -309,7 +309,7 @@ out=$(complete_words sbx --remote unix:/tmp/s.sock run --form)
 T_LAST="complete: sbx --remote URL run --form"
 expect_out "--format= nospace"
 out=$(complete_words sbx --remote=unix:/tmp/s.sock session "")
-expect_out "create exec list get stop delete "
+expect_out "create exec list get stop delete files ttl sh "
 out=$(complete_words sbx --list)
 expect_out "--list-commands "
 out=$(complete_words sbx --state)
