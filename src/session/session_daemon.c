@@ -252,7 +252,8 @@ int session_daemon_main(const char *state_dir, const char *id, int ready_fd)
 	json_decref(patch);
 	kernels_persist(&d);
 	int rc = loop(&d);
-	kernels_stop_all(&d);
+	if (!d.stopped) /* a stop stopped them, its manifest on disk before its answer */
+		kernels_stop_all(&d);
 	persist_end(&d.persist, !d.lost); /* lost: the manifest is the new holder's */
 	session_unlisten(state_dir, id, d.sock_ino);
 	for (size_t i = 0; i < d.nq; i++)
