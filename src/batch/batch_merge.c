@@ -35,7 +35,7 @@ static int advance(struct shard *s)
 		return error("%s ends in a torn line (an interrupted batch): run its sbx batch "
 			     "again with --resume, then merge",
 			     s->path);
-	json_t *rec = json_loadb(s->text, (size_t)len, 0, NULL);
+	json_t *rec = json_loadb(s->text, (size_t)len, JSON_ALLOW_NUL, NULL);
 	json_t *line = json_object_get(rec, "line");
 	long long prev = s->line;
 	s->line = json_is_integer(line) ? (long long)json_integer_value(line) : 0;

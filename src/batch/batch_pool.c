@@ -292,7 +292,7 @@ static void reap(struct pool *p, struct child *c)
 	int ws = 0;
 	while (waitpid(c->pid, &ws, 0) < 0 && errno == EINTR)
 		;
-	json_t *rec = c->rec.len ? json_loadb(c->rec.data, c->rec.len, 0, NULL) : NULL;
+	json_t *rec = c->rec.len ? json_loadb(c->rec.data, c->rec.len, JSON_ALLOW_NUL, NULL) : NULL;
 	if (!json_is_object(rec)) {
 		json_decref(rec);
 		struct batch_item it = {.line = c->line, .id = c->id};

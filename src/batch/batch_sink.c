@@ -32,7 +32,7 @@ static int load_done(int fd, const char *path, struct idset *done)
 		n++;
 		if (line[len - 1] != '\n')
 			break; /* torn: cut below */
-		json_t *rec = json_loadb(line, (size_t)len, 0, NULL);
+		json_t *rec = json_loadb(line, (size_t)len, JSON_ALLOW_NUL, NULL);
 		const char *id = json_string_value(json_object_get(rec, "request_id"));
 		if (!id) {
 			json_decref(rec);

@@ -98,7 +98,7 @@ void tally_resumed(struct batch_tally *t, const char *path)
 	size_t cap = 0;
 	ssize_t len;
 	while ((len = getline(&line, &cap, f)) > 0) {
-		json_t *rec = json_loadb(line, (size_t)len, 0, NULL);
+		json_t *rec = json_loadb(line, (size_t)len, JSON_ALLOW_NUL, NULL);
 		if (json_is_object(rec) && json_object_get(rec, "request_id")) {
 			size_t done = t->done, invalid = t->invalid, failures = t->failures;
 			tally_record(t, rec);

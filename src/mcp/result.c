@@ -167,7 +167,7 @@ static json_t *ndjson_record(struct buf *out)
 	while (p < end) {
 		const char *nl = memchr(p, '\n', (size_t)(end - p));
 		size_t len = nl ? (size_t)(nl - p) : (size_t)(end - p);
-		json_t *line = json_loadb(p, len, 0, NULL);
+		json_t *line = json_loadb(p, len, JSON_ALLOW_NUL, NULL);
 		json_t *inner = json_object_get(line, "record");
 		json_t *found = json_is_object(inner) ? inner
 				: (json_is_object(line) && json_object_get(line, "status") &&
@@ -279,8 +279,9 @@ json_t *mcp_result_from_child(struct mcp_child *c)
 	}
 	if (c->cmd.file_path)
 		return file_result(c);
-	json_t *val = c->cmd.ndjson ? ndjson_record(&c->out)
-				    : json_loadb(buf_cstr(&c->out), c->out.len, 0, NULL);
+	json_t *val = c->cmd.ndjson
+			  ? ndjson_record(&c->out)
+			  : json_loadb(buf_cstr(&c->out), c->out.len, JSON_ALLOW_NUL, NULL);
 	if (!val) {
 		last_message(c, msg, sizeof(msg));
 		return mcp_result_error(ERROR_INTERNAL, msg, c->cmd.is_record);

@@ -160,7 +160,7 @@ static void report_progress(struct mcp_server *s, struct mcp_call *c)
 		c->child.scanned = (size_t)(nl - text) + 1;
 		if (!c->token || c->cancelled || !c->child.cmd.ndjson)
 			continue;
-		json_t *ev = json_loadb(start, (size_t)(nl - start), 0, NULL);
+		json_t *ev = json_loadb(start, (size_t)(nl - start), JSON_ALLOW_NUL, NULL);
 		if (json_is_object(ev)) {
 			char msg[256];
 			event_message(ev, msg, sizeof(msg));

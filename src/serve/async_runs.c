@@ -161,7 +161,7 @@ static void keep(const struct server *s, const char *id, json_t *answer)
 static json_t *ended_answer(struct async_run *a, bool cancel_asked, struct buf *out, int code,
 			    char *files_dir)
 {
-	json_t *rec = json_loadb(out->data ? out->data : "", out->len, 0, NULL);
+	json_t *rec = json_loadb(out->data ? out->data : "", out->len, JSON_ALLOW_NUL, NULL);
 	const char *status = json_string_value(json_object_get(rec, "status"));
 	/* asked, and it ended by it (not one that finished just before) */
 	bool cancelled = cancel_asked && (!status || !strcmp(status, "signaled"));

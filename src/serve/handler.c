@@ -190,25 +190,6 @@ static void hide_host_fields(json_t *rec)
 	json_object_del(rec, "daemon_pid");
 }
 
-/* A text answer's failure: the child's record of it, its last line
- * (SBX_FAILURE_RECORD, set by serve_main), which says the kind. */
-static json_t *failure_record(const struct buf *out, int code)
-{
-	if (code != 125 || !out->len)
-		return NULL;
-	size_t end = out->len;
-	while (end && out->data[end - 1] == '\n')
-		end--;
-	const char *nl = memrchr(out->data, '\n', end);
-	size_t start = nl ? (size_t)(nl - out->data) + 1 : 0;
-	json_t *rec = json_loadb(out->data + start, end - start, 0, NULL);
-	if (!json_is_object(rec)) {
-		json_decref(rec);
-		return NULL;
-	}
-	return rec;
-}
-
 /* The answer's format: NDJSON (a batch's always), text for the commands
  * that answer at the end when asked for it, else JSON. */
 static void answer_format(struct MHD_Connection *conn, const struct api_route *r, bool *want_ndjson,
@@ -274,8 +255,9 @@ static enum MHD_Result run_child(struct server *s, struct MHD_Connection *conn, 
 	if (batch) {
 		st->first = xmalloc(65536);
 		ssize_t n = child_pump(&st->ch, st->first, 65536);
-		json_t *head =
-		    n > 0 ? json_loadb(st->first, (size_t)n, JSON_DISABLE_EOF_CHECK, NULL) : NULL;
+		json_t *head = n > 0 ? json_loadb(st->first, (size_t)n,
+						  JSON_DISABLE_EOF_CHECK | JSON_ALLOW_NUL, NULL)
+				     : NULL;
 		/* In NDJSON, sbx's own failure is an event around the record. */
 		json_t *hr =
 		    json_object_get(head, "record") ? json_object_get(head, "record") : head;
@@ -314,9 +296,10 @@ static enum MHD_Result run_child(struct server *s, struct MHD_Connection *conn, 
 	api_child_release(&st->args);
 	free(st);
 	enum MHD_Result rc;
-	json_t *rec = text ? failure_record(&out, code)
-			   : json_loadb(out.data ? out.data : "", out.len,
-					want_ndjson ? JSON_DISABLE_EOF_CHECK : 0, NULL);
+	json_t *rec =
+	    text ? handler_failure_record(&out, code)
+		 : json_loadb(out.data ? out.data : "", out.len,
+			      JSON_ALLOW_NUL | (want_ndjson ? JSON_DISABLE_EOF_CHECK : 0), NULL);
 	json_t *status = json_object_get(rec, "status");
 	bool deletes = x->route.op == API_DELETE || x->route.op == API_SESSION_DELETE;
 	bool stop_text = x->route.op == API_SESSION_STOP && text; /* prints nothing */

@@ -58,6 +58,9 @@ void handler_add_node(struct MHD_Response *r);
 unsigned handler_node(void);
 /* 307 Temporary Redirect to location (the method and body go there too). */
 enum MHD_Result respond_redirect(struct MHD_Connection *conn, const char *location);
+/* A text answer's failure: the child's record of it (its last line, exit
+ * 125), or NULL. */
+json_t *handler_failure_record(const struct buf *out, int code);
 enum MHD_Result respond_body(struct MHD_Connection *conn, int status, const char *ctype,
 			     const char *body, size_t len, int exit_code);
 enum MHD_Result respond_json(struct MHD_Connection *conn, int status, const char *body,

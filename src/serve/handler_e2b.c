@@ -141,7 +141,7 @@ static int session_child(struct server *s, struct MHD_Connection *conn, enum api
 		buf_init(&out, E2B_RECORD_CAP);
 		child_collect(&ch, &out);
 		int code = child_finish(&ch);
-		*rec = json_loadb(out.data ? out.data : "", out.len, 0, NULL);
+		*rec = json_loadb(out.data ? out.data : "", out.len, JSON_ALLOW_NUL, NULL);
 		if (code == 0) {
 			rc = 0;
 		} else {

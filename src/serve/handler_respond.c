@@ -97,3 +97,23 @@ enum MHD_Result respond_ndjson_stream(struct MHD_Connection *conn, MHD_ContentRe
 	mhd.destroy_response(r);
 	return rc;
 }
+
+/* A text answer's failure: the child's record of it, its last line
+ * (SBX_FAILURE_RECORD, set by serve_main), which says the kind. Every record of sbx's
+ * is read with JSON_ALLOW_NUL: its strings may hold U+0000 (the code's output). */
+json_t *handler_failure_record(const struct buf *out, int code)
+{
+	if (code != 125 || !out->len)
+		return NULL;
+	size_t end = out->len;
+	while (end && out->data[end - 1] == '\n')
+		end--;
+	const char *nl = memrchr(out->data, '\n', end);
+	size_t start = nl ? (size_t)(nl - out->data) + 1 : 0;
+	json_t *rec = json_loadb(out->data + start, end - start, JSON_ALLOW_NUL, NULL);
+	if (!json_is_object(rec)) {
+		json_decref(rec);
+		return NULL;
+	}
+	return rec;
+}

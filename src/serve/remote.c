@@ -140,7 +140,7 @@ int remote_call(const char *method, const char *path, const char *body, size_t l
 
 int remote_fail(struct remote_reply *r)
 {
-	json_t *o = json_loadb(r->body.data ? r->body.data : "", r->body.len, 0, NULL);
+	json_t *o = json_loadb(r->body.data ? r->body.data : "", r->body.len, JSON_ALLOW_NUL, NULL);
 	json_t *err = json_object_get(o, "error");
 	const char *m = json_string_value(json_object_get(err, "message"));
 	/* The server's kind, so the record this side writes has it too. */

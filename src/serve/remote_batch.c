@@ -83,7 +83,7 @@ static void on_record(void *ctx, const char *line, size_t len)
 	struct rb_ctx *c = ctx;
 	if (!len || c->failed)
 		return;
-	json_t *rec = json_loadb(line, len, 0, NULL);
+	json_t *rec = json_loadb(line, len, JSON_ALLOW_NUL, NULL);
 	if (!rec) {
 		error("the server sent a line that is not a record: %.80s", line);
 		c->failed = true;

@@ -55,7 +55,8 @@ static int events_option(void *ctx, int id, const char *arg)
 static void print_line(void *ctx, const char *line, size_t len)
 {
 	struct events_query *q = ctx;
-	json_t *ev = len ? json_loadb(line, len, 0, NULL) : NULL; /* "": a keep-alive */
+	json_t *ev =
+	    len ? json_loadb(line, len, JSON_ALLOW_NUL, NULL) : NULL; /* "": a keep-alive */
 	if (!json_is_object(ev)) {
 		json_decref(ev);
 		return;

@@ -250,7 +250,7 @@ static void on_event(void *ctx, const char *line, size_t len)
 		fputc('\n', stdout);
 		fflush(stdout);
 	}
-	json_t *ev = json_loadb(line, len, 0, NULL);
+	json_t *ev = json_loadb(line, len, JSON_ALLOW_NUL, NULL);
 	const char *type = json_string_value(json_object_get(ev, "event"));
 	json_t *data = json_object_get(ev, "data");
 	if (type && c->format == 0 && json_is_string(data) &&

@@ -49,6 +49,16 @@ api POST /v1/run '{"language":"python","code":"print(input())","stdin":"hi\n","e
 expect_json .stdout '"hi\n"'
 expect_json .verdict '"passed"'
 
+# U+0000 in the code's output and value: a record like any other (the
+# server read sbx's record without JSON_ALLOW_NUL and answered 500).
+api POST /v1/run '{"language":"python","code":"print(\"a\\x00b\"); \"x\\x00y\""}'
+expect_code 200
+expect_json .stdout '"a\u0000b\n"'
+expect_json .result '"x\u0000y"'
+api POST /v1/run '{"language":"python","code":"print(\"a\\x00b\")"}' -H "Accept: application/x-ndjson"
+expect_code 200
+check "the stream carries it too" sh -c 'printf "%s\n" "$1" | tail -n 1 | jq -e ".record.stdout == \"a\u0000b\n\"" >/dev/null' _ "$out"
+
 # Streaming: the events of --format ndjson, as they come.
 api POST /v1/run '{"code":"console.log(\"a\"); 2"}' -H 'Accept: application/x-ndjson'
 expect_code 200
