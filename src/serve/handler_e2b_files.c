@@ -7,6 +7,7 @@
  * workspace's checks (no "..", no links, the files limit) apply.
  */
 #include "serve/handler_e2b.h"
+#include "serve/session_files_http.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -104,32 +105,6 @@ static enum MHD_Result files_write(struct MHD_Connection *conn, struct ws *x, co
 	return handler_e2b_json(conn, 200, out);
 }
 
-struct file_body {
-	int fd;
-	uint64_t size;
-};
-
-static ssize_t file_read(void *cls, uint64_t pos, char *buf, size_t max)
-{
-	struct file_body *f = cls;
-	if (pos >= f->size)
-		return MHD_CONTENT_READER_END_OF_STREAM;
-	if (max > f->size - pos)
-		max = (size_t)(f->size - pos);
-	ssize_t n;
-	do
-		n = pread(f->fd, buf, max, (off_t)pos);
-	while (n < 0 && errno == EINTR);
-	return n > 0 ? n : MHD_CONTENT_READER_END_WITH_ERROR; /* shortened meanwhile */
-}
-
-static void file_free(void *cls)
-{
-	struct file_body *f = cls;
-	close(f->fd);
-	free(f);
-}
-
 /* The file's bytes as they are read (as GET /v1/sessions/ID/files): a
  * large file is never held whole in the server's memory. */
 static enum MHD_Result files_read(struct MHD_Connection *conn, struct ws *x, const char *qpath)
@@ -142,15 +117,9 @@ static enum MHD_Result files_read(struct MHD_Connection *conn, struct ws *x, con
 	int fd = session_ws_open_file(x->ws, rel, x->w.req.limits.files_bytes, &size);
 	if (fd < 0)
 		return handler_e2b_fail_here(conn, false);
-	struct file_body *f = xcalloc(1, sizeof *f);
-	f->fd = fd;
-	f->size = size;
-	struct MHD_Response *r =
-	    mhd.create_response_from_callback(size, 1u << 20, file_read, f, file_free);
-	if (!r) {
-		file_free(f);
+	struct MHD_Response *r = session_files_http_body(fd, size);
+	if (!r)
 		return MHD_NO;
-	}
 	mhd.add_response_header(r, "Content-Type", "application/octet-stream");
 	handler_add_node(r);
 	enum MHD_Result rc = mhd.queue_response(conn, 200, r);
