@@ -17,6 +17,7 @@
 #include "sandbox/sandbox.h"
 #include "sandbox/workdir.h"
 #include "state/history.h"
+#include "util/profile.h"
 #include "util/util.h"
 
 enum warm_state {
@@ -130,6 +131,7 @@ static bool hold(void *ctx, const struct sandbox_plan *plan)
 	*w->real = t;
 	w->state = WARM_TAKEN;
 	validated(w);
+	profile_mark("warm: request in");
 	return true;
 }
 
@@ -161,9 +163,13 @@ int warm_run(struct request *tmpl, warm_load_fn load, void *ctx)
 	json_object_set_new(out.extra, "warm", json_true());
 	results_save(&out, tmpl);
 	int write_rc = render_finish(r, &out, tmpl);
+	profile_mark("record");
 	events_pub_finish(w.pub, &out);
 	events_pub_free(w.pub);
+	profile_mark("events");
 	history_record(tmpl, &out, config_retention_days(tmpl->config));
+	profile_mark("history");
+	profile_print();
 	int code = outcome_exit_code(&out);
 	render_free(r);
 	outcome_release(&out);
