@@ -34,7 +34,7 @@ static struct {
 	pthread_mutex_t mu;
 	pthread_cond_t cv;
 	pthread_t refiller;
-	bool started, stopping;
+	bool started, stopping, refilling;
 	struct pool pools[LANG_COUNT];
 	unsigned npools;
 } W = {.mu = PTHREAD_MUTEX_INITIALIZER, .cv = PTHREAD_COND_INITIALIZER};
@@ -231,17 +231,32 @@ int warm_pool_start(const struct serve_config *cfg)
 	config_release(&c);
 	if (!W.npools)
 		return 0;
+	/* Full before the server listens (the ready file says so): a first
+	 * request finds its sandbox started. */
+	for (unsigned i = 0; i < W.npools; i++) {
+		struct pool *p = &W.pools[i];
+		while (p->nready < p->size) {
+			struct child_fds f = {.pidfd = -1, .status = -1, .in = -1, .out = -1, .err = -1};
+			if (launch(p, &f) != 0) {
+				p->off = true;
+				fprintf(stderr, "sbx: cannot start a warm %s sandbox (%s): they start cold\n",
+					p->lang->name, strerror(errno));
+				break;
+			}
+			p->ready[p->nready++] = f;
+		}
+	}
 	/* Signals stay with the thread that waits for them (server.c). */
 	sigset_t all, old;
 	sigfillset(&all);
 	pthread_sigmask(SIG_BLOCK, &all, &old);
 	int rc = pthread_create(&W.refiller, NULL, refill, NULL);
 	pthread_sigmask(SIG_SETMASK, &old, NULL);
-	if (rc != 0) {
-		errno = rc;
-		return error("cannot start the warm pool's thread: %s", strerror(rc)), -1;
-	}
-	W.started = true;
+	W.started = true; /* what was filled is used, and destroyed at the end */
+	W.refilling = rc == 0;
+	if (rc != 0)
+		fprintf(stderr, "sbx: cannot start the warm pool's thread (%s): it is not refilled\n",
+			strerror(rc));
 	return 0;
 }
 
@@ -253,7 +268,8 @@ void warm_pool_stop(void)
 	W.stopping = true;
 	pthread_cond_broadcast(&W.cv);
 	pthread_mutex_unlock(&W.mu);
-	pthread_join(W.refiller, NULL);
+	if (W.refilling)
+		pthread_join(W.refiller, NULL);
 	W.started = false;
 	for (unsigned i = 0; i < W.npools; i++) {
 		struct pool *p = &W.pools[i];
