@@ -4,4 +4,4 @@
 # already.
 #
 #   tests/escape/test_warm_pool_user.sh      (SBX_AS_USER: default sbx-ci)
-exec sh "$(dirname "$0")/../as_user.sh" test_warm_pool.sh
+exec sh "$(dirname "$0")/../as_user.sh" test_warm_pool.sh corpus
