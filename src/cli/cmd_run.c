@@ -37,8 +37,8 @@ static int load(struct run_load *l, json_t *template)
 	request_init(&l->req);
 	runopt_init(&l->ro, &l->req);
 	l->tmp = (struct request_json_tmp){NULL, 0};
-	int nops = cmd_parse("run", l->argc, l->argv, runopt_handle, &l->ro, &l->ro.help,
-			     &l->operands);
+	int nops =
+	    cmd_parse("run", l->argc, l->argv, runopt_handle, &l->ro, &l->ro.help, &l->operands);
 	if (nops < 0) {
 		l->help_shown = nops == CMD_HELP_SHOWN;
 		return -1;

@@ -94,8 +94,7 @@ static void validated(struct warm *w)
 {
 	struct request *req = w->req;
 	w->pub = events_pub_attach(req, NULL, w->r);
-	render_event(w->r, "validation_started",
-		     json_pack("{s:s}", "language", req->lang->name));
+	render_event(w->r, "validation_started", json_pack("{s:s}", "language", req->lang->name));
 	json_t *findings = w->out->extra ? json_object_get(w->out->extra, "findings") : NULL;
 	size_t i;
 	json_t *f;

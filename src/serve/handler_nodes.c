@@ -25,12 +25,11 @@ enum MHD_Result handler_ready(struct server *s, struct MHD_Connection *conn)
 			   : json_null();
 	json_t *o =
 	    json_pack("{s:b, s:b, s:i, s:i, s:i, s:i, s:i, s:I, s:o, s:o}", "ready",
-		      !draining && !full,
-		      "draining", draining, "running", run, "queued", wait, "max_concurrent",
-		      s->cfg->max_concurrent, "max_queue", s->cfg->max_queue, "free",
-		      run < s->cfg->max_concurrent ? s->cfg->max_concurrent - run : 0, "sessions",
-		      (json_int_t)session_count(s->cfg->state_dir), "disk_free_bytes", disk,
-		      "warm_pool", warm_pool_json());
+		      !draining && !full, "draining", draining, "running", run, "queued", wait,
+		      "max_concurrent", s->cfg->max_concurrent, "max_queue", s->cfg->max_queue,
+		      "free", run < s->cfg->max_concurrent ? s->cfg->max_concurrent - run : 0,
+		      "sessions", (json_int_t)session_count(s->cfg->state_dir), "disk_free_bytes",
+		      disk, "warm_pool", warm_pool_json());
 	char *b = json_dumps(o, JSON_COMPACT);
 	enum MHD_Result rc = respond_json(conn, draining || full ? 503 : 200, b, -1);
 	free(b);

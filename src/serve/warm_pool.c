@@ -131,6 +131,18 @@ static int launch(struct pool *p, struct child_fds *f)
 	return 0;
 }
 
+/* One more sandbox for p into *f; -1 after a message when none can start
+ * (the caller turns the pool off). */
+static int start_one(struct pool *p, struct child_fds *f)
+{
+	*f = (struct child_fds){.pidfd = -1, .status = -1, .in = -1, .out = -1, .err = -1};
+	if (launch(p, f) == 0)
+		return 0;
+	fprintf(stderr, "sbx: cannot start a warm %s sandbox (%s): its runs start cold\n",
+		p->lang->name, strerror(errno));
+	return -1;
+}
+
 /* A sandbox that ended unused counts against its pool. Under W.mu. */
 static void failed(struct pool *p)
 {
@@ -178,13 +190,11 @@ static void *refill(void *arg)
 			continue;
 		}
 		pthread_mutex_unlock(&W.mu);
-		struct child_fds f = {.pidfd = -1, .status = -1, .in = -1, .out = -1, .err = -1};
-		int rc = launch(want, &f);
+		struct child_fds f;
+		int rc = start_one(want, &f);
 		pthread_mutex_lock(&W.mu);
 		if (rc != 0) {
 			want->off = true;
-			fprintf(stderr, "sbx: cannot start a warm %s sandbox (%s): they start cold\n",
-				want->lang->name, strerror(errno));
 		} else if (W.stopping) {
 			pthread_mutex_unlock(&W.mu);
 			discard(&f);
@@ -235,15 +245,11 @@ int warm_pool_start(const struct serve_config *cfg)
 	 * request finds its sandbox started. */
 	for (unsigned i = 0; i < W.npools; i++) {
 		struct pool *p = &W.pools[i];
-		while (p->nready < p->size) {
-			struct child_fds f = {.pidfd = -1, .status = -1, .in = -1, .out = -1, .err = -1};
-			if (launch(p, &f) != 0) {
+		while (p->nready < p->size && !p->off) {
+			if (start_one(p, &p->ready[p->nready]) == 0)
+				p->nready++;
+			else
 				p->off = true;
-				fprintf(stderr, "sbx: cannot start a warm %s sandbox (%s): they start cold\n",
-					p->lang->name, strerror(errno));
-				break;
-			}
-			p->ready[p->nready++] = f;
 		}
 	}
 	/* Signals stay with the thread that waits for them (server.c). */
@@ -255,7 +261,8 @@ int warm_pool_start(const struct serve_config *cfg)
 	W.started = true; /* what was filled is used, and destroyed at the end */
 	W.refilling = rc == 0;
 	if (rc != 0)
-		fprintf(stderr, "sbx: cannot start the warm pool's thread (%s): it is not refilled\n",
+		fprintf(stderr,
+			"sbx: cannot start the warm pool's thread (%s): it is not refilled\n",
 			strerror(rc));
 	return 0;
 }
