@@ -115,6 +115,7 @@ static bool hold(void *ctx, const struct sandbox_plan *plan)
 		w->state = WARM_UNUSED;
 		return false;
 	}
+	profile_mark("warm: waited for the request");
 	if (w->load(w->ctx, &w->real) != 0) {
 		w->state = WARM_FAILED;
 		return false;
