@@ -265,6 +265,8 @@ int child_finish(struct child *c)
 			;
 	}
 	c->reaped = true;
+	if (c->warm)
+		warm_pool_refill();
 	c->exit_code = WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
 	return c->exit_code;
 }

@@ -26,6 +26,7 @@ struct child {
 	int client_fd;	   /* watched for a hang-up; -1: not watched */
 	bool cancelled;	   /* the client went away and the child was told */
 	bool reaped;
+	bool warm;     /* a warm sandbox's (warm_pool.h): its end refills the pool */
 	int exit_code; /* 0..255; 128+N for a signal */
 };
 

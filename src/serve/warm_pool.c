@@ -340,12 +340,21 @@ int warm_pool_take(struct child *c, char *const argv[], const char *input, size_
 	}
 	if (got)
 		p->failures = 0;
-	pthread_cond_signal(&W.cv); /* refill */
+	else
+		pthread_cond_signal(&W.cv); /* none to take: refill now */
 	pthread_mutex_unlock(&W.mu);
 	if (!got)
 		return -1;
 	child_adopt(c, &f, input, len, client_fd);
+	c->warm = true;
 	return 0;
+}
+
+void warm_pool_refill(void)
+{
+	pthread_mutex_lock(&W.mu);
+	pthread_cond_signal(&W.cv);
+	pthread_mutex_unlock(&W.mu);
 }
 
 json_t *warm_pool_json(void)

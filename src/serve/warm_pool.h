@@ -7,7 +7,8 @@
  * stdin (run/warm_run.h). A request whose argv is that one and whose body
  * has only "language" (that one) and "code" takes one (child_start), which
  * runs it and is gone: each is used for exactly one run. A thread refills
- * the pool after each take, never beyond its size; sandboxes that ended
+ * the pool once that run has ended (and at once when a request found none
+ * ready), never beyond its size; sandboxes that ended
  * unused are dropped, and a pool whose sandboxes keep ending so is turned
  * off with a message (the runs go cold). Every other request goes cold.
  * The warm sandboxes are not runs: the gate (gate.h) does not count them.
@@ -34,6 +35,9 @@ void warm_pool_stop(void);
  * -1: none fits or is ready, start it cold. */
 int warm_pool_take(struct child *c, char *const argv[], const char *input, size_t len,
 		   int client_fd);
+/* A warm sandbox's run ended (child_finish): start its successor now,
+ * when it no longer competes with that run for the CPU. */
+void warm_pool_refill(void);
 /* {"python": {"size": N, "ready": N}, ...} for /v1/ready; {} without a pool. */
 json_t *warm_pool_json(void);
 
