@@ -151,6 +151,14 @@ int warm_run(struct request *tmpl, warm_load_fn load, void *ctx)
 	sandbox_hold_set(&(struct sandbox_hold){hold, &w});
 	execute(tmpl, &out, r);
 	sandbox_hold_set(NULL);
+	if (w.state == WARM_WAITING) {
+		/* The sandbox failed before its gate: a request still gets its
+		 * answer, cold, as without a pool. */
+		if (!request_waiting())
+			w.state = WARM_UNUSED;
+		else
+			w.state = w.load(w.ctx, &w.real) == 0 ? WARM_COLD : WARM_FAILED;
+	}
 	if (w.state != WARM_TAKEN) {
 		render_free(r);
 		outcome_release(&out);

@@ -30,6 +30,13 @@ expect_rc 0
 expect_out ""
 check "an unused warm sandbox leaves no history" test ! -s "$SBX_STATE_DIR/history.log"
 
+# A warm sandbox that failed before its gate (here: no interpreter) still
+# answers its request, cold, as sbx run would.
+printf 'languages:\n  python:\n    command: [/nonexistent/python3]\n' >"$T_TMP/noint.yaml"
+sbx_in '{"language":"python","code":"print(1)"}' run --warm-sandbox python \
+	--config "$T_TMP/noint.yaml" --format json --request -
+expect_jq '.status == "unavailable" and .warm == false'
+
 # A cold server beside the warm one, on a state directory of its own.
 COLD_STATE=$T_TMP/cold
 "$SBX" serve --state-dir "$COLD_STATE" --ready-file "$T_TMP/cold.ready" \
