@@ -8,19 +8,40 @@ warm_config() {
 }
 
 # start_warm_server CONFIG [ARGS...] — sbx serve in a process group of its
-# own (setsid: the shell's child is no group leader, so setsid execs in
-# place and SRV_PID is the server), so that what the server started is
-# found by its process group, nothing machine-wide.
+# own (setsid: its shell is no group leader, so setsid execs in place and
+# SRV_PID is the server), so that what the server started is found by its
+# process group, nothing machine-wide. A server that ends before it
+# listens (a config it refuses) ends the test at once, failed.
 start_warm_server() {
 	_cfg=$1
 	shift
-	rm -f "$T_TMP/ready"
+	rm -f "$T_TMP/ready" "$T_TMP/srv.pid"
 	mkfifo "$T_TMP/ready"
-	setsid "$SBX" serve --config "$_cfg" --ready-file "$T_TMP/ready" "$@" \
-		2>>"$T_TMP/serve.log" &
-	SRV_PID=$!
+	(
+		sh -c 'echo $$ >"$1"; shift; exec setsid "$@"' - "$T_TMP/srv.pid" \
+			"$SBX" serve --config "$_cfg" --ready-file "$T_TMP/ready" "$@" \
+			2>>"$T_TMP/serve.log"
+		echo $? >"$T_TMP/srv.rc"
+		# The server is gone: a reader still waiting gets EOF (read-write:
+		# the open never waits for a reader).
+		: 1<>"$T_TMP/ready"
+	) &
+	WRAP_PID=$!
 	ADDR=$(timeout 120 head -n 1 "$T_TMP/ready")
+	SRV_PID=$(cat "$T_TMP/srv.pid")
 	SOCK=${ADDR#unix:}
+	if [ -z "$ADDR" ]; then
+		_fail "sbx serve --config $_cfg did not start: $(cat "$T_TMP/serve.log")"
+		finish
+		exit 1
+	fi
+}
+
+# stop_warm_server — SIGTERM, then its exit status in $srv_rc.
+stop_warm_server() {
+	kill -TERM "$SRV_PID"
+	wait "$WRAP_PID"
+	srv_rc=$(cat "$T_TMP/srv.rc")
 }
 
 # pool_full SIZE — waits until /v1/ready says the pool holds SIZE again
@@ -29,7 +50,9 @@ pool_full() {
 	_n=0
 	while [ $_n -lt 5000 ]; do
 		api GET /v1/ready ""
-		[ "$(printf '%s' "$out" | jq '.warm_pool.python.ready')" = "$1" ] && return 0
+		_r=$(printf '%s' "$out" | jq '.warm_pool.python.ready')
+		[ "$_r" = "$1" ] && return 0
+		[ "$_r" != null ] || return 1 # no pool at all
 		_n=$((_n + 1))
 	done
 	return 1

@@ -126,7 +126,7 @@ check "the server's group holds at most the server, the runner and 2 warm sandbo
 # work directory.
 pool_full $SIZE
 check "the pool is full before the drain" test $? -eq 0
-stop_server
+stop_warm_server
 check "the server drained cleanly" test "$srv_rc" -eq 0
 n=$(group_count)
 check "nothing of the server's process group is left ($n)" test "$n" -eq 0

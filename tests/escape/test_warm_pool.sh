@@ -100,6 +100,6 @@ for f in "$CORPUS"/*.py; do
 	expect_jq '(.stdout | contains("ESCAPED")) | not'
 done
 
-stop_server
+stop_warm_server
 check "the server drained cleanly" test "$srv_rc" -eq 0
 finish
