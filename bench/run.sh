@@ -6,7 +6,7 @@ cd "$(dirname "$0")/.."
 : "${SBX:=$PWD/bin/sbx}"
 export SBX
 echo "# sbx benchmarks — $(date -u +%Y-%m-%dT%H:%MZ), $(nproc) cores, $(uname -r)"
-for b in startup js engines lowering interpreters compiled history deploy prepare batch serve haproxy session session_files e2b; do
+for b in startup js engines lowering interpreters compiled history deploy prepare batch serve warm haproxy session session_files e2b; do
 	[ -f "bench/$b.sh" ] && sh "bench/$b.sh"
 done
 exit 0

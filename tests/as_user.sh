@@ -3,7 +3,7 @@
 # (or tests/cli/TEST) as an unprivileged user, for a suite that runs as
 # root: the code then shares sbx's uid, there is no cgroup, and the user
 # namespace maps only that uid, which are other code paths. The test, lib.sh,
-# session_lib.sh, serve_lib.sh, sbx and each PATH (relative to the test's
+# session_lib.sh, serve_lib.sh, warm_pool_lib.sh, sbx and each PATH (relative to the test's
 # folder, e.g. corpus) are copied where the user can reach them, whatever
 # the checkout's permissions; the summary line is renamed TEST_user.
 # SBX_AS_USER names the user (default sbx-ci, created when missing);
@@ -28,7 +28,7 @@ trap 'rm -rf "$copy"' EXIT
 sub=$(basename "$dir")
 mkdir -p "$copy/bin" "$copy/tests/$sub"
 cp "$SBX" "$copy/bin/sbx"
-for f in lib.sh session_lib.sh serve_lib.sh; do
+for f in lib.sh session_lib.sh serve_lib.sh warm_pool_lib.sh; do
 	[ -e "$tests/$f" ] && cp "$tests/$f" "$copy/tests/"
 done
 cp "$dir/$test" "$copy/tests/$sub/"

@@ -219,11 +219,21 @@ int cmd_doctor(int argc, char **argv)
 				    json_string("--engine node needs it: install the Debian "
 						"package nodejs (sudo apt-get install nodejs)"));
 	json_array_append_new(interp, node);
+	/* sbx serve's warm sandboxes as configured (serve.warm_pool); how many
+	 * a running server holds now is its /v1/ready's. */
+	json_t *warm = json_object();
+	for (int li = 0; li < LANG_COUNT; li++)
+		if (config_warm_pool(&cfg, (enum lang_id)li))
+			json_object_set_new(
+			    warm, lang_get((enum lang_id)li)->name,
+			    json_pack("{s:i}", "size",
+				      (int)config_warm_pool(&cfg, (enum lang_id)li)));
 	config_release(&cfg);
 	lay = layers();
 	root = json_object();
 	json_object_set_new(root, "interpreters", interp);
 	json_object_set_new(root, "layers", lay);
+	json_object_set_new(root, "warm_pool", warm);
 	json_object_set_new(root, "security",
 			    json_string("what each layer stops and the known limits: the Security "
 					"section of README.md and sbx(1)"));
@@ -251,6 +261,12 @@ int cmd_doctor(int argc, char **argv)
 		    text_printf(stdout, "  %-10s %-3s %s\n", key,
 				json_is_true(json_object_get(v, "available")) ? "yes" : "no",
 				json_string_value(json_object_get(v, "detail")));
+		text_printf(stdout, "sbx serve's warm sandboxes (serve.warm_pool):");
+		json_object_foreach(warm, key, v) text_printf(
+		    stdout, " %s %d", key, (int)json_integer_value(json_object_get(v, "size")));
+		text_printf(stdout, "%s\n",
+			    json_object_size(warm) ? " (GET /v1/ready: how many are ready)"
+						   : " none");
 		text_printf(
 		    stdout,
 		    "\nWhat each layer stops, and the known limits: the Security section of\n"

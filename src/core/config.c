@@ -305,6 +305,11 @@ uint64_t config_session_max_ttl_ms(const struct config *cfg)
 	return cfg && cfg->session_max_ttl_ms ? cfg->session_max_ttl_ms : CONFIG_SESSION_MAX_TTL_MS;
 }
 
+unsigned config_warm_pool(const struct config *cfg, enum lang_id lang)
+{
+	return cfg && (unsigned)lang < LANG_COUNT ? cfg->warm_pool[lang] : 0;
+}
+
 bool config_history_enabled(const struct config *cfg)
 {
 	return cfg ? cfg->history_enabled : true;

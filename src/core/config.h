@@ -63,6 +63,9 @@ struct config {
 	int retention_days;	     /* -1: not set; 0 keeps history forever */
 	char *state_dir;	     /* NULL: not set; "~/" already expanded */
 	uint64_t session_max_ttl_ms; /* sessions.max_ttl; 0: not set */
+	/* serve.warm_pool: warm sandboxes sbx serve keeps per language; 0:
+	 * none (the default). */
+	unsigned warm_pool[LANG_COUNT];
 };
 
 void config_init(struct config *cfg);
@@ -99,6 +102,11 @@ char *const *config_node_command(const struct config *cfg, enum lang_id lang);
 int config_retention_days(const struct config *cfg);
 /* The longest --ttl a session may have (sessions.max_ttl, default 14 days). */
 uint64_t config_session_max_ttl_ms(const struct config *cfg);
+/* How many warm sandboxes sbx serve keeps for lang (serve.warm_pool,
+ * default 0: none). cfg may be NULL. */
+unsigned config_warm_pool(const struct config *cfg, enum lang_id lang);
+/* The most serve.warm_pool takes per language. */
+#define CONFIG_WARM_POOL_MAX 16u
 /* Whether runs are recorded in the history (default true). */
 bool config_history_enabled(const struct config *cfg);
 /* The state_dir key, or NULL (pass to statedir_resolve as config_value). */

@@ -51,6 +51,8 @@ void config_free_argv(char **argv);
 /* The keys (config_keys.c). */
 /* Whether key is one of section's keys; for values left empty. */
 bool config_null_key_known(const char *section, const char *key);
+/* The serve section's keys (config_serve.c). */
+int config_serve_key(struct loader *L, const char *section, const char *key, yaml_node_t *v);
 /* The top-level keys: a config_key_fn for the document's root mapping. */
 int config_root_key(struct loader *L, const char *section, const char *key, yaml_node_t *v);
 /* After the whole file: checks that need more than one key. */

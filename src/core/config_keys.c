@@ -17,12 +17,13 @@
 bool config_null_key_known(const char *section, const char *key)
 {
 	static const char *const known[][10] = {
-	    {"the config", "limits", "languages", "policy", "history", "sessions", "state_dir",
-	     NULL},
+	    {"the config", "limits", "languages", "policy", "history", "sessions", "serve",
+	     "state_dir", NULL},
 	    {"limits", "timeout", "cpu_time", "memory", "max_output", "max_files", "max_code",
 	     "max_timeout", "max_memory", NULL},
 	    {"history", "enabled", "retention_days", NULL},
 	    {"sessions", "max_ttl", NULL},
+	    {"serve", "warm_pool", NULL},
 	    {"languages.python", "command", NULL},
 	    {"languages.r", "command", NULL},
 	    {"languages.java", "java", "javac", NULL},
@@ -341,6 +342,10 @@ int config_root_key(struct loader *L, const char *section, const char *key, yaml
 		return config_want_mapping(L, v, "sessions")
 			   ? -1
 			   : config_walk_mapping(L, v, "sessions", sessions_key);
+	if (!strcmp(key, "serve"))
+		return config_want_mapping(L, v, "serve")
+			   ? -1
+			   : config_walk_mapping(L, v, "serve", config_serve_key);
 	if (!strcmp(key, "state_dir")) {
 		if (config_want_scalar(L, v, "state_dir", "a directory path") != 0)
 			return -1;
@@ -369,7 +374,7 @@ int config_root_key(struct loader *L, const char *section, const char *key, yaml
 		return 0;
 	}
 	return config_unknown_key(L, v, section, key,
-				  "limits, languages, policy, history, sessions, state_dir");
+				  "limits, languages, policy, history, sessions, serve, state_dir");
 }
 
 int config_check_limits(const struct loader *L)

@@ -98,6 +98,11 @@ int execute_and_render(struct request *req)
 		outcome_release(&out);
 		return -1;
 	}
+	/* A sandbox made for this run, not one of sbx serve's warm ones
+	 * (warm_run.c says true). */
+	if (!out.extra)
+		out.extra = json_object();
+	json_object_set_new(out.extra, "warm", json_false());
 	/* --out-dir keeps the rich results as files too (named in the record). */
 	results_save(&out, req);
 	int write_rc = render_finish(r, &out, req);

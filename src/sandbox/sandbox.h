@@ -125,4 +125,19 @@ bool sandbox_turn_lost(void);
 bool sandbox_turn_take(void);
 void sandbox_turn_give(void);
 
+/* A warm sandbox (sandbox_hold.c): a gated run whose every layer is in
+ * place and whose interpreter waits on the gate is held there until hold
+ * returns, with the code not yet chosen. true: open the gate (the run's
+ * wall clock and deadline start now); false: the sandbox is torn down
+ * unused and the run ends as "not run" (sandbox_held_unused() says so).
+ * The plan gives hold the run's directory. One per process; NULL: none. */
+struct sandbox_hold {
+	bool (*hold)(void *ctx, const struct sandbox_plan *plan);
+	void *ctx;
+};
+void sandbox_hold_set(const struct sandbox_hold *hold);
+/* For sandbox_supervise.c: is a hold set? Then release calls it (once). */
+bool sandbox_hold_pending(void);
+bool sandbox_hold_release(const struct sandbox_plan *plan);
+
 #endif

@@ -418,6 +418,20 @@ enum supervise_result sandbox_supervise(struct supervisor *sv, const struct secc
 			     sv->iso.note[0] ? sv->iso.note : "see 'sbx doctor'");
 		return SUPERVISE_REFUSED;
 	}
+	if (sv->gate[1] >= 0 && sandbox_hold_pending()) {
+		if (!sandbox_hold_release(plan)) {
+			/* A warm sandbox nobody's code fits: torn down unused. */
+			kill_child(sv, KILL_NONE);
+			reap(sv);
+			outcome_fail(out, STATUS_SANDBOX_ERROR, "SandboxError",
+				     "the warm sandbox was not used");
+			return SUPERVISE_FAILED;
+		}
+		/* The wait of a warm sandbox is not the run's: its clock and
+		 * deadline start when the code may. */
+		sv->start_ms = now_monotonic_ms();
+		sv->deadline_ms = sv->start_ms + (double)req->limits.timeout_ms;
+	}
 	if (sv->gate[1] >= 0) {
 		/* Every layer is in place: let the user code run. */
 		if (write(sv->gate[1], "g", 1) != 1) {

@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "serve/runner.h"
+#include "serve/warm_pool.h"
 #include "core/outcome.h"
 #include "util/util.h"
 
@@ -75,8 +76,32 @@ static int spawn(pid_t *pid, char *const argv[], int in, int out, int err)
 	return rc;
 }
 
+void child_adopt(struct child *c, const struct child_fds *f, const char *input, size_t len,
+		 int client_fd)
+{
+	memset(c, 0, sizeof(*c));
+	buf_init(&c->errbuf, ERR_CAP);
+	c->pid = f->pid;
+	c->pidfd = f->pidfd;
+	c->status = f->status;
+	c->in = f->in;
+	c->out = f->out;
+	c->err = f->err;
+	fcntl(c->in, F_SETFL, O_NONBLOCK);
+	c->input = input;
+	c->input_len = input ? len : 0;
+	c->client_fd = client_fd;
+	if (c->input_len == 0) {
+		close(c->in);
+		c->in = -1;
+	}
+}
+
 int child_start(struct child *c, char *const argv[], const char *input, size_t len, int client_fd)
 {
+	/* A run a warm sandbox fits takes it (warm_pool.h). */
+	if (warm_pool_take(c, argv, input, len, client_fd) == 0)
+		return 0;
 	int in[2], out[2], err[2];
 	memset(c, 0, sizeof(*c));
 	c->in = c->out = c->err = c->status = c->pidfd = -1;
@@ -104,17 +129,9 @@ int child_start(struct child *c, char *const argv[], const char *input, size_t l
 		errno = rc;
 		return -1;
 	}
-	c->in = in[1];
-	c->out = out[0];
-	c->err = err[0];
-	fcntl(c->in, F_SETFL, O_NONBLOCK);
-	c->input = input;
-	c->input_len = input ? len : 0;
-	c->client_fd = client_fd;
-	if (c->input_len == 0) {
-		close(c->in);
-		c->in = -1;
-	}
+	struct child_fds f = {c->pid, c->pidfd, c->status, in[1], out[0], err[0]};
+	buf_release(&c->errbuf);
+	child_adopt(c, &f, input, len, client_fd);
 	return 0;
 }
 
@@ -248,6 +265,8 @@ int child_finish(struct child *c)
 			;
 	}
 	c->reaped = true;
+	if (c->warm)
+		warm_pool_refill();
 	c->exit_code = WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
 	return c->exit_code;
 }

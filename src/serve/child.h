@@ -26,6 +26,7 @@ struct child {
 	int client_fd;	   /* watched for a hang-up; -1: not watched */
 	bool cancelled;	   /* the client went away and the child was told */
 	bool reaped;
+	bool warm;     /* a warm sandbox's (warm_pool.h): its end refills the pool */
 	int exit_code; /* 0..255; 128+N for a signal */
 };
 
@@ -35,6 +36,14 @@ struct child {
  * bytes, borrowed until the child is finished) is written to its stdin.
  * Returns 0 or -1 (errno set). */
 int child_start(struct child *c, char *const argv[], const char *input, size_t len, int client_fd);
+/* A child started already (a warm sandbox, warm_pool.h): our ends of its
+ * pipes and its runner status socket and pidfd, now c's. */
+struct child_fds {
+	pid_t pid;
+	int pidfd, status, in, out, err;
+};
+void child_adopt(struct child *c, const struct child_fds *f, const char *input, size_t len,
+		 int client_fd);
 /* Moves data until some stdout is there: returns the bytes put in dst (at
  * most max), 0 at the end of the child's stdout, or -1 when the client
  * hung up (the child was cancelled; finish it with child_finish). */

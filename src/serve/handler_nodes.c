@@ -6,6 +6,7 @@
 #include <sys/statvfs.h>
 
 #include "serve/handler.h"
+#include "serve/warm_pool.h"
 #include "session/session.h"
 #include "util/util.h"
 
@@ -23,11 +24,12 @@ enum MHD_Result handler_ready(struct server *s, struct MHD_Connection *conn)
 			   ? json_integer((json_int_t)vfs.f_bavail * (json_int_t)vfs.f_frsize)
 			   : json_null();
 	json_t *o =
-	    json_pack("{s:b, s:b, s:i, s:i, s:i, s:i, s:i, s:I, s:o}", "ready", !draining && !full,
-		      "draining", draining, "running", run, "queued", wait, "max_concurrent",
-		      s->cfg->max_concurrent, "max_queue", s->cfg->max_queue, "free",
-		      run < s->cfg->max_concurrent ? s->cfg->max_concurrent - run : 0, "sessions",
-		      (json_int_t)session_count(s->cfg->state_dir), "disk_free_bytes", disk);
+	    json_pack("{s:b, s:b, s:i, s:i, s:i, s:i, s:i, s:I, s:o, s:o}", "ready",
+		      !draining && !full, "draining", draining, "running", run, "queued", wait,
+		      "max_concurrent", s->cfg->max_concurrent, "max_queue", s->cfg->max_queue,
+		      "free", run < s->cfg->max_concurrent ? s->cfg->max_concurrent - run : 0,
+		      "sessions", (json_int_t)session_count(s->cfg->state_dir), "disk_free_bytes",
+		      disk, "warm_pool", warm_pool_json());
 	char *b = json_dumps(o, JSON_COMPACT);
 	enum MHD_Result rc = respond_json(conn, draining || full ? 503 : 200, b, -1);
 	free(b);

@@ -27,6 +27,7 @@
 #include "serve/handler.h"
 #include "serve/mhd.h"
 #include "serve/runner.h"
+#include "serve/warm_pool.h"
 #include "session/session.h"
 #include "util/buf.h"
 #include "util/opt.h"
@@ -295,7 +296,10 @@ int serve_main(const struct serve_config *cfg)
 			"sbx: cannot start the runner process (%s): every run is started "
 			"as a new sbx process\n",
 			strerror(errno));
+	if (warm_pool_start(cfg) != 0)
+		fprintf(stderr, "sbx: no warm sandboxes: every run starts cold\n");
 	int rc = serve(cfg);
+	warm_pool_stop(); /* its sandboxes are the runner's children */
 	runner_stop();
 	return rc;
 }

@@ -173,6 +173,11 @@ static void test_value_checks(void **state)
 	    "languages:\n  java:\n    command: [java]\n",	 /* java has java/javac */
 	    "limits:\n  timout:\n",				 /* misspelt even when empty */
 	    "- a\n- b\n",					 /* root is a list */
+	    "serve:\n  warm_pool:\n    java: 1\n",		 /* python only */
+	    "serve:\n  warm_pool:\n    python: 17\n",		 /* at most 16 */
+	    "serve:\n  warm_pool:\n    python: -1\n",		 /* a whole number */
+	    "serve:\n  warm_pool: 2\n",				 /* a mapping */
+	    "serve:\n  warm: {}\n",				 /* misspelt */
 	    "a: 1\n---\nb: 2\n",				 /* two documents */
 	};
 	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
@@ -210,6 +215,12 @@ static void test_value_checks(void **state)
 	assert_false(config_auto_node(&cfg, LANG_JAVASCRIPT));
 	assert_true(config_auto_node(&cfg, LANG_TYPESCRIPT));
 	assert_true(config_auto_node(NULL, LANG_JAVASCRIPT));
+	config_release(&cfg);
+	/* serve.warm_pool: per language, default none */
+	assert_int_equal(load_text("serve:\n  warm_pool:\n    python: 3\n", &cfg), 0);
+	assert_int_equal(config_warm_pool(&cfg, LANG_PYTHON), 3);
+	assert_int_equal(config_warm_pool(&cfg, LANG_R), 0);
+	assert_int_equal(config_warm_pool(NULL, LANG_PYTHON), 0);
 	config_release(&cfg);
 	/* max_timeout raises the cap for timeout */
 	assert_int_equal(load_text("limits:\n  timeout: 400\n  max_timeout: 10m\n", &cfg), 0);

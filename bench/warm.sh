@@ -1,0 +1,72 @@
+#!/bin/sh
+# sbx serve's warm pool (issue 33): a Python one-shot through sbx serve,
+# warm (serve.warm_pool) against cold, against `python3 -I -c` itself.
+# Goal: warm ≤ 0.3× python3 -I -c.
+#
+# 1. One hyperfine run, side by side: python3 -I -c, curl POST /v1/run to a
+#    server with a pool and to one without (curl is the client, so its own
+#    start-up, ~3-5 ms, is in both server rows).
+# 2. A keep-alive client: one curl process sending BENCH_KEEPALIVE requests
+#    on one connection to each server; each request's time from curl's -w:
+#    the server's own cost, no client process start. The warm pool has
+#    BENCH_WARM sandboxes; back-to-back requests may outrun its refill
+#    (then a request waits for a sandbox still starting, or goes cold).
+. "$(dirname "$0")/lib.sh"
+
+command -v curl >/dev/null 2>&1 || { echo "bench warm: curl is missing" >&2; exit 0; }
+[ -x /usr/bin/python3 ] || { echo "bench warm: python3 is missing" >&2; exit 0; }
+BENCH_KEEPALIVE=${BENCH_KEEPALIVE:-40}
+BENCH_WARM=${BENCH_WARM:-4}
+printf 'serve:\n  warm_pool:\n    python: %s\n' "$BENCH_WARM" >"$BENCH_TMP/warm.yaml"
+body='{"language":"python","code":"print(1)"}'
+
+pids=
+trap 'kill $pids 2>/dev/null; rm -rf "$BENCH_TMP"' EXIT
+# start NAME ARGS... — a server on BENCH_TMP/NAME.sock.
+start() {
+	_n=$1
+	shift
+	mkfifo "$BENCH_TMP/$_n.ready"
+	"$SBX" serve --state-dir "$BENCH_TMP/$_n" --ready-file "$BENCH_TMP/$_n.ready" "$@" \
+		2>/dev/null &
+	pids="$pids $!"
+	head -n 1 "$BENCH_TMP/$_n.ready" >/dev/null
+}
+start warm --config "$BENCH_TMP/warm.yaml"
+start cold
+
+printf '\n## a Python one-shot through sbx serve: warm pool (%s) vs cold vs python3 -I -c (median of %s)\n' \
+	"$BENCH_WARM" "$BENCH_RUNS"
+printf 'load before: %s\n\n' "$(cat /proc/loadavg)"
+hyperfine -N --warmup 3 --runs "$BENCH_RUNS" --export-json "$BENCH_TMP/all.json" \
+	--command-name "python3 -I -c" "/usr/bin/python3 -I -c 'print(1)'" \
+	--command-name "curl sbx serve, warm" \
+	"curl -s --unix-socket $BENCH_TMP/warm/serve.sock -d '$body' http://sbx/v1/run" \
+	--command-name "curl sbx serve, cold" \
+	"curl -s --unix-socket $BENCH_TMP/cold/serve.sock -d '$body' http://sbx/v1/run" \
+	>/dev/null 2>&1 || echo "bench warm: hyperfine failed" >&2
+jq -r '.results[0].median as $b | .results[] |
+	"| \(.command) | \(.median * 1000 * 100 | round / 100) | \(.mean * 1000 * 100 | round / 100) ± \(.stddev * 1000 * 100 | round / 100) | \(.median / $b * 100 | round / 100)x |"' \
+	"$BENCH_TMP/all.json" | {
+	printf '| command | median ms | mean ± sd ms | ratio to python3 -I -c |\n|---|---|---|---|\n'
+	cat
+}
+py_ms=$(jq -r '.results[0].median * 1000' "$BENCH_TMP/all.json")
+
+# keepalive NAME — the median ms of BENCH_KEEPALIVE requests on one
+# connection, and how many of them ran warm.
+keepalive() {
+	_args=
+	for _i in $(seq "$BENCH_KEEPALIVE"); do
+		_args="$_args --next -s -o $BENCH_TMP/ka.$1.$_i -w %{time_total}\\n"
+		_args="$_args --unix-socket $BENCH_TMP/$1/serve.sock -d $body http://sbx/v1/run"
+	done
+	# shellcheck disable=SC2086
+	_med=$(curl $_args | sort -n | awk '{a[NR] = $1} END {print a[int((NR + 1) / 2)] * 1000}')
+	_warm=$(cat "$BENCH_TMP"/ka."$1".* | jq -s 'map(select(.warm == true)) | length')
+	printf '| %s, one connection | %s | %s of %s warm | %s |\n' "$1" "$_med" "$_warm" \
+		"$BENCH_KEEPALIVE" "$(echo "$_med $py_ms" | awk '{printf "%.2fx", $1 / $2}')"
+}
+printf '\n| server, keep-alive | median ms | runs | ratio to python3 -I -c |\n|---|---|---|---|\n'
+keepalive warm
+keepalive cold

@@ -1,0 +1,372 @@
+/* warm_pool — sbx serve's warm sandboxes (warm_pool.h). */
+#include "serve/warm_pool.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "core/config.h"
+#include "core/lang.h"
+#include "serve/api.h"
+#include "serve/runner.h"
+#include "util/util.h"
+
+#define REFILL_CHECK_MS 1000 /* how often the ready ones are checked alive */
+#define FAILURES_MAX	3    /* ended unused in a row: the pool is turned off */
+
+struct pool {
+	const struct lang *lang;
+	unsigned size;
+	char **match_argv; /* a request's argv that the pool answers */
+	char **warm_argv;  /* the same, with --warm-sandbox LANG */
+	struct child_fds *ready;
+	unsigned nready;
+	unsigned failures;
+	bool off;
+};
+
+static struct {
+	pthread_mutex_t mu;
+	pthread_cond_t cv;
+	pthread_t refiller;
+	bool started, stopping, refilling;
+	struct pool pools[LANG_COUNT];
+	unsigned npools;
+} W = {.mu = PTHREAD_MUTEX_INITIALIZER, .cv = PTHREAD_COND_INITIALIZER};
+
+static char **argv_copy(char *const *argv, const char *lang)
+{
+	size_t n = 0;
+	while (argv[n])
+		n++;
+	char **v = xcalloc(n + 3, sizeof(*v));
+	size_t k = 0;
+	for (size_t i = 0; i < n; i++) {
+		v[k++] = xstrdup(argv[i]);
+		if (lang && !strcmp(argv[i], "run")) { /* right after the command */
+			v[k++] = xstrdup("--warm-sandbox");
+			v[k++] = xstrdup(lang);
+			lang = NULL;
+		}
+	}
+	return v;
+}
+
+static void argv_free(char **v)
+{
+	for (size_t i = 0; v && v[i]; i++)
+		free(v[i]);
+	free(v);
+}
+
+static bool argv_same(char *const *a, char *const *b)
+{
+	size_t i = 0;
+	for (; a[i] && b[i]; i++)
+		if (strcmp(a[i], b[i]))
+			return false;
+	return !a[i] && !b[i];
+}
+
+static void close_fd(int *fd)
+{
+	if (*fd >= 0)
+		close(*fd);
+	*fd = -1;
+}
+
+/* Ends one that will not be used: end of its input, then its exit. */
+static void discard(struct child_fds *f)
+{
+	close_fd(&f->in);
+	close_fd(&f->out);
+	close_fd(&f->err);
+	if (f->status >= 0)
+		(void)runner_wait(f->status); /* closes it */
+	f->status = -1;
+	close_fd(&f->pidfd);
+}
+
+/* Still waiting for its request? It has printed nothing and not ended. */
+static bool alive(const struct child_fds *f)
+{
+	struct pollfd p[3] = {{f->pidfd, POLLIN, 0}, {f->out, POLLIN, 0}, {f->err, POLLIN, 0}};
+	return poll(p, 3, 0) == 0;
+}
+
+static int launch(struct pool *p, struct child_fds *f)
+{
+	int in[2], out[2], err[2];
+	if (pipe2(in, O_CLOEXEC) != 0)
+		return -1;
+	if (pipe2(out, O_CLOEXEC) != 0) {
+		close(in[0]);
+		close(in[1]);
+		return -1;
+	}
+	if (pipe2(err, O_CLOEXEC) != 0) {
+		int *ends[] = {in, out};
+		for (int i = 0; i < 2; i++)
+			close(ends[i][0]), close(ends[i][1]);
+		return -1;
+	}
+	f->status = runner_launch(p->warm_argv, in[0], out[1], err[1], &f->pid, &f->pidfd);
+	close(in[0]);
+	close(out[1]);
+	close(err[1]);
+	f->in = in[1];
+	f->out = out[0];
+	f->err = err[0];
+	if (f->status < 0) {
+		close_fd(&f->in);
+		close_fd(&f->out);
+		close_fd(&f->err);
+		return -1;
+	}
+	return 0;
+}
+
+/* One more sandbox for p into *f; -1 after a message when none can start
+ * (the caller turns the pool off). */
+static int start_one(struct pool *p, struct child_fds *f)
+{
+	*f = (struct child_fds){.pidfd = -1, .status = -1, .in = -1, .out = -1, .err = -1};
+	if (launch(p, f) == 0)
+		return 0;
+	fprintf(stderr, "sbx: cannot start a warm %s sandbox (%s): its runs start cold\n",
+		p->lang->name, strerror(errno));
+	return -1;
+}
+
+/* A sandbox that ended unused counts against its pool. Under W.mu. */
+static void failed(struct pool *p)
+{
+	if (++p->failures >= FAILURES_MAX && !p->off) {
+		p->off = true;
+		fprintf(stderr,
+			"sbx: the warm %s sandboxes keep ending before any request: the pool is "
+			"off and %s runs start cold (try `sbx run -l %s -e pass` for the "
+			"reason)\n",
+			p->lang->name, p->lang->name, p->lang->name);
+	}
+}
+
+/* Drops the ready ones that ended. Under W.mu. */
+static void prune(struct pool *p)
+{
+	for (unsigned i = 0; i < p->nready;) {
+		if (alive(&p->ready[i])) {
+			i++;
+			continue;
+		}
+		struct child_fds f = p->ready[i];
+		p->ready[i] = p->ready[--p->nready];
+		discard(&f);
+		failed(p);
+	}
+}
+
+static void *refill(void *arg)
+{
+	(void)arg;
+	pthread_mutex_lock(&W.mu);
+	while (!W.stopping) {
+		struct pool *want = NULL;
+		for (unsigned i = 0; i < W.npools; i++) {
+			prune(&W.pools[i]);
+			if (!want && !W.pools[i].off && W.pools[i].nready < W.pools[i].size)
+				want = &W.pools[i];
+		}
+		if (!want) {
+			struct timespec ts;
+			clock_gettime(CLOCK_REALTIME, &ts);
+			ts.tv_sec += REFILL_CHECK_MS / 1000;
+			pthread_cond_timedwait(&W.cv, &W.mu, &ts);
+			continue;
+		}
+		pthread_mutex_unlock(&W.mu);
+		struct child_fds f;
+		int rc = start_one(want, &f);
+		pthread_mutex_lock(&W.mu);
+		if (rc != 0) {
+			want->off = true;
+		} else if (W.stopping) {
+			pthread_mutex_unlock(&W.mu);
+			discard(&f);
+			pthread_mutex_lock(&W.mu);
+		} else {
+			want->ready[want->nready++] = f;
+		}
+	}
+	pthread_mutex_unlock(&W.mu);
+	return NULL;
+}
+
+/* The argv a plain run of lang gets from the API (handler.c's way). */
+static int request_argv(const struct serve_config *cfg, const struct lang *lang,
+			struct api_child *args)
+{
+	struct api_route r = {.op = API_RUN, .has_body = true, .spawns = true, .streams = true};
+	struct api_query q = {0};
+	struct api_error e = {0};
+	json_t *body = json_pack("{s:s, s:s}", "language", lang->name, "code", "");
+	int rc = api_child_build(&r, body, &q, "json", cfg->state_dir, cfg->config, args, &e);
+	json_decref(body);
+	return rc; /* the HTTP front's: `sbx --remote`'s runs (--front=cli) go cold */
+}
+
+int warm_pool_start(const struct serve_config *cfg)
+{
+	struct config c;
+	if (config_load(cfg->config, &c) != 0)
+		return -1;
+	for (int id = 0; id < LANG_COUNT; id++) {
+		unsigned n = config_warm_pool(&c, (enum lang_id)id);
+		struct api_child args;
+		if (!n || request_argv(cfg, lang_get((enum lang_id)id), &args) != 0)
+			continue;
+		struct pool *p = &W.pools[W.npools++];
+		p->lang = lang_get((enum lang_id)id);
+		p->size = n;
+		p->match_argv = argv_copy(args.argv, NULL);
+		p->warm_argv = argv_copy(args.argv, p->lang->name);
+		p->ready = xcalloc(n, sizeof(*p->ready));
+		api_child_release(&args);
+	}
+	config_release(&c);
+	if (!W.npools)
+		return 0;
+	/* Full before the server listens (the ready file says so): a first
+	 * request finds its sandbox started. */
+	for (unsigned i = 0; i < W.npools; i++) {
+		struct pool *p = &W.pools[i];
+		while (p->nready < p->size && !p->off) {
+			if (start_one(p, &p->ready[p->nready]) == 0)
+				p->nready++;
+			else
+				p->off = true;
+		}
+	}
+	/* Signals stay with the thread that waits for them (server.c). */
+	sigset_t all, old;
+	sigfillset(&all);
+	pthread_sigmask(SIG_BLOCK, &all, &old);
+	int rc = pthread_create(&W.refiller, NULL, refill, NULL);
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	W.started = true; /* what was filled is used, and destroyed at the end */
+	W.refilling = rc == 0;
+	if (rc != 0)
+		fprintf(stderr,
+			"sbx: cannot start the warm pool's thread (%s): it is not refilled\n",
+			strerror(rc));
+	return 0;
+}
+
+void warm_pool_stop(void)
+{
+	if (!W.started)
+		return;
+	pthread_mutex_lock(&W.mu);
+	W.stopping = true;
+	pthread_cond_broadcast(&W.cv);
+	pthread_mutex_unlock(&W.mu);
+	if (W.refilling)
+		pthread_join(W.refiller, NULL);
+	W.started = false;
+	for (unsigned i = 0; i < W.npools; i++) {
+		struct pool *p = &W.pools[i];
+		for (unsigned k = 0; k < p->nready; k++)
+			close_fd(&p->ready[k].in); /* all told at once, then waited for */
+		for (unsigned k = 0; k < p->nready; k++)
+			discard(&p->ready[k]);
+		p->nready = 0;
+		free(p->ready);
+		argv_free(p->match_argv);
+		argv_free(p->warm_argv);
+	}
+	W.npools = 0;
+}
+
+/* The body asks for nothing but the language's code. */
+static bool plain(const struct pool *p, const char *input, size_t len)
+{
+	json_t *o = json_loadb(input ? input : "", len, 0, NULL);
+	const char *k;
+	json_t *v;
+	bool ok = json_is_object(o);
+	json_object_foreach(o, k, v)
+	{
+		if (!strcmp(k, "code"))
+			ok &= json_is_string(v) && json_string_length(v) > 0;
+		else if (!strcmp(k, "language"))
+			ok &= json_is_string(v) && !strcmp(json_string_value(v), p->lang->name);
+		else
+			ok = false;
+	}
+	ok &= json_object_get(o, "language") != NULL;
+	json_decref(o);
+	return ok;
+}
+
+int warm_pool_take(struct child *c, char *const argv[], const char *input, size_t len,
+		   int client_fd)
+{
+	if (!W.started)
+		return -1;
+	struct pool *p = NULL;
+	for (unsigned i = 0; i < W.npools && !p; i++)
+		if (argv_same(argv, W.pools[i].match_argv))
+			p = &W.pools[i];
+	if (!p || !plain(p, input, len))
+		return -1;
+	pthread_mutex_lock(&W.mu);
+	struct child_fds f;
+	bool got = false;
+	while (!got && p->nready > 0 && !W.stopping) {
+		f = p->ready[0]; /* the oldest: the most likely set up */
+		memmove(&p->ready[0], &p->ready[1], --p->nready * sizeof(*p->ready));
+		got = alive(&f);
+		if (!got) {
+			pthread_mutex_unlock(&W.mu);
+			discard(&f);
+			pthread_mutex_lock(&W.mu);
+			failed(p);
+		}
+	}
+	if (got)
+		p->failures = 0;
+	else
+		pthread_cond_signal(&W.cv); /* none to take: refill now */
+	pthread_mutex_unlock(&W.mu);
+	if (!got)
+		return -1;
+	child_adopt(c, &f, input, len, client_fd);
+	c->warm = true;
+	return 0;
+}
+
+void warm_pool_refill(void)
+{
+	pthread_mutex_lock(&W.mu);
+	pthread_cond_signal(&W.cv);
+	pthread_mutex_unlock(&W.mu);
+}
+
+json_t *warm_pool_json(void)
+{
+	json_t *o = json_object();
+	pthread_mutex_lock(&W.mu);
+	for (unsigned i = 0; i < W.npools; i++) {
+		const struct pool *p = &W.pools[i];
+		json_object_set_new(o, p->lang->name,
+				    json_pack("{s:i, s:i, s:b}", "size", (int)p->size, "ready",
+					      (int)p->nready, "on", !p->off));
+	}
+	pthread_mutex_unlock(&W.mu);
+	return o;
+}

@@ -1,0 +1,69 @@
+# tests/warm_pool_lib.sh — sourced after lib.sh and serve_lib.sh by the
+# tests of sbx serve's warm pool (tests/cli/test_warm_pool.sh,
+# tests/escape/test_warm_pool.sh).
+
+# warm_config FILE SIZE — a config file with a Python pool of SIZE.
+warm_config() {
+	printf 'serve:\n  warm_pool:\n    python: %s\n' "$2" >"$1"
+}
+
+# start_warm_server CONFIG [ARGS...] — sbx serve in a process group of its
+# own (setsid: its shell is no group leader, so setsid execs in place and
+# SRV_PID is the server), so that what the server started is found by its
+# process group, nothing machine-wide. A server that ends before it
+# listens (a config it refuses) ends the test at once, failed.
+start_warm_server() {
+	_cfg=$1
+	shift
+	rm -f "$T_TMP/ready" "$T_TMP/srv.pid"
+	mkfifo "$T_TMP/ready"
+	(
+		sh -c 'echo $$ >"$1"; shift; exec setsid "$@"' - "$T_TMP/srv.pid" \
+			"$SBX" serve --config "$_cfg" --ready-file "$T_TMP/ready" "$@" \
+			2>>"$T_TMP/serve.log"
+		echo $? >"$T_TMP/srv.rc"
+		# The server is gone: a reader still waiting gets EOF (read-write:
+		# the open never waits for a reader).
+		: 1<>"$T_TMP/ready"
+	) &
+	WRAP_PID=$!
+	ADDR=$(timeout 120 head -n 1 "$T_TMP/ready")
+	SRV_PID=$(cat "$T_TMP/srv.pid")
+	SOCK=${ADDR#unix:}
+	if [ -z "$ADDR" ]; then
+		_fail "sbx serve --config $_cfg did not start: $(cat "$T_TMP/serve.log")"
+		finish
+		exit 1
+	fi
+}
+
+# stop_warm_server — SIGTERM, then its exit status in $srv_rc.
+stop_warm_server() {
+	kill -TERM "$SRV_PID"
+	wait "$WRAP_PID"
+	srv_rc=$(cat "$T_TMP/srv.rc")
+}
+
+# pool_full SIZE — waits until /v1/ready says the pool holds SIZE again
+# (the refill is the server's thread: each try is one request, no sleep).
+pool_full() {
+	_n=0
+	while [ $_n -lt 5000 ]; do
+		api GET /v1/ready ""
+		_r=$(printf '%s' "$out" | jq '.warm_pool.python.ready')
+		[ "$_r" = "$1" ] && return 0
+		[ "$_r" != null ] || return 1 # no pool at all
+		_n=$((_n + 1))
+	done
+	return 1
+}
+
+# run_py CODE — POST /v1/run of plain Python code (what the pool takes).
+run_py() {
+	api POST /v1/run "$(jq -cn --arg c "$1" '{language: "python", code: $c}')"
+}
+
+# group_count — the processes in the server's process group.
+group_count() {
+	ps -o pid= -g "$SRV_PID" | wc -l
+}
