@@ -134,6 +134,15 @@ const struct request_key *request_key_find(const char *key)
 	return NULL;
 }
 
+const struct request_key *request_key_by_flag(const char *long_name, unsigned route)
+{
+	for (const struct request_key *k = request_keys; long_name && k->key; k++)
+		if ((k->routes & route) && k->flag && !strncmp(k->flag, "--", 2) &&
+		    !strcmp(k->flag + 2, long_name))
+			return k;
+	return NULL;
+}
+
 const char *request_key_name(const char *key)
 {
 	const struct request_key *k = request_key_find(key);

@@ -90,6 +90,8 @@ extern const struct request_key request_keys[];
 const struct request_key *request_key_find(const char *key);
 /* "a string", "a number or a string", ... for a types mask. */
 const char *request_key_types_words(int types);
+/* The row of route's key whose flag is --long_name; NULL: none. */
+const struct request_key *request_key_by_flag(const char *long_name, unsigned route);
 /* key as the caller named it (util/front.h): its flag on the command
  * line, the key in a JSON request and over HTTP and MCP. */
 const char *request_key_name(const char *key);

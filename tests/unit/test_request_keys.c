@@ -205,6 +205,11 @@ static void test_every_request_file_key_fills(void **state)
 		default: break;
 		}
 	}
+	/* --remote session create sends a flag as the key whose flag it is */
+	assert_string_equal(request_key_by_flag("memory", RK_SESSION_CREATE)->key, "memory");
+	assert_string_equal(request_key_by_flag("label", RK_RUN)->key, "labels");
+	assert_null(request_key_by_flag("timeout", RK_SESSION_CREATE));
+	assert_null(request_key_by_flag(NULL, RK_RUN));
 	assert_int_equal(runopt_id_of_flag("--max-output"), RO_MAX_OUTPUT);
 	assert_int_equal(runopt_id_of_flag("-m"), RO_MEMORY);
 	assert_int_equal(runopt_id_of_flag("--no-such-flag"), 0);
