@@ -30,6 +30,9 @@ enum request_route {
 	RK_SESSION_EXEC = 32,
 	RK_LINE = 64,	      /* a --request file or a batch line, which may name a deployment */
 	RK_SESSION_TTL = 128, /* a session's new time to live */
+	/* a default of every line of a batch: sbx batch's flag, and POST
+	 * /v1/batch's query parameter of the same name (serve/routes.c) */
+	RK_BATCH = 256,
 };
 
 /* How a request file's or a batch line's key (route RK_LINE) fills the
