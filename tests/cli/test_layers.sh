@@ -15,6 +15,21 @@ msg=$(python3 "$ROOT_DIR/build-aux/check-layers.py" "$T_TMP/src")
 check "an include up is refused" test $? -ne 0
 check "the refusal names the file and the arrow" \
 	sh -c 'printf "%s" "$1" | grep -q "src/core/lang.c:.*core may not include render"' _ "$msg"
+# An include is resolved as the compiler resolves it: beside the file
+# first, so a relative path up (../render/render.h) is the same arrow.
+rm -rf "$T_TMP/src" && cp -R "$ROOT_DIR/src" "$T_TMP/src"
+printf '#include "../render/render.h"\n' >>"$T_TMP/src/core/lang.c"
+msg=$(python3 "$ROOT_DIR/build-aux/check-layers.py" "$T_TMP/src")
+check "an include up by a relative path is refused" \
+	sh -c 'printf "%s" "$1" | grep -q "src/core/lang.c:.*core may not include render"' _ "$msg"
+# ... and a parent's "js/x.h" is its subfolder's header, which may not
+# name the parent back by "../engine.h".
+rm -rf "$T_TMP/src" && cp -R "$ROOT_DIR/src" "$T_TMP/src"
+printf '#include "../engine.h"\n' >>"$T_TMP/src/engine/js/tokenize.c"
+msg=$(python3 "$ROOT_DIR/build-aux/check-layers.py" "$T_TMP/src")
+check "a subfolder including its parent by a relative path is refused" \
+	sh -c 'printf "%s" "$1" | grep -q "tokenize.c:.*engine/js may not include engine "' _ "$msg"
+rm -rf "$T_TMP/src" && cp -R "$ROOT_DIR/src" "$T_TMP/src"
 # A file outside any layer folder is refused too.
 cp "$ROOT_DIR/src/core/lang.c" "$T_TMP/src/stray.c"
 check "a file outside the layers is refused" sh -c '! python3 "$1" "$2" >/dev/null' _ \
