@@ -275,9 +275,14 @@ static int lang_key(struct loader *L, const char *section, const char *key, yaml
 static int languages_key(struct loader *L, const char *section, const char *key, yaml_node_t *v)
 {
 	const struct lang *lang = lang_by_name(key);
-	if (!lang)
-		return config_unknown_key(L, v, section, key,
-					  "javascript, typescript, python, java, r");
+	if (!lang) {
+		/* Every language of the table has a section (lang_key). */
+		char names[160] = "";
+		for (int id = 0; id < LANG_COUNT; id++)
+			snprintf(names + strlen(names), sizeof names - strlen(names), "%s%s",
+				 id ? ", " : "", lang_get((enum lang_id)id)->name);
+		return config_unknown_key(L, v, section, key, names);
+	}
 	char name[64];
 	snprintf(name, sizeof(name), "languages.%s", lang->name);
 	if (config_want_mapping(L, v, name) != 0)

@@ -83,6 +83,11 @@ printf 'languages:\n  java:\n    javac:\n    nope:\n' >"$T_TMP/empty_bad.yaml"
 sbx run --config "$T_TMP/empty_bad.yaml" --json -e '1'
 expect_rc 125
 expect_err_contains "empty_bad.yaml:4:5: unknown key 'nope' in languages.java"
+# every language of the table has a section, and the message lists them all
+printf 'languages:\n  klingon:\n    command: [x]\n' >"$T_TMP/klingon.yaml"
+sbx run --config "$T_TMP/klingon.yaml" --json -e '1'
+expect_rc 125
+expect_err_contains "(known keys: javascript, typescript, python, java, r, bash, c, cpp, go)"
 printf 'limits:\n  max_files: 1K\n  max_code: 65M\n' >"$T_TMP/code.yaml"
 sbx run --config "$T_TMP/code.yaml" --json -e '1'
 expect_rc 125
