@@ -119,7 +119,32 @@ def check_file(root, path, folder, bad):
             bad.append(f"{path}:{n}: {folder} may not include {to} ({line.strip()})")
 
 
+def levels():
+    """The table drawn as rows, the highest first: a folder's row is one
+    above the highest row it may include, so every arrow points to a lower
+    row. README's Development section shows this drawing (test_layers
+    compares them)."""
+    depth = {}
+
+    def of(n):
+        if n not in depth:
+            depth[n] = 1 + max((of(m) for m in ALLOWED[n]), default=0)
+        return depth[n]
+
+    for n in ALLOWED:
+        of(n)
+    rows = []
+    for lvl in sorted(set(depth.values()), reverse=True):
+        names = sorted((n for n in ALLOWED if depth[n] == lvl), key=lambda n: (n.count("/"), n))
+        rows.append(f"{lvl:3}  " + "   ".join(names))
+    return "\n".join(rows)
+
+
 def main():
+    if sys.argv[1:2] == ["--levels"]:
+        acyclic(ALLOWED)
+        print(levels())
+        return 0
     root = sys.argv[1] if len(sys.argv) > 1 else "src"
     acyclic(ALLOWED)
     bad = []

@@ -66,6 +66,15 @@ big=$(find "$ROOT_DIR/src" -type f \( -name '*.[ch]' -o -name '*.js' -o -name '*
 	-exec wc -l {} + | awk '$2 != "total" && $1 > 600 { print $2 " " $1 }')
 check "no source file over 600 lines${big:+: $big}" test -z "$big"
 
+# README draws the table as rows: the drawing is the checker's own (the
+# README's lines from the drawing's first row to its last).
+drawn=$(python3 "$ROOT_DIR/build-aux/check-layers.py" --levels)
+first=$(printf '%s\n' "$drawn" | head -1) last=$(printf '%s\n' "$drawn" | tail -1)
+in_readme=$(awk -v f="$first" -v l="$last" '$0 == f { on = 1 } on { print } on && $0 == l { exit }' \
+	"$ROOT_DIR/README.md")
+check "README's Development section draws the layers as the table has them" \
+	test "$in_readme" = "$drawn"
+
 # Every layer folder says what lives there and what it may call.
 for d in "$ROOT_DIR"/src/*/; do
 	check "$(basename "$d")/ has a README" test -s "$d/README.md"
