@@ -280,7 +280,7 @@ FUZZ_CFLAGS  := -std=c11 -g -O1 $(WARN) -Wno-format-nonliteral $(FUZZ_SAN) -fsan
                 -D_GNU_SOURCE -Isrc $(shell pkg-config --cflags yaml-0.1 jansson libcrypto 2>/dev/null)
 FUZZ_LIBS     = $(shell pkg-config --libs yaml-0.1 jansson libcrypto 2>/dev/null) -lm
 # The modules the parsers live in, and what they reference.
-FUZZ_MODS    := util/opt core/config core/config_keys core/request state/manifest \
+FUZZ_MODS    := util/opt core/config core/config_keys core/config_serve core/request state/manifest \
                 policy/policy core/policy_names policy/policy_tokens policy/policy_js \
                 policy/policy_python policy/policy_r policy/policy_java policy/policy_deps policy/policy_langs policy/policy_bash policy/policy_c policy/policy_go \
                 render/render render/render_results render/render_text core/results util/jsonout core/markdown \
