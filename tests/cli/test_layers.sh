@@ -30,6 +30,19 @@ msg=$(python3 "$ROOT_DIR/build-aux/check-layers.py" "$T_TMP/src")
 check "a subfolder including its parent by a relative path is refused" \
 	sh -c 'printf "%s" "$1" | grep -q "tokenize.c:.*engine/js may not include engine "' _ "$msg"
 rm -rf "$T_TMP/src" && cp -R "$ROOT_DIR/src" "$T_TMP/src"
+# The table itself may not have a cycle at any depth (engine/js ->
+# engine/duktape -> engine/js): the checker refuses such a table before
+# it reads a file.
+msg=$(python3 -c '
+import importlib.util, sys
+spec = importlib.util.spec_from_file_location("cl", sys.argv[1])
+m = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(m)
+m.ALLOWED["engine/duktape"].append("engine/js")
+m.acyclic(m.ALLOWED)
+' "$ROOT_DIR/build-aux/check-layers.py" 2>&1)
+check "a table with a cycle between subfolders is refused" \
+	sh -c 'printf "%s" "$1" | grep -q "the table has a cycle: .*engine/duktape -> engine/js"' _ "$msg"
 # A file outside any layer folder is refused too.
 cp "$ROOT_DIR/src/core/lang.c" "$T_TMP/src/stray.c"
 check "a file outside the layers is refused" sh -c '! python3 "$1" "$2" >/dev/null' _ \
