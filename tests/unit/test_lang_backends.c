@@ -65,11 +65,25 @@ static void test_every_language_has_a_policy(void **state)
 	}
 }
 
+/* A warm sandbox needs a prelude that takes the code after the gate: the
+ * table says which languages have one, and the messages name them. */
+static void test_warm_start_is_the_tables(void **state)
+{
+	(void)state;
+	for (int id = 0; id < LANG_COUNT; id++) {
+		const struct lang *l = lang_get((enum lang_id)id);
+		if (l->warm_start)
+			assert_true(lang_ops(l)->spawn_gated); /* the gate it waits on */
+	}
+	assert_string_equal(lang_warm_start_names(), "python");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(test_every_language_has_a_backend),
 	    cmocka_unit_test(test_every_language_has_a_policy),
+	    cmocka_unit_test(test_warm_start_is_the_tables),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
