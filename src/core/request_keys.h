@@ -70,8 +70,8 @@ struct request_key {
 	const char *schema;
 	const char *doc;	 /* its description in the schemas */
 	const char *session_doc; /* a session's (RK_SESSION_*) description; NULL: doc */
-	/* A request file's (RK_LINE) value: checked by check (NULL: the
-	 * filler checks), then filled as fill says, into field (an offsetof
+	/* A request file's (RK_LINE) value: checked by check, then filled
+	 * as fill says, into field (an offsetof
 	 * in struct request) for RK_FILL_TEXT and RK_FILL_BOOL. */
 	request_key_check *check;
 	enum request_key_fill fill;
