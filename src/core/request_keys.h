@@ -1,7 +1,9 @@
 /* request_keys — every key a request may have, one row each: its JSON
  * type and schema, the command-line flag it stands for, the routes that
  * take it and need it, the MCP tools that take it and its description.
- * sbx serve checks a body against it, --request's messages list it, each
+ * sbx serve checks a body against it, --request's messages list it and
+ * --request, batch lines and serve's bodies are applied from it (each
+ * row's check and fill, run/request_json.c), each
  * front names a key by it (util/front.h), and the OpenAPI document's
  * request bodies (serve/openapi.c) and sbx mcp's tool arguments
  * (mcp/tools.c) are made from it: a new key is one row. */
@@ -71,8 +73,8 @@ struct request_key {
 	const char *doc;	 /* its description in the schemas */
 	const char *session_doc; /* a session's (RK_SESSION_*) description; NULL: doc */
 	/* A request file's (RK_LINE) value: checked by check, then filled
-	 * as fill says, into field (an offsetof
-	 * in struct request) for RK_FILL_TEXT and RK_FILL_BOOL. */
+	 * as fill says; field is the offsetof in struct request that
+	 * RK_FILL_TEXT and RK_FILL_BOOL write. */
 	request_key_check *check;
 	enum request_key_fill fill;
 	size_t field;
