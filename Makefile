@@ -284,7 +284,7 @@ FUZZ_MODS    := util/opt core/config core/config_keys core/config_serve core/req
                 policy/policy core/policy_names policy/policy_tokens policy/policy_js \
                 policy/policy_python policy/policy_r policy/policy_java policy/policy_deps policy/policy_langs policy/policy_bash policy/policy_c policy/policy_go \
                 render/render render/render_results render/render_text core/results util/jsonout core/markdown \
-                util/util util/buf util/textout util/front core/lang core/error_kinds core/request_keys \
+                util/util util/buf util/textout util/front core/lang core/error_kinds core/request_keys core/request_key_checks \
                 engine/js/tokenize core/outcome state/store util/statedir util/rmtree \
                 sandbox/report state/store_names state/store_lock state/store_read \
                 state/store_txn state/store_remove state/manifest_yaml state/manifest_file \

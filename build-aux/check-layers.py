@@ -79,28 +79,72 @@ def has_c(dirpath):
     return any(f.endswith((".c", ".h")) for f in os.listdir(dirpath))
 
 
-def check_file(path, folder, bad):
+def included_node(root, folder, inc):
+    """The node (a folder of the table) of the file an #include "inc" in
+    folder names, resolved as the compiler does: beside the including
+    file first ("js/lower.h", "../run/x.h"), then from src/ (-Isrc). A
+    folder without C belongs to the nearest folder above it that is in the
+    table. None: not a file of src/ (a library's or a generated header)."""
+    for cand in (os.path.join(folder, inc), inc):
+        rel = os.path.normpath(cand)
+        if rel.startswith("..") or os.path.isabs(rel):
+            continue
+        if os.path.isfile(os.path.join(root, rel)):
+            node = os.path.dirname(rel)
+            while node and node not in ALLOWED:
+                node = os.path.dirname(node)
+            return node or None
+    return None
+
+
+def check_file(root, path, folder, bad):
     with open(path, encoding="utf-8", errors="replace") as f:
         lines = f.readlines()
     if len(lines) > MAX_LINES:
         bad.append(f"{path}: {len(lines)} lines, over {MAX_LINES}: split it by job")
     if not path.endswith((".c", ".h")):
         return
+    here = os.path.relpath(os.path.dirname(path), root)
     for n, line in enumerate(lines, 1):
         m = INCLUDE.match(line)
-        if not m or "/" not in m.group(1):
+        if not m:
             continue
-        to = os.path.dirname(m.group(1))
-        if to not in ALLOWED:
-            continue  # a library's header (<duktape.h> is included with "")
+        to = included_node(root, here, m.group(1))
+        if to is None or to == folder:
+            continue
         name = os.path.basename(m.group(1))
-        if name.endswith("_int.h") and to != folder:
+        if name.endswith("_int.h"):
             bad.append(f"{path}:{n}: {name} is private to {to}/ ({line.strip()})")
-        elif to != folder and to not in ALLOWED[folder]:
+        elif to not in ALLOWED[folder]:
             bad.append(f"{path}:{n}: {folder} may not include {to} ({line.strip()})")
 
 
+def levels():
+    """The table drawn as rows, the highest first: a folder's row is one
+    above the highest row it may include, so every arrow points to a lower
+    row. README's Development section shows this drawing (test_layers
+    compares them)."""
+    depth = {}
+
+    def of(n):
+        if n not in depth:
+            depth[n] = 1 + max((of(m) for m in ALLOWED[n]), default=0)
+        return depth[n]
+
+    for n in ALLOWED:
+        of(n)
+    rows = []
+    for lvl in sorted(set(depth.values()), reverse=True):
+        names = sorted((n for n in ALLOWED if depth[n] == lvl), key=lambda n: (n.count("/"), n))
+        rows.append(f"{lvl:3}  " + "   ".join(names))
+    return "\n".join(rows)
+
+
 def main():
+    if sys.argv[1:2] == ["--levels"]:
+        acyclic(ALLOWED)
+        print(levels())
+        return 0
     root = sys.argv[1] if len(sys.argv) > 1 else "src"
     acyclic(ALLOWED)
     bad = []
@@ -125,7 +169,7 @@ def main():
                 continue
             for f in sorted(files):
                 if f.endswith(SOURCES):
-                    check_file(os.path.join(dirpath, f), node, bad)
+                    check_file(root, os.path.join(dirpath, f), node, bad)
     for line in bad:
         print(line)
     if bad:

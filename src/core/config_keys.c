@@ -6,6 +6,7 @@
 #include "core/config_int.h"
 
 #include <errno.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,21 +15,87 @@
 #include "core/policy_names.h"
 #include "util/util.h"
 
+/* limits.*: one row each, in the order the messages list them. A key that
+ * is also a request key (timeout, memory, ...) takes the same text as the
+ * request's (opt_duration_ms, opt_size). */
+#define NO_MARK ((size_t)-1)
+
+static const struct limit_key {
+	const char *key;
+	bool duration; /* else a size */
+	size_t field;  /* offsetof(struct limits, ...) */
+	/* Where it was written, for config_check_limits's messages: an
+	 * offsetof(struct loader, ...), or NO_MARK. */
+	size_t mark;
+	uint64_t most; /* a size's ceiling; 0: none */
+} limit_keys[] = {
+    {"timeout", true, offsetof(struct limits, timeout_ms), offsetof(struct loader, timeout_mark),
+     0},
+    {"cpu_time", true, offsetof(struct limits, cpu_ms), offsetof(struct loader, cpu_mark), 0},
+    {"memory", false, offsetof(struct limits, memory_bytes), offsetof(struct loader, memory_mark),
+     0},
+    {"max_output", false, offsetof(struct limits, output_bytes), NO_MARK, 0},
+    {"max_files", false, offsetof(struct limits, files_bytes), NO_MARK, 0},
+    {"max_code", false, offsetof(struct limits, code_bytes), NO_MARK, SBX_MAX_CODE},
+    {"max_timeout", true, offsetof(struct limits, max_timeout_ms), NO_MARK, 0},
+    {"max_memory", false, offsetof(struct limits, max_memory_bytes), NO_MARK, 0},
+};
+#define NLIMIT_KEYS (sizeof limit_keys / sizeof limit_keys[0])
+
+static const struct limit_key *limit_key_find(const char *key)
+{
+	for (size_t i = 0; i < NLIMIT_KEYS; i++)
+		if (!strcmp(limit_keys[i].key, key))
+			return &limit_keys[i];
+	return NULL;
+}
+
+/* The keys a language's section takes (lang_key): a language with a
+ * compiler names both commands by their names (java, javac); Duktape's
+ * languages name node, their second engine; the others their command.
+ * Into keys (at least 3), NULL-terminated when fewer. */
+static void lang_section_keys(const struct lang *lang, const char *keys[3])
+{
+	static const char *const duktape[3] = {"engine", "node", "auto_node"};
+	if (lang->compiler) {
+		keys[0] = lang->interpreter, keys[1] = lang->compiler, keys[2] = NULL;
+	} else if (lang->engine == ENGINE_DUKTAPE) {
+		memcpy(keys, duktape, sizeof duktape);
+	} else {
+		keys[0] = "command", keys[1] = keys[2] = NULL;
+	}
+}
+
+/* The same keys as "a, b, c" for messages. */
+static void lang_section_keys_text(const struct lang *lang, char *out, size_t n)
+{
+	const char *keys[3];
+	lang_section_keys(lang, keys);
+	out[0] = '\0';
+	for (size_t i = 0; i < 3 && keys[i]; i++)
+		snprintf(out + strlen(out), n - strlen(out), "%s%s", i ? ", " : "", keys[i]);
+}
+
 bool config_null_key_known(const char *section, const char *key)
 {
+	if (!strcmp(section, "limits"))
+		return limit_key_find(key) != NULL;
+	if (!strncmp(section, "languages.", 10)) {
+		const struct lang *lang = lang_by_name(section + 10);
+		const char *keys[3] = {NULL, NULL, NULL};
+		if (lang)
+			lang_section_keys(lang, keys);
+		for (size_t i = 0; i < 3 && keys[i]; i++)
+			if (!strcmp(keys[i], key))
+				return true;
+		return false;
+	}
 	static const char *const known[][10] = {
 	    {"the config", "limits", "languages", "policy", "history", "sessions", "serve",
 	     "state_dir", NULL},
-	    {"limits", "timeout", "cpu_time", "memory", "max_output", "max_files", "max_code",
-	     "max_timeout", "max_memory", NULL},
 	    {"history", "enabled", "retention_days", NULL},
 	    {"sessions", "max_ttl", NULL},
 	    {"serve", "warm_pool", NULL},
-	    {"languages.python", "command", NULL},
-	    {"languages.r", "command", NULL},
-	    {"languages.java", "java", "javac", NULL},
-	    {"languages.javascript", "engine", "node", "auto_node", NULL},
-	    {"languages.typescript", "engine", "node", "auto_node", NULL},
 	};
 	if (!strcmp(section, "languages"))
 		return lang_by_name(key) != NULL;
@@ -79,39 +146,25 @@ static int parse_size_node(const struct loader *L, const yaml_node_t *v, const c
 
 static int limits_key(struct loader *L, const char *section, const char *key, yaml_node_t *v)
 {
-	struct limits *l = &L->cfg->limits;
-	if (!strcmp(key, "timeout")) {
-		L->timeout_mark = v->start_mark;
-		return parse_duration_node(L, v, "limits.timeout", &l->timeout_ms);
+	const struct limit_key *k = limit_key_find(key);
+	if (!k) {
+		char known[160] = "";
+		for (size_t i = 0; i < NLIMIT_KEYS; i++)
+			snprintf(known + strlen(known), sizeof known - strlen(known), "%s%s",
+				 i ? ", " : "", limit_keys[i].key);
+		return config_unknown_key(L, v, section, key, known);
 	}
-	if (!strcmp(key, "cpu_time")) {
-		L->cpu_mark = v->start_mark;
-		return parse_duration_node(L, v, "limits.cpu_time", &l->cpu_ms);
-	}
-	if (!strcmp(key, "max_timeout"))
-		return parse_duration_node(L, v, "limits.max_timeout", &l->max_timeout_ms);
-	if (!strcmp(key, "memory")) {
-		L->memory_mark = v->start_mark;
-		return parse_size_node(L, v, "limits.memory", &l->memory_bytes);
-	}
-	if (!strcmp(key, "max_memory"))
-		return parse_size_node(L, v, "limits.max_memory", &l->max_memory_bytes);
-	if (!strcmp(key, "max_output"))
-		return parse_size_node(L, v, "limits.max_output", &l->output_bytes);
-	if (!strcmp(key, "max_files"))
-		return parse_size_node(L, v, "limits.max_files", &l->files_bytes);
-	if (!strcmp(key, "max_code")) {
-		if (parse_size_node(L, v, "limits.max_code", &l->code_bytes) != 0)
-			return -1;
-		if (l->code_bytes > SBX_MAX_CODE)
-			return config_fail_at(
-			    L, v->start_mark, "limits.max_code must be at most %lluM, not '%s'",
-			    (unsigned long long)(SBX_MAX_CODE >> 20), config_scalar(v));
-		return 0;
-	}
-	return config_unknown_key(L, v, section, key,
-				  "timeout, cpu_time, memory, max_output, max_files, max_code, "
-				  "max_timeout, max_memory");
+	if (k->mark != NO_MARK)
+		*(yaml_mark_t *)((char *)L + k->mark) = v->start_mark;
+	char name[64];
+	snprintf(name, sizeof name, "limits.%s", key);
+	uint64_t *field = (uint64_t *)((char *)&L->cfg->limits + k->field);
+	if ((k->duration ? parse_duration_node : parse_size_node)(L, v, name, field) != 0)
+		return -1;
+	if (k->most && *field > k->most)
+		return config_fail_at(L, v->start_mark, "%s must be at most %lluM, not '%s'", name,
+				      (unsigned long long)(k->most >> 20), config_scalar(v));
+	return 0;
 }
 
 /* A command is a list of words ([python3, -X, utf8]) or one word. A string
@@ -174,22 +227,27 @@ static int parse_command(struct loader *L, const yaml_node_t *v, const char *key
 static int parse_bool_node(const struct loader *L, const yaml_node_t *v, const char *key,
 			   bool *out);
 
+static int unknown_lang_key(const struct loader *L, const yaml_node_t *v, const char *section,
+			    const char *key, const struct lang *lang)
+{
+	char keys[64];
+	lang_section_keys_text(lang, keys, sizeof keys);
+	return config_unknown_key(L, v, section, key, keys);
+}
+
 static int lang_key(struct loader *L, const char *section, const char *key, yaml_node_t *v)
 {
 	char name[64];
 	snprintf(name, sizeof(name), "%s.%s", section, key);
 	char ***cmds = L->cfg->commands[L->lang];
 	const struct lang *lang = lang_get(L->lang);
-	/* A language with a compiler names both commands by their names
-	 * (java, javac); Duktape's languages name node, their second engine. */
+	/* The same keys as lang_section_keys's. */
 	if (lang->compiler) {
 		if (!strcmp(key, lang->interpreter))
 			return parse_command(L, v, name, &cmds[CONFIG_TOOL_RUN]);
 		if (!strcmp(key, lang->compiler))
 			return parse_command(L, v, name, &cmds[CONFIG_TOOL_COMPILE]);
-		char both[64];
-		snprintf(both, sizeof both, "%s, %s", lang->interpreter, lang->compiler);
-		return config_unknown_key(L, v, section, key, both);
+		return unknown_lang_key(L, v, section, key, lang);
 	}
 	if (lang->engine == ENGINE_DUKTAPE) {
 		if (!strcmp(key, "node"))
@@ -199,7 +257,7 @@ static int lang_key(struct loader *L, const char *section, const char *key, yaml
 			return parse_bool_node(L, v, name, &L->cfg->auto_node[L->lang]);
 		}
 		if (strcmp(key, "engine"))
-			return config_unknown_key(L, v, section, key, "engine, node, auto_node");
+			return unknown_lang_key(L, v, section, key, lang);
 		if (config_want_scalar(L, v, name, "duktape or node") != 0)
 			return -1;
 		if (request_engine_from_name(config_scalar(v), &L->cfg->engines[L->lang]) != 0)
@@ -211,15 +269,20 @@ static int lang_key(struct loader *L, const char *section, const char *key, yaml
 	}
 	if (!strcmp(key, "command"))
 		return parse_command(L, v, name, &cmds[CONFIG_TOOL_RUN]);
-	return config_unknown_key(L, v, section, key, "command");
+	return unknown_lang_key(L, v, section, key, lang);
 }
 
 static int languages_key(struct loader *L, const char *section, const char *key, yaml_node_t *v)
 {
 	const struct lang *lang = lang_by_name(key);
-	if (!lang)
-		return config_unknown_key(L, v, section, key,
-					  "javascript, typescript, python, java, r");
+	if (!lang) {
+		/* Every language of the table has a section (lang_key). */
+		char names[160] = "";
+		for (int id = 0; id < LANG_COUNT; id++)
+			snprintf(names + strlen(names), sizeof names - strlen(names), "%s%s",
+				 id ? ", " : "", lang_get((enum lang_id)id)->name);
+		return config_unknown_key(L, v, section, key, names);
+	}
 	char name[64];
 	snprintf(name, sizeof(name), "languages.%s", lang->name);
 	if (config_want_mapping(L, v, name) != 0)

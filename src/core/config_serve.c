@@ -9,18 +9,18 @@
 #include "core/lang.h"
 
 /* serve.warm_pool.LANG: a whole number of warm sandboxes, 0 to
- * CONFIG_WARM_POOL_MAX; only the languages that have them (Python: its
- * prelude takes the code after the gate, run/warm_run.c). */
+ * CONFIG_WARM_POOL_MAX; only the languages that have them (the table's
+ * warm_start: Python, whose prelude takes the code after the gate). */
 static int warm_pool_key(struct loader *L, const char *section, const char *key, yaml_node_t *v)
 {
 	(void)section;
 	const struct lang *lang = lang_by_name(key);
-	if (!lang || lang->id != LANG_PYTHON)
+	if (!lang || !lang->warm_start)
 		return config_fail_at(L, v->start_mark,
-				      "serve.warm_pool.%s: only python has warm sandboxes "
+				      "serve.warm_pool.%s: only %s has warm sandboxes "
 				      "(JavaScript runs in-process and starts in a millisecond); "
 				      "remove the key",
-				      key);
+				      key, lang_warm_start_names());
 	if (config_want_scalar(L, v, "serve.warm_pool", "a whole number of sandboxes") != 0)
 		return -1;
 	const char *s = config_scalar(v);

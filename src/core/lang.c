@@ -19,7 +19,7 @@ static const struct lang languages[LANG_COUNT] = {
 	 {NULL}, NULL, NULL, "--version", NULL, false, {NULL}},
 	/* python3*: Debian's sitecustomize; matplotlibrc: Debian's matplotlib refuses to import without it */
 	{LANG_PYTHON, "python", {"py", "python3", NULL}, {".py", NULL}, ENGINE_SPAWN, "python3", "python3",
-	 {"/etc/python3*", "/etc/matplotlibrc*", NULL}, "MemoryError", NULL, "--version", NULL, true, {">>>", "...", NULL}},
+	 {"/etc/python3*", "/etc/matplotlibrc*", NULL}, "MemoryError", NULL, "--version", NULL, true, {">>>", "...", NULL}, true},
 	/* the JDK's config: security, logging, jvm.cfg */
 	{LANG_JAVA, "java", {NULL}, {".java", NULL}, ENGINE_SPAWN, "java", "default-jdk-headless",
 	 {"/etc/java-*", NULL}, "java.lang.OutOfMemoryError", NULL, "-version", "javac", false, {NULL}},
@@ -118,6 +118,29 @@ const char *lang_all_names(void)
 	static pthread_once_t once = PTHREAD_ONCE_INIT;
 	pthread_once(&once, make_all_names);
 	return all_names;
+}
+
+static char warm_names[128];
+
+static void make_warm_names(void)
+{
+	size_t n = 0, count = 0, seen = 0;
+	for (size_t i = 0; i < LANG_COUNT; i++)
+		count += languages[i].warm_start;
+	for (size_t i = 0; i < LANG_COUNT && n < sizeof warm_names; i++)
+		if (languages[i].warm_start)
+			n += (size_t)snprintf(warm_names + n, sizeof warm_names - n, "%s%s",
+					      !seen++	      ? ""
+					      : seen == count ? " and "
+							      : ", ",
+					      languages[i].name);
+}
+
+const char *lang_warm_start_names(void)
+{
+	static pthread_once_t once = PTHREAD_ONCE_INIT;
+	pthread_once(&once, make_warm_names);
+	return warm_names;
 }
 
 /* The interpreter names a "#!" line may carry, beyond the aliases above. */

@@ -58,6 +58,10 @@ struct lang {
 	 * line's end: only what follows them is code, other lines are the
 	 * echoed output. NULL-terminated; the first one starts a transcript. */
 	const char *prompts[3];
+	/* Its prelude takes the code's file after the sandbox's gate, so a
+	 * sandbox can start before the code is known: sbx run --warm-sandbox
+	 * and sbx serve's warm pool (run/warm_run.c, serve.warm_pool). */
+	bool warm_start;
 };
 
 /* A language's behaviour: its backend in src/lang/NAME.c (the row above is
@@ -159,5 +163,7 @@ const struct lang *lang_by_shebang(const char *code, size_t len);
 const struct lang *lang_guess(const char *code, size_t len);
 /* "javascript, js, node, typescript, ..." for error messages. */
 const char *lang_all_names(void);
+/* The languages with warm_start, as "python" or "python and r". */
+const char *lang_warm_start_names(void);
 
 #endif

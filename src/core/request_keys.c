@@ -1,10 +1,12 @@
 /* request_keys — the request keys' table (request_keys.h). */
 #include "core/request_keys.h"
 
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/request.h"
 #include "util/front.h"
 
 /* What every run takes, however it is started. */
@@ -23,95 +25,121 @@
 const struct request_key request_keys[] = {
     {"code", "-e", RK_STR, RK_RUN | RK_DEPLOY | RK_PREPARE | RK_SESSION_EXEC | RK_LINE,
      RK_RUN | RK_DEPLOY | RK_PREPARE | RK_SESSION_EXEC,
-     RK_RUN | RK_PREPARE | RK_SESSION_EXEC | RK_DEPLOY, NULL, "the program", NULL},
+     RK_RUN | RK_PREPARE | RK_SESSION_EXEC | RK_DEPLOY, NULL, "the program", NULL,
+     request_key_check_string, RK_FILL_CODE, 0},
     {"deployment", NULL, RK_STR, RK_LINE, 0, 0, NULL,
-     "the deployment a batch line or request file runs: NAME or NAME@VERSION", NULL},
+     "the deployment a batch line or request file runs: NAME or NAME@VERSION", NULL,
+     request_key_check_string, RK_FILL_DEPLOYMENT, 0},
     {"language", "--language", RK_STR,
-     RK_RUN | RK_DEPLOY | RK_PREPARE | RK_SESSION_CREATE | RK_SESSION_EXEC | RK_LINE, 0,
+     RK_BATCH | RK_RUN | RK_DEPLOY | RK_PREPARE | RK_SESSION_CREATE | RK_SESSION_EXEC | RK_LINE, 0,
      RK_RUN | RK_PREPARE | RK_SESSION_CREATE | RK_SESSION_EXEC | RK_DEPLOY, NULL,
      "javascript (js), typescript (ts), python (py), java, r, bash (sh), c, cpp (c++) or go; "
      "default javascript",
      "a session's own language (python by default), the default of its executions; an "
      "execution's runs python, javascript, typescript, r or java in that language's own kernel "
      "in the session's working directory (a workspace, each keeping its own state), bash (or "
-     "sh) a shell command there, keeping only the files; c, cpp and go are refused"},
+     "sh) a shell command there, keeping only the files; c, cpp and go are refused",
+     request_key_check_string, RK_FILL_FLAG, 0},
     {"engine", "--engine", RK_STR, SETTINGS | RK_PREPARE, 0, RK_RUN,
      "{\"enum\": [\"duktape\", \"node\"]}",
      "JavaScript's and TypeScript's engine (--engine): duktape or node; unset: duktape, or node "
      "for code that needs what Duktape lacks (BigInt, regex lookbehind; the record's "
      "engine_reason says why)",
-     NULL},
+     NULL, request_key_check_string, RK_FILL_FLAG, 0},
     {"id", NULL, RK_STR, EXECUTIONS, 0, MCP_RUNS, "{\"maxLength\": 200}",
-     "your id for this request, echoed as request_id", NULL},
+     "your id for this request, echoed as request_id", NULL, request_key_check_id, RK_FILL_TEXT,
+     offsetof(struct request, request_id)},
     {"name", "--name", RK_STR, RK_DEPLOY | RK_SESSION_CREATE, 0, RK_SESSION_CREATE,
      "{\"pattern\": \"^[a-z0-9][a-z0-9._-]{0,63}$\"}",
      "the deployment's name: [a-z0-9][a-z0-9._-]*, at most 64 characters",
-     "a name to use instead of the id, as deployment names"},
+     "a name to use instead of the id, as deployment names", NULL, RK_FILL_NONE, 0},
     {"inputs", "--inputs", RK_OBJ, SETTINGS | RK_SESSION_EXEC, 0, MCP_RUNS | RK_SESSION_EXEC, NULL,
      "values the code sees as `inputs` (a JS object, a Python dict, an R list; Java reads "
      "inputs.json)",
-     NULL},
-    {"timeout", "--timeout", RK_NUM | RK_STR, SETTINGS | RK_SESSION_EXEC, 0,
+     NULL, request_key_check_object, RK_FILL_FLAG_JSON, 0},
+    {"timeout", "--timeout", RK_NUM | RK_STR, RK_BATCH | SETTINGS | RK_SESSION_EXEC, 0,
      MCP_RUNS | RK_SESSION_EXEC, NULL,
-     "wall-clock limit in seconds, or a duration like \"500ms\", \"2m\" (default 5 s)", NULL},
-    {"cpu_time", "--cpu-time", RK_NUM | RK_STR, SETTINGS | RK_SESSION_EXEC, 0,
+     "wall-clock limit in seconds, or a duration like \"500ms\", \"2m\" (default 5 s)", NULL,
+     request_key_check_scalar, RK_FILL_FLAG_SCALAR, 0},
+    {"cpu_time", "--cpu-time", RK_NUM | RK_STR, RK_BATCH | SETTINGS | RK_SESSION_EXEC, 0,
      MCP_RUNS | RK_SESSION_EXEC, NULL, "CPU time limit of the whole run (default: the timeout)",
-     "this execution's CPU-time limit (the interpreter's CPU time during it)"},
-    {"memory", "--memory", RK_NUM | RK_STR, SETTINGS | RK_SESSION_CREATE, 0,
+     "this execution's CPU-time limit (the interpreter's CPU time during it)",
+     request_key_check_scalar, RK_FILL_FLAG_SCALAR, 0},
+    {"memory", "--memory", RK_NUM | RK_STR, RK_BATCH | SETTINGS | RK_SESSION_CREATE, 0,
      MCP_RUNS | RK_SESSION_CREATE, NULL,
      "memory limit in bytes or a size like \"512M\" (default 256M)" MAX_MEMORY,
-     "the session's memory limit (256M, 1G)" MAX_MEMORY},
-    {"max_output", "--max-output", RK_NUM | RK_STR, SETTINGS | RK_SESSION_EXEC, 0, MCP_RUNS, NULL,
-     "output kept per stream (default 1M)", NULL},
+     "the session's memory limit (256M, 1G)" MAX_MEMORY, request_key_check_scalar,
+     RK_FILL_FLAG_SCALAR, 0},
+    {"max_output", "--max-output", RK_NUM | RK_STR, RK_BATCH | SETTINGS | RK_SESSION_EXEC, 0,
+     MCP_RUNS, NULL, "output kept per stream (default 1M)", NULL, request_key_check_scalar,
+     RK_FILL_FLAG_SCALAR, 0},
     {"env", "--env", RK_OBJ, SETTINGS | RK_SESSION_EXEC, 0, MCP_RUNS | RK_SESSION_EXEC, STRINGS,
-     "environment variables", "environment variables for this execution only (not for Java)"},
+     "environment variables", "environment variables for this execution only (not for Java)",
+     request_key_check_pairs, RK_FILL_FLAG_PAIRS, 0},
     {"labels", "--label", RK_OBJ, SETTINGS | RK_SESSION_EXEC, 0, MCP_RUNS, STRINGS,
-     "labels kept in sbx's history", NULL},
+     "labels kept in sbx's history", NULL, request_key_check_pairs, RK_FILL_FLAG_PAIRS, 0},
     {"merge_output", "--merge-output", RK_BOOL, SETTINGS, 0, 0, NULL,
-     "stdout and stderr as one stream, in the order written (--merge-output)", NULL},
+     "stdout and stderr as one stream, in the order written (--merge-output)", NULL,
+     request_key_check_bool, RK_FILL_BOOL, offsetof(struct request, merge_output)},
     {"print_result", "--print-result", RK_BOOL, SETTINGS, 0, 0, NULL,
-     "print the value of the last expression, as a REPL does (--print-result)", NULL},
+     "print the value of the last expression, as a REPL does (--print-result)", NULL,
+     request_key_check_bool, RK_FILL_PRINT_RESULT, 0},
     {"files", "--file", RK_OBJ, EXECUTIONS, 0, MCP_RUNS,
      "{\"additionalProperties\": {\"type\": \"object\", \"properties\": {\"text\": {\"type\": "
      "\"string\"}, \"base64\": {\"type\": \"string\"}}}}",
      "files copied into the working directory: {\"name\": {\"text\": \"...\"} or {\"base64\": "
      "\"...\"}}",
-     NULL},
+     NULL, request_key_check_files, RK_FILL_FLAG_FILES, 0},
     {"stdin", "--stdin", RK_STR, EXECUTIONS, 0, MCP_RUNS | RK_SESSION_EXEC, NULL,
      "the program's standard input",
-     "this execution's standard input (not for JavaScript and TypeScript)"},
+     "this execution's standard input (not for JavaScript and TypeScript)", request_key_check_stdin,
+     RK_FILL_FLAG_FILE, 0},
     {"args", NULL, RK_ARR, EXECUTIONS, 0, MCP_RUNS | RK_SESSION_EXEC,
      "{\"items\": {\"type\": \"string\"}}", "program arguments",
-     "program arguments for this execution (not for Java)"},
+     "program arguments for this execution (not for Java)", request_key_check_args, RK_FILL_ARGS,
+     0},
     {"expected_stdout", NULL, RK_STR, RK_RUN | RK_EXEC | RK_LINE, 0, MCP_RUNS, NULL,
-     "the record gets `verdict`: passed or failed", NULL},
+     "the record gets `verdict`: passed or failed", NULL, request_key_check_string, RK_FILL_TEXT,
+     offsetof(struct request, expected_stdout)},
     {"return_files", NULL, RK_BOOL, RK_RUN | RK_EXEC | RK_SESSION_EXEC, 0, 0, NULL,
      "the files the code made come back in the record's returned_files (base64; at most 8 MiB "
      "a file and 16 MiB in all, past that base64 null and left_out says why); needs the JSON "
      "answer (Accept: application/json), not a stream",
      "the files the execution made come back in the record's returned_files (as for POST "
-     "/v1/run); needs the JSON answer"},
+     "/v1/run); needs the JSON answer",
+     NULL, RK_FILL_NONE, 0},
     {"ttl", "--ttl", RK_STR, RK_SESSION_CREATE | RK_SESSION_TTL, RK_SESSION_TTL, RK_SESSION_CREATE,
-     NULL, NULL, "deleted this long after its last execution, e.g. \"24h\" (at most 14d)"},
+     NULL, NULL, "deleted this long after its last execution, e.g. \"24h\" (at most 14d)", NULL,
+     RK_FILL_NONE, 0},
     {"idle", "--idle", RK_STR, RK_SESSION_CREATE, 0, RK_SESSION_CREATE, NULL, NULL,
-     "state saved and processes stopped after this long idle, e.g. \"15m\""},
+     "state saved and processes stopped after this long idle, e.g. \"15m\"", NULL, RK_FILL_NONE, 0},
     /* false: answered 202 at once, polled at /v1/runs/ID (HTTP only) */
     {"wait", NULL, RK_BOOL, RK_RUN | RK_EXEC | RK_SESSION_EXEC, 0, 0, NULL,
      "false: answered 202 at once with the run's id and Location: /v1/runs/ID (GET it for the "
      "state and, once ended, the record; DELETE cancels); true or absent: the answer comes "
      "when the run ends",
-     NULL},
+     NULL, NULL, RK_FILL_NONE, 0},
     {"fresh", "--fresh", RK_BOOL, RK_SESSION_EXEC | RK_LINE, 0, RK_SESSION_EXEC, NULL, NULL,
      "run in a new interpreter that restores none of the earlier executions' state (the "
      "working directory's files stay), so that no earlier execution's code can change this one "
-     "or its record; for grading"},
-    {NULL, NULL, 0, 0, 0, 0, NULL, NULL, NULL},
+     "or its record; for grading",
+     request_key_check_bool, RK_FILL_BOOL, offsetof(struct request, fresh)},
+    {NULL, NULL, 0, 0, 0, 0, NULL, NULL, NULL, NULL, RK_FILL_NONE, 0},
 };
 
 const struct request_key *request_key_find(const char *key)
 {
 	for (const struct request_key *k = request_keys; key && k->key; k++)
 		if (!strcmp(k->key, key))
+			return k;
+	return NULL;
+}
+
+const struct request_key *request_key_by_flag(const char *long_name, unsigned route)
+{
+	for (const struct request_key *k = request_keys; long_name && k->key; k++)
+		if ((k->routes & route) && k->flag && !strncmp(k->flag, "--", 2) &&
+		    !strcmp(k->flag + 2, long_name))
 			return k;
 	return NULL;
 }

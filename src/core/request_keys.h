@@ -1,7 +1,9 @@
 /* request_keys — every key a request may have, one row each: its JSON
  * type and schema, the command-line flag it stands for, the routes that
  * take it and need it, the MCP tools that take it and its description.
- * sbx serve checks a body against it, --request's messages list it, each
+ * sbx serve checks a body against it, --request's messages list it and
+ * --request, batch lines and serve's bodies are applied from it (each
+ * row's check and fill, run/request_json.c), each
  * front names a key by it (util/front.h), and the OpenAPI document's
  * request bodies (serve/openapi.c) and sbx mcp's tool arguments
  * (mcp/tools.c) are made from it: a new key is one row. */
@@ -11,6 +13,9 @@
 #include <jansson.h>
 #include <stdbool.h>
 #include <stddef.h>
+
+#define REQUEST_ID_MAX	       200 /* bytes of a request's "id" */
+#define REQUEST_KEY_SCALAR_MAX 64  /* bytes of a scalar's text, with its NUL */
 
 /* JSON types a key takes (a mask). */
 enum { RK_STR = 1, RK_NUM = 2, RK_OBJ = 4, RK_ARR = 8, RK_BOOL = 16 };
@@ -27,7 +32,33 @@ enum request_route {
 	RK_SESSION_EXEC = 32,
 	RK_LINE = 64,	      /* a --request file or a batch line, which may name a deployment */
 	RK_SESSION_TTL = 128, /* a session's new time to live */
+	/* a default of every line of a batch: sbx batch's flag, and POST
+	 * /v1/batch's query parameter of the same name (serve/routes.c) */
+	RK_BATCH = 256,
 };
+
+/* How a request file's or a batch line's key (route RK_LINE) fills the
+ * request: run/request_json.c has one filler per kind, so a key that fills
+ * as an existing one does is one row. */
+enum request_key_fill {
+	RK_FILL_NONE = 0,     /* not a request file's key (HTTP or sessions only) */
+	RK_FILL_FLAG,	      /* the string, as its flag's argument (runopt) */
+	RK_FILL_FLAG_SCALAR,  /* a number or a string, as its flag's argument */
+	RK_FILL_FLAG_JSON,    /* the value as JSON text, as its flag's argument */
+	RK_FILL_FLAG_PAIRS,   /* an object of strings: each NAME=VALUE to its flag */
+	RK_FILL_FLAG_FILE,    /* the string written to a temporary file, its path to the flag */
+	RK_FILL_FLAG_FILES,   /* each file written to a temporary file, PATH:NAME to the flag */
+	RK_FILL_TEXT,	      /* the string into struct request's char * at .field */
+	RK_FILL_BOOL,	      /* true or false into struct request's bool at .field */
+	RK_FILL_PRINT_RESULT, /* true: always, false: never */
+	RK_FILL_ARGS,	      /* each string, one program argument */
+	RK_FILL_CODE,	      /* the program (not with a deployment) */
+	RK_FILL_DEPLOYMENT,   /* the deployment to run (only where one may be named) */
+};
+
+/* A key's value check before it fills anything: 0, or -1 after an error
+ * message that names the key and what it must be. */
+typedef int request_key_check(const char *key, json_t *v);
 
 struct request_key {
 	const char *key;  /* the JSON key */
@@ -41,7 +72,22 @@ struct request_key {
 	const char *schema;
 	const char *doc;	 /* its description in the schemas */
 	const char *session_doc; /* a session's (RK_SESSION_*) description; NULL: doc */
+	/* A request file's (RK_LINE) value: checked by check, then filled
+	 * as fill says; field is the offsetof in struct request that
+	 * RK_FILL_TEXT and RK_FILL_BOOL write. */
+	request_key_check *check;
+	enum request_key_fill fill;
+	size_t field;
 };
+
+/* The checks the rows use. */
+request_key_check request_key_check_string, request_key_check_scalar, request_key_check_object,
+    request_key_check_pairs, request_key_check_files, request_key_check_bool, request_key_check_id,
+    request_key_check_args, request_key_check_stdin;
+/* A flag's argument from a scalar (RK_FILL_FLAG_SCALAR): a positive number
+ * or a short string as the flag takes it ("2.5s", "256M"), into out (n
+ * bytes). 0, or -1 after an error message. */
+int request_key_scalar_text(const char *key, json_t *v, char *out, size_t n);
 
 /* The rows, ending with one whose key is NULL. */
 extern const struct request_key request_keys[];
@@ -49,6 +95,8 @@ extern const struct request_key request_keys[];
 const struct request_key *request_key_find(const char *key);
 /* "a string", "a number or a string", ... for a types mask. */
 const char *request_key_types_words(int types);
+/* The row of route's key whose flag is --long_name; NULL: none. */
+const struct request_key *request_key_by_flag(const char *long_name, unsigned route);
 /* key as the caller named it (util/front.h): its flag on the command
  * line, the key in a JSON request and over HTTP and MCP. */
 const char *request_key_name(const char *key);

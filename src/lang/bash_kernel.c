@@ -51,7 +51,7 @@ struct bash_kernel {
 	char init[PATH_MAX + 32]; /* the BASH_ENV file that sets the EXIT trap */
 	char dump[PATH_MAX + 32]; /* what the trap writes */
 	char state[PATH_MAX + 32];
-	struct shell_state shell;
+	struct bash_shell_state shell;
 	json_t *pending_saved; /* sent after "done" */
 };
 
@@ -112,7 +112,7 @@ static char **command_env(const struct bash_kernel *bk, json_t *env, bool keeps,
 	size_t n = 0;
 	while (bk->env[n])
 		n++;
-	const struct shell_state *sh = &bk->shell;
+	const struct bash_shell_state *sh = &bk->shell;
 	char **v = xcalloc(n + sh->nvars + json_object_size(env) + 3, sizeof *v);
 	size_t k = 0;
 	char name[256];
@@ -120,7 +120,7 @@ static char **command_env(const struct bash_kernel *bk, json_t *env, bool keeps,
 		const char *eq = strchr(bk->env[i], '=');
 		size_t len = eq ? (size_t)(eq - bk->env[i]) : strlen(bk->env[i]);
 		snprintf(name, sizeof name, "%.*s", (int)len, bk->env[i]);
-		if (!json_object_get(env, name) && !shell_state_var(sh, bk->env[i], len) &&
+		if (!json_object_get(env, name) && !bash_shell_state_var(sh, bk->env[i], len) &&
 		    strcmp(name, "PWD") && strcmp(name, "BASH_ENV"))
 			v[k++] = bk->env[i];
 	}
@@ -157,7 +157,7 @@ static void run_command(const struct bash_kernel *bk, json_t *req, char **env)
 	/* Where the last command left the shell, and PWD for it. */
 	char pwd[PATH_MAX + 8];
 	memcpy(pwd, "PWD=", 4);
-	shell_state_enter(&bk->shell, bk->workdir, pwd + 4, sizeof pwd - 4);
+	bash_shell_state_enter(&bk->shell, bk->workdir, pwd + 4, sizeof pwd - 4);
 	size_t k_env = 0;
 	while (env[k_env])
 		k_env++;
@@ -217,13 +217,13 @@ static bool shell_begin(struct bash_kernel *bk, json_t *hello)
 	snprintf(bk->state, sizeof bk->state, "%.*s/state.bash", (int)(slash - state), state);
 	snprintf(bk->dump, sizeof bk->dump, "%s/sbx-shell-exit", bk->tmpdir);
 	snprintf(bk->init, sizeof bk->init, "%s/sbx-shell-init.sh", bk->tmpdir);
-	if (!shell_state_init_file(bk->init, bk->dump)) {
+	if (!bash_shell_state_init_file(bk->init, bk->dump)) {
 		bk->init[0] = '\0'; /* nothing kept: each command starts afresh */
 		return false;
 	}
 	if (json_is_true(json_object_get(hello, "fresh")))
 		unlink(bk->state);
-	return shell_state_load(&bk->shell, bk->state);
+	return bash_shell_state_load(&bk->shell, bk->state);
 }
 
 /* After a command: what its shell left, kept and saved; a note on its
@@ -238,9 +238,9 @@ static void shell_end(struct bash_kernel *bk, json_t *req, json_int_t seq)
 	long size = 0;
 	json_t *unsaved = json_array();
 	/* Written only when it changed: most commands change nothing. */
-	if (shell_state_update(&bk->shell, bk->dump, bk->workdir, bk->env,
-			       json_object_get(req, "env"), note, sizeof note) == 2)
-		size = shell_state_save(&bk->shell, bk->state);
+	if (bash_shell_state_update(&bk->shell, bk->dump, bk->workdir, bk->env,
+				    json_object_get(req, "env"), note, sizeof note) == 2)
+		size = bash_shell_state_save(&bk->shell, bk->state);
 	if (note[0])
 		(void)write_all(2, note, strlen(note));
 	if (size < 0)

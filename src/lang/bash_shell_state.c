@@ -42,7 +42,7 @@ static bool bash_own(const char *name, size_t len)
 	return false;
 }
 
-static void vars_free(struct shell_state *st)
+static void vars_free(struct bash_shell_state *st)
 {
 	for (size_t i = 0; i < st->nvars; i++)
 		free(st->vars[i]);
@@ -51,7 +51,7 @@ static void vars_free(struct shell_state *st)
 	st->nvars = 0;
 }
 
-void shell_state_clear(struct shell_state *st)
+void bash_shell_state_clear(struct bash_shell_state *st)
 {
 	vars_free(st);
 	free(st->dir);
@@ -101,9 +101,9 @@ static const char *find_var(char *const *env, const char *name, size_t len)
 	return NULL;
 }
 
-bool shell_state_load(struct shell_state *st, const char *path)
+bool bash_shell_state_load(struct bash_shell_state *st, const char *path)
 {
-	shell_state_clear(st);
+	bash_shell_state_clear(st);
 	size_t len = 0;
 	char *data = slurp(path, &len);
 	if (!data)
@@ -120,7 +120,7 @@ bool shell_state_load(struct shell_state *st, const char *path)
 	return true;
 }
 
-long shell_state_save(const struct shell_state *st, const char *path)
+long bash_shell_state_save(const struct bash_shell_state *st, const char *path)
 {
 	char tmp[PATH_MAX];
 	snprintf(tmp, sizeof tmp, "%s.tmp", path);
@@ -141,7 +141,7 @@ long shell_state_save(const struct shell_state *st, const char *path)
 	return size;
 }
 
-bool shell_state_init_file(const char *init, const char *dump)
+bool bash_shell_state_init_file(const char *init, const char *dump)
 {
 	/* The dump's path is sbx's TMPDIR: nothing in it needs quoting but
 	 * the path is checked all the same. */
@@ -178,8 +178,8 @@ static const char *under(const char *pwd, const char *workdir)
 	return pwd[n] ? pwd + n + 1 : "";
 }
 
-int shell_state_update(struct shell_state *st, const char *dump, const char *workdir,
-		       char *const *sbx_env, struct json_t *exec_env, char *note, size_t n)
+int bash_shell_state_update(struct bash_shell_state *st, const char *dump, const char *workdir,
+			    char *const *sbx_env, struct json_t *exec_env, char *note, size_t n)
 {
 	note[0] = '\0';
 	size_t len = 0;
@@ -197,7 +197,7 @@ int shell_state_update(struct shell_state *st, const char *dump, const char *wor
 			 data);
 		dir = xstrdup("");
 	}
-	struct shell_state was = *st;
+	struct bash_shell_state was = *st;
 	st->dir = dir;
 	st->vars = NULL;
 	st->nvars = 0;
@@ -211,7 +211,8 @@ int shell_state_update(struct shell_state *st, const char *dump, const char *wor
 		const char *base = find_var(sbx_env, p, k);
 		const char *keep = p;
 		if (given && !strcmp(given, p + k + 1))
-			keep = shell_state_var(&was, p, k); /* --env's, for that execution only */
+			keep =
+			    bash_shell_state_var(&was, p, k); /* --env's, for that execution only */
 		else if (!given && base && !strcmp(base, p + k + 1))
 			keep = NULL; /* sbx's own */
 		if (!keep)
@@ -222,12 +223,12 @@ int shell_state_update(struct shell_state *st, const char *dump, const char *wor
 	bool same = was.dir && !strcmp(was.dir, st->dir) && was.nvars == st->nvars;
 	for (size_t i = 0; same && i < st->nvars; i++)
 		same = !strcmp(was.vars[i], st->vars[i]);
-	shell_state_clear(&was);
+	bash_shell_state_clear(&was);
 	free(data);
 	return same ? 1 : 2;
 }
 
-const char *shell_state_var(const struct shell_state *st, const char *name, size_t len)
+const char *bash_shell_state_var(const struct bash_shell_state *st, const char *name, size_t len)
 {
 	for (size_t i = 0; i < st->nvars; i++)
 		if (name_len(st->vars[i]) == len && !memcmp(st->vars[i], name, len))
@@ -235,7 +236,8 @@ const char *shell_state_var(const struct shell_state *st, const char *name, size
 	return NULL;
 }
 
-void shell_state_enter(const struct shell_state *st, const char *workdir, char *pwd, size_t n)
+void bash_shell_state_enter(const struct bash_shell_state *st, const char *workdir, char *pwd,
+			    size_t n)
 {
 	snprintf(pwd, n, "%s", workdir);
 	if (!st->dir || !st->dir[0])

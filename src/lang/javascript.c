@@ -22,12 +22,12 @@ static int js_session_refuse(const struct request *req)
 	return 0;
 }
 
-const char *js_checker_name(const struct request *req)
+const char *javascript_checker_name(const struct request *req)
 {
 	return request_uses_node(req) ? "node" : "duktape";
 }
 
-void js_transforms(const struct request *req, json_t *a)
+void javascript_transforms(const struct request *req, json_t *a)
 {
 	if (req->lang->id == LANG_TYPESCRIPT) {
 		json_array_append_new(a, json_pack("{s:s, s:s, s:s, s:s}", "kind", "lower", "from",
@@ -51,14 +51,14 @@ void js_transforms(const struct request *req, json_t *a)
 }
 
 const struct lang_ops lang_javascript = {
-    .spawn_args = node_spawn_args, /* only under --engine node */
-    .spawn_finish = node_spawn_finish,
+    .spawn_args = javascript_node_spawn_args, /* only under --engine node */
+    .spawn_finish = javascript_node_spawn_finish,
     .spawn_gated = true,
     .builds = true,
     .rich_results = true,
     .kernel_run = engine_duktape_kernel_run,
     .session_refuse = js_session_refuse,
-    .checker_name = js_checker_name,
-    .transforms = js_transforms,
+    .checker_name = javascript_checker_name,
+    .transforms = javascript_transforms,
     .print_result_snippet = PRINT_RESULT_ALWAYS,
 };

@@ -138,8 +138,8 @@ static uint64_t node_rlimit_as(uint64_t memory_bytes)
 	return memory_bytes + NODE_AS_EXTRA;
 }
 
-int node_spawn_args(struct spawn_run *s, struct argv_builder *a, const char *inputs_arg,
-		    char *const *compile_cmd, uint64_t *as)
+int javascript_node_spawn_args(struct spawn_run *s, struct argv_builder *a, const char *inputs_arg,
+			       char *const *compile_cmd, uint64_t *as)
 {
 	(void)compile_cmd;
 	/* V8 reserves more than it uses: the cgroup is the wall */
@@ -221,7 +221,7 @@ static bool v8_heap_oom(const struct outcome *out, uint64_t memory_bytes)
 	       (has_text(&out->err.kept, needle) || has_text(&out->out.kept, needle));
 }
 
-void node_spawn_finish(struct spawn_run *s)
+void javascript_node_spawn_finish(struct spawn_run *s)
 {
 	struct outcome *out = s->out;
 	const struct request *req = s->req;

@@ -41,15 +41,15 @@ int java_kernel_run(struct request *req, struct outcome *out, const struct outpu
 
 /* node (--engine node) for JavaScript and TypeScript: the heap cap, the
  * prelude, the program; TypeScript is lowered first. javascript_node.c */
-int node_spawn_args(struct spawn_run *s, struct argv_builder *a, const char *inputs_arg,
-		    char *const *compile_cmd, uint64_t *as);
+int javascript_node_spawn_args(struct spawn_run *s, struct argv_builder *a, const char *inputs_arg,
+			       char *const *compile_cmd, uint64_t *as);
 /* After a node run: V8's heap out of memory is the memory limit,
  * TypeScript's error lines map to the source, the record names the
  * engine. javascript_node.c */
-void node_spawn_finish(struct spawn_run *s);
+void javascript_node_spawn_finish(struct spawn_run *s);
 /* What sbx does to JavaScript or TypeScript before it runs. javascript.c */
-void js_transforms(const struct request *req, struct json_t *transforms);
-const char *js_checker_name(const struct request *req);
+void javascript_transforms(const struct request *req, struct json_t *transforms);
+const char *javascript_checker_name(const struct request *req);
 
 /* R's RLIMIT_AS for a memory limit (0: none), one-shot runs and kernels:
  * the limit plus what its graphics reserve without using. r.c */
@@ -95,24 +95,25 @@ int bash_kernel_run(struct request *req, struct outcome *out, const struct outpu
 /* What a session's shell keeps between commands: its working directory
  * (relative to the workspace) and the variables it exported. Loaded from
  * and saved to the kernel's state file; updated from the dump the EXIT
- * trap of the BASH_ENV file (shell_state_init_file) wrote (0: none, 1:
+ * trap of the BASH_ENV file (bash_shell_state_init_file) wrote (0: none, 1:
  * the same as before, 2: changed), which sets a
  * note for stderr when the command ended outside the workspace; entered
  * by the next command's child before bash starts (pwd: its PWD).
  * bash_shell_state.c */
-struct shell_state {
+struct bash_shell_state {
 	char *dir;
 	char **vars; /* "NAME=value" */
 	size_t nvars;
 };
-bool shell_state_load(struct shell_state *st, const char *path);
-long shell_state_save(const struct shell_state *st, const char *path);
-void shell_state_clear(struct shell_state *st);
-bool shell_state_init_file(const char *init, const char *dump);
-int shell_state_update(struct shell_state *st, const char *dump, const char *workdir,
-		       char *const *sbx_env, struct json_t *exec_env, char *note, size_t n);
-const char *shell_state_var(const struct shell_state *st, const char *name, size_t len);
-void shell_state_enter(const struct shell_state *st, const char *workdir, char *pwd, size_t n);
+bool bash_shell_state_load(struct bash_shell_state *st, const char *path);
+long bash_shell_state_save(const struct bash_shell_state *st, const char *path);
+void bash_shell_state_clear(struct bash_shell_state *st);
+bool bash_shell_state_init_file(const char *init, const char *dump);
+int bash_shell_state_update(struct bash_shell_state *st, const char *dump, const char *workdir,
+			    char *const *sbx_env, struct json_t *exec_env, char *note, size_t n);
+const char *bash_shell_state_var(const struct bash_shell_state *st, const char *name, size_t len);
+void bash_shell_state_enter(const struct bash_shell_state *st, const char *workdir, char *pwd,
+			    size_t n);
 /* python3 running the prelude and prelude/sbx_kernel.py. python_kernel.c */
 int python_kernel_run(struct request *req, struct outcome *out, const struct output_sink *sink,
 		      const struct kernel_start *ks);

@@ -13,14 +13,14 @@ static int ts_session_refuse(const struct request *req)
 }
 
 const struct lang_ops lang_typescript = {
-    .spawn_args = node_spawn_args, /* only under --engine node */
-    .spawn_finish = node_spawn_finish,
+    .spawn_args = javascript_node_spawn_args, /* only under --engine node */
+    .spawn_finish = javascript_node_spawn_finish,
     .spawn_gated = true,
     .builds = true,
     .rich_results = true,
     .kernel_run = engine_duktape_kernel_run,
     .session_refuse = ts_session_refuse,
-    .checker_name = js_checker_name,
-    .transforms = js_transforms,
+    .checker_name = javascript_checker_name,
+    .transforms = javascript_transforms,
     .print_result_snippet = PRINT_RESULT_ALWAYS,
 };

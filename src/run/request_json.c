@@ -16,45 +16,22 @@
 #include "util/front.h"
 #include "util/util.h"
 
-static int key_error(const char *key, const char *want)
+/* The row's flag as a runopt id: every filler that goes through a flag
+ * names it by the row's flag, so the table says how a key fills. 0 after
+ * a message when run has no such flag (test_request_keys catches it). */
+static int flag_id(const struct request_key *row)
 {
-	return error("request key \"%s\" must be %s", key, want);
-}
-
-/* A number (seconds or bytes) or a string as the flag takes it ("2.5s",
- * "256M"), as the text the flag's parser reads. */
-static int scalar_text(const char *key, json_t *v, char *out, size_t n)
-{
-	if (json_is_string(v)) {
-		if (json_string_length(v) >= n)
-			return key_error(key, "a short string such as \"5s\" or \"256M\"");
-		snprintf(out, n, "%s", json_string_value(v));
-		return 0;
-	}
-	if (json_is_integer(v) && json_integer_value(v) > 0) {
-		snprintf(out, n, "%" JSON_INTEGER_FORMAT, json_integer_value(v));
-		return 0;
-	}
-	if (json_is_real(v) && json_real_value(v) > 0 && json_real_value(v) < 1e15) {
-		snprintf(out, n, "%.3f", json_real_value(v));
-		return 0;
-	}
-	return key_error(key, "a positive number or a string such as \"5s\" or \"256M\"");
-}
-
-static int apply_flag(struct run_options *ro, int id, const char *key, json_t *v)
-{
-	char text[64];
-	if (scalar_text(key, v, text, sizeof text) != 0)
-		return -1;
-	return runopt_handle(ro, id, text);
+	int id = runopt_id_of_flag(row->flag);
+	if (!id)
+		error("internal: request key \"%s\" fills through %s, which is not an "
+		      "option of run (fix its row in core/request_keys.c)",
+		      row->key, row->flag ? row->flag : "no flag");
+	return id;
 }
 
 /* KEY=VALUE pairs from an object of strings (env, labels). */
-static int apply_pairs(struct run_options *ro, int id, const char *key, json_t *v)
+static int fill_pairs(struct run_options *ro, int id, const char *key, json_t *v)
 {
-	if (!json_is_object(v))
-		return key_error(key, "an object of strings such as {\"team\": \"search\"}");
 	const char *k;
 	json_t *s;
 	json_object_foreach(v, k, s)
@@ -128,11 +105,8 @@ static int decode_base64(const char *name, const char *in, size_t len, char **ou
 
 /* "files": {"NAME": {"text": S} | {"base64": S}} — each written to the
  * temporary directory and added as --file TMP:NAME would be. */
-static int apply_files(struct run_options *ro, json_t *v, struct request_json_tmp *tmp)
+static int fill_files(struct run_options *ro, int id, json_t *v, struct request_json_tmp *tmp)
 {
-	const char *key = "files";
-	if (!json_is_object(v))
-		return key_error(key, "an object such as {\"data.csv\": {\"text\": \"a,b\\n\"}}");
 	const char *name;
 	json_t *f;
 	json_object_foreach(v, name, f)
@@ -161,7 +135,7 @@ static int apply_files(struct run_options *ro, json_t *v, struct request_json_tm
 		free(bytes);
 		if (rc == 0) {
 			char *spec = xasprintf("%s:%s", path, name);
-			rc = runopt_handle(ro, RO_FILE, spec);
+			rc = runopt_handle(ro, id, spec);
 			free(spec);
 		}
 		free(path);
@@ -171,131 +145,90 @@ static int apply_files(struct run_options *ro, json_t *v, struct request_json_tm
 	return 0;
 }
 
-static int apply_stdin(struct run_options *ro, json_t *v, struct request_json_tmp *tmp)
+/* The string written to a temporary file, whose path goes to the flag
+ * (--stdin). */
+static int fill_file(struct run_options *ro, int id, json_t *v, struct request_json_tmp *tmp)
 {
-	if (!json_is_string(v))
-		return key_error("stdin", "a string: the program's standard input");
 	char *path = NULL;
 	int rc = tmp_write(tmp, json_string_value(v), json_string_length(v), &path);
 	if (rc == 0)
-		rc = runopt_handle(ro, RO_STDIN, path);
+		rc = runopt_handle(ro, id, path);
 	free(path);
 	return rc;
 }
 
-static int apply_args(struct run_options *ro, json_t *v)
+/* The value as its flag's argument, in the text the flag reads. */
+static int fill_flag(struct run_options *ro, const struct request_key *row, json_t *v,
+		     struct request_json_tmp *tmp)
 {
-	if (!json_is_array(v))
-		return key_error("args", "an array of strings");
-	size_t i;
-	json_t *a;
-	json_array_foreach(v, i, a)
-	{
-		if (!json_is_string(a) || strlen(json_string_value(a)) != json_string_length(a))
-			return error("request key \"args\": item %zu must be a string without NUL "
-				     "bytes",
-				     i);
-		request_add_arg(ro->req, json_string_value(a));
+	int id = flag_id(row);
+	if (!id)
+		return -1;
+	switch (row->fill) {
+	case RK_FILL_FLAG: return runopt_handle(ro, id, json_string_value(v));
+	case RK_FILL_FLAG_SCALAR: {
+		char text[REQUEST_KEY_SCALAR_MAX];
+		return request_key_scalar_text(row->key, v, text, sizeof text)
+			   ? -1
+			   : runopt_handle(ro, id, text);
 	}
-	return 0;
+	case RK_FILL_FLAG_JSON: {
+		char *text = json_dumps(v, JSON_COMPACT | JSON_ENCODE_ANY);
+		int rc = text ? runopt_handle(ro, id, text) : error("out of memory");
+		free(text);
+		return rc;
+	}
+	case RK_FILL_FLAG_PAIRS: return fill_pairs(ro, id, row->key, v);
+	case RK_FILL_FLAG_FILE: return fill_file(ro, id, v, tmp);
+	case RK_FILL_FLAG_FILES: return fill_files(ro, id, v, tmp);
+	default: return error("internal: request key \"%s\" has no flag filler", row->key);
+	}
 }
 
-static int apply_id(struct request *req, json_t *v)
-{
-	const char *s = json_string_value(v);
-	if (!s || !*s || json_string_length(v) > REQUEST_ID_MAX)
-		return key_error("id", "a non-empty string of at most 200 bytes");
-	for (const unsigned char *p = (const unsigned char *)s; *p; p++)
-		if (*p < 0x20 || *p == 0x7f)
-			return key_error("id", "a string without control characters");
-	free(req->request_id);
-	req->request_id = xstrdup(s);
-	return 0;
-}
-
-static int apply_string(const char *key, json_t *v, const char **out)
-{
-	if (!json_is_string(v) || strlen(json_string_value(v)) != json_string_length(v))
-		return key_error(key, "a string without NUL bytes");
-	*out = json_string_value(v);
-	return 0;
-}
-
+/* One key of a request file or batch line: its row's check, then its
+ * row's filler (core/request_keys.c). */
 static int apply_key(struct run_options *ro, const char *key, json_t *v, bool allow_deployment,
 		     const char **deployment, struct request_json_tmp *tmp)
 {
 	struct request *req = ro->req;
-	const char *s;
-	if (!strcmp(key, "id"))
-		return apply_id(req, v);
-	if (!strcmp(key, "language"))
-		return apply_string(key, v, &s) ? -1 : runopt_handle(ro, RO_LANG, s);
-	if (!strcmp(key, "code")) {
-		if (allow_deployment)
-			return error("request key \"code\": exec-deployment runs the deployment's "
-				     "stored code; send code to run instead");
-		return apply_string(key, v, &ro->code_arg);
+	const struct request_key *row = request_key_find(key);
+	if (!row || !(row->routes & RK_LINE) || row->fill == RK_FILL_NONE) {
+		char keys[400];
+		request_key_list(RK_LINE, keys, sizeof keys);
+		return error("unknown request key \"%s\": the keys are %s", key, keys);
 	}
-	if (!strcmp(key, "deployment")) {
-		if (!allow_deployment)
-			return error("request key \"deployment\" names a deployment to run: send "
-				     "the request to exec-deployment instead of run");
-		return apply_string(key, v, deployment);
-	}
-	if (!strcmp(key, "inputs")) {
-		if (!json_is_object(v))
-			return key_error(key, "an object such as {\"x\": 1}");
-		char *text = json_dumps(v, JSON_COMPACT | JSON_ENCODE_ANY);
-		int rc = text ? request_merge_inputs(req, text) : error("out of memory");
-		free(text);
-		return rc;
-	}
-	if (!strcmp(key, "timeout"))
-		return apply_flag(ro, RO_TIMEOUT, key, v);
-	if (!strcmp(key, "cpu_time"))
-		return apply_flag(ro, RO_CPU_TIME, key, v);
-	if (!strcmp(key, "memory"))
-		return apply_flag(ro, RO_MEMORY, key, v);
-	if (!strcmp(key, "max_output"))
-		return apply_flag(ro, RO_MAX_OUTPUT, key, v);
-	if (!strcmp(key, "files"))
-		return apply_files(ro, v, tmp);
-	if (!strcmp(key, "stdin"))
-		return apply_stdin(ro, v, tmp);
-	if (!strcmp(key, "args"))
-		return apply_args(ro, v);
-	if (!strcmp(key, "env"))
-		return apply_pairs(ro, RO_ENV, key, v);
-	if (!strcmp(key, "labels"))
-		return apply_pairs(ro, RO_LABEL, key, v);
-	if (!strcmp(key, "expected_stdout")) {
-		if (apply_string(key, v, &s) != 0)
-			return -1;
-		free(req->expected_stdout);
-		req->expected_stdout = xstrdup(s);
+	/* Which door may name the program and which a deployment comes
+	 * before the value: the message names the fix, whatever was sent. */
+	if (row->fill == RK_FILL_CODE && allow_deployment)
+		return error("request key \"code\": exec-deployment runs the deployment's "
+			     "stored code; send code to run instead");
+	if (row->fill == RK_FILL_DEPLOYMENT && !allow_deployment)
+		return error("request key \"deployment\" names a deployment to run: send "
+			     "the request to exec-deployment instead of run");
+	if (row->check && row->check(key, v) != 0)
+		return -1;
+	char *base = (char *)req;
+	switch (row->fill) {
+	case RK_FILL_CODE: ro->code_arg = json_string_value(v); return 0;
+	case RK_FILL_DEPLOYMENT: *deployment = json_string_value(v); return 0;
+	case RK_FILL_TEXT: {
+		char **field = (char **)(base + row->field);
+		free(*field);
+		*field = xstrdup(json_string_value(v));
 		return 0;
 	}
-	if (!strcmp(key, "engine"))
-		return apply_string(key, v, &s) ? -1 : runopt_handle(ro, RO_ENGINE, s);
-	if (!strcmp(key, "fresh")) { /* session exec's; sbx run's runs are all fresh */
-		if (!json_is_boolean(v))
-			return key_error(key, "true or false");
-		req->fresh = json_is_true(v);
+	case RK_FILL_BOOL: *(bool *)(base + row->field) = json_is_true(v); return 0;
+	case RK_FILL_PRINT_RESULT:
+		req->print_result = json_is_true(v) ? PRINT_RESULT_ALWAYS : PRINT_RESULT_NEVER;
+		return 0;
+	case RK_FILL_ARGS: {
+		size_t i;
+		json_t *a;
+		json_array_foreach(v, i, a) request_add_arg(req, json_string_value(a));
 		return 0;
 	}
-	if (!strcmp(key, "merge_output") || !strcmp(key, "print_result")) {
-		if (!json_is_boolean(v))
-			return key_error(key, "true or false");
-		if (!strcmp(key, "merge_output"))
-			req->merge_output = json_is_true(v);
-		else
-			req->print_result =
-			    json_is_true(v) ? PRINT_RESULT_ALWAYS : PRINT_RESULT_NEVER;
-		return 0;
+	default: return fill_flag(ro, row, v, tmp);
 	}
-	char keys[400];
-	request_key_list(RK_LINE, keys, sizeof keys);
-	return error("unknown request key \"%s\": the keys are %s", key, keys);
 }
 
 int request_json_apply(struct run_options *ro, json_t *obj, bool allow_deployment,

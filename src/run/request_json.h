@@ -2,9 +2,10 @@
  *
  * The object has the keys of a batch line (SPEC "Batch"): what `sbx run
  * --request`, `sbx batch`, the HTTP service and the MCP server take. Each
- * key is applied as the flag that means the same (runopt_handle and the
- * request_add_* functions), so a limit, a name or a size is validated once,
- * the same way, whichever door the request came in by.
+ * key is checked and filled as its row in core/request_keys.c says: most
+ * through the flag that means the same (runopt_handle), so a limit, a name
+ * or a size is validated once, the same way, whichever door the request
+ * came in by.
  */
 #ifndef SBX_REQUEST_JSON_H
 #define SBX_REQUEST_JSON_H
@@ -13,12 +14,12 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "core/request_keys.h"
 #include "run/runopt.h"
 
 /* The largest request object read from a file or a pipe: the largest
  * program, the files limit in base64 (4/3) and 1 MiB of everything else. */
 #define REQUEST_JSON_MAX (SBX_MAX_CODE + SBX_DEFAULT_FILES / 3 * 4 + (1u << 20))
-#define REQUEST_ID_MAX	 200 /* bytes of a request's "id" */
 
 /* What the contents given inline (files, stdin) were written to: a private
  * directory (mode 0700) under $TMPDIR, removed by request_json_cleanup. */

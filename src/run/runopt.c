@@ -139,6 +139,19 @@ static int parse_require(const char *arg, unsigned *out)
 	return rc;
 }
 
+int runopt_id_of_flag(const char *flag)
+{
+	const struct opt_spec *const tables[] = {common_opts,  source_opts, format_opts,
+						 request_opts, engine_opts, run_opts};
+	for (size_t t = 0; flag && t < sizeof tables / sizeof tables[0]; t++)
+		for (const struct opt_spec *o = tables[t]; o->long_name; o++)
+			if ((flag[0] == '-' && flag[1] == '-' && !strcmp(flag + 2, o->long_name)) ||
+			    (flag[0] == '-' && flag[1] == o->short_name && o->short_name &&
+			     !flag[2]))
+				return o->id;
+	return 0;
+}
+
 int runopt_handle(void *ctx, int id, const char *arg)
 {
 	struct run_options *ro = ctx;

@@ -78,6 +78,9 @@ struct run_options {
 };
 
 void runopt_init(struct run_options *ro, struct request *req);
+/* The id of the option named flag ("--timeout", "-e") in the tables
+ * above; 0 when none has it. */
+int runopt_id_of_flag(const char *flag);
 /* An opt_handler for all the tables above. */
 int runopt_handle(void *ctx, int id, const char *arg);
 /* Reads the code from -e, FILE or "-" (stdin), applies --markdown, picks

@@ -139,9 +139,10 @@ int warm_run(struct request *tmpl, warm_load_fn load, void *ctx)
 {
 	/* Nothing may be printed before the request comes: JSON's record is
 	 * all it prints, at the end. */
-	if (tmpl->lang->id != LANG_PYTHON || tmpl->format != FORMAT_JSON)
-		return error("sbx run --warm-sandbox: only python, with --format json, has warm "
-			     "sandboxes"),
+	if (!tmpl->lang->warm_start || tmpl->format != FORMAT_JSON)
+		return error("sbx run --warm-sandbox: only %s, with --format json, has warm "
+			     "sandboxes",
+			     lang_warm_start_names()),
 		       EXIT_SBX_FAILURE;
 	sandbox_cancel_arm();
 	struct outcome out;

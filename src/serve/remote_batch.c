@@ -10,6 +10,7 @@
 
 #include "batch/batch.h"
 #include "core/outcome.h"
+#include "core/request_keys.h"
 #include "serve/curl.h"
 #include "serve/remote.h"
 #include "serve/routes.h"
@@ -58,21 +59,16 @@ static int rb_option(void *ctx, int id, const char *arg)
 		c->o.quiet = true;
 		return 0;
 	}
-	/* What the server's batch takes as query parameters (api.c). */
-	static const char *const sent[] = {"jobs",     "shard",	 "language",   "timeout",
-					   "cpu-time", "memory", "max-output", NULL};
-	for (size_t i = 0; sent[i]; i++)
-		if (!strcmp(n, sent[i])) {
-			char key[32];
-			snprintf(key, sizeof(key), "%s", n);
-			for (char *p = key; *p; p++)
-				if (*p == '-')
-					*p = '_';
-			char *v = curl.easy_escape(NULL, arg, 0);
-			buf_printf(&c->query, "%c%s=%s", c->query.len ? '&' : '?', key, v ? v : "");
-			curl.free(v);
-			return 0;
-		}
+	/* What the server's batch takes as query parameters (api.c): its
+	 * own jobs and shard, and the lines' defaults (request_keys.c). */
+	const struct request_key *row = request_key_by_flag(n, RK_BATCH);
+	if (row || !strcmp(n, "jobs") || !strcmp(n, "shard")) {
+		char *v = curl.easy_escape(NULL, arg, 0);
+		buf_printf(&c->query, "%c%s=%s", c->query.len ? '&' : '?', row ? row->key : n,
+			   v ? v : "");
+		curl.free(v);
+		return 0;
+	}
 	return error("--%s is not available with --remote batch (the server decides it): run "
 		     "without --remote",
 		     n);

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "core/outcome.h"
+#include "core/request_keys.h"
 #include "serve/curl.h"
 #include "serve/remote.h"
 #include "serve/routes.h"
@@ -48,14 +49,12 @@ static int sess_option(void *ctx, int id, const char *arg)
 						   : "application/json";
 		return 0;
 	}
-	static const char *const create_keys[][2] = {{"language", "language"}, {"name", "name"},
-						     {"ttl", "ttl"},	       {"idle", "idle"},
-						     {"memory", "memory"},     {NULL, NULL}};
-	for (size_t i = 0; create && create_keys[i][0]; i++)
-		if (!strcmp(n, create_keys[i][0])) {
-			json_object_set_new(c->body, create_keys[i][1], json_string(arg));
-			return 0;
-		}
+	/* A new session's settings: the keys whose flag this is (request_keys.c). */
+	const struct request_key *row = create ? request_key_by_flag(n, RK_SESSION_CREATE) : NULL;
+	if (row) {
+		json_object_set_new(c->body, row->key, json_string(arg));
+		return 0;
+	}
 	if (list && (!strcmp(n, "status") || !strcmp(n, "language"))) {
 		char *v = curl.easy_escape(NULL, arg, 0);
 		buf_printf(&c->query, "%c%s=%s", c->query.len ? '&' : '?', n, v ? v : "");

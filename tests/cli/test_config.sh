@@ -73,6 +73,26 @@ sbx run --config "$T_TMP/max.yaml" --json -t 400 -e '1'
 expect_rc 0
 expect_json '.limits.timeout_ms' 400000
 
+# an empty key keeps the default when its section takes that key, and is
+# still refused when it does not: the same keys whether empty or not
+# (languages.bash takes command, as python does)
+printf 'limits:\n  max_code:\nlanguages:\n  bash:\n    command:\n' >"$T_TMP/empty.yaml"
+sbx run --config "$T_TMP/empty.yaml" --json -e '1'
+expect_rc 0
+printf 'languages:\n  java:\n    javac:\n    nope:\n' >"$T_TMP/empty_bad.yaml"
+sbx run --config "$T_TMP/empty_bad.yaml" --json -e '1'
+expect_rc 125
+expect_err_contains "empty_bad.yaml:4:5: unknown key 'nope' in languages.java"
+# every language of the table has a section, and the message lists them all
+printf 'languages:\n  klingon:\n    command: [x]\n' >"$T_TMP/klingon.yaml"
+sbx run --config "$T_TMP/klingon.yaml" --json -e '1'
+expect_rc 125
+expect_err_contains "(known keys: javascript, typescript, python, java, r, bash, c, cpp, go)"
+printf 'limits:\n  max_files: 1K\n  max_code: 65M\n' >"$T_TMP/code.yaml"
+sbx run --config "$T_TMP/code.yaml" --json -e '1'
+expect_rc 125
+expect_err_contains "code.yaml:3:13: limits.max_code must be at most 64M, not '65M'"
+
 # a block rule from the config stops `sbx run` with status blocked (126)
 printf 'policy:\n  js.dynamic_code: block\n' >"$T_TMP/strict.yaml"
 sbx run --config "$T_TMP/strict.yaml" --json -e 'eval("1")'

@@ -9,10 +9,15 @@
 #include <cmocka.h>
 #include <jansson.h>
 
+#include <stdio.h>
+#include <string.h>
+
 #include "core/lang.h"
 #include "core/request.h"
+#include "core/request_keys.h"
 #include "lang/lang.h"
 #include "policy/policy.h"
+#include "run/runopt.h"
 
 static void test_every_language_has_a_backend(void **state)
 {
@@ -65,11 +70,59 @@ static void test_every_language_has_a_policy(void **state)
 	}
 }
 
+/* A warm sandbox needs a prelude that takes the code after the gate: the
+ * table says which languages have one, and the messages name them. */
+static void test_warm_start_is_the_tables(void **state)
+{
+	(void)state;
+	for (int id = 0; id < LANG_COUNT; id++) {
+		const struct lang *l = lang_get((enum lang_id)id);
+		if (l->warm_start)
+			assert_true(lang_ops(l)->spawn_gated); /* the gate it waits on */
+	}
+	assert_string_equal(lang_warm_start_names(), "python");
+}
+
+/* word appears in text as a word of its own ("r" in "java, r, bash"). */
+static bool has_word(const char *text, const char *word)
+{
+	size_t n = strlen(word);
+	for (const char *p = text; (p = strstr(p, word)); p++)
+		if ((p == text || strchr(" (", p[-1])) && strchr(" ,;)", p[n]))
+			return true;
+	return false;
+}
+
+/* The words that list the languages for people are written by hand (the
+ * help's order, the schema's aliases): a language added to the table and
+ * missed there fails here instead of going undocumented. */
+static void test_the_language_lists_name_every_language(void **state)
+{
+	(void)state;
+	char piped[256] = "";
+	for (int id = 0; id < LANG_COUNT; id++)
+		snprintf(piped + strlen(piped), sizeof piped - strlen(piped), "%s%s", id ? "|" : "",
+			 lang_get((enum lang_id)id)->name);
+	const char *help = NULL;
+	for (const struct opt_spec *o = source_opts; o->long_name; o++)
+		if (!strcmp(o->long_name, "language"))
+			help = o->help;
+	assert_non_null(help);
+	assert_string_equal(help, piped); /* -l's help, and so the completions */
+	const char *doc = request_key_find("language")->doc;
+	for (int id = 0; id < LANG_COUNT; id++)
+		if (!has_word(doc, lang_get((enum lang_id)id)->name))
+			fail_msg("the language key's description misses %s (core/request_keys.c)",
+				 lang_get((enum lang_id)id)->name);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(test_every_language_has_a_backend),
 	    cmocka_unit_test(test_every_language_has_a_policy),
+	    cmocka_unit_test(test_warm_start_is_the_tables),
+	    cmocka_unit_test(test_the_language_lists_name_every_language),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

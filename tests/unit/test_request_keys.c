@@ -14,6 +14,7 @@
 
 #include "core/request_keys.h"
 #include "mcp/tools.h"
+#include "run/runopt.h"
 
 static const struct {
 	const char *path;
@@ -177,12 +178,52 @@ static void test_lookup_and_list(void **state)
 	}
 }
 
+/* Every key of a request file fills the request one way (its row's fill),
+ * and a key filled through a flag names one run has: a new key is one row,
+ * and a row that names no filler or a flag run lacks fails here. */
+static void test_every_request_file_key_fills(void **state)
+{
+	(void)state;
+	for (const struct request_key *k = request_keys; k->key; k++) {
+		bool line = (k->routes & RK_LINE) != 0;
+		if (line != (k->fill != RK_FILL_NONE))
+			fail_msg("'%s': a request file's key needs a fill, and only it", k->key);
+		switch (k->fill) {
+		case RK_FILL_FLAG:
+		case RK_FILL_FLAG_SCALAR:
+		case RK_FILL_FLAG_JSON:
+		case RK_FILL_FLAG_PAIRS:
+		case RK_FILL_FLAG_FILE:
+		case RK_FILL_FLAG_FILES:
+			if (!runopt_id_of_flag(k->flag))
+				fail_msg("'%s' fills through %s, which run does not take", k->key,
+					 k->flag ? k->flag : "no flag");
+			assert_non_null(k->check);
+			break;
+		default:
+			if (k->fill != RK_FILL_NONE && !k->check)
+				fail_msg("'%s': a request file's key needs its check", k->key);
+			break;
+		}
+	}
+	/* --remote session create sends a flag as the key whose flag it is */
+	assert_string_equal(request_key_by_flag("memory", RK_SESSION_CREATE)->key, "memory");
+	assert_string_equal(request_key_by_flag("label", RK_RUN)->key, "labels");
+	assert_null(request_key_by_flag("timeout", RK_SESSION_CREATE));
+	assert_null(request_key_by_flag(NULL, RK_RUN));
+	assert_int_equal(runopt_id_of_flag("--max-output"), RO_MAX_OUTPUT);
+	assert_int_equal(runopt_id_of_flag("-m"), RO_MEMORY);
+	assert_int_equal(runopt_id_of_flag("--no-such-flag"), 0);
+	assert_int_equal(runopt_id_of_flag(NULL), 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(test_openapi_matches_the_table),
 	    cmocka_unit_test(test_mcp_tools_match_the_table),
 	    cmocka_unit_test(test_lookup_and_list),
+	    cmocka_unit_test(test_every_request_file_key_fills),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -81,6 +81,23 @@ static void test_404_405_and_parameters(void **state)
 	assert_int_equal(e.status, 404);
 	assert_int_equal(api_route("GET", "/v1/run", &r, &e), -1);
 	assert_int_equal(e.status, 405);
+	/* POST /v1/batch's parameters: its own jobs and shard, and the lines'
+	 * defaults the request keys' table marks RK_BATCH (the remote client
+	 * sends those flags by the same table) */
+	const char *const *q = NULL;
+	for (size_t i = 0; i < routes_count; i++)
+		if (routes[i].op == API_BATCH)
+			q = routes[i].query;
+	assert_non_null(q);
+	size_t nq = 0, batch_keys = 0;
+	for (; q[nq]; nq++) {
+		const struct request_key *k = request_key_find(q[nq]);
+		assert_true(!strcmp(q[nq], "jobs") || !strcmp(q[nq], "shard") ||
+			    (k && (k->routes & RK_BATCH)));
+	}
+	for (const struct request_key *k = request_keys; k->key; k++)
+		batch_keys += (k->routes & RK_BATCH) != 0;
+	assert_int_equal(nq, batch_keys + 2);
 	/* the table's compat APIs and their prefixes */
 	assert_int_equal(compat_api_of_path("/api/v2/execute")->bit, SERVE_COMPAT_PISTON);
 	assert_null(compat_api_of_path("/v1/run"));
