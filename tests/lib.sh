@@ -22,7 +22,7 @@ T_TMP=$(mktemp -d "${TMPDIR:-/tmp}/sbx-test.XXXXXX")
 export SBX_STATE_DIR="$T_TMP/state"
 export XDG_CONFIG_HOME="$T_TMP/config"
 unset SBX_CONFIG
-trap 'rm -rf "$T_TMP"' EXIT
+trap 'stop_servers; rm -rf "$T_TMP"' EXIT
 
 # sbx ARGS... — run sbx, capturing stdout, stderr and exit status.
 sbx() {
@@ -94,6 +94,49 @@ expect_out_contains() {
 finish() {
 	printf '%s: %d passed, %d failed\n' "$T_NAME" "$T_PASS" "$T_FAIL"
 	[ "$T_FAIL" -eq 0 ]
+}
+
+# start_server NAME ARGS... — `sbx serve ARGS` in the background, its
+# output in $T_TMP/NAME.log, its pid in $T_TMP/NAME.pid (stopped at exit).
+# Sets SERVER_URL to the address it writes to its ready FIFO once it
+# listens: no sleeps. A server that ends first writes "exited" there
+# instead, and the test fails at once instead of waiting. The FIFO is held
+# open for reading (fd 9) before either writer exists, so neither line can
+# be lost to a reader that opens late; "exited" is written through an
+# O_RDWR open, which never blocks, as the server may end long after the
+# reader is gone (stop_server).
+start_server() {
+	_srv=$1
+	shift
+	mkfifo "$T_TMP/$_srv.ready"
+	exec 9<>"$T_TMP/$_srv.ready"
+	{
+		sh -c 'echo $$ >"$1"; shift; exec "$@"' _ "$T_TMP/$_srv.pid" \
+			"$SBX" serve --ready-file "$T_TMP/$_srv.ready" "$@" >"$T_TMP/$_srv.log" 2>&1
+		echo exited 1<>"$T_TMP/$_srv.ready"
+	} 9<&- &
+	echo $! >"$T_TMP/$_srv.job"
+	read -r SERVER_URL <&9
+	exec 9<&-
+	T_SERVERS="${T_SERVERS:-} $_srv"
+	if [ "$SERVER_URL" = exited ]; then
+		out=$(cat "$T_TMP/$_srv.log") T_LAST="sbx serve $*" _fail "the server did not start"
+		finish
+		exit 1
+	fi
+}
+
+# stop_server NAME — stop a server start_server started, and wait for it.
+stop_server() {
+	[ -f "$T_TMP/$1.pid" ] && kill "$(cat "$T_TMP/$1.pid")" 2>/dev/null
+	[ -f "$T_TMP/$1.job" ] && wait "$(cat "$T_TMP/$1.job")" 2>/dev/null
+	rm -f "$T_TMP/$1.pid" "$T_TMP/$1.job"
+}
+
+stop_servers() {
+	for _srv in ${T_SERVERS:-}; do
+		stop_server "$_srv"
+	done
 }
 
 # npm_from_lock SRC NAME PACKAGE — the client a test drives, installed

@@ -11,7 +11,6 @@
 #include "serve/handler_e2b.h"
 
 #include <errno.h>
-#include <poll.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -21,6 +20,7 @@
 #include "serve/child.h"
 #include "serve/compat/e2b.h"
 #include "serve/compat/e2b_wire.h"
+#include "serve/session_direct.h"
 #include "session/session.h"
 #include "util/buf.h"
 #include "util/util.h"
@@ -91,27 +91,6 @@ static void convert(struct e2b_stream *st)
 	}
 }
 
-/* As session_direct.c's: the daemon's next frame, or false when the
- * client hung up first (the execution finishes in the session). */
-static bool client_waits(struct e2b_stream *st)
-{
-	int fd = session_run_fd(st->run);
-	if (fd < 0 || st->client < 0)
-		return true;
-	for (;;) {
-		struct pollfd p[2] = {{fd, POLLIN, 0}, {st->client, POLLRDHUP, 0}};
-		if (poll(p, 2, -1) < 0) {
-			if (errno == EINTR)
-				continue;
-			return true;
-		}
-		if (p[1].revents)
-			return false;
-		if (p[0].revents)
-			return true;
-	}
-}
-
 /* One more piece of the execution: false when the client went away. */
 static bool advance(struct e2b_stream *st)
 {
@@ -127,7 +106,7 @@ static bool advance(struct e2b_stream *st)
 			st->ended = true;
 		}
 	} else {
-		if (!client_waits(st))
+		if (!session_direct_client_waits(st->run, st->client))
 			return false;
 		if (!session_run_step(st->run)) {
 			session_run_end(st->run); /* renders the record: one more line */

@@ -83,17 +83,13 @@ static const char *record_message(json_t *rec)
 	return json_string_value(json_object_get(json_object_get(rec, "error"), "message"));
 }
 
-/* Waits for the daemon's next frame; false when the client hung up first
- * (POLLRDHUP: a waiting HTTP/1.1 client sends nothing, so nothing else
- * wakes this). It then loses its record and frees its place at once;
- * the execution finishes in the session all the same. */
-static bool client_waits(struct direct *d)
+bool session_direct_client_waits(struct session_run *run, int client)
 {
-	int fd = session_run_fd(d->run);
-	if (fd < 0 || d->client < 0)
+	int fd = session_run_fd(run);
+	if (fd < 0 || client < 0)
 		return true;
 	for (;;) {
-		struct pollfd p[2] = {{fd, POLLIN, 0}, {d->client, POLLRDHUP, 0}};
+		struct pollfd p[2] = {{fd, POLLIN, 0}, {client, POLLRDHUP, 0}};
 		if (poll(p, 2, -1) < 0) {
 			if (errno == EINTR)
 				continue;
@@ -114,7 +110,7 @@ static ssize_t stream_read(void *cls, uint64_t pos, char *buf, size_t max)
 	while (d->off == d->out.len && !d->ended) {
 		buf_reset(&d->out);
 		d->off = 0;
-		if (!client_waits(d)) {
+		if (!session_direct_client_waits(d->run, d->client)) {
 			error_quiet(false);
 			return MHD_CONTENT_READER_END_WITH_ERROR; /* stream_free abandons */
 		}
@@ -201,7 +197,7 @@ static enum MHD_Result answer(struct server *s, struct MHD_Connection *conn,
 	}
 	if (ndjson)
 		return respond_ndjson_stream(conn, stream_read, d, stream_free);
-	while (client_waits(d) && session_run_step(d->run))
+	while (session_direct_client_waits(d->run, d->client) && session_run_step(d->run))
 		;
 	if (!d->ended && session_run_fd(d->run) >= 0) {
 		direct_free(d); /* the client hung up: nobody to answer */

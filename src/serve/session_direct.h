@@ -16,4 +16,13 @@ enum MHD_Result session_direct_answer(struct server *s, struct MHD_Connection *c
 				      const struct api_route *route, json_t *body, bool ndjson,
 				      bool *fallback);
 
+struct session_run;
+
+/* Waits for the daemon's next frame of run; false when the client (the
+ * connection's socket) hung up first (POLLRDHUP: a waiting HTTP/1.1 client
+ * sends nothing, so nothing else wakes this). The caller then drops its
+ * answer and frees its place at once; the execution finishes in the
+ * session all the same. */
+bool session_direct_client_waits(struct session_run *run, int client);
+
 #endif

@@ -21,24 +21,9 @@ check "@e2b/code-interpreter is installed (npm ci of tests/compat/e2b/package-lo
 
 head -c 24 /dev/urandom | od -An -tx1 | tr -d ' \n' >"$T_TMP/token"
 TOKEN=$(cat "$T_TMP/token")
-# The server writes its address into a FIFO once it listens: no sleeps.
-# A server that cannot start (an sbx without --compat e2b) says "exited"
-# there instead, through an open that never blocks (O_RDWR of a FIFO);
-# its pid is written before it runs, so it is there once it is ready.
-mkfifo "$T_TMP/ready" "$T_TMP/plain.ready"
-{
-	sh -c 'echo $$ >"$1"; shift; exec "$@"' _ "$T_TMP/server.pid" "$SBX" serve \
-		--listen 127.0.0.1:0 --token-file "$T_TMP/token" --ready-file "$T_TMP/ready" \
-		--compat e2b --max-concurrent 2 >"$T_TMP/serve.log" 2>&1
-	echo exited 1<>"$T_TMP/ready"
-} &
-trap 'kill "$(cat "$T_TMP/server.pid")" 2>/dev/null; wait; rm -rf "$T_TMP"' EXIT
-read -r URL <"$T_TMP/ready"
-if [ "$URL" = exited ]; then
-	out=$(cat "$T_TMP/serve.log") _fail "sbx serve --compat e2b did not start"
-	finish
-	exit 1
-fi
+start_server serve --listen 127.0.0.1:0 --token-file "$T_TMP/token" \
+	--compat e2b --max-concurrent 2
+URL=$SERVER_URL
 
 flags=
 python3 -c "import pandas" 2>/dev/null && flags="--pandas"
@@ -129,12 +114,10 @@ T_LAST="sbx history export"
 check "every runCode is in the history ($n of 15)" test "${n:-0}" -ge 15
 
 # Without --compat e2b the routes are not served.
-"$SBX" serve --listen "unix:$T_TMP/plain.sock" --ready-file "$T_TMP/plain.ready" >/dev/null 2>&1 &
-PLAIN=$!
-read -r _ <"$T_TMP/plain.ready"
+start_server plain --listen "unix:$T_TMP/plain.sock"
 code=$(curl -s -o "$T_TMP/body" -w '%{http_code}' --unix-socket "$T_TMP/plain.sock" http://sbx/e2b/v2/sandboxes)
 out=$(cat "$T_TMP/body")
-kill $PLAIN
+stop_server plain
 T_LAST="GET /e2b/v2/sandboxes without --compat"
 check "without --compat e2b the route is a 404" test "$code" = 404
 expect_jq '.message | test("--compat e2b")'

@@ -13,13 +13,9 @@ check "piston-client is installed (npm ci of tests/compat/piston/package-lock.js
 
 head -c 24 /dev/urandom | od -An -tx1 | tr -d ' \n' >"$T_TMP/token"
 TOKEN=$(cat "$T_TMP/token")
-# The server writes its address into a FIFO once it listens: no sleeps.
-mkfifo "$T_TMP/ready" "$T_TMP/plain.ready"
-"$SBX" serve --listen 127.0.0.1:0 --token-file "$T_TMP/token" --ready-file "$T_TMP/ready" \
-	--compat piston --max-concurrent 2 >"$T_TMP/serve.log" 2>&1 &
-SERVER=$!
-trap 'kill $SERVER 2>/dev/null; wait $SERVER 2>/dev/null; rm -rf "$T_TMP"' EXIT
-read -r URL <"$T_TMP/ready"
+start_server serve --listen 127.0.0.1:0 --token-file "$T_TMP/token" \
+	--compat piston --max-concurrent 2
+URL=$SERVER_URL
 BASE="$URL/t/$TOKEN"
 
 cp "$ROOT_DIR/tests/compat/piston/client.mjs" "$npm_dir/client-$$.mjs"
@@ -66,12 +62,10 @@ T_LAST="sbx history export"
 check "every execution is in the history ($n of 8)" test "${n:-0}" -ge 8
 
 # Without --compat the routes are not served.
-"$SBX" serve --listen "unix:$T_TMP/plain.sock" --ready-file "$T_TMP/plain.ready" >/dev/null 2>&1 &
-PLAIN=$!
-read -r _ <"$T_TMP/plain.ready"
+start_server plain --listen "unix:$T_TMP/plain.sock"
 code=$(curl -s -o "$T_TMP/body" -w '%{http_code}' --unix-socket "$T_TMP/plain.sock" http://sbx/api/v2/runtimes)
 out=$(cat "$T_TMP/body")
-kill $PLAIN
+stop_server plain
 T_LAST="GET /api/v2/runtimes without --compat"
 check "without --compat piston the route is a 404" test "$code" = 404
 expect_jq '.message | test("--compat piston")'

@@ -13,15 +13,9 @@ check "SRE is installed (npm ci of tests/compat/sre/package-lock.json)" \
 
 head -c 24 /dev/urandom | od -An -tx1 | tr -d ' \n' >"$T_TMP/token"
 TOKEN=$(cat "$T_TMP/token")
-# The server writes its address into a FIFO once it listens (a server that
-# cannot start writes nothing: the read gives up after a minute).
-mkfifo "$T_TMP/ready"
-"$SBX" serve --listen 127.0.0.1:0 --token-file "$T_TMP/token" --ready-file "$T_TMP/ready" \
-	--compat sre --max-concurrent 2 >"$T_TMP/serve.log" 2>&1 &
-SERVER=$!
-trap 'kill $SERVER 2>/dev/null; wait $SERVER 2>/dev/null; rm -rf "$T_TMP"' EXIT
-URL=$(timeout 60 sh -c 'read -r u <"$1"; echo "$u"' _ "$T_TMP/ready")
-check "sbx serve --compat sre listens" test -n "$URL"
+start_server serve --listen 127.0.0.1:0 --token-file "$T_TMP/token" \
+	--compat sre --max-concurrent 2
+URL=$SERVER_URL
 SANDBOX_URL="$URL/t/$TOKEN/sre/execute"
 
 # SRE's JSON vault needs a file (no keys: no model is called).

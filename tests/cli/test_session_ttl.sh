@@ -80,12 +80,8 @@ sbx session delete t >/dev/null
 # --- over HTTP and sbx --remote: the same, POST /v1/sessions/REF/ttl -----
 head -c 24 /dev/urandom | od -An -tx1 | tr -d ' \n' >"$T_TMP/token"
 TOKEN=$(cat "$T_TMP/token")
-mkfifo "$T_TMP/ready"
-"$SBX" serve --listen 127.0.0.1:0 --token-file "$T_TMP/token" --ready-file "$T_TMP/ready" \
-	2>"$T_TMP/serve.log" &
-SERVER=$!
-trap 'kill $SERVER 2>/dev/null; wait; rm -rf "$T_TMP"' EXIT
-URL=$(timeout 60 sh -c 'read -r u <"$1"; echo $u' _ "$T_TMP/ready")
+start_server serve --listen 127.0.0.1:0 --token-file "$T_TMP/token"
+URL=$SERVER_URL
 hpost() { out=$(curl -s -w '\n%{http_code}' -H "Authorization: Bearer $TOKEN" "$URL$1" -d "$2"); code=${out##*
 }; out=${out%
 *}; }
