@@ -222,6 +222,8 @@ int session_daemon_main(const char *state_dir, const char *id, int ready_fd)
 	d.leased = took == 1;
 	if (why[0]) {
 		/* the session's language has no kernel */
+	} else if (took >= 0 && d.m && session_group_start(&d, why, sizeof why) < 0) {
+		/* --require cgroup, and none */
 	} else if (took >= 0 && (!d.m || (d.lfd = session_listen(state_dir, id, &d.sock_ino)) < 0))
 		snprintf(why, sizeof why, "%s",
 			 *error_first_message() ? error_first_message() : "cannot start");
@@ -231,6 +233,7 @@ int session_daemon_main(const char *state_dir, const char *id, int ready_fd)
 		dprintf(ready_fd, "%s\n", why);
 		close(ready_fd);
 		kernels_release(&d);
+		session_group_end(&d);
 		json_decref(d.m);
 		return -1;
 	}
@@ -247,7 +250,8 @@ int session_daemon_main(const char *state_dir, const char *id, int ready_fd)
 	 * fsync (the writer thread's; a sync, as `session get` sends, waits). */
 	(void)!write(ready_fd, "ok\n", 3);
 	close(ready_fd);
-	json_t *patch = json_pack("{s:i}", "daemon_pid", (int)getpid());
+	json_t *patch = json_pack("{s:i, s:o}", "daemon_pid", (int)getpid(), "workspace",
+				  session_group_json(&d));
 	persist_manifest(&d.persist, patch);
 	json_decref(patch);
 	kernels_persist(&d);
@@ -262,6 +266,7 @@ int session_daemon_main(const char *state_dir, const char *id, int ready_fd)
 				     : "the session stopped before this execution ran");
 	session_lease_release(state_dir, id, &d.lease); /* unless lost, or none */
 	kernels_release(&d);
+	session_group_end(&d); /* its kernels' groups gone with them */
 	json_decref(d.saved);
 	json_decref(d.m);
 	return rc;
