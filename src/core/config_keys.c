@@ -20,7 +20,7 @@ bool config_null_key_known(const char *section, const char *key)
 	    {"the config", "limits", "languages", "policy", "history", "sessions", "serve",
 	     "state_dir", NULL},
 	    {"limits", "timeout", "cpu_time", "memory", "max_output", "max_files", "max_code",
-	     "max_timeout", "max_memory", NULL},
+	     "max_timeout", "max_memory", "disk", NULL},
 	    {"history", "enabled", "retention_days", NULL},
 	    {"sessions", "max_ttl", NULL},
 	    {"serve", "warm_pool", NULL},
@@ -100,6 +100,8 @@ static int limits_key(struct loader *L, const char *section, const char *key, ya
 		return parse_size_node(L, v, "limits.max_output", &l->output_bytes);
 	if (!strcmp(key, "max_files"))
 		return parse_size_node(L, v, "limits.max_files", &l->files_bytes);
+	if (!strcmp(key, "disk"))
+		return parse_size_node(L, v, "limits.disk", &l->disk_bytes);
 	if (!strcmp(key, "max_code")) {
 		if (parse_size_node(L, v, "limits.max_code", &l->code_bytes) != 0)
 			return -1;
@@ -111,7 +113,7 @@ static int limits_key(struct loader *L, const char *section, const char *key, ya
 	}
 	return config_unknown_key(L, v, section, key,
 				  "timeout, cpu_time, memory, max_output, max_files, max_code, "
-				  "max_timeout, max_memory");
+				  "max_timeout, max_memory, disk");
 }
 
 /* A command is a list of words ([python3, -X, utf8]) or one word. A string

@@ -19,6 +19,7 @@
 #define SBX_DEFAULT_MEMORY     (256ull << 20)
 #define SBX_DEFAULT_OUTPUT     (1ull << 20)
 #define SBX_DEFAULT_FILES      (100ull << 20)
+#define SBX_DEFAULT_DISK       (1ull << 30) /* a session workspace's files (--disk) */
 #define SBX_OUTPUT_HARD_FACTOR 16 /* the code is stopped at 16x the kept cap */
 #define SBX_MAX_INPUT_DEPTH    64 /* containers nested in the inputs, the object included */
 /* The largest program accepted, by default and at most. sbx scans the code
@@ -81,6 +82,7 @@ struct limits {
 	uint64_t code_bytes;	   /* the largest program accepted */
 	uint64_t max_timeout_ms;   /* 0: SBX_MAX_TIMEOUT_MS; the config may raise it */
 	uint64_t max_memory_bytes; /* 0: request_default_max_memory(); the config sets it */
+	uint64_t disk_bytes;	   /* a session workspace's files together (--disk) */
 };
 
 struct file_spec {

@@ -156,7 +156,8 @@ static int session_args(const struct api_route *r, json_t *body, const struct ap
 						       {"name", "--name"},
 						       {"ttl", "--ttl"},
 						       {"idle", "--idle"},
-						       {"memory", "--memory"}};
+						       {"memory", "--memory"},
+						       {"disk", "--disk"}};
 		for (size_t i = 0; i < sizeof(flags) / sizeof(flags[0]); i++)
 			if ((v = json_object_get(body, flags[i][0]))) {
 				if (json_is_string(v) && strlen(json_string_value(v)) > 100)
