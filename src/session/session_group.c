@@ -94,13 +94,17 @@ int session_group_disk(struct daemon *d, int code_pid, char *why, size_t n)
 		return -1;
 	}
 	/* No file of this execution's grows past what is left (the kernel's
-	 * children started from now on inherit it; SIGXFSZ or EFBIG). */
+	 * children started from now on inherit it; SIGXFSZ or EFBIG): the
+	 * soft limit only. The hard one, the quota itself (set when the
+	 * kernel started: session_kernel.c), stays, because raising it again
+	 * once files are removed needs CAP_SYS_RESOURCE; the code may raise
+	 * its soft limit up to it (README "Known limits"). */
 	uint64_t left = quota - used;
-	uint64_t cap = (uint64_t)json_integer_value(json_object_get(d->m, "files_bytes"));
-	if (!cap || cap > SBX_DEFAULT_FILES)
-		cap = SBX_DEFAULT_FILES; /* the kernel's own (session_kernel.c) */
-	struct rlimit rl = {left < cap ? left : cap, left < cap ? left : cap};
-	if (code_pid > 0 && prlimit(code_pid, RLIMIT_FSIZE, &rl, NULL) < 0 && errno != ESRCH)
+	struct rlimit rl;
+	if (code_pid <= 0 || prlimit(code_pid, RLIMIT_FSIZE, NULL, &rl) < 0)
+		return 0;
+	rl.rlim_cur = left < rl.rlim_max ? left : rl.rlim_max;
+	if (prlimit(code_pid, RLIMIT_FSIZE, &rl, NULL) < 0 && errno != ESRCH)
 		warning("session %s: cannot bound the kernel's file size: %s", d->id,
 			strerror(errno));
 	return 0;

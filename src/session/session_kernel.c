@@ -74,7 +74,11 @@ static void host_main(const char *state_dir, json_t *m, int ctl, int pipe_w, pid
 	req.limits.memory_bytes = (uint64_t)json_integer_value(json_object_get(m, "memory_bytes"));
 	req.require = (unsigned)json_integer_value(json_object_get(m, "require"));
 	req.limits.output_bytes = 1u << 20;
-	req.limits.files_bytes = 100u << 20;
+	/* RLIMIT_FSIZE: no file past the workspace's disk quota either
+	 * (the daemon lowers the soft limit to what is left before each
+	 * execution: session_group.c). */
+	uint64_t disk = (uint64_t)json_integer_value(json_object_get(m, "disk_bytes"));
+	req.limits.files_bytes = disk && disk < (100u << 20) ? disk : 100u << 20;
 	req.state_dir = xstrdup(state_dir);
 	make_execution_id(req.id);
 	request_set_code(&req, xstrdup(""), 0, "-e");

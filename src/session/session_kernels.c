@@ -70,6 +70,7 @@ struct kernel_slot *kernels_slot(struct daemon *d, const char *name, char *why, 
 			    json_object_get(d->m, "rundir"), "memory_bytes",
 			    json_object_get(d->m, "memory_bytes"), "replay", replay);
 	json_object_set(s->view, "require", json_object_get(d->m, "require"));
+	json_object_set(s->view, "disk_bytes", json_object_get(d->m, "disk_bytes"));
 	s->saved_count = d->count;
 	/* Its count from the manifest: a daemon restarted after kill -9. */
 	size_t i;
