@@ -50,7 +50,7 @@ for mode in ns nons; do
 		sbx session get "$id" --json
 		T_LAST="$mode: session get: the memory of all kernels"
 		expect_jq ".usage.memory_bytes > $((170 * MiB))"
-		sbx session exec "$id" -l r -t 60 --json -e 'x <- numeric(23e6); x[] <- 1; length(x)'
+		sbx session exec "$id" -l r -t 60 --json -e 'x <- rep(1, 23e6); length(x)'
 		T_LAST="$mode: R allocates 60% more"
 		expect_json .status '"memory_limit"'
 		sbx session exec "$id" --json -e 'print(len(b))'
