@@ -64,7 +64,7 @@ const struct opt_spec *const session_tables[] = {
 struct session_cli {
 	const char *name, *status;
 	uint64_t ttl_ms, idle_ms;
-	uint64_t disk_bytes; /* create --disk; 0: the config's, else 1G */
+	uint64_t disk_bytes;	 /* create --disk; 0: the config's, else 1G */
 	bool fresh;		 /* exec --fresh */
 	bool recursive, parents; /* files rm -r, files mkdir -p */
 	int given;		 /* session options seen, for the subcommands that take none */
@@ -304,8 +304,8 @@ static int do_ttl(struct run_options *ro, struct session_cli *sc, char **operand
 	struct request *req = ro->req;
 	if (refuse_unsupported(sc, req, "ttl") < 0)
 		return -1;
-	if (ro->code_arg || nops != 1 || !sc->ttl_ms || sc->name || sc->idle_ms || sc->disk_bytes || sc->status ||
-	    sc->fresh)
+	if (ro->code_arg || nops != 1 || !sc->ttl_ms || sc->name || sc->idle_ms || sc->disk_bytes ||
+	    sc->status || sc->fresh)
 		return error(
 		    "usage: sbx session ttl ID|NAME --ttl DURATION (see 'sbx session -h')");
 	if (runopt_load_code(ro, NULL, 0, true) != 0 || runopt_finish(ro) != 0 ||

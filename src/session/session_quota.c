@@ -53,8 +53,8 @@ static void walk(int dfd, int depth, uint64_t stop_at, uint64_t *total)
 		*total += entry_bytes(&st);
 		if (!S_ISDIR(st.st_mode) || depth >= QUOTA_DEPTH_MAX)
 			continue;
-		int sub = openat(dirfd(d), de->d_name,
-				 O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+		int sub =
+		    openat(dirfd(d), de->d_name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 		if (sub >= 0)
 			walk(sub, depth + 1, stop_at, total);
 	}
@@ -121,9 +121,9 @@ void session_describe_limits(json_t *m, bool running)
 {
 	json_t *ws = json_object_get(m, "workspace");
 	uint64_t quota = session_disk_quota(m);
-	json_t *limits = json_pack("{s:O?, s:O?, s:I}", "memory_bytes",
-				   json_object_get(m, "memory_bytes"), "pids",
-				   json_object_get(ws, "pids_max"), "disk_bytes", (json_int_t)quota);
+	json_t *limits =
+	    json_pack("{s:O?, s:O?, s:I}", "memory_bytes", json_object_get(m, "memory_bytes"),
+		      "pids", json_object_get(ws, "pids_max"), "disk_bytes", (json_int_t)quota);
 	json_t *usage = json_object();
 	usage_now(m, ws, running, usage);
 	struct workdir wd;
