@@ -16,7 +16,7 @@
 
 bool config_null_key_known(const char *section, const char *key)
 {
-	static const char *const known[][10] = {
+	static const char *const known[][11] = {
 	    {"the config", "limits", "languages", "policy", "history", "sessions", "serve",
 	     "state_dir", NULL},
 	    {"limits", "timeout", "cpu_time", "memory", "max_output", "max_files", "max_code",

@@ -19,14 +19,16 @@
 #define SBX_DEFAULT_MEMORY     (256ull << 20)
 #define SBX_DEFAULT_OUTPUT     (1ull << 20)
 #define SBX_DEFAULT_FILES      (100ull << 20)
-#define SBX_DEFAULT_DISK       (1ull << 30) /* a session workspace's files (--disk) */
-#define SBX_OUTPUT_HARD_FACTOR 16	    /* the code is stopped at 16x the kept cap */
+#define SBX_OUTPUT_HARD_FACTOR 16 /* the code is stopped at 16x the kept cap */
 #define SBX_MAX_INPUT_DEPTH    64 /* containers nested in the inputs, the object included */
 /* The largest program accepted, by default and at most. sbx scans the code
  * (policy, lowering) before any limit of the run applies, at ~25 bytes of
  * memory per byte of source in the worst case: the limit bounds that work. */
 #define SBX_DEFAULT_CODE (10ull << 20)
 #define SBX_MAX_CODE	 (64ull << 20)
+
+/* A session workspace's files together (--disk, limits.disk). */
+#define SBX_DEFAULT_DISK (1ull << 30)
 
 enum output_format { FORMAT_TEXT, FORMAT_JSON, FORMAT_NDJSON };
 
