@@ -103,6 +103,13 @@ print("reaped")'
 		check "$mode: --require cgroup refused" test "$rc" -ne 0
 		check "$mode: ... naming the layer" err_has "require cgroup"
 	fi
+	if [ "$mode" = nons ]; then
+		# --require reaches the kernels' sandboxes too (it was ignored).
+		sbx session create -l python --require namespaces
+		T_LAST="$mode: --require namespaces with namespaces off"
+		check "$mode: --require namespaces refused" test "$rc" -ne 0
+		check "$mode: ... naming the layer" err_has "require namespaces"
+	fi
 	sbx session delete "$id"
 	expect_rc 0
 
