@@ -48,9 +48,9 @@ static int sess_option(void *ctx, int id, const char *arg)
 						   : "application/json";
 		return 0;
 	}
-	static const char *const create_keys[][2] = {{"language", "language"}, {"name", "name"},
-						     {"ttl", "ttl"},	       {"idle", "idle"},
-						     {"memory", "memory"},     {NULL, NULL}};
+	static const char *const create_keys[][2] = {
+	    {"language", "language"}, {"name", "name"}, {"ttl", "ttl"}, {"idle", "idle"},
+	    {"memory", "memory"},     {"disk", "disk"}, {NULL, NULL}};
 	for (size_t i = 0; create && create_keys[i][0]; i++)
 		if (!strcmp(n, create_keys[i][0])) {
 			json_object_set_new(c->body, create_keys[i][1], json_string(arg));

@@ -172,6 +172,14 @@ True"
 	api PUT "/v1/sessions/$id/files?path=two" "" --data-binary "@$T_TMP/two"
 	T_LAST="$mode: HTTP PUT within the quota (the control)"
 	expect_code 200
+	sbx --remote "$ADDR" session create -l python --disk 5M --json
+	T_LAST="$mode: --remote session create --disk"
+	expect_json .limits.disk_bytes $((5 * MiB))
+	[ "$rc" -eq 0 ] && "$SBX" session delete "$(printf '%s' "$out" | jq -r .id)" >/dev/null 2>&1
+	api POST /v1/sessions '{"language": "python", "disk": "lots"}'
+	T_LAST="$mode: POST /v1/sessions with a bad disk"
+	check "$mode: a bad disk refused (got $code)" test "$code" = 400
+	expect_jq '.error.message | test("disk")'
 	stop_server
 	check "$mode: nothing of the refused puts in the workspace" test ! -e "$rundir/work/ten"
 	check "$mode: nothing half-written in .sbx" \
