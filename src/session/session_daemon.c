@@ -148,6 +148,8 @@ static int loop(struct daemon *d)
 		double until = d->busy ? d->deadline_ms : d->idle_deadline;
 		if (d->busy && d->phase == 0 && d->cpu_limit_ms > 0)
 			until = fmin(until, now + cpu_check_ms(d));
+		if (d->busy && d->phase < 2)
+			until = fmin(until, d->disk_check_at);
 		double ttl = (double)mget(d, "expires_at_ms") - (double)wall;
 		if (!d->busy && now + ttl < until)
 			until = now + ttl;
@@ -181,6 +183,8 @@ static int loop(struct daemon *d)
 				d->deadline_ms = now_monotonic_ms() + START_MS;
 			}
 		}
+		if (d->busy && d->phase < 2 && now_monotonic_ms() >= d->disk_check_at)
+			session_group_disk_watch(d);
 		if (p[0].revents)
 			accept_client(d);
 		for (size_t i = 0; i < nk; i++) {

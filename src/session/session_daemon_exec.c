@@ -91,7 +91,7 @@ void daemon_finish_exec(struct daemon *d)
 	    .killed_for = d->killed_for,
 	    /* the daemon sent the SIGINT for a limit (phase 1): the kernel's
 	     * word does not decide it */
-	    .interrupted = d->phase >= 1 && !(d->killed_for && !strcmp(d->killed_for, "output")),
+	    .interrupted = d->phase >= 1 && !(d->killed_for && strcmp(d->killed_for, "timeout")),
 	    .cpu_fired = d->cpu_fired,
 	    .exiting = d->exiting,
 	    .limit_ms = d->cpu_fired ? d->cpu_limit_ms : (double)t,
@@ -221,6 +221,7 @@ void daemon_start_job(struct daemon *d)
 	}
 	if (session_group_disk(d, s->k.code_pid, why, sizeof why) < 0)
 		return daemon_refuse(d, j, why);
+	d->disk_check_at = now_monotonic_ms() + DISK_WATCH_MS;
 	/* The spools of clients killed before they sent (not the queue's). */
 	json_t *keep[MAX_QUEUE + 1] = {j.req};
 	for (size_t i = 0; i < d->nq; i++)

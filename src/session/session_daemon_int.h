@@ -26,6 +26,7 @@
 /* Tasks (threads count) of all the workspace's kernels together; each
  * kernel's own cgroup keeps CGROUP_PIDS_MAX. */
 #define SESSION_PIDS_MAX 192
+#define DISK_WATCH_MS	 250 /* the disk quota's check during an execution */
 
 struct job {
 	int fd; /* -1: the client went away */
@@ -91,6 +92,7 @@ struct daemon {
 	bool stopped; /* a stop was answered: what is queued behind it is refused */
 	double renew_at;
 	struct cgroup_run group; /* the workspace's (session_group.c); kind NULL: none */
+	double disk_check_at;	 /* the execution's next disk quota check (monotonic ms) */
 	char group_note[400];	 /* why there is none */
 };
 
@@ -132,6 +134,9 @@ void session_group_prefer(int code_pid, bool executing);
 /* Before an execution: -1 with why while the files are over the disk
  * quota; else the kernel's RLIMIT_FSIZE becomes what is left of it. */
 int session_group_disk(struct daemon *d, int code_pid, char *why, size_t n);
+/* During an execution, every DISK_WATCH_MS at least: once the files are
+ * over the quota the executing kernel is killed (killed_for "disk"). */
+void session_group_disk_watch(struct daemon *d);
 
 /* ---- session_daemon_exec.c: one execution at a time ---- */
 /* Output of slot ctx's kernel: the client's while it runs the execution,

@@ -12,14 +12,17 @@
  * first choice (oom_score_adj), so that the execution that passes the
  * workspace's memory is the one stopped, not an idle kernel's state; and
  * the disk quota is checked (session_quota.c): an execution is refused
- * while the files are over it, and the kernel's RLIMIT_FSIZE is what is
- * left of it.
+ * while the files are over it, the kernel's RLIMIT_FSIZE is what is left
+ * of it, and the files are counted again every DISK_WATCH_MS while the
+ * execution runs: past the quota its kernel is killed.
  * May call: session_quota, sandbox (cgroup), core, util, libc.
  */
 #include "session/session_daemon_int.h"
 
 #include <errno.h>
 #include <fcntl.h>
+#include <math.h>
+#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/resource.h>
@@ -108,4 +111,25 @@ int session_group_disk(struct daemon *d, int code_pid, char *why, size_t n)
 		warning("session %s: cannot bound the kernel's file size: %s", d->id,
 			strerror(errno));
 	return 0;
+}
+
+void session_group_disk_watch(struct daemon *d)
+{
+	double t0 = now_monotonic_ms();
+	uint64_t quota = session_disk_quota(d->m);
+	uint64_t used = session_disk_usage(d->wd.cwd_fd, quota);
+	double now = now_monotonic_ms();
+	/* A large workspace takes longer to count: the checks are spaced so
+	 * that counting stays a tenth of the daemon's time at most. */
+	d->disk_check_at = now + fmax(DISK_WATCH_MS, 10 * (now - t0));
+	int pid = d->cur ? d->cur->k.code_pid : 0;
+	if (used <= quota || pid <= 0)
+		return;
+	/* As the output's hard cap: the kernel and everything it started
+	 * (its sandbox's end kills its cgroup), restored at the next
+	 * execution from the state saved after the previous one. */
+	kill(pid, SIGKILL);
+	d->phase = 2;
+	d->killed_for = "disk";
+	d->deadline_ms = now + START_MS;
 }

@@ -130,8 +130,9 @@ void session_describe_limits(json_t *m, bool running)
 	workdir_init(&wd);
 	const char *rundir = json_string_value(json_object_get(m, "rundir"));
 	if (rundir && rundir_open(&wd, rundir) == 0)
-		json_object_set_new(usage, "disk_bytes",
-				    json_integer((json_int_t)session_disk_usage(wd.cwd_fd, quota)));
+		json_object_set_new(
+		    usage, "disk_bytes",
+		    json_integer((json_int_t)session_disk_usage(wd.cwd_fd, UINT64_MAX)));
 	else
 		json_object_set_new(usage, "disk_bytes", json_null());
 	rundir_close(&wd);
