@@ -93,7 +93,7 @@ struct daemon {
 	double renew_at;
 	struct cgroup_run group; /* the workspace's (session_group.c); kind NULL: none */
 	double disk_check_at;	 /* the execution's next disk quota check (monotonic ms) */
-	char group_note[400];	 /* why there is none */
+	char group_note[512];	 /* why there is none */
 };
 
 /* ---- session_kernels.c: the workspace's kernels ---- */
