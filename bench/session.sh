@@ -122,6 +122,7 @@ load
 # new session (hyperfine's --prepare).
 echo "== a second language's first execution in a live workspace"
 for pair in "python r x <- 1" "r python x = 1"; do
+	# shellcheck disable=SC2086
 	set -- $pair
 	own=$1 second=$2
 	shift 2

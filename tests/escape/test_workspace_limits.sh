@@ -140,8 +140,8 @@ True"
 	expect_json .status '"output_limit"'
 	expect_json .error.name '"DiskQuota"'
 	expect_jq '.error.message | test("disk quota")'
-	check "$mode: the flood was stopped (its files: $(ls "$rundir/work" | wc -l))" \
-		test "$(ls "$rundir/work" | wc -l)" -lt 1000
+	nfiles=$(find "$rundir/work" -mindepth 1 -maxdepth 1 | wc -l)
+	check "$mode: the flood was stopped (its files: $nfiles)" test "$nfiles" -lt 1000
 	sbx session exec "$id" -e 'print("ran")'
 	T_LAST="$mode: the next execution is refused while over the quota"
 	check "$mode: refused" test "$rc" -ne 0
@@ -157,7 +157,7 @@ True"
 	sbx session files "$id" mkdir newdir
 	check "$mode: mkdir refused over the quota" test "$rc" -ne 0
 	check "$mode: ... naming the quota" err_has "disk quota"
-	for f in $(ls "$rundir/work"); do "$SBX" session files "$id" rm "$f" >/dev/null 2>&1; done
+	for f in "$rundir"/work/*; do "$SBX" session files "$id" rm "${f##*/}" >/dev/null 2>&1; done
 	sbx session exec "$id" -e 'print("ran")'
 	T_LAST="$mode: under the quota again, executions run"
 	expect_out ran
