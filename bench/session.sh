@@ -7,7 +7,8 @@
 # keep-alive client (one curl process sending N requests on one connection
 # over the unix socket; each request's time from -w '%{time_total}'); then
 # the cost of saving a 10 MB data frame in Python and R (the kernel's own
-# measure, from `sbx session get --json`).
+# measure, from `sbx session get --json`). Between the restore and the API:
+# a second language's first execution in a live workspace.
 #
 #   SBX=bin/sbx bench/session.sh [RUNS]     (default 30 runs per command)
 #   BASE=/path/to/other/sbx SBX=bin/sbx bench/session.sh [RUNS]
@@ -112,6 +113,36 @@ printf '%s\n' "$LANGS" | while IFS='|' read -r lang flags expr need; do
 		"\($d | fabs * 10 | round / 10) ms, " +
 		"\(.median / $run * 100 | floor / 100)x"' "$TMP/hf.json" 2>/dev/null || true
 done
+load
+
+# A workspace's second language (issue 29): the first execution in R of a
+# live Python session (its R kernel starts then, lazily) against a fresh R
+# session's first (create, whose daemon starts the kernel, then the
+# execution) and a run; the same for Python after R. Each sample gets a
+# new session (hyperfine's --prepare).
+echo "== a second language's first execution in a live workspace"
+for pair in "python r x <- 1" "r python x = 1"; do
+	# shellcheck disable=SC2086
+	set -- $pair
+	own=$1 second=$2
+	shift 2
+	expr=$*
+	if ! command -v Rscript >/dev/null; then
+		echo "  skipped (Rscript is not installed)"
+		break
+	fi
+	renew="$SBX session delete w2 >/dev/null 2>&1; $SBX session create -n w2 -l $own >/dev/null"
+	load
+	hf --runs "$RUNS" \
+		-n "$second after $own: session exec -l $second (kernel started lazily)" \
+		--prepare "sh -c '$renew'" "$SBX session exec w2 -l $second -t 300 -e '$expr'" \
+		-n "fresh $second session: create + first exec" \
+		--prepare "sh -c '$SBX session delete w1 >/dev/null 2>&1; true'" \
+		"sh -c \"$SBX session create -n w1 -l $second >/dev/null && $SBX session exec w1 -t 300 -e '$expr'\"" \
+		-n "run -l $second" --prepare /bin/true "$SBX run -l $second -t 300 -e '$expr'"
+done
+"$SBX" session delete w1 >/dev/null 2>&1 || true
+"$SBX" session delete w2 >/dev/null 2>&1 || true
 load
 
 # The HTTP API: a server on a unix socket (BASE's on another), one curl

@@ -1,5 +1,5 @@
 #!/bin/sh
-# A session's files API (issue 29): get and put of a 32 MiB file, on the
+# A session's files API (issue 29): get and put of a 50 MiB file, on the
 # command line and over sbx serve's unix socket with curl, side by side
 # with cat and cp of the same file. All rows are timed in the same rounds
 # (bench_group_ms). Usage: SBX=bin/sbx bench/session_files.sh   (RUNS=N)
@@ -11,7 +11,7 @@ export XDG_CONFIG_HOME="$tmp/config"
 export SBX_STATE_DIR="$tmp/state"
 command -v curl >/dev/null || { echo "bench/session_files: curl is missing: skipped"; exit 0; }
 
-head -c $((32 << 20)) /dev/urandom >"$tmp/big"
+head -c $((50 << 20)) /dev/urandom >"$tmp/big"
 id=$("$SBX" session create -l python)
 "$SBX" session files "$id" put "$tmp/big" big
 rm -f "$tmp/ready"
@@ -25,7 +25,7 @@ url="http://sbx/v1/sessions/$id/files?path"
 ratio() { echo "$1 $2" | awk '{ if ($2 > 0) printf "%.2fx", $1 / $2; else print "-" }'; }
 line() { printf '%-58s %10.2f %8s\n' "$1" "$2" "$3"; }
 
-printf '\n## Session files, 32 MiB (median of %s runs; load: %s)\n\n' "$RUNS" \
+printf '\n## Session files, 50 MiB (median of %s runs; load: %s)\n\n' "$RUNS" \
 	"$(cut -d' ' -f1-3 /proc/loadavg)"
 printf '%-58s %10s %8s\n' "command" "median ms" "ratio"
 set -- $(bench_group_ms "$RUNS" "cat $tmp/big" \

@@ -66,7 +66,7 @@ _sbx() {
 	get) opts='--help -h --state-dir= --config= --format= --json' ;;
 	delete) opts='--help -h --state-dir= --config=' ;;
 	history) opts='--help -h --state-dir= --config= --format= --json' ;;
-	session) opts='--help -h --state-dir= --config= --name= -n --ttl= --idle= --status= --fresh --recursive -r --parents -p --eval= -e --language= -l --markdown --block= --max-code= --policy= --request= --input= -i --inputs= --timeout= -t --cpu-time= --memory= -m --max-output= --file= -f --out-dir= -o --out-dir-dotfiles --label= --stdin= --env= --merge-output --require= --no-history --print-result= --engine= --format= --json' ;;
+	session) opts='--help -h --state-dir= --config= --name= -n --ttl= --idle= --disk= --status= --fresh --recursive -r --parents -p --eval= -e --language= -l --markdown --block= --max-code= --policy= --request= --input= -i --inputs= --timeout= -t --cpu-time= --memory= -m --max-output= --file= -f --out-dir= -o --out-dir-dotfiles --label= --stdin= --env= --merge-output --require= --no-history --print-result= --engine= --format= --json' ;;
 	events) opts='--help -h --state-dir= --config= --follow --label= --deployment= --session= --language= -l --since= --format= --json' ;;
 	doctor) opts='--help -h --state-dir= --config= --format= --json' ;;
 	mcp) opts='--help -h --state-dir= --config= --max-concurrent= --max-message=' ;;

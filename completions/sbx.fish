@@ -178,6 +178,7 @@ complete -c sbx -n '__fish_seen_subcommand_from session' -l config -r -d 'config
 complete -c sbx -n '__fish_seen_subcommand_from session' -l name -s n -r -d 'create: the session\'s name (as deployment names)'
 complete -c sbx -n '__fish_seen_subcommand_from session' -l ttl -r -d 'create, ttl: deleted this long after its last execution (default 24h, at most 14d unless the config\'s sessions.max_ttl raises it); ttl sets it anew, from now'
 complete -c sbx -n '__fish_seen_subcommand_from session' -l idle -r -d 'create: state saved and processes stopped after this long idle (default 15m)'
+complete -c sbx -n '__fish_seen_subcommand_from session' -l disk -r -d 'create: the workspace\'s files together at most this big (default 1G)'
 complete -c sbx -n '__fish_seen_subcommand_from session' -l status -x -a 'running stopped expired broken' -d 'list: running, stopped, expired or broken (its manifest unreadable: delete it)'
 complete -c sbx -n '__fish_seen_subcommand_from session' -l fresh -d 'exec: in a new interpreter without the earlier executions\' state (their files stay), so no earlier code can change it or its record; for grading'
 complete -c sbx -n '__fish_seen_subcommand_from session' -l recursive -s r -d 'files rm: a directory and everything in it'

@@ -20,13 +20,23 @@
 #include "run/request_json.h"
 #include "engine/engine_kernel.h"
 #include "run/runopt.h"
+#include "util/opt.h"
 #include "session/session.h"
 #include "state/store.h"
 #include "util/util.h"
 #include "util/front.h"
 #include "util/textout.h"
 
-enum { SO_NAME = RO_FIRST_FREE, SO_TTL, SO_IDLE, SO_STATUS, SO_FRESH, SO_RECURSIVE, SO_PARENTS };
+enum {
+	SO_NAME = RO_FIRST_FREE,
+	SO_TTL,
+	SO_IDLE,
+	SO_DISK,
+	SO_STATUS,
+	SO_FRESH,
+	SO_RECURSIVE,
+	SO_PARENTS
+};
 
 static const struct opt_spec session_opts[] = {
     {"name", 'n', OPT_ARG, SO_NAME, "NAME", "create: the session's name (as deployment names)"},
@@ -35,6 +45,8 @@ static const struct opt_spec session_opts[] = {
      "unless the config's sessions.max_ttl raises it); ttl sets it anew, from now"},
     {"idle", 0, OPT_ARG, SO_IDLE, "DURATION",
      "create: state saved and processes stopped after this long idle (default 15m)"},
+    {"disk", 0, OPT_ARG, SO_DISK, "SIZE",
+     "create: the workspace's files together at most this big (default 1G)"},
     {"status", 0, OPT_ARG, SO_STATUS, "STATUS",
      "list: running, stopped, expired or broken (its manifest unreadable: delete it)"},
     {"fresh", 0, OPT_NOARG, SO_FRESH, NULL,
@@ -52,6 +64,7 @@ const struct opt_spec *const session_tables[] = {
 struct session_cli {
 	const char *name, *status;
 	uint64_t ttl_ms, idle_ms;
+	uint64_t disk_bytes;	 /* create --disk; 0: the config's, else 1G */
 	bool fresh;		 /* exec --fresh */
 	bool recursive, parents; /* files rm -r, files mkdir -p */
 	int given;		 /* session options seen, for the subcommands that take none */
@@ -123,6 +136,11 @@ static int session_handle(void *ctx, int id, const char *arg)
 		if (sc->ttl_ms == 0)
 			return error("invalid %s '%s': at least 1s", request_key_name("ttl"), arg);
 		return 0; /* the maximum is the config's: checked in do_create */
+	case SO_DISK:
+		if (parse_size(arg, &sc->disk_bytes) != 0 || sc->disk_bytes == 0)
+			return error("invalid %s '%s': use bytes or a K, M, G suffix (e.g. 1G)",
+				     request_key_name("disk"), arg);
+		return 0;
 	case SO_IDLE:
 		if (opt_duration_ms(request_key_name("idle"), arg, &sc->idle_ms) < 0)
 			return -1;
@@ -255,6 +273,8 @@ static int do_create(struct run_options *ro, struct session_cli *sc, int nops)
 	    .ttl_ms = sc->ttl_ms ? sc->ttl_ms : SESSION_TTL_DEFAULT_MS,
 	    .idle_ms = sc->idle_ms ? sc->idle_ms : SESSION_IDLE_DEFAULT_MS,
 	    .memory_bytes = req->limits.memory_bytes,
+	    .disk_bytes = sc->disk_bytes ? sc->disk_bytes : req->limits.disk_bytes,
+	    .require = req->require,
 	    .files_bytes = req->limits.files_bytes,
 	    .files = req->files,
 	    .nfiles = req->nfiles,
@@ -284,8 +304,8 @@ static int do_ttl(struct run_options *ro, struct session_cli *sc, char **operand
 	struct request *req = ro->req;
 	if (refuse_unsupported(sc, req, "ttl") < 0)
 		return -1;
-	if (ro->code_arg || nops != 1 || !sc->ttl_ms || sc->name || sc->idle_ms || sc->status ||
-	    sc->fresh)
+	if (ro->code_arg || nops != 1 || !sc->ttl_ms || sc->name || sc->idle_ms || sc->disk_bytes ||
+	    sc->status || sc->fresh)
 		return error(
 		    "usage: sbx session ttl ID|NAME --ttl DURATION (see 'sbx session -h')");
 	if (runopt_load_code(ro, NULL, 0, true) != 0 || runopt_finish(ro) != 0 ||
@@ -344,7 +364,7 @@ static int do_manage(const char *sub, struct run_options *ro, struct session_cli
 	if (refuse_unsupported(sc, req, sub) < 0)
 		return -1;
 	if (ro->code_arg || (list ? nops != 0 : nops < 1) || sc->name || sc->ttl_ms ||
-	    sc->idle_ms || (!list && sc->status))
+	    sc->idle_ms || sc->disk_bytes || (!list && sc->status))
 		return error("usage: sbx session %s: see 'sbx session -h'", sub);
 	if (runopt_load_code(ro, NULL, 0, true) != 0 || runopt_finish(ro) != 0)
 		return -1;
@@ -413,7 +433,8 @@ static int do_files(struct run_options *ro, struct session_cli *sc, char **opera
 {
 	if (refuse_unsupported(sc, ro->req, "files") < 0)
 		return -1;
-	if (ro->code_arg || sc->name || sc->ttl_ms || sc->idle_ms || sc->status || sc->fresh)
+	if (ro->code_arg || sc->name || sc->ttl_ms || sc->idle_ms || sc->disk_bytes || sc->status ||
+	    sc->fresh)
 		return error("usage: sbx session files ID|NAME ls|get|put|rm|mkdir ...: see 'sbx "
 			     "session -h'");
 	if (runopt_load_code(ro, NULL, 0, true) != 0 || runopt_finish(ro) != 0)

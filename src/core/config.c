@@ -258,6 +258,8 @@ void config_apply(const struct config *cfg, struct request *req)
 		l->max_timeout_ms = c->max_timeout_ms;
 	if (!l->max_memory_bytes)
 		l->max_memory_bytes = c->max_memory_bytes;
+	if (!l->disk_bytes)
+		l->disk_bytes = c->disk_bytes;
 }
 
 char *const *config_command(const struct config *cfg, enum lang_id lang, enum config_tool tool)

@@ -39,6 +39,7 @@ static const struct limit_key {
     {"max_code", false, offsetof(struct limits, code_bytes), NO_MARK, SBX_MAX_CODE},
     {"max_timeout", true, offsetof(struct limits, max_timeout_ms), NO_MARK, 0},
     {"max_memory", false, offsetof(struct limits, max_memory_bytes), NO_MARK, 0},
+    {"disk", false, offsetof(struct limits, disk_bytes), NO_MARK, 0},
 };
 #define NLIMIT_KEYS (sizeof limit_keys / sizeof limit_keys[0])
 

@@ -380,6 +380,8 @@ int request_finish(struct request *req)
 		l->output_bytes = SBX_DEFAULT_OUTPUT;
 	if (!l->files_bytes)
 		l->files_bytes = SBX_DEFAULT_FILES;
+	if (!l->disk_bytes)
+		l->disk_bytes = SBX_DEFAULT_DISK;
 	if (!l->code_bytes)
 		l->code_bytes = SBX_DEFAULT_CODE;
 	if (l->code_bytes > SBX_MAX_CODE)

@@ -27,6 +27,9 @@
 #define SBX_DEFAULT_CODE (10ull << 20)
 #define SBX_MAX_CODE	 (64ull << 20)
 
+/* A session workspace's files together (--disk, limits.disk). */
+#define SBX_DEFAULT_DISK (1ull << 30)
+
 enum output_format { FORMAT_TEXT, FORMAT_JSON, FORMAT_NDJSON };
 
 /* Text mode's result line (--print-result). AUTO: printed unless the code
@@ -81,6 +84,7 @@ struct limits {
 	uint64_t code_bytes;	   /* the largest program accepted */
 	uint64_t max_timeout_ms;   /* 0: SBX_MAX_TIMEOUT_MS; the config may raise it */
 	uint64_t max_memory_bytes; /* 0: request_default_max_memory(); the config sets it */
+	uint64_t disk_bytes;	   /* a session workspace's files together (--disk) */
 };
 
 struct file_spec {

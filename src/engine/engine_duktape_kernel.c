@@ -499,6 +499,7 @@ int engine_duktape_kernel_run(struct request *req, struct outcome *out,
 	    .stream_only = true,
 	    .on_start = ks->on_start,
 	    .on_start_ctx = ks->ctx,
+	    .cgroup_parent = ks->cgroup_parent,
 	};
 	return sandbox_run(req, &plan, out, sink);
 }

@@ -86,6 +86,7 @@ static int start_plan(struct spawn_run *s, sandbox_child_fn child_main, void *ar
 	    .on_start = ks->on_start,
 	    .on_start_ctx = ks->ctx,
 	    .uid_of = ks->uid_of,
+	    .cgroup_parent = ks->cgroup_parent,
 	};
 	return sandbox_run(s->req, &plan, s->out, s->sink);
 }

@@ -17,6 +17,8 @@
 #include "core/output_sink.h"
 #include "core/request.h"
 
+struct cgroup_run;
+
 struct kernel_start {
 	const char *rundir; /* the session's run directory (kept across kernels) */
 	int ctl_fd;
@@ -27,6 +29,9 @@ struct kernel_start {
 	/* The live process whose pid makes the code's uid as root (the
 	 * session's daemon: the workspace's kernels share one; sandbox.h). */
 	pid_t uid_of;
+	/* The workspace's cgroup, the parent of the kernel's (sandbox.h);
+	 * NULL: none. */
+	const struct cgroup_run *cgroup_parent;
 };
 
 /* A Duktape heap as a JavaScript or TypeScript session's kernel, in the

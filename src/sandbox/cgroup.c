@@ -211,12 +211,31 @@ static int make_child(const char *parent, const char *tag, char *out, size_t out
 	return 0;
 }
 
-int cgroup_create(struct cgroup_run *cg, const char *tag, uint64_t memory_bytes, bool count_cpu,
-		  char *why, size_t whylen)
+/* The directory a run's group is made in, for hierarchy controller (NULL:
+ * v2's): the workspace's group when there is one, else our own. */
+static int parent_dir(const struct cgroup_run *parent, const char *controller, char *out,
+		      size_t outlen)
+{
+	const char *dir = NULL;
+	if (parent && parent->kind && !strcmp(parent->kind, "v2"))
+		dir = controller ? NULL : parent->mem;
+	else if (parent && parent->kind && controller)
+		dir = !strcmp(controller, "memory") ? parent->mem
+		      : !strcmp(controller, "pids") ? parent->pids
+						    : NULL;
+	if (!dir || !dir[0])
+		return own_dir(controller, out, outlen);
+	if (snprintf(out, outlen, "%s", dir) >= (int)outlen)
+		return -1;
+	return 0;
+}
+
+int cgroup_create(struct cgroup_run *cg, const struct cgroup_run *parent, const char *tag,
+		  uint64_t memory_bytes, bool count_cpu, char *why, size_t whylen)
 {
 	char dir[256];
 	memset(cg, 0, sizeof(*cg));
-	if (own_dir(NULL, dir, sizeof(dir)) == 0 && v2_has_controllers(dir)) {
+	if (parent_dir(parent, NULL, dir, sizeof(dir)) == 0 && v2_has_controllers(dir)) {
 		if (make_child(dir, tag, cg->mem, sizeof(cg->mem)) < 0)
 			goto fail;
 		/* memory.max: the OOM killer acts inside the run's group only;
@@ -230,7 +249,7 @@ int cgroup_create(struct cgroup_run *cg, const char *tag, uint64_t memory_bytes,
 		cg->kind = "v2";
 		return 0;
 	}
-	if (own_dir("memory", dir, sizeof(dir)) < 0) {
+	if (parent_dir(parent, "memory", dir, sizeof(dir)) < 0) {
 		snprintf(why, whylen, "no cgroup hierarchy with a memory controller is mounted");
 		return -1;
 	}
@@ -241,7 +260,7 @@ int cgroup_create(struct cgroup_run *cg, const char *tag, uint64_t memory_bytes,
 	/* memsw (memory + swap) too where swap accounting exists, so swapping
 	 * out does not get around the limit. */
 	(void)write_u64(cg->mem, "memory.memsw.limit_in_bytes", memory_bytes);
-	if (own_dir("pids", dir, sizeof(dir)) == 0 &&
+	if (parent_dir(parent, "pids", dir, sizeof(dir)) == 0 &&
 	    make_child(dir, tag, cg->pids, sizeof(cg->pids)) == 0 &&
 	    write_u64(cg->pids, "pids.max", CGROUP_PIDS_MAX) < 0) {
 		rmdir(cg->pids);
@@ -256,6 +275,50 @@ int cgroup_create(struct cgroup_run *cg, const char *tag, uint64_t memory_bytes,
 	return 0;
 fail:
 	snprintf(why, whylen, "cannot create a cgroup under %s: %s", dir, strerror(errno));
+	cgroup_destroy(cg);
+	return -1;
+}
+
+int cgroup_create_group(struct cgroup_run *cg, const char *tag, uint64_t memory_bytes,
+			uint64_t pids_max, char *why, size_t whylen)
+{
+	char dir[256], path[320];
+	memset(cg, 0, sizeof(*cg));
+	if (own_dir(NULL, dir, sizeof(dir)) == 0 && v2_has_controllers(dir)) {
+		if (make_child(dir, tag, cg->mem, sizeof(cg->mem)) < 0 ||
+		    write_u64(cg->mem, "memory.max", memory_bytes) < 0 ||
+		    write_u64(cg->mem, "pids.max", pids_max) < 0)
+			goto fail;
+		(void)write_u64(cg->mem, "memory.swap.max", 0);
+		/* Its children (the kernels' groups) get both controllers; it
+		 * holds no process itself (v2's rule for a group that does). */
+		snprintf(path, sizeof(path), "%s/cgroup.subtree_control", cg->mem);
+		if (write_str(path, "+memory +pids") < 0)
+			goto fail;
+		cg->kind = "v2";
+		return 0;
+	}
+	if (own_dir("memory", dir, sizeof(dir)) < 0) {
+		snprintf(why, whylen, "no cgroup hierarchy with a memory controller is mounted");
+		return -1;
+	}
+	/* v1: memory is hierarchical (Linux 6.x always, older with
+	 * use_hierarchy), so the kernels' usage adds up here. */
+	if (make_child(dir, tag, cg->mem, sizeof(cg->mem)) < 0 ||
+	    write_u64(cg->mem, "memory.limit_in_bytes", memory_bytes) < 0)
+		goto fail;
+	(void)write_u64(cg->mem, "memory.memsw.limit_in_bytes", memory_bytes);
+	if (own_dir("pids", dir, sizeof(dir)) < 0 ||
+	    make_child(dir, tag, cg->pids, sizeof(cg->pids)) < 0 ||
+	    write_u64(cg->pids, "pids.max", pids_max) < 0) {
+		snprintf(why, whylen, "no writable cgroup v1 pids hierarchy: %s", strerror(errno));
+		goto fail_quiet;
+	}
+	cg->kind = "v1";
+	return 0;
+fail:
+	snprintf(why, whylen, "cannot create a cgroup under %s: %s", dir, strerror(errno));
+fail_quiet:
 	cgroup_destroy(cg);
 	return -1;
 }
@@ -374,6 +437,17 @@ bool cgroup_oom_killed(const struct cgroup_run *cg)
 	return read_key(cg->mem, "memory.oom_control", "oom_kill") > 0;
 }
 
+void cgroup_usage(const struct cgroup_run *cg, uint64_t *memory_bytes, uint64_t *pids)
+{
+	*memory_bytes = *pids = 0;
+	if (!cg->kind)
+		return;
+	bool v2 = strcmp(cg->kind, "v2") == 0;
+	*memory_bytes = read_u64_file(cg->mem, v2 ? "memory.current" : "memory.usage_in_bytes");
+	if (v2 || cg->pids[0])
+		*pids = read_u64_file(v2 ? cg->mem : cg->pids, "pids.current");
+}
+
 bool cgroup_probe_cpu(const char *kind)
 {
 	char dir[256];
@@ -446,6 +520,8 @@ void cgroup_kill_all(const struct cgroup_run *cg)
 
 /* rmdir fails with EBUSY while killed tasks are still exiting: retry for
  * up to ~2 s (a task in uninterruptible sleep can take a moment). */
+static void remove_children(const char *dir, int depth);
+
 static void remove_dir(char *dir)
 {
 	int i;
@@ -453,10 +529,32 @@ static void remove_dir(char *dir)
 	if (!dir[0])
 		return;
 	for (i = 0; i < 20000 && rmdir(dir) < 0 && errno == EBUSY; i++) {
+		if (i == 0) /* a workspace's group: its kernels' groups first */
+			remove_children(dir, 0);
 		kill_listed(dir);
 		nanosleep(&ts, NULL);
 	}
 	dir[0] = '\0';
+}
+
+/* The groups below dir (a workspace's kernels' whose sbx was killed),
+ * their processes killed: a group with children cannot be removed. */
+static void remove_children(const char *dir, int depth)
+{
+	DIR *d = depth < 4 ? opendir(dir) : NULL;
+	struct dirent *de;
+	char sub[320];
+	while (d && (de = readdir(d))) {
+		if (de->d_type != DT_DIR || de->d_name[0] == '.' ||
+		    snprintf(sub, sizeof(sub), "%s/%s", dir, de->d_name) >= (int)sizeof(sub))
+			continue;
+		kill_dir(sub, true);
+		remove_children(sub, depth + 1);
+		for (int i = 0; i < 20000 && rmdir(sub) < 0 && errno == EBUSY; i++)
+			kill_listed(sub);
+	}
+	if (d)
+		closedir(d);
 }
 
 /* A killed sbx cannot remove its group ("sbx-PID", see isolate_plan.c): the

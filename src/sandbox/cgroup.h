@@ -28,11 +28,23 @@ struct cgroup_run {
 const char *cgroup_probe(char *why, size_t whylen);
 
 /* Creates the run's cgroup(s) named after tag with the memory and pids
- * limits; on v1 also a cpuacct group when count_cpu (joining one more v1
+ * limits, below parent's group (NULL: below the one sbx runs in); on v1
+ * also a cpuacct group when count_cpu (joining one more v1
  * hierarchy costs the run an RCU grace period: only for --cpu-time).
  * Returns 0, or -1 with a reason in why (nothing left behind). */
-int cgroup_create(struct cgroup_run *cg, const char *tag, uint64_t memory_bytes, bool count_cpu,
-		  char *why, size_t whylen);
+int cgroup_create(struct cgroup_run *cg, const struct cgroup_run *parent, const char *tag,
+		  uint64_t memory_bytes, bool count_cpu, char *why, size_t whylen);
+/* A workspace's group (a session's): the parent its kernels' groups are
+ * made in (cgroup_create's parent), whose memory and pids limits hold for
+ * all of them together. Named as a run's ("sbx-PID" of the live process
+ * that owns it), so the next run removes it, children first, once that
+ * process is gone. On v1, a kernel's host thread comes back out of its
+ * kernel's group into this one (cgroup_leave_self): it counts here too.
+ * Returns 0, or -1 with a reason in why (nothing left behind). */
+int cgroup_create_group(struct cgroup_run *cg, const char *tag, uint64_t memory_bytes,
+			uint64_t pids_max, char *why, size_t whylen);
+/* The memory in use (bytes) and the tasks of a group and all below it. */
+void cgroup_usage(const struct cgroup_run *cg, uint64_t *memory_bytes, uint64_t *pids);
 /* Moves pid into the run's cgroup(s). -1 on failure. Moving another
  * process takes the kernel's threadgroup lock for writing, which waits for
  * an RCU grace period: 8-18 ms per run on cgroup v1 (more under load). */

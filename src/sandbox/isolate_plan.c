@@ -244,8 +244,8 @@ int isolate_prepare(const struct request *req, const struct sandbox_plan *plan,
 	{
 		char tag[48];
 		snprintf(tag, sizeof(tag), "sbx-%d", (int)getpid());
-		if (cgroup_create(&st->cg, tag, req->limits.memory_bytes, req->limits.cpu_ms != 0,
-				  why, sizeof(why)) == 0) {
+		if (cgroup_create(&st->cg, plan->cgroup_parent, tag, req->limits.memory_bytes,
+				  req->limits.cpu_ms != 0, why, sizeof(why)) == 0) {
 			st->cgroup = st->cg.kind;
 			snprintf(st->cgroup_path, sizeof(st->cgroup_path), "%s", st->cg.mem);
 			profile_mark("cgroup created");

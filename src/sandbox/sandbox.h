@@ -24,6 +24,8 @@
 #include "core/output_sink.h"
 #include "core/request.h"
 
+struct cgroup_run;
+
 #define SANDBOX_REPORT_FD 3
 /* With plan.gated: the engine's prelude reads one byte here before it runs
  * any user code; EOF instead of the byte means "do not run". */
@@ -87,6 +89,10 @@ struct sandbox_plan {
 	 * every process of its uid (its siblings'), only its own process
 	 * group and cgroup. */
 	pid_t uid_of;
+	/* A session's kernel: its cgroup is made in the workspace's group
+	 * (cgroup_create_group), whose limits hold for all its kernels
+	 * together. NULL: in the cgroup sbx runs in. */
+	const struct cgroup_run *cgroup_parent;
 };
 
 /* Returns 0 when the run was supervised to the end (whatever its status),

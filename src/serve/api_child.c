@@ -152,11 +152,9 @@ static int session_args(const struct api_route *r, json_t *body, const struct ap
 	char text[64];
 	switch (r->op) {
 	case API_SESSION_CREATE: {
-		static const char *const flags[][2] = {{"language", "--language"},
-						       {"name", "--name"},
-						       {"ttl", "--ttl"},
-						       {"idle", "--idle"},
-						       {"memory", "--memory"}};
+		static const char *const flags[][2] = {
+		    {"language", "--language"}, {"name", "--name"},	{"ttl", "--ttl"},
+		    {"idle", "--idle"},		{"memory", "--memory"}, {"disk", "--disk"}};
 		for (size_t i = 0; i < sizeof(flags) / sizeof(flags[0]); i++)
 			if ((v = json_object_get(body, flags[i][0]))) {
 				if (json_is_string(v) && strlen(json_string_value(v)) > 100)

@@ -40,6 +40,8 @@ struct session_new {
 	const char *name; /* NULL: none */
 	uint64_t ttl_ms, idle_ms;
 	uint64_t memory_bytes;
+	uint64_t disk_bytes; /* the workspace's files together */
+	unsigned require;    /* --require's LAYER_* bits: the daemon refuses to start without */
 	uint64_t files_bytes;
 	const struct file_spec *files;
 	size_t nfiles;

@@ -148,6 +148,8 @@ static int loop(struct daemon *d)
 		double until = d->busy ? d->deadline_ms : d->idle_deadline;
 		if (d->busy && d->phase == 0 && d->cpu_limit_ms > 0)
 			until = fmin(until, now + cpu_check_ms(d));
+		if (d->busy && d->phase < 2)
+			until = fmin(until, d->disk_check_at);
 		double ttl = (double)mget(d, "expires_at_ms") - (double)wall;
 		if (!d->busy && now + ttl < until)
 			until = now + ttl;
@@ -181,6 +183,8 @@ static int loop(struct daemon *d)
 				d->deadline_ms = now_monotonic_ms() + START_MS;
 			}
 		}
+		if (d->busy && d->phase < 2 && now_monotonic_ms() >= d->disk_check_at)
+			session_group_disk_watch(d);
 		if (p[0].revents)
 			accept_client(d);
 		for (size_t i = 0; i < nk; i++) {
@@ -222,6 +226,8 @@ int session_daemon_main(const char *state_dir, const char *id, int ready_fd)
 	d.leased = took == 1;
 	if (why[0]) {
 		/* the session's language has no kernel */
+	} else if (took >= 0 && d.m && session_group_start(&d, why, sizeof why) < 0) {
+		/* --require cgroup, and none */
 	} else if (took >= 0 && (!d.m || (d.lfd = session_listen(state_dir, id, &d.sock_ino)) < 0))
 		snprintf(why, sizeof why, "%s",
 			 *error_first_message() ? error_first_message() : "cannot start");
@@ -231,6 +237,7 @@ int session_daemon_main(const char *state_dir, const char *id, int ready_fd)
 		dprintf(ready_fd, "%s\n", why);
 		close(ready_fd);
 		kernels_release(&d);
+		session_group_end(&d);
 		json_decref(d.m);
 		return -1;
 	}
@@ -247,7 +254,8 @@ int session_daemon_main(const char *state_dir, const char *id, int ready_fd)
 	 * fsync (the writer thread's; a sync, as `session get` sends, waits). */
 	(void)!write(ready_fd, "ok\n", 3);
 	close(ready_fd);
-	json_t *patch = json_pack("{s:i}", "daemon_pid", (int)getpid());
+	json_t *patch = json_pack("{s:i, s:o}", "daemon_pid", (int)getpid(), "workspace",
+				  session_group_json(&d));
 	persist_manifest(&d.persist, patch);
 	json_decref(patch);
 	kernels_persist(&d);
@@ -262,6 +270,7 @@ int session_daemon_main(const char *state_dir, const char *id, int ready_fd)
 				     : "the session stopped before this execution ran");
 	session_lease_release(state_dir, id, &d.lease); /* unless lost, or none */
 	kernels_release(&d);
+	session_group_end(&d); /* its kernels' groups gone with them */
 	json_decref(d.saved);
 	json_decref(d.m);
 	return rc;

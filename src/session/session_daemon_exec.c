@@ -84,13 +84,14 @@ void daemon_finish_exec(struct daemon *d)
 	uint64_t t = (uint64_t)json_integer_value(json_object_get(req, "timeout_ms"));
 	d->count++;
 	s->executions++;
+	session_group_prefer(s->k.code_pid, false);
 	struct exec_end e = {
 	    .done = done,
 	    .end = s->k.end,
 	    .killed_for = d->killed_for,
 	    /* the daemon sent the SIGINT for a limit (phase 1): the kernel's
 	     * word does not decide it */
-	    .interrupted = d->phase >= 1 && !(d->killed_for && !strcmp(d->killed_for, "output")),
+	    .interrupted = d->phase >= 1 && !(d->killed_for && strcmp(d->killed_for, "timeout")),
 	    .cpu_fired = d->cpu_fired,
 	    .exiting = d->exiting,
 	    .limit_ms = d->cpu_fired ? d->cpu_limit_ms : (double)t,
@@ -218,6 +219,9 @@ void daemon_start_job(struct daemon *d)
 		snprintf(why, sizeof why, "%s", error_first_message());
 		return daemon_refuse(d, j, why);
 	}
+	if (session_group_disk(d, s->k.code_pid, why, sizeof why) < 0)
+		return daemon_refuse(d, j, why);
+	d->disk_check_at = now_monotonic_ms() + DISK_WATCH_MS;
 	/* The spools of clients killed before they sent (not the queue's). */
 	json_t *keep[MAX_QUEUE + 1] = {j.req};
 	for (size_t i = 0; i < d->nq; i++)
@@ -267,6 +271,7 @@ void daemon_start_job(struct daemon *d)
 	/* The execution's output limit: the kernel bounds the result and the
 	 * rich results by it, as a run's prelude does (core/results.h). */
 	json_object_set(msg, "results_max", json_object_get(j.req, "output_bytes"));
+	session_group_prefer(s->k.code_pid, true);
 	if (session_kernel_send(&s->k, msg) < 0 && s->k.code_pid > 0)
 		kill(s->k.code_pid, SIGKILL); /* finished when the host reports the end */
 	json_decref(msg);

@@ -1,7 +1,8 @@
 /* session_daemon_int — what the daemon's files share: the daemon's state
  * (session_daemon.c: its socket, clients and loop), its kernel set
- * (session_kernels.c: one kernel per language of the workspace) and its
- * executions (session_daemon_exec.c). No other file includes it. */
+ * (session_kernels.c: one kernel per language of the workspace), its
+ * limits as a whole (session_group.c) and its executions
+ * (session_daemon_exec.c). No other file includes it. */
 #ifndef SBX_SESSION_DAEMON_INT_H
 #define SBX_SESSION_DAEMON_INT_H
 
@@ -10,6 +11,7 @@
 #include <stdint.h>
 #include <sys/types.h>
 
+#include "sandbox/cgroup.h"
 #include "sandbox/workdir.h"
 #include "session/session_kernel.h"
 #include "session/session_persist.h"
@@ -21,6 +23,10 @@
 #define START_MS      60000 /* a kernel's start and restore */
 #define CLIENT_IO_S   10    /* a client that neither sends nor reads is dropped */
 #define LANG_NAME_MAX 32
+/* Tasks (threads count) of all the workspace's kernels together; each
+ * kernel's own cgroup keeps CGROUP_PIDS_MAX. */
+#define SESSION_PIDS_MAX 192
+#define DISK_WATCH_MS	 250 /* the disk quota's check during an execution */
 
 struct job {
 	int fd; /* -1: the client went away */
@@ -85,6 +91,9 @@ struct daemon {
 	bool leased, lost;
 	bool stopped; /* a stop was answered: what is queued behind it is refused */
 	double renew_at;
+	struct cgroup_run group; /* the workspace's (session_group.c); kind NULL: none */
+	double disk_check_at;	 /* the execution's next disk quota check (monotonic ms) */
+	char group_note[512];	 /* why there is none */
 };
 
 /* ---- session_kernels.c: the workspace's kernels ---- */
@@ -111,6 +120,23 @@ void kernels_release(struct daemon *d);
  * state, executions and the code's pid while it runs (its memory is read
  * from /proc when asked: session_store.c). */
 void kernels_persist(struct daemon *d);
+
+/* ---- session_group.c: the workspace's limits as a whole ---- */
+/* Makes the workspace's cgroup; 0 (with a note when none could be made),
+ * or -1 with why when --require cgroup was asked and there is none. */
+int session_group_start(struct daemon *d, char *why, size_t n);
+/* {"cgroup", "memory_path", "pids_path", "pids_max", "note"}: for the
+ * manifest (session get reads the use from those paths). */
+json_t *session_group_json(const struct daemon *d);
+void session_group_end(struct daemon *d);
+/* The kernel running an execution is the OOM killer's first choice. */
+void session_group_prefer(int code_pid, bool executing);
+/* Before an execution: -1 with why while the files are over the disk
+ * quota; else the kernel's RLIMIT_FSIZE becomes what is left of it. */
+int session_group_disk(struct daemon *d, int code_pid, char *why, size_t n);
+/* During an execution, every DISK_WATCH_MS at least: once the files are
+ * over the quota the executing kernel is killed (killed_for "disk"). */
+void session_group_disk_watch(struct daemon *d);
 
 /* ---- session_daemon_exec.c: one execution at a time ---- */
 /* Output of slot ctx's kernel: the client's while it runs the execution,

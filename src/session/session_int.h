@@ -196,6 +196,20 @@ bool session_broken_collectable(json_t *broken);
  * verified (our uid, this sbx binary, a pidfd): for delete. */
 void session_kill_listener(const char *state_dir, const char *id);
 
+/* ---- session_quota.c: a workspace's disk quota ---- */
+/* The bytes the working directory's files take, counted until past
+ * stop_at (then stopped: more is not needed). */
+uint64_t session_disk_usage(int cwd_fd, uint64_t stop_at);
+/* The manifest's quota (disk_bytes), else the default. */
+uint64_t session_disk_quota(json_t *m);
+/* -1 after ERROR_LIMIT's message: what cannot be done, the use, the quota
+ * and the fix. */
+int session_quota_error(const char *id, const char *what, uint64_t used, uint64_t quota);
+/* session get's "limits" (memory, pids, disk) and "usage" (the same now:
+ * memory and tasks of every kernel together while it runs, the files'
+ * bytes), into the manifest m read for it. */
+void session_describe_limits(json_t *m, bool running);
+
 /* ---- session_account.c: the daemon's own measures of a kernel ----
  * Its CPU time (its own and its reaped children's) and its memory peak
  * (VmHWM), from /proc/PID; -1 when they cannot be read. */

@@ -59,7 +59,8 @@ static void host_started(void *ctx, const struct sandbox_report *l, int pid)
 	json_decref(j);
 }
 
-static void host_main(const char *state_dir, json_t *m, int ctl, int pipe_w, pid_t daemon)
+static void host_main(const char *state_dir, json_t *m, int ctl, int pipe_w, pid_t daemon,
+		      const struct cgroup_run *group)
 {
 	prctl(PR_SET_PDEATHSIG, SIGTERM);
 	signal(SIGTERM, host_on_term);
@@ -71,8 +72,13 @@ static void host_main(const char *state_dir, json_t *m, int ctl, int pipe_w, pid
 	req.limits.timeout_ms = KERNEL_WALL_MS;
 	req.limits.cpu_ms = 0;
 	req.limits.memory_bytes = (uint64_t)json_integer_value(json_object_get(m, "memory_bytes"));
+	req.require = (unsigned)json_integer_value(json_object_get(m, "require"));
 	req.limits.output_bytes = 1u << 20;
-	req.limits.files_bytes = 100u << 20;
+	/* RLIMIT_FSIZE: no file past the workspace's disk quota either
+	 * (the daemon lowers the soft limit to what is left before each
+	 * execution: session_group.c). */
+	uint64_t disk = (uint64_t)json_integer_value(json_object_get(m, "disk_bytes"));
+	req.limits.files_bytes = disk && disk < (100u << 20) ? disk : 100u << 20;
 	req.state_dir = xstrdup(state_dir);
 	make_execution_id(req.id);
 	request_set_code(&req, xstrdup(""), 0, "-e");
@@ -85,6 +91,7 @@ static void host_main(const char *state_dir, json_t *m, int ctl, int pipe_w, pid
 	    .on_start = host_started,
 	    .ctx = &pipe_w,
 	    .uid_of = daemon, /* one uid for every kernel of the workspace */
+	    .cgroup_parent = group && group->kind ? group : NULL,
 	};
 	int rc = req.lang ? engine_kernel_run(&req, &out, &sink, &ks) : -1;
 	json_t *end =
@@ -129,7 +136,7 @@ int session_kernel_start(struct session_kernel *k, const char *state_dir, json_t
 	if (pid == 0) {
 		close(sp[0]);
 		close(pp[0]);
-		host_main(state_dir, m, sp[1], pp[1], daemon);
+		host_main(state_dir, m, sp[1], pp[1], daemon, k->group);
 	}
 	close(sp[1]);
 	close(pp[1]);

@@ -6,6 +6,7 @@
 #include <stdbool.h>
 #include <sys/types.h>
 
+#include "sandbox/cgroup.h"
 #include "session/session_int.h"
 
 #define KERNEL_LINE_MAX (16u << 20) /* one control line from the kernel */
@@ -32,6 +33,9 @@ struct session_kernel {
 	size_t toklen;
 	struct buf line; /* a partial control line */
 	struct session_kernel_scan scan[2];
+	/* The workspace's cgroup, its own cgroup's parent (session_group.c;
+	 * kind NULL: none). */
+	const struct cgroup_run *group;
 };
 
 typedef void (*session_kernel_output_fn)(void *ctx, int stream, const char *data, size_t len);

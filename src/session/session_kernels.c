@@ -59,6 +59,7 @@ struct kernel_slot *kernels_slot(struct daemon *d, const char *name, char *why, 
 	s->d = d;
 	snprintf(s->lang, sizeof s->lang, "%s", l->name);
 	session_kernel_init(&s->k);
+	s->k.group = &d->group; /* the kernel's cgroup is made in it */
 	/* The session's own language keeps the names it always had; another
 	 * JavaScript-like kernel gets a replay log of its own. */
 	const char *own = json_string_value(json_object_get(d->m, "language"));
@@ -68,6 +69,8 @@ struct kernel_slot *kernels_slot(struct daemon *d, const char *name, char *why, 
 	s->view = json_pack("{s:s, s:O, s:O, s:o}", "language", l->name, "rundir",
 			    json_object_get(d->m, "rundir"), "memory_bytes",
 			    json_object_get(d->m, "memory_bytes"), "replay", replay);
+	json_object_set(s->view, "require", json_object_get(d->m, "require"));
+	json_object_set(s->view, "disk_bytes", json_object_get(d->m, "disk_bytes"));
 	s->saved_count = d->count;
 	/* Its count from the manifest: a daemon restarted after kill -9. */
 	size_t i;

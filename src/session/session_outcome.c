@@ -48,6 +48,16 @@ const char *session_exec_status(const struct exec_end *e, json_t *rec)
 		json_object_set_new(rec, "timeout_action", json_string("restarted"));
 		return "timeout";
 	}
+	if (e->killed_for && !strcmp(e->killed_for, "disk")) {
+		json_object_set_new(
+		    rec, "error",
+		    json_pack("{s:s, s:s}", "name", "DiskQuota", "message",
+			      "the workspace's files passed its disk quota (session create --disk) "
+			      "during the execution; the kernel was stopped (the next execution "
+			      "restores the state saved after the previous one, once files are "
+			      "removed: sbx session files ID rm PATH)"));
+		return "output_limit";
+	}
 	if (e->killed_for) {
 		json_object_set_new(rec, "error",
 				    json_pack("{s:s, s:s}", "name", "OutputLimit", "message",

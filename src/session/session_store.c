@@ -314,6 +314,8 @@ int session_create(const char *state_dir, const struct session_new *sn, char id[
 	    (json_int_t)sn->ttl_ms, "idle_ms", (json_int_t)sn->idle_ms, "memory_bytes",
 	    (json_int_t)sn->memory_bytes, "rundir", rundir, "execution_count", (json_int_t)0,
 	    "files", files, "files_bytes", (json_int_t)sn->files_bytes);
+	json_object_set_new(m, "disk_bytes", json_integer((json_int_t)sn->disk_bytes));
+	json_object_set_new(m, "require", json_integer((json_int_t)sn->require));
 	int rc = session_manifest_write(state_dir, id, m);
 	if (rc == 0)
 		rc = session_launch(state_dir, id);
@@ -444,6 +446,7 @@ json_t *session_describe(const char *state_dir, const char *id)
 	session_iso8601((uint64_t)json_integer_value(json_object_get(m, "last_exec_at_ms")), t);
 	json_object_set_new(m, "last_exec_at", json_string(t));
 	describe_kernels(json_object_get(m, "kernels"), running);
+	session_describe_limits(m, running);
 	return m;
 }
 

@@ -49,6 +49,7 @@ struct session_ws {
 	struct workdir wd;
 	uid_t uid; /* the working directory's owner: the kernel's uid */
 	gid_t gid;
+	uint64_t quota; /* the disk quota (session_quota.c) */
 	char id[SESSION_ID_LEN + 1];
 };
 
@@ -70,6 +71,7 @@ struct session_ws *session_ws_open(const char *state_dir, const char *id)
 	workdir_init(&ws->wd);
 	struct stat st;
 	int rc = rundir_open(&ws->wd, rundir);
+	ws->quota = session_disk_quota(m);
 	json_decref(m);
 	if (rc < 0 || fstat(ws->wd.cwd_fd, &st) < 0) {
 		if (rc == 0)
@@ -366,6 +368,17 @@ static int write_from(struct session_ws *ws, const char *path, int in, const voi
 		close(parent);
 		return -1;
 	}
+	/* The disk quota bounds the bytes as the files cap does: what the
+	 * workspace holds, less the file this one replaces. Checked, not
+	 * reserved: two writes at once may each take what is left. */
+	struct stat was;
+	uint64_t used = session_disk_usage(ws->wd.cwd_fd, ws->quota);
+	if (fstatat(parent, leaf, &was, AT_SYMLINK_NOFOLLOW) == 0 && S_ISREG(was.st_mode))
+		used -= used < (uint64_t)was.st_blocks * 512 ? used : (uint64_t)was.st_blocks * 512;
+	uint64_t left = used < ws->quota ? ws->quota - used : 0;
+	bool by_quota = left < cap;
+	if (by_quota)
+		cap = left;
 	/* A name of its own per writer: two requests may write at once. */
 	static unsigned serial;
 	snprintf(tmp, sizeof tmp, "put.%ld.%u.tmp", (long)getpid(),
@@ -389,6 +402,11 @@ static int write_from(struct session_ws *ws, const char *path, int in, const voi
 	if (rc < 0)
 		unlinkat(ws->wd.priv_fd, tmp, 0);
 	close(parent);
+	if (rc < 0 && e == EFBIG && by_quota) {
+		char what[WS_PATH_MAX + 64];
+		snprintf(what, sizeof what, "the bytes for '%s' do not fit", path);
+		return session_quota_error(ws->id, what, used, ws->quota);
+	}
 	if (rc < 0 && e == EFBIG)
 		return error_of(ERROR_LIMIT,
 				"the bytes for '%s' are over the %llu-byte files limit (raise "
@@ -459,6 +477,12 @@ int session_ws_mkdir(struct session_ws *ws, const char *path, bool parents)
 	const char *why = path_problem(path, false);
 	if (why)
 		return bad_path(path, why);
+	uint64_t used = session_disk_usage(ws->wd.cwd_fd, ws->quota);
+	if (used >= ws->quota) {
+		char what[WS_PATH_MAX + 32];
+		snprintf(what, sizeof what, "cannot make '%s'", path);
+		return session_quota_error(ws->id, what, used, ws->quota);
+	}
 	int fd = fcntl(ws->wd.cwd_fd, F_DUPFD_CLOEXEC, 0);
 	const char *p = path;
 	while (fd >= 0) {

@@ -275,12 +275,12 @@ expect_jq '.error.message | test("max-concurrent")'
 
 # --- sbx --remote session/batch print what the local commands print -----
 # Two sessions with the same history, one used here and one through the
-# server; ids, times, the names and the kernels' memory removed from what
+# server; ids, times, the names and the memory in use (kernels, usage) removed from what
 # they print.
 norm() { sed -e 's/"id":"[^"]*"//g' -e 's/"ts":"[^"]*"//g' -e 's/"time_ms":{[^}]*}//g' \
 	-e 's/"peak":[0-9]*//g' -e 's/s[0-9a-f]\{23\}/ID/g' -e 's/\(loc\|rem\)/NAME/g' \
 	-e 's/"[a-z_]*_at\(_ms\)\?":[^,]*,//g' -e 's/"last_save_[a-z]*":[^,]*,//g' \
-	-e 's/"daemon_pid":[0-9]*,//g' -e 's/"memory_kb":[0-9]*//g' -e 's/, [0-9.]* MiB$//' \
+	-e 's/"daemon_pid":[0-9]*,//g' -e 's/"memory_kb":[0-9]*//g' -e 's/"usage":{[^}]*}//g' -e 's/^usage .*/usage/' -e 's/, [0-9.]* MiB$//' \
 	-e 's/"rundir":"[^"]*",//g' -e 's/sbx-session-ID-[A-Za-z0-9]\{6\}/RUNDIR/' \
 	-e 's/"wall_ms":{[^}]*}//g' -e 's/"elapsed_s":[0-9.e+-]*//g' -e 's/"runs_per_s":[0-9.e+-]*//g' \
 	-e 's/[0-9-]*T[0-9:]*Z/TIME/g' -e 's/in [0-9.]* s ([0-9.]* runs\/s)/in S/' \

@@ -161,6 +161,7 @@ static void test_value_checks(void **state)
 	    "limits: 5\n",					     /* section is not a mapping */
 	    "limits:\n  timeout: 0\n",				     /* zero */
 	    "limits:\n  memory: -1M\n",				     /* negative */
+	    "limits:\n  disk: 0\n",				     /* zero */
 	    "history:\n  retention_days: -1\n",			     /* negative days */
 	    "history:\n  retention_days: 3.5\n",		     /* not whole */
 	    "history:\n  enabled: maybe\n",			     /* not a bool */
@@ -225,6 +226,10 @@ static void test_value_checks(void **state)
 	/* max_timeout raises the cap for timeout */
 	assert_int_equal(load_text("limits:\n  timeout: 400\n  max_timeout: 10m\n", &cfg), 0);
 	assert_int_equal(cfg.limits.timeout_ms, 400000);
+	config_release(&cfg);
+	/* a session workspace's disk quota */
+	assert_int_equal(load_text("limits:\n  disk: 2G\n", &cfg), 0);
+	assert_int_equal(cfg.limits.disk_bytes, 2ull << 30);
 	config_release(&cfg);
 	/* max_memory bounds memory, wherever it is in the section */
 	assert_int_equal(load_text("limits:\n  memory: 1G\n  max_memory: 2G\n", &cfg), 0);

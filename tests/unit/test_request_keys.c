@@ -170,7 +170,7 @@ static void test_lookup_and_list(void **state)
 	request_key_list(RK_PREPARE, list, sizeof list);
 	assert_string_equal(list, "code, language and engine");
 	request_key_list(RK_SESSION_CREATE, list, sizeof list);
-	assert_string_equal(list, "language, name, memory, ttl and idle");
+	assert_string_equal(list, "language, name, memory, disk, ttl and idle");
 	/* every row is taken somewhere, and what a route needs it takes */
 	for (const struct request_key *k = request_keys; k->key; k++) {
 		assert_true(k->routes != 0);
