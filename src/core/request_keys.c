@@ -72,7 +72,8 @@ const struct request_key request_keys[] = {
      RK_FILL_FLAG_SCALAR, 0},
     {"disk", "--disk", RK_NUM | RK_STR, RK_SESSION_CREATE, 0, RK_SESSION_CREATE, NULL, NULL,
      "the workspace's disk quota: its files together, in bytes or a size like \"1G\" (default "
-     "1G, the config's limits.disk); a files write past it is refused (400, kind limit), code's writes are "
+     "1G, the config's limits.disk); a files write past it is refused (400, kind limit), code's "
+     "writes are "
      "cut at it (README \"Known limits\")",
      NULL, RK_FILL_NONE, 0},
     {"max_output", "--max-output", RK_NUM | RK_STR, RK_BATCH | SETTINGS | RK_SESSION_EXEC, 0,
