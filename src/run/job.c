@@ -1,0 +1,89 @@
+/* job — the pipeline as one call, for every front (job.h). */
+#include "run/job.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/outcome.h"
+#include "render/render.h"
+#include "run/deployment_run.h"
+#include "run/execute.h"
+#include "run/request_json.h"
+#include "run/runopt.h"
+#include "util/util.h"
+
+/* The settings a job gives beside its request, in the order `sbx run
+ * --request - --format F ...` would have taken them: the request's own
+ * keys come after them and win. */
+static int job_settings(const struct run_job *job, struct run_options *ro)
+{
+	struct request *req = ro->req;
+	ro->state_dir_flag = job->state_dir;
+	ro->config_flag = job->config;
+	/* The request is the one thing read: nothing else may read stdin. */
+	ro->stdin_taken = "--request -";
+	req->format = job->format;
+	if (job->out_dir)
+		req->out_dir = xstrdup(job->out_dir);
+	for (size_t i = 0; i < job->ndefaults; i++)
+		if (runopt_handle(ro, job->defaults[i].id, job->defaults[i].arg) != 0)
+			return -1;
+	return 0;
+}
+
+int run_job_load(const struct run_job *job, struct request *req, struct request_json_tmp *tmp)
+{
+	struct run_options ro;
+	runopt_init(&ro, req);
+	if (job->deployment)
+		return error("internal: run_job_load loads a run, not a deployment's");
+	if (job_settings(job, &ro) != 0 || request_json_apply(&ro, job->request, false, NULL, tmp) != 0 ||
+	    runopt_load_code(&ro, NULL, 0, false) != 0 || runopt_finish(&ro) != 0)
+		return -1;
+	return 0;
+}
+
+int run_job(const struct run_job *job)
+{
+	struct request req;
+	struct run_options ro;
+	struct request_json_tmp tmp = {NULL, 0};
+	int rc = EXIT_SBX_FAILURE;
+	request_init(&req);
+	if (!job->deployment) {
+		if (run_job_load(job, &req, &tmp) == 0)
+			rc = execute_and_render(&req);
+	} else {
+		const char *ref = NULL;
+		runopt_init(&ro, &req);
+		if (job_settings(job, &ro) == 0 &&
+		    request_json_apply(&ro, job->request, true, &ref, &tmp) == 0)
+			rc = deployment_run(&ro, ref);
+	}
+	request_json_cleanup(&tmp);
+	request_release(&req);
+	return rc;
+}
+
+void run_job_failure_record(const char *command, enum output_format format)
+{
+	if (format == FORMAT_TEXT || record_written())
+		return;
+	record_written_set();
+	char id[27];
+	json_t *rec = render_failure_record(command, id);
+	if (format == FORMAT_NDJSON) {
+		char ts[32];
+		render_iso8601_now(ts);
+		rec = json_pack("{s:s, s:s, s:s, s:o}", "event", "execution_failed", "id", id, "ts",
+				ts, "record", rec);
+	}
+	char *text = rec ? json_dumps(rec, JSON_COMPACT) : NULL;
+	if (text) {
+		printf("%s\n", text);
+		fflush(stdout);
+	}
+	free(text);
+	json_decref(rec);
+}
