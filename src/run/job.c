@@ -11,6 +11,7 @@
 #include "run/execute.h"
 #include "run/request_json.h"
 #include "run/runopt.h"
+#include "run/warm_run.h"
 #include "util/util.h"
 
 /* The settings a job gives beside its request, in the order `sbx run
@@ -63,6 +64,51 @@ int run_job(const struct run_job *job)
 	}
 	request_json_cleanup(&tmp);
 	request_release(&req);
+	return rc;
+}
+
+/* The request of a warm sandbox: read when it comes (run/warm_run.h). */
+struct warm_load {
+	const struct run_job *job;
+	json_t *obj;
+	struct request req;
+	struct request_json_tmp tmp;
+};
+
+static int load_real(void *ctx, struct request **req)
+{
+	struct warm_load *w = ctx;
+	struct run_job job = *w->job;
+	if (!(w->obj = request_json_read("-")))
+		return -1;
+	job.request = w->obj;
+	if (run_job_load(&job, &w->req, &w->tmp) != 0)
+		return -1;
+	*req = &w->req;
+	return 0;
+}
+
+/* A warm sandbox: made for {"language": L} with a placeholder program,
+ * then the request on stdin takes it or runs cold (warm_run.h). */
+int run_job_warm(const struct run_job *job, const char *lang)
+{
+	json_t *t = json_pack("{s:s, s:s}", "language", lang, "code", "pass\n"); /* replaced */
+	struct run_job tjob = *job;
+	tjob.request = t;
+	struct request tmpl;
+	struct request_json_tmp ttmp = {NULL, 0};
+	struct warm_load real = {.job = job, .tmp = {NULL, 0}};
+	request_init(&tmpl);
+	request_init(&real.req);
+	int rc = EXIT_SBX_FAILURE;
+	if (run_job_load(&tjob, &tmpl, &ttmp) == 0)
+		rc = warm_run(&tmpl, load_real, &real);
+	request_json_cleanup(&ttmp);
+	request_json_cleanup(&real.tmp);
+	json_decref(real.obj);
+	json_decref(t);
+	request_release(&tmpl);
+	request_release(&real.req);
 	return rc;
 }
 

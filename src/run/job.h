@@ -50,6 +50,12 @@ int run_job_load(const struct run_job *job, struct request *req, struct request_
  * worker's turn never came (sandbox_turn_lost). */
 int run_job(const struct run_job *job);
 
+/* A warm sandbox (run/warm_run.h) of sbx serve's pool: made for a plain
+ * run of lang under job's settings (job->request unused) before its
+ * request comes; the request is then read from standard input and runs in
+ * it, or cold when it asks for more. Returns sbx's exit code. */
+int run_job_warm(const struct run_job *job, const char *lang);
+
 /* The record of a job that failed before it had one (status "sbx_error",
  * the first error's message and kind), on standard output, unless a
  * record was written already; under ndjson inside an "execution_failed"

@@ -1,11 +1,14 @@
-/* api_child — the sbx command line that carries out one API request.
+/* api_child — what carries out one API request in a child process
+ * (server.c says why a child).
  *
- * Every request that runs or reads something runs `sbx COMMAND ...` as a
- * child process (server.c says why), so a request gets exactly the CLI's
- * validation, limits and record. The argv is built from the checked route
- * and body only: nothing a client sends becomes a flag by itself, and no
- * path of the server's machine can be named (code and files travel in the
- * body, never as file operands). */
+ * A run or a deployment's execution is a job (runner_job.h): the body goes
+ * to the run pipeline as the request it is (run/job.h, request_json_apply's
+ * keys and checks), no command line between. Every other request that runs
+ * or reads something is `sbx COMMAND ...`, so it gets exactly the CLI's
+ * validation, limits and record. Both are built from the checked route and
+ * body only: nothing a client sends becomes a flag or a setting by itself,
+ * and no path of the server's machine can be named (code and files travel
+ * in the body, never as file operands). */
 #include "serve/api.h"
 
 #include <stdbool.h>
@@ -33,6 +36,7 @@ static void add2(struct api_child *c, const char *flag, const char *v)
 void api_child_release(struct api_child *c)
 {
 	returned_files_drop(c->files_dir);
+	json_decref(c->job);
 	for (size_t i = 0; i < c->argc; i++)
 		free(c->argv[i]);
 	free(c->argv);
@@ -52,10 +56,10 @@ static void number_text(json_t *v, char out[64])
 		snprintf(out, 64, "%.17g", json_number_value(v));
 }
 
-/* The body the child reads (--request -): without "return_files", which
- * is the server's to do; that asks for --out-dir into a private directory
- * of the server's (returned_files.h). */
-static int child_request(struct api_child *c, json_t *body, struct api_error *e)
+/* The body the child reads: without "return_files", which is the
+ * server's to do; that asks for the results saved into a private directory
+ * of the server's (returned_files.h), c->files_dir. */
+static int request_input(struct api_child *c, json_t *body, struct api_error *e)
 {
 	bool files;
 	json_t *o = returned_files_take(body, &files);
@@ -64,12 +68,43 @@ static int child_request(struct api_child *c, json_t *body, struct api_error *e)
 	if (!c->input)
 		return api_fail(e, ERROR_INTERNAL, "internal", "could not encode the request");
 	c->input_len = strlen(c->input);
-	if (files) {
-		if (!(c->files_dir = returned_files_dir()))
-			return api_fail(e, ERROR_INTERNAL, "internal", "%s", error_first_message());
+	if (files && !(c->files_dir = returned_files_dir()))
+		return api_fail(e, ERROR_INTERNAL, "internal", "%s", error_first_message());
+	return 0;
+}
+
+/* A session execution's child: `sbx session exec --request - [--out-dir D]`. */
+static int child_request(struct api_child *c, json_t *body, struct api_error *e)
+{
+	if (request_input(c, body, e) != 0)
+		return -1;
+	if (c->files_dir)
 		add2(c, "--out-dir", c->files_dir);
-	}
 	add2(c, "--request", "-");
+	return 0;
+}
+
+/* A run (deployment NULL) or a deployment's execution: the job, and the
+ * body (with "deployment" naming it) as the request on the child's stdin. */
+static int run_job_build(struct api_child *c, json_t *body, const char *deployment,
+			 const char *format, const char *state_dir, const char *config,
+			 struct api_error *e)
+{
+	json_t *o = json_deep_copy(body);
+	if (deployment)
+		json_object_set_new(o, "deployment", json_string(deployment));
+	int rc = request_input(c, o, e);
+	json_decref(o);
+	if (rc)
+		return -1;
+	c->job = json_pack("{s:s, s:s}", "job", deployment ? "exec-deployment" : "run", "format",
+			   format);
+	if (state_dir)
+		json_object_set_new(c->job, "state_dir", json_string(state_dir));
+	if (config)
+		json_object_set_new(c->job, "config", json_string(config));
+	if (c->files_dir)
+		json_object_set_new(c->job, "out_dir", json_string(c->files_dir));
 	return 0;
 }
 
@@ -188,6 +223,10 @@ static int session_args(const struct api_route *r, json_t *body, const struct ap
 
 void api_child_front_cli(struct api_child *c)
 {
+	if (c->job) {
+		json_object_set_new(c->job, "front", json_string("cli"));
+		return;
+	}
 	add(c, "--front=cli"); /* then moved to argv[1], where cmd_main takes it */
 	char *front = c->argv[c->argc - 1];
 	memmove(&c->argv[2], &c->argv[1], (c->argc - 2) * sizeof c->argv[0]);
@@ -207,6 +246,9 @@ int api_child_build(const struct api_route *r, json_t *body, const struct api_qu
 	    [API_SESSION_DELETE] = "delete", [API_SESSION_STOP] = "stop", [API_SESSION_TTL] = "ttl",
 	    [API_SESSION_EXEC] = "exec"};
 	memset(c, 0, sizeof(*c));
+	if (r->op == API_RUN || r->op == API_EXEC)
+		return run_job_build(c, body, r->op == API_EXEC ? r->ref : NULL, format, state_dir,
+				     config, e);
 	bool session = r->op >= API_SESSION_CREATE && r->op <= API_SESSION_EXEC;
 	add(c, "sbx");
 	if (session) {
@@ -237,17 +279,6 @@ int api_child_build(const struct api_route *r, json_t *body, const struct api_qu
 		add_query(c, q);
 		add(c, "-");
 		break;
-	case API_RUN:
-	case API_EXEC: {
-		json_t *o = json_deep_copy(body);
-		if (r->op == API_EXEC)
-			json_object_set_new(o, "deployment", json_string(r->ref));
-		int rc = child_request(c, o, e);
-		json_decref(o);
-		if (rc)
-			return -1;
-		break;
-	}
 	case API_PREPARE:
 		if (json_object_get(body, "language"))
 			add2(c, "--language", json_string_value(json_object_get(body, "language")));
