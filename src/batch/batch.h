@@ -22,8 +22,8 @@ struct batch_options {
 	unsigned shard_i;     /* --shard I/N: request k is taken when k % N == I */
 	unsigned shard_n;     /* 0: no --shard */
 	enum batch_format format;
-	bool format_given;	       /* --format/--json given (with --out: also on stdout) */
-	bool quiet;		       /* no progress line, no summary */
+	bool format_given; /* --format/--json given (with --out: also on stdout) */
+	bool quiet;	   /* no progress line, no summary */
 	/* Given to every run before its own keys: a run option (run/runopt.h's
 	 * RO_*) and its value, as sbx run's parser hands it over. */
 	const struct run_job_default *defaults;

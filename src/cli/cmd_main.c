@@ -67,9 +67,8 @@ static void emit_failure_record(void)
 	if (!json_format && getenv("SBX_FAILURE_RECORD"))
 		json_format = "json";
 	if (json_format)
-		run_job_failure_record(json_command, !strcmp(json_format, "ndjson")
-							 ? FORMAT_NDJSON
-							 : FORMAT_JSON);
+		run_job_failure_record(json_command, !strcmp(json_format, "ndjson") ? FORMAT_NDJSON
+										    : FORMAT_JSON);
 }
 
 /* git-style global options before the command (sbx --state-dir X list):

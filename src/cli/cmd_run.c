@@ -61,8 +61,7 @@ static int warm(int argc, char **argv)
 	request_init(&l.req);
 	runopt_init(&l.ro, &l.req);
 	int rc = EXIT_SBX_FAILURE;
-	int nops =
-	    cmd_parse("run", l.argc, l.argv, runopt_handle, &l.ro, &l.ro.help, &l.operands);
+	int nops = cmd_parse("run", l.argc, l.argv, runopt_handle, &l.ro, &l.ro.help, &l.operands);
 	if (nops >= 0) {
 		struct run_job job = {.format = l.req.format,
 				      .state_dir = l.ro.state_dir_flag,

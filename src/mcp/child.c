@@ -1,10 +1,11 @@
-/* child — spawn and watch the sbx command of one tool call (see child.h).
+/* child — fork and watch the child of one tool call (see child.h): a run
+ * in-process (run/job.h), or the exec of an sbx command.
  *
  * The child gets its own process group, so cancelling a call kills the
- * command and anything it started outside the sandbox; the sandbox itself
+ * run and anything it started outside the sandbox; the sandbox itself
  * dies with its supervisor (PR_SET_PDEATHSIG). Pipes are non-blocking and
- * close-on-exec on our side, so a child never inherits another call's
- * pipes and never holds our stdout. */
+ * close-on-exec on our side, and a run's fork closes every fd but its
+ * three, so a child never holds another call's pipes or our stdout. */
 #include "mcp/child.h"
 
 #include <errno.h>
@@ -15,6 +16,34 @@
 #include <sys/pidfd.h>
 #include <sys/wait.h>
 #include <unistd.h>
+
+#include "core/request.h"
+#include "run/job.h"
+#include "util/front.h"
+#include "util/util.h"
+
+/* A run tool's call, in the fork: what `sbx run|exec-deployment --request -
+ * --format ndjson` does, with no exec. */
+static _Noreturn void run_here(const struct mcp_cmd *cmd)
+{
+	/* Another call's pipes, held here, would keep its end from coming. */
+	close_range(3, ~0u, 0);
+	/* As sbx's main has it: a closed stdout must not kill the run before
+	 * its sandbox is reaped and the run recorded. */
+	signal(SIGPIPE, SIG_IGN);
+	error_state_reset();
+	front_from_env(); /* SBX_FRONT=mcp (cmd_mcp.c): messages name keys and tools */
+	bool deployment = cmd->job == MCP_JOB_DEPLOYMENT;
+	run_job_begin(deployment ? "exec-deployment" : "run", FORMAT_NDJSON);
+	struct run_job job = {.deployment = deployment,
+			      .format = FORMAT_NDJSON,
+			      .state_dir = cmd->state_dir,
+			      .config = cmd->config};
+	int rc = run_job_end(run_job_stdin(&job));
+	fflush(stdout);
+	fflush(stderr);
+	_exit(rc);
+}
 
 static void close_fd(int *fd)
 {
@@ -34,6 +63,7 @@ int mcp_child_start(struct mcp_child *c, struct mcp_cmd *cmd)
 	int in[2] = {-1, -1}, out[2] = {-1, -1}, err[2] = {-1, -1};
 	if (pipe2(in, O_CLOEXEC) || pipe2(out, O_CLOEXEC) || pipe2(err, O_CLOEXEC))
 		goto fail;
+	fflush(NULL); /* nothing buffered here reaches a child's pipe */
 	pid_t pid = fork();
 	if (pid < 0)
 		goto fail;
@@ -44,6 +74,8 @@ int mcp_child_start(struct mcp_child *c, struct mcp_cmd *cmd)
 		signal(SIGPIPE, SIG_DFL);
 		if (dup2(in[0], 0) < 0 || dup2(out[1], 1) < 0 || dup2(err[1], 2) < 0)
 			_exit(125);
+		if (c->cmd.job != MCP_JOB_NONE)
+			run_here(&c->cmd);
 		execv(c->cmd.argv[0], c->cmd.argv);
 		_exit(125);
 	}

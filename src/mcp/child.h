@@ -1,4 +1,5 @@
-/* child — one sbx command run for a tool call: its stdin fed from memory,
+/* child — the child process of a tool call (a run in a fork: run/job.h;
+ * else an sbx command): its stdin fed from memory,
  * its stdout and stderr collected (with caps), all without blocking, so
  * one poll loop can watch many. */
 #ifndef SBX_MCP_CHILD_H

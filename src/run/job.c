@@ -1,10 +1,12 @@
 /* job — the pipeline as one call, for every front (job.h). */
 #include "run/job.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/error_kinds.h"
 #include "core/outcome.h"
 #include "render/render.h"
 #include "run/deployment_run.h"
@@ -39,7 +41,8 @@ int run_job_load(const struct run_job *job, struct request *req, struct request_
 	runopt_init(&ro, req);
 	if (job->deployment)
 		return error("internal: run_job_load loads a run, not a deployment's");
-	if (job_settings(job, &ro) != 0 || request_json_apply(&ro, job->request, false, NULL, tmp) != 0 ||
+	if (job_settings(job, &ro) != 0 ||
+	    request_json_apply(&ro, job->request, false, NULL, tmp) != 0 ||
 	    runopt_load_code(&ro, NULL, 0, false) != 0 || runopt_finish(&ro) != 0)
 		return -1;
 	return 0;
@@ -132,4 +135,47 @@ void run_job_failure_record(const char *command, enum output_format format)
 	}
 	free(text);
 	json_decref(rec);
+}
+
+/* What run_job_begin said: the failure record's command and format. */
+static const char *failure_command = "run";
+static enum output_format failure_format = FORMAT_JSON;
+
+static void failure_record(void)
+{
+	run_job_failure_record(failure_command, failure_format);
+}
+
+void run_job_begin(const char *command, enum output_format format)
+{
+	failure_command = command;
+	failure_format = format;
+	die_hook = failure_record;
+}
+
+int run_job_end(int rc)
+{
+	if (rc < 0)
+		rc = EXIT_SBX_FAILURE;
+	if ((fflush(stdout) != 0 || ferror(stdout)) && rc == 0) {
+		error("writing to standard output failed: %s", strerror(errno ? errno : EIO));
+		rc = EXIT_SBX_FAILURE;
+	}
+	if (rc == EXIT_SBX_FAILURE) {
+		failure_record();
+		/* The exit code of an sbx failure is its kind's (one table with
+		 * the HTTP status and the MCP error), never a message's. */
+		rc = error_kind_row(error_first_kind())->exit_code;
+	}
+	return rc;
+}
+
+int run_job_stdin(struct run_job *job)
+{
+	if (!(job->request = request_json_read("-")))
+		return EXIT_SBX_FAILURE;
+	int rc = run_job(job);
+	json_decref(job->request);
+	job->request = NULL;
+	return rc;
 }

@@ -27,12 +27,12 @@ struct run_job_default {
 };
 
 struct run_job {
-	json_t *request;	      /* the request object (borrowed) */
-	bool deployment;	      /* exec-deployment: the request names one */
-	enum output_format format;    /* what the record is rendered as */
-	const char *state_dir;	      /* NULL: the config's, else the default */
-	const char *config;	      /* NULL: the default config file */
-	const char *out_dir;	      /* the rich results saved there; NULL: not */
+	json_t *request;	   /* the request object (borrowed) */
+	bool deployment;	   /* exec-deployment: the request names one */
+	enum output_format format; /* what the record is rendered as */
+	const char *state_dir;	   /* NULL: the config's, else the default */
+	const char *config;	   /* NULL: the default config file */
+	const char *out_dir;	   /* the rich results saved there; NULL: not */
 	const struct run_job_default *defaults;
 	size_t ndefaults;
 };
@@ -61,5 +61,18 @@ int run_job_warm(const struct run_job *job, const char *lang);
  * record was written already; under ndjson inside an "execution_failed"
  * event. command: "run", "exec-deployment"... as the record says. */
 void run_job_failure_record(const char *command, enum output_format format);
+
+/* A front's own child process around one job (serve's runner, MCP's
+ * calls): run_job_begin names its failure record (command: "run",
+ * "exec-deployment"; format: the record's, FORMAT_TEXT for none) and makes
+ * die() print it; run_job_end turns what the job returned into the exit
+ * code: a failed write of standard output is a failure, and sbx's own
+ * failure gets its record and its kind's exit code (core/error_kinds.h),
+ * as `sbx run` from a shell. */
+void run_job_begin(const char *command, enum output_format format);
+int run_job_end(int rc);
+/* The request read from standard input (as `--request -` reads it, its
+ * messages too), then run_job. */
+int run_job_stdin(struct run_job *job);
 
 #endif

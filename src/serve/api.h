@@ -1,7 +1,7 @@
 /* api — the HTTP API as data: which route a method and path name, which
  * body keys and query parameters each route takes, and the job (a run) or
- * the sbx command line (anything else) that carries a request out. No HTTP library here (the fuzzer drives
- * it directly); server.c and handler.c join it to libmicrohttpd.
+ * the sbx command line (anything else) that carries a request out. No HTTP library here (the fuzzer
+ * drives it directly); server.c and handler.c join it to libmicrohttpd.
  *
  * May call: util (and jansson).
  */

@@ -136,8 +136,7 @@ int child_start(struct child *c, char *const argv[], const char *input, size_t l
 		       client_fd);
 }
 
-int child_start_job(struct child *c, const char *job, const char *input, size_t len,
-		    int client_fd)
+int child_start_job(struct child *c, const char *job, const char *input, size_t len, int client_fd)
 {
 	/* A run a warm sandbox fits takes it (warm_pool.h). */
 	if (warm_pool_take(c, job, input, len, client_fd) == 0)

@@ -40,8 +40,7 @@ int child_start(struct child *c, char *const argv[], const char *input, size_t l
  * warm sandbox that fits it (warm_pool.h), else a fork of the runner
  * (runner.h) that calls the run pipeline; `sbx serve --runner-job JOB`
  * when the runner is gone. input as above. */
-int child_start_job(struct child *c, const char *job, const char *input, size_t len,
-		    int client_fd);
+int child_start_job(struct child *c, const char *job, const char *input, size_t len, int client_fd);
 /* What api_child_build made: its job, else its argv; its input. */
 struct api_child;
 int child_start_api(struct child *c, const struct api_child *a, int client_fd);

@@ -20,10 +20,10 @@
 #include "core/outcome.h"
 #include "util/util.h"
 
-#define MSG_MAX	 65536 /* a job: paths and a few settings (larger is spawned) */
-#define NFDS	 4 /* stdin, stdout, stderr, the status socket */
-#define CTL_FD	 3 /* the runner's end of the server's socket */
-#define CANCEL	 'k'
+#define MSG_MAX 65536 /* a job: paths and a few settings (larger is spawned) */
+#define NFDS	4     /* stdin, stdout, stderr, the status socket */
+#define CTL_FD	3     /* the runner's end of the server's socket */
+#define CANCEL	'k'
 
 static int ctl = -1; /* the server's end; -1: no runner */
 static pid_t runner_pid;
@@ -92,8 +92,8 @@ static void send_pid(int sock, pid_t pid)
 		close(pfd);
 }
 
-/* One request from the server: its job (NUL-terminated) and NFDS fds. Forks its child; returns its job, or pid 0 when nothing runs.
- * -1: the server closed its end. */
+/* One request from the server: its job (NUL-terminated) and NFDS fds. Forks its child; returns its
+ * job, or pid 0 when nothing runs. -1: the server closed its end. */
 static int take_request(runner_job_fn fn, struct job *j)
 {
 	static char msg[MSG_MAX];

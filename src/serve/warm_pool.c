@@ -289,8 +289,7 @@ static bool plain(const struct pool *p, const char *input, size_t len)
 	return ok;
 }
 
-int warm_pool_take(struct child *c, const char *job, const char *input, size_t len,
-		   int client_fd)
+int warm_pool_take(struct child *c, const char *job, const char *input, size_t len, int client_fd)
 {
 	if (!W.started)
 		return -1;

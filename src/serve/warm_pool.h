@@ -33,8 +33,7 @@ int warm_pool_start(const struct serve_config *cfg);
 void warm_pool_stop(void);
 /* 0: a warm sandbox took the request and c is it (as child_start's);
  * -1: none fits or is ready, start it cold. */
-int warm_pool_take(struct child *c, const char *job, const char *input, size_t len,
-		   int client_fd);
+int warm_pool_take(struct child *c, const char *job, const char *input, size_t len, int client_fd);
 /* A warm sandbox's run ended (child_finish): start its successor now,
  * when it no longer competes with that run for the CPU. */
 void warm_pool_refill(void);

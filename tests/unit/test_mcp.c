@@ -87,11 +87,14 @@ static void test_run_command(void **state)
 	json_t *args = json_loads("{\"code\":\"1+1\",\"timeout\":2}", 0, NULL);
 	assert_int_equal(
 	    mcp_tool_command(mcp_tool_find("run_code"), args, &ctx, &cmd, err, sizeof(err)), 0);
-	const char *want[] = {"/bin/sbx", "run",	 "--request", "-", "--format",
-			      "ndjson",	  "--state-dir", "/st",	      NULL};
-	for (int i = 0; want[i]; i++)
-		assert_string_equal(cmd.argv[i], want[i]);
-	assert_null(cmd.argv[8]);
+	/* A run is no command line: the forked child calls the run pipeline
+	 * (run/job.h) with the request, in NDJSON, under the context's state. */
+	assert_int_equal(cmd.job, MCP_JOB_RUN);
+	assert_int_equal(cmd.argc, 0);
+	assert_null(cmd.argv[0]);
+	assert_true(cmd.ndjson && cmd.is_record);
+	assert_string_equal(cmd.state_dir, "/st");
+	assert_null(cmd.config);
 	assert_string_equal(cmd.input, "{\"code\":\"1+1\",\"timeout\":2}");
 	mcp_cmd_release(&cmd);
 	json_decref(args);
