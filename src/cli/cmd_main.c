@@ -1,6 +1,5 @@
 /* cmd_main — what `sbx ARGS` does: sane fds, global flags, dispatch, exit
- * status. Apart from main.c so that sbx serve's runner (whose forks run a
- * request as a new sbx would) and the unit tests link it. */
+ * status. Apart from main.c so that the unit tests link it. */
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>

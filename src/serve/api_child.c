@@ -227,7 +227,7 @@ void api_child_front_cli(struct api_child *c)
 		json_object_set_new(c->job, "front", json_string("cli"));
 		return;
 	}
-	add(c, "--front=cli"); /* then moved to argv[1], where cmd_main takes it */
+	add(c, "--front=cli"); /* then moved to argv[1], where sbx's main takes it */
 	char *front = c->argv[c->argc - 1];
 	memmove(&c->argv[2], &c->argv[1], (c->argc - 2) * sizeof c->argv[0]);
 	c->argv[1] = front;
