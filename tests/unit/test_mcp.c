@@ -15,7 +15,7 @@
 #include <sys/wait.h>
 #include <stdlib.h>
 
-#include "mcp/child.h"
+#include "mcp/call_child.h"
 #include "mcp/jsonrpc.h"
 #include "mcp/result.h"
 #include "mcp/tools.h"
@@ -193,21 +193,21 @@ static void test_child_done_at_exit(void **state)
 	const char *argv[] = {"/bin/sh", "-c", "sleep 300 & echo $!", NULL};
 	for (int i = 0; argv[i]; i++)
 		cmd.argv[cmd.argc++] = strdup(argv[i]);
-	struct mcp_child c;
-	assert_int_equal(mcp_child_start(&c, &cmd), 0);
-	while (!mcp_child_drained(&c)) {
+	struct mcp_call_child c;
+	assert_int_equal(mcp_call_child_start(&c, &cmd), 0);
+	while (!mcp_call_child_drained(&c)) {
 		struct pollfd fds[4];
-		int n = mcp_child_pollfds(&c, fds);
+		int n = mcp_call_child_pollfds(&c, fds);
 		assert_true(poll(fds, (nfds_t)n, -1) > 0);
-		mcp_child_service(&c, fds, n);
+		mcp_call_child_service(&c, fds, n);
 	}
-	mcp_child_reap(&c);
+	mcp_call_child_reap(&c);
 	pid_t left = (pid_t)strtol(buf_cstr(&c.out), NULL, 10);
 	assert_true(left > 0);
 	assert_int_equal(kill(left, 0), 0); /* still alive: we did not wait for it */
 	kill(left, SIGKILL);
 	assert_true(WIFEXITED(c.status) && WEXITSTATUS(c.status) == 0);
-	mcp_child_release(&c);
+	mcp_call_child_release(&c);
 }
 
 int main(void)

@@ -1,4 +1,4 @@
-/* child — fork and watch the child of one tool call (see child.h): a run
+/* call_child — fork and watch the child of one tool call (call_child.h): a run
  * in-process (run/job.h), or the exec of an sbx command.
  *
  * The child gets its own process group, so cancelling a call kills the
@@ -6,7 +6,7 @@
  * dies with its supervisor (PR_SET_PDEATHSIG). Pipes are non-blocking and
  * close-on-exec on our side, and a run's fork closes every fd but its
  * three, so a child never holds another call's pipes or our stdout. */
-#include "mcp/child.h"
+#include "mcp/call_child.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -52,14 +52,14 @@ static void close_fd(int *fd)
 	*fd = -1;
 }
 
-int mcp_child_start(struct mcp_child *c, struct mcp_cmd *cmd)
+int mcp_call_child_start(struct mcp_call_child *c, struct mcp_cmd *cmd)
 {
 	memset(c, 0, sizeof(*c));
 	c->cmd = *cmd;
 	memset(cmd, 0, sizeof(*cmd));
 	c->in_fd = c->out_fd = c->err_fd = c->pid_fd = -1;
-	buf_init(&c->out, MCP_CHILD_OUT_CAP);
-	buf_init(&c->err, MCP_CHILD_ERR_CAP);
+	buf_init(&c->out, MCP_CALL_CHILD_OUT_CAP);
+	buf_init(&c->err, MCP_CALL_CHILD_ERR_CAP);
 	int in[2] = {-1, -1}, out[2] = {-1, -1}, err[2] = {-1, -1};
 	if (pipe2(in, O_CLOEXEC) || pipe2(out, O_CLOEXEC) || pipe2(err, O_CLOEXEC))
 		goto fail;
@@ -105,7 +105,7 @@ fail:;
 	return -1;
 }
 
-int mcp_child_pollfds(const struct mcp_child *c, struct pollfd *fds)
+int mcp_call_child_pollfds(const struct mcp_call_child *c, struct pollfd *fds)
 {
 	int n = 0;
 	if (c->in_fd >= 0)
@@ -137,7 +137,7 @@ static void drain(int *fd, struct buf *b)
 	}
 }
 
-static void feed(struct mcp_child *c)
+static void feed(struct mcp_call_child *c)
 {
 	while (c->in_off < c->cmd.input_len) {
 		ssize_t put =
@@ -159,7 +159,7 @@ static void feed(struct mcp_child *c)
  * that did not fit would have kept it alive), so one last non-blocking
  * read of each takes all of it; then the pipes are done with, whoever
  * else still holds them. */
-static void exited(struct mcp_child *c)
+static void exited(struct mcp_call_child *c)
 {
 	close_fd(&c->pid_fd);
 	if (c->out_fd >= 0)
@@ -170,7 +170,7 @@ static void exited(struct mcp_child *c)
 	close_fd(&c->err_fd);
 }
 
-void mcp_child_service(struct mcp_child *c, const struct pollfd *fds, int n)
+void mcp_call_child_service(struct mcp_call_child *c, const struct pollfd *fds, int n)
 {
 	for (int i = 0; i < n; i++) {
 		if (!fds[i].revents)
@@ -186,12 +186,12 @@ void mcp_child_service(struct mcp_child *c, const struct pollfd *fds, int n)
 	}
 }
 
-bool mcp_child_drained(const struct mcp_child *c)
+bool mcp_call_child_drained(const struct mcp_call_child *c)
 {
 	return c->out_fd < 0 && c->err_fd < 0;
 }
 
-void mcp_child_reap(struct mcp_child *c)
+void mcp_call_child_reap(struct mcp_call_child *c)
 {
 	close_fd(&c->pid_fd);
 	close_fd(&c->in_fd);
@@ -201,21 +201,21 @@ void mcp_child_reap(struct mcp_child *c)
 	}
 }
 
-void mcp_child_kill(struct mcp_child *c)
+void mcp_call_child_kill(struct mcp_call_child *c)
 {
 	if (c->pid > 0)
 		kill(-c->pid, SIGKILL);
 }
 
-void mcp_child_release(struct mcp_child *c)
+void mcp_call_child_release(struct mcp_call_child *c)
 {
 	close_fd(&c->pid_fd);
 	close_fd(&c->in_fd);
 	close_fd(&c->out_fd);
 	close_fd(&c->err_fd);
 	if (c->pid > 0) {
-		mcp_child_kill(c);
-		mcp_child_reap(c);
+		mcp_call_child_kill(c);
+		mcp_call_child_reap(c);
 	}
 	buf_release(&c->out);
 	buf_release(&c->err);
