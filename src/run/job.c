@@ -14,6 +14,7 @@
 #include "run/request_json.h"
 #include "run/runopt.h"
 #include "run/warm_run.h"
+#include "util/profile.h"
 #include "util/util.h"
 
 /* The settings a job gives beside its request, in the order `sbx run
@@ -56,8 +57,10 @@ int run_job(const struct run_job *job)
 	int rc = EXIT_SBX_FAILURE;
 	request_init(&req);
 	if (!job->deployment) {
-		if (run_job_load(job, &req, &tmp) == 0)
+		if (run_job_load(job, &req, &tmp) == 0) {
+			profile_mark("options, config, code");
 			rc = execute_and_render(&req);
+		}
 	} else {
 		const char *ref = NULL;
 		runopt_init(&ro, &req);
