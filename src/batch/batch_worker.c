@@ -119,7 +119,7 @@ static int run_request(const struct batch_options *o, const struct batch_item *i
 	}
 	/* The batch's defaults, then the request's own keys, which win. */
 	struct run_job job = {.request = obj,
-			      .deployment = it->deployment,
+			      .kind = it->deployment ? RUN_JOB_DEPLOYMENT : RUN_JOB_RUN,
 			      .format = FORMAT_JSON,
 			      .defaults = o->defaults,
 			      .ndefaults = o->ndefaults};

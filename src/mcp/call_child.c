@@ -23,7 +23,7 @@
 #include "util/util.h"
 
 /* A run tool's call, in the fork: what `sbx run|exec-deployment --request -
- * --format ndjson` does, with no exec. */
+ * --format ndjson` (or `sbx prepare [-l L] --json -`) does, with no exec. */
 static _Noreturn void run_here(const struct mcp_cmd *cmd)
 {
 	/* Another call's pipes, held here, would keep its end from coming. */
@@ -33,13 +33,24 @@ static _Noreturn void run_here(const struct mcp_cmd *cmd)
 	signal(SIGPIPE, SIG_IGN);
 	error_state_reset();
 	front_from_env(); /* SBX_FRONT=mcp (cmd_mcp.c): messages name keys and tools */
-	bool deployment = cmd->job == MCP_JOB_DEPLOYMENT;
-	run_job_begin(deployment ? "exec-deployment" : "run", FORMAT_NDJSON);
-	struct run_job job = {.deployment = deployment,
-			      .format = FORMAT_NDJSON,
+	static const struct {
+		const char *command;
+		enum run_job_kind kind;
+		enum output_format format;
+	} jobs[] = {[MCP_JOB_RUN] = {"run", RUN_JOB_RUN, FORMAT_NDJSON},
+		    [MCP_JOB_DEPLOYMENT] = {"exec-deployment", RUN_JOB_DEPLOYMENT, FORMAT_NDJSON},
+		    [MCP_JOB_PREPARE] = {"prepare", RUN_JOB_PREPARE, FORMAT_JSON}};
+	run_job_begin(jobs[cmd->job].command, jobs[cmd->job].format);
+	json_t *settings = json_object(); /* a prepare's: its language */
+	if (cmd->language)
+		json_object_set_new(settings, "language", json_string(cmd->language));
+	struct run_job job = {.kind = jobs[cmd->job].kind,
+			      .request = settings,
+			      .format = jobs[cmd->job].format,
 			      .state_dir = cmd->state_dir,
 			      .config = cmd->config};
 	int rc = run_job_end(run_job_stdin(&job));
+	json_decref(settings);
 	fflush(stdout);
 	fflush(stderr);
 	_exit(rc);

@@ -48,6 +48,7 @@ void mcp_cmd_release(struct mcp_cmd *cmd)
 		free(cmd->argv[i]);
 	free(cmd->input);
 	free(cmd->file_path);
+	free(cmd->language);
 	memset(cmd, 0, sizeof(*cmd));
 }
 
@@ -174,6 +175,25 @@ static int request_command(struct mcp_cmd *cmd, enum mcp_job job, const struct m
 		abort();
 	set_input(cmd, text, strlen(text));
 	free(text);
+	return 0;
+}
+
+/* prepare: `sbx prepare [-l LANG] --json -` in the forked child, the code
+ * on its stdin. */
+static int prepare_command(struct mcp_cmd *cmd, const struct mcp_context *ctx, json_t *args,
+			   char *err, size_t errlen)
+{
+	int bad = 0;
+	const char *lang = word(args, "language", err, errlen, &bad);
+	if (bad)
+		return -1;
+	cmd->job = MCP_JOB_PREPARE;
+	cmd->state_dir = ctx->state_dir;
+	cmd->config = ctx->config;
+	if (lang && !(cmd->language = strdup(lang)))
+		abort();
+	json_t *code = json_object_get(args, "code");
+	set_input(cmd, json_string_value(code), json_string_length(code));
 	return 0;
 }
 
@@ -394,6 +414,7 @@ int mcp_tool_command(const struct mcp_tool *t, json_t *args, const struct mcp_co
 	case TOOL_RUN: return request_command(cmd, MCP_JOB_RUN, ctx, args);
 	case TOOL_CODE_EXECUTE: return code_execute_command(cmd, ctx, args, err, errlen);
 	case TOOL_EXEC_DEPLOYMENT: return request_command(cmd, MCP_JOB_DEPLOYMENT, ctx, args);
+	case TOOL_PREPARE: return prepare_command(cmd, ctx, args, err, errlen);
 	default: break;
 	}
 	add(cmd, ctx->self);
@@ -415,22 +436,6 @@ int mcp_tool_command(const struct mcp_tool *t, json_t *args, const struct mcp_co
 		add_common(cmd, ctx);
 		add(cmd, "-"); /* the code, on stdin: after the options */
 		return 0;
-	case TOOL_PREPARE: {
-		const char *lang = word(args, "language", err, errlen, &bad);
-		if (bad)
-			return -1;
-		add(cmd, "prepare");
-		if (lang) {
-			add(cmd, "-l");
-			add(cmd, lang);
-		}
-		add(cmd, "--json");
-		json_t *code = json_object_get(args, "code");
-		set_input(cmd, json_string_value(code), json_string_length(code));
-		add_common(cmd, ctx);
-		add(cmd, "-");
-		return 0;
-	}
 	case TOOL_LIST_DEPLOYMENTS: {
 		const char *lang = word(args, "language", err, errlen, &bad);
 		const char *status = word(args, "status", err, errlen, &bad);
@@ -451,7 +456,8 @@ int mcp_tool_command(const struct mcp_tool *t, json_t *args, const struct mcp_co
 	}
 	case TOOL_RUN:
 	case TOOL_CODE_EXECUTE:
-	case TOOL_EXEC_DEPLOYMENT: break; /* above */
+	case TOOL_EXEC_DEPLOYMENT:
+	case TOOL_PREPARE: break; /* above */
 	case TOOL_CREATE_SESSION:
 	case TOOL_EXEC_IN_SESSION:
 	case TOOL_STOP_SESSION:

@@ -11,6 +11,7 @@
 #include "render/render.h"
 #include "run/deployment_run.h"
 #include "run/execute.h"
+#include "run/prepare_run.h"
 #include "run/request_json.h"
 #include "run/runopt.h"
 #include "run/warm_run.h"
@@ -40,8 +41,8 @@ int run_job_load(const struct run_job *job, struct request *req, struct request_
 {
 	struct run_options ro;
 	runopt_init(&ro, req);
-	if (job->deployment)
-		return error("internal: run_job_load loads a run, not a deployment's");
+	if (job->kind != RUN_JOB_RUN)
+		return error("internal: run_job_load loads a run, not a deployment or a prepare");
 	if (job_settings(job, &ro) != 0 ||
 	    request_json_apply(&ro, job->request, false, NULL, tmp) != 0 ||
 	    runopt_load_code(&ro, NULL, 0, false) != 0 || runopt_finish(&ro) != 0)
@@ -49,24 +50,49 @@ int run_job_load(const struct run_job *job, struct request *req, struct request_
 	return 0;
 }
 
+/* A prepare: "language" and "engine" as sbx prepare's flags take them,
+ * the code on standard input as its operand "-" reads it (its origin,
+ * language guess and messages too). */
+static int prepare_job(const struct run_job *job, struct run_options *ro)
+{
+	const char *lang = json_string_value(json_object_get(job->request, "language"));
+	const char *engine = json_string_value(json_object_get(job->request, "engine"));
+	char *operands[] = {"-", NULL};
+	if (job_settings(job, ro) != 0)
+		return EXIT_SBX_FAILURE;
+	ro->stdin_taken = NULL; /* the code's */
+	if ((lang && runopt_handle(ro, RO_LANG, lang) != 0) ||
+	    (engine && runopt_handle(ro, RO_ENGINE, engine) != 0) ||
+	    runopt_load_code(ro, operands, 1, false) != 0)
+		return EXIT_SBX_FAILURE;
+	return prepare_run(ro);
+}
+
 int run_job(const struct run_job *job)
 {
 	struct request req;
 	struct run_options ro;
 	struct request_json_tmp tmp = {NULL, 0};
+	const char *ref = NULL;
 	int rc = EXIT_SBX_FAILURE;
 	request_init(&req);
-	if (!job->deployment) {
+	switch (job->kind) {
+	case RUN_JOB_RUN:
 		if (run_job_load(job, &req, &tmp) == 0) {
 			profile_mark("options, config, code");
 			rc = execute_and_render(&req);
 		}
-	} else {
-		const char *ref = NULL;
+		break;
+	case RUN_JOB_DEPLOYMENT:
 		runopt_init(&ro, &req);
 		if (job_settings(job, &ro) == 0 &&
 		    request_json_apply(&ro, job->request, true, &ref, &tmp) == 0)
 			rc = deployment_run(&ro, ref);
+		break;
+	case RUN_JOB_PREPARE:
+		runopt_init(&ro, &req);
+		rc = prepare_job(job, &ro);
+		break;
 	}
 	request_json_cleanup(&tmp);
 	request_release(&req);
@@ -175,6 +201,8 @@ int run_job_end(int rc)
 
 int run_job_stdin(struct run_job *job)
 {
+	if (job->kind == RUN_JOB_PREPARE)
+		return run_job(job);
 	if (!(job->request = request_json_read("-")))
 		return EXIT_SBX_FAILURE;
 	int rc = run_job(job);

@@ -26,9 +26,18 @@ struct run_job_default {
 	const char *arg; /* NULL for a switch */
 };
 
+/* What a job does with its request. */
+enum run_job_kind {
+	RUN_JOB_RUN,	    /* `sbx run --request -` */
+	RUN_JOB_DEPLOYMENT, /* `sbx exec-deployment --request -`: the request names it */
+	/* `sbx prepare [--language L] [--engine E] -`: the request holds only
+	 * "language" and "engine"; the code is read from standard input */
+	RUN_JOB_PREPARE,
+};
+
 struct run_job {
-	json_t *request;	   /* the request object (borrowed) */
-	bool deployment;	   /* exec-deployment: the request names one */
+	json_t *request; /* the request object (borrowed) */
+	enum run_job_kind kind;
 	enum output_format format; /* what the record is rendered as */
 	const char *state_dir;	   /* NULL: the config's, else the default */
 	const char *config;	   /* NULL: the default config file */
@@ -39,7 +48,7 @@ struct run_job {
 
 /* The request loaded into *req (after request_init), checked and finished
  * (limits, config, state directory), ready for execute_and_render; a
- * deployment's manifest is not loaded (job->deployment is refused). The
+ * deployment's manifest is not loaded (a RUN_JOB_RUN only). The
  * request's inline contents live in *tmp until request_json_cleanup.
  * -1 after an error message that names the request key and the fix. */
 struct request_json_tmp;
@@ -47,7 +56,8 @@ int run_job_load(const struct run_job *job, struct request *req, struct request_
 
 /* Runs the job: returns sbx's exit code (SPEC's table; EXIT_SBX_FAILURE
  * after an error message, with nothing rendered), -1 when a batch
- * worker's turn never came (sandbox_turn_lost). */
+ * worker's turn never came (sandbox_turn_lost). A prepare's is its
+ * verdict (run/prepare_run.h). */
 int run_job(const struct run_job *job);
 
 /* A warm sandbox (run/warm_run.h) of sbx serve's pool: made for a plain
@@ -72,7 +82,8 @@ void run_job_failure_record(const char *command, enum output_format format);
 void run_job_begin(const char *command, enum output_format format);
 int run_job_end(int rc);
 /* The request read from standard input (as `--request -` reads it, its
- * messages too), then run_job. */
+ * messages too), then run_job; a RUN_JOB_PREPARE's code is what stdin
+ * holds, its request job->request. */
 int run_job_stdin(struct run_job *job);
 
 #endif

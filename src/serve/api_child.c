@@ -84,6 +84,17 @@ static int child_request(struct api_child *c, json_t *body, struct api_error *e)
 	return 0;
 }
 
+static json_t *job_new(const char *kind, const char *format, const char *state_dir,
+		       const char *config)
+{
+	json_t *j = json_pack("{s:s, s:s}", "job", kind, "format", format);
+	if (state_dir)
+		json_object_set_new(j, "state_dir", json_string(state_dir));
+	if (config)
+		json_object_set_new(j, "config", json_string(config));
+	return j;
+}
+
 /* A run (deployment NULL) or a deployment's execution: the job, and the
  * body (with "deployment" naming it) as the request on the child's stdin. */
 static int run_job_build(struct api_child *c, json_t *body, const char *deployment,
@@ -97,12 +108,7 @@ static int run_job_build(struct api_child *c, json_t *body, const char *deployme
 	json_decref(o);
 	if (rc)
 		return -1;
-	c->job = json_pack("{s:s, s:s}", "job", deployment ? "exec-deployment" : "run", "format",
-			   format);
-	if (state_dir)
-		json_object_set_new(c->job, "state_dir", json_string(state_dir));
-	if (config)
-		json_object_set_new(c->job, "config", json_string(config));
+	c->job = job_new(deployment ? "exec-deployment" : "run", format, state_dir, config);
 	if (c->files_dir)
 		json_object_set_new(c->job, "out_dir", json_string(c->files_dir));
 	return 0;
@@ -163,6 +169,22 @@ static void take_code(struct api_child *c, json_t *body)
 	c->input_len = json_string_length(code);
 	c->input = xmalloc(c->input_len + 1);
 	memcpy(c->input, json_string_value(code), c->input_len + 1);
+}
+
+/* POST /v1/prepare: the code on the child's stdin (as `sbx prepare -`),
+ * its "language" and "engine" in the job. */
+static int prepare_job_build(struct api_child *c, json_t *body, const char *format,
+			     const char *state_dir, const char *config)
+{
+	c->job = job_new("prepare", format, state_dir, config);
+	static const char *const keys[] = {"language", "engine"};
+	for (size_t i = 0; i < 2; i++) {
+		const char *v = json_string_value(json_object_get(body, keys[i]));
+		if (v)
+			json_object_set_new(c->job, keys[i], json_string(v));
+	}
+	take_code(c, body);
+	return 0;
 }
 
 static int add_query(struct api_child *c, const struct api_query *q)
@@ -237,10 +259,10 @@ int api_child_build(const struct api_route *r, json_t *body, const struct api_qu
 		    const char *format, const char *state_dir, const char *config,
 		    struct api_child *c, struct api_error *e)
 {
+	/* run, exec-deployment and prepare are jobs (above), not commands. */
 	static const char *const names[] = {
-	    [API_DOCTOR] = "doctor",   [API_STATS] = "stats",	[API_RUN] = "run",
-	    [API_PREPARE] = "prepare", [API_DEPLOY] = "deploy", [API_LIST] = "list",
-	    [API_GET] = "get",	       [API_DELETE] = "delete", [API_EXEC] = "exec-deployment"};
+	    [API_DOCTOR] = "doctor", [API_STATS] = "stats", [API_DEPLOY] = "deploy",
+	    [API_LIST] = "list",     [API_GET] = "get",	    [API_DELETE] = "delete"};
 	static const char *const session_subs[] = {
 	    [API_SESSION_CREATE] = "create", [API_SESSION_LIST] = "list", [API_SESSION_GET] = "get",
 	    [API_SESSION_DELETE] = "delete", [API_SESSION_STOP] = "stop", [API_SESSION_TTL] = "ttl",
@@ -249,6 +271,8 @@ int api_child_build(const struct api_route *r, json_t *body, const struct api_qu
 	if (r->op == API_RUN || r->op == API_EXEC)
 		return run_job_build(c, body, r->op == API_EXEC ? r->ref : NULL, format, state_dir,
 				     config, e);
+	if (r->op == API_PREPARE)
+		return prepare_job_build(c, body, format, state_dir, config);
 	bool session = r->op >= API_SESSION_CREATE && r->op <= API_SESSION_EXEC;
 	add(c, "sbx");
 	if (session) {
@@ -277,14 +301,6 @@ int api_child_build(const struct api_route *r, json_t *body, const struct api_qu
 		 * caller puts it in c->input. */
 		add(c, "--quiet");
 		add_query(c, q);
-		add(c, "-");
-		break;
-	case API_PREPARE:
-		if (json_object_get(body, "language"))
-			add2(c, "--language", json_string_value(json_object_get(body, "language")));
-		if (json_object_get(body, "engine"))
-			add2(c, "--engine", json_string_value(json_object_get(body, "engine")));
-		take_code(c, body);
 		add(c, "-");
 		break;
 	case API_DEPLOY:

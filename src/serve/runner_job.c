@@ -23,6 +23,14 @@ static int parse_format(const char *s, enum output_format *f)
 	return 0;
 }
 
+static const struct {
+	const char *name;
+	enum run_job_kind kind;
+} kinds[] = {{"run", RUN_JOB_RUN},
+	     {"exec-deployment", RUN_JOB_DEPLOYMENT},
+	     {"prepare", RUN_JOB_PREPARE},
+	     {"warm", RUN_JOB_RUN}};
+
 static int run_it(json_t *m)
 {
 	const char *kind = json_string_value(json_object_get(m, "job"));
@@ -31,22 +39,27 @@ static int run_it(json_t *m)
 	    .config = json_string_value(json_object_get(m, "config")),
 	    .out_dir = json_string_value(json_object_get(m, "out_dir")),
 	};
-	if (!kind || parse_format(json_string_value(json_object_get(m, "format")), &job.format))
-		return error("internal: a runner job without a \"job\" or a \"format\"");
-	job.deployment = !strcmp(kind, "exec-deployment");
+	size_t k = 0;
+	while (kind && k < sizeof(kinds) / sizeof(kinds[0]) && strcmp(kind, kinds[k].name))
+		k++;
+	if (!kind || k == sizeof(kinds) / sizeof(kinds[0]) ||
+	    parse_format(json_string_value(json_object_get(m, "format")), &job.format))
+		return error("internal: a runner job without a known \"job\" or a \"format\"");
+	job.kind = kinds[k].kind;
 	/* A text answer's failure is a record too when the server asks
 	 * (serve_main sets SBX_FAILURE_RECORD): it reads the kind from it. */
-	run_job_begin(job.deployment ? "exec-deployment" : "run",
-		      job.format != FORMAT_TEXT	     ? job.format
-		      : getenv("SBX_FAILURE_RECORD") ? FORMAT_JSON
-						     : FORMAT_TEXT);
+	run_job_begin(job.kind == RUN_JOB_RUN ? "run" : kinds[k].name,
+		      /* static: m goes first */ job.format != FORMAT_TEXT ? job.format
+		      : getenv("SBX_FAILURE_RECORD")			   ? FORMAT_JSON
+									   : FORMAT_TEXT);
 	if (!strcmp(kind, "warm")) {
 		const char *lang = json_string_value(json_object_get(m, "language"));
 		return lang ? run_job_warm(&job, lang)
 			    : error("internal: a warm job without a \"language\"");
 	}
-	if (!job.deployment && strcmp(kind, "run"))
-		return error("internal: unknown runner job \"%s\"", kind);
+	/* A prepare's "language" and "engine" are the job's: its stdin is the code. */
+	if (job.kind == RUN_JOB_PREPARE)
+		job.request = m;
 	return run_job_stdin(&job);
 }
 

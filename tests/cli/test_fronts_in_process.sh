@@ -1,8 +1,8 @@
 #!/bin/sh
 # No front re-executes sbx to run code (issue 28, item 4): sbx batch's
-# "deployment" lines, sbx mcp's run tools and sbx serve's runs and
-# deployment executions call the run pipeline (src/run/job.c) in a fork of
-# their own. Proof without tracing: each front is started from a copy of
+# "deployment" lines, sbx mcp's run and prepare tools and sbx serve's runs,
+# deployment executions and prepares call the run pipeline (src/run/job.c)
+# in a fork of their own. Proof without tracing: each front is started from a copy of
 # sbx whose execute bits are then taken away, so an exec of itself
 # (/proc/self/exe is that file) fails with EACCES, root or not; the runs
 # must still answer as before. JavaScript only: Duktape runs in the
@@ -69,6 +69,9 @@ check "exec_deployment ran without an exec" \
 call 3 code_execute '{"code":"return context.x * 2","context":{"x":21}}'
 check "code_execute ran without an exec ($line)" \
 	test "$(printf '%s' "$line" | jq -c '.result.isError')" = false
+call 5 prepare_code '{"language":"js","code":"1 + 1"}'
+check "prepare_code checked the code without an exec" \
+	test "$(printf '%s' "$line" | jq -c '[.result.isError, .result.structuredContent.syntax.ok]')" = '[false,true]'
 # A request sbx refuses: the failure record, in-process too.
 call 4 run_code '{"language":"js","code":"1","timeout":"soon"}'
 check "a refused run is the tool's error, with sbx's message" \
@@ -87,6 +90,12 @@ expect_json .result 42
 api POST /v1/deployments/adder/executions '{"inputs":{"a":41}}'
 expect_code 200
 expect_json .result 42
+api POST /v1/prepare '{"language":"js","code":"1 +"}'
+expect_code 200
+expect_json .syntax.ok false
+api POST /v1/prepare '{"language":"cobol","code":"1"}'
+expect_code 400
+expect_json .error.kind '"invalid"'
 api POST /v1/run '{"language":"js","code":"1","timeout":"soon"}'
 expect_code 400
 expect_json .error.kind '"invalid"'
