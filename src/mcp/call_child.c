@@ -28,9 +28,16 @@ static _Noreturn void run_here(const struct mcp_cmd *cmd)
 {
 	/* Another call's pipes, held here, would keep its end from coming. */
 	close_range(3, ~0u, 0);
-	/* As sbx's main has it: a closed stdout must not kill the run before
-	 * its sandbox is reaped and the run recorded. */
-	signal(SIGPIPE, SIG_IGN);
+	/* The signal state of a fresh sbx (an exec resets handlers): not the
+	 * server's SIGTERM/SIGINT handlers; SIGPIPE ignored, as sbx's main has
+	 * it, so a closed stdout cannot kill the run before its sandbox is
+	 * reaped and the run recorded. */
+	for (int sig = 1; sig < NSIG; sig++)
+		if (sig != SIGKILL && sig != SIGSTOP)
+			signal(sig, sig == SIGPIPE ? SIG_IGN : SIG_DFL); /* glibc's own: EINVAL */
+	sigset_t none;
+	sigemptyset(&none);
+	sigprocmask(SIG_SETMASK, &none, NULL);
 	error_state_reset();
 	front_from_env(); /* SBX_FRONT=mcp (cmd_mcp.c): messages name keys and tools */
 	static const struct {
