@@ -1,8 +1,8 @@
 /* batch — many requests from one NDJSON input, N at a time, records out in
  * input order (sbx batch). Each request runs in its own process, a fork of
- * the batch that does what `sbx run --request - --json` does (or an
- * `exec-deployment --request -` child when it names a deployment), so its
- * sandbox, limits and history record are exactly those of `sbx run`. */
+ * the batch that calls the run pipeline (run/job.h) as `sbx run --request -
+ * --json` does (`exec-deployment --request -` when it names a deployment),
+ * so its sandbox, limits and history record are exactly those of `sbx run`. */
 #ifndef SBX_BATCH_H
 #define SBX_BATCH_H
 
@@ -10,14 +10,9 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-enum batch_format { BATCH_NDJSON, BATCH_JSON, BATCH_TEXT };
+#include "run/job.h"
 
-/* A default given to every run: a run option (run/runopt.h's RO_*) and its
- * value, as sbx run's parser hands it to runopt_handle. */
-struct batch_default {
-	int id;
-	const char *arg; /* NULL for a flag without a value */
-};
+enum batch_format { BATCH_NDJSON, BATCH_JSON, BATCH_TEXT };
 
 struct batch_options {
 	unsigned jobs;	      /* -j: children at once; 0: the number of cores */
@@ -27,11 +22,11 @@ struct batch_options {
 	unsigned shard_i;     /* --shard I/N: request k is taken when k % N == I */
 	unsigned shard_n;     /* 0: no --shard */
 	enum batch_format format;
-	bool format_given;	       /* --format/--json given (with --out: also on stdout) */
-	bool quiet;		       /* no progress line, no summary */
-	const char *const *child_args; /* the defaults as flags, for exec-deployment */
-	size_t nchild_args;
-	const struct batch_default *defaults; /* the same, for the runs made in-process */
+	bool format_given; /* --format/--json given (with --out: also on stdout) */
+	bool quiet;	   /* no progress line, no summary */
+	/* Given to every run before its own keys: a run option (run/runopt.h's
+	 * RO_*) and its value, as sbx run's parser hands it over. */
+	const struct run_job_default *defaults;
 	size_t ndefaults;
 };
 

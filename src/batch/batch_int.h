@@ -25,9 +25,9 @@ struct batch_item {
 	size_t line;  /* 1-based input line number */
 	size_t index; /* 0-based request number (non-blank lines), for --shard */
 	char *id;     /* "id", or the line number as a string when it has none */
-	char *text;   /* the line (for the child's standard input) */
+	char *text;   /* the line: the request the worker runs */
 	size_t len;
-	bool deployment; /* names a "deployment": exec-deployment runs it */
+	bool deployment; /* names a "deployment": run as exec-deployment runs it */
 	char error[512]; /* non-empty: the line is invalid, this says why */
 };
 

@@ -1,8 +1,7 @@
 /* batch_pool — the poll() loop over the children, each a fork that runs
- * one request as `sbx run --request - --json DEFAULTS…` would
- * (batch_worker.c; exec-deployment for a "deployment" line, with the
- * request line on its standard input), its record read from its standard
- * output.
+ * one request through the run pipeline (batch_worker.c: run/job.h, as
+ * `sbx run --request - --json DEFAULTS…` would; as exec-deployment for a
+ * "deployment" line), its record read from its standard output.
  *
  * Turns: at most -j sandboxes run at once. A worker prepares its request
  * (checks, policy, working directory, cgroup) before asking for a turn
@@ -43,17 +42,13 @@ struct child {
 	pid_t pid;    /* 0: free */
 	int out, err; /* -1 once at EOF */
 	int go;	      /* the turn's socket (batch_worker_run); -1 at EOF */
-	int in;	      /* a deployment's stdin, fed when its turn comes; -1 */
 	bool wants;   /* asked for a turn ("w"), not given yet */
 	bool running; /* its turn came ("g"), not given back ("d") yet */
 	bool started; /* had a turn, or finished without one */
-	bool deployment;
 	struct buf rec, msg;
 	size_t seq; /* ring position */
 	size_t line;
 	char *id;
-	char *text; /* a deployment's request line, for in */
-	size_t len;
 };
 
 struct pool {
@@ -84,106 +79,39 @@ static void close_pair(int fd[2])
 			close(fd[i]);
 }
 
-/* A deployment's run: `exec-deployment --request - --json DEFAULTS…`, its
- * request on stdin (the deployment's files and build are its business),
- * started when its turn comes. */
-static _Noreturn void exec_deployment(const char **argv, int go, int in, int out, int err)
-{
-	if (!batch_worker_wait_turn(go))
-		_exit(EXIT_SBX_FAILURE);
-	if (dup2(in, 0) < 0 || dup2(out, 1) < 0 || dup2(err, 2) < 0)
-		_exit(EXIT_SBX_FAILURE);
-	/* As when started from a shell: sbx's main ignores SIGPIPE itself. */
-	signal(SIGPIPE, SIG_DFL);
-	execv("/proc/self/exe", (char *const *)argv);
-	dprintf(2, "sbx: cannot start exec-deployment: %s\n", strerror(errno));
-	_exit(EXIT_SBX_FAILURE);
-}
-
-/* The request's text on the deployment child's stdin. The child reads its
- * whole request before anything else, so this write finishes; a child that
- * dies first gives EPIPE (SIGPIPE is ignored) and its missing record says
- * why. */
-static void feed(int fd, const char *s, size_t left)
-{
-	while (left) {
-		ssize_t w = write(fd, s, left);
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w < 0)
-			break;
-		s += w;
-		left -= (size_t)w;
-	}
-	close(fd);
-}
-
 /* Forks the run of it: a child that prepares the request in-process
- * (batch_worker.c) and asks for a turn where its sandbox starts or, for a
- * "deployment" line, will exec exec-deployment once its turn (asked for
- * now) comes. Plain
+ * (batch_worker.c) and asks for a turn where its sandbox starts. Plain
  * fork, not posix_spawn: glibc's posix_spawn leaves its internal signals
  * (32, 33) ignored in the child, and an exec keeps them ignored down to
- * the code. Takes it->text for a deployment. */
+ * the code. */
 static int spawn(struct pool *p, struct child *c, struct batch_item *it)
 {
-	int in[2] = {-1, -1}, out[2] = {-1, -1}, err[2] = {-1, -1}, go[2] = {-1, -1};
-	const char **argv = NULL;
-	if ((it->deployment && pipe2(in, O_CLOEXEC)) || pipe2(out, O_CLOEXEC) ||
-	    pipe2(err, O_CLOEXEC) || socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, go)) {
+	int out[2] = {-1, -1}, err[2] = {-1, -1}, go[2] = {-1, -1};
+	if (pipe2(out, O_CLOEXEC) || pipe2(err, O_CLOEXEC) ||
+	    socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, go)) {
 		int e = errno;
-		close_pair(in), close_pair(out), close_pair(err), close_pair(go);
+		close_pair(out), close_pair(err), close_pair(go);
 		return error("cannot create pipes for a batch run: %s", strerror(e));
-	}
-	if (it->deployment) {
-		argv = xcalloc(p->o->nchild_args + 6, sizeof(char *));
-		size_t n = 0;
-		argv[n++] = "sbx";
-		argv[n++] = "exec-deployment";
-		argv[n++] = "--request";
-		argv[n++] = "-";
-		argv[n++] = "--json";
-		for (size_t i = 0; i < p->o->nchild_args; i++)
-			argv[n++] = p->o->child_args[i];
 	}
 	/* Nothing buffered in this process may reach a child's pipe twice. */
 	fflush(NULL);
 	c->pid = fork();
-	if (c->pid == 0) {
-		if (argv)
-			exec_deployment(argv, go[0], in[0], out[1], err[1]);
+	if (c->pid == 0)
 		batch_worker_run(p->o, it, go[0], out[1], err[1]);
-	}
 	int e = errno;
-	free(argv);
 	close(out[1]);
 	close(err[1]);
 	close(go[0]);
-	if (in[0] >= 0)
-		close(in[0]);
 	if (c->pid < 0) {
 		close(out[0]);
 		close(err[0]);
 		close(go[1]);
-		if (in[1] >= 0)
-			close(in[1]);
 		c->pid = 0;
 		return error("cannot start a batch run: %s", strerror(e));
 	}
 	c->out = out[0];
 	c->err = err[0];
 	c->go = go[1];
-	c->in = in[1];
-	c->deployment = it->deployment;
-	if (it->deployment) {
-		/* exec-deployment's own run asks for nothing: its turn is
-		 * asked for now and lasts until its record is out. */
-		c->text = it->text;
-		c->len = it->len;
-		it->text = NULL;
-		c->wants = true;
-		p->ready++;
-	}
 	buf_init(&c->rec, BATCH_RECORD_MAX);
 	buf_init(&c->msg, STDERR_KEEP);
 	c->line = it->line;
@@ -245,14 +173,6 @@ static void start_ready(struct pool *p)
 		}
 		c->running = true;
 		p->running++;
-		if (c->deployment) {
-			close(c->go);
-			c->go = -1;
-		}
-		if (c->in >= 0) {
-			feed(c->in, c->text, c->len);
-			c->in = -1;
-		}
 	}
 }
 
@@ -314,8 +234,6 @@ static void reap(struct pool *p, struct child *c)
 	settle(p, c);
 	if (c->go >= 0)
 		close(c->go);
-	if (c->in >= 0)
-		close(c->in);
 	if (c->out >= 0)
 		close(c->out);
 	if (c->err >= 0)
@@ -323,7 +241,6 @@ static void reap(struct pool *p, struct child *c)
 	buf_release(&c->rec);
 	buf_release(&c->msg);
 	free(c->id);
-	free(c->text);
 	memset(c, 0, sizeof(*c));
 	p->active--;
 }
@@ -370,7 +287,7 @@ static void wait_children(struct pool *p)
 		struct child *c = &p->kids[i];
 		if (!c->pid)
 			continue;
-		if (c->go >= 0 && !c->deployment) {
+		if (c->go >= 0) {
 			pf[n] = (struct pollfd){.fd = c->go, .events = POLLIN};
 			who[n++] = c;
 		}

@@ -1,11 +1,12 @@
-/* batch_worker — one request run in a fork of the batch process, as `sbx
- * run --request - --json DEFAULTS…` runs it: the same option handler, the
- * same request keys (request_json_apply), the same pipeline
- * (execute_and_render: policy, sandbox, render, history). Only the start is
- * cheaper: no exec, no dynamic loading, no page faults of a fresh 10 MB
- * binary (measured: 3-25 ms a run on a loaded 2-core machine, more than
- * a JavaScript run's own wall time). The sandbox child is still forked by
- * the run, so every run has its own sandbox and limits.
+/* batch_worker — one request run in a fork of the batch, as `sbx run
+ * --request - --json DEFAULTS…` (or exec-deployment, for a "deployment"
+ * line) runs it: the run pipeline's one entry (run/job.h), the same request
+ * keys (request_json_apply), the same pipeline (execute_and_render: policy,
+ * sandbox, render, history). Only the start is cheaper: no exec, no dynamic
+ * loading, no page faults of a fresh 10 MB binary (measured: 3-25 ms a run
+ * on a loaded 2-core machine, more than a JavaScript run's own wall time).
+ * The sandbox child is still forked by the run, so every run has its own
+ * sandbox and limits.
  *
  * Runs after fork in a single-threaded process: the batch's heap is this
  * child's copy, and nothing here returns to the batch's loop. */
@@ -22,26 +23,17 @@
 #include "batch/batch_int.h"
 #include "core/outcome.h"
 #include "render/render.h"
-#include "run/execute.h"
-#include "run/request_json.h"
-#include "run/runopt.h"
+#include "run/job.h"
 #include "sandbox/sandbox.h"
 #include "util/util.h"
 
-/* The record `sbx run --json` prints for its own failure (main's
- * emit_failure_record): render_failure_record's. */
+/* The record `sbx run --json` (or exec-deployment) prints for its own
+ * failure. */
+static const char *command = "run";
+
 static void failure_record(void)
 {
-	if (record_written())
-		return;
-	record_written_set();
-	char id[27];
-	json_t *rec = render_failure_record("run", id);
-	char *text = rec ? json_dumps(rec, JSON_COMPACT) : NULL;
-	if (text)
-		printf("%s\n", text);
-	free(text);
-	json_decref(rec);
+	run_job_failure_record(command, FORMAT_JSON);
 }
 
 /* die() in the run: its record, then out without running the batch's
@@ -118,37 +110,21 @@ static void give_turn(void *ctx)
 
 static int run_request(const struct batch_options *o, const struct batch_item *it)
 {
-	struct request req;
-	struct run_options ro;
-	struct request_json_tmp tmp = {NULL, 0};
-	int rc = EXIT_SBX_FAILURE;
-	request_init(&req);
-	runopt_init(&ro, &req);
-	/* The order sbx run's parser sees them in: --request - --json, then
-	 * the batch's defaults; the request's own keys come last and win. */
-	runopt_handle(&ro, RO_REQUEST, "-");
-	runopt_handle(&ro, RO_JSON, NULL);
-	for (size_t i = 0; i < o->ndefaults; i++)
-		if (runopt_handle(&ro, o->defaults[i].id, o->defaults[i].arg) != 0)
-			goto out;
 	json_error_t jerr;
 	json_t *obj = json_loadb(it->text, it->len, JSON_REJECT_DUPLICATES, &jerr);
 	if (!obj) {
 		error("invalid JSON in the request at line 1, column %d: %s", jerr.column,
 		      jerr.text);
-		goto out;
+		return EXIT_SBX_FAILURE;
 	}
-	if (request_json_apply(&ro, obj, false, NULL, &tmp) == 0 &&
-	    runopt_load_code(&ro, NULL, 0, false) == 0 && runopt_finish(&ro) == 0) {
-		/* Checked: now it waits for a slot, as a queued sbx run would. */
-		/* Checked: it runs, and waits for its turn only where its
-		 * sandbox starts (take_turn). */
-		rc = execute_and_render(&req);
-	}
+	/* The batch's defaults, then the request's own keys, which win. */
+	struct run_job job = {.request = obj,
+			      .kind = it->deployment ? RUN_JOB_DEPLOYMENT : RUN_JOB_RUN,
+			      .format = FORMAT_JSON,
+			      .defaults = o->defaults,
+			      .ndefaults = o->ndefaults};
+	int rc = run_job(&job);
 	json_decref(obj);
-out:
-	request_json_cleanup(&tmp);
-	request_release(&req);
 	return rc;
 }
 
@@ -162,6 +138,8 @@ _Noreturn void batch_worker_run(const struct batch_options *o, const struct batc
 	struct stat st;
 	static struct turn turn;
 	turn.socket = fstat(GO_FD, &st) == 0 && S_ISSOCK(st.st_mode);
+	if (it->deployment)
+		command = "exec-deployment";
 	sandbox_turn_set(&(struct sandbox_turn){take_turn, give_turn, &turn});
 	int rc = run_request(o, it);
 	if (rc < 0) /* the batch is gone: nothing ran, nobody reads */

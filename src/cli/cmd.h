@@ -31,8 +31,7 @@ void cmd_print_overview(void);
 /* One line per option: "--long[=ARG] -s" (for completions and docs tests). */
 void cmd_print_options(const struct command *c);
 
-/* All of main (main.c): what a new `sbx ARGS...` process does, for the
- * server's runner (serve/runner.h) to call in a fork instead of an exec. */
+/* All of main (main.c): what a new `sbx ARGS...` process does. */
 int cmd_main(int argc, char **argv);
 /* The argv cmd_main runs with once the global options are moved after the
  * command (NULL when none were): it lives as long as the process. */

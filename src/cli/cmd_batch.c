@@ -64,36 +64,17 @@ const struct opt_spec *const batch_tables[] = {common_opts, batch_opts, batch_de
 struct batch_ctx {
 	struct batch_options o;
 	struct run_options ro; /* checks the defaults as sbx run would */
-	const char *args[BATCH_MAX_DEFAULTS * 2];
-	size_t nargs;
-	struct batch_default defaults[BATCH_MAX_DEFAULTS];
+	struct run_job_default defaults[BATCH_MAX_DEFAULTS];
 	size_t ndefaults;
 	bool merge, help;
 	const char *jobs_arg;
 };
 
-static const char *long_name(int id)
-{
-	for (const struct opt_spec *t = batch_default_opts; t->long_name; t++)
-		if (t->id == id)
-			return t->long_name;
-	for (const struct opt_spec *t = common_opts; t->long_name; t++)
-		if (t->id == id)
-			return t->long_name;
-	return NULL;
-}
-
 static int forward(struct batch_ctx *b, int id, const char *arg)
 {
-	if (b->nargs + 2 > BATCH_MAX_DEFAULTS * 2 || b->ndefaults == BATCH_MAX_DEFAULTS)
+	if (b->ndefaults == BATCH_MAX_DEFAULTS)
 		return error("too many default options: at most %d", BATCH_MAX_DEFAULTS);
-	static char names[BATCH_MAX_DEFAULTS][32];
-	char *name = names[b->ndefaults];
-	snprintf(name, 32, "--%s", long_name(id));
-	b->args[b->nargs++] = name;
-	if (arg)
-		b->args[b->nargs++] = arg;
-	b->defaults[b->ndefaults++] = (struct batch_default){id, arg};
+	b->defaults[b->ndefaults++] = (struct run_job_default){id, arg};
 	return 0;
 }
 
@@ -170,8 +151,6 @@ int cmd_batch(int argc, char **argv)
 	b->o.input = operands[0];
 	if (!b->o.jobs)
 		b->o.jobs = cores();
-	b->o.child_args = b->args;
-	b->o.nchild_args = b->nargs;
 	b->o.defaults = b->defaults;
 	b->o.ndefaults = b->ndefaults;
 	rc = batch_run(&b->o);

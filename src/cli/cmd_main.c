@@ -1,6 +1,5 @@
 /* cmd_main — what `sbx ARGS` does: sane fds, global flags, dispatch, exit
- * status. Apart from main.c so that sbx serve's runner (whose forks run a
- * request as a new sbx would) and the unit tests link it. */
+ * status. Apart from main.c so that the unit tests link it. */
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
@@ -15,7 +14,7 @@
 #include "lang/lang.h"
 #include "core/error_kinds.h"
 #include "core/outcome.h"
-#include "render/render.h"
+#include "run/job.h"
 #include "serve/remote.h"
 #include "util/front.h"
 #include "util/util.h"
@@ -66,24 +65,9 @@ static void emit_failure_record(void)
 	 * too, which the server reads for its kind and does not show. */
 	if (!json_format && getenv("SBX_FAILURE_RECORD"))
 		json_format = "json";
-	if (!json_format || record_written())
-		return;
-	record_written_set();
-	char id[27];
-	json_t *rec = render_failure_record(json_command, id);
-	if (!strcmp(json_format, "ndjson")) {
-		char ts[32];
-		render_iso8601_now(ts);
-		rec = json_pack("{s:s, s:s, s:s, s:o}", "event", "execution_failed", "id", id, "ts",
-				ts, "record", rec);
-	}
-	char *text = rec ? json_dumps(rec, JSON_COMPACT) : NULL;
-	if (text) {
-		printf("%s\n", text);
-		fflush(stdout);
-	}
-	free(text);
-	json_decref(rec);
+	if (json_format)
+		run_job_failure_record(json_command, !strcmp(json_format, "ndjson") ? FORMAT_NDJSON
+										    : FORMAT_JSON);
 }
 
 /* git-style global options before the command (sbx --state-dir X list):

@@ -12,6 +12,7 @@
 #include "serve/events_sse.h"
 #include "serve/openapi.h"
 #include "serve/routes.h"
+#include "serve/runner_job.h"
 #include "serve/server.h"
 #include "state/store.h"
 #include "util/opt.h"
@@ -165,6 +166,10 @@ static int serve_handle(void *ctx, int id, const char *arg)
 
 int cmd_serve(int argc, char **argv)
 {
+	/* `sbx serve --runner-job JOB`: a run of the server's whose runner is
+	 * gone (serve/child.c spawns it); not a user's option. */
+	if (argc == 3 && !strcmp(argv[1], "--runner-job"))
+		return runner_job_main(argv[2], strlen(argv[2]));
 	struct serve_options so = {0};
 	char **operands = NULL;
 	int rc = EXIT_SBX_FAILURE;
@@ -204,7 +209,6 @@ int cmd_serve(int argc, char **argv)
 	if (!state_dir || statedir_ensure(state_dir) != 0)
 		goto out;
 	so.cfg.state_dir = state_dir;
-	so.cfg.child_main = cmd_main;
 	rc = serve_main(&so.cfg);
 out:
 	free(state_dir);

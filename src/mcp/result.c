@@ -185,7 +185,7 @@ static json_t *ndjson_record(struct buf *out)
 }
 
 /* sbx's own message: the last line of its stderr, without "sbx: ". */
-static void last_message(struct mcp_child *c, char *msg, size_t len)
+static void last_message(struct mcp_call_child *c, char *msg, size_t len)
 {
 	const char *s = buf_cstr(&c->err);
 	size_t n = c->err.len;
@@ -220,7 +220,7 @@ static bool text_like(const char *s, size_t len)
 
 /* session_files_read's bytes (text, an image, else base64) or
  * session_files_write's {path, size}. */
-static json_t *file_result(struct mcp_child *c)
+static json_t *file_result(struct mcp_call_child *c)
 {
 	const char *path = c->cmd.file_path;
 	if (!c->cmd.file_read) {
@@ -265,12 +265,12 @@ static json_t *file_result(struct mcp_child *c)
 			 false);
 }
 
-json_t *mcp_result_from_child(struct mcp_child *c)
+json_t *mcp_result_from_child(struct mcp_call_child *c)
 {
 	char msg[1024];
 	if (c->out.dropped) {
 		snprintf(msg, sizeof(msg), "sbx printed more than %u MiB: the result was dropped",
-			 MCP_CHILD_OUT_CAP >> 20);
+			 MCP_CALL_CHILD_OUT_CAP >> 20);
 		return mcp_result_error(ERROR_LIMIT, msg, c->cmd.is_record);
 	}
 	if (c->cmd.file_path && (!WIFEXITED(c->status) || WEXITSTATUS(c->status) != 0)) {

@@ -6,7 +6,7 @@
 
 #include <jansson.h>
 
-#include "mcp/child.h"
+#include "mcp/call_child.h"
 #include "util/util.h"
 
 /* Most bytes of stdout or stderr quoted in the text content: the whole
@@ -14,7 +14,7 @@
 #define MCP_TEXT_STREAM_MAX (16u << 10)
 
 /* The result of a finished (reaped) child. */
-json_t *mcp_result_from_child(struct mcp_child *c);
+json_t *mcp_result_from_child(struct mcp_call_child *c);
 /* A tool error before any command ran (bad arguments, no sessions):
  * isError with the message, and an sbx_error record when the tool
  * promises one. */

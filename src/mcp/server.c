@@ -14,7 +14,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "mcp/child.h"
+#include "mcp/call_child.h"
 #include "mcp/jsonrpc.h"
 #include "mcp/mcp.h"
 #include "mcp/result.h"
@@ -62,7 +62,7 @@ static struct mcp_call *free_slot(struct mcp_server *s)
  * cannot start. Takes over cmd, id and token. */
 static void start_call(struct mcp_server *s, struct mcp_call *c, struct mcp_pending *p)
 {
-	if (mcp_child_start(&c->child, &p->cmd) != 0) {
+	if (mcp_call_child_start(&c->child, &p->cmd) != 0) {
 		char msg[256];
 		snprintf(msg, sizeof(msg), "could not start sbx: %s", strerror(errno));
 		mcp_send(s, mcp_result_for(p->id, mcp_result_error(ERROR_INTERNAL, msg, true),
@@ -107,7 +107,7 @@ void mcp_cancel(struct mcp_server *s, json_t *request_id)
 		struct mcp_call *c = &s->calls[i];
 		if (c->active && !c->cancelled && json_equal(c->id, request_id)) {
 			c->cancelled = true; /* no response: the client gave up on it */
-			mcp_child_kill(&c->child);
+			mcp_call_child_kill(&c->child);
 		}
 	}
 	for (int k = 0; k < s->nqueued; k++) {
@@ -176,10 +176,10 @@ static void report_progress(struct mcp_server *s, struct mcp_call *c)
 
 static void finish_call(struct mcp_server *s, struct mcp_call *c)
 {
-	mcp_child_reap(&c->child);
+	mcp_call_child_reap(&c->child);
 	if (!c->cancelled)
 		mcp_send(s, mcp_result_for(c->id, mcp_result_from_child(&c->child), c->stateless));
-	mcp_child_release(&c->child);
+	mcp_call_child_release(&c->child);
 	json_decref(c->id);
 	json_decref(c->token);
 	memset(c, 0, sizeof(*c));
@@ -246,7 +246,8 @@ static void loop_once(struct mcp_server *s)
 	}
 	for (int i = 0; i < s->opt.max_concurrent; i++) {
 		first[i] = n;
-		count[i] = s->calls[i].active ? mcp_child_pollfds(&s->calls[i].child, fds + n) : 0;
+		count[i] =
+		    s->calls[i].active ? mcp_call_child_pollfds(&s->calls[i].child, fds + n) : 0;
 		n += count[i];
 	}
 	if (n == 0)
@@ -259,9 +260,9 @@ static void loop_once(struct mcp_server *s)
 		struct mcp_call *c = &s->calls[i];
 		if (!c->active || !count[i])
 			continue;
-		mcp_child_service(&c->child, fds + first[i], count[i]);
+		mcp_call_child_service(&c->child, fds + first[i], count[i]);
 		report_progress(s, c);
-		if (mcp_child_drained(&c->child))
+		if (mcp_call_child_drained(&c->child))
 			finish_call(s, c);
 	}
 	start_queued(s);
@@ -282,8 +283,8 @@ int mcp_serve(const struct mcp_options *o)
 		loop_once(&s);
 	for (int i = 0; i < s.opt.max_concurrent; i++)
 		if (s.calls[i].active) {
-			mcp_child_kill(&s.calls[i].child);
-			mcp_child_release(&s.calls[i].child);
+			mcp_call_child_kill(&s.calls[i].child);
+			mcp_call_child_release(&s.calls[i].child);
 			json_decref(s.calls[i].id);
 			json_decref(s.calls[i].token);
 		}

@@ -5,7 +5,7 @@
 
 #include <stdbool.h>
 
-#include "mcp/child.h"
+#include "mcp/call_child.h"
 #include "mcp/mcp.h"
 #include "util/buf.h"
 
@@ -25,7 +25,7 @@ struct mcp_call {
 	json_t *token;
 	bool stateless;
 	double progress;
-	struct mcp_child child;
+	struct mcp_call_child child;
 };
 
 struct mcp_server {

@@ -1,9 +1,11 @@
-/* tool_cmd — a tool call's arguments become one sbx command line.
+/* tool_cmd — a tool call's arguments become one child's work.
  *
  * Runs and deployment executions hand the arguments over whole as a JSON
- * request (`--request -`, the keys of a batch line), so sbx applies each
- * key exactly as the equivalent flag, with the same limits and messages.
- * The other tools map their few arguments to flags. Here we only check
+ * request (the keys of a batch line) to the run pipeline, called in the
+ * forked child (run/job.h: as `sbx run --request -` runs it), so each key
+ * is applied exactly as the equivalent flag, with the same limits and
+ * messages. The other tools are one sbx command line each, their few
+ * arguments mapped to flags. Here we only check
  * what the command line itself needs: known argument names, required ones
  * present, strings where a flag takes a string, nothing that reads as an
  * option. */
@@ -46,6 +48,7 @@ void mcp_cmd_release(struct mcp_cmd *cmd)
 		free(cmd->argv[i]);
 	free(cmd->input);
 	free(cmd->file_path);
+	free(cmd->language);
 	memset(cmd, 0, sizeof(*cmd));
 }
 
@@ -159,13 +162,12 @@ static void add_common(struct mcp_cmd *cmd, const struct mcp_context *ctx)
 	}
 }
 
-static int request_command(struct mcp_cmd *cmd, const char *sub, json_t *args)
+static int request_command(struct mcp_cmd *cmd, enum mcp_job job, const struct mcp_context *ctx,
+			   json_t *args)
 {
-	add(cmd, sub);
-	add(cmd, "--request");
-	add(cmd, "-");
-	add(cmd, "--format");
-	add(cmd, "ndjson");
+	cmd->job = job;
+	cmd->state_dir = ctx->state_dir;
+	cmd->config = ctx->config;
 	cmd->ndjson = true;
 	cmd->is_record = true;
 	char *text = json_dumps(args, JSON_COMPACT);
@@ -176,9 +178,29 @@ static int request_command(struct mcp_cmd *cmd, const char *sub, json_t *args)
 	return 0;
 }
 
+/* prepare: `sbx prepare [-l LANG] --json -` in the forked child, the code
+ * on its stdin. */
+static int prepare_command(struct mcp_cmd *cmd, const struct mcp_context *ctx, json_t *args,
+			   char *err, size_t errlen)
+{
+	int bad = 0;
+	const char *lang = word(args, "language", err, errlen, &bad);
+	if (bad)
+		return -1;
+	cmd->job = MCP_JOB_PREPARE;
+	cmd->state_dir = ctx->state_dir;
+	cmd->config = ctx->config;
+	if (lang && !(cmd->language = strdup(lang)))
+		abort();
+	json_t *code = json_object_get(args, "code");
+	set_input(cmd, json_string_value(code), json_string_length(code));
+	return 0;
+}
+
 /* Seed 004's code_execute: JavaScript or TypeScript, timeout in ms
  * (default 5 s, at most 30 s), context as the code's data. */
-static int code_execute_command(struct mcp_cmd *cmd, json_t *args, char *err, size_t errlen)
+static int code_execute_command(struct mcp_cmd *cmd, const struct mcp_context *ctx, json_t *args,
+				char *err, size_t errlen)
 {
 	json_t *t = json_object_get(args, "timeout");
 	json_int_t ms = 5000;
@@ -194,8 +216,8 @@ static int code_execute_command(struct mcp_cmd *cmd, json_t *args, char *err, si
 	if (!l || (strcmp(l, "javascript") && strcmp(l, "typescript")))
 		return fail(err, errlen,
 			    "code_execute: language must be \"javascript\" or \"typescript\"");
-	json_t *ctx = json_object_get(args, "context");
-	if (ctx && !json_is_object(ctx))
+	json_t *data = json_object_get(args, "context");
+	if (data && !json_is_object(data))
 		return fail(err, errlen, "code_execute: context must be an object");
 	json_t *code = json_object_get(args, "code");
 	if (!json_is_string(code))
@@ -210,9 +232,9 @@ static int code_execute_command(struct mcp_cmd *cmd, json_t *args, char *err, si
 	char timeout[32];
 	snprintf(timeout, sizeof timeout, "%lldms", (long long)ms);
 	json_t *req = json_pack("{s:s, s:s%, s:s, s:O}", "language", l, "code", buf_cstr(&src),
-				src.len, "timeout", timeout, "inputs", ctx ? ctx : json_object());
+				src.len, "timeout", timeout, "inputs", data ? data : json_object());
 	buf_release(&src);
-	int rc = request_command(cmd, "run", req);
+	int rc = request_command(cmd, MCP_JOB_RUN, ctx, req);
 	json_decref(req);
 	cmd->code_execute = true;
 	return rc;
@@ -387,11 +409,17 @@ int mcp_tool_command(const struct mcp_tool *t, json_t *args, const struct mcp_co
 		return fail(err, errlen, "the arguments of %s must be an object", t->name);
 	if (check_names(t, args, err, errlen))
 		return -1;
+	/* The runs: no command line (cmd->job). */
+	switch (t->kind) {
+	case TOOL_RUN: return request_command(cmd, MCP_JOB_RUN, ctx, args);
+	case TOOL_CODE_EXECUTE: return code_execute_command(cmd, ctx, args, err, errlen);
+	case TOOL_EXEC_DEPLOYMENT: return request_command(cmd, MCP_JOB_DEPLOYMENT, ctx, args);
+	case TOOL_PREPARE: return prepare_command(cmd, ctx, args, err, errlen);
+	default: break;
+	}
 	add(cmd, ctx->self);
 	int bad = 0, rc = 0;
 	switch (t->kind) {
-	case TOOL_RUN: rc = request_command(cmd, "run", args); break;
-	case TOOL_CODE_EXECUTE: rc = code_execute_command(cmd, args, err, errlen); break;
 	case TOOL_LIST_SESSIONS:
 	case TOOL_GET_SESSION:
 	case TOOL_DELETE_SESSION:
@@ -408,23 +436,6 @@ int mcp_tool_command(const struct mcp_tool *t, json_t *args, const struct mcp_co
 		add_common(cmd, ctx);
 		add(cmd, "-"); /* the code, on stdin: after the options */
 		return 0;
-	case TOOL_EXEC_DEPLOYMENT: rc = request_command(cmd, "exec-deployment", args); break;
-	case TOOL_PREPARE: {
-		const char *lang = word(args, "language", err, errlen, &bad);
-		if (bad)
-			return -1;
-		add(cmd, "prepare");
-		if (lang) {
-			add(cmd, "-l");
-			add(cmd, lang);
-		}
-		add(cmd, "--json");
-		json_t *code = json_object_get(args, "code");
-		set_input(cmd, json_string_value(code), json_string_length(code));
-		add_common(cmd, ctx);
-		add(cmd, "-");
-		return 0;
-	}
 	case TOOL_LIST_DEPLOYMENTS: {
 		const char *lang = word(args, "language", err, errlen, &bad);
 		const char *status = word(args, "status", err, errlen, &bad);
@@ -443,6 +454,10 @@ int mcp_tool_command(const struct mcp_tool *t, json_t *args, const struct mcp_co
 		cmd->wrap = "deployments";
 		break;
 	}
+	case TOOL_RUN:
+	case TOOL_CODE_EXECUTE:
+	case TOOL_EXEC_DEPLOYMENT:
+	case TOOL_PREPARE: break; /* above */
 	case TOOL_CREATE_SESSION:
 	case TOOL_EXEC_IN_SESSION:
 	case TOOL_STOP_SESSION:

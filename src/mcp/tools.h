@@ -1,5 +1,6 @@
 /* tools — the MCP tools sbx offers: names, JSON Schemas, and how each call
- * becomes an sbx command run as a child process. */
+ * becomes a child process: a run (the run pipeline called in a fork, run/job.h)
+ * or an sbx command. */
 #ifndef SBX_MCP_TOOLS_H
 #define SBX_MCP_TOOLS_H
 
@@ -17,9 +18,23 @@ struct mcp_context {
 	bool have_sessions;    /* this build has `sbx session` */
 };
 
+/* What a run tool's child runs: no command line, the run pipeline. */
+enum mcp_job {
+	MCP_JOB_NONE,	    /* an sbx command: argv */
+	MCP_JOB_RUN,	    /* run_code, code_execute: `sbx run --request -` */
+	MCP_JOB_DEPLOYMENT, /* exec_deployment: `sbx exec-deployment --request -` */
+	MCP_JOB_PREPARE,    /* prepare: `sbx prepare [-l LANG] --json -`, the code in input */
+};
+
 /* One child process to run for a tool call. */
 struct mcp_cmd {
-	char *argv[MCP_CMD_MAX_ARGS + 1]; /* owned, NULL-terminated */
+	/* A run tool's: the request in input, read by the forked child as
+	 * --request - reads it and run in-process (run/job.h), its record in
+	 * NDJSON; state_dir and config are the context's (borrowed). */
+	enum mcp_job job;
+	const char *state_dir, *config;
+	char *language;			  /* a prepare's -l (owned; NULL: none) */
+	char *argv[MCP_CMD_MAX_ARGS + 1]; /* the other tools': owned, NULL-terminated */
 	int argc;
 	char *input; /* written to the child's stdin (owned, may be NULL) */
 	size_t input_len;

@@ -1,11 +1,14 @@
-/* api_child — the sbx command line that carries out one API request.
+/* api_child — what carries out one API request in a child process
+ * (server.c says why a child).
  *
- * Every request that runs or reads something runs `sbx COMMAND ...` as a
- * child process (server.c says why), so a request gets exactly the CLI's
- * validation, limits and record. The argv is built from the checked route
- * and body only: nothing a client sends becomes a flag by itself, and no
- * path of the server's machine can be named (code and files travel in the
- * body, never as file operands). */
+ * A run or a deployment's execution is a job (runner_job.h): the body goes
+ * to the run pipeline as the request it is (run/job.h, request_json_apply's
+ * keys and checks), no command line between. Every other request that runs
+ * or reads something is `sbx COMMAND ...`, so it gets exactly the CLI's
+ * validation, limits and record. Both are built from the checked route and
+ * body only: nothing a client sends becomes a flag or a setting by itself,
+ * and no path of the server's machine can be named (code and files travel
+ * in the body, never as file operands). */
 #include "serve/api.h"
 
 #include <stdbool.h>
@@ -33,6 +36,7 @@ static void add2(struct api_child *c, const char *flag, const char *v)
 void api_child_release(struct api_child *c)
 {
 	returned_files_drop(c->files_dir);
+	json_decref(c->job);
 	for (size_t i = 0; i < c->argc; i++)
 		free(c->argv[i]);
 	free(c->argv);
@@ -52,10 +56,10 @@ static void number_text(json_t *v, char out[64])
 		snprintf(out, 64, "%.17g", json_number_value(v));
 }
 
-/* The body the child reads (--request -): without "return_files", which
- * is the server's to do; that asks for --out-dir into a private directory
- * of the server's (returned_files.h). */
-static int child_request(struct api_child *c, json_t *body, struct api_error *e)
+/* The body the child reads: without "return_files", which is the
+ * server's to do; that asks for the results saved into a private directory
+ * of the server's (returned_files.h), c->files_dir. */
+static int request_input(struct api_child *c, json_t *body, struct api_error *e)
 {
 	bool files;
 	json_t *o = returned_files_take(body, &files);
@@ -64,12 +68,49 @@ static int child_request(struct api_child *c, json_t *body, struct api_error *e)
 	if (!c->input)
 		return api_fail(e, ERROR_INTERNAL, "internal", "could not encode the request");
 	c->input_len = strlen(c->input);
-	if (files) {
-		if (!(c->files_dir = returned_files_dir()))
-			return api_fail(e, ERROR_INTERNAL, "internal", "%s", error_first_message());
+	if (files && !(c->files_dir = returned_files_dir()))
+		return api_fail(e, ERROR_INTERNAL, "internal", "%s", error_first_message());
+	return 0;
+}
+
+/* A session execution's child: `sbx session exec --request - [--out-dir D]`. */
+static int child_request(struct api_child *c, json_t *body, struct api_error *e)
+{
+	if (request_input(c, body, e) != 0)
+		return -1;
+	if (c->files_dir)
 		add2(c, "--out-dir", c->files_dir);
-	}
 	add2(c, "--request", "-");
+	return 0;
+}
+
+static json_t *job_new(const char *kind, const char *format, const char *state_dir,
+		       const char *config)
+{
+	json_t *j = json_pack("{s:s, s:s}", "job", kind, "format", format);
+	if (state_dir)
+		json_object_set_new(j, "state_dir", json_string(state_dir));
+	if (config)
+		json_object_set_new(j, "config", json_string(config));
+	return j;
+}
+
+/* A run (deployment NULL) or a deployment's execution: the job, and the
+ * body (with "deployment" naming it) as the request on the child's stdin. */
+static int run_job_build(struct api_child *c, json_t *body, const char *deployment,
+			 const char *format, const char *state_dir, const char *config,
+			 struct api_error *e)
+{
+	json_t *o = json_deep_copy(body);
+	if (deployment)
+		json_object_set_new(o, "deployment", json_string(deployment));
+	int rc = request_input(c, o, e);
+	json_decref(o);
+	if (rc)
+		return -1;
+	c->job = job_new(deployment ? "exec-deployment" : "run", format, state_dir, config);
+	if (c->files_dir)
+		json_object_set_new(c->job, "out_dir", json_string(c->files_dir));
 	return 0;
 }
 
@@ -130,6 +171,22 @@ static void take_code(struct api_child *c, json_t *body)
 	memcpy(c->input, json_string_value(code), c->input_len + 1);
 }
 
+/* POST /v1/prepare: the code on the child's stdin (as `sbx prepare -`),
+ * its "language" and "engine" in the job. */
+static int prepare_job_build(struct api_child *c, json_t *body, const char *format,
+			     const char *state_dir, const char *config)
+{
+	c->job = job_new("prepare", format, state_dir, config);
+	static const char *const keys[] = {"language", "engine"};
+	for (size_t i = 0; i < 2; i++) {
+		const char *v = json_string_value(json_object_get(body, keys[i]));
+		if (v)
+			json_object_set_new(c->job, keys[i], json_string(v));
+	}
+	take_code(c, body);
+	return 0;
+}
+
 static int add_query(struct api_child *c, const struct api_query *q)
 {
 	for (size_t i = 0; i < q->n; i++) {
@@ -186,7 +243,11 @@ static int session_args(const struct api_route *r, json_t *body, const struct ap
 
 void api_child_front_cli(struct api_child *c)
 {
-	add(c, "--front=cli"); /* then moved to argv[1], where cmd_main takes it */
+	if (c->job) {
+		json_object_set_new(c->job, "front", json_string("cli"));
+		return;
+	}
+	add(c, "--front=cli"); /* then moved to argv[1], where sbx's main takes it */
 	char *front = c->argv[c->argc - 1];
 	memmove(&c->argv[2], &c->argv[1], (c->argc - 2) * sizeof c->argv[0]);
 	c->argv[1] = front;
@@ -196,15 +257,20 @@ int api_child_build(const struct api_route *r, json_t *body, const struct api_qu
 		    const char *format, const char *state_dir, const char *config,
 		    struct api_child *c, struct api_error *e)
 {
+	/* run, exec-deployment and prepare are jobs (above), not commands. */
 	static const char *const names[] = {
-	    [API_DOCTOR] = "doctor",   [API_STATS] = "stats",	[API_RUN] = "run",
-	    [API_PREPARE] = "prepare", [API_DEPLOY] = "deploy", [API_LIST] = "list",
-	    [API_GET] = "get",	       [API_DELETE] = "delete", [API_EXEC] = "exec-deployment"};
+	    [API_DOCTOR] = "doctor", [API_STATS] = "stats", [API_DEPLOY] = "deploy",
+	    [API_LIST] = "list",     [API_GET] = "get",	    [API_DELETE] = "delete"};
 	static const char *const session_subs[] = {
 	    [API_SESSION_CREATE] = "create", [API_SESSION_LIST] = "list", [API_SESSION_GET] = "get",
 	    [API_SESSION_DELETE] = "delete", [API_SESSION_STOP] = "stop", [API_SESSION_TTL] = "ttl",
 	    [API_SESSION_EXEC] = "exec"};
 	memset(c, 0, sizeof(*c));
+	if (r->op == API_RUN || r->op == API_EXEC)
+		return run_job_build(c, body, r->op == API_EXEC ? r->ref : NULL, format, state_dir,
+				     config, e);
+	if (r->op == API_PREPARE)
+		return prepare_job_build(c, body, format, state_dir, config);
 	bool session = r->op >= API_SESSION_CREATE && r->op <= API_SESSION_EXEC;
 	add(c, "sbx");
 	if (session) {
@@ -233,25 +299,6 @@ int api_child_build(const struct api_route *r, json_t *body, const struct api_qu
 		 * caller puts it in c->input. */
 		add(c, "--quiet");
 		add_query(c, q);
-		add(c, "-");
-		break;
-	case API_RUN:
-	case API_EXEC: {
-		json_t *o = json_deep_copy(body);
-		if (r->op == API_EXEC)
-			json_object_set_new(o, "deployment", json_string(r->ref));
-		int rc = child_request(c, o, e);
-		json_decref(o);
-		if (rc)
-			return -1;
-		break;
-	}
-	case API_PREPARE:
-		if (json_object_get(body, "language"))
-			add2(c, "--language", json_string_value(json_object_get(body, "language")));
-		if (json_object_get(body, "engine"))
-			add2(c, "--engine", json_string_value(json_object_get(body, "engine")));
-		take_code(c, body);
 		add(c, "-");
 		break;
 	case API_DEPLOY:

@@ -223,7 +223,7 @@ static void *run_thread(void *arg)
 	if (a->cancel_asked) {
 		pthread_mutex_unlock(&mu);
 		ans = json_pack("{s:s, s:s, s:n}", "id", a->id, "state", "cancelled", "record");
-	} else if (child_start(&a->ch, a->args.argv, a->args.input, a->args.input_len, -1) != 0) {
+	} else if (child_start_api(&a->ch, &a->args, -1) != 0) {
 		pthread_mutex_unlock(&mu);
 		ans = json_pack("{s:s, s:s, s:{s:s, s:s, s:s}, s:i}", "id", a->id, "state", "done",
 				"error", "code", "internal", "kind", "internal", "message",

@@ -6,11 +6,13 @@
 #include <poll.h>
 #include <signal.h>
 #include <spawn.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "serve/api.h"
 #include "serve/runner.h"
 #include "serve/warm_pool.h"
 #include "core/outcome.h"
@@ -97,28 +99,10 @@ void child_adopt(struct child *c, const struct child_fds *f, const char *input, 
 	}
 }
 
-int child_start(struct child *c, char *const argv[], const char *input, size_t len, int client_fd)
+/* Our ends of the three pipes after the child got its own. */
+static int started(struct child *c, int rc, int in[2], int out[2], int err[2], const char *input,
+		   size_t len, int client_fd)
 {
-	/* A run a warm sandbox fits takes it (warm_pool.h). */
-	if (warm_pool_take(c, argv, input, len, client_fd) == 0)
-		return 0;
-	int in[2], out[2], err[2];
-	memset(c, 0, sizeof(*c));
-	c->in = c->out = c->err = c->status = c->pidfd = -1;
-	buf_init(&c->errbuf, ERR_CAP);
-	if (open_pipes(in, out, err) != 0)
-		return -1;
-	/* A run goes to the runner (a fork, no exec); when the runner is gone,
-	 * or for any other command, a new sbx process is spawned. */
-	if (runner_takes(argv)) {
-		c->status = runner_launch(argv, in[0], out[1], err[1], &c->pid, &c->pidfd);
-		if (c->status < 0) { /* fresh pipes: the runner may have held these */
-			close_pipes(in, out, err);
-			if (open_pipes(in, out, err) != 0)
-				return -1;
-		}
-	}
-	int rc = c->status >= 0 ? 0 : spawn(&c->pid, argv, in[0], out[1], err[1]);
 	close(in[0]);
 	close(out[1]);
 	close(err[1]);
@@ -133,6 +117,58 @@ int child_start(struct child *c, char *const argv[], const char *input, size_t l
 	buf_release(&c->errbuf);
 	child_adopt(c, &f, input, len, client_fd);
 	return 0;
+}
+
+static int child_init(struct child *c, int in[2], int out[2], int err[2])
+{
+	memset(c, 0, sizeof(*c));
+	c->in = c->out = c->err = c->status = c->pidfd = -1;
+	buf_init(&c->errbuf, ERR_CAP);
+	return open_pipes(in, out, err);
+}
+
+int child_start(struct child *c, char *const argv[], const char *input, size_t len, int client_fd)
+{
+	int in[2], out[2], err[2];
+	if (child_init(c, in, out, err) != 0)
+		return -1;
+	return started(c, spawn(&c->pid, argv, in[0], out[1], err[1]), in, out, err, input, len,
+		       client_fd);
+}
+
+int child_start_job(struct child *c, const char *job, const char *input, size_t len, int client_fd)
+{
+	/* A run a warm sandbox fits takes it (warm_pool.h). */
+	if (warm_pool_take(c, job, input, len, client_fd) == 0)
+		return 0;
+	int in[2], out[2], err[2];
+	if (child_init(c, in, out, err) != 0)
+		return -1;
+	/* A fork of the runner (no exec); when the runner is gone, a new sbx
+	 * process runs the job. */
+	c->status = runner_launch(job, in[0], out[1], err[1], &c->pid, &c->pidfd);
+	if (c->status >= 0)
+		return started(c, 0, in, out, err, input, len, client_fd);
+	close_pipes(in, out, err); /* fresh pipes: the runner may have held these */
+	if (open_pipes(in, out, err) != 0)
+		return -1;
+	char *argv[] = {"sbx", "serve", "--runner-job", (char *)job, NULL};
+	return started(c, spawn(&c->pid, argv, in[0], out[1], err[1]), in, out, err, input, len,
+		       client_fd);
+}
+
+int child_start_api(struct child *c, const struct api_child *a, int client_fd)
+{
+	if (!a->job)
+		return child_start(c, a->argv, a->input, a->input_len, client_fd);
+	char *job = json_dumps(a->job, JSON_COMPACT | JSON_SORT_KEYS);
+	if (!job) {
+		errno = ENOMEM;
+		return -1;
+	}
+	int rc = child_start_job(c, job, a->input, a->input_len, client_fd);
+	free(job);
+	return rc;
 }
 
 void child_cancel(struct child *c)

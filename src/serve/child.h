@@ -1,4 +1,5 @@
-/* child — one sbx child process per API request: its stdin is the request,
+/* child — one child process per API request (a run's job, or an sbx
+ * command for the rest: api_child.c): its stdin is the request,
  * its stdout the answer, its stderr kept (bounded) for a failure's message.
  * While it runs, the client's connection is watched: a client that hangs
  * up gets its run cancelled (SIGTERM to the child, which stops the code and
@@ -30,12 +31,19 @@ struct child {
 	int exit_code; /* 0..255; 128+N for a signal */
 };
 
-/* Starts `sbx argv[1...]` (argv[0] is a name only): a run in a fork of the
- * runner (runner.h), anything else, or a run when the runner is gone, as
- * posix_spawn of /proc/self/exe. input (len
- * bytes, borrowed until the child is finished) is written to its stdin.
- * Returns 0 or -1 (errno set). */
+/* Starts `sbx argv[1...]` (argv[0] is a name only) as posix_spawn of
+ * /proc/self/exe: the requests that are not runs. input (len bytes,
+ * borrowed until the child is finished) is written to its stdin. Returns 0
+ * or -1 (errno set). */
 int child_start(struct child *c, char *const argv[], const char *input, size_t len, int client_fd);
+/* Starts a run's job (runner_job.h; the text, borrowed for the call): a
+ * warm sandbox that fits it (warm_pool.h), else a fork of the runner
+ * (runner.h) that calls the run pipeline; `sbx serve --runner-job JOB`
+ * when the runner is gone. input as above. */
+int child_start_job(struct child *c, const char *job, const char *input, size_t len, int client_fd);
+/* What api_child_build made: its job, else its argv; its input. */
+struct api_child;
+int child_start_api(struct child *c, const struct api_child *a, int client_fd);
 /* A child started already (a warm sandbox, warm_pool.h): our ends of its
  * pipes and its runner status socket and pidfd, now c's. */
 struct child_fds {

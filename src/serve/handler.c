@@ -242,7 +242,7 @@ static enum MHD_Result run_child(struct server *s, struct MHD_Connection *conn, 
 	st->s = s;
 	st->places = places;
 	st->args = args;
-	if (child_start(&st->ch, args.argv, args.input, args.input_len, client_fd(conn)) != 0) {
+	if (child_start_api(&st->ch, &st->args, client_fd(conn)) != 0) {
 		api_fail(&e, ERROR_INTERNAL, "internal", "cannot start sbx: %s", strerror(errno));
 		gate_leave_n(&s->gate, places);
 		api_child_release(&st->args);

@@ -20,11 +20,10 @@
 #include "core/outcome.h"
 #include "util/util.h"
 
-#define MSG_MAX	 65536 /* an argv: paths and a few flags (larger is spawned) */
-#define ARGS_MAX 256
-#define NFDS	 4 /* stdin, stdout, stderr, the status socket */
-#define CTL_FD	 3 /* the runner's end of the server's socket */
-#define CANCEL	 'k'
+#define MSG_MAX 65536 /* a job: paths and a few settings (larger is spawned) */
+#define NFDS	4     /* stdin, stdout, stderr, the status socket */
+#define CTL_FD	3     /* the runner's end of the server's socket */
+#define CANCEL	'k'
 
 static int ctl = -1; /* the server's end; -1: no runner */
 static pid_t runner_pid;
@@ -39,8 +38,8 @@ struct job {
 
 /* The child: the fds and signal state a fresh `sbx` started by the server
  * would have (child.c's posix_spawn: empty mask, defaults; SIGPIPE ignored,
- * as main sets it anyway), then main itself. */
-static _Noreturn void child_main(runner_main_fn fn, int fds[NFDS], char *msg, size_t len)
+ * as main sets it anyway), then the job. */
+static _Noreturn void child_main(runner_job_fn fn, int fds[NFDS], const char *msg, size_t len)
 {
 	sigset_t none;
 	sigemptyset(&none);
@@ -55,13 +54,8 @@ static _Noreturn void child_main(runner_main_fn fn, int fds[NFDS], char *msg, si
 	 * nothing of the runner's reaches the run. */
 	close_range(3, ~0u, 0);
 	prctl(PR_SET_NAME, "sbx", 0, 0, 0);
-	char *argv[ARGS_MAX + 1];
-	int argc = 0;
-	for (size_t off = 0; off < len && argc < ARGS_MAX; off += strlen(msg + off) + 1)
-		argv[argc++] = msg + off;
-	argv[argc] = NULL;
 	error_state_reset();
-	exit(fn(argc, argv));
+	exit(fn(msg, len - 1)); /* without its NUL */
 }
 
 static void send_int(int fd, int v)
@@ -98,10 +92,9 @@ static void send_pid(int sock, pid_t pid)
 		close(pfd);
 }
 
-/* One request from the server: argv (NUL-separated, NUL-terminated) and
- * NFDS fds. Forks its child; returns its job, or pid 0 when nothing runs.
- * -1: the server closed its end. */
-static int take_request(runner_main_fn fn, struct job *j)
+/* One request from the server: its job (NUL-terminated) and NFDS fds. Forks its child; returns its
+ * job, or pid 0 when nothing runs. -1: the server closed its end. */
+static int take_request(runner_job_fn fn, struct job *j)
 {
 	static char msg[MSG_MAX];
 	union {
@@ -168,7 +161,7 @@ static void reap(struct job *jobs, size_t *njobs)
 			}
 }
 
-static _Noreturn void runner_main(runner_main_fn fn)
+static _Noreturn void runner_main(runner_job_fn fn)
 {
 	/* Ctrl-C reaches the whole process group: the runs take it as a
 	 * cancel, the runner outlives them to report their end. It ends when
@@ -239,7 +232,7 @@ static _Noreturn void runner_main(runner_main_fn fn)
 	_exit(0);
 }
 
-int runner_start(runner_main_fn fn)
+int runner_start(runner_job_fn fn)
 {
 	int sv[2];
 	if (!fn || socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, sv) != 0)
@@ -267,10 +260,9 @@ int runner_start(runner_main_fn fn)
 	return 0;
 }
 
-bool runner_takes(char *const argv[])
+bool runner_alive(void)
 {
-	return ctl >= 0 && !atomic_load(&dead) && argv[0] && argv[1] &&
-	       (!strcmp(argv[1], "run") || !strcmp(argv[1], "exec-deployment"));
+	return ctl >= 0 && !atomic_load(&dead);
 }
 
 static void runner_died(void)
@@ -280,30 +272,20 @@ static void runner_died(void)
 				"processes from now on\n");
 }
 
-int runner_launch(char *const argv[], int in, int out, int err, pid_t *pid, int *pidfd)
+int runner_launch(const char *job, int in, int out, int err, pid_t *pid, int *pidfd)
 {
-	char *msg = xmalloc(MSG_MAX);
-	size_t len = 0;
-	for (size_t i = 0; argv[i]; i++) {
-		size_t l = strlen(argv[i]) + 1;
-		if (i >= ARGS_MAX || len + l > MSG_MAX) {
-			free(msg);
-			return -1; /* too large for one message: spawned instead */
-		}
-		memcpy(msg + len, argv[i], l);
-		len += l;
-	}
+	size_t len = strlen(job) + 1; /* with its NUL */
+	if (!runner_alive() || len > MSG_MAX)
+		return -1; /* too large for one message: spawned instead */
 	int st[2];
-	if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, st) != 0) {
-		free(msg);
+	if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, st) != 0)
 		return -1;
-	}
 	union {
 		char buf[CMSG_SPACE(NFDS * sizeof(int))];
 		struct cmsghdr align;
 	} u;
 	memset(&u, 0, sizeof(u));
-	struct iovec iov = {msg, len};
+	struct iovec iov = {(char *)job, len};
 	struct msghdr mh = {.msg_iov = &iov,
 			    .msg_iovlen = 1,
 			    .msg_control = u.buf,
@@ -317,7 +299,6 @@ int runner_launch(char *const argv[], int in, int out, int err, pid_t *pid, int 
 	ssize_t n;
 	while ((n = sendmsg(ctl, &mh, MSG_NOSIGNAL)) < 0 && errno == EINTR)
 		;
-	free(msg);
 	close(st[1]);
 	int v = 0;
 	ssize_t r = -1;

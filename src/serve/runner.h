@@ -6,19 +6,22 @@
  * work. The server is multi-threaded (libmicrohttpd), so it cannot fork
  * itself per request; instead it forks this runner once, at start, before
  * any thread, listening socket or token exists. A handler thread sends it
- * the argv and the request's three pipe ends (SCM_RIGHTS) over a unix
- * socketpair; the runner forks a child that does exactly what a new `sbx
- * ARGS...` process does (the cli's main, passed in as runner_main_fn): the
- * same parser, config file read anew, pipeline and record. Each request
+ * the run's job (runner_job.h: what to run, the format, the state
+ * directory...) and the request's three pipe ends (SCM_RIGHTS) over a unix
+ * socketpair; the runner forks a child that runs the job in-process
+ * (runner_job_fn: runner_job_main, which calls the run pipeline, run/job.h):
+ * the request read from its stdin, the config file read anew, the same
+ * checks, pipeline and record as `sbx run --request -`. Each request
  * also passes one end of a socketpair of its own: the runner writes the
  * child's pid on it with a pidfd of the child (opened by its parent before
  * it can be reaped: a cancel signals that process and no other, even after
  * the runner died), later its wait status; it reads a cancel byte when
  * there is no pidfd.
  *
- * If the runner is gone (killed), every later request is spawned as before
- * (child.c): the server keeps working, only slower; a run in flight when
- * it died keeps its output but not its exit status (125 and a message).
+ * If the runner is gone (killed), every later run is spawned as `sbx serve
+ * --runner-job JOB` (child.c), the one exec left: the server keeps working,
+ * only slower; a run in flight when it died keeps its output but not its
+ * exit status (125 and a message).
  *
  * May call: core (the exit codes), util, libc.
  */
@@ -26,22 +29,24 @@
 #define SBX_SERVE_RUNNER_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <sys/types.h>
 
-typedef int (*runner_main_fn)(int argc, char **argv);
+/* Runs a job (msg, len bytes, NUL-terminated) in the runner's fork: its
+ * return is the child's exit status. */
+typedef int (*runner_job_fn)(const char *msg, size_t len);
 
 /* Forks the runner. Call while the process has one thread. Returns 0, or
  * -1 when it could not (every child is then spawned). */
-int runner_start(runner_main_fn fn);
-/* Does argv go to the runner? run and exec-deployment (the requests that
- * run code), while the runner is alive. */
-bool runner_takes(char *const argv[]);
-/* Starts argv in a fork of the runner, in/out/err its fds 0, 1, 2 (ours
+int runner_start(runner_job_fn fn);
+/* Is the runner there to take jobs? */
+bool runner_alive(void);
+/* Starts job in a fork of the runner, in/out/err its fds 0, 1, 2 (ours
  * stay open: the caller closes them). Returns the request's status socket,
  * the child's pid in *pid and a pidfd of it in *pidfd (-1 if none; the
  * caller closes it), or -1 when the runner is gone or failed (the caller
  * then spawns the child itself). */
-int runner_launch(char *const argv[], int in, int out, int err, pid_t *pid, int *pidfd);
+int runner_launch(const char *job, int in, int out, int err, pid_t *pid, int *pidfd);
 /* SIGTERMs the child: through its pidfd, else by asking the runner. -1
  * when neither worked. */
 int runner_cancel(int status_fd, int pidfd);

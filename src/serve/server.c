@@ -27,6 +27,7 @@
 #include "serve/handler.h"
 #include "serve/mhd.h"
 #include "serve/runner.h"
+#include "serve/runner_job.h"
 #include "serve/warm_pool.h"
 #include "session/session.h"
 #include "util/buf.h"
@@ -291,7 +292,7 @@ int serve_main(const struct serve_config *cfg)
 	handler_set_node(cfg->node ? (unsigned)cfg->node : (unsigned)session_this_node());
 	/* First, while this process has one thread, no socket and no token:
 	 * the runner's children inherit none of them. */
-	if (runner_start(cfg->child_main) != 0)
+	if (runner_start(runner_job_main) != 0)
 		fprintf(stderr,
 			"sbx: cannot start the runner process (%s): every run is started "
 			"as a new sbx process\n",

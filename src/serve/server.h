@@ -46,9 +46,6 @@ struct serve_config {
 	unsigned node;
 	/* --compat: the other APIs served beside sbx's own (SERVE_COMPAT_*). */
 	unsigned compat;
-	/* What a new `sbx ARGS...` does (the cli's main): the runner (runner.h)
-	 * calls it in a fork for each run. NULL: every run is spawned. */
-	int (*child_main)(int argc, char **argv);
 };
 
 /* SERVE_COMPAT_*: serve/api.h. */

@@ -7,6 +7,7 @@
 #include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -22,8 +23,8 @@
 struct pool {
 	const struct lang *lang;
 	unsigned size;
-	char **match_argv; /* a request's argv that the pool answers */
-	char **warm_argv;  /* the same, with --warm-sandbox LANG */
+	char *match_job; /* a request's job that the pool answers (runner_job.h) */
+	char *warm_job;	 /* the same as a "warm" job of its language */
 	struct child_fds *ready;
 	unsigned nready;
 	unsigned failures;
@@ -38,40 +39,6 @@ static struct {
 	struct pool pools[LANG_COUNT];
 	unsigned npools;
 } W = {.mu = PTHREAD_MUTEX_INITIALIZER, .cv = PTHREAD_COND_INITIALIZER};
-
-static char **argv_copy(char *const *argv, const char *lang)
-{
-	size_t n = 0;
-	while (argv[n])
-		n++;
-	char **v = xcalloc(n + 3, sizeof(*v));
-	size_t k = 0;
-	for (size_t i = 0; i < n; i++) {
-		v[k++] = xstrdup(argv[i]);
-		if (lang && !strcmp(argv[i], "run")) { /* right after the command */
-			v[k++] = xstrdup("--warm-sandbox");
-			v[k++] = xstrdup(lang);
-			lang = NULL;
-		}
-	}
-	return v;
-}
-
-static void argv_free(char **v)
-{
-	for (size_t i = 0; v && v[i]; i++)
-		free(v[i]);
-	free(v);
-}
-
-static bool argv_same(char *const *a, char *const *b)
-{
-	size_t i = 0;
-	for (; a[i] && b[i]; i++)
-		if (strcmp(a[i], b[i]))
-			return false;
-	return !a[i] && !b[i];
-}
 
 static void close_fd(int *fd)
 {
@@ -115,7 +82,7 @@ static int launch(struct pool *p, struct child_fds *f)
 			close(ends[i][0]), close(ends[i][1]);
 		return -1;
 	}
-	f->status = runner_launch(p->warm_argv, in[0], out[1], err[1], &f->pid, &f->pidfd);
+	f->status = runner_launch(p->warm_job, in[0], out[1], err[1], &f->pid, &f->pidfd);
 	close(in[0]);
 	close(out[1]);
 	close(err[1]);
@@ -207,17 +174,25 @@ static void *refill(void *arg)
 	return NULL;
 }
 
-/* The argv a plain run of lang gets from the API (handler.c's way). */
-static int request_argv(const struct serve_config *cfg, const struct lang *lang,
-			struct api_child *args)
+/* The job a plain run of lang gets from the API (handler.c's way), and
+ * the warm one made from it. */
+static int request_jobs(const struct serve_config *cfg, const struct lang *lang, struct pool *p)
 {
 	struct api_route r = {.op = API_RUN, .has_body = true, .spawns = true, .streams = true};
 	struct api_query q = {0};
 	struct api_error e = {0};
+	struct api_child args;
 	json_t *body = json_pack("{s:s, s:s}", "language", lang->name, "code", "");
-	int rc = api_child_build(&r, body, &q, "json", cfg->state_dir, cfg->config, args, &e);
+	int rc = api_child_build(&r, body, &q, "json", cfg->state_dir, cfg->config, &args, &e);
 	json_decref(body);
-	return rc; /* the HTTP front's: `sbx --remote`'s runs (--front=cli) go cold */
+	if (rc == 0) { /* the HTTP front's: `sbx --remote`'s runs (front "cli") go cold */
+		p->match_job = json_dumps(args.job, JSON_COMPACT | JSON_SORT_KEYS);
+		json_object_set_new(args.job, "job", json_string("warm"));
+		json_object_set_new(args.job, "language", json_string(lang->name));
+		p->warm_job = json_dumps(args.job, JSON_COMPACT | JSON_SORT_KEYS);
+	}
+	api_child_release(&args);
+	return rc == 0 && p->match_job && p->warm_job ? 0 : -1;
 }
 
 int warm_pool_start(const struct serve_config *cfg)
@@ -227,16 +202,17 @@ int warm_pool_start(const struct serve_config *cfg)
 		return -1;
 	for (int id = 0; id < LANG_COUNT; id++) {
 		unsigned n = config_warm_pool(&c, (enum lang_id)id);
-		struct api_child args;
-		if (!n || request_argv(cfg, lang_get((enum lang_id)id), &args) != 0)
+		struct pool *p = &W.pools[W.npools];
+		if (!n || request_jobs(cfg, lang_get((enum lang_id)id), p) != 0) {
+			free(p->match_job);
+			free(p->warm_job);
+			*p = (struct pool){0};
 			continue;
-		struct pool *p = &W.pools[W.npools++];
+		}
+		W.npools++;
 		p->lang = lang_get((enum lang_id)id);
 		p->size = n;
-		p->match_argv = argv_copy(args.argv, NULL);
-		p->warm_argv = argv_copy(args.argv, p->lang->name);
 		p->ready = xcalloc(n, sizeof(*p->ready));
-		api_child_release(&args);
 	}
 	config_release(&c);
 	if (!W.npools)
@@ -286,8 +262,8 @@ void warm_pool_stop(void)
 			discard(&p->ready[k]);
 		p->nready = 0;
 		free(p->ready);
-		argv_free(p->match_argv);
-		argv_free(p->warm_argv);
+		free(p->match_job);
+		free(p->warm_job);
 	}
 	W.npools = 0;
 }
@@ -313,14 +289,13 @@ static bool plain(const struct pool *p, const char *input, size_t len)
 	return ok;
 }
 
-int warm_pool_take(struct child *c, char *const argv[], const char *input, size_t len,
-		   int client_fd)
+int warm_pool_take(struct child *c, const char *job, const char *input, size_t len, int client_fd)
 {
 	if (!W.started)
 		return -1;
 	struct pool *p = NULL;
 	for (unsigned i = 0; i < W.npools && !p; i++)
-		if (argv_same(argv, W.pools[i].match_argv))
+		if (!strcmp(job, W.pools[i].match_job))
 			p = &W.pools[i];
 	if (!p || !plain(p, input, len))
 		return -1;

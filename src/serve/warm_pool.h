@@ -1,11 +1,11 @@
 /* warm_pool — `sbx serve`'s warm sandboxes (config serve.warm_pool).
  *
  * For each language given a size, the server keeps that many runs started
- * ahead through the runner (runner.h) as `sbx run --warm-sandbox LANG` with
- * the argv a plain POST /v1/runs of that language gets: each has set up its
- * sandbox and started its interpreter, and waits for a request on its
- * stdin (run/warm_run.h). A request whose argv is that one and whose body
- * has only "language" (that one) and "code" takes one (child_start), which
+ * ahead through the runner (runner.h) as "warm" jobs (runner_job.h) with
+ * the settings a plain POST /v1/runs of that language gets: each has set up
+ * its sandbox and started its interpreter, and waits for a request on its
+ * stdin (run/warm_run.h). A request whose job is that one and whose body
+ * has only "language" (that one) and "code" takes one (child_start_job), which
  * runs it and is gone: each is used for exactly one run. A thread refills
  * the pool once that run has ended (and at once when a request found none
  * ready), never beyond its size; sandboxes that ended
@@ -33,8 +33,7 @@ int warm_pool_start(const struct serve_config *cfg);
 void warm_pool_stop(void);
 /* 0: a warm sandbox took the request and c is it (as child_start's);
  * -1: none fits or is ready, start it cold. */
-int warm_pool_take(struct child *c, char *const argv[], const char *input, size_t len,
-		   int client_fd);
+int warm_pool_take(struct child *c, const char *job, const char *input, size_t len, int client_fd);
 /* A warm sandbox's run ended (child_finish): start its successor now,
  * when it no longer competes with that run for the CPU. */
 void warm_pool_refill(void);

@@ -1,13 +1,15 @@
 /* fuzz_serve_request — the HTTP API's request checks (src/serve/api.c):
  * route and method, query parameters, body (a JSON object, or the NDJSON
- * lines of POST /v1/batch), and the sbx command line built from them.
+ * lines of POST /v1/batch), and the run's job or the sbx command line
+ * built from them.
  *
  * Input: "METHOD PATH\n" then "key=value&..." query line "\n" then the body.
  * Properties: a route that passes names a deployment or a session only as
  * the stores accept them (never a flag, never a path); an accepted body is
- * a JSON object; a batch has 1..API_BATCH_MAX_LINES requests; every argv
- * entry is a C string; an error always has a status 400..501, a code and a
- * message. */
+ * a JSON object; a batch has 1..API_BATCH_MAX_LINES requests; a run is a
+ * job (a JSON object naming it and its format) and no argv, anything else
+ * an argv of C strings; an error always has a status 400..501, a code and
+ * a message. */
 #include <jansson.h>
 
 #include "fuzz.h"
@@ -92,7 +94,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (r.spawns) {
 		struct api_child c;
 		if (api_child_build(&r, b, &q, "json", "/state", NULL, &c, &e) == 0) {
-			FUZZ_CHECK(c.argc >= 2 && c.argv[c.argc] == NULL);
+			if (c.job) {
+				FUZZ_CHECK(!c.argv && json_is_object(c.job));
+				FUZZ_CHECK(json_is_string(json_object_get(c.job, "job")));
+				FUZZ_CHECK(json_is_string(json_object_get(c.job, "format")));
+			} else {
+				FUZZ_CHECK(c.argc >= 2 && c.argv[c.argc] == NULL);
+			}
 			for (size_t i = 0; i < c.argc; i++)
 				FUZZ_CHECK(c.argv[i] != NULL);
 		} else {

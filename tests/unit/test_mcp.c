@@ -15,7 +15,7 @@
 #include <sys/wait.h>
 #include <stdlib.h>
 
-#include "mcp/child.h"
+#include "mcp/call_child.h"
 #include "mcp/jsonrpc.h"
 #include "mcp/result.h"
 #include "mcp/tools.h"
@@ -87,11 +87,14 @@ static void test_run_command(void **state)
 	json_t *args = json_loads("{\"code\":\"1+1\",\"timeout\":2}", 0, NULL);
 	assert_int_equal(
 	    mcp_tool_command(mcp_tool_find("run_code"), args, &ctx, &cmd, err, sizeof(err)), 0);
-	const char *want[] = {"/bin/sbx", "run",	 "--request", "-", "--format",
-			      "ndjson",	  "--state-dir", "/st",	      NULL};
-	for (int i = 0; want[i]; i++)
-		assert_string_equal(cmd.argv[i], want[i]);
-	assert_null(cmd.argv[8]);
+	/* A run is no command line: the forked child calls the run pipeline
+	 * (run/job.h) with the request, in NDJSON, under the context's state. */
+	assert_int_equal(cmd.job, MCP_JOB_RUN);
+	assert_int_equal(cmd.argc, 0);
+	assert_null(cmd.argv[0]);
+	assert_true(cmd.ndjson && cmd.is_record);
+	assert_string_equal(cmd.state_dir, "/st");
+	assert_null(cmd.config);
 	assert_string_equal(cmd.input, "{\"code\":\"1+1\",\"timeout\":2}");
 	mcp_cmd_release(&cmd);
 	json_decref(args);
@@ -190,21 +193,21 @@ static void test_child_done_at_exit(void **state)
 	const char *argv[] = {"/bin/sh", "-c", "sleep 300 & echo $!", NULL};
 	for (int i = 0; argv[i]; i++)
 		cmd.argv[cmd.argc++] = strdup(argv[i]);
-	struct mcp_child c;
-	assert_int_equal(mcp_child_start(&c, &cmd), 0);
-	while (!mcp_child_drained(&c)) {
+	struct mcp_call_child c;
+	assert_int_equal(mcp_call_child_start(&c, &cmd), 0);
+	while (!mcp_call_child_drained(&c)) {
 		struct pollfd fds[4];
-		int n = mcp_child_pollfds(&c, fds);
+		int n = mcp_call_child_pollfds(&c, fds);
 		assert_true(poll(fds, (nfds_t)n, -1) > 0);
-		mcp_child_service(&c, fds, n);
+		mcp_call_child_service(&c, fds, n);
 	}
-	mcp_child_reap(&c);
+	mcp_call_child_reap(&c);
 	pid_t left = (pid_t)strtol(buf_cstr(&c.out), NULL, 10);
 	assert_true(left > 0);
 	assert_int_equal(kill(left, 0), 0); /* still alive: we did not wait for it */
 	kill(left, SIGKILL);
 	assert_true(WIFEXITED(c.status) && WEXITSTATUS(c.status) == 0);
-	mcp_child_release(&c);
+	mcp_call_child_release(&c);
 }
 
 int main(void)

@@ -1,8 +1,9 @@
-/* child — one sbx command run for a tool call: its stdin fed from memory,
+/* call_child — the child process of a tool call (a run in a fork: run/job.h;
+ * else an sbx command): its stdin fed from memory,
  * its stdout and stderr collected (with caps), all without blocking, so
  * one poll loop can watch many. */
-#ifndef SBX_MCP_CHILD_H
-#define SBX_MCP_CHILD_H
+#ifndef SBX_MCP_CALL_CHILD_H
+#define SBX_MCP_CALL_CHILD_H
 
 #include <poll.h>
 #include <stdbool.h>
@@ -13,10 +14,10 @@
 
 /* A record holds at most 1 MiB per stream kept by default, plus the code's
  * rich results; the cap bounds what a misbehaving child can make us hold. */
-#define MCP_CHILD_OUT_CAP (64u << 20)
-#define MCP_CHILD_ERR_CAP (64u << 10)
+#define MCP_CALL_CHILD_OUT_CAP (64u << 20)
+#define MCP_CALL_CHILD_ERR_CAP (64u << 10)
 
-struct mcp_child {
+struct mcp_call_child {
 	pid_t pid;  /* 0 once reaped */
 	int in_fd;  /* -1 once all input is written */
 	int out_fd; /* -1 at EOF */
@@ -30,18 +31,18 @@ struct mcp_child {
 };
 
 /* Starts cmd (taken over by the child struct). -1 with errno on failure. */
-int mcp_child_start(struct mcp_child *c, struct mcp_cmd *cmd);
+int mcp_call_child_start(struct mcp_call_child *c, struct mcp_cmd *cmd);
 /* Adds the child's open descriptors to fds; returns how many. */
-int mcp_child_pollfds(const struct mcp_child *c, struct pollfd *fds);
+int mcp_call_child_pollfds(const struct mcp_call_child *c, struct pollfd *fds);
 /* Handles what poll reported for the child's descriptors. */
-void mcp_child_service(struct mcp_child *c, const struct pollfd *fds, int n);
+void mcp_call_child_service(struct mcp_call_child *c, const struct pollfd *fds, int n);
 /* True once stdout and stderr are closed, or once the child exited and
  * what it wrote was read (a process it left behind, e.g. a session's
- * server, may hold the pipes open for ever): reap with mcp_child_reap. */
-bool mcp_child_drained(const struct mcp_child *c);
-void mcp_child_reap(struct mcp_child *c);
+ * server, may hold the pipes open for ever): reap with mcp_call_child_reap. */
+bool mcp_call_child_drained(const struct mcp_call_child *c);
+void mcp_call_child_reap(struct mcp_call_child *c);
 /* Kills the child's whole process group (cancellation, shutdown). */
-void mcp_child_kill(struct mcp_child *c);
-void mcp_child_release(struct mcp_child *c);
+void mcp_call_child_kill(struct mcp_call_child *c);
+void mcp_call_child_release(struct mcp_call_child *c);
 
 #endif

@@ -1,11 +1,12 @@
-/* child — spawn and watch the sbx command of one tool call (see child.h).
+/* call_child — fork and watch the child of one tool call (call_child.h): a run
+ * in-process (run/job.h), or the exec of an sbx command.
  *
  * The child gets its own process group, so cancelling a call kills the
- * command and anything it started outside the sandbox; the sandbox itself
+ * run and anything it started outside the sandbox; the sandbox itself
  * dies with its supervisor (PR_SET_PDEATHSIG). Pipes are non-blocking and
- * close-on-exec on our side, so a child never inherits another call's
- * pipes and never holds our stdout. */
-#include "mcp/child.h"
+ * close-on-exec on our side, and a run's fork closes every fd but its
+ * three, so a child never holds another call's pipes or our stdout. */
+#include "mcp/call_child.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -16,6 +17,52 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "core/request.h"
+#include "run/job.h"
+#include "util/front.h"
+#include "util/util.h"
+
+/* A run tool's call, in the fork: what `sbx run|exec-deployment --request -
+ * --format ndjson` (or `sbx prepare [-l L] --json -`) does, with no exec. */
+static _Noreturn void run_here(const struct mcp_cmd *cmd)
+{
+	/* Another call's pipes, held here, would keep its end from coming. */
+	close_range(3, ~0u, 0);
+	/* The signal state of a fresh sbx (an exec resets handlers): not the
+	 * server's SIGTERM/SIGINT handlers; SIGPIPE ignored, as sbx's main has
+	 * it, so a closed stdout cannot kill the run before its sandbox is
+	 * reaped and the run recorded. */
+	for (int sig = 1; sig < NSIG; sig++)
+		if (sig != SIGKILL && sig != SIGSTOP)
+			signal(sig, sig == SIGPIPE ? SIG_IGN : SIG_DFL); /* glibc's own: EINVAL */
+	sigset_t none;
+	sigemptyset(&none);
+	sigprocmask(SIG_SETMASK, &none, NULL);
+	error_state_reset();
+	front_from_env(); /* SBX_FRONT=mcp (cmd_mcp.c): messages name keys and tools */
+	static const struct {
+		const char *command;
+		enum run_job_kind kind;
+		enum output_format format;
+	} jobs[] = {[MCP_JOB_RUN] = {"run", RUN_JOB_RUN, FORMAT_NDJSON},
+		    [MCP_JOB_DEPLOYMENT] = {"exec-deployment", RUN_JOB_DEPLOYMENT, FORMAT_NDJSON},
+		    [MCP_JOB_PREPARE] = {"prepare", RUN_JOB_PREPARE, FORMAT_JSON}};
+	run_job_begin(jobs[cmd->job].command, jobs[cmd->job].format);
+	json_t *settings = json_object(); /* a prepare's: its language */
+	if (cmd->language)
+		json_object_set_new(settings, "language", json_string(cmd->language));
+	struct run_job job = {.kind = jobs[cmd->job].kind,
+			      .request = settings,
+			      .format = jobs[cmd->job].format,
+			      .state_dir = cmd->state_dir,
+			      .config = cmd->config};
+	int rc = run_job_end(run_job_stdin(&job));
+	json_decref(settings);
+	fflush(stdout);
+	fflush(stderr);
+	_exit(rc);
+}
+
 static void close_fd(int *fd)
 {
 	if (*fd >= 0)
@@ -23,17 +70,18 @@ static void close_fd(int *fd)
 	*fd = -1;
 }
 
-int mcp_child_start(struct mcp_child *c, struct mcp_cmd *cmd)
+int mcp_call_child_start(struct mcp_call_child *c, struct mcp_cmd *cmd)
 {
 	memset(c, 0, sizeof(*c));
 	c->cmd = *cmd;
 	memset(cmd, 0, sizeof(*cmd));
 	c->in_fd = c->out_fd = c->err_fd = c->pid_fd = -1;
-	buf_init(&c->out, MCP_CHILD_OUT_CAP);
-	buf_init(&c->err, MCP_CHILD_ERR_CAP);
+	buf_init(&c->out, MCP_CALL_CHILD_OUT_CAP);
+	buf_init(&c->err, MCP_CALL_CHILD_ERR_CAP);
 	int in[2] = {-1, -1}, out[2] = {-1, -1}, err[2] = {-1, -1};
 	if (pipe2(in, O_CLOEXEC) || pipe2(out, O_CLOEXEC) || pipe2(err, O_CLOEXEC))
 		goto fail;
+	fflush(NULL); /* nothing buffered here reaches a child's pipe */
 	pid_t pid = fork();
 	if (pid < 0)
 		goto fail;
@@ -44,6 +92,8 @@ int mcp_child_start(struct mcp_child *c, struct mcp_cmd *cmd)
 		signal(SIGPIPE, SIG_DFL);
 		if (dup2(in[0], 0) < 0 || dup2(out[1], 1) < 0 || dup2(err[1], 2) < 0)
 			_exit(125);
+		if (c->cmd.job != MCP_JOB_NONE)
+			run_here(&c->cmd);
 		execv(c->cmd.argv[0], c->cmd.argv);
 		_exit(125);
 	}
@@ -73,7 +123,7 @@ fail:;
 	return -1;
 }
 
-int mcp_child_pollfds(const struct mcp_child *c, struct pollfd *fds)
+int mcp_call_child_pollfds(const struct mcp_call_child *c, struct pollfd *fds)
 {
 	int n = 0;
 	if (c->in_fd >= 0)
@@ -105,7 +155,7 @@ static void drain(int *fd, struct buf *b)
 	}
 }
 
-static void feed(struct mcp_child *c)
+static void feed(struct mcp_call_child *c)
 {
 	while (c->in_off < c->cmd.input_len) {
 		ssize_t put =
@@ -127,7 +177,7 @@ static void feed(struct mcp_child *c)
  * that did not fit would have kept it alive), so one last non-blocking
  * read of each takes all of it; then the pipes are done with, whoever
  * else still holds them. */
-static void exited(struct mcp_child *c)
+static void exited(struct mcp_call_child *c)
 {
 	close_fd(&c->pid_fd);
 	if (c->out_fd >= 0)
@@ -138,7 +188,7 @@ static void exited(struct mcp_child *c)
 	close_fd(&c->err_fd);
 }
 
-void mcp_child_service(struct mcp_child *c, const struct pollfd *fds, int n)
+void mcp_call_child_service(struct mcp_call_child *c, const struct pollfd *fds, int n)
 {
 	for (int i = 0; i < n; i++) {
 		if (!fds[i].revents)
@@ -154,12 +204,12 @@ void mcp_child_service(struct mcp_child *c, const struct pollfd *fds, int n)
 	}
 }
 
-bool mcp_child_drained(const struct mcp_child *c)
+bool mcp_call_child_drained(const struct mcp_call_child *c)
 {
 	return c->out_fd < 0 && c->err_fd < 0;
 }
 
-void mcp_child_reap(struct mcp_child *c)
+void mcp_call_child_reap(struct mcp_call_child *c)
 {
 	close_fd(&c->pid_fd);
 	close_fd(&c->in_fd);
@@ -169,21 +219,21 @@ void mcp_child_reap(struct mcp_child *c)
 	}
 }
 
-void mcp_child_kill(struct mcp_child *c)
+void mcp_call_child_kill(struct mcp_call_child *c)
 {
 	if (c->pid > 0)
 		kill(-c->pid, SIGKILL);
 }
 
-void mcp_child_release(struct mcp_child *c)
+void mcp_call_child_release(struct mcp_call_child *c)
 {
 	close_fd(&c->pid_fd);
 	close_fd(&c->in_fd);
 	close_fd(&c->out_fd);
 	close_fd(&c->err_fd);
 	if (c->pid > 0) {
-		mcp_child_kill(c);
-		mcp_child_reap(c);
+		mcp_call_child_kill(c);
+		mcp_call_child_reap(c);
 	}
 	buf_release(&c->out);
 	buf_release(&c->err);

@@ -1,0 +1,79 @@
+/* runner_job — a runner's fork runs its job in-process (runner_job.h). */
+#include "serve/runner_job.h"
+
+#include <jansson.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/outcome.h"
+#include "run/job.h"
+#include "util/front.h"
+#include "util/util.h"
+
+static int parse_format(const char *s, enum output_format *f)
+{
+	if (s && !strcmp(s, "json"))
+		*f = FORMAT_JSON;
+	else if (s && !strcmp(s, "ndjson"))
+		*f = FORMAT_NDJSON;
+	else if (s && !strcmp(s, "text"))
+		*f = FORMAT_TEXT;
+	else
+		return -1;
+	return 0;
+}
+
+static const struct {
+	const char *name;
+	enum run_job_kind kind;
+} kinds[] = {{"run", RUN_JOB_RUN},
+	     {"exec-deployment", RUN_JOB_DEPLOYMENT},
+	     {"prepare", RUN_JOB_PREPARE},
+	     {"warm", RUN_JOB_RUN}};
+
+static int run_it(json_t *m)
+{
+	const char *kind = json_string_value(json_object_get(m, "job"));
+	struct run_job job = {
+	    .state_dir = json_string_value(json_object_get(m, "state_dir")),
+	    .config = json_string_value(json_object_get(m, "config")),
+	    .out_dir = json_string_value(json_object_get(m, "out_dir")),
+	};
+	size_t k = 0;
+	while (kind && k < sizeof(kinds) / sizeof(kinds[0]) && strcmp(kind, kinds[k].name))
+		k++;
+	if (!kind || k == sizeof(kinds) / sizeof(kinds[0]) ||
+	    parse_format(json_string_value(json_object_get(m, "format")), &job.format))
+		return error("internal: a runner job without a known \"job\" or a \"format\"");
+	job.kind = kinds[k].kind;
+	/* A text answer's failure is a record too when the server asks
+	 * (serve_main sets SBX_FAILURE_RECORD): it reads the kind from it. */
+	run_job_begin(job.kind == RUN_JOB_RUN ? "run" : kinds[k].name,
+		      /* static: m goes first */ job.format != FORMAT_TEXT ? job.format
+		      : getenv("SBX_FAILURE_RECORD")			   ? FORMAT_JSON
+									   : FORMAT_TEXT);
+	if (!strcmp(kind, "warm")) {
+		const char *lang = json_string_value(json_object_get(m, "language"));
+		return lang ? run_job_warm(&job, lang)
+			    : error("internal: a warm job without a \"language\"");
+	}
+	/* A prepare's "language" and "engine" are the job's: its stdin is the code. */
+	if (job.kind == RUN_JOB_PREPARE)
+		job.request = m;
+	return run_job_stdin(&job);
+}
+
+int runner_job_main(const char *msg, size_t len)
+{
+	/* The messages are worded for the server's clients (SBX_FRONT), or
+	 * for the command line when sbx --remote made the request. */
+	front_from_env();
+	run_job_begin("run", FORMAT_JSON);
+	json_t *m = json_loadb(msg, len, 0, NULL);
+	const char *front = json_string_value(json_object_get(m, "front"));
+	if (front && !strcmp(front, "cli"))
+		front_flags_only();
+	int rc = json_is_object(m) ? run_it(m) : error("internal: a runner job that is not JSON");
+	json_decref(m);
+	return run_job_end(rc);
+}

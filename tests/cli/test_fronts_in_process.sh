@@ -1,0 +1,110 @@
+#!/bin/sh
+# No front re-executes sbx to run code (issue 28, item 4): sbx batch's
+# "deployment" lines, sbx mcp's run and prepare tools and sbx serve's runs,
+# deployment executions and prepares call the run pipeline (src/run/job.c)
+# in a fork of their own. Proof without tracing: each front is started from a copy of
+# sbx whose execute bits are then taken away, so an exec of itself
+# (/proc/self/exe is that file) fails with EACCES, root or not; the runs
+# must still answer as before. JavaScript only: Duktape runs in the
+# sandbox's own fork, so no exec of anything is needed.
+. "$(dirname "$0")/../lib.sh"
+. "$TESTS_DIR/serve_lib.sh"
+
+mkdir -p "$T_TMP/bin"
+COPY=$T_TMP/bin/sbx
+cp "$SBX" "$COPY"
+chmod 0755 "$COPY"
+SBX_REAL=$SBX
+SBX=$COPY
+
+sbx deploy -n adder -e 'return inputs.a + 1' -i a=1 --json
+expect_rc 0
+
+# --- sbx batch: a "deployment" line ---------------------------------------
+# The batch opens its input FIFO itself: once that open returns here, the
+# process is sbx's code, past its exec.
+mkfifo "$T_TMP/in.fifo"
+"$COPY" batch -q -j 1 "$T_TMP/in.fifo" >"$T_TMP/batch.out" 2>"$T_TMP/batch.err" &
+BATCH_PID=$!
+exec 3>"$T_TMP/in.fifo"
+chmod a-x "$COPY"
+check "the copy can no longer be executed" sh -c "! '$COPY' --version 2>/dev/null"
+printf '%s\n' '{"id":"d","deployment":"adder","inputs":{"a":41}}' \
+	'{"id":"r","language":"js","code":"6 * 7"}' >&3
+exec 3>&-
+wait "$BATCH_PID"
+rc=$?
+out=$(cat "$T_TMP/batch.out")
+err=$(cat "$T_TMP/batch.err")
+T_LAST="sbx batch (deployment line, no exec possible)"
+expect_rc 0
+check "the deployment line ran without an exec" \
+	test "$(printf '%s\n' "$out" | head -n 1 | jq -c '[.request_id, .status, .result]')" = '["d","ok",42]'
+check "the plain line too" \
+	test "$(printf '%s\n' "$out" | tail -n 1 | jq -c '[.request_id, .status, .result]')" = '["r","ok",42]'
+
+# --- sbx mcp: run_code, code_execute, exec_deployment ---------------------
+chmod 0755 "$COPY"
+mkfifo "$T_TMP/mcp.in" "$T_TMP/mcp.out"
+"$COPY" mcp <"$T_TMP/mcp.in" >"$T_TMP/mcp.out" 2>"$T_TMP/mcp.err" &
+MCP_PID=$!
+exec 3>"$T_TMP/mcp.in" 4<"$T_TMP/mcp.out"
+# Its answer to initialize: the server is running (past its exec).
+printf '%s\n' '{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{}}}' >&3
+IFS= read -r line <&4
+check "the MCP server answered initialize" test "$(printf '%s' "$line" | jq .id)" = 0
+chmod a-x "$COPY"
+call() { # ID TOOL ARGS — one tools/call; its answer in $line
+	printf '{"jsonrpc":"2.0","id":%s,"method":"tools/call","params":{"name":"%s","arguments":%s}}\n' \
+		"$1" "$2" "$3" >&3
+	IFS= read -r line <&4
+	T_LAST="mcp $2 $3"
+}
+call 1 run_code '{"language":"js","code":"6 * 7"}'
+check "run_code ran without an exec" \
+	test "$(printf '%s' "$line" | jq -c '[.result.isError, .result.structuredContent.result]')" = '[false,42]'
+call 2 exec_deployment '{"deployment":"adder","inputs":{"a":1}}'
+check "exec_deployment ran without an exec" \
+	test "$(printf '%s' "$line" | jq -c '[.result.isError, .result.structuredContent.result]')" = '[false,2]'
+call 3 code_execute '{"code":"return context.x * 2","context":{"x":21}}'
+check "code_execute ran without an exec ($line)" \
+	test "$(printf '%s' "$line" | jq -c '.result.isError')" = false
+call 5 prepare_code '{"language":"js","code":"1 + 1"}'
+check "prepare_code checked the code without an exec" \
+	test "$(printf '%s' "$line" | jq -c '[.result.isError, .result.structuredContent.syntax.ok]')" = '[false,true]'
+# A request sbx refuses: the failure record, in-process too.
+call 4 run_code '{"language":"js","code":"1","timeout":"soon"}'
+check "a refused run is the tool's error, with sbx's message" \
+	test "$(printf '%s' "$line" | jq -c '[.result.isError, (.result.structuredContent.error.message | test("timeout"))]')" = '[true,true]'
+exec 3>&- 4<&-
+wait "$MCP_PID"
+check "the MCP server ended cleanly" test $? = 0
+
+# --- sbx serve: a run and a deployment's execution ------------------------
+chmod 0755 "$COPY"
+start_server --listen "unix:$T_TMP/sock"
+chmod a-x "$COPY"
+api POST /v1/run '{"language":"js","code":"6 * 7"}'
+expect_code 200
+expect_json .result 42
+api POST /v1/deployments/adder/executions '{"inputs":{"a":41}}'
+expect_code 200
+expect_json .result 42
+api POST /v1/prepare '{"language":"js","code":"1 +"}'
+expect_code 200
+expect_json .syntax.ok false
+api POST /v1/prepare '{"language":"cobol","code":"1"}'
+expect_code 400
+expect_json .error.kind '"invalid"'
+api POST /v1/run '{"language":"js","code":"1","timeout":"soon"}'
+expect_code 400
+expect_json .error.kind '"invalid"'
+stop_server
+check "the server drained and exited 0" test "$srv_rc" = 0
+
+SBX=$SBX_REAL
+# Recorded once each, as a run from a shell is: 2 batch lines, 3 MCP
+# calls, 2 HTTP requests (the refused ones never ran).
+sbx stats --json
+expect_json .total 7
+finish
