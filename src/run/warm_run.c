@@ -149,7 +149,11 @@ int warm_run(struct request *tmpl, warm_load_fn load, void *ctx)
 	struct render *r = render_new(tmpl);
 	struct warm w = {.req = tmpl, .out = &out, .r = r, .load = load, .ctx = ctx};
 	sandbox_hold_set(&(struct sandbox_hold){hold, &w});
+	/* Its directory's removal is not the request's to wait for: the pool's
+	 * next sandbox sweeps it (workdir.h). */
+	workdir_leave_to_sweep(true);
 	execute(tmpl, &out, r);
+	workdir_leave_to_sweep(false);
 	sandbox_hold_set(NULL);
 	if (w.state == WARM_WAITING) {
 		/* The sandbox failed before its gate: a request still gets its
