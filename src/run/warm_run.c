@@ -111,6 +111,10 @@ static void validated(struct warm *w)
 static bool hold(void *ctx, const struct sandbox_plan *plan)
 {
 	struct warm *w = ctx;
+	char set_up = WARM_SET_UP;
+	if (write(STDERR_FILENO, &set_up, 1) != 1) {
+		/* Not said: the pool takes it as one still setting up. */
+	}
 	if (!request_waiting()) {
 		w->state = WARM_UNUSED;
 		return false;
