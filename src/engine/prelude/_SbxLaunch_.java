@@ -185,8 +185,20 @@ public final class _SbxLaunch_ {
 	// fd 3 is the report pipe. Java has no fdopen: sbx opens java.io to this
 	// class (--add-opens) so a FileDescriptor can be pointed at fd 3;
 	// reopening /proc/self/fd/3 fails once the sandbox runs as another uid.
+	// Run by hand, fd 3 is whatever the JVM opened first, its own lib/modules
+	// (reopened for writing, as root, that truncated the JDK): nothing is
+	// written unless fd 3 is a pipe. In the sandbox /proc may not say; then
+	// fd 3 is sbx's.
 	private static void report(String json) {
 		byte[] data = json.getBytes(StandardCharsets.UTF_8);
+		try {
+			String to = java.nio.file.Files.readSymbolicLink(java.nio.file.Paths.get("/proc/self/fd/3"))
+					.toString();
+			if (!to.startsWith("pipe:"))
+				return;
+		} catch (Throwable t) {
+			// cannot tell: sbx's sandbox, where fd 3 is the report pipe
+		}
 		try {
 			java.io.FileDescriptor fd = new java.io.FileDescriptor();
 			java.lang.reflect.Field f = java.io.FileDescriptor.class.getDeclaredField("fd");
