@@ -182,13 +182,13 @@ public final class _SbxLaunch_ {
 		return i > 0 && Character.isHighSurrogate(s.charAt(i - 1));
 	}
 
-	// fd 3 is the report pipe. Java has no fdopen: sbx opens java.io to this
-	// class (--add-opens) so a FileDescriptor can be pointed at fd 3;
-	// reopening /proc/self/fd/3 fails once the sandbox runs as another uid.
-	// Run by hand, fd 3 is whatever the JVM opened first, its own lib/modules
-	// (reopened for writing, as root, that truncated the JDK): nothing is
-	// written unless fd 3 is a pipe. In the sandbox /proc may not say; then
-	// fd 3 is sbx's.
+	// fd 3 is the report pipe, which sbx gives the sandbox's uid: Java has
+	// no fdopen, so it is reopened as /proc/self/fd/3. Run by hand, fd 3 is
+	// whatever the JVM opened first, its own lib/modules (reopened for
+	// writing, as root, that truncated the JDK): nothing is written unless
+	// fd 3 is a pipe. Where /proc cannot say, or reopening fails, a
+	// FileDescriptor is pointed at fd 3 (java.io opened to this class by
+	// --add-opens: sbx no longer gives it, a session's kernel may).
 	private static void report(String json) {
 		byte[] data = json.getBytes(StandardCharsets.UTF_8);
 		try {
@@ -199,6 +199,12 @@ public final class _SbxLaunch_ {
 		} catch (Throwable t) {
 			// cannot tell: sbx's sandbox, where fd 3 is the report pipe
 		}
+		try (FileOutputStream o = new FileOutputStream("/proc/self/fd/3", true)) {
+			o.write(data);
+			return;
+		} catch (Throwable t) {
+			// not reopened: try the fd itself
+		}
 		try {
 			java.io.FileDescriptor fd = new java.io.FileDescriptor();
 			java.lang.reflect.Field f = java.io.FileDescriptor.class.getDeclaredField("fd");
@@ -207,12 +213,6 @@ public final class _SbxLaunch_ {
 			FileOutputStream o = new FileOutputStream(fd);
 			o.write(data);
 			o.flush();
-			return;
-		} catch (Throwable t) {
-			// not opened to us: try the path
-		}
-		try (FileOutputStream o = new FileOutputStream("/proc/self/fd/3")) {
-			o.write(data);
 		} catch (Throwable t) {
 			// no report pipe: run by hand
 		}
