@@ -103,4 +103,33 @@ if [ -n "$BASE" ]; then
 		"$(echo "$_b $py_ms" | awk '{printf "%.2fx", $1 / $2}')"
 	printf 'SBX / BASE: %s\n' "$(echo "$_m $_b" | awk '{printf "%.2f", $1 / $2}')"
 fi
+
+# 4. What the pool does not take (issue 33: JavaScript in <= 1 ms of server
+# time; issue 32: a cached C++ hello): the same one-connection client, on
+# the server without a pool, against the bare program. The C++ binary is
+# in the build cache after the first request (not timed).
+if command -v g++ >/dev/null 2>&1; then
+	cpp='#include <iostream>\nint main() { std::cout << "hello" << std::endl; }\n'
+	printf "$cpp" >"$BENCH_TMP/hello.cpp"
+	g++ -O2 -std=c++17 -pipe -o "$BENCH_TMP/hello" "$BENCH_TMP/hello.cpp"
+	cpp_body=$(jq -cn --rawfile c "$BENCH_TMP/hello.cpp" '{language: "cpp", code: $c}')
+	python3 "$(dirname "$0")/warm_paced.py" "$BENCH_TMP/cold/serve.sock" 1 0 "$cpp_body" \
+		>/dev/null 2>&1
+fi
+js_body='{"language":"javascript","code":"console.log(1)"}'
+printf '\n| through sbx serve, no pool (one connection) | median ms | bare | median ms | ratio |\n|---|---|---|---|---|\n'
+# paced_row LABEL BODY BARE_LABEL BARE_COMMAND
+paced_row() {
+	python3 "$(dirname "$0")/warm_paced.py" "$BENCH_TMP/cold/serve.sock" "$BENCH_RUNS" 0 "$2" \
+		>"$BENCH_TMP/row" 2>/dev/null
+	_m=$(median "$BENCH_TMP/row")
+	hyperfine -N --warmup 3 --runs "$BENCH_RUNS" --export-json "$BENCH_TMP/bare.json" "$4" \
+		>/dev/null 2>&1
+	_b=$(jq -r '.results[0].median * 1000 * 1000 | round / 1000' "$BENCH_TMP/bare.json")
+	printf '| %s | %s | %s | %s | %s |\n' "$1" "$_m" "$3" "$_b" \
+		"$(echo "$_m $_b" | awk '{printf "%.2fx", $1 / $2}')"
+}
+paced_row "JavaScript console.log(1) (Duktape)" "$js_body" "/bin/true" /bin/true
+[ ! -x "$BENCH_TMP/hello" ] ||
+	paced_row "C++ hello (cached binary)" "$cpp_body" "./hello" "$BENCH_TMP/hello"
 printf 'load after: %s\n' "$(cat /proc/loadavg)"

@@ -4,7 +4,10 @@ keep-alive connection, each sent once the warm pool is set up again
 (bench/warm.sh): the answer time of a request that finds a warm sandbox
 waiting, without a client process's start-up.
 
-  warm_paced.py SOCKET N [PACE_S]   prints N times in ms, one per line
+  warm_paced.py SOCKET N [PACE_S [BODY]]   prints N times in ms, one per line
+
+BODY (default a Python print(1)) is the request's JSON: other languages go
+to the same server, cold unless it has a pool for them.
 
 Before each request it asks /v1/ready until warm_pool.python's set_up (a
 build without it: ready) equals its size, then waits PACE_S (default 0.05)
@@ -55,6 +58,7 @@ def request(sock, method, path, body=b''):
 def main():
     path, n = sys.argv[1], int(sys.argv[2])
     pace = float(sys.argv[3]) if len(sys.argv) > 3 else 0.05
+    body = sys.argv[4].encode() if len(sys.argv) > 4 else BODY
     sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
     sock.connect(path)
     warm = 0
@@ -65,7 +69,7 @@ def main():
                 break
         time.sleep(pace)
         t0 = time.monotonic()
-        rec = json.loads(request(sock, 'POST', '/v1/run', BODY))
+        rec = json.loads(request(sock, 'POST', '/v1/run', body))
         print('%.3f' % ((time.monotonic() - t0) * 1000))
         warm += rec.get('warm') is True
     print('warm %d of %d' % (warm, n), file=sys.stderr)
