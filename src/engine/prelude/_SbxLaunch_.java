@@ -187,8 +187,8 @@ public final class _SbxLaunch_ {
 	// whatever the JVM opened first, its own lib/modules (reopened for
 	// writing, as root, that truncated the JDK): nothing is written unless
 	// fd 3 is a pipe. Where /proc cannot say, or reopening fails, a
-	// FileDescriptor is pointed at fd 3 (java.io opened to this class by
-	// --add-opens: sbx no longer gives it, a session's kernel may).
+	// FileDescriptor is pointed at fd 3 (which needs java.io opened to this
+	// class by --add-opens: sbx no longer gives it, so that is a last try).
 	private static void report(String json) {
 		byte[] data = json.getBytes(StandardCharsets.UTF_8);
 		try {
