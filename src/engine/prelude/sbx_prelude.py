@@ -32,7 +32,6 @@ def _sbx_setup():
     is_file = not name.startswith('<')  # its path as python3 gives it: not normalised
     ver = 'python%d.%d' % sys.version_info[:2]
     cwd = posix.getcwd()
-    sys.path.insert(0, cwd)  # -I dropped it; --file modules are importable
     # A virtualenv's python (configured command): what site.py does at
     # startup, which -S skipped: sys.prefix, the venv's site-packages and
     # .pth files first, the system's only with include-system-site-packages.
@@ -360,6 +359,8 @@ def _sbx_setup():
         opened = False
     if not opened:
         posix._exit(125)
+    # Only now: before the gate nothing is imported from the code's files.
+    sys.path.insert(0, cwd)  # -I dropped it; --file modules are importable
     src = None
     body = expr = None
     try:
