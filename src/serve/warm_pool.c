@@ -153,8 +153,7 @@ static int launch(struct pool *p, struct child_fds *f)
  * (the caller turns the pool off). */
 static int start_one(struct pool *p, struct waiting *w)
 {
-	*w = (struct waiting){
-	    .f = {.pidfd = -1, .status = -1, .in = -1, .out = -1, .err = -1}};
+	*w = (struct waiting){.f = {.pidfd = -1, .status = -1, .in = -1, .out = -1, .err = -1}};
 	if (launch(p, &w->f) == 0)
 		return 0;
 	fprintf(stderr, "sbx: cannot start a warm %s sandbox (%s): its runs start cold\n",
