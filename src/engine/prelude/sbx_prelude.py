@@ -422,10 +422,15 @@ _SBX_EXIT = {}
 def _sbx_freeze():
     # What exists now is moved out of the collector's generations (and out
     # of gc.get_objects()); the mark, made just after, is in them until a
-    # gc.freeze() of the code's own moves it too.
+    # gc.freeze() of the code's own moves it too. The modules are taken now,
+    # before the code can replace them in sys.modules.
+    import _thread
+    import _weakref
+    import atexit
     import gc
+    import posix
     gc.freeze()
-    _SBX_EXIT['mark'] = []
+    _SBX_EXIT.update(mark=[], mods=(_thread, _weakref, atexit, gc, posix))
 
 
 def _sbx_exit_now():
@@ -438,38 +443,35 @@ def _sbx_exit_now():
     # atexit handlers, threads to join, an object with a finalizer
     # (__del__, a generator's finally, an open file's flush, a weakref's
     # callback) whose last reference goes, a C extension's buffered stdio.
-    import _thread
-    import atexit
-    import gc
     mark = _SBX_EXIT.pop('mark', None)
     if mark is None:
         return
-    objs = gc.get_objects()  # what came after the freeze
-    weak = type(__import__('_weakref').ref(_sbx_exit_now))
-    module = type(sys)
-    quick = (not atexit._ncallbacks() and not _thread._count()
-             and ('threading' not in sys.modules
-                  or sys.modules['threading'].active_count() <= 1)
-             and any(o is mark for o in objs))
-    o = None
-    for o in objs if quick else ():
-        t = type(o)
-        if (hasattr(t, '__del__') or (isinstance(o, weak) and o.__callback__ is not None)
-                or (isinstance(o, type) and hasattr(o, '__del__'))
-                or (t is module and str(o.__dict__.get('__file__')).endswith('.so'))):
-            quick = False
-            break
-    del objs, o  # not kept alive into python3's ending
-    if quick:
-        try:
+    _thread, _weakref, atexit, gc, posix = _SBX_EXIT.pop('mods')
+    quick = False
+    try:
+        objs = gc.get_objects()  # what came after the freeze
+        weak, module = _weakref.ReferenceType, type(sys)
+        quick = (not atexit._ncallbacks() and not _thread._count()
+                 and ('threading' not in sys.modules
+                      or sys.modules['threading'].active_count() <= 1)
+                 and any(o is mark for o in objs))
+        o = None
+        for o in objs if quick else ():
+            t = type(o)
+            if (hasattr(t, '__del__') or (isinstance(o, weak) and o.__callback__ is not None)
+                    or (isinstance(o, type) and hasattr(o, '__del__'))
+                    or (t is module and str(o.__dict__.get('__file__')).endswith('.so'))):
+                quick = False
+                break
+        del objs, o  # not kept alive into python3's ending
+        if quick:
             sys.stdout.flush()
             sys.stderr.flush()
-        except BaseException:
-            quick = False  # python3's own ending says so, with its status
+    except BaseException:
+        quick = False  # python3's own ending says what went wrong, with its status
     if not quick:
         gc.unfreeze()
         return
-    import posix
     posix._exit(0)
 
 
