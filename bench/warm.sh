@@ -11,6 +11,8 @@
 #    the server's own cost, no client process start. The warm pool has
 #    BENCH_WARM sandboxes; back-to-back requests may outrun its refill
 #    (then a request waits for a sandbox still starting, or goes cold).
+# 3. The goal's measure (bench/warm_paced.py): requests on one connection,
+#    each once the pool is set up again, SBX and BASE in the same rounds.
 . "$(dirname "$0")/lib.sh"
 
 command -v curl >/dev/null 2>&1 || { echo "bench warm: curl is missing" >&2; exit 0; }
@@ -22,12 +24,14 @@ body='{"language":"python","code":"print(1)"}'
 
 pids=
 trap 'kill $pids 2>/dev/null; rm -rf "$BENCH_TMP"' EXIT
-# start NAME ARGS... — a server on BENCH_TMP/NAME.sock.
+# start NAME ARGS... — a server on BENCH_TMP/NAME.sock ($BASE's for base).
 start() {
 	_n=$1
 	shift
+	_bin=$SBX
+	[ "$_n" != base ] || _bin=$BASE
 	mkfifo "$BENCH_TMP/$_n.ready"
-	"$SBX" serve --state-dir "$BENCH_TMP/$_n" --ready-file "$BENCH_TMP/$_n.ready" "$@" \
+	"$_bin" serve --state-dir "$BENCH_TMP/$_n" --ready-file "$BENCH_TMP/$_n.ready" "$@" \
 		2>/dev/null &
 	pids="$pids $!"
 	head -n 1 "$BENCH_TMP/$_n.ready" >/dev/null
@@ -70,3 +74,67 @@ keepalive() {
 printf '\n| server, keep-alive | median ms | runs | ratio to python3 -I -c |\n|---|---|---|---|\n'
 keepalive warm
 keepalive cold
+
+# 3. The goal's own measure: one request that finds a warm sandbox set up
+# and waiting (bench/warm_paced.py waits for the refill before each), on
+# one keep-alive connection, timed by the client from its request to the
+# whole answer. With BASE=, a base build's warm server is timed in the same
+# rounds (BENCH_ROUNDS).
+[ -z "$BASE" ] || start base --config "$BENCH_TMP/warm.yaml"
+BENCH_PACED=${BENCH_PACED:-$BENCH_RUNS}
+# A base build without set_up says only that its sandboxes started: the
+# pause after (BENCH_PACE seconds) lets them finish setting up too.
+BENCH_PACE=${BENCH_PACE:-0.3}
+_per=$(((BENCH_PACED + BENCH_ROUNDS - 1) / BENCH_ROUNDS))
+: >"$BENCH_TMP/paced.warm"
+: >"$BENCH_TMP/paced.base"
+_r=0
+while [ "$_r" -lt "$BENCH_ROUNDS" ]; do
+	python3 "$(dirname "$0")/warm_paced.py" "$BENCH_TMP/warm/serve.sock" "$_per" \
+		"$BENCH_PACE" >>"$BENCH_TMP/paced.warm" 2>>"$BENCH_TMP/paced.count"
+	[ -z "$BASE" ] || python3 "$(dirname "$0")/warm_paced.py" "$BENCH_TMP/base/serve.sock" \
+		"$_per" "$BENCH_PACE" >>"$BENCH_TMP/paced.base" 2>>"$BENCH_TMP/paced.count.base"
+	_r=$((_r + 1))
+done
+median() { sort -n "$1" | awk '{a[NR] = $1} END {if (NR) print a[int((NR + 1) / 2)]; else print "nan"}'; }
+warm_runs() { awk '{w += $2; n += $4} END {printf "%d of %d warm", w, n}' "$1"; }
+printf '\n| a request that finds its warm sandbox set up (one connection) | median ms | runs | ratio to python3 -I -c |\n|---|---|---|---|\n'
+_m=$(median "$BENCH_TMP/paced.warm")
+printf '| SBX | %s | %s | %s |\n' "$_m" "$(warm_runs "$BENCH_TMP/paced.count")" \
+	"$(echo "$_m $py_ms" | awk '{printf "%.2fx", $1 / $2}')"
+if [ -n "$BASE" ]; then
+	_b=$(median "$BENCH_TMP/paced.base")
+	printf '| BASE | %s | %s | %s |\n' "$_b" "$(warm_runs "$BENCH_TMP/paced.count.base")" \
+		"$(echo "$_b $py_ms" | awk '{printf "%.2fx", $1 / $2}')"
+	printf 'SBX / BASE: %s\n' "$(echo "$_m $_b" | awk '{printf "%.2f", $1 / $2}')"
+fi
+
+# 4. What the pool does not take (issue 33: JavaScript in <= 1 ms of server
+# time; issue 32: a cached C++ hello): the same one-connection client, on
+# the server without a pool, against the bare program. The C++ binary is
+# in the build cache after the first request (not timed).
+if command -v g++ >/dev/null 2>&1; then
+	cpp='#include <iostream>\nint main() { std::cout << "hello" << std::endl; }\n'
+	printf "$cpp" >"$BENCH_TMP/hello.cpp"
+	g++ -O2 -std=c++17 -pipe -o "$BENCH_TMP/hello" "$BENCH_TMP/hello.cpp"
+	cpp_body=$(jq -cn --rawfile c "$BENCH_TMP/hello.cpp" '{language: "cpp", code: $c}')
+	python3 "$(dirname "$0")/warm_paced.py" "$BENCH_TMP/cold/serve.sock" 1 0 "$cpp_body" \
+		>/dev/null 2>&1
+fi
+js_body='{"language":"javascript","code":"console.log(1)"}'
+printf '\n| through sbx serve, no pool (one connection) | median ms | bare | median ms | ratio |\n|---|---|---|---|---|\n'
+# paced_row LABEL BODY BARE_LABEL BARE_COMMAND
+paced_row() {
+	python3 "$(dirname "$0")/warm_paced.py" "$BENCH_TMP/cold/serve.sock" "$BENCH_RUNS" 0 "$2" \
+		>"$BENCH_TMP/row" 2>/dev/null
+	_m=$(median "$BENCH_TMP/row")
+	hyperfine -N --warmup 3 --runs "$BENCH_RUNS" --export-json "$BENCH_TMP/bare.json" "$4" \
+		>/dev/null 2>&1
+	_b=$(jq -r '.results[0].median * 1000 * 1000 | round / 1000' "$BENCH_TMP/bare.json")
+	printf '| %s | %s | %s | %s | %s |\n' "$1" "$_m" "$3" "$_b" \
+		"$(echo "$_m $_b" | awk '{printf "%.2fx", $1 / $2}')"
+}
+paced_row "JavaScript console.log(1) (Duktape)" "$js_body" "/bin/true" /bin/true
+[ ! -x "$BENCH_TMP/hello" ] ||
+	paced_row "C++ hello (cached binary)" "$cpp_body" "./hello" "$BENCH_TMP/hello"
+printf 'load after: %s\n' "$(cat /proc/loadavg)"

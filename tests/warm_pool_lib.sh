@@ -44,13 +44,14 @@ stop_warm_server() {
 	srv_rc=$(cat "$T_TMP/srv.rc")
 }
 
-# pool_full SIZE — waits until /v1/ready says the pool holds SIZE again
-# (the refill is the server's thread: each try is one request, no sleep).
+# pool_full SIZE — waits until /v1/ready says the pool holds SIZE again,
+# all set up (the refill is the server's thread: each try is one request,
+# no sleep).
 pool_full() {
 	_n=0
 	while [ $_n -lt 5000 ]; do
 		api GET /v1/ready ""
-		_r=$(printf '%s' "$out" | jq '.warm_pool.python.ready')
+		_r=$(printf '%s' "$out" | jq '.warm_pool.python | if . then .set_up else null end')
 		[ "$_r" = "$1" ] && return 0
 		[ "$_r" != null ] || return 1 # no pool at all
 		_n=$((_n + 1))

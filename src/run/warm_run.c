@@ -111,6 +111,10 @@ static void validated(struct warm *w)
 static bool hold(void *ctx, const struct sandbox_plan *plan)
 {
 	struct warm *w = ctx;
+	char set_up = WARM_SET_UP;
+	if (write(STDERR_FILENO, &set_up, 1) != 1) {
+		/* Not said: the pool takes it as one still setting up. */
+	}
 	if (!request_waiting()) {
 		w->state = WARM_UNUSED;
 		return false;
@@ -150,7 +154,11 @@ int warm_run(struct request *tmpl, warm_load_fn load, void *ctx)
 	struct render *r = render_new(tmpl);
 	struct warm w = {.req = tmpl, .out = &out, .r = r, .load = load, .ctx = ctx};
 	sandbox_hold_set(&(struct sandbox_hold){hold, &w});
+	/* Its directory's removal is not the request's to wait for: the pool's
+	 * next sandbox sweeps it (workdir.h). */
+	workdir_leave_to_sweep(true);
 	execute(tmpl, &out, r);
+	workdir_leave_to_sweep(false);
 	sandbox_hold_set(NULL);
 	if (w.state == WARM_WAITING) {
 		/* The sandbox failed before its gate: a request still gets its

@@ -18,6 +18,11 @@
 
 #include "core/request.h"
 
+/* The one byte a warm sandbox writes on its standard error once it waits at
+ * its gate for the request: the pool (serve/warm_pool.c) reads it and hands
+ * out set-up sandboxes first; nothing else is written before the request. */
+#define WARM_SET_UP '\n'
+
 /* Loads the real request from standard input into a request of the
  * caller's (*req); -1 after a message, as `sbx run` would fail. */
 typedef int (*warm_load_fn)(void *ctx, struct request **req);

@@ -362,6 +362,17 @@ enum supervise_result sandbox_supervise(struct supervisor *sv, const struct secc
 			     strerror(errno));
 		return SUPERVISE_FAILED;
 	}
+	/* The report pipe is the code's to write (sandbox.h), so it is the
+	 * code's uid's: a runtime that cannot write to an inherited fd number
+	 * (Java) reopens it as /proc/self/fd/3 instead, which a pipe of root's
+	 * refuses to another uid. */
+	if (sv->isolated && sv->iso.is_root &&
+	    fchown(sv->pipes[2][1], sv->iso.host_uid, sv->iso.host_gid) != 0) {
+		outcome_fail(out, STATUS_SANDBOX_ERROR, "SandboxError",
+			     "cannot give the report pipe to the sandbox's uid: %s",
+			     strerror(errno));
+		return SUPERVISE_FAILED;
+	}
 
 	/* Start. */
 	pid_t parent = getpid();

@@ -33,6 +33,14 @@ void workdir_init(struct workdir *wd)
 	wd->priv_fd = -1;
 	wd->before = NULL;
 	wd->nbefore = 0;
+	wd->swept = false;
+}
+
+static bool leave_to_sweep;
+
+void workdir_leave_to_sweep(bool on)
+{
+	leave_to_sweep = on;
 }
 
 int workdir_valid_name(const char *name, const char **why)
@@ -50,6 +58,7 @@ int workdir_valid_path(const char *path, const char **why)
 int workdir_create(struct workdir *wd, const char *base, const char *id)
 {
 	const char *tmp = getenv("TMPDIR");
+	wd->swept = base != NULL; /* the callers sweep the base they name */
 	if (!base)
 		base = tmp && *tmp == '/' ? tmp : "/tmp";
 	if (mkdir(base, 0700) < 0 && errno != EEXIST)
@@ -300,10 +309,11 @@ static int open_run_parent(const struct workdir *wd, const char **name)
 void workdir_remove(struct workdir *wd)
 {
 	const char *name;
-	int parent = wd->path && wd->fd >= 0 ? open_run_parent(wd, &name) : -1;
+	bool leave = leave_to_sweep && wd->swept;
+	int parent = wd->path && wd->fd >= 0 && !leave ? open_run_parent(wd, &name) : -1;
 	/* Bounded: a tree too big to remove in time is left, unlocked once
 	 * wd->fd is closed, for the next run's sweep to finish. */
-	if (wd->path && wd->fd >= 0 &&
+	if (wd->path && wd->fd >= 0 && !leave &&
 	    (parent < 0 || rmtree_at(parent, name, now_monotonic_ms() + WORKDIR_REMOVE_MS) < 0))
 		warning("could not remove all of the working directory %s (a later run "
 			"tries again)",

@@ -39,6 +39,7 @@ struct workdir {
 	int priv_fd;		      /* a session's WORKDIR_PRIVATE (rundir.h), -1 */
 	struct workdir_entry *before; /* snapshot after setup */
 	size_t nbefore;
+	bool swept; /* made under a base the next run's workdir_sweep looks at */
 };
 
 void workdir_init(struct workdir *wd);
@@ -77,6 +78,11 @@ int workdir_collect(struct workdir *wd, const char *out_dir, bool dotfiles, uint
 		    json_t **files);
 /* Removes the directory and everything in it, never following links. */
 void workdir_remove(struct workdir *wd);
+/* sbx serve's warm sandboxes answer before their directory goes: while on,
+ * workdir_remove only closes a directory made under a swept base, which
+ * unlocks it for the next run's workdir_sweep (the pool's next sandbox,
+ * started as this one ends) to remove, off the request's path. */
+void workdir_leave_to_sweep(bool on);
 /* Removes the leftovers of killed runs under base: the run-* directories
  * whose owner no longer holds their lock. Live runs are left alone. */
 void workdir_sweep(const char *base);

@@ -13,6 +13,7 @@
 
 #include "core/config.h"
 #include "core/lang.h"
+#include "run/warm_run.h"
 #include "serve/api.h"
 #include "serve/runner.h"
 #include "util/util.h"
@@ -20,12 +21,18 @@
 #define REFILL_CHECK_MS 1000 /* how often the ready ones are checked alive */
 #define FAILURES_MAX	3    /* ended unused in a row: the pool is turned off */
 
+/* A started sandbox, set up or still setting up. */
+struct waiting {
+	struct child_fds f;
+	bool set_up; /* it said it waits at its gate (WARM_SET_UP on its stderr) */
+};
+
 struct pool {
 	const struct lang *lang;
 	unsigned size;
 	char *match_job; /* a request's job that the pool answers (runner_job.h) */
 	char *warm_job;	 /* the same as a "warm" job of its language */
-	struct child_fds *ready;
+	struct waiting *ready;
 	unsigned nready;
 	unsigned failures;
 	bool off;
@@ -59,11 +66,22 @@ static void discard(struct child_fds *f)
 	close_fd(&f->pidfd);
 }
 
-/* Still waiting for its request? It has printed nothing and not ended. */
-static bool alive(const struct child_fds *f)
+/* Still waiting for its request? It has not ended and printed nothing but
+ * the byte that says it is set up (read here, once). */
+static bool alive(struct waiting *w)
 {
-	struct pollfd p[3] = {{f->pidfd, POLLIN, 0}, {f->out, POLLIN, 0}, {f->err, POLLIN, 0}};
-	return poll(p, 3, 0) == 0;
+	for (;;) {
+		struct child_fds *f = &w->f;
+		struct pollfd p[3] = {
+		    {f->pidfd, POLLIN, 0}, {f->out, POLLIN, 0}, {f->err, POLLIN, 0}};
+		if (poll(p, 3, 0) == 0)
+			return true;
+		char b;
+		if (w->set_up || p[0].revents || p[1].revents || !(p[2].revents & POLLIN) ||
+		    read(f->err, &b, 1) != 1 || b != WARM_SET_UP)
+			return false;
+		w->set_up = true;
+	}
 }
 
 static int launch(struct pool *p, struct child_fds *f)
@@ -98,12 +116,12 @@ static int launch(struct pool *p, struct child_fds *f)
 	return 0;
 }
 
-/* One more sandbox for p into *f; -1 after a message when none can start
+/* One more sandbox for p into *w; -1 after a message when none can start
  * (the caller turns the pool off). */
-static int start_one(struct pool *p, struct child_fds *f)
+static int start_one(struct pool *p, struct waiting *w)
 {
-	*f = (struct child_fds){.pidfd = -1, .status = -1, .in = -1, .out = -1, .err = -1};
-	if (launch(p, f) == 0)
+	*w = (struct waiting){.f = {.pidfd = -1, .status = -1, .in = -1, .out = -1, .err = -1}};
+	if (launch(p, &w->f) == 0)
 		return 0;
 	fprintf(stderr, "sbx: cannot start a warm %s sandbox (%s): its runs start cold\n",
 		p->lang->name, strerror(errno));
@@ -131,9 +149,9 @@ static void prune(struct pool *p)
 			i++;
 			continue;
 		}
-		struct child_fds f = p->ready[i];
+		struct waiting w = p->ready[i];
 		p->ready[i] = p->ready[--p->nready];
-		discard(&f);
+		discard(&w.f);
 		failed(p);
 	}
 }
@@ -157,17 +175,17 @@ static void *refill(void *arg)
 			continue;
 		}
 		pthread_mutex_unlock(&W.mu);
-		struct child_fds f;
-		int rc = start_one(want, &f);
+		struct waiting w;
+		int rc = start_one(want, &w);
 		pthread_mutex_lock(&W.mu);
 		if (rc != 0) {
 			want->off = true;
 		} else if (W.stopping) {
 			pthread_mutex_unlock(&W.mu);
-			discard(&f);
+			discard(&w.f);
 			pthread_mutex_lock(&W.mu);
 		} else {
-			want->ready[want->nready++] = f;
+			want->ready[want->nready++] = w;
 		}
 	}
 	pthread_mutex_unlock(&W.mu);
@@ -257,15 +275,26 @@ void warm_pool_stop(void)
 	for (unsigned i = 0; i < W.npools; i++) {
 		struct pool *p = &W.pools[i];
 		for (unsigned k = 0; k < p->nready; k++)
-			close_fd(&p->ready[k].in); /* all told at once, then waited for */
+			close_fd(&p->ready[k].f.in); /* all told at once, then waited for */
 		for (unsigned k = 0; k < p->nready; k++)
-			discard(&p->ready[k]);
+			discard(&p->ready[k].f);
 		p->nready = 0;
 		free(p->ready);
 		free(p->match_job);
 		free(p->warm_job);
 	}
 	W.npools = 0;
+}
+
+/* The one to take: the oldest that is set up, else the oldest (the most
+ * likely to be set up soon: the request then waits for the rest of it).
+ * Under W.mu. */
+static unsigned first_set_up(struct pool *p)
+{
+	for (unsigned i = 0; i < p->nready; i++)
+		if (alive(&p->ready[i]) && p->ready[i].set_up)
+			return i;
+	return 0;
 }
 
 /* The body asks for nothing but the language's code. */
@@ -300,15 +329,16 @@ int warm_pool_take(struct child *c, const char *job, const char *input, size_t l
 	if (!p || !plain(p, input, len))
 		return -1;
 	pthread_mutex_lock(&W.mu);
-	struct child_fds f;
+	struct waiting w;
 	bool got = false;
 	while (!got && p->nready > 0 && !W.stopping) {
-		f = p->ready[0]; /* the oldest: the most likely set up */
-		memmove(&p->ready[0], &p->ready[1], --p->nready * sizeof(*p->ready));
-		got = alive(&f);
+		unsigned i = first_set_up(p);
+		w = p->ready[i];
+		memmove(&p->ready[i], &p->ready[i + 1], (--p->nready - i) * sizeof(*p->ready));
+		got = alive(&w);
 		if (!got) {
 			pthread_mutex_unlock(&W.mu);
-			discard(&f);
+			discard(&w.f);
 			pthread_mutex_lock(&W.mu);
 			failed(p);
 		}
@@ -320,7 +350,7 @@ int warm_pool_take(struct child *c, const char *job, const char *input, size_t l
 	pthread_mutex_unlock(&W.mu);
 	if (!got)
 		return -1;
-	child_adopt(c, &f, input, len, client_fd);
+	child_adopt(c, &w.f, input, len, client_fd);
 	c->warm = true;
 	return 0;
 }
@@ -337,10 +367,14 @@ json_t *warm_pool_json(void)
 	json_t *o = json_object();
 	pthread_mutex_lock(&W.mu);
 	for (unsigned i = 0; i < W.npools; i++) {
-		const struct pool *p = &W.pools[i];
+		struct pool *p = &W.pools[i];
+		unsigned set_up = 0;
+		for (unsigned k = 0; k < p->nready; k++)
+			set_up += alive(&p->ready[k]) && p->ready[k].set_up;
 		json_object_set_new(o, p->lang->name,
-				    json_pack("{s:i, s:i, s:b}", "size", (int)p->size, "ready",
-					      (int)p->nready, "on", !p->off));
+				    json_pack("{s:i, s:i, s:i, s:b}", "size", (int)p->size, "ready",
+					      (int)p->nready, "set_up", (int)set_up, "on",
+					      !p->off));
 	}
 	pthread_mutex_unlock(&W.mu);
 	return o;

@@ -13,7 +13,8 @@
  * off with a message (the runs go cold). Every other request goes cold.
  * The warm sandboxes are not runs: the gate (gate.h) does not count them.
  *
- * May call: serve's child, api and runner, core, util, libc.
+ * May call: serve's child, api and runner, run/warm_run.h (its set-up
+ * byte), core, util, libc.
  */
 #ifndef SBX_SERVE_WARM_POOL_H
 #define SBX_SERVE_WARM_POOL_H
@@ -37,7 +38,9 @@ int warm_pool_take(struct child *c, const char *job, const char *input, size_t l
 /* A warm sandbox's run ended (child_finish): start its successor now,
  * when it no longer competes with that run for the CPU. */
 void warm_pool_refill(void);
-/* {"python": {"size": N, "ready": N}, ...} for /v1/ready; {} without a pool. */
+/* {"python": {"size": N, "ready": N, "set_up": N, "on": B}, ...} for
+ * /v1/ready (ready: started; set_up: of those, waiting at their gate); {}
+ * without a pool. */
 json_t *warm_pool_json(void);
 
 #endif

@@ -52,7 +52,11 @@ trap 'kill $SRV_PID $COLD_PID 2>/dev/null; rm -rf "$T_TMP"' EXIT
 
 api GET /v1/ready ""
 expect_code 200
-expect_jq '.warm_pool.python == {"size": 2, "ready": 2, "on": true}'
+expect_jq '.warm_pool.python.size == 2 and .warm_pool.python.ready == 2'
+# Each says when it is set up (waits at its gate): then set_up counts it.
+pool_full $SIZE
+check "the pool is set up" test $? -eq 0
+expect_jq '.warm_pool.python == {"size": 2, "ready": 2, "set_up": 2, "on": true}'
 schema_ok GET /v1/ready
 
 # The same records warm and cold, but for the run's own id, times, memory

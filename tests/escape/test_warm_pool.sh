@@ -1,8 +1,9 @@
 #!/bin/sh
 # sbx serve's warm sandboxes are single-use (issue 33): whatever one run
-# leaves — a file in its directory or its TMPDIR, a file in /tmp, a
-# variable, a changed builtin, a process in the background — is never seen
-# by the next run, which takes another warm sandbox. The escape corpus's
+# leaves — a file in its directory (left to the next sandbox's sweep) or
+# its TMPDIR, a file in /tmp, a variable, a changed builtin, a process in
+# the background — is never seen by the next run, which takes another warm
+# sandbox. The escape corpus's
 # programs that take no options and no inputs (what the pool takes) run
 # through the warm pool and end as they must. Run as root, as sbx-ci
 # (test_warm_pool_user.sh) and with SBX_NO_NAMESPACES=1.
@@ -54,6 +55,17 @@ if os.path.exists('/tmp/sbx-warm-left-$TOKEN'):
     bad.append('/tmp')
 if 'SBX_WARM_LEFT' in os.environ:
     bad.append('env')
+# The warm run's directory is removed after its answer, by the next
+# sandbox's sweep: until then no other run may reach it.
+base = os.path.dirname(os.path.dirname(os.getcwd()))
+try:
+    runs = os.listdir(base)
+except OSError:
+    runs = []
+for d in runs:
+    for f in ('work/left_cwd', '.sbx/tmp/left_tmp'):
+        if os.path.exists(os.path.join(base, d, f)):
+            bad.append('workdir ' + d + '/' + f)
 if hasattr(builtins, 'sbx_warm_left') or 'sbx_warm_left' in sys.modules:
     bad.append('interpreter')
 try:

@@ -255,6 +255,50 @@ static void test_rmtree_resists(void **state)
 	assert_int_equal(rmtree_at(AT_FDCWD, top, 0), 0); /* gone already: fine */
 }
 
+/* sbx serve's warm sandboxes leave their directory to the next run's
+ * sweep (workdir_leave_to_sweep): it stays, unlocked, until a sweep of its
+ * base removes it; one made outside a swept base is removed as before. */
+static void test_leave_to_sweep(void **state)
+{
+	(void)state;
+	struct workdir wd;
+	struct stat st;
+	workdir_init(&wd);
+	assert_int_equal(workdir_create(&wd, base, "leave"), 0);
+	assert_true(wd.swept);
+	assert_int_equal(workdir_mkdir(&wd, WORKDIR_PRIVATE), 0);
+	char *path = strdup(wd.path);
+	assert_non_null(path);
+	workdir_leave_to_sweep(true);
+	workdir_remove(&wd);
+	assert_int_equal(stat(path, &st), 0);
+	workdir_sweep(base);
+	assert_int_equal(stat(path, &st), -1);
+	free(path);
+
+	char tmpdir[300];
+	snprintf(tmpdir, sizeof tmpdir, "%s/tmpdir", base);
+	assert_int_equal(mkdir(tmpdir, 0700), 0);
+	const char *saved = getenv("TMPDIR");
+	char *old = saved ? strdup(saved) : NULL;
+	setenv("TMPDIR", tmpdir, 1);
+	workdir_init(&wd);
+	assert_int_equal(workdir_create(&wd, NULL, "unswept"), 0);
+	assert_false(wd.swept);
+	path = strdup(wd.path);
+	assert_non_null(path);
+	workdir_remove(&wd);
+	assert_int_equal(stat(path, &st), -1);
+	workdir_leave_to_sweep(false);
+	free(path);
+	if (old) {
+		setenv("TMPDIR", old, 1);
+		free(old);
+	} else {
+		unsetenv("TMPDIR");
+	}
+}
+
 static void test_java_primary(void **state)
 {
 	(void)state;
@@ -304,6 +348,7 @@ int main(void)
 	    cmocka_unit_test_setup_teardown(test_copy_in_and_collect, setup, teardown),
 	    cmocka_unit_test_setup_teardown(test_no_write_through_links, setup, teardown),
 	    cmocka_unit_test_setup_teardown(test_rmtree_resists, setup, teardown),
+	    cmocka_unit_test_setup_teardown(test_leave_to_sweep, setup, teardown),
 	    cmocka_unit_test(test_java_primary),
 	    cmocka_unit_test_setup_teardown(test_resolve, setup, teardown),
 	};

@@ -182,11 +182,29 @@ public final class _SbxLaunch_ {
 		return i > 0 && Character.isHighSurrogate(s.charAt(i - 1));
 	}
 
-	// fd 3 is the report pipe. Java has no fdopen: sbx opens java.io to this
-	// class (--add-opens) so a FileDescriptor can be pointed at fd 3;
-	// reopening /proc/self/fd/3 fails once the sandbox runs as another uid.
+	// fd 3 is the report pipe, which sbx gives the sandbox's uid: Java has
+	// no fdopen, so it is reopened as /proc/self/fd/3. Run by hand, fd 3 is
+	// whatever the JVM opened first, its own lib/modules (reopened for
+	// writing, as root, that truncated the JDK): nothing is written unless
+	// fd 3 is a pipe. Where /proc cannot say, or reopening fails, a
+	// FileDescriptor is pointed at fd 3 (which needs java.io opened to this
+	// class by --add-opens: sbx no longer gives it, so that is a last try).
 	private static void report(String json) {
 		byte[] data = json.getBytes(StandardCharsets.UTF_8);
+		try {
+			String to = java.nio.file.Files.readSymbolicLink(java.nio.file.Paths.get("/proc/self/fd/3"))
+					.toString();
+			if (!to.startsWith("pipe:"))
+				return;
+		} catch (Throwable t) {
+			// cannot tell: sbx's sandbox, where fd 3 is the report pipe
+		}
+		try (FileOutputStream o = new FileOutputStream("/proc/self/fd/3", true)) {
+			o.write(data);
+			return;
+		} catch (Throwable t) {
+			// not reopened: try the fd itself
+		}
 		try {
 			java.io.FileDescriptor fd = new java.io.FileDescriptor();
 			java.lang.reflect.Field f = java.io.FileDescriptor.class.getDeclaredField("fd");
@@ -195,12 +213,6 @@ public final class _SbxLaunch_ {
 			FileOutputStream o = new FileOutputStream(fd);
 			o.write(data);
 			o.flush();
-			return;
-		} catch (Throwable t) {
-			// not opened to us: try the path
-		}
-		try (FileOutputStream o = new FileOutputStream("/proc/self/fd/3")) {
-			o.write(data);
 		} catch (Throwable t) {
 			// no report pipe: run by hand
 		}

@@ -28,22 +28,10 @@ def _sbx_setup():
     import builtins
     import posix
 
-    # The gate (fd 4, see SANDBOX_GATE_FD): sbx writes one byte once every
-    # sandbox layer is in place. No user code runs before it; EOF or an
-    # error instead of the byte means sbx said no.
-    try:
-        opened = posix.read(4, 1) == b'g'
-        posix.close(4)
-    except OSError:
-        opened = False
-    if not opened:
-        posix._exit(125)
-
     code_path, inputs_path, argv0, name = sys.argv[1:5]
     is_file = not name.startswith('<')  # its path as python3 gives it: not normalised
     ver = 'python%d.%d' % sys.version_info[:2]
     cwd = posix.getcwd()
-    sys.path.insert(0, cwd)  # -I dropped it; --file modules are importable
     # A virtualenv's python (configured command): what site.py does at
     # startup, which -S skipped: sys.prefix, the venv's site-packages and
     # .pth files first, the system's only with include-system-site-packages.
@@ -354,6 +342,25 @@ def _sbx_setup():
             sys.meta_path.insert(0, AfterImport(modname, trim))
     sys.modules['__main__'] = main
     sys.argv = [argv0] + sys.argv[5:]
+
+    # The gate (fd 4, see SANDBOX_GATE_FD): sbx writes one byte once every
+    # sandbox layer is in place. No user code runs before it, nor is it
+    # read: everything above depends only on how the interpreter was
+    # started, so a warm sandbox (sbx serve's pool) has it done while it
+    # waits for its request. EOF or an error instead of the byte means sbx
+    # said no. What exists now is frozen: _sbx_exit_now looks only at what
+    # the code made.
+    if not prelude.get('_SBX_KERNEL'):
+        _sbx_freeze()
+    try:
+        opened = posix.read(4, 1) == b'g'
+        posix.close(4)
+    except OSError:
+        opened = False
+    if not opened:
+        posix._exit(125)
+    # Only now: before the gate nothing is imported from the code's files.
+    sys.path.insert(0, cwd)  # -I dropped it; --file modules are importable
     src = None
     body = expr = None
     try:
@@ -407,6 +414,65 @@ def _sbx_setup():
         return body, expr
 
     return body, expr, g, fail, report, _sbx_to_json, flush_io, cell, copy_of
+
+
+_SBX_EXIT = {}
+
+
+def _sbx_freeze():
+    # What exists now is moved out of the collector's generations (and out
+    # of gc.get_objects()); the mark, made just after, is in them until a
+    # gc.freeze() of the code's own moves it too. The modules are taken now,
+    # before the code can replace them in sys.modules.
+    import _thread
+    import _weakref
+    import atexit
+    import gc
+    import posix
+    gc.freeze()
+    _SBX_EXIT.update(mark=[], mods=(_thread, _weakref, atexit, gc, posix))
+
+
+def _sbx_exit_now():
+    # python3 ends a program that finished by finalizing the interpreter:
+    # ~2 ms (a third of a warm run) that change nothing the program can
+    # show unless something runs then. When nothing the code made can run
+    # at the end, the streams are flushed and the process exits at once,
+    # with python3's status 0; otherwise python3's own ending, with what
+    # _sbx_freeze froze given back to the collector first. What could run:
+    # atexit handlers, threads to join, an object with a finalizer
+    # (__del__, a generator's finally, an open file's flush, a weakref's
+    # callback) whose last reference goes, a C extension's buffered stdio.
+    mark = _SBX_EXIT.pop('mark', None)
+    if mark is None:
+        return
+    _thread, _weakref, atexit, gc, posix = _SBX_EXIT.pop('mods')
+    quick = False
+    try:
+        objs = gc.get_objects()  # what came after the freeze
+        weak, module = _weakref.ReferenceType, type(sys)
+        quick = (not atexit._ncallbacks() and not _thread._count()
+                 and ('threading' not in sys.modules
+                      or sys.modules['threading'].active_count() <= 1)
+                 and any(o is mark for o in objs))
+        o = None
+        for o in objs if quick else ():
+            t = type(o)
+            if (hasattr(t, '__del__') or (isinstance(o, weak) and o.__callback__ is not None)
+                    or (isinstance(o, type) and hasattr(o, '__del__'))
+                    or (t is module and str(o.__dict__.get('__file__')).endswith('.so'))):
+                quick = False
+                break
+        del objs, o  # not kept alive into python3's ending
+        if quick:
+            sys.stdout.flush()
+            sys.stderr.flush()
+    except BaseException:
+        quick = False  # python3's own ending says what went wrong, with its status
+    if not quick:
+        gc.unfreeze()
+        return
+    posix._exit(0)
 
 
 _SBX_NET = '(sbx: network access is disabled in this sandbox)'

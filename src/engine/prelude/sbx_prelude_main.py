@@ -133,10 +133,12 @@ def _sbx_rich_setup():
 
 
 _sbx_audit.__code__ = _sbx_audit.__code__.replace(co_filename='<sbx>')
-_sbx = _sbx_setup()
+# All of the set-up but reading and compiling the code comes before the gate
+# (in _sbx_setup), so a warm sandbox waits with it done.
 _sbx_depth(1 if globals().get('_SBX_KERNEL') else 0)
 _sbx_rich_setup()  # sbx: rich results
 sys.addaudithook(_sbx_audit)
+_sbx = _sbx_setup()
 if not globals().get('_SBX_KERNEL'):
     try:
         exec(_sbx[0], _sbx[2])
@@ -157,3 +159,4 @@ if not globals().get('_SBX_KERNEL'):
         _sbx[3](_sbx_e, 'memory_limit')
     if _sbx_rich:
         _sbx[4](_sbx_rich)
+    _sbx_exit_now()
