@@ -56,13 +56,20 @@ static void check_call(json_t *params)
 	struct mcp_cmd cmd;
 	char err[1024];
 	json_t *args = json_object_get(params, "arguments");
-	if (mcp_tool_command(t, args, &ctx, &cmd, err, sizeof(err)) == 0) {
+	err[0] = '\0';
+	if (mcp_tool_command(t, args, &ctx, &cmd, err, sizeof(err)) != 0) {
+		FUZZ_CHECK(err[0]);
+	} else if (cmd.job) {
+		/* A run tool: a request for the forked child's run pipeline
+		 * (run/job.h), no argv; the child parses and checks it. */
+		FUZZ_CHECK(cmd.argc == 0 && !cmd.argv[0]);
+		FUZZ_CHECK(cmd.job == MCP_JOB_PREPARE || (cmd.input && cmd.input_len));
+		FUZZ_CHECK(!strcmp(cmd.state_dir, "/state"));
+	} else {
 		FUZZ_CHECK(cmd.argc >= 2 && cmd.argc <= MCP_CMD_MAX_ARGS);
 		FUZZ_CHECK(!strcmp(cmd.argv[0], "/sbx") && !cmd.argv[cmd.argc]);
 		for (int i = 0; i < cmd.argc; i++)
 			FUZZ_CHECK(cmd.argv[i][0]);
-	} else {
-		FUZZ_CHECK(err[0]);
 	}
 	mcp_cmd_release(&cmd);
 }
