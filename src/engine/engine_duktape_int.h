@@ -102,6 +102,7 @@ _Noreturn void engine_duktape_kernel_main(void *arg);
 bool engine_duktape_kernel_stopping(void);
 bool engine_duktape_kernel_exit(int code);
 bool engine_duktape_kernel_muted(void); /* replaying: the code's output dropped */
+bool engine_duktape_in_kernel(void);	/* a session's kernel, not a one-shot run */
 
 /* engine_duktape_ends_with_expression: engine_duktape.h. */
 

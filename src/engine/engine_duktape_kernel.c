@@ -70,6 +70,11 @@ bool engine_duktape_kernel_exit(int code)
 	return true;
 }
 
+bool engine_duktape_in_kernel(void)
+{
+	return in_kernel;
+}
+
 bool engine_duktape_kernel_muted(void)
 {
 	return muted;
