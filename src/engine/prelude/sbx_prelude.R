@@ -479,11 +479,49 @@ local({
     out <- utils::capture.output(print(value, max = max))
     paste(utils::head(out, 200L), collapse = "\n")
   }
+  # One item's JSON in the report's "results", given the data bytes used
+  # before it: list(part, used). Past the budget, or left out where it was
+  # made (over), it is named with its size instead.
+  rich_part <- function(it, used) {
+    if (!is.null(it$over))
+      return(list(part = sprintf("{\"mime\":%s,\"data\":\"\",\"truncated\":true,\"bytes\":%.0f}",
+                                 esc(it$mime), it$over), used = used))
+    if (!is.null(it$file)) {
+      size <- file.size(it$file)
+      n <- ceiling(size / 3) * 4
+      data <- if (used + n <= rich_max) b64(readBin(it$file, "raw", size)) else NULL
+    } else {
+      n <- nchar(it$data, type = "bytes")
+      size <- n
+      data <- if (used + n <= rich_max) it$data else NULL
+    }
+    if (is.null(data))
+      return(list(part = sprintf("{\"mime\":%s,\"data\":\"\",\"truncated\":true,\"bytes\":%.0f}",
+                                 esc(it$mime), size), used = used))
+    list(part = paste0("{\"mime\":", esc(it$mime), ",\"data\":", esc(data), "}"), used = used + n)
+  }
+  # Each result leaves as it is made (README "Streamed results"): a frame
+  # on fd 3 ahead of the report, which still holds them all, under the same
+  # budget and count. A session's kernel keeps them for its report.
+  rich_sent <- 0
+  rich_nsent <- 0L
+  rich_stream <- function(items) {
+    if (kernel) return(invisible())
+    for (it in items) {
+      if (rich_nsent >= 100L) break
+      rich_nsent <<- rich_nsent + 1L
+      p <- rich_part(it, rich_sent)
+      rich_sent <<- p$used
+      report(paste0("\036", p$part, "\n"))
+    }
+    invisible()
+  }
   # Items: list(mime, data, bytes, b64): data NULL when over the budget.
   # over: the bytes the result's JSON reached when it was left out.
   rich_end <- function(value, over = NULL) {
     if (rich_done) return("")
     rich_done <<- TRUE
+    n_streamed <- length(rich_items)
     items <- c(rich_items, rich_pages())
     rich_items <<- list()
     if (is.data.frame(value)) {
@@ -497,30 +535,13 @@ local({
     }
     if (!is.null(over)) items[[length(items) + 1L]] <- list(mime = "application/json", over = over)
     if (!length(items)) return("")
+    rich_stream(if (n_streamed) items[-seq_len(n_streamed)] else items)
     used <- 0
     parts <- character()
     for (it in utils::head(items, 100L)) {
-      if (!is.null(it$over)) {  # a form left out where it was made
-        parts <- c(parts, sprintf("{\"mime\":%s,\"data\":\"\",\"truncated\":true,\"bytes\":%.0f}",
-                                  esc(it$mime), it$over))
-        next
-      }
-      if (!is.null(it$file)) {
-        size <- file.size(it$file)
-        n <- ceiling(size / 3) * 4
-        data <- if (used + n <= rich_max) b64(readBin(it$file, "raw", size)) else NULL
-      } else {
-        n <- nchar(it$data, type = "bytes")
-        size <- n
-        data <- if (used + n <= rich_max) it$data else NULL
-      }
-      if (is.null(data)) {
-        parts <- c(parts, sprintf("{\"mime\":%s,\"data\":\"\",\"truncated\":true,\"bytes\":%.0f}",
-                                  esc(it$mime), size))
-      } else {
-        used <- used + n
-        parts <- c(parts, paste0("{\"mime\":", esc(it$mime), ",\"data\":", esc(data), "}"))
-      }
+      p <- rich_part(it, used)
+      used <- p$used
+      parts <- c(parts, p$part)
     }
     paste0(",\"results\":[", paste(parts, collapse = ","), "]")
   }
@@ -549,6 +570,7 @@ local({
       }
     }
     rich_items <<- c(rich_items, items)
+    rich_stream(items)
     invisible()
   }
   assign("display", display, envir = as.environment("Autoloads"))
