@@ -51,13 +51,15 @@ static duk_ret_t native_write(duk_context *ctx)
 
 /* N.result(json): one rich result as display() makes it, sent at once on
  * the report fd as a frame (sandbox/report_frames.h); the report at the
- * end still holds them all. A session's kernel keeps them for its report. */
+ * end still holds them all. A session's kernel sends them to its daemon. */
 static duk_ret_t native_result(duk_context *ctx)
 {
 	duk_size_t len;
 	const char *s = duk_require_lstring(ctx, 0, &len);
-	if (engine_duktape_in_kernel())
+	if (engine_duktape_in_kernel()) {
+		engine_duktape_kernel_result(s, len);
 		return 0;
+	}
 	int fd = SANDBOX_REPORT_FD;
 	(void)write_all(fd, "\x1e", 1);
 	duktape_text_utf8(s, len, write_sink, &fd);

@@ -103,6 +103,9 @@ bool engine_duktape_kernel_stopping(void);
 bool engine_duktape_kernel_exit(int code);
 bool engine_duktape_kernel_muted(void); /* replaying: the code's output dropped */
 bool engine_duktape_in_kernel(void);	/* a session's kernel, not a one-shot run */
+/* A session kernel's rich result as display() makes it (JSON text, as
+ * Duktape holds it): a {"result": seq, "item"} frame to the daemon. */
+void engine_duktape_kernel_result(const char *json, size_t len);
 
 /* engine_duktape_ends_with_expression: engine_duktape.h. */
 

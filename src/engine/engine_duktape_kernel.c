@@ -116,6 +116,26 @@ static void send_frame(json_t *j)
 	free(s);
 }
 
+/* The execution in progress's seq, for its result frames; NULL between. */
+static json_t *cur_seq;
+
+static void buf_sink(void *arg, const char *p, size_t n)
+{
+	buf_append(arg, p, n);
+}
+
+void engine_duktape_kernel_result(const char *json, size_t len)
+{
+	if (!cur_seq || muted)
+		return; /* a replay's results went out the first time */
+	struct buf b = BUF_INIT;
+	duktape_text_utf8(json, len, buf_sink, &b); /* CESU-8 to UTF-8 */
+	json_t *item = json_stringn(b.data ? b.data : "", b.len);
+	buf_release(&b);
+	if (item)
+		send_frame(json_pack("{s:O, s:o}", "result", cur_seq, "item", item));
+}
+
 /* ---- one execution ---- */
 
 /* The error on the stack top as the report, {"error": {...}}, in the
@@ -452,8 +472,10 @@ _Noreturn void engine_duktape_kernel_main(void *arg)
 		/* the execution's --file modules (session_files.c), not the last one's */
 		engine_duktape_modules_from_json(job, json_object_get(req, "modules"));
 		double c0 = cpu_ms();
+		cur_seq = seq;
 		run_exec(ctx, job, json_string_value(code) ?: "", json_string_length(code), program,
 			 true, &r);
+		cur_seq = NULL;
 		double c1 = cpu_ms();
 		if (program)
 			session_program(ctx, NULL);

@@ -502,17 +502,18 @@ local({
   }
   # Each result leaves as it is made (README "Streamed results"): a frame
   # on fd 3 ahead of the report, which still holds them all, under the same
-  # budget and count. A session's kernel keeps them for its report.
+  # budget and count. A session's kernel sends them to sbx through stream.
   rich_sent <- 0
   rich_nsent <- 0L
+  stream <- NULL
   rich_stream <- function(items) {
-    if (kernel) return(invisible())
     for (it in items) {
       if (rich_nsent >= 100L) break
       rich_nsent <<- rich_nsent + 1L
       p <- rich_part(it, rich_sent)
       rich_sent <<- p$used
-      report(paste0("\036", p$part, "\n"))
+      if (!kernel) report(paste0("\036", p$part, "\n"))
+      else if (is.function(stream)) stream(p$part)
     }
     invisible()
   }

@@ -20,7 +20,8 @@ import sys
 # A session's kernel (sbx_kernel.py, run after this file) collects each
 # execution's report here instead of writing it to fd 3.
 _SBX_CAPTURE = None
-# ...and sends each rich result as it is made through this (item's JSON).
+# A session's kernel sends each rich result as it is made through this
+# (the item's JSON) instead of fd 3.
 _SBX_STREAM = None
 
 
@@ -125,9 +126,8 @@ def _sbx_setup():
         # them all; a session's kernel sends it on its channel instead.
         if posix.getpid() != main_pid:
             return
-        if _SBX_CAPTURE is not None:
-            if _SBX_STREAM is not None:
-                _SBX_STREAM(item)
+        if _SBX_STREAM is not None:
+            _SBX_STREAM(item)
             return
         if not frame_lock:
             frame_lock.append(__import__('_thread').allocate_lock())
