@@ -95,4 +95,71 @@ expect_json '[.result, [.results[].data]]' "[2, [\"'a'\"]]"
 sbx run -l python -e 'display("a")'
 expect_out '[text/plain 3 B]'
 
+# --- sessions: the kernel's results go through the daemon to the client
+# as they are made. The program waits on a FIFO in the workspace, which
+# the test opens for writing once the result has come.
+for lang in python r; do
+	sbx session create -l "$lang" --json
+	expect_rc 0
+	sid=$(printf '%s' "$out" | jq -r .id)
+	work=$(printf '%s' "$out" | jq -r .rundir)/work
+	mkfifo -m 666 "$work/go"
+	case $lang in
+	python) code='display({"text/plain": "first"}, raw=True)
+open("go").read()
+display({"text/plain": "second"}, raw=True)' ;;
+	r) code='display(list("text/plain" = "first"), raw = TRUE)
+invisible(readLines("go"))
+display(list("text/plain" = "second"), raw = TRUE)' ;;
+	esac
+	rm -f "$T_TMP/out"
+	mkfifo "$T_TMP/out"
+	"$SBX" session exec "$sid" --timeout 60 --format ndjson -e "$code" >"$T_TMP/out" 2>"$T_TMP/stderr" &
+	_pid=$!
+	exec 6<"$T_TMP/out"
+	T_LAST="sbx session exec ($lang) --format ndjson (released)"
+	until_event 6
+	out=$line
+	expect_json '[.event, .index, .mime, .data]' '["result", 0, "text/plain", "first"]'
+	printf 'go\n' >"$work/go"
+	until_event 6
+	out=$line
+	expect_json '[.event, .index, .data]' '["result", 1, "second"]'
+	until_event 6
+	out=$line
+	expect_json '[.event, .record.status, [.record.results[].data]]' \
+		'["execution_completed", "ok", ["first", "second"]]'
+	exec 6<&-
+	wait "$_pid"
+	# The next execution numbers its own results from 0.
+	sbx session exec "$sid" --format ndjson -e 'display("x")'
+	check "$lang session: the next execution's result is index 0" \
+		sh -c 'printf "%s\n" "$1" | jq -s -e "[.[] | select(.event == \"result\") | .index] == [0]" >/dev/null' _ "$out"
+	sbx session delete "$sid"
+done
+
+# A JavaScript (Duktape) session's kernel: no files; it waits on a timer
+# past its limit (the record then says timeout), and the result must have
+# come before that. (A delete waits for the execution in progress: the
+# limit is short so the test does not wait long.)
+sbx session create -l javascript --json
+sid=$(printf '%s' "$out" | jq -r .id)
+rm -f "$T_TMP/out"
+mkfifo "$T_TMP/out"
+"$SBX" session exec "$sid" --timeout 20 --format ndjson \
+	-e 'display({"text/plain": "first"}, {raw: true}); setTimeout(function () {}, 3600e3)' \
+	>"$T_TMP/out" 2>"$T_TMP/stderr" &
+_pid=$!
+exec 6<"$T_TMP/out"
+T_LAST="sbx session exec (javascript) --format ndjson (ended by the test)"
+until_event 6
+out=$line
+expect_json '[.event, .index, .mime, .data]' '["result", 0, "text/plain", "first"]'
+until_event 6
+out=$line
+expect_json '[.event, .record.status, [.record.results[].data]]' '["execution_failed", "timeout", []]'
+exec 6<&-
+wait "$_pid"
+sbx session delete "$sid"
+
 finish
