@@ -37,6 +37,37 @@ Sys.sleep(3600)' ;;
 	wait "$CURL_PID"
 	exec 4<&-
 done
+# A session's execution: POST /v1/sessions/ID/executions streams its
+# kernel's results too. The program waits on a FIFO in the workspace,
+# which the test opens for writing once the result has come.
+api POST /v1/sessions '{"language":"python"}'
+expect_code 200
+sid=$(printf '%s' "$out" | jq -r .id)
+"$SBX" session get "$sid" --json >"$T_TMP/get" 2>/dev/null
+work=$(jq -r .rundir "$T_TMP/get")/work
+mkfifo -m 666 "$work/go"
+rm -f "$T_TMP/stream"
+mkfifo "$T_TMP/stream"
+curl -s -N --unix-socket "$SOCK" -H 'Accept: application/x-ndjson' \
+	--data-binary '{"code": "display({\"text/plain\": \"first\"}, raw=True)\nopen(\"go\").read()\n7", "timeout": 60}' \
+	"http://sbx/v1/sessions/$sid/executions" >"$T_TMP/stream" &
+CURL_PID=$!
+exec 4<"$T_TMP/stream"
+line=""
+while IFS= read -r l <&4; do
+	case $l in *'"event":"result"'* | *'"event":"execution_'[cf]*) line=$l && break ;; esac
+done
+out=$line
+T_LAST="POST /v1/sessions/ID/executions (streamed)"
+expect_json '[.event, .index, .data]' '["result", 0, "first"]'
+printf 'go\n' >"$work/go"
+last=$(tail -n 1 <&4)
+exec 4<&-
+wait "$CURL_PID"
+out=$last
+expect_json '[.event, .record.result, [.record.results[].data]]' '["execution_completed", 7, ["first"]]'
+api DELETE "/v1/sessions/$sid"
+
 # The drain waits for the cancelled runs to be recorded.
 stop_server
 check "the server drained and exited 0" test "$srv_rc" = 0
@@ -55,7 +86,7 @@ while IFS= read -r line; do
 	FAIL*) out=$line err=$(tail -n 20 "$T_TMP/client.err") _fail "${line#FAIL }" ;;
 	esac
 done <"$T_TMP/client.out"
-check "the SDK client ran its 6 checks and exited 0" \
-	test "$client_rc" -eq 0 -a "$(grep -c '^PASS' "$T_TMP/client.out")" -eq 6
+check "the SDK client ran its 8 checks and exited 0" \
+	test "$client_rc" -eq 0 -a "$(grep -c '^PASS' "$T_TMP/client.out")" -eq 8
 
 finish
