@@ -157,8 +157,8 @@ static void event_message(json_t *ev, char *msg, size_t len)
 	/* A rich result as it was made: its type, then its data (the record
 	 * at the end holds it whole). */
 	if (type && !strcmp(type, "result") && mime && json_is_string(data))
-		snprintf(msg, len, "result %s: %.*s", mime, utf8_prefix(json_string_value(data), 200),
-			 json_string_value(data));
+		snprintf(msg, len, "result %s: %.*s", mime,
+			 utf8_prefix(json_string_value(data), 200), json_string_value(data));
 	else if (json_is_string(data))
 		snprintf(msg, len, "%s: %.*s", type, utf8_prefix(json_string_value(data), 200),
 			 json_string_value(data));

@@ -15,8 +15,8 @@ void report_frames_init(struct report_frames *f, const struct output_sink *sink,
 
 static void take_frame(struct report_frames *f)
 {
-	json_t *item = json_loadb(f->line.data ? f->line.data : "", f->line.len, JSON_ALLOW_NUL,
-				  NULL);
+	json_t *item =
+	    json_loadb(f->line.data ? f->line.data : "", f->line.len, JSON_ALLOW_NUL, NULL);
 	json_t *entry = results_stream_take(&f->stream, item);
 	if (entry)
 		output_sink_result(f->sink, entry);

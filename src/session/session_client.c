@@ -233,7 +233,8 @@ int session_run_step(struct session_run *s)
 		return 1;
 	}
 	if (type == 'R') { /* a rich result as it was made, bounded by the daemon */
-		json_t *entry = json_loadb(s->b.data ? s->b.data : "", s->b.len, JSON_ALLOW_NUL, NULL);
+		json_t *entry =
+		    json_loadb(s->b.data ? s->b.data : "", s->b.len, JSON_ALLOW_NUL, NULL);
 		if (json_is_object(entry))
 			output_sink_result(&s->sink, entry);
 		json_decref(entry);
