@@ -143,7 +143,7 @@ static void sink_write(void *ctx, int stream, const char *data, size_t len)
 static void sink_result(void *ctx, json_t *entry)
 {
 	struct render *r = ctx;
-	if (r->format == FORMAT_NDJSON || r->tap.event)
+	if (r->format == FORMAT_NDJSON)
 		render_event(r, "result", json_deep_copy(entry));
 }
 
