@@ -200,6 +200,11 @@ static int compile(duk_context *ctx, const char *code, size_t len, bool *has_res
 /* The execution's output limit ("results_max"): its result's bound. */
 static uint64_t result_max = 1u << 20;
 
+uint64_t engine_duktape_result_max(void)
+{
+	return in_kernel ? result_max : engine_duktape_child_job->req->limits.output_bytes;
+}
+
 static int run_to_result(duk_context *ctx, bool has_result)
 {
 	duk_push_global_object(ctx);
@@ -473,6 +478,7 @@ _Noreturn void engine_duktape_kernel_main(void *arg)
 		engine_duktape_modules_from_json(job, json_object_get(req, "modules"));
 		double c0 = cpu_ms();
 		cur_seq = seq;
+		engine_duktape_results_reset();
 		run_exec(ctx, job, json_string_value(code) ?: "", json_string_length(code), program,
 			 true, &r);
 		cur_seq = NULL;

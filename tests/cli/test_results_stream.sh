@@ -89,6 +89,11 @@ sbx run -l python --max-output 1000 --format ndjson -e 'display("x" * 600); disp
 expect_rc 0
 check "the result past the limit is truncated in the stream as in the record" sh -c 'printf "%s\n" "$1" | jq -s -e "[.[] | select(.event == \"result\") | [.truncated, (.data | length)]] == [[false, 602], [true, 0]] and ([.[] | select(.event == \"execution_completed\")][0].record.results | map(.truncated)) == [false, true]" >/dev/null' _ "$out"
 
+# Duktape: past twice the output limit a display's data does not go out at
+# all (a frame never costs more than the report), only its stub.
+sbx run -l javascript --max-output 1000 --format ndjson -e 'display("x".repeat(5000)); display("y")'
+check "a display far past the limit is streamed as its stub" sh -c 'printf "%s\n" "$1" | jq -s -e "[.[] | select(.event == \"result\") | [.index, .truncated, .data]] == [[0, true, \"\"], [1, false, \"y\"]]" >/dev/null' _ "$out"
+
 # --json and text print no events: the record is as before.
 sbx run -l python --json -e 'display("a"); 2'
 expect_json '[.result, [.results[].data]]' "[2, [\"'a'\"]]"

@@ -3,7 +3,7 @@
  * Compiled once per run as a function expression and called with the native
  * bindings from engine_duktape.c:
  *   N.write(fd, string)   write(2) to fd 1 or 2, unbuffered
- *   N.result(json)        send one rich result now (display())
+ *   N.result(json, stub, n) send one rich result now (display())
  *   N.now()               monotonic milliseconds
  *   N.sleepUntil(ms)      sleep until monotonic ms (ends the run at the deadline)
  *   N.file                the user's source name, to pick frames from stacks

@@ -4,7 +4,7 @@
 	 * it; the JSON result ignores the symbol, as JSON.stringify does. The
 	 * JSON text of the entries, or undefined. */
 	var MIME_KEY = typeof Symbol === 'function' ? Symbol['for']('sbx.mime') : null;
-	function bundleOf(v, out, send) {
+	function bundleOf(v, out, stream) {
 		if (!MIME_KEY || v === null || (typeof v !== 'object' && typeof v !== 'function')) return false;
 		var b = v[MIME_KEY];
 		if (!b || typeof b !== 'object') return false;
@@ -12,7 +12,7 @@
 		for (var i = 0; i < keys.length; i++)
 			if (typeof b[keys[i]] === 'string') {
 				out.push({ mime: keys[i], data: b[keys[i]] });
-				if (send) sendResult(stringify(out[out.length - 1]));
+				if (stream) send(out[out.length - 1]);
 			}
 		return out.length > n;
 	}
@@ -24,10 +24,14 @@
 	 * (as console.log shows it). A global of sbx's, not enumerable. */
 	var displayed = [];
 	/* Each result leaves at once (README "Streamed results"), and again
-	 * in the report at the end. */
+	 * in the report at the end; past twice the output limit only its stub
+	 * (N.result). */
+	function send(item) {
+		sendResult(stringify(item), stringify({ mime: item.mime, data: '', truncated: true }), item.data.length);
+	}
 	function add(item) {
 		displayed.push(item);
-		sendResult(stringify(item));
+		send(item);
 	}
 	function display() {
 		var args = Array.prototype.slice.call(arguments), last = args[args.length - 1];
