@@ -198,17 +198,31 @@ local({
       return(paste0("{", paste0(esc(nm), ":", items, collapse = ","), "}"))
     paste0("[", paste(items, collapse = ","), "]")
   }
-  report <- function(text) {
+  report_con <- NULL  # kept open between streamed results (rich_stream)
+  report <- function(text, keep = FALSE) {
     # fd 3 is the report pipe. R cannot write to an fd: /proc/self/fd
     # reopens it, unless the sandbox's uid may not (the pipe belongs to
-    # sbx); then a shell, which inherits fd 3, carries it.
-    con <- tryCatch(suppressWarnings(file("/proc/self/fd/3", open = "wb", raw = TRUE)),
-                    error = function(e) NULL)
-    if (is.null(con))
-      con <- tryCatch(suppressWarnings(pipe("exec cat >&3", open = "wb")), error = function(e) NULL)
-    if (is.null(con)) return(invisible())
-    writeBin(charToRaw(enc2utf8(text)), con)
-    close(con)
+    # sbx); then a shell, which inherits fd 3, carries it. keep: the
+    # connection stays open for the next (a streamed result: a shell per
+    # result would cost ~25 ms each); what comes last closes it, so all
+    # of it goes through the one connection, in order.
+    raw <- charToRaw(enc2utf8(text))
+    con <- report_con
+    report_con <<- NULL
+    if (is.null(con) || !isTRUE(tryCatch({ writeBin(raw, con); TRUE }, error = function(e) FALSE))) {
+      con <- tryCatch(suppressWarnings(file("/proc/self/fd/3", open = "wb", raw = TRUE)),
+                      error = function(e) NULL)
+      if (is.null(con))
+        con <- tryCatch(suppressWarnings(pipe("exec cat >&3", open = "wb")), error = function(e) NULL)
+      if (is.null(con)) return(invisible())
+      writeBin(raw, con)
+    }
+    if (keep) {
+      tryCatch(flush(con), error = function(e) NULL)
+      report_con <<- con
+    } else {
+      tryCatch(close(con), error = function(e) NULL)
+    }
   }
   from_json <- function(text) {
     # inputs.json was written by sbx (jansson, compact): a tiny parser suffices.
@@ -489,7 +503,8 @@ local({
     if (!is.null(it$file)) {
       size <- file.size(it$file)
       n <- ceiling(size / 3) * 4
-      data <- if (used + n <= rich_max) b64(readBin(it$file, "raw", size)) else NULL
+      data <- if (used + n > rich_max) NULL else if (!is.null(it$b64)) it$b64 else
+        b64(readBin(it$file, "raw", size))
     } else {
       n <- nchar(it$data, type = "bytes")
       size <- n
@@ -498,7 +513,8 @@ local({
     if (is.null(data))
       return(list(part = sprintf("{\"mime\":%s,\"data\":\"\",\"truncated\":true,\"bytes\":%.0f}",
                                  esc(it$mime), size), used = used))
-    list(part = paste0("{\"mime\":", esc(it$mime), ",\"data\":", esc(data), "}"), used = used + n)
+    list(part = paste0("{\"mime\":", esc(it$mime), ",\"data\":", esc(data), "}"), used = used + n,
+         b64 = if (!is.null(it$file)) data)
   }
   # Each result leaves as it is made (README "Streamed results"): a frame
   # on fd 3 ahead of the report, which still holds them all, under the same
@@ -506,16 +522,18 @@ local({
   rich_sent <- 0
   rich_nsent <- 0L
   stream <- NULL
+  # Returns items, a plot's PNG kept as sent (base64), not read again.
   rich_stream <- function(items) {
-    for (it in items) {
+    for (i in seq_along(items)) {
       if (rich_nsent >= 100L) break
       rich_nsent <<- rich_nsent + 1L
-      p <- rich_part(it, rich_sent)
+      p <- rich_part(items[[i]], rich_sent)
       rich_sent <<- p$used
-      if (!kernel) report(paste0("\036", p$part, "\n"))
+      if (!is.null(p$b64)) items[[i]]$b64 <- p$b64
+      if (!kernel) report(paste0("\036", p$part, "\n"), keep = TRUE)
       else if (is.function(stream)) stream(p$part)
     }
-    invisible()
+    items
   }
   # Items: list(mime, data, bytes, b64): data NULL when over the budget.
   # over: the bytes the result's JSON reached when it was left out.
@@ -536,7 +554,8 @@ local({
     }
     if (!is.null(over)) items[[length(items) + 1L]] <- list(mime = "application/json", over = over)
     if (!length(items)) return("")
-    rich_stream(if (n_streamed) items[-seq_len(n_streamed)] else items)
+    if (length(items) > n_streamed)
+      items[(n_streamed + 1L):length(items)] <- rich_stream(items[(n_streamed + 1L):length(items)])
     used <- 0
     parts <- character()
     for (it in utils::head(items, 100L)) {
@@ -570,8 +589,7 @@ local({
         items[[length(items) + 1L]] <- list(mime = "text/plain", data = short_print(x, 100L))
       }
     }
-    rich_items <<- c(rich_items, items)
-    rich_stream(items)
+    rich_items <<- c(rich_items, rich_stream(items))
     invisible()
   }
   assign("display", display, envir = as.environment("Autoloads"))
