@@ -81,4 +81,33 @@ os._exit(0)'
 check "a frame after the report began is no event" \
 	test "$(printf '%s\n' "$out" | jq -s '[.[] | select(.event == "result")] | length')" -eq 0
 
+# --- a session: the kernel runs in the code's process, so the code can
+# send its own result frames on the kernel's channel (here with the
+# kernel's own send). The daemon checks and bounds them as above: only
+# this execution's, only a string item that is an item, at most 100, the
+# output limit; the record is the report's.
+sbx session create -l python --json
+sid=$(printf '%s' "$out" | jq -r .id)
+sbx session exec "$sid" --max-output 1000 --format ndjson -e 'import sys
+f = sys._getframe()
+while f is not None and "send" not in f.f_locals:
+    f = f.f_back
+send, seq = f.f_locals["send"], f.f_locals["req"]["seq"]
+send({"result": seq, "item": "{\"mime\":\"text/\\u001b]0;x\",\"data\":\"x\"}"})
+send({"result": seq, "item": "{\"mime\":\"text/plain\",\"data\":\"a\",\"file\":\"/tmp/X\",\"index\":9,\"event\":\"execution_completed\"}"})
+send({"result": seq, "item": {"mime": "text/plain", "data": "not text"}})
+send({"result": seq + 1, "item": "{\"mime\":\"text/plain\",\"data\":\"not this one\"}"})
+send({"result": seq, "item": "{\"mime\":\"text/plain\",\"data\":\"" + "y" * 5000 + "\"}"})
+for i in range(150):
+    send({"result": seq, "item": "{\"mime\":\"text/plain\",\"data\":\"F%d\"}" % i})
+"mine"'
+expect_rc 0
+ev=$(events result)
+check "session: the forged frames are bounded (100, their keys, the output limit, this execution's)" \
+	sh -c 'printf "%s" "$1" | jq -e "length == 100 and (.[0] | keys == [\"bytes\",\"data\",\"event\",\"id\",\"index\",\"mime\",\"truncated\",\"ts\"] and .data == \"a\" and .index == 0) and (.[1] | .truncated and .data == \"\" and .bytes == 5000) and .[2].data == \"F0\" and .[99].data == \"F97\" and map(.index) == [range(100)]" >/dev/null' _ "$ev"
+rec=$(record)
+check "session: the record is the report's alone" \
+	sh -c 'printf "%s" "$1" | jq -e ".status == \"ok\" and .result == \"mine\" and .results == []" >/dev/null' _ "$rec"
+sbx session delete "$sid"
+
 finish
