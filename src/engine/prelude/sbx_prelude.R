@@ -497,22 +497,14 @@ local({
   # before it: list(part, used). Past the budget, or left out where it was
   # made (over), it is named with its size instead.
   rich_part <- function(it, used) {
-    if (!is.null(it$over))
-      return(list(part = sprintf("{\"mime\":%s,\"data\":\"\",\"truncated\":true,\"bytes\":%.0f}",
-                                 esc(it$mime), it$over), used = used))
-    if (!is.null(it$file)) {
-      size <- file.size(it$file)
-      n <- ceiling(size / 3) * 4
-      data <- if (used + n > rich_max) NULL else if (!is.null(it$b64)) it$b64 else
-        b64(readBin(it$file, "raw", size))
-    } else {
-      n <- nchar(it$data, type = "bytes")
-      size <- n
-      data <- if (used + n <= rich_max) it$data else NULL
-    }
-    if (is.null(data))
+    size <- if (!is.null(it$over)) it$over else if (!is.null(it$file)) file.size(it$file) else
+      nchar(it$data, type = "bytes")
+    n <- if (!is.null(it$file)) ceiling(size / 3) * 4 else size
+    if (!is.null(it$over) || used + n > rich_max)
       return(list(part = sprintf("{\"mime\":%s,\"data\":\"\",\"truncated\":true,\"bytes\":%.0f}",
                                  esc(it$mime), size), used = used))
+    data <- if (is.null(it$file)) it$data else if (!is.null(it$b64)) it$b64 else
+      b64(readBin(it$file, "raw", size))
     list(part = paste0("{\"mime\":", esc(it$mime), ",\"data\":", esc(data), "}"), used = used + n,
          b64 = if (!is.null(it$file)) data)
   }
