@@ -67,6 +67,9 @@ static json_t *exec_request(const struct request *req, const char *spool)
 	session_program_request(j, req);
 	if (req->fresh)
 		json_object_set_new(j, "fresh", json_true());
+	/* This client takes 'R' frames (rich results as they are made); a
+	 * client of an older sbx never gets one it would take for the record. */
+	json_object_set_new(j, "results_stream", json_true());
 	/* The execution's language: its kernel in the workspace (the
 	 * session's own when it is that one). */
 	if (req->lang)
