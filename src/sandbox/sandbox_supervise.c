@@ -9,7 +9,7 @@
  * out for an isolated run.
  *
  * May call: sandbox_child (in the child), isolate (spawn, attach, kill),
- * pid1, runcpu, output_sink, outcome, util, libc.
+ * pid1, runcpu, report_frames, output_sink, outcome, util, libc.
  */
 #include "sandbox/sandbox_int.h"
 
