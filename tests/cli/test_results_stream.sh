@@ -94,6 +94,20 @@ check "the result past the limit is truncated in the stream as in the record" sh
 sbx run -l javascript --max-output 1000 --format ndjson -e 'display("x".repeat(5000)); display("y")'
 check "a display far past the limit is streamed as its stub" sh -c 'printf "%s\n" "$1" | jq -s -e "[.[] | select(.event == \"result\") | [.index, .truncated, .data]] == [[0, true, \"\"], [1, false, \"y\"]]" >/dev/null' _ "$out"
 
+# A thread that displays while the run ends: no result goes out once the
+# report has begun (it would be report), and the record is whole.
+sbx run -l python --format ndjson -e 'import threading
+first = threading.Event()
+def spam():
+    while True:
+        display("t")
+        first.set()
+threading.Thread(target=spam, daemon=True).start()
+first.wait()
+42'
+expect_rc 0
+check "a thread's late displays never break the record" sh -c 'printf "%s\n" "$1" | jq -s -e "([.[] | select(.event == \"execution_completed\")][0].record | .status == \"ok\" and .result == 42) and ([.[] | select(.event == \"result\")] | length <= 100 and all(.[]; .data == \"'"'t'"'\"))" >/dev/null' _ "$out"
+
 # --json and text print no events: the record is as before.
 sbx run -l python --json -e 'display("a"); 2'
 expect_json '[.result, [.results[].data]]' "[2, [\"'a'\"]]"

@@ -101,6 +101,19 @@ def _sbx_setup():
     builtins.help = _sitebuiltins._Helper()
 
     main_pid = posix.getpid()
+    # fd 3's writers: a lock (reentrant: a signal handler may display), and
+    # whether the report began, after which a streamed result would be
+    # report (sandbox/report_frames.h): a thread's late display() is not sent.
+    fd3 = {'lock': __import__('_thread').RLock(), 'reported': False}
+
+    def write3(data):
+        data = data.encode('utf-8', 'surrogatepass').decode('utf-8', 'replace').encode()
+        try:
+            while data:
+                n = posix.write(3, data)
+                data = data[n:]
+        except OSError:
+            pass  # no report pipe: run by hand, nothing to tell
 
     def report(text):
         # Only the program's own process reports: a child it forked runs on
@@ -110,15 +123,9 @@ def _sbx_setup():
         if _SBX_CAPTURE is not None:
             _SBX_CAPTURE.append(text)
             return
-        data = text.encode('utf-8', 'surrogatepass').decode('utf-8', 'replace').encode()
-        try:
-            while data:
-                n = posix.write(3, data)
-                data = data[n:]
-        except OSError:
-            pass  # no report pipe: run by hand, nothing to tell
-
-    frame_lock = []
+        with fd3['lock']:
+            fd3['reported'] = True
+            write3(text)
 
     def frame(item):
         # One rich result as it is made (README "Streamed results"): an
@@ -129,17 +136,9 @@ def _sbx_setup():
         if _SBX_STREAM is not None:
             _SBX_STREAM(item)
             return
-        if not frame_lock:
-            frame_lock.append(__import__('_thread').allocate_lock())
-        data = ('\x1e' + item + '\n').encode('utf-8', 'surrogatepass').decode(
-            'utf-8', 'replace').encode()
-        with frame_lock[0]:  # two threads' frames never interleave
-            try:
-                while data:
-                    n = posix.write(3, data)
-                    data = data[n:]
-            except OSError:
-                pass
+        with fd3['lock']:  # two threads' frames never interleave
+            if not fd3['reported']:
+                write3('\x1e' + item + '\n')
 
     enc_str = _json.encode_basestring
 
