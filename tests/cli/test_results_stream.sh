@@ -140,7 +140,9 @@ display(list("text/plain" = "second"), raw = TRUE)' ;;
 	until_event 6
 	out=$line
 	expect_json '[.event, .index, .mime, .data]' '["result", 0, "text/plain", "first"]'
-	printf 'go\n' >"$work/go"
+	# Opening the FIFO waits for the program to open it: only once it is
+	# known to run (without a result it may have failed, or never opens it).
+	case $line in *'"event":"result"'*) printf 'go\n' >"$work/go" ;; esac
 	until_event 6
 	out=$line
 	expect_json '[.event, .index, .data]' '["result", 1, "second"]'

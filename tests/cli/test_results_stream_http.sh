@@ -60,7 +60,9 @@ done
 out=$line
 T_LAST="POST /v1/sessions/ID/executions (streamed)"
 expect_json '[.event, .index, .data]' '["result", 0, "first"]'
-printf 'go\n' >"$work/go"
+# Opening the FIFO waits for the program to open it: only once it is known
+# to run (without a result it may have failed, or never opens it).
+case $line in *'"event":"result"'*) printf 'go\n' >"$work/go" ;; esac
 last=$(tail -n 1 <&4)
 exec 4<&-
 wait "$CURL_PID"
