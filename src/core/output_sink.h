@@ -11,10 +11,15 @@
 
 #include <stddef.h>
 
+struct json_t; /* jansson's */
+
 struct output_sink {
 	/* A chunk of the code's output; stream is 1 (stdout) or 2 (stderr). */
 	void (*write)(void *ctx, int stream, const char *data, size_t len);
 	void *ctx;
+	/* A rich result as it was made, already bounded (results_stream.h):
+	 * borrowed. NULL: results are only read at the end. */
+	void (*result)(void *ctx, struct json_t *entry);
 };
 
 /* Hands a chunk to sink; a NULL sink (or one without write) drops it, as
@@ -24,6 +29,13 @@ static inline void output_sink_write(const struct output_sink *sink, int stream,
 {
 	if (sink && sink->write)
 		sink->write(sink->ctx, stream, data, len);
+}
+
+/* Hands a streamed result's entry to sink, if it takes them. */
+static inline void output_sink_result(const struct output_sink *sink, struct json_t *entry)
+{
+	if (sink && sink->result && entry)
+		sink->result(sink->ctx, entry);
 }
 
 #endif

@@ -1,6 +1,6 @@
 /* engine_duktape_bindings — what the child's heap gets from the host: the
  * prelude and built-ins (embedded bytecode), the natives the prelude calls
- * (N.write, N.now, N.sleepUntil, N.loadLib, N.runtime, N.lineText,
+ * (N.write, N.result, N.now, N.sleepUntil, N.loadLib, N.runtime, N.lineText,
  * N.exit), the inputs, and the globals taken away. Calls the engine's
  * child (exits, reports), js/lower.h and util. */
 #include <errno.h>
@@ -14,6 +14,7 @@
 #include "engine/js/lower.h"
 #include "engine/js/tokenize.h"
 #include "core/outcome.h"
+#include "sandbox/sandbox.h"
 #include "util/util.h"
 
 #include "js_builtins.h"
@@ -45,6 +46,40 @@ static duk_ret_t native_write(duk_context *ctx)
 		return 0; /* a session's replay: its output went out the first time */
 	/* Written as node writes it: UTF-8, not Duktape's CESU-8. */
 	duktape_text_utf8(s, len, write_sink, &fd);
+	return 0;
+}
+
+/* N.result(json, stub, n): one rich result as display() makes it, sent at
+ * once on the report fd as a frame (sandbox/report_frames.h); the report
+ * at the end still holds them all. A session's kernel sends them to its
+ * daemon. n is the data's length: past twice the output limit in all,
+ * only the stub (the item without its data) goes, so that the frames of a
+ * huge display never cost the run more than its report does. */
+static uint64_t results_sent; /* data sent so far (this execution's) */
+
+void engine_duktape_results_reset(void)
+{
+	results_sent = 0;
+}
+
+static duk_ret_t native_result(duk_context *ctx)
+{
+	duk_size_t len;
+	const char *s = duk_require_lstring(ctx, 0, &len);
+	double n = duk_require_number(ctx, 2);
+	uint64_t max = engine_duktape_result_max();
+	if (n < 0 || results_sent + (uint64_t)n > 2 * max)
+		s = duk_require_lstring(ctx, 1, &len);
+	else
+		results_sent += (uint64_t)n;
+	if (engine_duktape_in_kernel()) {
+		engine_duktape_kernel_result(s, len);
+		return 0;
+	}
+	int fd = SANDBOX_REPORT_FD;
+	(void)write_all(fd, "\x1e", 1);
+	duktape_text_utf8(s, len, write_sink, &fd);
+	(void)write_all(fd, "\n", 1);
 	return 0;
 }
 
@@ -200,6 +235,8 @@ void engine_duktape_load_prelude(duk_context *ctx, const char *filename)
 	duk_idx_t n = duk_push_object(ctx);
 	duk_push_c_function(ctx, native_write, 2);
 	duk_put_prop_string(ctx, n, "write");
+	duk_push_c_function(ctx, native_result, 3);
+	duk_put_prop_string(ctx, n, "result");
 	duk_push_c_function(ctx, native_now, 0);
 	duk_put_prop_string(ctx, n, "now");
 	duk_push_c_function(ctx, native_sleep_until, 1);

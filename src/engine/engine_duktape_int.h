@@ -102,6 +102,15 @@ _Noreturn void engine_duktape_kernel_main(void *arg);
 bool engine_duktape_kernel_stopping(void);
 bool engine_duktape_kernel_exit(int code);
 bool engine_duktape_kernel_muted(void); /* replaying: the code's output dropped */
+bool engine_duktape_in_kernel(void);	/* a session's kernel, not a one-shot run */
+/* A session kernel's rich result as display() makes it (JSON text, as
+ * Duktape holds it): a {"result": seq, "item"} frame to the daemon. */
+void engine_duktape_kernel_result(const char *json, size_t len);
+/* The output limit that bounds an execution's results (a run's, or the
+ * kernel's execution's "results_max"); the streamed results' count of it
+ * starts again at each execution. */
+uint64_t engine_duktape_result_max(void);
+void engine_duktape_results_reset(void);
 
 /* engine_duktape_ends_with_expression: engine_duktape.h. */
 

@@ -70,6 +70,11 @@ bool engine_duktape_kernel_exit(int code)
 	return true;
 }
 
+bool engine_duktape_in_kernel(void)
+{
+	return in_kernel;
+}
+
 bool engine_duktape_kernel_muted(void)
 {
 	return muted;
@@ -109,6 +114,26 @@ static void send_frame(json_t *j)
 	if (write_all(0, s, strlen(s)) < 0 || write_all(0, "\n", 1) < 0)
 		_exit(0); /* the daemon is gone */
 	free(s);
+}
+
+/* The execution in progress's seq, for its result frames; NULL between. */
+static json_t *cur_seq;
+
+static void buf_sink(void *arg, const char *p, size_t n)
+{
+	buf_append(arg, p, n);
+}
+
+void engine_duktape_kernel_result(const char *json, size_t len)
+{
+	if (!cur_seq || muted)
+		return; /* a replay's results went out the first time */
+	struct buf b = BUF_INIT;
+	duktape_text_utf8(json, len, buf_sink, &b); /* CESU-8 to UTF-8 */
+	json_t *item = json_stringn(b.data ? b.data : "", b.len);
+	buf_release(&b);
+	if (item)
+		send_frame(json_pack("{s:O, s:o}", "result", cur_seq, "item", item));
 }
 
 /* ---- one execution ---- */
@@ -174,6 +199,11 @@ static int compile(duk_context *ctx, const char *code, size_t len, bool *has_res
 /* From the compiled function to [ rich results, JSON of the result ]. */
 /* The execution's output limit ("results_max"): its result's bound. */
 static uint64_t result_max = 1u << 20;
+
+uint64_t engine_duktape_result_max(void)
+{
+	return in_kernel ? result_max : engine_duktape_child_job->req->limits.output_bytes;
+}
 
 static int run_to_result(duk_context *ctx, bool has_result)
 {
@@ -447,8 +477,11 @@ _Noreturn void engine_duktape_kernel_main(void *arg)
 		/* the execution's --file modules (session_files.c), not the last one's */
 		engine_duktape_modules_from_json(job, json_object_get(req, "modules"));
 		double c0 = cpu_ms();
+		cur_seq = seq;
+		engine_duktape_results_reset();
 		run_exec(ctx, job, json_string_value(code) ?: "", json_string_length(code), program,
 			 true, &r);
+		cur_seq = NULL;
 		double c1 = cpu_ms();
 		if (program)
 			session_program(ctx, NULL);

@@ -135,13 +135,33 @@ static void start_queued(struct mcp_server *s)
 	}
 }
 
+/* How many bytes of s, at most max, end on a UTF-8 character's boundary:
+ * a message cut inside a character would not be valid JSON text. */
+static int utf8_prefix(const char *s, size_t max)
+{
+	size_t n = strnlen(s, max + 1);
+	if (n > max) {
+		n = max;
+		while (n > 0 && ((unsigned char)s[n] & 0xc0) == 0x80)
+			n--;
+	}
+	return (int)n;
+}
+
 /* A short description of one run event, for a progress message. */
 static void event_message(json_t *ev, char *msg, size_t len)
 {
 	const char *type = json_string_value(json_object_get(ev, "event"));
 	json_t *data = json_object_get(ev, "data");
-	if (json_is_string(data))
-		snprintf(msg, len, "%s: %.200s", type, json_string_value(data));
+	const char *mime = json_string_value(json_object_get(ev, "mime"));
+	/* A rich result as it was made: its type, then its data (the record
+	 * at the end holds it whole). */
+	if (type && !strcmp(type, "result") && mime && json_is_string(data))
+		snprintf(msg, len, "result %s: %.*s", mime,
+			 utf8_prefix(json_string_value(data), 200), json_string_value(data));
+	else if (json_is_string(data))
+		snprintf(msg, len, "%s: %.*s", type, utf8_prefix(json_string_value(data), 200),
+			 json_string_value(data));
 	else
 		snprintf(msg, len, "%s", type ? type : "event");
 }
@@ -162,7 +182,7 @@ static void report_progress(struct mcp_server *s, struct mcp_call *c)
 			continue;
 		json_t *ev = json_loadb(start, (size_t)(nl - start), JSON_ALLOW_NUL, NULL);
 		if (json_is_object(ev)) {
-			char msg[256];
+			char msg[512]; /* "result " + a mime type (127) + 200 bytes of data */
 			event_message(ev, msg, sizeof(msg));
 			c->progress += 1;
 			mcp_send(s, jsonrpc_notification(

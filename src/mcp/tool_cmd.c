@@ -269,8 +269,12 @@ static int session_command(const struct mcp_tool *t, json_t *args, struct mcp_cm
 	if (bad)
 		return -1;
 	add(cmd, t->kind == TOOL_STOP_SESSION ? "stop" : "exec");
-	add(cmd, "--json");
 	if (t->kind == TOOL_EXEC_IN_SESSION) {
+		/* Its events as they happen (output, rich results): progress
+		 * notifications; the record is the last one's. */
+		add(cmd, "--format");
+		add(cmd, "ndjson");
+		cmd->ndjson = true;
 		/* The rest of the arguments is the execution's request, read
 		 * and checked by `session exec --request -` as serve's body is:
 		 * code, inputs, timeout, stdin, args, env, cpu_time. */
@@ -289,6 +293,7 @@ static int session_command(const struct mcp_tool *t, json_t *args, struct mcp_cm
 		add(cmd, "-");
 		add(cmd, id);
 	} else {
+		add(cmd, "--json");
 		add(cmd, id);
 	}
 	return 0;

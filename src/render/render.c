@@ -138,9 +138,18 @@ static void sink_write(void *ctx, int stream, const char *data, size_t len)
 	render_output(ctx, stream, data, len);
 }
 
+/* A rich result as it is made: a `result` event (NDJSON only; the text
+ * and JSON formats show the record's results at the end). */
+static void sink_result(void *ctx, json_t *entry)
+{
+	struct render *r = ctx;
+	if (r->format == FORMAT_NDJSON)
+		render_event(r, "result", json_deep_copy(entry));
+}
+
 struct output_sink render_sink(struct render *r)
 {
-	return (struct output_sink){sink_write, r};
+	return (struct output_sink){sink_write, r, sink_result};
 }
 
 /* sbx's lines about a failure, from the outcome (render_text.c draws

@@ -13,7 +13,8 @@
  * memory, sandbox, policy findings) from what it observed itself. Nothing
  * from a report is ever merged into the record as a key of its own.
  *
- * The report is one JSON object; what sbx reads of it:
+ * The report is one JSON object (after the rich results streamed ahead of
+ * it, report_frames.h, which never reach it); what sbx reads of it:
  *   result    any JSON value (NUL characters in strings included)
  *   results   [{"mime": string, "data": string, "file": string|null,
  *              "truncated": bool, "bytes": N}] (bounded by core/results.h)

@@ -28,6 +28,7 @@
 #include "sandbox/isolate.h"
 #include "core/outcome.h"
 #include "core/output_sink.h"
+#include "sandbox/report_frames.h"
 #include "sandbox/pid1.h"
 #include "core/request.h"
 #include "sandbox/runcpu.h"
@@ -96,6 +97,7 @@ struct supervisor {
 	int init_fd;  /* sbx's end of the init's channel (pid1.h), -1: none */
 	struct pid1_state init;
 	struct buf report;
+	struct report_frames frames; /* the results sent ahead of the report */
 	enum kill_reason killed;
 	double start_ms, deadline_ms;
 	clockid_t cpu_clock;

@@ -9,7 +9,7 @@
  * out for an isolated run.
  *
  * May call: sandbox_child (in the child), isolate (spawn, attach, kill),
- * pid1, runcpu, output_sink, outcome, util, libc.
+ * pid1, runcpu, report_frames, output_sink, outcome, util, libc.
  */
 #include "sandbox/sandbox_int.h"
 
@@ -94,8 +94,10 @@ static void drain(struct supervisor *sv, int i)
 	}
 	/* Past its cap the report is only counted (and never parsed); past the
 	 * hard output cap it is an output flood. */
-	buf_append(&sv->report, chunk, (size_t)n);
-	if (sv->report.len + sv->report.dropped > report_cap(sv->req) * SBX_OUTPUT_HARD_FACTOR)
+	size_t took = report_frames_feed(&sv->frames, chunk, (size_t)n);
+	buf_append(&sv->report, chunk + took, (size_t)n - took);
+	if (sv->report.len + sv->report.dropped + sv->frames.bytes >
+	    report_cap(sv->req) * SBX_OUTPUT_HARD_FACTOR)
 		kill_child(sv, KILL_OUTPUT);
 }
 
@@ -316,6 +318,7 @@ void sandbox_supervisor_init(struct supervisor *sv, const struct request *req,
 	sv->gate[0] = sv->gate[1] = sv->initc[0] = sv->initc[1] = -1;
 	sv->fds[0] = sv->fds[1] = sv->fds[2] = -1;
 	buf_init(&sv->report, report_cap(req));
+	report_frames_init(&sv->frames, sink, req->limits.output_bytes, report_cap(req));
 }
 
 /* The parent's ends of the child's pipes, once it runs: the write ends and
@@ -496,4 +499,5 @@ void sandbox_supervisor_release(struct supervisor *sv)
 			close(sv->gate[i]);
 	runcpu_free(&sv->cpu);
 	buf_release(&sv->report);
+	report_frames_release(&sv->frames);
 }

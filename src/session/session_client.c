@@ -67,6 +67,9 @@ static json_t *exec_request(const struct request *req, const char *spool)
 	session_program_request(j, req);
 	if (req->fresh)
 		json_object_set_new(j, "fresh", json_true());
+	/* This client takes 'R' frames (rich results as they are made); a
+	 * client of an older sbx never gets one it would take for the record. */
+	json_object_set_new(j, "results_stream", json_true());
 	/* The execution's language: its kernel in the workspace (the
 	 * session's own when it is that one). */
 	if (req->lang)
@@ -230,6 +233,14 @@ int session_run_step(struct session_run *s)
 	if (type == 'O' || type == 'E') {
 		take_output(&s->out, s->req, &s->sink, type == 'O' ? 1 : 2,
 			    s->b.data ? s->b.data : "", s->b.len);
+		return 1;
+	}
+	if (type == 'R') { /* a rich result as it was made, bounded by the daemon */
+		json_t *entry =
+		    json_loadb(s->b.data ? s->b.data : "", s->b.len, JSON_ALLOW_NUL, NULL);
+		if (json_is_object(entry))
+			output_sink_result(&s->sink, entry);
+		json_decref(entry);
 		return 1;
 	}
 	json_t *rec = proto_json(&s->b);

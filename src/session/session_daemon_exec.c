@@ -251,6 +251,8 @@ void daemon_start_job(struct daemon *d)
 	d->bytes[0] = d->bytes[1] = 0;
 	d->hard_cap = (uint64_t)json_integer_value(json_object_get(j.req, "output_bytes")) *
 		      SBX_OUTPUT_HARD_FACTOR;
+	d->results = results_stream_start(
+	    (uint64_t)json_integer_value(json_object_get(j.req, "output_bytes")));
 	session_kernel_reset_marks(&s->k);
 	d->acct_cpu0_ms = session_account_cpu_ms(s->k.code_pid);
 	d->acct_peak0_kb = session_account_peak_kb(s->k.code_pid);
@@ -277,6 +279,27 @@ void daemon_start_job(struct daemon *d)
 	json_decref(msg);
 }
 
+/* A rich result the kernel sent as it was made: bounded as a run's are
+ * (results_stream.h), then on to the client ('R'); the record still takes
+ * the results from the report at the end. */
+static void send_result(struct daemon *d, json_t *item_text)
+{
+	/* A client of an older sbx would take the frame for the record. */
+	if (d->cur_job.fd < 0 || !json_is_true(json_object_get(d->cur_job.req, "results_stream")))
+		return;
+	json_t *item = json_loadb(json_string_value(item_text), json_string_length(item_text),
+				  JSON_ALLOW_NUL, NULL);
+	json_t *entry = results_stream_take(&d->results, item);
+	json_decref(item);
+	char *text = entry ? json_dumps(entry, JSON_COMPACT | JSON_ALLOW_NUL) : NULL;
+	json_decref(entry);
+	if (text && d->cur_job.fd >= 0 && proto_send(d->cur_job.fd, 'R', text, strlen(text)) < 0) {
+		close(d->cur_job.fd);
+		d->cur_job.fd = -1;
+	}
+	free(text);
+}
+
 void daemon_on_ctl(struct daemon *d, struct kernel_slot *s)
 {
 	json_t *f = NULL;
@@ -285,14 +308,16 @@ void daemon_on_ctl(struct daemon *d, struct kernel_slot *s)
 		/* Only the frames of the last execution sent, from its kernel,
 		 * count (they are checked, not trusted: session_frames.c). */
 		json_int_t seq = 0;
-		static const char *const kinds[] = {"start", "exiting", "done", "saved"};
-		for (size_t i = 0; i < 4; i++)
+		static const char *const kinds[] = {"start", "exiting", "done", "saved", "result"};
+		for (size_t i = 0; i < 5; i++)
 			if (json_object_get(f, kinds[i]))
 				seq = json_integer_value(json_object_get(f, kinds[i]));
 		bool last = d->cur == s && seq == d->seq;
 		bool this_one = d->busy && last;
 		if (json_object_get(f, "start") && this_one) {
 			d->taken = true;
+		} else if (json_object_get(f, "result") && this_one && !d->done) {
+			send_result(d, json_object_get(f, "item"));
 		} else if (json_object_get(f, "exiting") && this_one) {
 			d->exiting = true;
 		} else if (json_object_get(f, "done") && this_one && !d->done) {

@@ -11,6 +11,7 @@
 #include <stdint.h>
 #include <sys/types.h>
 
+#include "core/results_stream.h"
 #include "sandbox/cgroup.h"
 #include "sandbox/workdir.h"
 #include "session/session_kernel.h"
@@ -79,6 +80,7 @@ struct daemon {
 	int phase;		      /* 0 running, 1 SIGINT sent, 2 killed */
 	const char *killed_for;	      /* "timeout", "output" */
 	uint64_t bytes[2], hard_cap;
+	struct results_stream results; /* the rich results sent as they came */
 	json_t *done;
 	bool taken;	    /* the kernel acknowledged the execution */
 	int resent;	    /* times it went to a new kernel untaken */

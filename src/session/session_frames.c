@@ -121,6 +121,12 @@ json_t *session_frame_check(json_t *f)
 			if (json_is_string(replay) && json_string_length(replay) <= REPLAY_CODE_MAX)
 				json_object_set(out, "replay", replay);
 		}
+	} else if ((v = json_object_get(f, "result"))) {
+		/* A rich result as it was made: its item's JSON text, taken
+		 * apart and bounded by the daemon (results_stream.h). */
+		json_t *item = json_object_get(f, "item");
+		if (seq_ok(v) && json_is_string(item) && json_string_length(item) <= REPORT_MAX)
+			out = json_pack("{s:O, s:O}", "result", v, "item", item);
 	} else if ((v = json_object_get(f, "start"))) {
 		if (seq_ok(v))
 			out = json_pack("{s:O}", "start", v);

@@ -73,7 +73,8 @@ void session_lease_release(const char *state_dir, const char *id, struct session
 
 /* ---- session_proto.c: frames on the control socket ----
  * [4-byte big-endian length][1 type byte][payload]; type 'J' is one JSON
- * object, 'O' and 'E' are raw stdout and stderr bytes. */
+ * object, 'O' and 'E' are raw stdout and stderr bytes, 'R' a rich result
+ * as it was made (a results_stream.h entry, the daemon's). */
 #define PROTO_MAX_JSON	 (64u << 20) /* code and inputs are bounded below this */
 #define PROTO_MAX_OUTPUT (1u << 20)
 int proto_send(int fd, char type, const void *data, size_t len);

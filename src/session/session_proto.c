@@ -55,7 +55,7 @@ int proto_recv(int fd, char *type, struct buf *payload)
 		return r;
 	size_t len = (size_t)h[0] << 24 | (size_t)h[1] << 16 | (size_t)h[2] << 8 | h[3];
 	*type = (char)h[4];
-	size_t max = *type == 'J' ? PROTO_MAX_JSON : PROTO_MAX_OUTPUT;
+	size_t max = *type == 'J' || *type == 'R' ? PROTO_MAX_JSON : PROTO_MAX_OUTPUT;
 	if (len > max)
 		return -1;
 	buf_reset(payload);

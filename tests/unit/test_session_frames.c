@@ -45,6 +45,8 @@ static void test_kinds_keep_their_fields(void **state)
 	expect_frame("{\"ready\":true,\"restored\":true,\"unsaved\":[]}",
 		     "{\"ready\":true,\"restored\":true,\"unsaved\":[]}");
 	expect_frame("{\"exiting\":4,\"exit_code\":3}", "{\"exit_code\":3,\"exiting\":4}");
+	expect_frame("{\"result\":5,\"item\":\"{}\",\"index\":9}",
+		     "{\"item\":\"{}\",\"result\":5}");
 }
 
 static void test_wrong_types_and_kinds(void **state)
@@ -55,6 +57,9 @@ static void test_wrong_types_and_kinds(void **state)
 	assert_null(check("{\"start\":\"3\"}"));
 	assert_null(check("{\"done\":-1}"));
 	assert_null(check("{\"exiting\":4,\"exit_code\":300}"));
+	/* A result's item is its JSON text, taken apart by the daemon. */
+	assert_null(check("{\"result\":5,\"item\":{\"mime\":\"text/plain\"}}"));
+	assert_null(check("{\"result\":-5,\"item\":\"{}\"}"));
 	/* An exit code out of range is a failure, not a success. */
 	expect_frame("{\"done\":1,\"exit_code\":256}",
 		     "{\"cpu_ms\":0.0,\"done\":1,\"exit_code\":1,\"interrupted\":false,"

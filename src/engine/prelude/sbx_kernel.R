@@ -349,6 +349,8 @@ local({
     p$syntax <- NULL
     p$rich_done <- FALSE
     p$rich_items <- list()  # an execution that failed keeps none of its displays
+    p$rich_sent <- 0
+    p$rich_nsent <- 0L
     t0 <<- cpu_s()
     pl <- plan(code)
     cur <<- list(seq = seq, stmts = pl$stmts, ends = pl$ends, nxt = 1L, incomplete = pl$incomplete,
@@ -465,6 +467,10 @@ local({
   }
 
   p$report <- function(text) captured <<- c(captured, text)
+  # Each rich result as it is made, during an execution only.
+  p$stream <- function(part)
+    if (!is.null(cur) && !isTRUE(cur$done_sent))
+      send(sprintf("{\"result\":%s,\"item\":%s}", cur$seq, p$esc(part)))
   p$kernel_step <- function(expr) {
     if (!identical(expr, sentinel)) return(FALSE)
     # A SIGINT while this runs: the execution's, when there is one.

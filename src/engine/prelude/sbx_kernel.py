@@ -30,7 +30,7 @@ def _sbx_kernel():
     import _signal
     import os
     from posix import _exit, write
-    global _SBX_CAPTURE
+    global _SBX_CAPTURE, _SBX_STREAM
 
     g, fail, cell, copy_of = _sbx[2], _sbx[3], _sbx[7], _sbx[8]
     ctl = os.dup(0)
@@ -118,6 +118,8 @@ def _sbx_kernel():
         line, _, pending[0] = pending[0].partition(b'\n')
         return scan(line.decode('utf-8', 'surrogatepass'), 0)[0]
 
+    send_lock = __import__('_thread').allocate_lock()
+
     def send(obj):
         # posix.write as it was when the kernel started, not os.write, which
         # the code can replace (sbx checks every frame and measures the
@@ -130,10 +132,20 @@ def _sbx_kernel():
             obj['report'] = ['{"results":[{"mime":"application/json","data":"",'
                              '"truncated":true,"bytes":%d}]}' % len(obj['report'][0])]
             data = (dumps(obj) + '\n').encode()
-        while data:
-            data = data[write(ctl, data):]
+        with send_lock:  # a result a thread of the code's sends is never inside another line
+            while data:
+                data = data[write(ctl, data):]
 
     busy, interrupted = [False], [False]
+    cur_seq = [None]  # the execution in progress: its results go out as made
+
+    def stream(item):
+        if cur_seq[0] is None:
+            return  # a thread of the code's between executions: no execution to tell
+        item = item.encode('utf-8', 'surrogatepass').decode('utf-8', 'replace')
+        if len(item) < LINE_MAX // 2:  # else only in the report (cut there too)
+            send({'result': cur_seq[0], 'item': item})
+    _SBX_STREAM = stream
     LINE_MAX = (16 << 20) - 4096  # session_kernel.h's KERNEL_LINE_MAX, less the frame
 
     def on_sigint(sig, frame):
@@ -294,9 +306,11 @@ def _sbx_kernel():
         # already sent come again only when they changed).
         _SBX_RICH['done'] = False
         _SBX_RICH['items'] = []
+        _SBX_RICH['sent'] = 0
         if isinstance(req.get('results_max'), int):
             _SBX_RICH['budget'] = req['results_max']  # this execution's output limit
         t0 = os.times()
+        cur_seq[0] = req['seq']
         try:
             busy[0] = True
             try:
@@ -340,6 +354,7 @@ def _sbx_kernel():
             except SystemExit:
                 code = 1
         t1 = os.times()
+        cur_seq[0] = None
         unset_env(old_env)
         sys.argv = list(argv0)
         if prog:

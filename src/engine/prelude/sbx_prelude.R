@@ -198,17 +198,31 @@ local({
       return(paste0("{", paste0(esc(nm), ":", items, collapse = ","), "}"))
     paste0("[", paste(items, collapse = ","), "]")
   }
-  report <- function(text) {
+  report_con <- NULL  # kept open between streamed results (rich_stream)
+  report <- function(text, keep = FALSE) {
     # fd 3 is the report pipe. R cannot write to an fd: /proc/self/fd
     # reopens it, unless the sandbox's uid may not (the pipe belongs to
-    # sbx); then a shell, which inherits fd 3, carries it.
-    con <- tryCatch(suppressWarnings(file("/proc/self/fd/3", open = "wb", raw = TRUE)),
-                    error = function(e) NULL)
-    if (is.null(con))
-      con <- tryCatch(suppressWarnings(pipe("exec cat >&3", open = "wb")), error = function(e) NULL)
-    if (is.null(con)) return(invisible())
-    writeBin(charToRaw(enc2utf8(text)), con)
-    close(con)
+    # sbx); then a shell, which inherits fd 3, carries it. keep: the
+    # connection stays open for the next (a streamed result: a shell per
+    # result would cost ~25 ms each); what comes last closes it, so all
+    # of it goes through the one connection, in order.
+    raw <- charToRaw(enc2utf8(text))
+    con <- report_con
+    report_con <<- NULL
+    if (is.null(con) || !isTRUE(tryCatch({ writeBin(raw, con); TRUE }, error = function(e) FALSE))) {
+      con <- tryCatch(suppressWarnings(file("/proc/self/fd/3", open = "wb", raw = TRUE)),
+                      error = function(e) NULL)
+      if (is.null(con))
+        con <- tryCatch(suppressWarnings(pipe("exec cat >&3", open = "wb")), error = function(e) NULL)
+      if (is.null(con)) return(invisible())
+      writeBin(raw, con)
+    }
+    if (keep) {
+      tryCatch(flush(con), error = function(e) NULL)
+      report_con <<- con
+    } else {
+      tryCatch(close(con), error = function(e) NULL)
+    }
   }
   from_json <- function(text) {
     # inputs.json was written by sbx (jansson, compact): a tiny parser suffices.
@@ -479,11 +493,46 @@ local({
     out <- utils::capture.output(print(value, max = max))
     paste(utils::head(out, 200L), collapse = "\n")
   }
+  # One item's JSON in the report's "results", given the data bytes used
+  # before it: list(part, used). Past the budget, or left out where it was
+  # made (over), it is named with its size instead.
+  rich_part <- function(it, used) {
+    size <- if (!is.null(it$over)) it$over else if (!is.null(it$file)) file.size(it$file) else
+      nchar(it$data, type = "bytes")
+    n <- if (!is.null(it$file)) ceiling(size / 3) * 4 else size
+    if (!is.null(it$over) || used + n > rich_max)
+      return(list(part = sprintf("{\"mime\":%s,\"data\":\"\",\"truncated\":true,\"bytes\":%.0f}",
+                                 esc(it$mime), size), used = used))
+    data <- if (is.null(it$file)) it$data else if (!is.null(it$b64)) it$b64 else
+      b64(readBin(it$file, "raw", size))
+    list(part = paste0("{\"mime\":", esc(it$mime), ",\"data\":", esc(data), "}"), used = used + n,
+         b64 = if (!is.null(it$file)) data)
+  }
+  # Each result leaves as it is made (README "Streamed results"): a frame
+  # on fd 3 ahead of the report, which still holds them all, under the same
+  # budget and count. A session's kernel sends them to sbx through stream.
+  rich_sent <- 0
+  rich_nsent <- 0L
+  stream <- NULL
+  # Returns items, a plot's PNG kept as sent (base64), not read again.
+  rich_stream <- function(items) {
+    for (i in seq_along(items)) {
+      if (rich_nsent >= 100L) break
+      rich_nsent <<- rich_nsent + 1L
+      p <- rich_part(items[[i]], rich_sent)
+      rich_sent <<- p$used
+      if (!is.null(p$b64)) items[[i]]$b64 <- p$b64
+      if (!kernel) report(paste0("\036", p$part, "\n"), keep = TRUE)
+      else if (is.function(stream)) stream(p$part)
+    }
+    items
+  }
   # Items: list(mime, data, bytes, b64): data NULL when over the budget.
   # over: the bytes the result's JSON reached when it was left out.
   rich_end <- function(value, over = NULL) {
     if (rich_done) return("")
     rich_done <<- TRUE
+    n_streamed <- length(rich_items)
     items <- c(rich_items, rich_pages())
     rich_items <<- list()
     if (is.data.frame(value)) {
@@ -497,30 +546,14 @@ local({
     }
     if (!is.null(over)) items[[length(items) + 1L]] <- list(mime = "application/json", over = over)
     if (!length(items)) return("")
+    if (length(items) > n_streamed)
+      items[(n_streamed + 1L):length(items)] <- rich_stream(items[(n_streamed + 1L):length(items)])
     used <- 0
     parts <- character()
     for (it in utils::head(items, 100L)) {
-      if (!is.null(it$over)) {  # a form left out where it was made
-        parts <- c(parts, sprintf("{\"mime\":%s,\"data\":\"\",\"truncated\":true,\"bytes\":%.0f}",
-                                  esc(it$mime), it$over))
-        next
-      }
-      if (!is.null(it$file)) {
-        size <- file.size(it$file)
-        n <- ceiling(size / 3) * 4
-        data <- if (used + n <= rich_max) b64(readBin(it$file, "raw", size)) else NULL
-      } else {
-        n <- nchar(it$data, type = "bytes")
-        size <- n
-        data <- if (used + n <= rich_max) it$data else NULL
-      }
-      if (is.null(data)) {
-        parts <- c(parts, sprintf("{\"mime\":%s,\"data\":\"\",\"truncated\":true,\"bytes\":%.0f}",
-                                  esc(it$mime), size))
-      } else {
-        used <- used + n
-        parts <- c(parts, paste0("{\"mime\":", esc(it$mime), ",\"data\":", esc(data), "}"))
-      }
+      p <- rich_part(it, used)
+      used <- p$used
+      parts <- c(parts, p$part)
     }
     paste0(",\"results\":[", paste(parts, collapse = ","), "]")
   }
@@ -548,7 +581,7 @@ local({
         items[[length(items) + 1L]] <- list(mime = "text/plain", data = short_print(x, 100L))
       }
     }
-    rich_items <<- c(rich_items, items)
+    rich_items <<- c(rich_items, rich_stream(items))
     invisible()
   }
   assign("display", display, envir = as.environment("Autoloads"))

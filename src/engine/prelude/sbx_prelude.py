@@ -20,6 +20,9 @@ import sys
 # A session's kernel (sbx_kernel.py, run after this file) collects each
 # execution's report here instead of writing it to fd 3.
 _SBX_CAPTURE = None
+# A session's kernel sends each rich result as it is made through this
+# (the item's JSON) instead of fd 3.
+_SBX_STREAM = None
 
 
 def _sbx_setup():
@@ -86,6 +89,19 @@ def _sbx_setup():
     builtins.help = _sitebuiltins._Helper()
 
     main_pid = posix.getpid()
+    # fd 3's writers: a lock (reentrant: a signal handler may display), and
+    # whether the report began, after which a streamed result would be
+    # report (sandbox/report_frames.h): a thread's late display() is not sent.
+    fd3 = {'lock': __import__('_thread').RLock(), 'reported': False}
+
+    def write3(data):
+        data = data.encode('utf-8', 'surrogatepass').decode('utf-8', 'replace').encode()
+        try:
+            while data:
+                n = posix.write(3, data)
+                data = data[n:]
+        except OSError:
+            pass  # no report pipe: run by hand, nothing to tell
 
     def report(text):
         # Only the program's own process reports: a child it forked runs on
@@ -95,13 +111,22 @@ def _sbx_setup():
         if _SBX_CAPTURE is not None:
             _SBX_CAPTURE.append(text)
             return
-        data = text.encode('utf-8', 'surrogatepass').decode('utf-8', 'replace').encode()
-        try:
-            while data:
-                n = posix.write(3, data)
-                data = data[n:]
-        except OSError:
-            pass  # no report pipe: run by hand, nothing to tell
+        with fd3['lock']:
+            fd3['reported'] = True
+            write3(text)
+
+    def frame(item):
+        # One rich result as it is made (README "Streamed results"): an
+        # RS-framed line on fd 3 ahead of the report, which still holds
+        # them all; a session's kernel sends it on its channel instead.
+        if posix.getpid() != main_pid:
+            return
+        if _SBX_STREAM is not None:
+            _SBX_STREAM(item)
+            return
+        with fd3['lock']:  # two threads' frames never interleave
+            if not fd3['reported']:
+                write3('\x1e' + item + '\n')
 
     enc_str = _json.encode_basestring
 
@@ -413,7 +438,7 @@ def _sbx_setup():
         body, expr = (compile_code if fname[:1] == '<' else compile_file)(src)
         return body, expr
 
-    return body, expr, g, fail, report, _sbx_to_json, flush_io, cell, copy_of
+    return body, expr, g, fail, report, _sbx_to_json, flush_io, cell, copy_of, frame
 
 
 _SBX_EXIT = {}

@@ -58,7 +58,7 @@ def _sbx_hint(e):
     return _sbx_lazy('_sbx_hint')(e)
 
 
-_SBX_RICH = {'items': [], 'budget': 1 << 20, 'seen': {}, 'done': False}
+_SBX_RICH = {'items': [], 'budget': 1 << 20, 'seen': {}, 'done': False, 'sent': 0}
 _SBX_RICH_MAX_ITEMS = 100  # as core/results.h's RESULTS_MAX_ITEMS
 
 

@@ -230,6 +230,25 @@ def _sbx_quietly(fn):
 def _sbx_rich_add(mime, data):
     if len(_SBX_RICH['items']) < _SBX_RICH_MAX_ITEMS and data is not None:
         _SBX_RICH['items'].append((mime, data))
+        # Streamed now, as the record will hold it (the same budget).
+        entry, _SBX_RICH['sent'] = _sbx_rich_entry(mime, data, _SBX_RICH['sent'])
+        _sbx[9](entry)
+
+
+def _sbx_rich_entry(mime, data, used):
+    # One item's JSON in the report's "results" and the bytes of data used
+    # after it: past the budget, or left out where it was made (data is
+    # then its size), it is named with its size instead.
+    import _json
+    enc = _json.encode_basestring
+    if type(data) is int:
+        return '{"mime":%s,"data":"","truncated":true,"bytes":%d}' % (enc(mime), data), used
+    n = len(data) if data.isascii() else len(data.encode('utf-8', 'replace'))
+    if used + n > _SBX_RICH['budget']:
+        size = n * 3 // 4 - data.count('=', -2) if mime.startswith('image/') and \
+            'svg' not in mime else n
+        return '{"mime":%s,"data":"","truncated":true,"bytes":%d}' % (enc(mime), size), used
+    return '{"mime":' + enc(mime) + ',"data":' + enc(data) + '}', used + n
 
 
 def _sbx_b64(b):
@@ -447,21 +466,10 @@ def _sbx_rich_end(value=None, over=None):
     _sbx_rich_figures()
     if not _SBX_RICH['items']:
         return ''
-    import _json
-    enc = _json.encode_basestring
-    used, out, budget = 0, [], _SBX_RICH['budget']
+    used, out = 0, []
     for mime, data in _SBX_RICH['items']:
-        if type(data) is int:  # a form left out where it was made: its size
-            out.append('{"mime":%s,"data":"","truncated":true,"bytes":%d}' % (enc(mime), data))
-            continue
-        n = len(data) if data.isascii() else len(data.encode('utf-8', 'replace'))
-        if used + n > budget:
-            size = n * 3 // 4 - data.count('=', -2) if mime.startswith('image/') and \
-                'svg' not in mime else n
-            out.append('{"mime":%s,"data":"","truncated":true,"bytes":%d}' % (enc(mime), size))
-        else:
-            used += n
-            out.append('{"mime":' + enc(mime) + ',"data":' + enc(data) + '}')
+        entry, used = _sbx_rich_entry(mime, data, used)
+        out.append(entry)
     _SBX_RICH['items'] = []
     return ',"results":[' + ','.join(out) + ']'
 

@@ -3,6 +3,7 @@
  * Compiled once per run as a function expression and called with the native
  * bindings from engine_duktape.c:
  *   N.write(fd, string)   write(2) to fd 1 or 2, unbuffered
+ *   N.result(json, stub, n) send one rich result now (display())
  *   N.now()               monotonic milliseconds
  *   N.sleepUntil(ms)      sleep until monotonic ms (ends the run at the deadline)
  *   N.file                the user's source name, to pick frames from stacks
@@ -14,7 +15,7 @@
 (function (N) {
 	'use strict';
 	var G = new Function('return this')();
-	var write = N.write, now = N.now, sleepUntil = N.sleepUntil, FILE = N.file, HID = N.hidden;
+	var write = N.write, sendResult = N.result, now = N.now, sleepUntil = N.sleepUntil, FILE = N.file, HID = N.hidden;
 	var fnToString = Function.prototype.toString;
 	var hasOwn = Object.prototype.hasOwnProperty;
 	var toStr = Object.prototype.toString;

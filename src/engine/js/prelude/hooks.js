@@ -4,13 +4,16 @@
 	 * it; the JSON result ignores the symbol, as JSON.stringify does. The
 	 * JSON text of the entries, or undefined. */
 	var MIME_KEY = typeof Symbol === 'function' ? Symbol['for']('sbx.mime') : null;
-	function bundleOf(v, out) {
+	function bundleOf(v, out, stream) {
 		if (!MIME_KEY || v === null || (typeof v !== 'object' && typeof v !== 'function')) return false;
 		var b = v[MIME_KEY];
 		if (!b || typeof b !== 'object') return false;
 		var keys = Object.keys(b), n = out.length;
 		for (var i = 0; i < keys.length; i++)
-			if (typeof b[keys[i]] === 'string') out.push({ mime: keys[i], data: b[keys[i]] });
+			if (typeof b[keys[i]] === 'string') {
+				out.push({ mime: keys[i], data: b[keys[i]] });
+				if (stream) send(out[out.length - 1]);
+			}
 		return out.length > n;
 	}
 	/* display(x, ...), as a notebook's (Python's display()): each value
@@ -20,6 +23,16 @@
 	 * value as application/json (when it has a JSON form) and text/plain
 	 * (as console.log shows it). A global of sbx's, not enumerable. */
 	var displayed = [];
+	/* Each result leaves at once (README "Streamed results"), and again
+	 * in the report at the end; past twice the output limit only its stub
+	 * (N.result). */
+	function send(item) {
+		sendResult(stringify(item), stringify({ mime: item.mime, data: '', truncated: true }), item.data.length);
+	}
+	function add(item) {
+		displayed.push(item);
+		send(item);
+	}
 	function display() {
 		var args = Array.prototype.slice.call(arguments), last = args[args.length - 1];
 		var raw = args.length > 1 && last !== null && typeof last === 'object' && last.raw === true;
@@ -29,25 +42,25 @@
 			if (raw && v !== null && typeof v === 'object') {
 				var keys = Object.keys(v);
 				for (var k = 0; k < keys.length; k++)
-					if (typeof v[keys[k]] === 'string') displayed.push({ mime: keys[k], data: v[keys[k]] });
+					if (typeof v[keys[k]] === 'string') add({ mime: keys[k], data: v[keys[k]] });
 				continue;
 			}
-			if (bundleOf(v, displayed)) continue;
+			if (bundleOf(v, displayed, true)) continue;
 			if (typeof v === 'string') {
-				displayed.push({ mime: 'text/plain', data: v });
+				add({ mime: 'text/plain', data: v });
 				continue;
 			}
 			var json;
 			try { json = typeof v === 'function' || typeof v === 'symbol' ? undefined : stringify(v); } catch (e) { json = undefined; }
-			if (typeof json === 'string') displayed.push({ mime: 'application/json', data: json });
-			displayed.push({ mime: 'text/plain', data: inspect(v) });
+			if (typeof json === 'string') add({ mime: 'application/json', data: json });
+			add({ mime: 'text/plain', data: inspect(v) });
 		}
 	}
 	Object.defineProperty(G, 'display', { value: display, writable: true, configurable: true, enumerable: false });
 	function richResults(v) {
 		var out = displayed;
 		displayed = [];
-		bundleOf(v, out);
+		bundleOf(v, out, true);
 		return out.length ? stringify(out) : undefined;
 	}
 	G.setTimeout = function setTimeout(fn, ms) { return addTimer(fn, delay(ms), rest(arguments, 2)); };
