@@ -294,7 +294,8 @@ FUZZ_MODS    := util/opt core/config core/config_keys core/config_serve core/req
                 serve/api serve/api_child serve/routes serve/events_query state/events_follow \
                 serve/returned_files serve/remote_files sandbox/rundir \
                 state/history_time state/history_line render/render_events session/session_proto \
-                serve/compat/piston serve/compat/e2b serve/compat/e2b_wire engine/interp
+                serve/compat/piston serve/compat/e2b serve/compat/e2b_wire engine/interp \
+                sandbox/report_frames core/results_stream
 FUZZ_OBJS    := $(patsubst %,$(FUZZ_BUILD)/%.o,$(FUZZ_MODS))
 FUZZ_NAMES   := $(patsubst tests/fuzz/fuzz_%.c,%,$(wildcard tests/fuzz/fuzz_*.c))
 FUZZ_BINS    := $(patsubst %,$(FUZZ_BUILD)/fuzz_%,$(FUZZ_NAMES))
