@@ -77,6 +77,18 @@ static void test_exec_lines(void **state)
 			    "hi\n");
 	json_decref(a);
 
+	/* Output holding U+0000 is output, not "what is not an event". */
+	{
+		const char *nul = "{\"event\":\"stdout\",\"data\":\"a\\u0000b\"}";
+		struct buf out;
+		buf_init(&out, 1u << 20);
+		assert_false(e2b_exec_line(nul, strlen(nul), "python", &out));
+		assert_non_null(strstr(buf_cstr(&out), "\"stdout\""));
+		assert_null(strstr(buf_cstr(&out), "SandboxError"));
+		assert_non_null(strstr(buf_cstr(&out), "a\\u0000b"));
+		buf_release(&out);
+	}
+
 	a = lines_of("{\"event\":\"execution_failed\",\"record\":{\"ok\":false,\"status\":"
 		     "\"error\",\"result\":7,\"results\":[{\"mime\":\"image/png\",\"data\":"
 		     "\"iVBO\"},{\"mime\":\"x/unknown\",\"data\":\"z\"}],\"error\":{\"name\":"

@@ -288,9 +288,11 @@ static void emit_record(struct buf *out, json_t *rec, const char *lang)
 	emit(out, json_pack("{s:s}", "type", "end_of_execution"));
 }
 
+/* The lines are sbx's own events, whose output and results may hold
+ * U+0000 (the code's to print): JSON_ALLOW_NUL, and lengths, not strlen. */
 bool e2b_exec_line(const char *line, size_t len, const char *lang, struct buf *out)
 {
-	json_t *ev = json_loadb(line, len, 0, NULL);
+	json_t *ev = json_loadb(line, len, JSON_ALLOW_NUL, NULL);
 	const char *kind = json_string_value(json_object_get(ev, "event"));
 	bool ended = false;
 	if (!kind) {
@@ -406,7 +408,7 @@ static json_t *b64(const char *s, size_t n)
 
 bool e2b_process_line(const char *line, size_t len, bool *started, struct buf *out)
 {
-	json_t *ev = json_loadb(line, len, 0, NULL);
+	json_t *ev = json_loadb(line, len, JSON_ALLOW_NUL, NULL);
 	const char *kind = json_string_value(json_object_get(ev, "event"));
 	json_t *rec = json_object_get(ev, "record");
 	bool ended = false;
@@ -417,9 +419,11 @@ bool e2b_process_line(const char *line, size_t len, bool *started, struct buf *o
 		*started = true;
 	}
 	if (kind && (!strcmp(kind, "stdout") || !strcmp(kind, "stderr"))) {
-		const char *d = json_string_value(json_object_get(ev, "data"));
-		if (d)
-			emit_process(out, json_pack("{s:{s:o}}", "data", kind, b64(d, strlen(d))));
+		json_t *d = json_object_get(ev, "data");
+		if (json_is_string(d))
+			emit_process(out,
+				     json_pack("{s:{s:o}}", "data", kind,
+					       b64(json_string_value(d), json_string_length(d))));
 	} else if (!kind || rec) {
 		json_t *r = rec ? rec : ev;
 		json_t *code = json_object_get(r, "exit_code");
