@@ -175,14 +175,24 @@ _Noreturn void engine_duktape_report_error(duk_context *ctx)
 		report_and_exit("error", fallback, sizeof(fallback) - 1, 1);
 	}
 	s = duk_get_lstring(ctx, -1, &len);
+	duk_size_t rlen = 0;
+	const char *rich = engine_duktape_displayed(ctx, &rlen);
 	if (engine_duktape_child_job && engine_duktape_child_job->lower.lines) {
 		/* issue #4: lines of lowered code → lines of the user's source */
 		struct buf m = BUF_INIT;
 		js_lower_map_error(&engine_duktape_child_job->lower,
 				   engine_duktape_child_job->filename, s, len, &m);
-		report_and_exit("error", m.data, m.len, 1);
+		report_results_and_exit("error", m.data, m.len, rich, rlen, 1);
 	}
-	report_and_exit("error", s, len, 1);
+	report_results_and_exit("error", s, len, rich, rlen, 1);
+}
+
+const char *engine_duktape_displayed(duk_context *ctx, duk_size_t *len)
+{
+	duk_push_undefined(ctx);
+	if (engine_duktape_call_hook(ctx, "richResults", 1) == 0 && duk_is_string(ctx, -1))
+		return duk_get_lstring(ctx, -1, len);
+	return NULL; /* the value (or the hook's error) stays on the stack */
 }
 
 static bool is_invalid_return(duk_context *ctx)

@@ -58,6 +58,11 @@ uint64_t engine_duktape_mono_ns(void);
 _Noreturn void engine_duktape_exit_status(const char *status, int code);
 _Noreturn void engine_duktape_exit(int code);
 _Noreturn void engine_duktape_report_error(duk_context *ctx);
+/* The results display() made so far (the prelude's richResults: JSON text
+ * on the stack top, valid while it stays there), or NULL: an execution that
+ * fails keeps what it displayed before its error, as Python's and R's do
+ * and as a notebook shows it. */
+const char *engine_duktape_displayed(duk_context *ctx, duk_size_t *len);
 /* Calls the prelude's hook NAME (stashed under "sbx") with the nargs values
  * on the stack top: [... args] → [... result-or-error]; duk_pcall's
  * result. engine_duktape_child.c */

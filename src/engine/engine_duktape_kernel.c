@@ -159,6 +159,13 @@ static void error_report(duk_context *ctx, struct duk_job *job, struct buf *rep)
 		buf_append(&m, s, len);
 	duktape_text_json_ascii(rep, m.data ? m.data : "{}", m.len);
 	buf_release(&m);
+	duk_size_t rlen = 0;
+	const char *rich = engine_duktape_displayed(ctx, &rlen);
+	if (rich) {
+		buf_puts(rep, ",\"results\":");
+		duktape_text_json_ascii(rep, rich, rlen);
+	}
+	duk_pop(ctx);
 	buf_puts(rep, "}");
 }
 

@@ -59,12 +59,25 @@ T_LAST="JavaScript display(): each value's forms in order, then the result's"
 expect_json .stdout '"function -1\n"'
 expect_json '[.results[].mime]' '["text/plain","application/json","text/plain","text/html","image/svg+xml","text/markdown"]'
 expect_json '[.results[].data]' '["hi","{\"a\":[1,2]}","{ a: [ 1, 2 ] }","<b>x</b>","<svg/>","# end"]'
+# An execution that fails keeps what it displayed first, as Python's and
+# R's do and as a notebook shows it.
+sbx run -l js --json -e 'display("before"); throw new Error("x")'
+T_LAST="JavaScript: a failed run keeps what it displayed before its error"
+expect_json .status '"error"'
+expect_json '[.results[].data]' '["before"]'
+expect_json .error.message '"x"'
+sbx run -l python --json -e 'display("before"); raise ValueError("x")'
+T_LAST="Python: the same"
+expect_json '[.results[].data]' '["\u0027before\u0027"]'
 sid=$("$SBX" session create -l js 2>/dev/null)
 sbx session exec "$sid" --json -e 'var q = 5; display(q * 2); q'
 T_LAST="JavaScript session: display() in the execution's results"
 expect_json .result 5
 expect_json '[.results[].data]' '["10","10"]'
 sbx session exec "$sid" --json -e 'display(1); throw new Error("x")'
+T_LAST="JavaScript session: a failed execution keeps what it displayed before its error"
+expect_json .status '"error"'
+expect_json '[.results[].data]' '["1","1"]'
 sbx session exec "$sid" --json -e 'q'
 T_LAST="JavaScript session: a failed execution's displays are not the next one's"
 expect_json '.results' '[]'
