@@ -59,6 +59,28 @@ T_LAST="JavaScript display(): each value's forms in order, then the result's"
 expect_json .stdout '"function -1\n"'
 expect_json '[.results[].mime]' '["text/plain","application/json","text/plain","text/html","image/svg+xml","text/markdown"]'
 expect_json '[.results[].data]' '["hi","{\"a\":[1,2]}","{ a: [ 1, 2 ] }","<b>x</b>","<svg/>","# end"]'
+# node (--engine node): the same display(), the same results.
+sbx run -l js --engine node --json -e 'display("hi", {a: [1, 2]});
+display({"text/html": "<b>x</b>"}, {raw: true});
+display({ [Symbol.for("sbx.mime")]: { "image/svg+xml": "<svg/>" } });
+console.log(typeof display, Object.keys(globalThis).indexOf("display"));
+({ [Symbol.for("sbx.mime")]: { "text/markdown": "# end" }, n: 1 })'
+expect_rc 0
+T_LAST="--engine node display(): as Duktape's"
+expect_json .stdout '"function -1\n"'
+expect_json '[.results[].mime]' '["text/plain","application/json","text/plain","text/html","image/svg+xml","text/markdown"]'
+expect_json '[.results[].data]' '["hi","{\"a\":[1,2]}","{ a: [ 1, 2 ] }","<b>x</b>","<svg/>","# end"]'
+sbx run -l js --engine node --json -e 'display("before"); throw new Error("x")'
+T_LAST="--engine node: a failed run keeps what it displayed before its error"
+expect_json '[.status, [.results[].data]]' '["error", ["before"]]'
+
+printf 'display("from a file");\nvar x = 1;\n' >"$T_TMP/d.js"
+sbx run --engine node --json "$T_TMP/d.js"
+T_LAST="--engine node: a program file's displays (no result)"
+expect_json '[.status, [.results[].data]]' '["ok", ["from a file"]]'
+sbx run -l js --engine node --json -e 'display("no result"); var y = 2'
+expect_json '[.status, [.results[].data]]' '["ok", ["no result"]]'
+
 # An execution that fails keeps what it displayed first, as Python's and
 # R's do and as a notebook shows it.
 sbx run -l js --json -e 'display("before"); throw new Error("x")'

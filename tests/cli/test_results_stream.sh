@@ -31,7 +31,8 @@ released() {
 	rm -f "$T_TMP/in" "$T_TMP/out"
 	mkfifo "$T_TMP/in" "$T_TMP/out"
 	exec 5<>"$T_TMP/in" # read-write: opening it never blocks
-	"$SBX" run -l "$_lang" --timeout 60 --stdin - --format ndjson -e "$2" \
+	# shellcheck disable=SC2086 # RUN_FLAGS: words
+	"$SBX" run -l "$_lang" ${RUN_FLAGS:-} --timeout 60 --stdin - --format ndjson -e "$2" \
 		<"$T_TMP/in" >"$T_TMP/out" 2>"$T_TMP/stderr" 5>&- &
 	_pid=$!
 	exec 6<"$T_TMP/out"
@@ -59,6 +60,13 @@ display({"text/plain": "second"}, raw=True)'
 released r 'display(list("text/plain" = "first"), raw = TRUE)
 invisible(readLines(file("stdin")))
 display(list("text/plain" = "second"), raw = TRUE)'
+
+# node (--engine node) has the same display() as Duktape, and a stdin.
+RUN_FLAGS="--engine node"
+released javascript 'display({"text/plain": "first"}, {raw: true});
+require("fs").readFileSync(0);
+display({"text/plain": "second"}, {raw: true})'
+RUN_FLAGS=
 
 # Duktape has no stdin: the program waits on a timer an hour away; the
 # test ends the run (its sbx) once the result has come.

@@ -142,7 +142,7 @@
 	// out (README "Rich results"): null, named by an application/json
 	// entry with its size, beside node's own bounded inspect() of it.
 	function resultReport(v) {
-		const out = rich(v);
+		const out = displayed.concat(rich(v));
 		const long = Array.isArray(v) || ArrayBuffer.isView(v) ? v.length * 2 - 1 : 0;
 		let js = long > resultMax ? null : encode(v);
 		const n = js === null ? long : Buffer.byteLength(js);
@@ -160,10 +160,14 @@
 			return;
 		reported = true;
 		let text;
-		if (error)
-			text = '{"error":' + JSON.stringify(error) + '}';
+		if (error) // what it displayed before its error stays, as under Duktape
+			text = '{"error":' + JSON.stringify(error) +
+				(displayed.length ? ',"results":' + JSON.stringify(displayed) : '') + '}';
+		else if (resultSet)
+			text = resultReport(result);
 		else
-			text = resultSet ? resultReport(result) : '{"result":null}';
+			text = '{"result":null' +
+				(displayed.length ? ',"results":' + JSON.stringify(displayed) : '') + '}';
 		const buf = Buffer.from(text);
 		try {
 			for (let off = 0; off < buf.length;)
@@ -171,6 +175,69 @@
 		} catch (e) { // no report pipe: run by hand
 		}
 	}
+	// display(value, ...), as under Duktape (src/engine/js/prelude/hooks.js):
+	// each value's forms are results, in order, before the result's: its
+	// Symbol.for('sbx.mime') bundle, or display(bundle, {raw: true}) one
+	// given as {mime: data}; else a string as text/plain, any other value
+	// as application/json (when it has a JSON form) and text/plain (as
+	// console.log shows it). Each leaves at once as a frame on fd 3 (RS,
+	// its JSON, a newline: README "Streamed results"), and again in the
+	// report; past the budget only its stub. Not enumerable: node's
+	// globals stay node's.
+	const displayed = [];
+	function writeAll(text) {
+		const buf = Buffer.from(text);
+		for (let off = 0; off < buf.length;)
+			off += fs.writeSync(3, buf, off, buf.length - off);
+	}
+	function add(mime, data) {
+		let item = { mime: mime, data: data };
+		if (data.length > budget)
+			item = { mime: mime, data: '', truncated: true, bytes: data.length };
+		else
+			budget -= data.length;
+		displayed.push(item);
+		if (reported || displayed.length > 100)
+			return;
+		try {
+			writeAll('\x1e' + JSON.stringify(item) + '\n');
+		} catch (e) { // no report pipe: run by hand
+		}
+	}
+	function display(...args) {
+		const last = args[args.length - 1];
+		const raw = args.length > 1 && last !== null && typeof last === 'object' && last.raw === true;
+		if (raw)
+			args.pop();
+		for (const v of args) {
+			const b = v !== null && (typeof v === 'object' || typeof v === 'function')
+				? (raw ? v : v[Symbol.for('sbx.mime')]) : null;
+			if (b && typeof b === 'object' && Object.keys(b).some((k) => typeof b[k] === 'string')) {
+				for (const k of Object.keys(b))
+					if (typeof b[k] === 'string')
+						add(k, b[k]);
+				continue;
+			}
+			if (raw && v !== null && typeof v === 'object')
+				continue;
+			if (typeof v === 'string') {
+				add('text/plain', v);
+				continue;
+			}
+			let json;
+			try {
+				json = typeof v === 'function' || typeof v === 'symbol' ? undefined : JSON.stringify(v);
+			} catch (e) {
+				json = undefined;
+			}
+			if (typeof json === 'string')
+				add('application/json', json);
+			add('text/plain', require('util').inspect(v));
+		}
+	}
+	Object.defineProperty(globalThis, 'display',
+		{ value: display, writable: true, configurable: true, enumerable: false });
+
 	process.on('uncaughtExceptionMonitor', (e) => { error = describe(e); });
 	process.on('exit', report);
 
