@@ -209,7 +209,7 @@ void daemon_start_job(struct daemon *d)
 		return daemon_refuse(d, j, why);
 	if (json_is_true(json_object_get(j.req, "fresh")))
 		start_fresh(d, s);
-	if (s->k.host_pid <= 0 && kernels_start(d, s, why, sizeof why) < 0)
+	if (s->k.host_pid <= 0 && kernels_start_within_memory(d, s, why, sizeof why) < 0)
 		return daemon_refuse(d, j, why);
 	/* The workspace's kernels together within the session's memory. */
 	kernels_fit_memory(d, s);

@@ -113,6 +113,11 @@ int kernels_start(struct daemon *d, struct kernel_slot *s, char *why, size_t n);
  * (their state was saved after their last execution: their next one
  * restores it). */
 void kernels_fit_memory(struct daemon *d, const struct kernel_slot *keep);
+/* kernels_start, and when the new kernel ended on the session's memory
+ * limit before it was ready (the workspace's one ceiling, which idle
+ * kernels share), stops the least recently used other kernel and starts
+ * it again, while there is one to stop. 0, or -1 with why. */
+int kernels_start_within_memory(struct daemon *d, struct kernel_slot *s, char *why, size_t n);
 /* SIGKILLs every kernel's interpreter (a lost lease). */
 void kernels_kill_all(struct daemon *d);
 /* Ends every kernel (each saved after its last execution). */

@@ -111,6 +111,41 @@ int kernels_start(struct daemon *d, struct kernel_slot *s, char *why, size_t n)
 	return 0;
 }
 
+/* Stops the least recently used running kernel but keep, saying why in
+ * its recovered note; false when there is none. */
+static bool stop_lru(struct daemon *d, const struct kernel_slot *keep, long long limit_kb)
+{
+	struct kernel_slot *lru = NULL;
+	for (size_t i = 0; i < d->nkernels; i++) {
+		struct kernel_slot *s = &d->kernels[i];
+		if (s->k.host_pid > 0 && s != keep && (!lru || s->last_used < lru->last_used))
+			lru = s;
+	}
+	if (!lru)
+		return false;
+	session_kernel_stop(&lru->k, daemon_to_client, lru);
+	snprintf(lru->recovered, sizeof lru->recovered,
+		 "the session's %s kernel was stopped to keep the workspace's kernels "
+		 "within its memory limit (%lld MiB together): restored from the state it "
+		 "saved after its last execution",
+		 lru->lang, limit_kb >> 10);
+	kernels_persist(d);
+	return true;
+}
+
+int kernels_start_within_memory(struct daemon *d, struct kernel_slot *s, char *why, size_t n)
+{
+	long long limit_kb =
+	    (long long)(json_integer_value(json_object_get(d->m, "memory_bytes")) >> 10);
+	for (;;) {
+		if (kernels_start(d, s, why, n) == 0)
+			return 0;
+		const char *st = json_string_value(json_object_get(s->k.end, "status"));
+		if (!st || strcmp(st, "memory_limit") || !stop_lru(d, s, limit_kb))
+			return -1;
+	}
+}
+
 void kernels_fit_memory(struct daemon *d, const struct kernel_slot *keep)
 {
 	long long limit_kb =
@@ -119,25 +154,15 @@ void kernels_fit_memory(struct daemon *d, const struct kernel_slot *keep)
 		return;
 	for (;;) {
 		long long total = 0;
-		struct kernel_slot *lru = NULL;
 		for (size_t i = 0; i < d->nkernels; i++) {
 			struct kernel_slot *s = &d->kernels[i];
 			if (s->k.host_pid <= 0)
 				continue;
 			long long kb = session_account_rss_kb(s->k.code_pid);
 			total += kb > 0 ? kb : 0;
-			if (s != keep && (!lru || s->last_used < lru->last_used))
-				lru = s;
 		}
-		if (total <= limit_kb || !lru)
+		if (total <= limit_kb || !stop_lru(d, keep, limit_kb))
 			return;
-		session_kernel_stop(&lru->k, daemon_to_client, lru);
-		snprintf(lru->recovered, sizeof lru->recovered,
-			 "the session's %s kernel was stopped to keep the workspace's kernels "
-			 "within its memory limit (%lld MiB together): restored from the state it "
-			 "saved after its last execution",
-			 lru->lang, limit_kb >> 10);
-		kernels_persist(d);
 	}
 }
 
