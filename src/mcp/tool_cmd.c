@@ -231,8 +231,13 @@ static int code_execute_command(struct mcp_cmd *cmd, const struct mcp_context *c
 	buf_append(&src, json_string_value(code), json_string_length(code));
 	char timeout[32];
 	snprintf(timeout, sizeof timeout, "%lldms", (long long)ms);
-	json_t *req = json_pack("{s:s, s:s%, s:s, s:O}", "language", l, "code", buf_cstr(&src),
-				src.len, "timeout", timeout, "inputs", data ? data : json_object());
+	/* "O" for the caller's context (a reference of ours), "o" for a fresh
+	 * empty one (the request takes it: no leak when none is given). */
+	json_t *req =
+	    data ? json_pack("{s:s, s:s%, s:s, s:O}", "language", l, "code", buf_cstr(&src),
+			     src.len, "timeout", timeout, "inputs", data)
+		 : json_pack("{s:s, s:s%, s:s, s:o}", "language", l, "code", buf_cstr(&src),
+			     src.len, "timeout", timeout, "inputs", json_object());
 	buf_release(&src);
 	int rc = request_command(cmd, MCP_JOB_RUN, ctx, req);
 	json_decref(req);
