@@ -4,7 +4,8 @@
  * request (the keys of a batch line) to the run pipeline, called in the
  * forked child (run/job.h: as `sbx run --request -` runs it), so each key
  * is applied exactly as the equivalent flag, with the same limits and
- * messages. The other tools are one sbx command line each, their few
+ * messages; prepare_code and deploy_code are jobs too (the code on the
+ * child's stdin). The other tools are one sbx command line each, their few
  * arguments mapped to flags. Here we only check
  * what the command line itself needs: known argument names, required ones
  * present, strings where a flag takes a string, nothing that reads as an
@@ -49,6 +50,7 @@ void mcp_cmd_release(struct mcp_cmd *cmd)
 	free(cmd->input);
 	free(cmd->file_path);
 	free(cmd->language);
+	free(cmd->deploy_name);
 	memset(cmd, 0, sizeof(*cmd));
 }
 
@@ -329,22 +331,23 @@ static int session_admin_command(const struct mcp_tool *t, json_t *args, struct 
 	return 0;
 }
 
-/* deploy_code: `sbx deploy -n NAME [-l LANG] --json -`, the code on stdin:
- * checked (syntax, policy) and built as sbx deploy does. */
-static int deploy_command(json_t *args, struct mcp_cmd *cmd, char *err, size_t errlen)
+/* deploy_code: `sbx deploy -n NAME [-l LANG] --json -` in the forked
+ * child (run/deploy_run.h), the code on its stdin: checked (syntax,
+ * policy) and built as sbx deploy does. */
+static int deploy_command(json_t *args, const struct mcp_context *ctx, struct mcp_cmd *cmd,
+			  char *err, size_t errlen)
 {
 	int bad = 0;
 	const char *name = word(args, "name", err, errlen, &bad);
 	const char *lang = word(args, "language", err, errlen, &bad);
 	if (bad)
 		return -1;
+	cmd->job = MCP_JOB_DEPLOY;
+	cmd->state_dir = ctx->state_dir;
+	cmd->config = ctx->config;
+	if (!(cmd->deploy_name = strdup(name)) || (lang && !(cmd->language = strdup(lang))))
+		abort();
 	json_t *code = json_object_get(args, "code");
-	add(cmd, "deploy");
-	add(cmd, "-n");
-	add(cmd, name);
-	if (lang)
-		add(cmd, "-l"), add(cmd, lang);
-	add(cmd, "--json");
 	set_input(cmd, json_string_value(code), json_string_length(code));
 	return 0;
 }
@@ -420,6 +423,7 @@ int mcp_tool_command(const struct mcp_tool *t, json_t *args, const struct mcp_co
 	case TOOL_CODE_EXECUTE: return code_execute_command(cmd, ctx, args, err, errlen);
 	case TOOL_EXEC_DEPLOYMENT: return request_command(cmd, MCP_JOB_DEPLOYMENT, ctx, args);
 	case TOOL_PREPARE: return prepare_command(cmd, ctx, args, err, errlen);
+	case TOOL_DEPLOY: return deploy_command(args, ctx, cmd, err, errlen);
 	default: break;
 	}
 	add(cmd, ctx->self);
@@ -435,12 +439,6 @@ int mcp_tool_command(const struct mcp_tool *t, json_t *args, const struct mcp_co
 				    t->name);
 		rc = session_admin_command(t, args, cmd, err, errlen);
 		break;
-	case TOOL_DEPLOY:
-		if (deploy_command(args, cmd, err, errlen))
-			return -1;
-		add_common(cmd, ctx);
-		add(cmd, "-"); /* the code, on stdin: after the options */
-		return 0;
 	case TOOL_LIST_DEPLOYMENTS: {
 		const char *lang = word(args, "language", err, errlen, &bad);
 		const char *status = word(args, "status", err, errlen, &bad);
@@ -462,7 +460,8 @@ int mcp_tool_command(const struct mcp_tool *t, json_t *args, const struct mcp_co
 	case TOOL_RUN:
 	case TOOL_CODE_EXECUTE:
 	case TOOL_EXEC_DEPLOYMENT:
-	case TOOL_PREPARE: break; /* above */
+	case TOOL_PREPARE:
+	case TOOL_DEPLOY: break; /* above */
 	case TOOL_CREATE_SESSION:
 	case TOOL_EXEC_IN_SESSION:
 	case TOOL_STOP_SESSION:

@@ -3,7 +3,8 @@
  *
  * A run or a deployment's execution is a job (runner_job.h): the body goes
  * to the run pipeline as the request it is (run/job.h, request_json_apply's
- * keys and checks), no command line between. Every other request that runs
+ * keys and checks), no command line between; a prepare and a deploy are
+ * jobs too (a deploy's body as sbx deploy's settings). Every other request that runs
  * or reads something is `sbx COMMAND ...`, so it gets exactly the CLI's
  * validation, limits and record. Both are built from the checked route and
  * body only: nothing a client sends becomes a flag or a setting by itself,
@@ -114,11 +115,20 @@ static int run_job_build(struct api_child *c, json_t *body, const char *deployme
 	return 0;
 }
 
-/* deploy takes its run defaults as flags: the same keys as a run body. The
- * strings and the limits are the flags the request keys' table gives them
+/* One of sbx deploy's settings, as its flag and value ([FLAG] for a
+ * switch): what the deploy job applies, in order (run/job.h). */
+static void setting(json_t *settings, const char *flag, const char *value)
+{
+	json_array_append_new(settings,
+			      value ? json_pack("[s, s]", flag, value) : json_pack("[s]", flag));
+}
+
+/* A deploy takes its run defaults as sbx deploy's flags, so their values
+ * and messages are deploy's: the same keys as a run body. The strings and
+ * the limits are the flags the request keys' table gives them
  * (core/request_keys.c); code goes on stdin, the objects and switches
  * below. */
-static int deploy_flags(struct api_child *c, json_t *body, struct api_error *e)
+static int deploy_settings(json_t *settings, json_t *body, struct api_error *e)
 {
 	char text[64];
 	json_t *v;
@@ -127,18 +137,18 @@ static int deploy_flags(struct api_child *c, json_t *body, struct api_error *e)
 		    !(v = json_object_get(body, k->key)))
 			continue;
 		if (k->types == RK_STR) {
-			add2(c, k->flag, json_string_value(v));
+			setting(settings, k->flag, json_string_value(v));
 		} else if (k->types == (RK_NUM | RK_STR)) {
 			if (json_is_string(v) && strlen(json_string_value(v)) > 60)
 				return api_fail(e, ERROR_INVALID, "bad_field",
 						"key '%s' is too long", k->key);
 			number_text(v, text);
-			add2(c, k->flag, text);
+			setting(settings, k->flag, text);
 		}
 	}
 	if ((v = json_object_get(body, "inputs"))) {
 		char *s = json_dumps(v, JSON_COMPACT);
-		add2(c, "--inputs", s ? s : "{}");
+		setting(settings, "--inputs", s ? s : "{}");
 		free(s);
 	}
 	static const char *const maps[][2] = {{"labels", "--label"}, {"env", "--env"}};
@@ -152,14 +162,14 @@ static int deploy_flags(struct api_child *c, json_t *body, struct api_error *e)
 						"'%s' values must be strings", maps[m][0]);
 			char *kv = xmalloc(strlen(k) + json_string_length(x) + 2);
 			sprintf(kv, "%s=%s", k, json_string_value(x));
-			add2(c, maps[m][1], kv);
+			setting(settings, maps[m][1], kv);
 			free(kv);
 		}
 	}
 	if (json_is_true(json_object_get(body, "merge_output")))
-		add(c, "--merge-output");
+		setting(settings, "--merge-output", NULL);
 	if ((v = json_object_get(body, "print_result")))
-		add2(c, "--print-result", json_is_true(v) ? "always" : "never");
+		setting(settings, "--print-result", json_is_true(v) ? "always" : "never");
 	return 0;
 }
 
@@ -169,6 +179,20 @@ static void take_code(struct api_child *c, json_t *body)
 	c->input_len = json_string_length(code);
 	c->input = xmalloc(c->input_len + 1);
 	memcpy(c->input, json_string_value(code), c->input_len + 1);
+}
+
+/* POST /v1/deployments: the code on the child's stdin (as `sbx deploy
+ * ... -`), the settings in the job. */
+static int deploy_job_build(struct api_child *c, json_t *body, const char *format,
+			    const char *state_dir, const char *config, struct api_error *e)
+{
+	c->job = job_new("deploy", format, state_dir, config);
+	json_t *settings = json_array();
+	json_object_set_new(c->job, "settings", settings);
+	if (deploy_settings(settings, body, e) != 0)
+		return -1;
+	take_code(c, body);
+	return 0;
 }
 
 /* POST /v1/prepare: the code on the child's stdin (as `sbx prepare -`),
@@ -257,10 +281,12 @@ int api_child_build(const struct api_route *r, json_t *body, const struct api_qu
 		    const char *format, const char *state_dir, const char *config,
 		    struct api_child *c, struct api_error *e)
 {
-	/* run, exec-deployment and prepare are jobs (above), not commands. */
-	static const char *const names[] = {
-	    [API_DOCTOR] = "doctor", [API_STATS] = "stats", [API_DEPLOY] = "deploy",
-	    [API_LIST] = "list",     [API_GET] = "get",	    [API_DELETE] = "delete"};
+	/* run, exec-deployment, prepare and deploy are jobs (above), not commands. */
+	static const char *const names[] = {[API_DOCTOR] = "doctor",
+					    [API_STATS] = "stats",
+					    [API_LIST] = "list",
+					    [API_GET] = "get",
+					    [API_DELETE] = "delete"};
 	static const char *const session_subs[] = {
 	    [API_SESSION_CREATE] = "create", [API_SESSION_LIST] = "list", [API_SESSION_GET] = "get",
 	    [API_SESSION_DELETE] = "delete", [API_SESSION_STOP] = "stop", [API_SESSION_TTL] = "ttl",
@@ -271,6 +297,8 @@ int api_child_build(const struct api_route *r, json_t *body, const struct api_qu
 				     config, e);
 	if (r->op == API_PREPARE)
 		return prepare_job_build(c, body, format, state_dir, config);
+	if (r->op == API_DEPLOY)
+		return deploy_job_build(c, body, format, state_dir, config, e);
 	bool session = r->op >= API_SESSION_CREATE && r->op <= API_SESSION_EXEC;
 	add(c, "sbx");
 	if (session) {
@@ -299,12 +327,6 @@ int api_child_build(const struct api_route *r, json_t *body, const struct api_qu
 		 * caller puts it in c->input. */
 		add(c, "--quiet");
 		add_query(c, q);
-		add(c, "-");
-		break;
-	case API_DEPLOY:
-		if (deploy_flags(c, body, e))
-			return -1;
-		take_code(c, body);
 		add(c, "-");
 		break;
 	case API_GET:

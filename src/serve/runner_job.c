@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "core/outcome.h"
+#include "run/deploy_run.h"
 #include "run/job.h"
 #include "util/front.h"
 #include "util/util.h"
@@ -29,7 +30,31 @@ static const struct {
 } kinds[] = {{"run", RUN_JOB_RUN},
 	     {"exec-deployment", RUN_JOB_DEPLOYMENT},
 	     {"prepare", RUN_JOB_PREPARE},
+	     {"deploy", RUN_JOB_DEPLOY},
 	     {"warm", RUN_JOB_RUN}};
+
+/* A deploy's "settings", [[FLAG, VALUE] or [FLAG], ...] as api_child.c
+ * made them from the body, become its defaults (sbx deploy's options by
+ * id), in order; *out is freed by the caller, the strings stay m's. */
+static int deploy_settings(json_t *m, struct run_job_default **out, size_t *n)
+{
+	json_t *settings = json_object_get(m, "settings"), *pair;
+	size_t i;
+	*out = xcalloc(json_array_size(settings) + 1, sizeof(**out));
+	*n = 0;
+	json_array_foreach(settings, i, pair)
+	{
+		const char *flag = json_string_value(json_array_get(pair, 0));
+		int id = deploy_run_flag_id(flag);
+		if (!id)
+			return error("internal: a deploy job's setting %s is not an option of "
+				     "sbx deploy",
+				     flag ? flag : "(none)");
+		(*out)[(*n)++] = (struct run_job_default){
+		    .id = id, .arg = json_string_value(json_array_get(pair, 1))};
+	}
+	return 0;
+}
 
 static int run_it(json_t *m)
 {
@@ -60,7 +85,13 @@ static int run_it(json_t *m)
 	/* A prepare's "language" and "engine" are the job's: its stdin is the code. */
 	if (job.kind == RUN_JOB_PREPARE)
 		job.request = m;
-	return run_job_stdin(&job);
+	struct run_job_default *defaults = NULL;
+	int rc = job.kind == RUN_JOB_DEPLOY ? deploy_settings(m, &defaults, &job.ndefaults) : 0;
+	job.defaults = defaults;
+	if (rc == 0)
+		rc = run_job_stdin(&job);
+	free(defaults);
+	return rc;
 }
 
 int runner_job_main(const char *msg, size_t len)

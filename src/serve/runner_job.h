@@ -4,17 +4,19 @@
  *
  * The handler thread describes the job as one JSON object (api_child.c
  * builds it, the runner carries it as bytes):
- *   {"job": "run" | "exec-deployment" | "prepare" | "warm",
+ *   {"job": "run" | "exec-deployment" | "prepare" | "deploy" | "warm",
  *    "format": "json" | "ndjson" | "text",
  *    "state_dir": S, "config": C,      (absent: the defaults)
  *    "out_dir": D,                     (return_files: the server's directory)
  *    "front": "cli",                   (sbx --remote's requests)
- *    "language": L, "engine": E}       (warm: the sandbox's language;
+ *    "language": L, "engine": E,       (warm: the sandbox's language;
  *                                       prepare: its flags)
+ *    "settings": [[FLAG, VALUE], ...]} (deploy: sbx deploy's flags, in
+ *                                       order, applied by option id)
  * and the request's body comes on the child's standard input, read whole
  * and applied by request_json_apply: the keys, limits and messages of `sbx
  * run --request -`; a prepare's stdin is the code, as `sbx prepare -`
- * reads it. "warm" is a warm sandbox of the pool (warm_pool.h,
+ * reads it, and so is a deploy's, as `sbx deploy ... -`. "warm" is a warm sandbox of the pool (warm_pool.h,
  * run/warm_run.h): made for a plain run of L before its request comes.
  *
  * May call: run, render, core, util.

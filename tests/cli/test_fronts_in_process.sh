@@ -1,7 +1,8 @@
 #!/bin/sh
 # No front re-executes sbx to run code (issue 28, item 4): sbx batch's
-# "deployment" lines, sbx mcp's run and prepare tools and sbx serve's runs,
-# deployment executions and prepares call the run pipeline (src/run/job.c)
+# "deployment" lines, sbx mcp's run, prepare and deploy tools and sbx
+# serve's runs, deployment executions, prepares and deploys call the run
+# pipeline (src/run/job.c)
 # in a fork of their own. Proof without tracing: each front is started from a copy of
 # sbx whose execute bits are then taken away, so an exec of itself
 # (/proc/self/exe is that file) fails with EACCES, root or not; the runs
@@ -72,6 +73,12 @@ check "code_execute ran without an exec ($line)" \
 call 5 prepare_code '{"language":"js","code":"1 + 1"}'
 check "prepare_code checked the code without an exec" \
 	test "$(printf '%s' "$line" | jq -c '[.result.isError, .result.structuredContent.syntax.ok]')" = '[false,true]'
+call 6 deploy_code '{"name":"mcpdep","language":"js","code":"return inputs.a * 2"}'
+check "deploy_code stored the deployment without an exec" \
+	test "$(printf '%s' "$line" | jq -c '[.result.isError, .result.structuredContent.name, .result.structuredContent.version]')" = '[false,"mcpdep",1]'
+call 7 deploy_code '{"name":"bad/name","language":"js","code":"1"}'
+check "a refused deploy_code is the tool's error, with deploy's message" \
+	test "$(printf '%s' "$line" | jq -c '[.result.isError, .result.structuredContent.error.message]')" = '[true,"invalid deployment name '"'bad/name'"': '"'/'"' is not allowed; names are [a-z0-9][a-z0-9._-]*"]'
 # A request sbx refuses: the failure record, in-process too.
 call 4 run_code '{"language":"js","code":"1","timeout":"soon"}'
 check "a refused run is the tool's error, with sbx's message" \
@@ -99,12 +106,25 @@ expect_json .error.kind '"invalid"'
 api POST /v1/run '{"language":"js","code":"1","timeout":"soon"}'
 expect_code 400
 expect_json .error.kind '"invalid"'
+api POST /v1/deployments '{"name":"httpdep","language":"js","code":"return inputs.a + 2","timeout":2.5,"labels":{"team":"x"}}'
+expect_code 200
+expect_json '[.name, .version, .settings.timeout_ms, .settings.labels.team]' '["httpdep",1,2500,"x"]'
+# deploy's flag wording, as sbx deploy --timeout gives it
+api POST /v1/deployments '{"name":"httpdep","language":"js","code":"1","timeout":"soon"}'
+expect_code 400
+expect_json .error.message '"invalid duration '"'soon'"' for \"timeout\": use seconds (e.g. 5 or 2.5) or a number with ms, s, m, h or d, e.g. 500ms or 24h"'
+api POST /v1/deployments '{"name":"httpdep","language":"js","code":"return ("}'
+expect_json '.error.message | startswith("not deployed: SyntaxError")' true
+api POST /v1/deployments/httpdep/executions '{"inputs":{"a":40}}'
+expect_code 200
+expect_json .result 42
 stop_server
 check "the server drained and exited 0" test "$srv_rc" = 0
 
 SBX=$SBX_REAL
 # Recorded once each, as a run from a shell is: 2 batch lines, 3 MCP
-# calls, 2 HTTP requests (the refused ones never ran).
+# calls, 3 HTTP requests (the refused ones never ran; deploys and
+# prepares run nothing).
 sbx stats --json
-expect_json .total 7
+expect_json .total 8
 finish
