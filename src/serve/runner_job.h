@@ -16,8 +16,9 @@
  * and the request's body comes on the child's standard input, read whole
  * and applied by request_json_apply: the keys, limits and messages of `sbx
  * run --request -`; a prepare's stdin is the code, as `sbx prepare -`
- * reads it, and so is a deploy's, as `sbx deploy ... -`. "warm" is a warm sandbox of the pool (warm_pool.h,
- * run/warm_run.h): made for a plain run of L before its request comes.
+ * reads it, and so is a deploy's, as `sbx deploy ... -`. "warm" is a
+ * warm sandbox of the pool (warm_pool.h, run/warm_run.h): made for a
+ * plain run of L before its request comes.
  *
  * May call: run, render, core, util.
  */
