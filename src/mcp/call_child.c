@@ -19,6 +19,7 @@
 
 #include "core/request.h"
 #include "run/deploy_run.h"
+#include "mcp/session_call.h"
 #include "run/job.h"
 #include "util/front.h"
 #include "util/util.h"
@@ -42,6 +43,13 @@ static _Noreturn void run_here(const struct mcp_cmd *cmd)
 	sigprocmask(SIG_SETMASK, &none, NULL);
 	error_state_reset();
 	front_from_env(); /* SBX_FRONT=mcp (cmd_mcp.c): messages name keys and tools */
+	if (cmd->job == MCP_JOB_SESSION_EXEC) {
+		run_job_begin("session", FORMAT_JSON);
+		int rc = run_job_end(mcp_session_exec(cmd->state_dir, cmd->config, cmd->ref));
+		fflush(stdout);
+		fflush(stderr);
+		_exit(rc);
+	}
 	static const struct {
 		const char *command;
 		enum run_job_kind kind;
@@ -55,8 +63,7 @@ static _Noreturn void run_here(const struct mcp_cmd *cmd)
 	if (cmd->language)
 		json_object_set_new(settings, "language", json_string(cmd->language));
 	/* A deploy's -n NAME [-l LANG], in that order, as its flags. */
-	struct run_job_default deploy[] = {{RO_DEPLOY_NAME, cmd->deploy_name},
-					   {RO_LANG, cmd->language}};
+	struct run_job_default deploy[] = {{RO_DEPLOY_NAME, cmd->ref}, {RO_LANG, cmd->language}};
 	struct run_job job = {.kind = jobs[cmd->job].kind,
 			      .request = settings,
 			      .format = jobs[cmd->job].format,

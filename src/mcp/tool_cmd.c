@@ -50,7 +50,7 @@ void mcp_cmd_release(struct mcp_cmd *cmd)
 	free(cmd->input);
 	free(cmd->file_path);
 	free(cmd->language);
-	free(cmd->deploy_name);
+	free(cmd->ref);
 	memset(cmd, 0, sizeof(*cmd));
 }
 
@@ -275,13 +275,15 @@ static int session_command(const struct mcp_tool *t, json_t *args, struct mcp_cm
 	const char *id = word(args, "session", err, errlen, &bad);
 	if (bad)
 		return -1;
-	add(cmd, t->kind == TOOL_STOP_SESSION ? "stop" : "exec");
-	add(cmd, "--json");
 	if (t->kind == TOOL_EXEC_IN_SESSION) {
 		/* The rest of the arguments is the execution's request, read
-		 * and checked by `session exec --request -` as serve's body is:
-		 * code, inputs, timeout, stdin, args, env, cpu_time. */
+		 * and checked as `session exec --json --request - ID` reads
+		 * serve's body, in the forked child (session_call.c): code,
+		 * inputs, timeout, stdin, args, env, cpu_time. */
+		cmd->job = MCP_JOB_SESSION_EXEC;
 		cmd->is_record = true;
+		if (!(cmd->ref = strdup(id)))
+			abort();
 		json_t *req = json_deep_copy(args);
 		if (!req)
 			abort();
@@ -292,12 +294,11 @@ static int session_command(const struct mcp_tool *t, json_t *args, struct mcp_cm
 			abort();
 		set_input(cmd, text, strlen(text));
 		free(text);
-		add(cmd, "--request");
-		add(cmd, "-");
-		add(cmd, id);
-	} else {
-		add(cmd, id);
+		return 0;
 	}
+	add(cmd, "stop");
+	add(cmd, "--json");
+	add(cmd, id);
 	return 0;
 }
 
@@ -345,7 +346,7 @@ static int deploy_command(json_t *args, const struct mcp_context *ctx, struct mc
 	cmd->job = MCP_JOB_DEPLOY;
 	cmd->state_dir = ctx->state_dir;
 	cmd->config = ctx->config;
-	if (!(cmd->deploy_name = strdup(name)) || (lang && !(cmd->language = strdup(lang))))
+	if (!(cmd->ref = strdup(name)) || (lang && !(cmd->language = strdup(lang))))
 		abort();
 	json_t *code = json_object_get(args, "code");
 	set_input(cmd, json_string_value(code), json_string_length(code));
@@ -479,13 +480,13 @@ int mcp_tool_command(const struct mcp_tool *t, json_t *args, const struct mcp_co
 			 : session_command(t, args, cmd, err, errlen);
 		if (rc)
 			return rc;
-		if (t->kind == TOOL_EXEC_IN_SESSION) {
-			/* The operand ID goes last, after the common options. */
-			char *id = cmd->argv[--cmd->argc];
-			cmd->argv[cmd->argc] = NULL;
-			add_common(cmd, ctx);
-			cmd->argv[cmd->argc++] = id;
-			cmd->argv[cmd->argc] = NULL;
+		if (cmd->job == MCP_JOB_SESSION_EXEC) {
+			/* No command line: the fork's (argv[0] was ours). */
+			for (int i = 0; i < cmd->argc; i++)
+				free(cmd->argv[i]);
+			cmd->argv[cmd->argc = 0] = NULL;
+			cmd->state_dir = ctx->state_dir;
+			cmd->config = ctx->config;
 			return 0;
 		}
 		break;

@@ -46,6 +46,10 @@ check "the plain line too" \
 
 # --- sbx mcp: run_code, code_execute, exec_deployment ---------------------
 chmod 0755 "$COPY"
+# A session to execute in (made while the copy still runs: create_session
+# is a command of its own).
+sbx session create -l js -n mcps
+expect_rc 0
 mkfifo "$T_TMP/mcp.in" "$T_TMP/mcp.out"
 "$COPY" mcp <"$T_TMP/mcp.in" >"$T_TMP/mcp.out" 2>"$T_TMP/mcp.err" &
 MCP_PID=$!
@@ -79,6 +83,15 @@ check "deploy_code stored the deployment without an exec" \
 call 7 deploy_code '{"name":"bad/name","language":"js","code":"1"}'
 check "a refused deploy_code is the tool's error, with deploy's message" \
 	test "$(printf '%s' "$line" | jq -c '[.result.isError, .result.structuredContent.error.message]')" = '[true,"invalid deployment name '"'bad/name'"': '"'/'"' is not allowed; names are [a-z0-9][a-z0-9._-]*"]'
+call 8 exec_in_session '{"session":"mcps","code":"var y = 40; y + 2"}'
+check "exec_in_session ran in the session without an exec" \
+	test "$(printf '%s' "$line" | jq -c '[.result.isError, .result.structuredContent.result, .result.structuredContent.session.name]')" = '[false,42,"mcps"]'
+call 9 exec_in_session '{"session":"mcps","code":"y"}'
+check "the session kept its state" \
+	test "$(printf '%s' "$line" | jq -c '[.result.isError, .result.structuredContent.result]')" = '[false,40]'
+call 10 exec_in_session '{"session":"nope","code":"1"}'
+check "an unknown session is the tool's error, with session exec's message and kind" \
+	test "$(printf '%s' "$line" | jq -c '[.result.isError, .result.structuredContent.error.kind, .result.structuredContent.error.message]')" = '[true,"not_found","no session '"'nope'"': create_session makes one"]'
 # A request sbx refuses: the failure record, in-process too.
 call 4 run_code '{"language":"js","code":"1","timeout":"soon"}'
 check "a refused run is the tool's error, with sbx's message" \
@@ -122,9 +135,9 @@ stop_server
 check "the server drained and exited 0" test "$srv_rc" = 0
 
 SBX=$SBX_REAL
-# Recorded once each, as a run from a shell is: 2 batch lines, 3 MCP
-# calls, 3 HTTP requests (the refused ones never ran; deploys and
-# prepares run nothing).
+# Recorded once each, as a run from a shell is: 2 batch lines, 5 MCP
+# calls (3 runs, 2 session executions), 3 HTTP requests (the refused ones
+# never ran; deploys and prepares run nothing).
 sbx stats --json
-expect_json .total 8
+expect_json .total 10
 finish
