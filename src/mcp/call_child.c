@@ -19,8 +19,8 @@
 
 #include "core/request.h"
 #include "run/deploy_run.h"
-#include "mcp/session_call.h"
 #include "run/job.h"
+#include "session/session_exec_job.h"
 #include "util/front.h"
 #include "util/util.h"
 
@@ -45,7 +45,11 @@ static _Noreturn void run_here(const struct mcp_cmd *cmd)
 	front_from_env(); /* SBX_FRONT=mcp (cmd_mcp.c): messages name keys and tools */
 	if (cmd->job == MCP_JOB_SESSION_EXEC) {
 		run_job_begin("session", FORMAT_JSON);
-		int rc = run_job_end(mcp_session_exec(cmd->state_dir, cmd->config, cmd->ref));
+		struct session_exec_job job = {.state_dir = cmd->state_dir,
+					       .config = cmd->config,
+					       .format = FORMAT_JSON,
+					       .ref = cmd->ref};
+		int rc = run_job_end(session_exec_job_run(&job));
 		fflush(stdout);
 		fflush(stderr);
 		_exit(rc);

@@ -278,7 +278,7 @@ static int session_command(const struct mcp_tool *t, json_t *args, struct mcp_cm
 	if (t->kind == TOOL_EXEC_IN_SESSION) {
 		/* The rest of the arguments is the execution's request, read
 		 * and checked as `session exec --json --request - ID` reads
-		 * serve's body, in the forked child (session_call.c): code,
+		 * serve's body, in the forked child (session/session_exec_job.h): code,
 		 * inputs, timeout, stdin, args, env, cpu_time. */
 		cmd->job = MCP_JOB_SESSION_EXEC;
 		cmd->is_record = true;

@@ -26,7 +26,7 @@ enum mcp_job {
 	MCP_JOB_PREPARE,    /* prepare: `sbx prepare [-l LANG] --json -`, the code in input */
 	MCP_JOB_DEPLOY,	    /* deploy_code: `sbx deploy -n NAME [-l LANG] --json -`, likewise */
 	/* exec_in_session: `sbx session exec --json --request - ID`, the
-	 * request in input (session_call.c) */
+	 * request in input (session/session_exec_job.h) */
 	MCP_JOB_SESSION_EXEC,
 };
 

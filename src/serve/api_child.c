@@ -74,17 +74,6 @@ static int request_input(struct api_child *c, json_t *body, struct api_error *e)
 	return 0;
 }
 
-/* A session execution's child: `sbx session exec --request - [--out-dir D]`. */
-static int child_request(struct api_child *c, json_t *body, struct api_error *e)
-{
-	if (request_input(c, body, e) != 0)
-		return -1;
-	if (c->files_dir)
-		add2(c, "--out-dir", c->files_dir);
-	add2(c, "--request", "-");
-	return 0;
-}
-
 static json_t *job_new(const char *kind, const char *format, const char *state_dir,
 		       const char *config)
 {
@@ -94,6 +83,23 @@ static json_t *job_new(const char *kind, const char *format, const char *state_d
 	if (config)
 		json_object_set_new(j, "config", json_string(config));
 	return j;
+}
+
+/* A session execution that needs a process (its daemon is stopped: the
+ * fork starts it): the job names the session (checked by
+ * api_check_session_ref), the body is the request on the child's stdin,
+ * as `sbx session exec --request - [--out-dir D] REF` reads it. */
+static int session_exec_job_build(struct api_child *c, const struct api_route *r, json_t *body,
+				  const char *format, const char *state_dir, const char *config,
+				  struct api_error *e)
+{
+	if (request_input(c, body, e) != 0)
+		return -1;
+	c->job = job_new("session-exec", format, state_dir, config);
+	json_object_set_new(c->job, "session", json_string(r->ref));
+	if (c->files_dir)
+		json_object_set_new(c->job, "out_dir", json_string(c->files_dir));
+	return 0;
 }
 
 /* A run (deployment NULL) or a deployment's execution: the job, and the
@@ -255,10 +261,6 @@ static int session_args(const struct api_route *r, json_t *body, const struct ap
 					"key 'ttl' must be a duration such as \"2h\"");
 		add2(c, "--ttl", json_string_value(v));
 		break;
-	case API_SESSION_EXEC:
-		if (child_request(c, body, e))
-			return -1;
-		break;
 	default: break;
 	}
 	add(c, r->ref); /* checked by api_check_session_ref: never a flag */
@@ -288,9 +290,9 @@ int api_child_build(const struct api_route *r, json_t *body, const struct api_qu
 					    [API_GET] = "get",
 					    [API_DELETE] = "delete"};
 	static const char *const session_subs[] = {
-	    [API_SESSION_CREATE] = "create", [API_SESSION_LIST] = "list", [API_SESSION_GET] = "get",
-	    [API_SESSION_DELETE] = "delete", [API_SESSION_STOP] = "stop", [API_SESSION_TTL] = "ttl",
-	    [API_SESSION_EXEC] = "exec"};
+	    [API_SESSION_CREATE] = "create", [API_SESSION_LIST] = "list",
+	    [API_SESSION_GET] = "get",	     [API_SESSION_DELETE] = "delete",
+	    [API_SESSION_STOP] = "stop",     [API_SESSION_TTL] = "ttl"};
 	memset(c, 0, sizeof(*c));
 	if (r->op == API_RUN || r->op == API_EXEC)
 		return run_job_build(c, body, r->op == API_EXEC ? r->ref : NULL, format, state_dir,
@@ -299,6 +301,8 @@ int api_child_build(const struct api_route *r, json_t *body, const struct api_qu
 		return prepare_job_build(c, body, format, state_dir, config);
 	if (r->op == API_DEPLOY)
 		return deploy_job_build(c, body, format, state_dir, config, e);
+	if (r->op == API_SESSION_EXEC)
+		return session_exec_job_build(c, r, body, format, state_dir, config, e);
 	bool session = r->op >= API_SESSION_CREATE && r->op <= API_SESSION_EXEC;
 	add(c, "sbx");
 	if (session) {

@@ -4,7 +4,7 @@
  * and settled by request_json_apply and session_exec_prepare, then sent
  * straight to the session's daemon (session_run_*), its NDJSON events
  * rendered into this stream; a session whose daemon is stopped goes to the
- * `sbx session exec` child, which starts it, as there. The events are
+ * session-exec child (a fork of the runner), which starts it, as there. The events are
  * turned into E2B's lines as they come (compat/e2b.c): stdout and stderr
  * stream, the record's results, error and count come at its end.
  */
@@ -187,7 +187,8 @@ static enum MHD_Result fail(struct MHD_Connection *conn, bool process, const cha
 	return process ? stream_error(conn, &e) : handler_e2b_error(conn, &e);
 }
 
-/* The `sbx session exec` child for a stopped session: it starts it. */
+/* The child for a stopped session (a session-exec job of the runner,
+ * serve/runner_job.h): it starts it. */
 static int start_child(struct e2b_stream *st, struct MHD_Connection *conn, const char *id,
 		       json_t *body, struct api_error *e)
 {
@@ -199,7 +200,7 @@ static int start_child(struct e2b_stream *st, struct MHD_Connection *conn, const
 		api_child_release(&st->args);
 		return -1;
 	}
-	if (child_start(&st->ch, st->args.argv, st->args.input, st->args.input_len, st->client)) {
+	if (child_start_api(&st->ch, &st->args, st->client)) {
 		api_child_release(&st->args);
 		return api_fail(e, ERROR_INTERNAL, "internal", "cannot start sbx: %s",
 				strerror(errno));

@@ -8,6 +8,7 @@
 #include "core/outcome.h"
 #include "run/deploy_run.h"
 #include "run/job.h"
+#include "session/session_exec_job.h"
 #include "util/front.h"
 #include "util/util.h"
 
@@ -56,9 +57,32 @@ static int deploy_settings(json_t *m, struct run_job_default **out, size_t *n)
 	return 0;
 }
 
+/* A session's execution whose daemon was stopped: `sbx session exec
+ * --request - REF` in-process (session/session_exec_job.h). */
+static int session_exec_it(json_t *m, enum output_format format)
+{
+	struct session_exec_job job = {
+	    .state_dir = json_string_value(json_object_get(m, "state_dir")),
+	    .config = json_string_value(json_object_get(m, "config")),
+	    .format = format,
+	    .out_dir = json_string_value(json_object_get(m, "out_dir")),
+	    .ref = json_string_value(json_object_get(m, "session")),
+	};
+	run_job_begin("session", format != FORMAT_TEXT		? format
+				 : getenv("SBX_FAILURE_RECORD") ? FORMAT_JSON
+								: FORMAT_TEXT);
+	return job.ref ? session_exec_job_run(&job)
+		       : error("internal: a session-exec job without a \"session\"");
+}
+
 static int run_it(json_t *m)
 {
 	const char *kind = json_string_value(json_object_get(m, "job"));
+	enum output_format format;
+	if (kind && !strcmp(kind, "session-exec"))
+		return parse_format(json_string_value(json_object_get(m, "format")), &format)
+			   ? error("internal: a runner job without a known \"format\"")
+			   : session_exec_it(m, format);
 	struct run_job job = {
 	    .state_dir = json_string_value(json_object_get(m, "state_dir")),
 	    .config = json_string_value(json_object_get(m, "config")),

@@ -4,15 +4,17 @@
  *
  * The handler thread describes the job as one JSON object (api_child.c
  * builds it, the runner carries it as bytes):
- *   {"job": "run" | "exec-deployment" | "prepare" | "deploy" | "warm",
+ *   {"job": "run" | "exec-deployment" | "prepare" | "deploy" | "warm"
+ *           | "session-exec",
  *    "format": "json" | "ndjson" | "text",
  *    "state_dir": S, "config": C,      (absent: the defaults)
  *    "out_dir": D,                     (return_files: the server's directory)
  *    "front": "cli",                   (sbx --remote's requests)
  *    "language": L, "engine": E,       (warm: the sandbox's language;
  *                                       prepare: its flags)
- *    "settings": [[FLAG, VALUE], ...]} (deploy: sbx deploy's flags, in
+ *    "settings": [[FLAG, VALUE], ...], (deploy: sbx deploy's flags, in
  *                                       order, applied by option id)
+ *    "session": REF}                   (session-exec: the session)
  * and the request's body comes on the child's standard input, read whole
  * and applied by request_json_apply: the keys, limits and messages of `sbx
  * run --request -`; a prepare's stdin is the code, as `sbx prepare -`
@@ -20,7 +22,11 @@
  * warm sandbox of the pool (warm_pool.h, run/warm_run.h): made for a
  * plain run of L before its request comes.
  *
- * May call: run, render, core, util.
+ * A session-exec is a session's execution whose daemon is stopped, which
+ * the fork starts (session/session_exec_job.h): the body on stdin, as
+ * `sbx session exec --request - REF` reads it.
+ *
+ * May call: session, run, render, core, util.
  */
 #ifndef SBX_SERVE_RUNNER_JOB_H
 #define SBX_SERVE_RUNNER_JOB_H

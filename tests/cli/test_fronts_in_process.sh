@@ -1,8 +1,9 @@
 #!/bin/sh
 # No front re-executes sbx to run code (issue 28, item 4): sbx batch's
-# "deployment" lines, sbx mcp's run, prepare and deploy tools and sbx
-# serve's runs, deployment executions, prepares and deploys call the run
-# pipeline (src/run/job.c)
+# "deployment" lines, sbx mcp's run, prepare, deploy and exec_in_session
+# tools and sbx serve's runs, deployment executions, prepares, deploys and
+# executions in a stopped session call the run pipeline (src/run/job.c)
+# or the session client (src/session/session_exec_job.c)
 # in a fork of their own. Proof without tracing: each front is started from a copy of
 # sbx whose execute bits are then taken away, so an exec of itself
 # (/proc/self/exe is that file) fails with EACCES, root or not; the runs
@@ -102,6 +103,14 @@ check "the MCP server ended cleanly" test $? = 0
 
 # --- sbx serve: a run and a deployment's execution ------------------------
 chmod 0755 "$COPY"
+# A stopped session: its next execution needs a process (the runner's
+# fork starts the session's daemon), not the connection's thread.
+sbx session create -l js -n https
+expect_rc 0
+sbx session exec https -e 'var z = 41'
+expect_rc 0
+sbx session stop https
+expect_rc 0
 start_server --listen "unix:$T_TMP/sock"
 chmod a-x "$COPY"
 api POST /v1/run '{"language":"js","code":"6 * 7"}'
@@ -131,13 +140,20 @@ expect_json '.error.message | startswith("not deployed: SyntaxError")' true
 api POST /v1/deployments/httpdep/executions '{"inputs":{"a":40}}'
 expect_code 200
 expect_json .result 42
+api POST /v1/sessions/https/executions '{"code":"z + 1"}'
+expect_code 200
+expect_json '[.result, .session.restored]' '[42,true]'
+api POST /v1/sessions/https/executions '{"code":"1","timeout":"soon"}'
+expect_code 400
+expect_json .error.kind '"invalid"'
 stop_server
 check "the server drained and exited 0" test "$srv_rc" = 0
 
 SBX=$SBX_REAL
 # Recorded once each, as a run from a shell is: 2 batch lines, 5 MCP
-# calls (3 runs, 2 session executions), 3 HTTP requests (the refused ones
-# never ran; deploys and prepares run nothing).
+# calls (3 runs, 2 session executions), 4 HTTP requests, 1 session
+# execution from the shell (the refused ones never ran; deploys and
+# prepares run nothing).
 sbx stats --json
-expect_json .total 10
+expect_json .total 12
 finish
