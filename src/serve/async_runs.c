@@ -12,7 +12,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "serve/child.h"
+#include "serve/request_child.h"
 #include "serve/handler.h"
 #include "serve/returned_files.h"
 #include "util/buf.h"
@@ -36,7 +36,7 @@ struct async_run {
 	bool in_session;
 	struct server *s;
 	struct api_child args;
-	struct child ch;
+	struct request_child ch;
 	struct async_run *next;
 };
 
@@ -223,7 +223,7 @@ static void *run_thread(void *arg)
 	if (a->cancel_asked) {
 		pthread_mutex_unlock(&mu);
 		ans = json_pack("{s:s, s:s, s:n}", "id", a->id, "state", "cancelled", "record");
-	} else if (child_start_api(&a->ch, &a->args, -1) != 0) {
+	} else if (request_child_start_api(&a->ch, &a->args, -1) != 0) {
 		pthread_mutex_unlock(&mu);
 		ans = json_pack("{s:s, s:s, s:{s:s, s:s, s:s}, s:i}", "id", a->id, "state", "done",
 				"error", "code", "internal", "kind", "internal", "message",
@@ -234,13 +234,13 @@ static void *run_thread(void *arg)
 		pthread_mutex_unlock(&mu);
 		struct buf out;
 		buf_init(&out, ANSWER_CAP);
-		child_collect(&a->ch, &out);
+		request_child_collect(&a->ch, &out);
 		pthread_mutex_lock(&mu);
-		a->child_live = false; /* child_finish closes what a cancel uses */
+		a->child_live = false; /* request_child_finish closes what a cancel uses */
 		a->state = ENDING;
 		bool asked = a->cancel_asked;
 		pthread_mutex_unlock(&mu);
-		int code = child_finish(&a->ch);
+		int code = request_child_finish(&a->ch);
 		char *files_dir = a->args.files_dir;
 		a->args.files_dir = NULL;
 		ans = ended_answer(a, asked, &out, code, files_dir);
@@ -389,7 +389,7 @@ enum MHD_Result async_runs_answer(struct server *s, struct MHD_Connection *conn,
 	if (a && cancel) {
 		a->cancel_asked = true;
 		if (a->child_live)
-			child_cancel(&a->ch);
+			request_child_cancel(&a->ch);
 		pthread_cond_broadcast(&changed); /* a queued one waiting to retry */
 	}
 	while (wait && (a = find_live(r->ref)) &&

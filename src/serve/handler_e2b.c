@@ -20,7 +20,7 @@
 
 #include "core/config.h"
 #include "run/runopt.h"
-#include "serve/child.h"
+#include "serve/request_child.h"
 #include "serve/compat/e2b.h"
 #include "session/session.h"
 #include "util/buf.h"
@@ -132,15 +132,16 @@ static int session_child(struct server *s, struct MHD_Connection *conn, enum api
 	}
 	const union MHD_ConnectionInfo *ci =
 	    mhd.get_connection_info(conn, MHD_CONNECTION_INFO_CONNECTION_FD);
-	struct child ch;
+	struct request_child ch;
 	int rc = -1;
-	if (child_start(&ch, args.argv, args.input, args.input_len, ci ? ci->connect_fd : -1)) {
+	if (request_child_start(&ch, args.argv, args.input, args.input_len,
+				ci ? ci->connect_fd : -1)) {
 		api_fail(e, ERROR_INTERNAL, "internal", "cannot start sbx: %s", strerror(errno));
 	} else {
 		struct buf out;
 		buf_init(&out, E2B_RECORD_CAP);
-		child_collect(&ch, &out);
-		int code = child_finish(&ch);
+		request_child_collect(&ch, &out);
+		int code = request_child_finish(&ch);
 		*rec = json_loadb(out.data ? out.data : "", out.len, JSON_ALLOW_NUL, NULL);
 		if (code == 0) {
 			rc = 0;

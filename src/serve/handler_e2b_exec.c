@@ -17,7 +17,7 @@
 #include "render/render.h"
 #include "run/request_json.h"
 #include "run/runopt.h"
-#include "serve/child.h"
+#include "serve/request_child.h"
 #include "serve/compat/e2b.h"
 #include "serve/compat/e2b_wire.h"
 #include "serve/session_direct.h"
@@ -37,7 +37,7 @@ struct e2b_stream {
 	struct request_json_tmp tmp;
 	struct session_run *run;
 	/* the child's way, when the daemon is stopped */
-	struct child ch;
+	struct request_child ch;
 	struct api_child args;
 	bool child;
 	struct buf events; /* sbx's NDJSON, its last line maybe partial */
@@ -96,13 +96,13 @@ static bool advance(struct e2b_stream *st)
 {
 	if (st->child) {
 		char tmp[65536];
-		ssize_t n = child_pump(&st->ch, tmp, sizeof tmp);
+		ssize_t n = request_child_pump(&st->ch, tmp, sizeof tmp);
 		if (n < 0)
 			return false;
 		if (n > 0)
 			buf_append(&st->events, tmp, (size_t)n);
 		else {
-			child_finish(&st->ch);
+			request_child_finish(&st->ch);
 			st->ended = true;
 		}
 	} else {
@@ -144,8 +144,8 @@ static void stream_free(void *cls)
 		session_run_abandon(st->run);
 	if (st->child) {
 		if (st->ch.out >= 0)
-			child_cancel(&st->ch);
-		child_finish(&st->ch);
+			request_child_cancel(&st->ch);
+		request_child_finish(&st->ch);
 		buf_release(&st->ch.errbuf);
 		api_child_release(&st->args);
 	}
@@ -200,7 +200,7 @@ static int start_child(struct e2b_stream *st, struct MHD_Connection *conn, const
 		api_child_release(&st->args);
 		return -1;
 	}
-	if (child_start_api(&st->ch, &st->args, st->client)) {
+	if (request_child_start_api(&st->ch, &st->args, st->client)) {
 		api_child_release(&st->args);
 		return api_fail(e, ERROR_INTERNAL, "internal", "cannot start sbx: %s",
 				strerror(errno));

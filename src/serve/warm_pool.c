@@ -25,7 +25,7 @@ struct pool {
 	unsigned size;
 	char *match_job; /* a request's job that the pool answers (runner_job.h) */
 	char *warm_job;	 /* the same as a "warm" job of its language */
-	struct child_fds *ready;
+	struct request_child_fds *ready;
 	unsigned nready;
 	unsigned failures;
 	bool off;
@@ -48,7 +48,7 @@ static void close_fd(int *fd)
 }
 
 /* Ends one that will not be used: end of its input, then its exit. */
-static void discard(struct child_fds *f)
+static void discard(struct request_child_fds *f)
 {
 	close_fd(&f->in);
 	close_fd(&f->out);
@@ -60,13 +60,13 @@ static void discard(struct child_fds *f)
 }
 
 /* Still waiting for its request? It has printed nothing and not ended. */
-static bool alive(const struct child_fds *f)
+static bool alive(const struct request_child_fds *f)
 {
 	struct pollfd p[3] = {{f->pidfd, POLLIN, 0}, {f->out, POLLIN, 0}, {f->err, POLLIN, 0}};
 	return poll(p, 3, 0) == 0;
 }
 
-static int launch(struct pool *p, struct child_fds *f)
+static int launch(struct pool *p, struct request_child_fds *f)
 {
 	int in[2], out[2], err[2];
 	if (pipe2(in, O_CLOEXEC) != 0)
@@ -100,9 +100,9 @@ static int launch(struct pool *p, struct child_fds *f)
 
 /* One more sandbox for p into *f; -1 after a message when none can start
  * (the caller turns the pool off). */
-static int start_one(struct pool *p, struct child_fds *f)
+static int start_one(struct pool *p, struct request_child_fds *f)
 {
-	*f = (struct child_fds){.pidfd = -1, .status = -1, .in = -1, .out = -1, .err = -1};
+	*f = (struct request_child_fds){.pidfd = -1, .status = -1, .in = -1, .out = -1, .err = -1};
 	if (launch(p, f) == 0)
 		return 0;
 	fprintf(stderr, "sbx: cannot start a warm %s sandbox (%s): its runs start cold\n",
@@ -131,7 +131,7 @@ static void prune(struct pool *p)
 			i++;
 			continue;
 		}
-		struct child_fds f = p->ready[i];
+		struct request_child_fds f = p->ready[i];
 		p->ready[i] = p->ready[--p->nready];
 		discard(&f);
 		failed(p);
@@ -157,7 +157,7 @@ static void *refill(void *arg)
 			continue;
 		}
 		pthread_mutex_unlock(&W.mu);
-		struct child_fds f;
+		struct request_child_fds f;
 		int rc = start_one(want, &f);
 		pthread_mutex_lock(&W.mu);
 		if (rc != 0) {
@@ -289,7 +289,8 @@ static bool plain(const struct pool *p, const char *input, size_t len)
 	return ok;
 }
 
-int warm_pool_take(struct child *c, const char *job, const char *input, size_t len, int client_fd)
+int warm_pool_take(struct request_child *c, const char *job, const char *input, size_t len,
+		   int client_fd)
 {
 	if (!W.started)
 		return -1;
@@ -300,7 +301,7 @@ int warm_pool_take(struct child *c, const char *job, const char *input, size_t l
 	if (!p || !plain(p, input, len))
 		return -1;
 	pthread_mutex_lock(&W.mu);
-	struct child_fds f;
+	struct request_child_fds f;
 	bool got = false;
 	while (!got && p->nready > 0 && !W.stopping) {
 		f = p->ready[0]; /* the oldest: the most likely set up */
@@ -320,7 +321,7 @@ int warm_pool_take(struct child *c, const char *job, const char *input, size_t l
 	pthread_mutex_unlock(&W.mu);
 	if (!got)
 		return -1;
-	child_adopt(c, &f, input, len, client_fd);
+	request_child_adopt(c, &f, input, len, client_fd);
 	c->warm = true;
 	return 0;
 }
