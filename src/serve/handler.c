@@ -12,6 +12,7 @@
 
 #include "serve/async_runs.h"
 #include "serve/request_child.h"
+#include "serve/request_plan.h"
 #include "serve/events_sse.h"
 #include "serve/handler_e2b.h"
 #include "serve/openapi.h"
@@ -51,7 +52,7 @@ struct stream {
 	struct server *s;
 	unsigned places; /* taken in the gate: 1, a batch its --jobs */
 	struct request_child ch;
-	struct api_child args;
+	struct request_plan args;
 	char *first; /* batch: the first chunk, read before the answer began */
 	size_t first_len, first_off;
 };
@@ -104,7 +105,7 @@ static void stream_free(void *cls)
 	request_child_finish(&st->ch);
 	buf_release(&st->ch.errbuf);
 	gate_leave_n(&st->s->gate, st->places);
-	api_child_release(&st->args);
+	request_plan_release(&st->args);
 	free(st->first);
 	free(st);
 }
@@ -156,7 +157,7 @@ static int batch_want(struct server *s, const struct api_query *q, long lines, u
 /* The batch's --jobs, before the final "-" operand: after the one from
  * ?jobs=, which it overrides (sbx batch takes an option's last value; a
  * search for the earlier one could meet "--jobs" as another's value). */
-static void batch_set_jobs(struct api_child *args, unsigned n)
+static void batch_set_jobs(struct request_plan *args, unsigned n)
 {
 	char v[16];
 	snprintf(v, sizeof(v), "%u", n);
@@ -203,23 +204,23 @@ static enum MHD_Result run_child(struct server *s, struct MHD_Connection *conn, 
 				 json_t *body)
 {
 	struct api_error e = {0};
-	struct api_child args;
+	struct request_plan args;
 	/* A run streams its NDJSON events; the other commands answer at the
 	 * end, in the format asked for (sbx --remote list --format ndjson). */
 	bool batch = x->route.op == API_BATCH, want_ndjson, text;
 	answer_format(conn, &x->route, &want_ndjson, &text);
 	bool ndjson = x->route.streams && want_ndjson;
 	const char *format = want_ndjson ? "ndjson" : text ? "text" : "json";
-	if (api_child_build(&x->route, body, &x->q, format, s->cfg->state_dir, s->cfg->config,
-			    &args, &e) != 0) {
-		api_child_release(&args);
+	if (request_plan_build(&x->route, body, &x->q, format, s->cfg->state_dir, s->cfg->config,
+			       &args, &e) != 0) {
+		request_plan_release(&args);
 		return reply_error(conn, x, &e);
 	}
 	if (front_get() == FRONT_CLI)
-		api_child_front_cli(&args);
+		request_plan_front_cli(&args);
 	unsigned want = 1;
 	if (batch && batch_want(s, &x->q, x->batch_lines, &want, &e) != 0) {
-		api_child_release(&args);
+		request_plan_release(&args);
 		return reply_error(conn, x, &e);
 	}
 	if (batch) { /* the NDJSON body as it came: api_check_batch read it */
@@ -229,7 +230,7 @@ static enum MHD_Result run_child(struct server *s, struct MHD_Connection *conn, 
 	}
 	unsigned places = gate_enter_upto(&s->gate, want ? want : 1);
 	if (!places) {
-		api_child_release(&args);
+		request_plan_release(&args);
 		api_fail(&e, ERROR_UNAVAILABLE, "overloaded",
 			 "the server is busy (%u running, %u waiting): retry after a second, or "
 			 "start it with a larger --max-concurrent/--max-queue",
@@ -242,10 +243,10 @@ static enum MHD_Result run_child(struct server *s, struct MHD_Connection *conn, 
 	st->s = s;
 	st->places = places;
 	st->args = args;
-	if (request_child_start_api(&st->ch, &st->args, client_fd(conn)) != 0) {
+	if (request_child_start_plan(&st->ch, &st->args, client_fd(conn)) != 0) {
 		api_fail(&e, ERROR_INTERNAL, "internal", "cannot start sbx: %s", strerror(errno));
 		gate_leave_n(&s->gate, places);
-		api_child_release(&st->args);
+		request_plan_release(&st->args);
 		free(st);
 		return reply_error(conn, x, &e);
 	}
@@ -293,7 +294,7 @@ static enum MHD_Result run_child(struct server *s, struct MHD_Connection *conn, 
 	gate_leave_n(&s->gate, places);
 	char *files_dir = st->args.files_dir; /* read below, then removed */
 	st->args.files_dir = NULL;
-	api_child_release(&st->args);
+	request_plan_release(&st->args);
 	free(st);
 	enum MHD_Result rc;
 	json_t *rec =

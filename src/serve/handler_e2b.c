@@ -21,6 +21,7 @@
 #include "core/config.h"
 #include "run/runopt.h"
 #include "serve/request_child.h"
+#include "serve/request_plan.h"
 #include "serve/compat/e2b.h"
 #include "session/session.h"
 #include "util/buf.h"
@@ -118,14 +119,14 @@ static int session_child(struct server *s, struct MHD_Connection *conn, enum api
 	struct api_route r = {.op = op, .has_body = body != NULL, .spawns = true};
 	snprintf(r.ref, sizeof r.ref, "%s", ref ? ref : "");
 	struct api_query q = {0};
-	struct api_child args;
+	struct request_plan args;
 	*rec = NULL;
-	if (api_child_build(&r, body, &q, "json", s->cfg->state_dir, s->cfg->config, &args, e)) {
-		api_child_release(&args);
+	if (request_plan_build(&r, body, &q, "json", s->cfg->state_dir, s->cfg->config, &args, e)) {
+		request_plan_release(&args);
 		return -1;
 	}
 	if (gate_enter(&s->gate) != 0) {
-		api_child_release(&args);
+		request_plan_release(&args);
 		return api_fail(e, ERROR_UNAVAILABLE, "overloaded",
 				"the server is busy: retry after a second, or start it with a "
 				"larger --max-concurrent/--max-queue");
@@ -163,7 +164,7 @@ static int session_child(struct server *s, struct MHD_Connection *conn, enum api
 		buf_release(&ch.errbuf);
 	}
 	gate_leave(&s->gate);
-	api_child_release(&args);
+	request_plan_release(&args);
 	return rc;
 }
 

@@ -18,6 +18,7 @@
 #include "run/request_json.h"
 #include "run/runopt.h"
 #include "serve/request_child.h"
+#include "serve/request_plan.h"
 #include "serve/compat/e2b.h"
 #include "serve/compat/e2b_wire.h"
 #include "serve/session_direct.h"
@@ -38,7 +39,7 @@ struct e2b_stream {
 	struct session_run *run;
 	/* the child's way, when the daemon is stopped */
 	struct request_child ch;
-	struct api_child args;
+	struct request_plan args;
 	bool child;
 	struct buf events; /* sbx's NDJSON, its last line maybe partial */
 	struct buf out;	   /* E2B's answer, not yet handed over */
@@ -147,7 +148,7 @@ static void stream_free(void *cls)
 			request_child_cancel(&st->ch);
 		request_child_finish(&st->ch);
 		buf_release(&st->ch.errbuf);
-		api_child_release(&st->args);
+		request_plan_release(&st->args);
 	}
 	buf_release(&st->events);
 	buf_release(&st->out);
@@ -195,13 +196,13 @@ static int start_child(struct e2b_stream *st, struct MHD_Connection *conn, const
 	struct api_route r = {.op = API_SESSION_EXEC, .has_body = true, .spawns = true};
 	snprintf(r.ref, sizeof r.ref, "%s", id);
 	struct api_query q = {0};
-	if (api_child_build(&r, body, &q, "ndjson", st->s->cfg->state_dir, st->s->cfg->config,
-			    &st->args, e) != 0) {
-		api_child_release(&st->args);
+	if (request_plan_build(&r, body, &q, "ndjson", st->s->cfg->state_dir, st->s->cfg->config,
+			       &st->args, e) != 0) {
+		request_plan_release(&st->args);
 		return -1;
 	}
-	if (request_child_start_api(&st->ch, &st->args, st->client)) {
-		api_child_release(&st->args);
+	if (request_child_start_plan(&st->ch, &st->args, st->client)) {
+		request_plan_release(&st->args);
 		return api_fail(e, ERROR_INTERNAL, "internal", "cannot start sbx: %s",
 				strerror(errno));
 	}

@@ -1,5 +1,6 @@
 /* request_child — an sbx child process per request (request_child.h). */
 #include "serve/request_child.h"
+#include "serve/request_plan.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -159,7 +160,7 @@ int request_child_start_job(struct request_child *c, const char *job, const char
 		       client_fd);
 }
 
-int request_child_start_api(struct request_child *c, const struct api_child *a, int client_fd)
+int request_child_start_plan(struct request_child *c, const struct request_plan *a, int client_fd)
 {
 	if (!a->job)
 		return request_child_start(c, a->argv, a->input, a->input_len, client_fd);

@@ -1,5 +1,5 @@
 /* request_child — one child process per API request (a run's job, or an sbx
- * command for the rest: api_child.c): its stdin is the request,
+ * command for the rest: request_plan.c): its stdin is the request,
  * its stdout the answer, its stderr kept (bounded) for a failure's message.
  * While it runs, the client's connection is watched: a client that hangs
  * up gets its run cancelled (SIGTERM to the child, which stops the code and
@@ -43,9 +43,9 @@ int request_child_start(struct request_child *c, char *const argv[], const char 
  * when the runner is gone. input as above. */
 int request_child_start_job(struct request_child *c, const char *job, const char *input, size_t len,
 			    int client_fd);
-/* What api_child_build made: its job, else its argv; its input. */
-struct api_child;
-int request_child_start_api(struct request_child *c, const struct api_child *a, int client_fd);
+/* What request_plan_build made: its job, else its argv; its input. */
+struct request_plan;
+int request_child_start_plan(struct request_child *c, const struct request_plan *a, int client_fd);
 /* A child started already (a warm sandbox, warm_pool.h): our ends of its
  * pipes and its runner status socket and pidfd, now c's. */
 struct request_child_fds {

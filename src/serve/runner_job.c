@@ -34,7 +34,7 @@ static const struct {
 	     {"deploy", RUN_JOB_DEPLOY},
 	     {"warm", RUN_JOB_RUN}};
 
-/* A deploy's "settings", [[FLAG, VALUE] or [FLAG], ...] as api_child.c
+/* A deploy's "settings", [[FLAG, VALUE] or [FLAG], ...] as request_plan.c
  * made them from the body, become its defaults (sbx deploy's options by
  * id), in order; *out is freed by the caller, the strings stay m's. */
 static int deploy_settings(json_t *m, struct run_job_default **out, size_t *n)

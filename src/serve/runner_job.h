@@ -2,7 +2,7 @@
  * request that runs code: no command line, no exec, the run pipeline
  * (run/job.h) called with the request itself.
  *
- * The handler thread describes the job as one JSON object (api_child.c
+ * The handler thread describes the job as one JSON object (request_plan.c
  * builds it, the runner carries it as bytes):
  *   {"job": "run" | "exec-deployment" | "prepare" | "deploy" | "warm"
  *           | "session-exec",

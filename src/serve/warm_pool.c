@@ -14,6 +14,7 @@
 #include "core/config.h"
 #include "core/lang.h"
 #include "serve/api.h"
+#include "serve/request_plan.h"
 #include "serve/runner.h"
 #include "util/util.h"
 
@@ -181,9 +182,9 @@ static int request_jobs(const struct serve_config *cfg, const struct lang *lang,
 	struct api_route r = {.op = API_RUN, .has_body = true, .spawns = true, .streams = true};
 	struct api_query q = {0};
 	struct api_error e = {0};
-	struct api_child args;
+	struct request_plan args;
 	json_t *body = json_pack("{s:s, s:s}", "language", lang->name, "code", "");
-	int rc = api_child_build(&r, body, &q, "json", cfg->state_dir, cfg->config, &args, &e);
+	int rc = request_plan_build(&r, body, &q, "json", cfg->state_dir, cfg->config, &args, &e);
 	json_decref(body);
 	if (rc == 0) { /* the HTTP front's: `sbx --remote`'s runs (front "cli") go cold */
 		p->match_job = json_dumps(args.job, JSON_COMPACT | JSON_SORT_KEYS);
@@ -191,7 +192,7 @@ static int request_jobs(const struct serve_config *cfg, const struct lang *lang,
 		json_object_set_new(args.job, "language", json_string(lang->name));
 		p->warm_job = json_dumps(args.job, JSON_COMPACT | JSON_SORT_KEYS);
 	}
-	api_child_release(&args);
+	request_plan_release(&args);
 	return rc == 0 && p->match_job && p->warm_job ? 0 : -1;
 }
 

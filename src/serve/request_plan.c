@@ -1,16 +1,17 @@
-/* api_child — what carries out one API request in a child process
- * (server.c says why a child).
+/* request_plan — what carries out one API request in a child process
+ * (request_plan.h; server.c says why a child).
  *
  * A run or a deployment's execution is a job (runner_job.h): the body goes
  * to the run pipeline as the request it is (run/job.h, request_json_apply's
- * keys and checks), no command line between; a prepare and a deploy are
- * jobs too (a deploy's body as sbx deploy's settings). Every other request that runs
- * or reads something is `sbx COMMAND ...`, so it gets exactly the CLI's
+ * keys and checks), no command line between; a prepare, a deploy (its body
+ * as sbx deploy's settings) and a stopped session's execution are jobs
+ * too. Every other request, which runs no code, reads or changes
+ * something as `sbx COMMAND ...`, so it gets exactly the CLI's
  * validation, limits and record. Both are built from the checked route and
  * body only: nothing a client sends becomes a flag or a setting by itself,
  * and no path of the server's machine can be named (code and files travel
  * in the body, never as file operands). */
-#include "serve/api.h"
+#include "serve/request_plan.h"
 
 #include <stdbool.h>
 #include <stdio.h>
@@ -21,20 +22,20 @@
 #include "serve/returned_files.h"
 #include "util/util.h"
 
-static void add(struct api_child *c, const char *s)
+static void add(struct request_plan *c, const char *s)
 {
 	c->argv = xrealloc(c->argv, (c->argc + 2) * sizeof(char *));
 	c->argv[c->argc++] = xstrdup(s);
 	c->argv[c->argc] = NULL;
 }
 
-static void add2(struct api_child *c, const char *flag, const char *v)
+static void add2(struct request_plan *c, const char *flag, const char *v)
 {
 	add(c, flag);
 	add(c, v);
 }
 
-void api_child_release(struct api_child *c)
+void request_plan_release(struct request_plan *c)
 {
 	returned_files_drop(c->files_dir);
 	json_decref(c->job);
@@ -60,7 +61,7 @@ static void number_text(json_t *v, char out[64])
 /* The body the child reads: without "return_files", which is the
  * server's to do; that asks for the results saved into a private directory
  * of the server's (returned_files.h), c->files_dir. */
-static int request_input(struct api_child *c, json_t *body, struct api_error *e)
+static int request_input(struct request_plan *c, json_t *body, struct api_error *e)
 {
 	bool files;
 	json_t *o = returned_files_take(body, &files);
@@ -89,7 +90,7 @@ static json_t *job_new(const char *kind, const char *format, const char *state_d
  * fork starts it): the job names the session (checked by
  * api_check_session_ref), the body is the request on the child's stdin,
  * as `sbx session exec --request - [--out-dir D] REF` reads it. */
-static int session_exec_job_build(struct api_child *c, const struct api_route *r, json_t *body,
+static int session_exec_job_build(struct request_plan *c, const struct api_route *r, json_t *body,
 				  const char *format, const char *state_dir, const char *config,
 				  struct api_error *e)
 {
@@ -104,7 +105,7 @@ static int session_exec_job_build(struct api_child *c, const struct api_route *r
 
 /* A run (deployment NULL) or a deployment's execution: the job, and the
  * body (with "deployment" naming it) as the request on the child's stdin. */
-static int run_job_build(struct api_child *c, json_t *body, const char *deployment,
+static int run_job_build(struct request_plan *c, json_t *body, const char *deployment,
 			 const char *format, const char *state_dir, const char *config,
 			 struct api_error *e)
 {
@@ -179,7 +180,7 @@ static int deploy_settings(json_t *settings, json_t *body, struct api_error *e)
 	return 0;
 }
 
-static void take_code(struct api_child *c, json_t *body)
+static void take_code(struct request_plan *c, json_t *body)
 {
 	json_t *code = json_object_get(body, "code");
 	c->input_len = json_string_length(code);
@@ -189,7 +190,7 @@ static void take_code(struct api_child *c, json_t *body)
 
 /* POST /v1/deployments: the code on the child's stdin (as `sbx deploy
  * ... -`), the settings in the job. */
-static int deploy_job_build(struct api_child *c, json_t *body, const char *format,
+static int deploy_job_build(struct request_plan *c, json_t *body, const char *format,
 			    const char *state_dir, const char *config, struct api_error *e)
 {
 	c->job = job_new("deploy", format, state_dir, config);
@@ -203,7 +204,7 @@ static int deploy_job_build(struct api_child *c, json_t *body, const char *forma
 
 /* POST /v1/prepare: the code on the child's stdin (as `sbx prepare -`),
  * its "language" and "engine" in the job. */
-static int prepare_job_build(struct api_child *c, json_t *body, const char *format,
+static int prepare_job_build(struct request_plan *c, json_t *body, const char *format,
 			     const char *state_dir, const char *config)
 {
 	c->job = job_new("prepare", format, state_dir, config);
@@ -217,7 +218,7 @@ static int prepare_job_build(struct api_child *c, json_t *body, const char *form
 	return 0;
 }
 
-static int add_query(struct api_child *c, const struct api_query *q)
+static int add_query(struct request_plan *c, const struct api_query *q)
 {
 	for (size_t i = 0; i < q->n; i++) {
 		char flag[40];
@@ -233,7 +234,7 @@ static int add_query(struct api_child *c, const struct api_query *q)
 /* The session commands: `sbx session SUB [flags] REF`. An execution's
  * body goes to the child whole (`--request -`), as a run's does. */
 static int session_args(const struct api_route *r, json_t *body, const struct api_query *q,
-			struct api_child *c, struct api_error *e)
+			struct request_plan *c, struct api_error *e)
 {
 	json_t *v;
 	char text[64];
@@ -267,7 +268,7 @@ static int session_args(const struct api_route *r, json_t *body, const struct ap
 	return 0;
 }
 
-void api_child_front_cli(struct api_child *c)
+void request_plan_front_cli(struct request_plan *c)
 {
 	if (c->job) {
 		json_object_set_new(c->job, "front", json_string("cli"));
@@ -279,9 +280,9 @@ void api_child_front_cli(struct api_child *c)
 	c->argv[1] = front;
 }
 
-int api_child_build(const struct api_route *r, json_t *body, const struct api_query *q,
-		    const char *format, const char *state_dir, const char *config,
-		    struct api_child *c, struct api_error *e)
+int request_plan_build(const struct api_route *r, json_t *body, const struct api_query *q,
+		       const char *format, const char *state_dir, const char *config,
+		       struct request_plan *c, struct api_error *e)
 {
 	/* run, exec-deployment, prepare and deploy are jobs (above), not commands. */
 	static const char *const names[] = {[API_DOCTOR] = "doctor",
