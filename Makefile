@@ -291,7 +291,7 @@ FUZZ_MODS    := util/opt core/config core/config_keys core/config_serve core/req
                 state/manifest_print run/request_json run/runopt run/engine_choice \
                 engine/engine_spawn_resolve run/out_dir run/file_args batch/batch_input \
                 mcp/jsonrpc mcp/initialize mcp/tools mcp/tool_cmd \
-                serve/api serve/api_child serve/routes serve/events_query state/events_follow \
+                serve/api serve/request_plan serve/routes serve/events_query state/events_follow \
                 serve/returned_files serve/remote_files sandbox/rundir \
                 state/history_time state/history_line render/render_events session/session_proto \
                 serve/compat/piston serve/compat/e2b serve/compat/e2b_wire engine/interp \

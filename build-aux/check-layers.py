@@ -43,7 +43,7 @@ ALLOWED = {
     "lang": ["engine", "engine/js", "policy", "sandbox", "core", "util"],
     "run": ["lang", "render", "policy", "engine", "engine/js", "state", "sandbox", "core", "util"],
     "batch": ["run", "lang", "render", "policy", "engine", "state", "sandbox", "core", "util"],
-    "mcp": ["run", "lang", "render", "policy", "engine", "state", "sandbox", "core", "util"],
+    "mcp": ["session", "run", "lang", "render", "policy", "engine", "state", "sandbox", "core", "util"],
     # Other clients' APIs as mappings onto sbx's own: pure JSON in and out.
     "serve/compat": ["engine", "core", "util"],
     "serve": ["serve/compat", "batch", "session", "run", "lang", "render", "policy", "engine", "state", "sandbox", "core", "util"],

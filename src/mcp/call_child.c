@@ -18,12 +18,15 @@
 #include <unistd.h>
 
 #include "core/request.h"
+#include "run/deploy_run.h"
 #include "run/job.h"
+#include "session/session_exec_job.h"
 #include "util/front.h"
 #include "util/util.h"
 
 /* A run tool's call, in the fork: what `sbx run|exec-deployment --request -
- * --format ndjson` (or `sbx prepare [-l L] --json -`) does, with no exec. */
+ * --format ndjson` (or `sbx prepare [-l L] --json -`, `sbx deploy -n NAME
+ * [-l L] --json -`) does, with no exec. */
 static _Noreturn void run_here(const struct mcp_cmd *cmd)
 {
 	/* Another call's pipes, held here, would keep its end from coming. */
@@ -40,22 +43,42 @@ static _Noreturn void run_here(const struct mcp_cmd *cmd)
 	sigprocmask(SIG_SETMASK, &none, NULL);
 	error_state_reset();
 	front_from_env(); /* SBX_FRONT=mcp (cmd_mcp.c): messages name keys and tools */
+	if (cmd->job == MCP_JOB_SESSION_EXEC) {
+		/* NDJSON: its events as they come (progress), the record last. */
+		enum output_format f = cmd->ndjson ? FORMAT_NDJSON : FORMAT_JSON;
+		run_job_begin("session", f);
+		struct session_exec_job job = {.state_dir = cmd->state_dir,
+					       .config = cmd->config,
+					       .format = f,
+					       .ref = cmd->ref};
+		int rc = run_job_end(session_exec_job_run(&job));
+		fflush(stdout);
+		fflush(stderr);
+		_exit(rc);
+	}
 	static const struct {
 		const char *command;
 		enum run_job_kind kind;
 		enum output_format format;
 	} jobs[] = {[MCP_JOB_RUN] = {"run", RUN_JOB_RUN, FORMAT_NDJSON},
 		    [MCP_JOB_DEPLOYMENT] = {"exec-deployment", RUN_JOB_DEPLOYMENT, FORMAT_NDJSON},
-		    [MCP_JOB_PREPARE] = {"prepare", RUN_JOB_PREPARE, FORMAT_JSON}};
+		    [MCP_JOB_PREPARE] = {"prepare", RUN_JOB_PREPARE, FORMAT_JSON},
+		    [MCP_JOB_DEPLOY] = {"deploy", RUN_JOB_DEPLOY, FORMAT_JSON}};
 	run_job_begin(jobs[cmd->job].command, jobs[cmd->job].format);
 	json_t *settings = json_object(); /* a prepare's: its language */
 	if (cmd->language)
 		json_object_set_new(settings, "language", json_string(cmd->language));
+	/* A deploy's -n NAME [-l LANG], in that order, as its flags. */
+	struct run_job_default deploy[] = {{RO_DEPLOY_NAME, cmd->ref}, {RO_LANG, cmd->language}};
 	struct run_job job = {.kind = jobs[cmd->job].kind,
 			      .request = settings,
 			      .format = jobs[cmd->job].format,
 			      .state_dir = cmd->state_dir,
 			      .config = cmd->config};
+	if (cmd->job == MCP_JOB_DEPLOY) {
+		job.defaults = deploy;
+		job.ndefaults = cmd->language ? 2 : 1;
+	}
 	int rc = run_job_end(run_job_stdin(&job));
 	json_decref(settings);
 	fflush(stdout);

@@ -4,7 +4,8 @@
  * request (the keys of a batch line) to the run pipeline, called in the
  * forked child (run/job.h: as `sbx run --request -` runs it), so each key
  * is applied exactly as the equivalent flag, with the same limits and
- * messages. The other tools are one sbx command line each, their few
+ * messages; prepare_code and deploy_code are jobs too (the code on the
+ * child's stdin). The other tools are one sbx command line each, their few
  * arguments mapped to flags. Here we only check
  * what the command line itself needs: known argument names, required ones
  * present, strings where a flag takes a string, nothing that reads as an
@@ -49,6 +50,7 @@ void mcp_cmd_release(struct mcp_cmd *cmd)
 	free(cmd->input);
 	free(cmd->file_path);
 	free(cmd->language);
+	free(cmd->ref);
 	memset(cmd, 0, sizeof(*cmd));
 }
 
@@ -231,8 +233,13 @@ static int code_execute_command(struct mcp_cmd *cmd, const struct mcp_context *c
 	buf_append(&src, json_string_value(code), json_string_length(code));
 	char timeout[32];
 	snprintf(timeout, sizeof timeout, "%lldms", (long long)ms);
-	json_t *req = json_pack("{s:s, s:s%, s:s, s:O}", "language", l, "code", buf_cstr(&src),
-				src.len, "timeout", timeout, "inputs", data ? data : json_object());
+	/* "O" for the caller's context (a reference of ours), "o" for a fresh
+	 * empty one (the request takes it: no leak when none is given). */
+	json_t *req =
+	    data ? json_pack("{s:s, s:s%, s:s, s:O}", "language", l, "code", buf_cstr(&src),
+			     src.len, "timeout", timeout, "inputs", data)
+		 : json_pack("{s:s, s:s%, s:s, s:o}", "language", l, "code", buf_cstr(&src),
+			     src.len, "timeout", timeout, "inputs", json_object());
 	buf_release(&src);
 	int rc = request_command(cmd, MCP_JOB_RUN, ctx, req);
 	json_decref(req);
@@ -268,17 +275,18 @@ static int session_command(const struct mcp_tool *t, json_t *args, struct mcp_cm
 	const char *id = word(args, "session", err, errlen, &bad);
 	if (bad)
 		return -1;
-	add(cmd, t->kind == TOOL_STOP_SESSION ? "stop" : "exec");
 	if (t->kind == TOOL_EXEC_IN_SESSION) {
 		/* Its events as they happen (output, rich results): progress
 		 * notifications; the record is the last one's. */
-		add(cmd, "--format");
-		add(cmd, "ndjson");
 		cmd->ndjson = true;
 		/* The rest of the arguments is the execution's request, read
-		 * and checked by `session exec --request -` as serve's body is:
-		 * code, inputs, timeout, stdin, args, env, cpu_time. */
+		 * and checked as `session exec --json --request - ID` reads
+		 * serve's body, in the forked child (session/session_exec_job.h): code,
+		 * inputs, timeout, stdin, args, env, cpu_time. */
+		cmd->job = MCP_JOB_SESSION_EXEC;
 		cmd->is_record = true;
+		if (!(cmd->ref = strdup(id)))
+			abort();
 		json_t *req = json_deep_copy(args);
 		if (!req)
 			abort();
@@ -289,13 +297,11 @@ static int session_command(const struct mcp_tool *t, json_t *args, struct mcp_cm
 			abort();
 		set_input(cmd, text, strlen(text));
 		free(text);
-		add(cmd, "--request");
-		add(cmd, "-");
-		add(cmd, id);
-	} else {
-		add(cmd, "--json");
-		add(cmd, id);
+		return 0;
 	}
+	add(cmd, "stop");
+	add(cmd, "--json");
+	add(cmd, id);
 	return 0;
 }
 
@@ -329,22 +335,23 @@ static int session_admin_command(const struct mcp_tool *t, json_t *args, struct 
 	return 0;
 }
 
-/* deploy_code: `sbx deploy -n NAME [-l LANG] --json -`, the code on stdin:
- * checked (syntax, policy) and built as sbx deploy does. */
-static int deploy_command(json_t *args, struct mcp_cmd *cmd, char *err, size_t errlen)
+/* deploy_code: `sbx deploy -n NAME [-l LANG] --json -` in the forked
+ * child (run/deploy_run.h), the code on its stdin: checked (syntax,
+ * policy) and built as sbx deploy does. */
+static int deploy_command(json_t *args, const struct mcp_context *ctx, struct mcp_cmd *cmd,
+			  char *err, size_t errlen)
 {
 	int bad = 0;
 	const char *name = word(args, "name", err, errlen, &bad);
 	const char *lang = word(args, "language", err, errlen, &bad);
 	if (bad)
 		return -1;
+	cmd->job = MCP_JOB_DEPLOY;
+	cmd->state_dir = ctx->state_dir;
+	cmd->config = ctx->config;
+	if (!(cmd->ref = strdup(name)) || (lang && !(cmd->language = strdup(lang))))
+		abort();
 	json_t *code = json_object_get(args, "code");
-	add(cmd, "deploy");
-	add(cmd, "-n");
-	add(cmd, name);
-	if (lang)
-		add(cmd, "-l"), add(cmd, lang);
-	add(cmd, "--json");
 	set_input(cmd, json_string_value(code), json_string_length(code));
 	return 0;
 }
@@ -420,6 +427,7 @@ int mcp_tool_command(const struct mcp_tool *t, json_t *args, const struct mcp_co
 	case TOOL_CODE_EXECUTE: return code_execute_command(cmd, ctx, args, err, errlen);
 	case TOOL_EXEC_DEPLOYMENT: return request_command(cmd, MCP_JOB_DEPLOYMENT, ctx, args);
 	case TOOL_PREPARE: return prepare_command(cmd, ctx, args, err, errlen);
+	case TOOL_DEPLOY: return deploy_command(args, ctx, cmd, err, errlen);
 	default: break;
 	}
 	add(cmd, ctx->self);
@@ -435,12 +443,6 @@ int mcp_tool_command(const struct mcp_tool *t, json_t *args, const struct mcp_co
 				    t->name);
 		rc = session_admin_command(t, args, cmd, err, errlen);
 		break;
-	case TOOL_DEPLOY:
-		if (deploy_command(args, cmd, err, errlen))
-			return -1;
-		add_common(cmd, ctx);
-		add(cmd, "-"); /* the code, on stdin: after the options */
-		return 0;
 	case TOOL_LIST_DEPLOYMENTS: {
 		const char *lang = word(args, "language", err, errlen, &bad);
 		const char *status = word(args, "status", err, errlen, &bad);
@@ -462,7 +464,8 @@ int mcp_tool_command(const struct mcp_tool *t, json_t *args, const struct mcp_co
 	case TOOL_RUN:
 	case TOOL_CODE_EXECUTE:
 	case TOOL_EXEC_DEPLOYMENT:
-	case TOOL_PREPARE: break; /* above */
+	case TOOL_PREPARE:
+	case TOOL_DEPLOY: break; /* above */
 	case TOOL_CREATE_SESSION:
 	case TOOL_EXEC_IN_SESSION:
 	case TOOL_STOP_SESSION:
@@ -480,13 +483,13 @@ int mcp_tool_command(const struct mcp_tool *t, json_t *args, const struct mcp_co
 			 : session_command(t, args, cmd, err, errlen);
 		if (rc)
 			return rc;
-		if (t->kind == TOOL_EXEC_IN_SESSION) {
-			/* The operand ID goes last, after the common options. */
-			char *id = cmd->argv[--cmd->argc];
-			cmd->argv[cmd->argc] = NULL;
-			add_common(cmd, ctx);
-			cmd->argv[cmd->argc++] = id;
-			cmd->argv[cmd->argc] = NULL;
+		if (cmd->job == MCP_JOB_SESSION_EXEC) {
+			/* No command line: the fork's (argv[0] was ours). */
+			for (int i = 0; i < cmd->argc; i++)
+				free(cmd->argv[i]);
+			cmd->argv[cmd->argc = 0] = NULL;
+			cmd->state_dir = ctx->state_dir;
+			cmd->config = ctx->config;
 			return 0;
 		}
 		break;

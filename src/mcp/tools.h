@@ -24,6 +24,10 @@ enum mcp_job {
 	MCP_JOB_RUN,	    /* run_code, code_execute: `sbx run --request -` */
 	MCP_JOB_DEPLOYMENT, /* exec_deployment: `sbx exec-deployment --request -` */
 	MCP_JOB_PREPARE,    /* prepare: `sbx prepare [-l LANG] --json -`, the code in input */
+	MCP_JOB_DEPLOY,	    /* deploy_code: `sbx deploy -n NAME [-l LANG] --json -`, likewise */
+	/* exec_in_session: `sbx session exec --json --request - ID`, the
+	 * request in input (session/session_exec_job.h) */
+	MCP_JOB_SESSION_EXEC,
 };
 
 /* One child process to run for a tool call. */
@@ -33,7 +37,8 @@ struct mcp_cmd {
 	 * NDJSON; state_dir and config are the context's (borrowed). */
 	enum mcp_job job;
 	const char *state_dir, *config;
-	char *language;			  /* a prepare's -l (owned; NULL: none) */
+	char *language; /* a prepare's or deploy's -l (owned; NULL: none) */
+	char *ref;	/* a deploy's -n NAME, a session execution's ID|NAME (owned) */
 	char *argv[MCP_CMD_MAX_ARGS + 1]; /* the other tools': owned, NULL-terminated */
 	int argc;
 	char *input; /* written to the child's stdin (owned, may be NULL) */

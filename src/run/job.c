@@ -9,6 +9,7 @@
 #include "core/error_kinds.h"
 #include "core/outcome.h"
 #include "render/render.h"
+#include "run/deploy_run.h"
 #include "run/deployment_run.h"
 #include "run/execute.h"
 #include "run/prepare_run.h"
@@ -68,6 +69,23 @@ static int prepare_job(const struct run_job *job, struct run_options *ro)
 	return prepare_run(ro);
 }
 
+/* A deploy: its settings as `sbx deploy --state-dir S --config C --format
+ * F [FLAGS] -` takes them (no --request: standard input is the code's). */
+static int deploy_job(const struct run_job *job, struct run_options *ro)
+{
+	const char *name = NULL;
+	char *operands[] = {"-", NULL};
+	ro->state_dir_flag = job->state_dir;
+	ro->config_flag = job->config;
+	ro->req->format = job->format;
+	ro->extra = deploy_run_option;
+	ro->extra_ctx = &name;
+	for (size_t i = 0; i < job->ndefaults; i++)
+		if (runopt_handle(ro, job->defaults[i].id, job->defaults[i].arg) != 0)
+			return EXIT_SBX_FAILURE;
+	return deploy_run(ro, name, operands, 1);
+}
+
 int run_job(const struct run_job *job)
 {
 	struct request req;
@@ -92,6 +110,10 @@ int run_job(const struct run_job *job)
 	case RUN_JOB_PREPARE:
 		runopt_init(&ro, &req);
 		rc = prepare_job(job, &ro);
+		break;
+	case RUN_JOB_DEPLOY:
+		runopt_init(&ro, &req);
+		rc = deploy_job(job, &ro);
 		break;
 	}
 	request_json_cleanup(&tmp);
@@ -201,7 +223,7 @@ int run_job_end(int rc)
 
 int run_job_stdin(struct run_job *job)
 {
-	if (job->kind == RUN_JOB_PREPARE)
+	if (job->kind == RUN_JOB_PREPARE || job->kind == RUN_JOB_DEPLOY)
 		return run_job(job);
 	if (!(job->request = request_json_read("-")))
 		return EXIT_SBX_FAILURE;

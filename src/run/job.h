@@ -33,6 +33,12 @@ enum run_job_kind {
 	/* `sbx prepare [--language L] [--engine E] -`: the request holds only
 	 * "language" and "engine"; the code is read from standard input */
 	RUN_JOB_PREPARE,
+	/* `sbx deploy [FLAGS] -` (run/deploy_run.h): the settings are the
+	 * defaults, sbx deploy's flags by id (deploy_run_flag_id: -n is
+	 * RO_DEPLOY_NAME), applied in order as its command line applies them,
+	 * so a value and its message are deploy's; the code is read from
+	 * standard input as its operand -; job->request unused */
+	RUN_JOB_DEPLOY,
 };
 
 struct run_job {
@@ -82,8 +88,8 @@ void run_job_failure_record(const char *command, enum output_format format);
 void run_job_begin(const char *command, enum output_format format);
 int run_job_end(int rc);
 /* The request read from standard input (as `--request -` reads it, its
- * messages too), then run_job; a RUN_JOB_PREPARE's code is what stdin
- * holds, its request job->request. */
+ * messages too), then run_job; a RUN_JOB_PREPARE's or RUN_JOB_DEPLOY's
+ * code is what stdin holds, a prepare's request job->request. */
 int run_job_stdin(struct run_job *job);
 
 #endif

@@ -1,6 +1,6 @@
 /* api — the HTTP API as data: which route a method and path name, which
- * body keys and query parameters each route takes, and the job (a run) or
- * the sbx command line (anything else) that carries a request out. No HTTP library here (the fuzzer
+ * body keys and query parameters each route takes (what carries a request
+ * out is request_plan.h's). No HTTP library here (the fuzzer
  * drives it directly); server.c and handler.c join it to libmicrohttpd.
  *
  * May call: util (and jansson).
@@ -128,30 +128,6 @@ long api_check_batch(const char *body, size_t len, struct api_error *e);
 /* A session id ("s" + 23 hex digits) or name ([a-z0-9][a-z0-9._-]*, at
  * most 64): 0, or -1 with a 400 in e. */
 int api_check_session_ref(const char *ref, size_t len, struct api_error *e);
-
-/* What the child sbx is given: its argv (after argv[0]) and its stdin. */
-struct api_child {
-	/* run and exec-deployment: the job the runner's child runs in-process
-	 * (runner_job.h), no command line (argv NULL); owned. */
-	json_t *job;
-	char **argv; /* the other commands: NULL-terminated, every string owned */
-	size_t argc;
-	char *input; /* owned; NULL for none */
-	size_t input_len;
-	/* "return_files": the server's private directory the child saves the
-	 * files the code made in (returned_files.h); NULL: not asked */
-	char *files_dir;
-};
-/* The child words its messages for the command line (sbx --remote's
- * request): the job's "front", else --front=cli before its command. */
-void api_child_front_cli(struct api_child *c);
-/* format: "json", "ndjson" or "text". state_dir and config (may be NULL)
- * are passed on to the child. Returns 0, or -1 with e (a field that does
- * not fit a flag). */
-int api_child_build(const struct api_route *r, json_t *body, const struct api_query *q,
-		    const char *format, const char *state_dir, const char *config,
-		    struct api_child *c, struct api_error *e);
-void api_child_release(struct api_child *c);
 
 /* The HTTP status for an sbx failure (exit 125), from its message: 404
  * for an unknown deployment, version or session, 409 for a session name

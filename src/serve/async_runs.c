@@ -12,7 +12,8 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "serve/child.h"
+#include "serve/request_child.h"
+#include "serve/request_plan.h"
 #include "serve/handler.h"
 #include "serve/returned_files.h"
 #include "util/buf.h"
@@ -35,8 +36,8 @@ struct async_run {
 	 * "Sessions"): only a queued one may be cancelled. */
 	bool in_session;
 	struct server *s;
-	struct api_child args;
-	struct child ch;
+	struct request_plan args;
+	struct request_child ch;
 	struct async_run *next;
 };
 
@@ -223,7 +224,7 @@ static void *run_thread(void *arg)
 	if (a->cancel_asked) {
 		pthread_mutex_unlock(&mu);
 		ans = json_pack("{s:s, s:s, s:n}", "id", a->id, "state", "cancelled", "record");
-	} else if (child_start_api(&a->ch, &a->args, -1) != 0) {
+	} else if (request_child_start_plan(&a->ch, &a->args, -1) != 0) {
 		pthread_mutex_unlock(&mu);
 		ans = json_pack("{s:s, s:s, s:{s:s, s:s, s:s}, s:i}", "id", a->id, "state", "done",
 				"error", "code", "internal", "kind", "internal", "message",
@@ -234,13 +235,13 @@ static void *run_thread(void *arg)
 		pthread_mutex_unlock(&mu);
 		struct buf out;
 		buf_init(&out, ANSWER_CAP);
-		child_collect(&a->ch, &out);
+		request_child_collect(&a->ch, &out);
 		pthread_mutex_lock(&mu);
-		a->child_live = false; /* child_finish closes what a cancel uses */
+		a->child_live = false; /* request_child_finish closes what a cancel uses */
 		a->state = ENDING;
 		bool asked = a->cancel_asked;
 		pthread_mutex_unlock(&mu);
-		int code = child_finish(&a->ch);
+		int code = request_child_finish(&a->ch);
 		char *files_dir = a->args.files_dir;
 		a->args.files_dir = NULL;
 		ans = ended_answer(a, asked, &out, code, files_dir);
@@ -261,7 +262,7 @@ static void *run_thread(void *arg)
 	pthread_cond_broadcast(&changed);
 	pthread_mutex_unlock(&mu);
 	buf_release(&a->ch.errbuf);
-	api_child_release(&a->args);
+	request_plan_release(&a->args);
 	free(a);
 	gate_track(&s->gate, -1); /* the drain at SIGTERM waits for this run */
 	return NULL;
@@ -291,14 +292,14 @@ enum MHD_Result async_runs_start(struct server *s, struct MHD_Connection *conn,
 	a->s = s;
 	a->in_session = r->op == API_SESSION_EXEC;
 	json_object_del(body, "wait"); /* the server's to do, not the child's */
-	if (run_id(body, a->id, &e) ||
-	    api_child_build(r, body, q, "json", s->cfg->state_dir, s->cfg->config, &a->args, &e)) {
-		api_child_release(&a->args);
+	if (run_id(body, a->id, &e) || request_plan_build(r, body, q, "json", s->cfg->state_dir,
+							  s->cfg->config, &a->args, &e)) {
+		request_plan_release(&a->args);
 		free(a);
 		return respond_error(conn, &e);
 	}
 	if (front_get() == FRONT_CLI)
-		api_child_front_cli(&a->args);
+		request_plan_front_cli(&a->args);
 	pthread_mutex_lock(&mu);
 	char *kept = find_live(a->id) ? NULL : read_kept(s, a->id);
 	if (find_live(a->id) || kept)
@@ -314,7 +315,7 @@ enum MHD_Result async_runs_start(struct server *s, struct MHD_Connection *conn,
 	free(kept);
 	if (e.status) {
 		pthread_mutex_unlock(&mu);
-		api_child_release(&a->args);
+		request_plan_release(&a->args);
 		free(a);
 		return respond_error(conn, &e);
 	}
@@ -327,7 +328,7 @@ enum MHD_Result async_runs_start(struct server *s, struct MHD_Connection *conn,
 		pthread_mutex_unlock(&mu);
 		pthread_attr_destroy(&attr);
 		gate_track(&s->gate, -1);
-		api_child_release(&a->args);
+		request_plan_release(&a->args);
 		free(a);
 		api_fail(&e, ERROR_UNAVAILABLE, "overloaded",
 			 "cannot start a thread for the run: retry after a second");
@@ -389,7 +390,7 @@ enum MHD_Result async_runs_answer(struct server *s, struct MHD_Connection *conn,
 	if (a && cancel) {
 		a->cancel_asked = true;
 		if (a->child_live)
-			child_cancel(&a->ch);
+			request_child_cancel(&a->ch);
 		pthread_cond_broadcast(&changed); /* a queued one waiting to retry */
 	}
 	while (wait && (a = find_live(r->ref)) &&

@@ -11,7 +11,8 @@
 #include <unistd.h>
 
 #include "serve/async_runs.h"
-#include "serve/child.h"
+#include "serve/request_child.h"
+#include "serve/request_plan.h"
 #include "serve/events_sse.h"
 #include "serve/handler_e2b.h"
 #include "serve/openapi.h"
@@ -50,8 +51,8 @@ static enum MHD_Result reply_error(struct MHD_Connection *conn, const struct req
 struct stream {
 	struct server *s;
 	unsigned places; /* taken in the gate: 1, a batch its --jobs */
-	struct child ch;
-	struct api_child args;
+	struct request_child ch;
+	struct request_plan args;
 	char *first; /* batch: the first chunk, read before the answer began */
 	size_t first_len, first_off;
 };
@@ -89,7 +90,7 @@ static ssize_t stream_read(void *cls, uint64_t pos, char *buf, size_t max)
 	struct stream *st = cls;
 	if (st->first_off < st->first_len)
 		return (ssize_t)buf_copy_out(st->first, st->first_len, &st->first_off, buf, max);
-	ssize_t n = child_pump(&st->ch, buf, max);
+	ssize_t n = request_child_pump(&st->ch, buf, max);
 	if (n > 0)
 		return n;
 	return n == 0 ? MHD_CONTENT_READER_END_OF_STREAM : MHD_CONTENT_READER_END_WITH_ERROR;
@@ -100,17 +101,17 @@ static void stream_free(void *cls)
 	struct stream *st = cls;
 	/* Freed before the child ended: the client went away mid-stream. */
 	if (st->ch.out >= 0)
-		child_cancel(&st->ch);
-	child_finish(&st->ch);
+		request_child_cancel(&st->ch);
+	request_child_finish(&st->ch);
 	buf_release(&st->ch.errbuf);
 	gate_leave_n(&st->s->gate, st->places);
-	api_child_release(&st->args);
+	request_plan_release(&st->args);
 	free(st->first);
 	free(st);
 }
 
 /* The first line of the child's stderr without "sbx: ": its message. */
-static void child_message(struct child *ch, char *out, size_t len)
+static void child_message(struct request_child *ch, char *out, size_t len)
 {
 	const char *m = buf_cstr(&ch->errbuf);
 	if (!strncmp(m, "sbx: ", 5))
@@ -156,7 +157,7 @@ static int batch_want(struct server *s, const struct api_query *q, long lines, u
 /* The batch's --jobs, before the final "-" operand: after the one from
  * ?jobs=, which it overrides (sbx batch takes an option's last value; a
  * search for the earlier one could meet "--jobs" as another's value). */
-static void batch_set_jobs(struct api_child *args, unsigned n)
+static void batch_set_jobs(struct request_plan *args, unsigned n)
 {
 	char v[16];
 	snprintf(v, sizeof(v), "%u", n);
@@ -203,23 +204,23 @@ static enum MHD_Result run_child(struct server *s, struct MHD_Connection *conn, 
 				 json_t *body)
 {
 	struct api_error e = {0};
-	struct api_child args;
+	struct request_plan args;
 	/* A run streams its NDJSON events; the other commands answer at the
 	 * end, in the format asked for (sbx --remote list --format ndjson). */
 	bool batch = x->route.op == API_BATCH, want_ndjson, text;
 	answer_format(conn, &x->route, &want_ndjson, &text);
 	bool ndjson = x->route.streams && want_ndjson;
 	const char *format = want_ndjson ? "ndjson" : text ? "text" : "json";
-	if (api_child_build(&x->route, body, &x->q, format, s->cfg->state_dir, s->cfg->config,
-			    &args, &e) != 0) {
-		api_child_release(&args);
+	if (request_plan_build(&x->route, body, &x->q, format, s->cfg->state_dir, s->cfg->config,
+			       &args, &e) != 0) {
+		request_plan_release(&args);
 		return reply_error(conn, x, &e);
 	}
 	if (front_get() == FRONT_CLI)
-		api_child_front_cli(&args);
+		request_plan_front_cli(&args);
 	unsigned want = 1;
 	if (batch && batch_want(s, &x->q, x->batch_lines, &want, &e) != 0) {
-		api_child_release(&args);
+		request_plan_release(&args);
 		return reply_error(conn, x, &e);
 	}
 	if (batch) { /* the NDJSON body as it came: api_check_batch read it */
@@ -229,7 +230,7 @@ static enum MHD_Result run_child(struct server *s, struct MHD_Connection *conn, 
 	}
 	unsigned places = gate_enter_upto(&s->gate, want ? want : 1);
 	if (!places) {
-		api_child_release(&args);
+		request_plan_release(&args);
 		api_fail(&e, ERROR_UNAVAILABLE, "overloaded",
 			 "the server is busy (%u running, %u waiting): retry after a second, or "
 			 "start it with a larger --max-concurrent/--max-queue",
@@ -242,10 +243,10 @@ static enum MHD_Result run_child(struct server *s, struct MHD_Connection *conn, 
 	st->s = s;
 	st->places = places;
 	st->args = args;
-	if (child_start_api(&st->ch, &st->args, client_fd(conn)) != 0) {
+	if (request_child_start_plan(&st->ch, &st->args, client_fd(conn)) != 0) {
 		api_fail(&e, ERROR_INTERNAL, "internal", "cannot start sbx: %s", strerror(errno));
 		gate_leave_n(&s->gate, places);
-		api_child_release(&st->args);
+		request_plan_release(&st->args);
 		free(st);
 		return reply_error(conn, x, &e);
 	}
@@ -254,7 +255,7 @@ static enum MHD_Result run_child(struct server *s, struct MHD_Connection *conn, 
 	 * stream. So the answer waits for the child's first output. */
 	if (batch) {
 		st->first = xmalloc(65536);
-		ssize_t n = child_pump(&st->ch, st->first, 65536);
+		ssize_t n = request_child_pump(&st->ch, st->first, 65536);
 		json_t *head = n > 0 ? json_loadb(st->first, (size_t)n,
 						  JSON_DISABLE_EOF_CHECK | JSON_ALLOW_NUL, NULL)
 				     : NULL;
@@ -267,7 +268,7 @@ static enum MHD_Result run_child(struct server *s, struct MHD_Connection *conn, 
 		} else {
 			const char *m = json_string_value(
 			    json_object_get(json_object_get(hr, "error"), "message"));
-			child_finish(&st->ch);
+			request_child_finish(&st->ch);
 			char msg[512];
 			child_message(&st->ch, msg, sizeof(msg));
 			if (m)
@@ -285,15 +286,15 @@ static enum MHD_Result run_child(struct server *s, struct MHD_Connection *conn, 
 		return respond_ndjson_stream(conn, stream_read, st, stream_free);
 	struct buf out;
 	buf_init(&out, RECORD_CAP);
-	int gone = child_collect(&st->ch, &out);
-	int code = child_finish(&st->ch);
+	int gone = request_child_collect(&st->ch, &out);
+	int code = request_child_finish(&st->ch);
 	char msg[512];
 	child_message(&st->ch, msg, sizeof(msg));
 	buf_release(&st->ch.errbuf);
 	gate_leave_n(&s->gate, places);
 	char *files_dir = st->args.files_dir; /* read below, then removed */
 	st->args.files_dir = NULL;
-	api_child_release(&st->args);
+	request_plan_release(&st->args);
 	free(st);
 	enum MHD_Result rc;
 	json_t *rec =

@@ -20,7 +20,8 @@
 
 #include "core/config.h"
 #include "run/runopt.h"
-#include "serve/child.h"
+#include "serve/request_child.h"
+#include "serve/request_plan.h"
 #include "serve/compat/e2b.h"
 #include "session/session.h"
 #include "util/buf.h"
@@ -118,29 +119,30 @@ static int session_child(struct server *s, struct MHD_Connection *conn, enum api
 	struct api_route r = {.op = op, .has_body = body != NULL, .spawns = true};
 	snprintf(r.ref, sizeof r.ref, "%s", ref ? ref : "");
 	struct api_query q = {0};
-	struct api_child args;
+	struct request_plan args;
 	*rec = NULL;
-	if (api_child_build(&r, body, &q, "json", s->cfg->state_dir, s->cfg->config, &args, e)) {
-		api_child_release(&args);
+	if (request_plan_build(&r, body, &q, "json", s->cfg->state_dir, s->cfg->config, &args, e)) {
+		request_plan_release(&args);
 		return -1;
 	}
 	if (gate_enter(&s->gate) != 0) {
-		api_child_release(&args);
+		request_plan_release(&args);
 		return api_fail(e, ERROR_UNAVAILABLE, "overloaded",
 				"the server is busy: retry after a second, or start it with a "
 				"larger --max-concurrent/--max-queue");
 	}
 	const union MHD_ConnectionInfo *ci =
 	    mhd.get_connection_info(conn, MHD_CONNECTION_INFO_CONNECTION_FD);
-	struct child ch;
+	struct request_child ch;
 	int rc = -1;
-	if (child_start(&ch, args.argv, args.input, args.input_len, ci ? ci->connect_fd : -1)) {
+	if (request_child_start(&ch, args.argv, args.input, args.input_len,
+				ci ? ci->connect_fd : -1)) {
 		api_fail(e, ERROR_INTERNAL, "internal", "cannot start sbx: %s", strerror(errno));
 	} else {
 		struct buf out;
 		buf_init(&out, E2B_RECORD_CAP);
-		child_collect(&ch, &out);
-		int code = child_finish(&ch);
+		request_child_collect(&ch, &out);
+		int code = request_child_finish(&ch);
 		*rec = json_loadb(out.data ? out.data : "", out.len, JSON_ALLOW_NUL, NULL);
 		if (code == 0) {
 			rc = 0;
@@ -162,7 +164,7 @@ static int session_child(struct server *s, struct MHD_Connection *conn, enum api
 		buf_release(&ch.errbuf);
 	}
 	gate_leave(&s->gate);
-	api_child_release(&args);
+	request_plan_release(&args);
 	return rc;
 }
 

@@ -4,7 +4,7 @@
  * and settled by request_json_apply and session_exec_prepare, then sent
  * straight to the session's daemon (session_run_*), its NDJSON events
  * rendered into this stream; a session whose daemon is stopped goes to the
- * `sbx session exec` child, which starts it, as there. The events are
+ * session-exec child (a fork of the runner), which starts it, as there. The events are
  * turned into E2B's lines as they come (compat/e2b.c): stdout and stderr
  * stream, the record's results, error and count come at its end.
  */
@@ -17,7 +17,8 @@
 #include "render/render.h"
 #include "run/request_json.h"
 #include "run/runopt.h"
-#include "serve/child.h"
+#include "serve/request_child.h"
+#include "serve/request_plan.h"
 #include "serve/compat/e2b.h"
 #include "serve/compat/e2b_wire.h"
 #include "serve/session_direct.h"
@@ -37,8 +38,8 @@ struct e2b_stream {
 	struct request_json_tmp tmp;
 	struct session_run *run;
 	/* the child's way, when the daemon is stopped */
-	struct child ch;
-	struct api_child args;
+	struct request_child ch;
+	struct request_plan args;
 	bool child;
 	struct buf events; /* sbx's NDJSON, its last line maybe partial */
 	struct buf out;	   /* E2B's answer, not yet handed over */
@@ -96,13 +97,13 @@ static bool advance(struct e2b_stream *st)
 {
 	if (st->child) {
 		char tmp[65536];
-		ssize_t n = child_pump(&st->ch, tmp, sizeof tmp);
+		ssize_t n = request_child_pump(&st->ch, tmp, sizeof tmp);
 		if (n < 0)
 			return false;
 		if (n > 0)
 			buf_append(&st->events, tmp, (size_t)n);
 		else {
-			child_finish(&st->ch);
+			request_child_finish(&st->ch);
 			st->ended = true;
 		}
 	} else {
@@ -144,10 +145,10 @@ static void stream_free(void *cls)
 		session_run_abandon(st->run);
 	if (st->child) {
 		if (st->ch.out >= 0)
-			child_cancel(&st->ch);
-		child_finish(&st->ch);
+			request_child_cancel(&st->ch);
+		request_child_finish(&st->ch);
 		buf_release(&st->ch.errbuf);
-		api_child_release(&st->args);
+		request_plan_release(&st->args);
 	}
 	buf_release(&st->events);
 	buf_release(&st->out);
@@ -187,20 +188,21 @@ static enum MHD_Result fail(struct MHD_Connection *conn, bool process, const cha
 	return process ? stream_error(conn, &e) : handler_e2b_error(conn, &e);
 }
 
-/* The `sbx session exec` child for a stopped session: it starts it. */
+/* The child for a stopped session (a session-exec job of the runner,
+ * serve/runner_job.h): it starts it. */
 static int start_child(struct e2b_stream *st, struct MHD_Connection *conn, const char *id,
 		       json_t *body, struct api_error *e)
 {
 	struct api_route r = {.op = API_SESSION_EXEC, .has_body = true, .spawns = true};
 	snprintf(r.ref, sizeof r.ref, "%s", id);
 	struct api_query q = {0};
-	if (api_child_build(&r, body, &q, "ndjson", st->s->cfg->state_dir, st->s->cfg->config,
-			    &st->args, e) != 0) {
-		api_child_release(&st->args);
+	if (request_plan_build(&r, body, &q, "ndjson", st->s->cfg->state_dir, st->s->cfg->config,
+			       &st->args, e) != 0) {
+		request_plan_release(&st->args);
 		return -1;
 	}
-	if (child_start(&st->ch, st->args.argv, st->args.input, st->args.input_len, st->client)) {
-		api_child_release(&st->args);
+	if (request_child_start_plan(&st->ch, &st->args, st->client)) {
+		request_plan_release(&st->args);
 		return api_fail(e, ERROR_INTERNAL, "internal", "cannot start sbx: %s",
 				strerror(errno));
 	}

@@ -37,7 +37,7 @@ struct job {
 };
 
 /* The child: the fds and signal state a fresh `sbx` started by the server
- * would have (child.c's posix_spawn: empty mask, defaults; SIGPIPE ignored,
+ * would have (request_child.c's posix_spawn: empty mask, defaults; SIGPIPE ignored,
  * as main sets it anyway), then the job. */
 static _Noreturn void child_main(runner_job_fn fn, int fds[NFDS], const char *msg, size_t len)
 {

@@ -19,7 +19,7 @@
  * there is no pidfd.
  *
  * If the runner is gone (killed), every later run is spawned as `sbx serve
- * --runner-job JOB` (child.c), the one exec left: the server keeps working,
+ * --runner-job JOB` (request_child.c), the one exec left: the server keeps working,
  * only slower; a run in flight when it died keeps its output but not its
  * exit status (125 and a message).
  *

@@ -6,7 +6,9 @@
 #include <string.h>
 
 #include "core/outcome.h"
+#include "run/deploy_run.h"
 #include "run/job.h"
+#include "session/session_exec_job.h"
 #include "util/front.h"
 #include "util/util.h"
 
@@ -29,11 +31,58 @@ static const struct {
 } kinds[] = {{"run", RUN_JOB_RUN},
 	     {"exec-deployment", RUN_JOB_DEPLOYMENT},
 	     {"prepare", RUN_JOB_PREPARE},
+	     {"deploy", RUN_JOB_DEPLOY},
 	     {"warm", RUN_JOB_RUN}};
+
+/* A deploy's "settings", [[FLAG, VALUE] or [FLAG], ...] as request_plan.c
+ * made them from the body, become its defaults (sbx deploy's options by
+ * id), in order; *out is freed by the caller, the strings stay m's. */
+static int deploy_settings(json_t *m, struct run_job_default **out, size_t *n)
+{
+	json_t *settings = json_object_get(m, "settings"), *pair;
+	size_t i;
+	*out = xcalloc(json_array_size(settings) + 1, sizeof(**out));
+	*n = 0;
+	json_array_foreach(settings, i, pair)
+	{
+		const char *flag = json_string_value(json_array_get(pair, 0));
+		int id = deploy_run_flag_id(flag);
+		if (!id)
+			return error("internal: a deploy job's setting %s is not an option of "
+				     "sbx deploy",
+				     flag ? flag : "(none)");
+		(*out)[(*n)++] = (struct run_job_default){
+		    .id = id, .arg = json_string_value(json_array_get(pair, 1))};
+	}
+	return 0;
+}
+
+/* A session's execution whose daemon was stopped: `sbx session exec
+ * --request - REF` in-process (session/session_exec_job.h). */
+static int session_exec_it(json_t *m, enum output_format format)
+{
+	struct session_exec_job job = {
+	    .state_dir = json_string_value(json_object_get(m, "state_dir")),
+	    .config = json_string_value(json_object_get(m, "config")),
+	    .format = format,
+	    .out_dir = json_string_value(json_object_get(m, "out_dir")),
+	    .ref = json_string_value(json_object_get(m, "session")),
+	};
+	run_job_begin("session", format != FORMAT_TEXT		? format
+				 : getenv("SBX_FAILURE_RECORD") ? FORMAT_JSON
+								: FORMAT_TEXT);
+	return job.ref ? session_exec_job_run(&job)
+		       : error("internal: a session-exec job without a \"session\"");
+}
 
 static int run_it(json_t *m)
 {
 	const char *kind = json_string_value(json_object_get(m, "job"));
+	enum output_format format;
+	if (kind && !strcmp(kind, "session-exec"))
+		return parse_format(json_string_value(json_object_get(m, "format")), &format)
+			   ? error("internal: a runner job without a known \"format\"")
+			   : session_exec_it(m, format);
 	struct run_job job = {
 	    .state_dir = json_string_value(json_object_get(m, "state_dir")),
 	    .config = json_string_value(json_object_get(m, "config")),
@@ -60,7 +109,13 @@ static int run_it(json_t *m)
 	/* A prepare's "language" and "engine" are the job's: its stdin is the code. */
 	if (job.kind == RUN_JOB_PREPARE)
 		job.request = m;
-	return run_job_stdin(&job);
+	struct run_job_default *defaults = NULL;
+	int rc = job.kind == RUN_JOB_DEPLOY ? deploy_settings(m, &defaults, &job.ndefaults) : 0;
+	job.defaults = defaults;
+	if (rc == 0)
+		rc = run_job_stdin(&job);
+	free(defaults);
+	return rc;
 }
 
 int runner_job_main(const char *msg, size_t len)

@@ -2,22 +2,31 @@
  * request that runs code: no command line, no exec, the run pipeline
  * (run/job.h) called with the request itself.
  *
- * The handler thread describes the job as one JSON object (api_child.c
+ * The handler thread describes the job as one JSON object (request_plan.c
  * builds it, the runner carries it as bytes):
- *   {"job": "run" | "exec-deployment" | "prepare" | "warm",
+ *   {"job": "run" | "exec-deployment" | "prepare" | "deploy" | "warm"
+ *           | "session-exec",
  *    "format": "json" | "ndjson" | "text",
  *    "state_dir": S, "config": C,      (absent: the defaults)
  *    "out_dir": D,                     (return_files: the server's directory)
  *    "front": "cli",                   (sbx --remote's requests)
- *    "language": L, "engine": E}       (warm: the sandbox's language;
+ *    "language": L, "engine": E,       (warm: the sandbox's language;
  *                                       prepare: its flags)
+ *    "settings": [[FLAG, VALUE], ...], (deploy: sbx deploy's flags, in
+ *                                       order, applied by option id)
+ *    "session": REF}                   (session-exec: the session)
  * and the request's body comes on the child's standard input, read whole
  * and applied by request_json_apply: the keys, limits and messages of `sbx
  * run --request -`; a prepare's stdin is the code, as `sbx prepare -`
- * reads it. "warm" is a warm sandbox of the pool (warm_pool.h,
- * run/warm_run.h): made for a plain run of L before its request comes.
+ * reads it, and so is a deploy's, as `sbx deploy ... -`. "warm" is a
+ * warm sandbox of the pool (warm_pool.h, run/warm_run.h): made for a
+ * plain run of L before its request comes.
  *
- * May call: run, render, core, util.
+ * A session-exec is a session's execution whose daemon is stopped, which
+ * the fork starts (session/session_exec_job.h): the body on stdin, as
+ * `sbx session exec --request - REF` reads it.
+ *
+ * May call: session, run, render, core, util.
  */
 #ifndef SBX_SERVE_RUNNER_JOB_H
 #define SBX_SERVE_RUNNER_JOB_H
@@ -26,7 +35,7 @@
 
 /* Runs the job msg (len bytes) with fds 0-2 as the request's pipes, in a
  * process of its own (the runner's fork; if the runner is gone, `sbx serve
- * --runner-job MSG`, which child.c spawns). Returns sbx's exit code, after
+ * --runner-job MSG`, which request_child.c spawns). Returns sbx's exit code, after
  * the record (or, for sbx's own failure, an "sbx_error" record in the
  * job's format; in JSON when it asked for text, for the server to read). */
 int runner_job_main(const char *msg, size_t len);

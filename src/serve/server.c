@@ -1,6 +1,6 @@
 /* server — `sbx serve`: sockets, the token, the daemon, the drain.
  *
- * Why a child process per request (child.h) rather than running the
+ * Why a child process per request (request_child.h) rather than running the
  * pipeline in a thread: a run forks sandboxes, changes signal dispositions
  * and rlimits and may be killed half-way; in a child, a crash or a leak in
  * one request cannot touch another, the CLI's exact validation and record

@@ -1,7 +1,7 @@
 /* server — `sbx serve`: the HTTP API on a unix socket or TCP.
  *
  * One thread per connection (libmicrohttpd's model): a request that runs
- * code blocks its thread on an sbx child (child.h) while the gate
+ * code blocks its thread on an sbx child (request_child.h) while the gate
  * (gate.h) bounds how many run and how many wait. The main thread waits
  * for SIGTERM/SIGINT: it stops accepting, lets the runs in flight finish
  * and answer, and returns 0.

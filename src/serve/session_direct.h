@@ -11,7 +11,8 @@
 /* Answers POST /v1/sessions/REF/executions (body checked by
  * api_parse_body) as JSON, or NDJSON streamed when ndjson. Sets *fallback
  * (and answers nothing) when the session's daemon is not running: the
- * caller then runs the `sbx session exec` child, which starts it. */
+ * caller then runs the session-exec child (a fork of the runner,
+ * serve/runner_job.h), which starts it. */
 enum MHD_Result session_direct_answer(struct server *s, struct MHD_Connection *conn,
 				      const struct api_route *route, json_t *body, bool ndjson,
 				      bool *fallback);

@@ -15,6 +15,7 @@
 #include "core/lang.h"
 #include "run/warm_run.h"
 #include "serve/api.h"
+#include "serve/request_plan.h"
 #include "serve/runner.h"
 #include "util/util.h"
 
@@ -23,7 +24,7 @@
 
 /* A started sandbox, set up or still setting up. */
 struct waiting {
-	struct child_fds f;
+	struct request_child_fds f;
 	bool set_up; /* it said it waits at its gate (WARM_SET_UP on its stderr) */
 };
 
@@ -55,7 +56,7 @@ static void close_fd(int *fd)
 }
 
 /* Ends one that will not be used: end of its input, then its exit. */
-static void discard(struct child_fds *f)
+static void discard(struct request_child_fds *f)
 {
 	close_fd(&f->in);
 	close_fd(&f->out);
@@ -71,7 +72,7 @@ static void discard(struct child_fds *f)
 static bool alive(struct waiting *w)
 {
 	for (;;) {
-		struct child_fds *f = &w->f;
+		struct request_child_fds *f = &w->f;
 		struct pollfd p[3] = {
 		    {f->pidfd, POLLIN, 0}, {f->out, POLLIN, 0}, {f->err, POLLIN, 0}};
 		if (poll(p, 3, 0) == 0)
@@ -84,7 +85,7 @@ static bool alive(struct waiting *w)
 	}
 }
 
-static int launch(struct pool *p, struct child_fds *f)
+static int launch(struct pool *p, struct request_child_fds *f)
 {
 	int in[2], out[2], err[2];
 	if (pipe2(in, O_CLOEXEC) != 0)
@@ -199,9 +200,9 @@ static int request_jobs(const struct serve_config *cfg, const struct lang *lang,
 	struct api_route r = {.op = API_RUN, .has_body = true, .spawns = true, .streams = true};
 	struct api_query q = {0};
 	struct api_error e = {0};
-	struct api_child args;
+	struct request_plan args;
 	json_t *body = json_pack("{s:s, s:s}", "language", lang->name, "code", "");
-	int rc = api_child_build(&r, body, &q, "json", cfg->state_dir, cfg->config, &args, &e);
+	int rc = request_plan_build(&r, body, &q, "json", cfg->state_dir, cfg->config, &args, &e);
 	json_decref(body);
 	if (rc == 0) { /* the HTTP front's: `sbx --remote`'s runs (front "cli") go cold */
 		p->match_job = json_dumps(args.job, JSON_COMPACT | JSON_SORT_KEYS);
@@ -209,7 +210,7 @@ static int request_jobs(const struct serve_config *cfg, const struct lang *lang,
 		json_object_set_new(args.job, "language", json_string(lang->name));
 		p->warm_job = json_dumps(args.job, JSON_COMPACT | JSON_SORT_KEYS);
 	}
-	api_child_release(&args);
+	request_plan_release(&args);
 	return rc == 0 && p->match_job && p->warm_job ? 0 : -1;
 }
 
@@ -318,7 +319,8 @@ static bool plain(const struct pool *p, const char *input, size_t len)
 	return ok;
 }
 
-int warm_pool_take(struct child *c, const char *job, const char *input, size_t len, int client_fd)
+int warm_pool_take(struct request_child *c, const char *job, const char *input, size_t len,
+		   int client_fd)
 {
 	if (!W.started)
 		return -1;
@@ -350,7 +352,7 @@ int warm_pool_take(struct child *c, const char *job, const char *input, size_t l
 	pthread_mutex_unlock(&W.mu);
 	if (!got)
 		return -1;
-	child_adopt(c, &w.f, input, len, client_fd);
+	request_child_adopt(c, &w.f, input, len, client_fd);
 	c->warm = true;
 	return 0;
 }

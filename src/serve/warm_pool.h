@@ -5,7 +5,7 @@
  * the settings a plain POST /v1/runs of that language gets: each has set up
  * its sandbox and started its interpreter, and waits for a request on its
  * stdin (run/warm_run.h). A request whose job is that one and whose body
- * has only "language" (that one) and "code" takes one (child_start_job), which
+ * has only "language" (that one) and "code" takes one (request_child_start_job), which
  * runs it and is gone: each is used for exactly one run. A thread refills
  * the pool once that run has ended (and at once when a request found none
  * ready), never beyond its size; sandboxes that ended
@@ -22,7 +22,7 @@
 #include <jansson.h>
 #include <stddef.h>
 
-#include "serve/child.h"
+#include "serve/request_child.h"
 #include "serve/server.h"
 
 /* After runner_start, before any other thread: reads the config file's
@@ -32,10 +32,11 @@ int warm_pool_start(const struct serve_config *cfg);
 /* At the end of the drain, before runner_stop: no more refills, and every
  * warm sandbox is told to go (end of its input) and waited for. */
 void warm_pool_stop(void);
-/* 0: a warm sandbox took the request and c is it (as child_start's);
+/* 0: a warm sandbox took the request and c is it (as request_child_start's);
  * -1: none fits or is ready, start it cold. */
-int warm_pool_take(struct child *c, const char *job, const char *input, size_t len, int client_fd);
-/* A warm sandbox's run ended (child_finish): start its successor now,
+int warm_pool_take(struct request_child *c, const char *job, const char *input, size_t len,
+		   int client_fd);
+/* A warm sandbox's run ended (request_child_finish): start its successor now,
  * when it no longer competes with that run for the CPU. */
 void warm_pool_refill(void);
 /* {"python": {"size": N, "ready": N, "set_up": N, "on": B}, ...} for

@@ -14,6 +14,7 @@
 
 #include "fuzz.h"
 #include "serve/api.h"
+#include "serve/request_plan.h"
 
 static void check_error(const struct api_error *e)
 {
@@ -92,8 +93,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		FUZZ_CHECK(json_is_object(b));
 	}
 	if (r.spawns) {
-		struct api_child c;
-		if (api_child_build(&r, b, &q, "json", "/state", NULL, &c, &e) == 0) {
+		struct request_plan c;
+		if (request_plan_build(&r, b, &q, "json", "/state", NULL, &c, &e) == 0) {
 			if (c.job) {
 				FUZZ_CHECK(!c.argv && json_is_object(c.job));
 				FUZZ_CHECK(json_is_string(json_object_get(c.job, "job")));
@@ -106,7 +107,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		} else {
 			check_error(&e);
 		}
-		api_child_release(&c);
+		request_plan_release(&c);
 	}
 	json_decref(b);
 out:

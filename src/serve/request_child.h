@@ -1,5 +1,5 @@
-/* child — one child process per API request (a run's job, or an sbx
- * command for the rest: api_child.c): its stdin is the request,
+/* request_child — one child process per API request (a run's job, or an sbx
+ * command for the rest: request_plan.c): its stdin is the request,
  * its stdout the answer, its stderr kept (bounded) for a failure's message.
  * While it runs, the client's connection is watched: a client that hangs
  * up gets its run cancelled (SIGTERM to the child, which stops the code and
@@ -7,8 +7,8 @@
  *
  * May call: util, libc.
  */
-#ifndef SBX_SERVE_CHILD_H
-#define SBX_SERVE_CHILD_H
+#ifndef SBX_SERVE_REQUEST_CHILD_H
+#define SBX_SERVE_REQUEST_CHILD_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -16,7 +16,7 @@
 
 #include "util/buf.h"
 
-struct child {
+struct request_child {
 	pid_t pid;
 	int in, out, err; /* our ends; -1 once closed */
 	int status;	  /* a runner child's status socket (runner.h); -1: spawned */
@@ -35,34 +35,36 @@ struct child {
  * /proc/self/exe: the requests that are not runs. input (len bytes,
  * borrowed until the child is finished) is written to its stdin. Returns 0
  * or -1 (errno set). */
-int child_start(struct child *c, char *const argv[], const char *input, size_t len, int client_fd);
+int request_child_start(struct request_child *c, char *const argv[], const char *input, size_t len,
+			int client_fd);
 /* Starts a run's job (runner_job.h; the text, borrowed for the call): a
  * warm sandbox that fits it (warm_pool.h), else a fork of the runner
  * (runner.h) that calls the run pipeline; `sbx serve --runner-job JOB`
  * when the runner is gone. input as above. */
-int child_start_job(struct child *c, const char *job, const char *input, size_t len, int client_fd);
-/* What api_child_build made: its job, else its argv; its input. */
-struct api_child;
-int child_start_api(struct child *c, const struct api_child *a, int client_fd);
+int request_child_start_job(struct request_child *c, const char *job, const char *input, size_t len,
+			    int client_fd);
+/* What request_plan_build made: its job, else its argv; its input. */
+struct request_plan;
+int request_child_start_plan(struct request_child *c, const struct request_plan *a, int client_fd);
 /* A child started already (a warm sandbox, warm_pool.h): our ends of its
  * pipes and its runner status socket and pidfd, now c's. */
-struct child_fds {
+struct request_child_fds {
 	pid_t pid;
 	int pidfd, status, in, out, err;
 };
-void child_adopt(struct child *c, const struct child_fds *f, const char *input, size_t len,
-		 int client_fd);
+void request_child_adopt(struct request_child *c, const struct request_child_fds *f,
+			 const char *input, size_t len, int client_fd);
 /* Moves data until some stdout is there: returns the bytes put in dst (at
  * most max), 0 at the end of the child's stdout, or -1 when the client
- * hung up (the child was cancelled; finish it with child_finish). */
-ssize_t child_pump(struct child *c, char *dst, size_t max);
+ * hung up (the child was cancelled; finish it with request_child_finish). */
+ssize_t request_child_pump(struct request_child *c, char *dst, size_t max);
 /* Reads the child's whole stdout into out (at most cap bytes kept). Returns
  * 0, or -1 when the client hung up. */
-int child_collect(struct child *c, struct buf *out);
+int request_child_collect(struct request_child *c, struct buf *out);
 /* Closes our ends, reaps the child; returns its exit code. Idempotent. */
-int child_finish(struct child *c);
+int request_child_finish(struct request_child *c);
 /* Tells the child to stop (SIGTERM): the client is gone or the server is
  * shutting down. */
-void child_cancel(struct child *c);
+void request_child_cancel(struct request_child *c);
 
 #endif

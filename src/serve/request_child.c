@@ -1,5 +1,6 @@
-/* child — an sbx child process per request (child.h). */
-#include "serve/child.h"
+/* request_child — an sbx child process per request (request_child.h). */
+#include "serve/request_child.h"
+#include "serve/request_plan.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -78,8 +79,8 @@ static int spawn(pid_t *pid, char *const argv[], int in, int out, int err)
 	return rc;
 }
 
-void child_adopt(struct child *c, const struct child_fds *f, const char *input, size_t len,
-		 int client_fd)
+void request_child_adopt(struct request_child *c, const struct request_child_fds *f,
+			 const char *input, size_t len, int client_fd)
 {
 	memset(c, 0, sizeof(*c));
 	buf_init(&c->errbuf, ERR_CAP);
@@ -100,8 +101,8 @@ void child_adopt(struct child *c, const struct child_fds *f, const char *input, 
 }
 
 /* Our ends of the three pipes after the child got its own. */
-static int started(struct child *c, int rc, int in[2], int out[2], int err[2], const char *input,
-		   size_t len, int client_fd)
+static int started(struct request_child *c, int rc, int in[2], int out[2], int err[2],
+		   const char *input, size_t len, int client_fd)
 {
 	close(in[0]);
 	close(out[1]);
@@ -113,13 +114,13 @@ static int started(struct child *c, int rc, int in[2], int out[2], int err[2], c
 		errno = rc;
 		return -1;
 	}
-	struct child_fds f = {c->pid, c->pidfd, c->status, in[1], out[0], err[0]};
+	struct request_child_fds f = {c->pid, c->pidfd, c->status, in[1], out[0], err[0]};
 	buf_release(&c->errbuf);
-	child_adopt(c, &f, input, len, client_fd);
+	request_child_adopt(c, &f, input, len, client_fd);
 	return 0;
 }
 
-static int child_init(struct child *c, int in[2], int out[2], int err[2])
+static int child_init(struct request_child *c, int in[2], int out[2], int err[2])
 {
 	memset(c, 0, sizeof(*c));
 	c->in = c->out = c->err = c->status = c->pidfd = -1;
@@ -127,7 +128,8 @@ static int child_init(struct child *c, int in[2], int out[2], int err[2])
 	return open_pipes(in, out, err);
 }
 
-int child_start(struct child *c, char *const argv[], const char *input, size_t len, int client_fd)
+int request_child_start(struct request_child *c, char *const argv[], const char *input, size_t len,
+			int client_fd)
 {
 	int in[2], out[2], err[2];
 	if (child_init(c, in, out, err) != 0)
@@ -136,7 +138,8 @@ int child_start(struct child *c, char *const argv[], const char *input, size_t l
 		       client_fd);
 }
 
-int child_start_job(struct child *c, const char *job, const char *input, size_t len, int client_fd)
+int request_child_start_job(struct request_child *c, const char *job, const char *input, size_t len,
+			    int client_fd)
 {
 	/* A run a warm sandbox fits takes it (warm_pool.h). */
 	if (warm_pool_take(c, job, input, len, client_fd) == 0)
@@ -157,21 +160,21 @@ int child_start_job(struct child *c, const char *job, const char *input, size_t 
 		       client_fd);
 }
 
-int child_start_api(struct child *c, const struct api_child *a, int client_fd)
+int request_child_start_plan(struct request_child *c, const struct request_plan *a, int client_fd)
 {
 	if (!a->job)
-		return child_start(c, a->argv, a->input, a->input_len, client_fd);
+		return request_child_start(c, a->argv, a->input, a->input_len, client_fd);
 	char *job = json_dumps(a->job, JSON_COMPACT | JSON_SORT_KEYS);
 	if (!job) {
 		errno = ENOMEM;
 		return -1;
 	}
-	int rc = child_start_job(c, job, a->input, a->input_len, client_fd);
+	int rc = request_child_start_job(c, job, a->input, a->input_len, client_fd);
 	free(job);
 	return rc;
 }
 
-void child_cancel(struct child *c)
+void request_child_cancel(struct request_child *c)
 {
 	/* A child of the runner is signalled through its pidfd (or by the
 	 * runner, its parent): never a process that took over its pid. */
@@ -192,7 +195,7 @@ static bool client_gone(int fd, short revents)
 	return n == 0 || (n < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR);
 }
 
-ssize_t child_pump(struct child *c, char *dst, size_t max)
+ssize_t request_child_pump(struct request_child *c, char *dst, size_t max)
 {
 	for (;;) {
 		struct pollfd p[4];
@@ -213,7 +216,7 @@ ssize_t child_pump(struct child *c, char *dst, size_t max)
 			return 0;
 		}
 		if (icl >= 0 && p[icl].revents && client_gone(c->client_fd, p[icl].revents)) {
-			child_cancel(c);
+			request_child_cancel(c);
 			return -1;
 		}
 		if (iin >= 0 && p[iin].revents) {
@@ -250,11 +253,11 @@ ssize_t child_pump(struct child *c, char *dst, size_t max)
 	}
 }
 
-int child_collect(struct child *c, struct buf *out)
+int request_child_collect(struct request_child *c, struct buf *out)
 {
 	char chunk[65536];
 	for (;;) {
-		ssize_t n = child_pump(c, chunk, sizeof(chunk));
+		ssize_t n = request_child_pump(c, chunk, sizeof(chunk));
 		if (n < 0)
 			return -1;
 		if (n == 0)
@@ -263,7 +266,7 @@ int child_collect(struct child *c, struct buf *out)
 	}
 }
 
-int child_finish(struct child *c)
+int request_child_finish(struct request_child *c)
 {
 	if (c->reaped)
 		return c->exit_code;

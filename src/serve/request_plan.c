@@ -1,15 +1,17 @@
-/* api_child — what carries out one API request in a child process
- * (server.c says why a child).
+/* request_plan — what carries out one API request in a child process
+ * (request_plan.h; server.c says why a child).
  *
  * A run or a deployment's execution is a job (runner_job.h): the body goes
  * to the run pipeline as the request it is (run/job.h, request_json_apply's
- * keys and checks), no command line between. Every other request that runs
- * or reads something is `sbx COMMAND ...`, so it gets exactly the CLI's
+ * keys and checks), no command line between; a prepare, a deploy (its body
+ * as sbx deploy's settings) and a stopped session's execution are jobs
+ * too. Every other request, which runs no code, reads or changes
+ * something as `sbx COMMAND ...`, so it gets exactly the CLI's
  * validation, limits and record. Both are built from the checked route and
  * body only: nothing a client sends becomes a flag or a setting by itself,
  * and no path of the server's machine can be named (code and files travel
  * in the body, never as file operands). */
-#include "serve/api.h"
+#include "serve/request_plan.h"
 
 #include <stdbool.h>
 #include <stdio.h>
@@ -20,20 +22,20 @@
 #include "serve/returned_files.h"
 #include "util/util.h"
 
-static void add(struct api_child *c, const char *s)
+static void add(struct request_plan *c, const char *s)
 {
 	c->argv = xrealloc(c->argv, (c->argc + 2) * sizeof(char *));
 	c->argv[c->argc++] = xstrdup(s);
 	c->argv[c->argc] = NULL;
 }
 
-static void add2(struct api_child *c, const char *flag, const char *v)
+static void add2(struct request_plan *c, const char *flag, const char *v)
 {
 	add(c, flag);
 	add(c, v);
 }
 
-void api_child_release(struct api_child *c)
+void request_plan_release(struct request_plan *c)
 {
 	returned_files_drop(c->files_dir);
 	json_decref(c->job);
@@ -59,7 +61,7 @@ static void number_text(json_t *v, char out[64])
 /* The body the child reads: without "return_files", which is the
  * server's to do; that asks for the results saved into a private directory
  * of the server's (returned_files.h), c->files_dir. */
-static int request_input(struct api_child *c, json_t *body, struct api_error *e)
+static int request_input(struct request_plan *c, json_t *body, struct api_error *e)
 {
 	bool files;
 	json_t *o = returned_files_take(body, &files);
@@ -70,17 +72,6 @@ static int request_input(struct api_child *c, json_t *body, struct api_error *e)
 	c->input_len = strlen(c->input);
 	if (files && !(c->files_dir = returned_files_dir()))
 		return api_fail(e, ERROR_INTERNAL, "internal", "%s", error_first_message());
-	return 0;
-}
-
-/* A session execution's child: `sbx session exec --request - [--out-dir D]`. */
-static int child_request(struct api_child *c, json_t *body, struct api_error *e)
-{
-	if (request_input(c, body, e) != 0)
-		return -1;
-	if (c->files_dir)
-		add2(c, "--out-dir", c->files_dir);
-	add2(c, "--request", "-");
 	return 0;
 }
 
@@ -95,9 +86,26 @@ static json_t *job_new(const char *kind, const char *format, const char *state_d
 	return j;
 }
 
+/* A session execution that needs a process (its daemon is stopped: the
+ * fork starts it): the job names the session (checked by
+ * api_check_session_ref), the body is the request on the child's stdin,
+ * as `sbx session exec --request - [--out-dir D] REF` reads it. */
+static int session_exec_job_build(struct request_plan *c, const struct api_route *r, json_t *body,
+				  const char *format, const char *state_dir, const char *config,
+				  struct api_error *e)
+{
+	if (request_input(c, body, e) != 0)
+		return -1;
+	c->job = job_new("session-exec", format, state_dir, config);
+	json_object_set_new(c->job, "session", json_string(r->ref));
+	if (c->files_dir)
+		json_object_set_new(c->job, "out_dir", json_string(c->files_dir));
+	return 0;
+}
+
 /* A run (deployment NULL) or a deployment's execution: the job, and the
  * body (with "deployment" naming it) as the request on the child's stdin. */
-static int run_job_build(struct api_child *c, json_t *body, const char *deployment,
+static int run_job_build(struct request_plan *c, json_t *body, const char *deployment,
 			 const char *format, const char *state_dir, const char *config,
 			 struct api_error *e)
 {
@@ -114,11 +122,20 @@ static int run_job_build(struct api_child *c, json_t *body, const char *deployme
 	return 0;
 }
 
-/* deploy takes its run defaults as flags: the same keys as a run body. The
- * strings and the limits are the flags the request keys' table gives them
+/* One of sbx deploy's settings, as its flag and value ([FLAG] for a
+ * switch): what the deploy job applies, in order (run/job.h). */
+static void setting(json_t *settings, const char *flag, const char *value)
+{
+	json_array_append_new(settings,
+			      value ? json_pack("[s, s]", flag, value) : json_pack("[s]", flag));
+}
+
+/* A deploy takes its run defaults as sbx deploy's flags, so their values
+ * and messages are deploy's: the same keys as a run body. The strings and
+ * the limits are the flags the request keys' table gives them
  * (core/request_keys.c); code goes on stdin, the objects and switches
  * below. */
-static int deploy_flags(struct api_child *c, json_t *body, struct api_error *e)
+static int deploy_settings(json_t *settings, json_t *body, struct api_error *e)
 {
 	char text[64];
 	json_t *v;
@@ -127,18 +144,18 @@ static int deploy_flags(struct api_child *c, json_t *body, struct api_error *e)
 		    !(v = json_object_get(body, k->key)))
 			continue;
 		if (k->types == RK_STR) {
-			add2(c, k->flag, json_string_value(v));
+			setting(settings, k->flag, json_string_value(v));
 		} else if (k->types == (RK_NUM | RK_STR)) {
 			if (json_is_string(v) && strlen(json_string_value(v)) > 60)
 				return api_fail(e, ERROR_INVALID, "bad_field",
 						"key '%s' is too long", k->key);
 			number_text(v, text);
-			add2(c, k->flag, text);
+			setting(settings, k->flag, text);
 		}
 	}
 	if ((v = json_object_get(body, "inputs"))) {
 		char *s = json_dumps(v, JSON_COMPACT);
-		add2(c, "--inputs", s ? s : "{}");
+		setting(settings, "--inputs", s ? s : "{}");
 		free(s);
 	}
 	static const char *const maps[][2] = {{"labels", "--label"}, {"env", "--env"}};
@@ -152,18 +169,18 @@ static int deploy_flags(struct api_child *c, json_t *body, struct api_error *e)
 						"'%s' values must be strings", maps[m][0]);
 			char *kv = xmalloc(strlen(k) + json_string_length(x) + 2);
 			sprintf(kv, "%s=%s", k, json_string_value(x));
-			add2(c, maps[m][1], kv);
+			setting(settings, maps[m][1], kv);
 			free(kv);
 		}
 	}
 	if (json_is_true(json_object_get(body, "merge_output")))
-		add(c, "--merge-output");
+		setting(settings, "--merge-output", NULL);
 	if ((v = json_object_get(body, "print_result")))
-		add2(c, "--print-result", json_is_true(v) ? "always" : "never");
+		setting(settings, "--print-result", json_is_true(v) ? "always" : "never");
 	return 0;
 }
 
-static void take_code(struct api_child *c, json_t *body)
+static void take_code(struct request_plan *c, json_t *body)
 {
 	json_t *code = json_object_get(body, "code");
 	c->input_len = json_string_length(code);
@@ -171,9 +188,23 @@ static void take_code(struct api_child *c, json_t *body)
 	memcpy(c->input, json_string_value(code), c->input_len + 1);
 }
 
+/* POST /v1/deployments: the code on the child's stdin (as `sbx deploy
+ * ... -`), the settings in the job. */
+static int deploy_job_build(struct request_plan *c, json_t *body, const char *format,
+			    const char *state_dir, const char *config, struct api_error *e)
+{
+	c->job = job_new("deploy", format, state_dir, config);
+	json_t *settings = json_array();
+	json_object_set_new(c->job, "settings", settings);
+	if (deploy_settings(settings, body, e) != 0)
+		return -1;
+	take_code(c, body);
+	return 0;
+}
+
 /* POST /v1/prepare: the code on the child's stdin (as `sbx prepare -`),
  * its "language" and "engine" in the job. */
-static int prepare_job_build(struct api_child *c, json_t *body, const char *format,
+static int prepare_job_build(struct request_plan *c, json_t *body, const char *format,
 			     const char *state_dir, const char *config)
 {
 	c->job = job_new("prepare", format, state_dir, config);
@@ -187,7 +218,7 @@ static int prepare_job_build(struct api_child *c, json_t *body, const char *form
 	return 0;
 }
 
-static int add_query(struct api_child *c, const struct api_query *q)
+static int add_query(struct request_plan *c, const struct api_query *q)
 {
 	for (size_t i = 0; i < q->n; i++) {
 		char flag[40];
@@ -203,7 +234,7 @@ static int add_query(struct api_child *c, const struct api_query *q)
 /* The session commands: `sbx session SUB [flags] REF`. An execution's
  * body goes to the child whole (`--request -`), as a run's does. */
 static int session_args(const struct api_route *r, json_t *body, const struct api_query *q,
-			struct api_child *c, struct api_error *e)
+			struct request_plan *c, struct api_error *e)
 {
 	json_t *v;
 	char text[64];
@@ -231,17 +262,13 @@ static int session_args(const struct api_route *r, json_t *body, const struct ap
 					"key 'ttl' must be a duration such as \"2h\"");
 		add2(c, "--ttl", json_string_value(v));
 		break;
-	case API_SESSION_EXEC:
-		if (child_request(c, body, e))
-			return -1;
-		break;
 	default: break;
 	}
 	add(c, r->ref); /* checked by api_check_session_ref: never a flag */
 	return 0;
 }
 
-void api_child_front_cli(struct api_child *c)
+void request_plan_front_cli(struct request_plan *c)
 {
 	if (c->job) {
 		json_object_set_new(c->job, "front", json_string("cli"));
@@ -253,24 +280,30 @@ void api_child_front_cli(struct api_child *c)
 	c->argv[1] = front;
 }
 
-int api_child_build(const struct api_route *r, json_t *body, const struct api_query *q,
-		    const char *format, const char *state_dir, const char *config,
-		    struct api_child *c, struct api_error *e)
+int request_plan_build(const struct api_route *r, json_t *body, const struct api_query *q,
+		       const char *format, const char *state_dir, const char *config,
+		       struct request_plan *c, struct api_error *e)
 {
-	/* run, exec-deployment and prepare are jobs (above), not commands. */
-	static const char *const names[] = {
-	    [API_DOCTOR] = "doctor", [API_STATS] = "stats", [API_DEPLOY] = "deploy",
-	    [API_LIST] = "list",     [API_GET] = "get",	    [API_DELETE] = "delete"};
+	/* run, exec-deployment, prepare and deploy are jobs (above), not commands. */
+	static const char *const names[] = {[API_DOCTOR] = "doctor",
+					    [API_STATS] = "stats",
+					    [API_LIST] = "list",
+					    [API_GET] = "get",
+					    [API_DELETE] = "delete"};
 	static const char *const session_subs[] = {
-	    [API_SESSION_CREATE] = "create", [API_SESSION_LIST] = "list", [API_SESSION_GET] = "get",
-	    [API_SESSION_DELETE] = "delete", [API_SESSION_STOP] = "stop", [API_SESSION_TTL] = "ttl",
-	    [API_SESSION_EXEC] = "exec"};
+	    [API_SESSION_CREATE] = "create", [API_SESSION_LIST] = "list",
+	    [API_SESSION_GET] = "get",	     [API_SESSION_DELETE] = "delete",
+	    [API_SESSION_STOP] = "stop",     [API_SESSION_TTL] = "ttl"};
 	memset(c, 0, sizeof(*c));
 	if (r->op == API_RUN || r->op == API_EXEC)
 		return run_job_build(c, body, r->op == API_EXEC ? r->ref : NULL, format, state_dir,
 				     config, e);
 	if (r->op == API_PREPARE)
 		return prepare_job_build(c, body, format, state_dir, config);
+	if (r->op == API_DEPLOY)
+		return deploy_job_build(c, body, format, state_dir, config, e);
+	if (r->op == API_SESSION_EXEC)
+		return session_exec_job_build(c, r, body, format, state_dir, config, e);
 	bool session = r->op >= API_SESSION_CREATE && r->op <= API_SESSION_EXEC;
 	add(c, "sbx");
 	if (session) {
@@ -299,12 +332,6 @@ int api_child_build(const struct api_route *r, json_t *body, const struct api_qu
 		 * caller puts it in c->input. */
 		add(c, "--quiet");
 		add_query(c, q);
-		add(c, "-");
-		break;
-	case API_DEPLOY:
-		if (deploy_flags(c, body, e))
-			return -1;
-		take_code(c, body);
 		add(c, "-");
 		break;
 	case API_GET:
