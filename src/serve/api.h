@@ -65,7 +65,7 @@ struct api_route {
 	enum api_op op;
 	char ref[API_REF_MAX + 1]; /* NAME[@V] (deployments), ID or NAME (sessions) */
 	bool has_body;		   /* the route reads a JSON body */
-	bool spawns;		   /* runs an sbx child (takes a place in the gate) */
+	bool spawns;		   /* runs an sbx child (takes a place in admission) */
 	bool streams;		   /* may stream NDJSON (Accept: application/x-ndjson) */
 	unsigned compat;	   /* another client's route (SERVE_COMPAT_*): its answers */
 };

@@ -203,7 +203,7 @@ static void *run_thread(void *arg)
 {
 	struct async_run *a = arg;
 	struct server *s = a->s;
-	/* In the gate's queue as a synchronous request waits, in its order;
+	/* In admission's queue as a synchronous request waits, in its order;
 	 * when that queue is full too (a synchronous request would get 503),
 	 * it tries again each second until a cancel (--max-async bounds how
 	 * many do). */
@@ -211,7 +211,7 @@ static void *run_thread(void *arg)
 	pthread_mutex_lock(&mu);
 	while (!a->cancel_asked) {
 		pthread_mutex_unlock(&mu);
-		places = gate_enter_upto(&s->gate, 1);
+		places = admission_enter_upto(&s->admission, 1);
 		pthread_mutex_lock(&mu);
 		if (places)
 			break;
@@ -249,7 +249,7 @@ static void *run_thread(void *arg)
 		buf_release(&out);
 	}
 	if (places)
-		gate_leave_n(&s->gate, places);
+		admission_leave_n(&s->admission, places);
 	keep(s, a->id, ans);
 	json_decref(ans);
 	pthread_mutex_lock(&mu);
@@ -264,7 +264,7 @@ static void *run_thread(void *arg)
 	buf_release(&a->ch.errbuf);
 	request_plan_release(&a->args);
 	free(a);
-	gate_track(&s->gate, -1); /* the drain at SIGTERM waits for this run */
+	admission_track(&s->admission, -1); /* the drain at SIGTERM waits for this run */
 	return NULL;
 }
 
@@ -322,12 +322,12 @@ enum MHD_Result async_runs_start(struct server *s, struct MHD_Connection *conn,
 	pthread_attr_t attr;
 	pthread_attr_init(&attr);
 	pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
-	gate_track(&s->gate, 1);
+	admission_track(&s->admission, 1);
 	pthread_t t;
 	if (pthread_create(&t, &attr, run_thread, a) != 0) {
 		pthread_mutex_unlock(&mu);
 		pthread_attr_destroy(&attr);
-		gate_track(&s->gate, -1);
+		admission_track(&s->admission, -1);
 		request_plan_release(&a->args);
 		free(a);
 		api_fail(&e, ERROR_UNAVAILABLE, "overloaded",

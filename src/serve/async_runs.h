@@ -1,7 +1,7 @@
 /* async_runs — runs answered at once: a body with "wait": false (POST
  * /v1/run[s], a deployment's or a session's execution) gets 202 with the
  * execution id and Location: /v1/runs/ID; the run goes on in a thread of
- * its own, through the same gate, child, limits, history and events as a
+ * its own, through the same admission, child, limits, history and events as a
  * synchronous one. GET /v1/runs/ID[?wait=S] says its state (queued,
  * running, done, cancelled) and, once ended, the answer the synchronous
  * request would have had; DELETE cancels it (SIGTERM, as a client's

@@ -46,11 +46,11 @@ static enum MHD_Result reply_error(struct MHD_Connection *conn, const struct req
 						      : respond_error(conn, e);
 }
 
-/* A streamed run: the child and its place in the gate live until
+/* A streamed run: the child and its place in admission live until
  * libmicrohttpd is done with the response. */
 struct stream {
 	struct server *s;
-	unsigned places; /* taken in the gate: 1, a batch its --jobs */
+	unsigned places; /* taken in admission: 1, a batch its --jobs */
 	struct request_child ch;
 	struct request_plan args;
 	char *first; /* batch: the first chunk, read before the answer began */
@@ -104,7 +104,7 @@ static void stream_free(void *cls)
 		request_child_cancel(&st->ch);
 	request_child_finish(&st->ch);
 	buf_release(&st->ch.errbuf);
-	gate_leave_n(&st->s->gate, st->places);
+	admission_leave_n(&st->s->admission, st->places);
 	request_plan_release(&st->args);
 	free(st->first);
 	free(st);
@@ -123,7 +123,7 @@ static void child_message(struct request_child *ch, char *out, size_t len)
 }
 
 /* A batch runs --jobs sandboxes at once and holds as many places in the
- * gate (gate.h): it wants ?jobs= (at most --max-concurrent) or what sbx
+ * admission (admission.h): it wants ?jobs= (at most --max-concurrent) or what sbx
  * batch would pick, the cores, capped the same way, and never more than it
  * has requests; run_child gives it --jobs as the places it got. 0 in *want:
  * ?jobs= is not a count, sbx batch refuses it in its first line. */
@@ -228,7 +228,7 @@ static enum MHD_Result run_child(struct server *s, struct MHD_Connection *conn, 
 		args.input = xmalloc(args.input_len + 1);
 		memcpy(args.input, x->body.data ? x->body.data : "", args.input_len);
 	}
-	unsigned places = gate_enter_upto(&s->gate, want ? want : 1);
+	unsigned places = admission_enter_upto(&s->admission, want ? want : 1);
 	if (!places) {
 		request_plan_release(&args);
 		api_fail(&e, ERROR_UNAVAILABLE, "overloaded",
@@ -245,7 +245,7 @@ static enum MHD_Result run_child(struct server *s, struct MHD_Connection *conn, 
 	st->args = args;
 	if (request_child_start_plan(&st->ch, &st->args, client_fd(conn)) != 0) {
 		api_fail(&e, ERROR_INTERNAL, "internal", "cannot start sbx: %s", strerror(errno));
-		gate_leave_n(&s->gate, places);
+		admission_leave_n(&s->admission, places);
 		request_plan_release(&st->args);
 		free(st);
 		return reply_error(conn, x, &e);
@@ -291,7 +291,7 @@ static enum MHD_Result run_child(struct server *s, struct MHD_Connection *conn, 
 	char msg[512];
 	child_message(&st->ch, msg, sizeof(msg));
 	buf_release(&st->ch.errbuf);
-	gate_leave_n(&s->gate, places);
+	admission_leave_n(&s->admission, places);
 	char *files_dir = st->args.files_dir; /* read below, then removed */
 	st->args.files_dir = NULL;
 	request_plan_release(&st->args);
@@ -371,7 +371,7 @@ static enum MHD_Result answer(struct server *s, struct MHD_Connection *conn, str
 	switch (x->route.op) {
 	case API_HEALTH: {
 		unsigned run, wait;
-		gate_counts(&s->gate, &run, &wait);
+		admission_counts(&s->admission, &run, &wait);
 		char b[160];
 		snprintf(b, sizeof(b), "{\"status\":\"ok\",\"running\":%u,\"queued\":%u}", run,
 			 wait);
@@ -499,7 +499,7 @@ enum MHD_Result handler_access(void *cls, struct MHD_Connection *conn, const cha
 	if (!x) {
 		x = xcalloc(1, sizeof(*x));
 		*con_cls = x;
-		gate_track(&s->gate, 1);
+		admission_track(&s->admission, 1);
 		buf_init(&x->body, s->cfg->max_body);
 		mhd.get_connection_values(conn, MHD_GET_ARGUMENT_KIND, take_param, &x->q);
 		const char *cl =
@@ -580,5 +580,5 @@ void handler_completed(void *cls, struct MHD_Connection *conn, void **con_cls,
 	json_decref(x->compat_body);
 	free(x);
 	*con_cls = NULL;
-	gate_track(&s->gate, -1);
+	admission_track(&s->admission, -1);
 }

@@ -125,7 +125,7 @@ static int session_child(struct server *s, struct MHD_Connection *conn, enum api
 		request_plan_release(&args);
 		return -1;
 	}
-	if (gate_enter(&s->gate) != 0) {
+	if (admission_enter(&s->admission) != 0) {
 		request_plan_release(&args);
 		return api_fail(e, ERROR_UNAVAILABLE, "overloaded",
 				"the server is busy: retry after a second, or start it with a "
@@ -163,7 +163,7 @@ static int session_child(struct server *s, struct MHD_Connection *conn, enum api
 		buf_release(&out);
 		buf_release(&ch.errbuf);
 	}
-	gate_leave(&s->gate);
+	admission_leave(&s->admission);
 	request_plan_release(&args);
 	return rc;
 }

@@ -154,7 +154,7 @@ static void stream_free(void *cls)
 	buf_release(&st->out);
 	request_json_cleanup(&st->tmp);
 	request_release(&st->req);
-	gate_leave(&st->s->gate);
+	admission_leave(&st->s->admission);
 	free(st);
 }
 
@@ -214,7 +214,7 @@ static int start_child(struct e2b_stream *st, struct MHD_Connection *conn, const
 static enum MHD_Result begin(struct server *s, struct MHD_Connection *conn, const char *ref,
 			     json_t *body, bool process, const char *lang)
 {
-	if (gate_enter(&s->gate) != 0) {
+	if (admission_enter(&s->admission) != 0) {
 		struct api_error e = {0};
 		api_fail(&e, ERROR_UNAVAILABLE, "overloaded",
 			 "the server is busy (%u running, %u waiting): retry after a second, or "

@@ -16,7 +16,7 @@
 enum MHD_Result handler_ready(struct server *s, struct MHD_Connection *conn)
 {
 	unsigned run, wait;
-	gate_counts(&s->gate, &run, &wait);
+	admission_counts(&s->admission, &run, &wait);
 	bool draining = atomic_load(&s->draining);
 	bool full = run >= s->cfg->max_concurrent && wait >= s->cfg->max_queue;
 	struct statvfs vfs;

@@ -1,6 +1,6 @@
 /* handler_piston — the Piston API's routes (sbx serve --compat piston):
  * GET /api/v2/runtimes answered in-process, POST /api/v2/execute run as
- * POST /v1/run is (the same gate, limits, history and events) and its
+ * POST /v1/run is (the same admission, limits, history and events) and its
  * record answered in Piston's shape; errors as Piston gives them,
  * {"message": ...}. The mapping is serve/compat/piston.c's.
  */

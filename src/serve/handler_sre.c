@@ -3,7 +3,7 @@
  * the agent's `async function main(...)` and `return await main(...)`
  * with the inputs spliced in — and reads `Output` from the JSON answer;
  * any non-2xx answer's body becomes the component's errors. The code runs
- * as JavaScript through POST /v1/run's path (the gate, the policy, the
+ * as JavaScript through POST /v1/run's path (admission, the policy, the
  * limits, the history): its completion value, awaited, is the result.
  */
 #include "serve/handler.h"

@@ -18,7 +18,7 @@
 
 enum route_flag {
 	ROUTE_BODY = 1,	   /* reads a body (JSON unless the row's request is 0) */
-	ROUTE_SPAWNS = 2,  /* runs an sbx child: takes a place in the gate */
+	ROUTE_SPAWNS = 2,  /* runs an sbx child: takes a place in admission */
 	ROUTE_STREAMS = 4, /* may stream NDJSON (Accept: application/x-ndjson) */
 	ROUTE_OPEN = 8,	   /* answered without the token too (a liveness probe) */
 };

@@ -205,7 +205,7 @@ static int serve(const struct serve_config *cfg)
 		return 125;
 	if (is_unix)
 		snprintf(bound, sizeof(bound), "%s", listen_spec);
-	gate_init(&s.gate, cfg->max_concurrent, cfg->max_queue);
+	admission_init(&s.admission, cfg->max_concurrent, cfg->max_queue);
 	if (events_sse_init() != 0) {
 		close(fd);
 		return error("cannot make a pipe: %s", strerror(errno)), 125;
@@ -262,7 +262,7 @@ static int serve(const struct serve_config *cfg)
 	if (is_unix)
 		unlink(listen_spec + 5);
 	events_sse_shutdown(); /* event streams never end by themselves */
-	gate_drain(&s.gate);
+	admission_drain(&s.admission);
 	mhd.stop_daemon(d);
 	conn_guard_stop(&s.guard);
 	fprintf(stderr, "sbx: server stopped\n");

@@ -1,8 +1,8 @@
 /* server — `sbx serve`: the HTTP API on a unix socket or TCP.
  *
  * One thread per connection (libmicrohttpd's model): a request that runs
- * code blocks its thread on an sbx child (request_child.h) while the gate
- * (gate.h) bounds how many run and how many wait. The main thread waits
+ * code blocks its thread on an sbx child (request_child.h) while admission
+ * (admission.h) bounds how many run and how many wait. The main thread waits
  * for SIGTERM/SIGINT: it stops accepting, lets the runs in flight finish
  * and answer, and returns 0.
  *
@@ -16,7 +16,7 @@
 #include <stdint.h>
 
 #include "serve/conn_guard.h"
-#include "serve/gate.h"
+#include "serve/admission.h"
 
 /* How long a connection that has shown its token may be idle (between
  * keep-alive requests, or a client that stopped reading). */
@@ -55,7 +55,7 @@ struct server {
 	const struct serve_config *cfg;
 	unsigned char token_sha256[32];
 	int have_token;
-	struct gate gate;
+	struct admission admission;
 	struct conn_guard guard;
 	atomic_bool draining; /* SIGTERM came: every new request gets 503 */
 };

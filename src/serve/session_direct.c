@@ -21,7 +21,7 @@
  * of memory, as everywhere in sbx.
  *
  * May call: session (session_run_*, session_exec_*), run (runopt,
- * request_json), render (the writer), serve's handler and gate, util.
+ * request_json), render (the writer), serve's handler and admission, util.
  */
 #include "serve/session_direct.h"
 
@@ -72,7 +72,7 @@ static void direct_free(struct direct *d)
 	request_release(&d->req);
 	json_decref(d->body);
 	returned_files_drop(d->files_dir);
-	gate_leave(&d->s->gate);
+	admission_leave(&d->s->admission);
 	free(d);
 }
 
@@ -155,7 +155,7 @@ static enum MHD_Result answer(struct server *s, struct MHD_Connection *conn,
 			      bool *fallback)
 {
 	*fallback = false;
-	if (gate_enter(&s->gate) != 0) {
+	if (admission_enter(&s->admission) != 0) {
 		struct api_error e = {0};
 		api_fail(&e, ERROR_UNAVAILABLE, "overloaded",
 			 "the server is busy (%u running, %u waiting): retry after a second, or "

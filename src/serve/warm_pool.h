@@ -11,7 +11,7 @@
  * ready), never beyond its size; sandboxes that ended
  * unused are dropped, and a pool whose sandboxes keep ending so is turned
  * off with a message (the runs go cold). Every other request goes cold.
- * The warm sandboxes are not runs: the gate (gate.h) does not count them.
+ * The warm sandboxes are not runs: admission (admission.h) does not count them.
  *
  * May call: serve's child, api and runner, run/warm_run.h (its set-up
  * byte), core, util, libc.

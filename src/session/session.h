@@ -7,7 +7,7 @@
  * session_proto.c   the control socket's frames
  * session_launch.c  starting the daemon, connecting to it
  * session_daemon.c  the daemon's loop: clients, queue, timeouts, idle, TTL
- * session_kernel.c  the daemon's kernel: the sandboxed host process, the
+ * session_kernel_link.c  the daemon's kernel: the sandboxed host process, the
  *                   end-of-execution markers in the output
  * session_client.c  exec: the request out, the record rendered as `run`'s
  *                   (session_run_*: in steps, for sbx serve's threads)

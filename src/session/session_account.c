@@ -70,7 +70,7 @@ long long session_account_rss_kb(int pid)
 	return status_kb(pid, "\nVmRSS:");
 }
 
-bool session_kernel_is_sbx(json_t *m)
+bool session_kernel_link_is_sbx(json_t *m)
 {
 	const char *l = json_string_value(json_object_get(m, "language"));
 	return l && (!strcmp(l, "javascript") || !strcmp(l, "typescript"));

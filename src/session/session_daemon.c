@@ -10,7 +10,7 @@
  * TTL, it stops the kernels (whose state was saved after every execution)
  * and exits. A client that goes away mid-execution only loses its record:
  * the execution finishes and the session goes on. Single-threaded, poll.
- * May call: session_kernels, session_daemon_exec, session_kernel,
+ * May call: session_kernels, session_daemon_exec, session_kernel_link,
  * session_store, session_proto, sandbox (workdir), engine, util, libc.
  */
 #include "session/session_daemon_int.h"
@@ -112,7 +112,7 @@ static bool lease_kept(struct daemon *d, bool starting)
 {
 	if (d->leased && !d->lost &&
 	    (d->lost = !session_lease_keep(d->state_dir, d->id, &d->lease, &d->renew_at, starting)))
-		kernels_kill_all(d);
+		session_kernels_kill_all(d);
 	return !d->lost;
 }
 
@@ -189,10 +189,10 @@ static int loop(struct daemon *d)
 			accept_client(d);
 		for (size_t i = 0; i < nk; i++) {
 			struct kernel_slot *s = &d->kernels[i];
-			if (p[1 + 2 * i].revents || session_kernel_has_line(&s->k))
+			if (p[1 + 2 * i].revents || session_kernel_link_has_line(&s->k))
 				daemon_on_ctl(d, s);
 			if (p[2 + 2 * i].revents &&
-			    session_kernel_read_host(&s->k, daemon_to_client, s) < 0)
+			    session_kernel_link_read_host(&s->k, daemon_to_client, s) < 0)
 				daemon_on_kernel_end(d, s);
 		}
 		size_t first = 1 + 2 * nk;
@@ -215,8 +215,8 @@ int session_daemon_main(const char *state_dir, const char *id, int ready_fd)
 	/* The session's own language first: its kernel starts with the
 	 * daemon, another language's on its first execution. */
 	struct kernel_slot *own =
-	    d.m ? kernels_slot(&d, json_string_value(json_object_get(d.m, "language")), why,
-			       sizeof why)
+	    d.m ? session_kernels_slot(&d, json_string_value(json_object_get(d.m, "language")), why,
+				       sizeof why)
 		: NULL;
 	d.cur = own;
 	/* Under --node the lease first: the socket and the kernel are the
@@ -231,12 +231,13 @@ int session_daemon_main(const char *state_dir, const char *id, int ready_fd)
 	} else if (took >= 0 && (!d.m || (d.lfd = session_listen(state_dir, id, &d.sock_ino)) < 0))
 		snprintf(why, sizeof why, "%s",
 			 *error_first_message() ? error_first_message() : "cannot start");
-	else if (took >= 0 && kernels_start(&d, own, why, sizeof why) == 0 && !lease_kept(&d, true))
+	else if (took >= 0 && session_kernels_start(&d, own, why, sizeof why) == 0 &&
+		 !lease_kept(&d, true))
 		snprintf(why, sizeof why, "%sa newer lease was taken", SESSION_HELD_ELSEWHERE);
 	if (why[0]) {
 		dprintf(ready_fd, "%s\n", why);
 		close(ready_fd);
-		kernels_release(&d);
+		session_kernels_release(&d);
 		session_group_end(&d);
 		json_decref(d.m);
 		return -1;
@@ -258,10 +259,10 @@ int session_daemon_main(const char *state_dir, const char *id, int ready_fd)
 				  session_group_json(&d));
 	persist_manifest(&d.persist, patch);
 	json_decref(patch);
-	kernels_persist(&d);
+	session_kernels_persist(&d);
 	int rc = loop(&d);
 	if (!d.stopped) /* a stop stopped them, its manifest on disk before its answer */
-		kernels_stop_all(&d);
+		session_kernels_stop_all(&d);
 	persist_end(&d.persist, !d.lost); /* lost: the manifest is the new holder's */
 	session_unlisten(state_dir, id, d.sock_ino);
 	for (size_t i = 0; i < d.nq; i++)
@@ -269,7 +270,7 @@ int session_daemon_main(const char *state_dir, const char *id, int ready_fd)
 			      d.lost ? "the session moved to another node: send it again"
 				     : "the session stopped before this execution ran");
 	session_lease_release(state_dir, id, &d.lease); /* unless lost, or none */
-	kernels_release(&d);
+	session_kernels_release(&d);
 	session_group_end(&d); /* its kernels' groups gone with them */
 	json_decref(d.saved);
 	json_decref(d.m);

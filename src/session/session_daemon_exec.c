@@ -4,7 +4,7 @@
  * enforces the wall-clock timeout and the CPU-time limit (session_daemon.c's
  * loop), the output cap (daemon_to_client), and builds the record from the
  * kernel's checked frames and its own measures.
- * May call: session_kernels, session_kernel, session_store, session_proto,
+ * May call: session_kernels, session_kernel_link, session_store, session_proto,
  * sandbox (workdir), engine, util, libc.
  */
 #include "session/session_daemon_int.h"
@@ -103,7 +103,7 @@ void daemon_finish_exec(struct daemon *d)
 	json_object_set_new(rec, "status", json_string(status));
 	json_object_set_new(rec, "wall_ms", json_real(wall));
 	session_account_record(s->k.end, s->k.code_pid, d->acct_cpu0_ms, d->acct_peak0_kb, rec);
-	if (done && session_kernel_is_sbx(s->view)) {
+	if (done && session_kernel_link_is_sbx(s->view)) {
 		/* A JavaScript kernel is sbx's C code (the JavaScript has no
 		 * file descriptors): its heap's peak, as a run reports it. */
 		json_object_set(rec, "cpu_ms", json_object_get(done, "cpu_ms"));
@@ -139,7 +139,7 @@ void daemon_finish_exec(struct daemon *d)
 	json_object_update(d->m, patch);
 	persist_manifest(&d->persist, patch);
 	json_decref(patch);
-	kernels_persist(d);
+	session_kernels_persist(d);
 	d->idle_deadline = now_monotonic_ms() + (double)mget(d, "idle_ms");
 	/* The save that came with the execution's end (a JavaScript kernel
 	 * sends both at once), handled now that the client has its record. */
@@ -164,10 +164,11 @@ void daemon_refuse(struct daemon *d, struct job j, const char *why)
 static void start_fresh(struct daemon *d, struct kernel_slot *s)
 {
 	/* its state was saved after its last execution */
-	session_kernel_stop(&s->k, daemon_to_client, s);
+	session_kernel_link_stop(&s->k, daemon_to_client, s);
 	json_t *mark = json_pack("{s:b}", "fresh", 1);
-	int replay =
-	    kernels_reopen_rundir(d) == 0 ? session_replay_save(s->view, d->wd.priv_fd, mark) : -1;
+	int replay = session_kernels_reopen_rundir(d) == 0
+			 ? session_replay_save(s->view, d->wd.priv_fd, mark)
+			 : -1;
 	if (replay >= 0)
 		persist_replay(&d->persist, replay);
 	json_decref(mark);
@@ -177,7 +178,7 @@ static void start_fresh(struct daemon *d, struct kernel_slot *s)
 
 static void stop_session(struct daemon *d, struct job j)
 {
-	kernels_stop_all(d);
+	session_kernels_stop_all(d);
 	persist_drain(&d->persist); /* stopped: everything on disk */
 	/* Gone before the answer: whoever looks next finds it stopped, and
 	 * its lease free (the next request may start a daemon at once, on
@@ -203,19 +204,19 @@ void daemon_start_job(struct daemon *d)
 	char why[512];
 	/* The execution's language: the request's, else the session's. */
 	const char *lang = json_string_value(json_object_get(j.req, "language"));
-	struct kernel_slot *s = kernels_slot(
+	struct kernel_slot *s = session_kernels_slot(
 	    d, lang ? lang : json_string_value(json_object_get(d->m, "language")), why, sizeof why);
 	if (!s)
 		return daemon_refuse(d, j, why);
 	if (json_is_true(json_object_get(j.req, "fresh")))
 		start_fresh(d, s);
-	if (s->k.host_pid <= 0 && kernels_start_within_memory(d, s, why, sizeof why) < 0)
+	if (s->k.host_pid <= 0 && session_kernels_start_within_memory(d, s, why, sizeof why) < 0)
 		return daemon_refuse(d, j, why);
 	/* The workspace's kernels together within the session's memory. */
-	kernels_fit_memory(d, s);
+	session_kernels_fit_memory(d, s);
 	/* Afresh for every execution: the last one's code may have left a
 	 * link for a directory (rundir.h), which the client replaced. */
-	if (kernels_reopen_rundir(d) < 0) {
+	if (session_kernels_reopen_rundir(d) < 0) {
 		snprintf(why, sizeof why, "%s", error_first_message());
 		return daemon_refuse(d, j, why);
 	}
@@ -253,7 +254,7 @@ void daemon_start_job(struct daemon *d)
 		      SBX_OUTPUT_HARD_FACTOR;
 	d->results = results_stream_start(
 	    (uint64_t)json_integer_value(json_object_get(j.req, "output_bytes")));
-	session_kernel_reset_marks(&s->k);
+	session_kernel_link_reset_marks(&s->k);
 	d->acct_cpu0_ms = session_account_cpu_ms(s->k.code_pid);
 	d->acct_peak0_kb = session_account_peak_kb(s->k.code_pid);
 	d->exiting = false;
@@ -274,7 +275,7 @@ void daemon_start_job(struct daemon *d)
 	 * rich results by it, as a run's prelude does (core/results.h). */
 	json_object_set(msg, "results_max", json_object_get(j.req, "output_bytes"));
 	session_group_prefer(s->k.code_pid, true);
-	if (session_kernel_send(&s->k, msg) < 0 && s->k.code_pid > 0)
+	if (session_kernel_link_send(&s->k, msg) < 0 && s->k.code_pid > 0)
 		kill(s->k.code_pid, SIGKILL); /* finished when the host reports the end */
 	json_decref(msg);
 }
@@ -304,7 +305,7 @@ void daemon_on_ctl(struct daemon *d, struct kernel_slot *s)
 {
 	json_t *f = NULL;
 	int r;
-	while ((r = session_kernel_read_ctl(&s->k, &f)) == 1) {
+	while ((r = session_kernel_link_read_ctl(&s->k, &f)) == 1) {
 		/* Only the frames of the last execution sent, from its kernel,
 		 * count (they are checked, not trusted: session_frames.c). */
 		json_int_t seq = 0;
@@ -331,7 +332,7 @@ void daemon_on_ctl(struct daemon *d, struct kernel_slot *s)
 		}
 		json_decref(f);
 		f = NULL;
-		if (!session_kernel_has_line(&s->k))
+		if (!session_kernel_link_has_line(&s->k))
 			break;
 	}
 	if (r < 0 && s->k.ctl >= 0) {
@@ -357,7 +358,7 @@ void daemon_on_kernel_end(struct daemon *d, struct kernel_slot *s)
 	} else if (running && !d->done) {
 		daemon_finish_exec(d);
 	}
-	session_kernel_reap(&s->k);
+	session_kernel_link_reap(&s->k);
 	if (exiting)
 		snprintf(s->recovered, sizeof s->recovered,
 			 "the kernel exited with execution %lld's nonzero exit code: restored from "

@@ -14,7 +14,7 @@
 #include "core/results_stream.h"
 #include "sandbox/cgroup.h"
 #include "sandbox/workdir.h"
-#include "session/session_kernel.h"
+#include "session/session_kernel_link.h"
 #include "session/session_persist.h"
 
 #define MAX_WAITING   64    /* connected, request not read yet */
@@ -42,11 +42,11 @@ struct daemon;
 struct kernel_slot {
 	struct daemon *d;
 	char lang[LANG_NAME_MAX]; /* the language table's name */
-	/* What session_kernel_start and the per-language helpers read of
+	/* What session_kernel_link_start and the per-language helpers read of
 	 * the manifest, with this kernel's language: {"language", "rundir",
 	 * "memory_bytes", "replay"}. */
 	json_t *view;
-	struct session_kernel k;
+	struct session_kernel_link k;
 	bool restored_pending;	/* its next record says restored */
 	char recovered[256];	/* why it came back, for that record */
 	json_int_t saved_count; /* the session's executions when it last saved */
@@ -100,33 +100,34 @@ struct daemon {
 
 /* ---- session_kernels.c: the workspace's kernels ---- */
 /* The run directory again, through rundir_open's checks; 0 or -1. */
-int kernels_reopen_rundir(struct daemon *d);
+int session_kernels_reopen_rundir(struct daemon *d);
 /* The slot of language name (made, without a kernel yet, on its first
  * use); NULL with why when the language has no session kernel or the set
  * is full. */
-struct kernel_slot *kernels_slot(struct daemon *d, const char *name, char *why, size_t n);
+struct kernel_slot *session_kernels_slot(struct daemon *d, const char *name, char *why, size_t n);
 /* Starts the slot's kernel and waits for its "ready" (the restore done).
  * 0, or -1 with why. */
-int kernels_start(struct daemon *d, struct kernel_slot *s, char *why, size_t n);
+int session_kernels_start(struct daemon *d, struct kernel_slot *s, char *why, size_t n);
 /* Stops the other idle kernels, least recently used first, while the
  * workspace's kernels together hold more memory than the session's limit
  * (their state was saved after their last execution: their next one
  * restores it). */
-void kernels_fit_memory(struct daemon *d, const struct kernel_slot *keep);
-/* kernels_start, and when the new kernel ended on the session's memory
+void session_kernels_fit_memory(struct daemon *d, const struct kernel_slot *keep);
+/* session_kernels_start, and when the new kernel ended on the session's memory
  * limit before it was ready (the workspace's one ceiling, which idle
  * kernels share), stops the least recently used other kernel and starts
  * it again, while there is one to stop. 0, or -1 with why. */
-int kernels_start_within_memory(struct daemon *d, struct kernel_slot *s, char *why, size_t n);
+int session_kernels_start_within_memory(struct daemon *d, struct kernel_slot *s, char *why,
+					size_t n);
 /* SIGKILLs every kernel's interpreter (a lost lease). */
-void kernels_kill_all(struct daemon *d);
+void session_kernels_kill_all(struct daemon *d);
 /* Ends every kernel (each saved after its last execution). */
-void kernels_stop_all(struct daemon *d);
-void kernels_release(struct daemon *d);
+void session_kernels_stop_all(struct daemon *d);
+void session_kernels_release(struct daemon *d);
 /* The kernels into the manifest (`session get` lists them): language,
  * state, executions and the code's pid while it runs (its memory is read
  * from /proc when asked: session_store.c). */
-void kernels_persist(struct daemon *d);
+void session_kernels_persist(struct daemon *d);
 
 /* ---- session_group.c: the workspace's limits as a whole ---- */
 /* Makes the workspace's cgroup; 0 (with a note when none could be made),

@@ -20,7 +20,7 @@
  * it while the execution runs and interrupts it as the wall timeout does.
  * May call: sandbox (workdir, progin), core, util, libc.
  */
-#include "session/session_kernel.h"
+#include "session/session_kernel_link.h"
 
 #include <errno.h>
 #include <fcntl.h>

@@ -99,7 +99,7 @@ int session_group_disk(struct daemon *d, int code_pid, char *why, size_t n)
 	/* No file of this execution's grows past what is left (the kernel's
 	 * children started from now on inherit it; SIGXFSZ or EFBIG): the
 	 * soft limit only. The hard one, the quota itself (set when the
-	 * kernel started: session_kernel.c), stays, because raising it again
+	 * kernel started: session_kernel_link.c), stays, because raising it again
 	 * once files are removed needs CAP_SYS_RESOURCE; the code may raise
 	 * its soft limit up to it (README "Known limits"). */
 	uint64_t left = quota - used;

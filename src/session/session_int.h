@@ -224,7 +224,7 @@ long long session_account_rss_kb(int pid);
 void session_account_record(json_t *end, int pid, double cpu0_ms, long long peak0_kb, json_t *rec);
 /* Whether the session's kernel (m, its manifest) is sbx's own C code, the
  * embedded JavaScript engine's, whose frames the code cannot write. */
-bool session_kernel_is_sbx(json_t *m);
+bool session_kernel_link_is_sbx(json_t *m);
 
 /* ---- session_outcome.c: how an execution ended, as sbx decides ---- */
 struct exec_end {

@@ -9,8 +9,8 @@
  * Memory: every kernel runs in a sandbox of its own with the session's
  * memory limit; together they are kept within it at each execution's
  * start by stopping the idle ones (least recently used first) while the
- * kernels' resident memory adds up to more (kernels_fit_memory).
- * May call: session_kernel, session_account, sandbox (rundir), engine
+ * kernels' resident memory adds up to more (session_kernels_fit_memory).
+ * May call: session_kernel_link, session_account, sandbox (rundir), engine
  * (engine_kernel), core (lang), util, libc.
  */
 #include "session/session_daemon_int.h"
@@ -26,13 +26,13 @@
 #include "sandbox/sandbox.h"
 #include "util/util.h"
 
-int kernels_reopen_rundir(struct daemon *d)
+int session_kernels_reopen_rundir(struct daemon *d)
 {
 	rundir_close(&d->wd);
 	return rundir_open(&d->wd, json_string_value(json_object_get(d->m, "rundir")));
 }
 
-struct kernel_slot *kernels_slot(struct daemon *d, const char *name, char *why, size_t n)
+struct kernel_slot *session_kernels_slot(struct daemon *d, const char *name, char *why, size_t n)
 {
 	const struct lang *l = name ? lang_by_name(name) : NULL;
 	if (!l) {
@@ -58,7 +58,7 @@ struct kernel_slot *kernels_slot(struct daemon *d, const char *name, char *why, 
 	memset(s, 0, sizeof *s);
 	s->d = d;
 	snprintf(s->lang, sizeof s->lang, "%s", l->name);
-	session_kernel_init(&s->k);
+	session_kernel_link_init(&s->k);
 	s->k.group = &d->group; /* the kernel's cgroup is made in it */
 	/* The session's own language keeps the names it always had; another
 	 * JavaScript-like kernel gets a replay log of its own. */
@@ -84,7 +84,7 @@ struct kernel_slot *kernels_slot(struct daemon *d, const char *name, char *why, 
 	return s;
 }
 
-int kernels_start(struct daemon *d, struct kernel_slot *s, char *why, size_t n)
+int session_kernels_start(struct daemon *d, struct kernel_slot *s, char *why, size_t n)
 {
 	/* Nothing in flight in the writer thread while the host forks: it
 	 * would keep a copy of the manifest's lock for its whole life. */
@@ -92,14 +92,14 @@ int kernels_start(struct daemon *d, struct kernel_slot *s, char *why, size_t n)
 	/* The run directory afresh: the last kernel's code may have swapped
 	 * a name in it for a link, which rundir_open removes (and the fds the
 	 * daemon kept would name the directory it renamed away). */
-	if (kernels_reopen_rundir(d) < 0 ||
-	    session_kernel_start(&s->k, d->state_dir, s->view, &d->wd) < 0) {
+	if (session_kernels_reopen_rundir(d) < 0 ||
+	    session_kernel_link_start(&s->k, d->state_dir, s->view, &d->wd) < 0) {
 		snprintf(why, n, "%s", *error_first_message() ? error_first_message() : "fork");
 		return -1;
 	}
 	/* What the restore printed reaches daemon_to_client while nothing
 	 * is busy: dropped. */
-	if (session_kernel_await_ready(&s->k, START_MS, daemon_to_client, s, why, n) < 0)
+	if (session_kernel_link_await_ready(&s->k, START_MS, daemon_to_client, s, why, n) < 0)
 		return -1;
 	s->restored_pending = s->k.restored;
 	if (s->k.restored && !s->recovered[0])
@@ -123,22 +123,23 @@ static bool stop_lru(struct daemon *d, const struct kernel_slot *keep, long long
 	}
 	if (!lru)
 		return false;
-	session_kernel_stop(&lru->k, daemon_to_client, lru);
+	session_kernel_link_stop(&lru->k, daemon_to_client, lru);
 	snprintf(lru->recovered, sizeof lru->recovered,
 		 "the session's %s kernel was stopped to keep the workspace's kernels "
 		 "within its memory limit (%lld MiB together): restored from the state it "
 		 "saved after its last execution",
 		 lru->lang, limit_kb >> 10);
-	kernels_persist(d);
+	session_kernels_persist(d);
 	return true;
 }
 
-int kernels_start_within_memory(struct daemon *d, struct kernel_slot *s, char *why, size_t n)
+int session_kernels_start_within_memory(struct daemon *d, struct kernel_slot *s, char *why,
+					size_t n)
 {
 	long long limit_kb =
 	    (long long)(json_integer_value(json_object_get(d->m, "memory_bytes")) >> 10);
 	for (;;) {
-		if (kernels_start(d, s, why, n) == 0)
+		if (session_kernels_start(d, s, why, n) == 0)
 			return 0;
 		const char *st = json_string_value(json_object_get(s->k.end, "status"));
 		if (!st || strcmp(st, "memory_limit") || !stop_lru(d, s, limit_kb))
@@ -146,7 +147,7 @@ int kernels_start_within_memory(struct daemon *d, struct kernel_slot *s, char *w
 	}
 }
 
-void kernels_fit_memory(struct daemon *d, const struct kernel_slot *keep)
+void session_kernels_fit_memory(struct daemon *d, const struct kernel_slot *keep)
 {
 	long long limit_kb =
 	    (long long)(json_integer_value(json_object_get(d->m, "memory_bytes")) >> 10);
@@ -166,21 +167,21 @@ void kernels_fit_memory(struct daemon *d, const struct kernel_slot *keep)
 	}
 }
 
-void kernels_kill_all(struct daemon *d)
+void session_kernels_kill_all(struct daemon *d)
 {
 	for (size_t i = 0; i < d->nkernels; i++)
 		if (d->kernels[i].k.code_pid > 0)
 			kill(d->kernels[i].k.code_pid, SIGKILL);
 }
 
-void kernels_stop_all(struct daemon *d)
+void session_kernels_stop_all(struct daemon *d)
 {
 	for (size_t i = 0; i < d->nkernels; i++)
-		session_kernel_stop(&d->kernels[i].k, daemon_to_client, &d->kernels[i]);
-	/* The kernels shared the daemon's uid (session_kernel.c): what any
+		session_kernel_link_stop(&d->kernels[i].k, daemon_to_client, &d->kernels[i]);
+	/* The kernels shared the daemon's uid (session_kernel_link.c): what any
 	 * of them left behind, a kernel's own end did not kill. */
 	sandbox_kill_shared_uid(getpid());
-	kernels_persist(d);
+	session_kernels_persist(d);
 }
 
 static json_t *slot_entry(const struct kernel_slot *s)
@@ -193,7 +194,7 @@ static json_t *slot_entry(const struct kernel_slot *s)
 	return k;
 }
 
-void kernels_persist(struct daemon *d)
+void session_kernels_persist(struct daemon *d)
 {
 	/* In the order they first ran: the manifest's list, each entry this
 	 * daemon has a kernel for brought up to date (a daemon restarted after
@@ -228,10 +229,10 @@ void kernels_persist(struct daemon *d)
 	json_decref(p);
 }
 
-void kernels_release(struct daemon *d)
+void session_kernels_release(struct daemon *d)
 {
 	for (size_t i = 0; i < d->nkernels; i++) {
-		session_kernel_release(&d->kernels[i].k);
+		session_kernel_link_release(&d->kernels[i].k);
 		json_decref(d->kernels[i].view);
 	}
 	d->nkernels = 0;

@@ -146,7 +146,7 @@ def _sbx_kernel():
         if len(item) < LINE_MAX // 2:  # else only in the report (cut there too)
             send({'result': cur_seq[0], 'item': item})
     _SBX_STREAM = stream
-    LINE_MAX = (16 << 20) - 4096  # session_kernel.h's KERNEL_LINE_MAX, less the frame
+    LINE_MAX = (16 << 20) - 4096  # session_kernel_link.h's KERNEL_LINE_MAX, less the frame
 
     def on_sigint(sig, frame):
         if busy[0]:

@@ -1,7 +1,7 @@
-/* gate — bounded concurrency with a bounded, ordered queue (gate.h). */
-#include "serve/gate.h"
+/* admission — bounded concurrency with a bounded, ordered queue (admission.h). */
+#include "serve/admission.h"
 
-void gate_init(struct gate *g, unsigned max_running, unsigned max_waiting)
+void admission_init(struct admission *g, unsigned max_running, unsigned max_waiting)
 {
 	pthread_mutex_init(&g->mu, NULL);
 	pthread_cond_init(&g->cv, NULL);
@@ -12,7 +12,7 @@ void gate_init(struct gate *g, unsigned max_running, unsigned max_waiting)
 }
 
 /* Up to want of the free places (the caller made sure one is free). */
-static unsigned take(struct gate *g, unsigned want)
+static unsigned take(struct admission *g, unsigned want)
 {
 	unsigned n = g->max_running - g->running;
 	if (want < n)
@@ -21,7 +21,7 @@ static unsigned take(struct gate *g, unsigned want)
 	return n;
 }
 
-unsigned gate_enter_upto(struct gate *g, unsigned want)
+unsigned admission_enter_upto(struct admission *g, unsigned want)
 {
 	if (want == 0)
 		want = 1;
@@ -47,12 +47,12 @@ unsigned gate_enter_upto(struct gate *g, unsigned want)
 	return n;
 }
 
-int gate_enter(struct gate *g)
+int admission_enter(struct admission *g)
 {
-	return gate_enter_upto(g, 1) ? 0 : -1;
+	return admission_enter_upto(g, 1) ? 0 : -1;
 }
 
-void gate_leave_n(struct gate *g, unsigned n)
+void admission_leave_n(struct admission *g, unsigned n)
 {
 	pthread_mutex_lock(&g->mu);
 	g->running -= n;
@@ -60,12 +60,12 @@ void gate_leave_n(struct gate *g, unsigned n)
 	pthread_mutex_unlock(&g->mu);
 }
 
-void gate_leave(struct gate *g)
+void admission_leave(struct admission *g)
 {
-	gate_leave_n(g, 1);
+	admission_leave_n(g, 1);
 }
 
-void gate_drain(struct gate *g)
+void admission_drain(struct admission *g)
 {
 	pthread_mutex_lock(&g->mu);
 	while (g->running || g->waiting || g->open)
@@ -73,7 +73,7 @@ void gate_drain(struct gate *g)
 	pthread_mutex_unlock(&g->mu);
 }
 
-void gate_counts(struct gate *g, unsigned *running, unsigned *waiting)
+void admission_counts(struct admission *g, unsigned *running, unsigned *waiting)
 {
 	pthread_mutex_lock(&g->mu);
 	*running = g->running;
@@ -81,7 +81,7 @@ void gate_counts(struct gate *g, unsigned *running, unsigned *waiting)
 	pthread_mutex_unlock(&g->mu);
 }
 
-void gate_track(struct gate *g, int delta)
+void admission_track(struct admission *g, int delta)
 {
 	pthread_mutex_lock(&g->mu);
 	g->open = (unsigned)((int)g->open + delta);

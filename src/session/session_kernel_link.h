@@ -1,6 +1,6 @@
-/* session_kernel — the daemon's handle on one kernel (session_kernel.c). */
-#ifndef SBX_SESSION_KERNEL_H
-#define SBX_SESSION_KERNEL_H
+/* session_kernel_link — the daemon's handle on one kernel (session_kernel_link.c). */
+#ifndef SBX_SESSION_KERNEL_LINK_H
+#define SBX_SESSION_KERNEL_LINK_H
 
 #include <jansson.h>
 #include <stdbool.h>
@@ -11,13 +11,13 @@
 
 #define KERNEL_LINE_MAX (16u << 20) /* one control line from the kernel */
 
-struct session_kernel_scan {
+struct session_kernel_link_scan {
 	char hold[64]; /* a tail that may be the start of the token */
 	size_t n;
-	bool seen; /* the token went by since session_kernel_reset_marks */
+	bool seen; /* the token went by since session_kernel_link_reset_marks */
 };
 
-struct session_kernel {
+struct session_kernel_link {
 	pid_t host_pid; /* 0: no kernel */
 	int ctl;	/* the daemon's end of the kernel's fd 0, -1 */
 	int pipe;	/* the host's frames, -1 */
@@ -32,39 +32,42 @@ struct session_kernel {
 	char token[40];
 	size_t toklen;
 	struct buf line; /* a partial control line */
-	struct session_kernel_scan scan[2];
+	struct session_kernel_link_scan scan[2];
 	/* The workspace's cgroup, its own cgroup's parent (session_group.c;
 	 * kind NULL: none). */
 	const struct cgroup_run *group;
 };
 
-typedef void (*session_kernel_output_fn)(void *ctx, int stream, const char *data, size_t len);
+typedef void (*session_kernel_link_output_fn)(void *ctx, int stream, const char *data, size_t len);
 
-void session_kernel_init(struct session_kernel *k);
-void session_kernel_release(struct session_kernel *k);
+void session_kernel_link_init(struct session_kernel_link *k);
+void session_kernel_link_release(struct session_kernel_link *k);
 /* Forks the host, which starts the kernel in the sandbox; sends the hello
  * (state file, token). 0 or -1 after a message. */
 struct workdir;
-int session_kernel_start(struct session_kernel *k, const char *state_dir, json_t *manifest,
-			 struct workdir *wd);
-int session_kernel_send(struct session_kernel *k, json_t *j);
+int session_kernel_link_start(struct session_kernel_link *k, const char *state_dir,
+			      json_t *manifest, struct workdir *wd);
+int session_kernel_link_send(struct session_kernel_link *k, json_t *j);
 /* One control line: 1 with *frame, 0 when none is whole yet, -1 at EOF. */
-int session_kernel_read_ctl(struct session_kernel *k, json_t **frame);
-bool session_kernel_has_line(const struct session_kernel *k);
+int session_kernel_link_read_ctl(struct session_kernel_link *k, json_t **frame);
+bool session_kernel_link_has_line(const struct session_kernel_link *k);
 /* One frame from the host: output goes to fn without the tokens; 0, or -1
  * at EOF (the kernel has ended: see k->end). */
-int session_kernel_read_host(struct session_kernel *k, session_kernel_output_fn fn, void *ctx);
+int session_kernel_link_read_host(struct session_kernel_link *k, session_kernel_link_output_fn fn,
+				  void *ctx);
 /* Waits up to ms for the kernel's "ready" (its restore done) and for the
  * token on both its streams, which ends whatever the restore printed: that
  * goes to fn before this returns, however late the host forwards it, and
  * is never taken for the next execution's output. 0, or -1 with why (the
  * kernel stopped and reaped). */
-int session_kernel_await_ready(struct session_kernel *k, int ms, session_kernel_output_fn fn,
-			       void *ctx, char *why, size_t n);
-void session_kernel_reset_marks(struct session_kernel *k);
+int session_kernel_link_await_ready(struct session_kernel_link *k, int ms,
+				    session_kernel_link_output_fn fn, void *ctx, char *why,
+				    size_t n);
+void session_kernel_link_reset_marks(struct session_kernel_link *k);
 /* Closes the channels and reaps the host. */
-void session_kernel_reap(struct session_kernel *k);
+void session_kernel_link_reap(struct session_kernel_link *k);
 /* Ends the kernel (EOF, then SIGKILL after a grace) and reaps it. */
-void session_kernel_stop(struct session_kernel *k, session_kernel_output_fn fn, void *ctx);
+void session_kernel_link_stop(struct session_kernel_link *k, session_kernel_link_output_fn fn,
+			      void *ctx);
 
 #endif

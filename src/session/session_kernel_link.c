@@ -1,4 +1,4 @@
-/* session_kernel — the daemon's side of one kernel. The kernel runs in a
+/* session_kernel_link — the daemon's side of one kernel. The kernel runs in a
  * host process (a child of the daemon) that calls engine_kernel_run, i.e.
  * the sandbox's own supervisor, from fork to reap; the host forwards the
  * code's output and its start and end to the daemon as frames on a pipe.
@@ -8,7 +8,7 @@
  * holds every byte written before "done" and nothing after it.
  * May call: engine (engine_kernel), core, session_proto, util, libc.
  */
-#include "session/session_kernel.h"
+#include "session/session_kernel_link.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -103,15 +103,15 @@ static void host_main(const char *state_dir, json_t *m, int ctl, int pipe_w, pid
 	_exit(0);
 }
 
-void session_kernel_init(struct session_kernel *k)
+void session_kernel_link_init(struct session_kernel_link *k)
 {
 	memset(k, 0, sizeof *k);
 	k->ctl = k->pipe = -1;
 	buf_init(&k->line, KERNEL_LINE_MAX);
 }
 
-int session_kernel_start(struct session_kernel *k, const char *state_dir, json_t *m,
-			 struct workdir *wd)
+int session_kernel_link_start(struct session_kernel_link *k, const char *state_dir, json_t *m,
+			      struct workdir *wd)
 {
 	int sp[2], pp[2];
 	unsigned char r[8];
@@ -161,12 +161,12 @@ int session_kernel_start(struct session_kernel *k, const char *state_dir, json_t
 		session_replay_hello(m, wd->priv_fd, hello);
 	session_modules_hello(wd, hello);
 	k->fresh = false;
-	int rc = session_kernel_send(k, hello);
+	int rc = session_kernel_link_send(k, hello);
 	json_decref(hello);
 	return rc;
 }
 
-int session_kernel_send(struct session_kernel *k, json_t *j)
+int session_kernel_link_send(struct session_kernel_link *k, json_t *j)
 {
 	char *s = json_dumps(j, JSON_COMPACT);
 	if (!s)
@@ -177,7 +177,7 @@ int session_kernel_send(struct session_kernel *k, json_t *j)
 	return rc;
 }
 
-int session_kernel_read_ctl(struct session_kernel *k, json_t **frame)
+int session_kernel_link_read_ctl(struct session_kernel_link *k, json_t **frame)
 {
 	*frame = NULL;
 	char *nl = k->line.len ? memchr(k->line.data, '\n', k->line.len) : NULL;
@@ -203,17 +203,17 @@ int session_kernel_read_ctl(struct session_kernel *k, json_t **frame)
 	return *frame ? 1 : 0;
 }
 
-bool session_kernel_has_line(const struct session_kernel *k)
+bool session_kernel_link_has_line(const struct session_kernel_link *k)
 {
 	return k->line.len && memchr(k->line.data, '\n', k->line.len);
 }
 
 /* Cuts the token out of stream i's bytes; a token split across chunks is
  * held back until it is whole (or proves not to be one). */
-static void scan(struct session_kernel *k, int i, const char *data, size_t len,
-		 session_kernel_output_fn fn, void *ctx)
+static void scan(struct session_kernel_link *k, int i, const char *data, size_t len,
+		 session_kernel_link_output_fn fn, void *ctx)
 {
-	struct session_kernel_scan *s = &k->scan[i];
+	struct session_kernel_link_scan *s = &k->scan[i];
 	struct buf b = BUF_INIT;
 	buf_append(&b, s->hold, s->n);
 	buf_append(&b, data, len);
@@ -243,7 +243,8 @@ static void scan(struct session_kernel *k, int i, const char *data, size_t len,
 	buf_release(&b);
 }
 
-int session_kernel_read_host(struct session_kernel *k, session_kernel_output_fn fn, void *ctx)
+int session_kernel_link_read_host(struct session_kernel_link *k, session_kernel_link_output_fn fn,
+				  void *ctx)
 {
 	struct buf b = BUF_INIT;
 	char type;
@@ -270,11 +271,12 @@ int session_kernel_read_host(struct session_kernel *k, session_kernel_output_fn 
 	return 0;
 }
 
-int session_kernel_await_ready(struct session_kernel *k, int ms, session_kernel_output_fn fn,
-			       void *ctx, char *why, size_t n)
+int session_kernel_link_await_ready(struct session_kernel_link *k, int ms,
+				    session_kernel_link_output_fn fn, void *ctx, char *why,
+				    size_t n)
 {
 	double deadline = now_monotonic_ms() + ms;
-	session_kernel_reset_marks(k);
+	session_kernel_link_reset_marks(k);
 	while (!k->ready || !k->scan[0].seen || !k->scan[1].seen) {
 		/* Once ready, nothing more comes on the control channel. */
 		struct pollfd p[2] = {{k->ready ? -1 : k->ctl, POLLIN, 0}, {k->pipe, POLLIN, 0}};
@@ -283,36 +285,36 @@ int session_kernel_await_ready(struct session_kernel *k, int ms, session_kernel_
 			if (errno == EINTR)
 				continue;
 			snprintf(why, n, "the kernel did not start within %d s", ms / 1000);
-			session_kernel_stop(k, fn, ctx);
+			session_kernel_link_stop(k, fn, ctx);
 			return -1;
 		}
 		json_t *f = NULL;
-		if (p[0].revents && session_kernel_read_ctl(k, &f) == 1 &&
+		if (p[0].revents && session_kernel_link_read_ctl(k, &f) == 1 &&
 		    json_object_get(f, "ready")) {
 			k->ready = true;
 			k->restored = json_is_true(json_object_get(f, "restored"));
 			k->unsaved = json_incref(json_object_get(f, "unsaved"));
 		}
 		json_decref(f);
-		if (p[1].revents && session_kernel_read_host(k, fn, ctx) < 0) {
+		if (p[1].revents && session_kernel_link_read_host(k, fn, ctx) < 0) {
 			const char *m = json_string_value(
 			    json_object_get(json_object_get(k->end, "error"), "message"));
 			snprintf(why, n, "%s", m ? m : "the kernel ended before it was ready");
-			session_kernel_reap(k);
+			session_kernel_link_reap(k);
 			return -1;
 		}
 	}
-	session_kernel_reset_marks(k);
+	session_kernel_link_reset_marks(k);
 	return 0;
 }
 
-void session_kernel_reset_marks(struct session_kernel *k)
+void session_kernel_link_reset_marks(struct session_kernel_link *k)
 {
 	for (int i = 0; i < 2; i++)
 		k->scan[i].seen = false;
 }
 
-void session_kernel_reap(struct session_kernel *k)
+void session_kernel_link_reap(struct session_kernel_link *k)
 {
 	if (k->ctl >= 0)
 		close(k->ctl), k->ctl = -1;
@@ -326,7 +328,8 @@ void session_kernel_reap(struct session_kernel *k)
 	k->ended = true;
 }
 
-void session_kernel_stop(struct session_kernel *k, session_kernel_output_fn fn, void *ctx)
+void session_kernel_link_stop(struct session_kernel_link *k, session_kernel_link_output_fn fn,
+			      void *ctx)
 {
 	if (k->host_pid <= 0)
 		return;
@@ -347,13 +350,13 @@ void session_kernel_stop(struct session_kernel *k, session_kernel_output_fn fn, 
 			continue;
 		}
 		struct pollfd p = {k->pipe, POLLIN, 0};
-		if (poll(&p, 1, (int)left + 1) > 0 && session_kernel_read_host(k, fn, ctx) < 0)
+		if (poll(&p, 1, (int)left + 1) > 0 && session_kernel_link_read_host(k, fn, ctx) < 0)
 			break;
 	}
-	session_kernel_reap(k);
+	session_kernel_link_reap(k);
 }
 
-void session_kernel_release(struct session_kernel *k)
+void session_kernel_link_release(struct session_kernel_link *k)
 {
 	json_decref(k->layers);
 	json_decref(k->end);
