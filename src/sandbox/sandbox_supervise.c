@@ -365,17 +365,19 @@ enum supervise_result sandbox_supervise(struct supervisor *sv, const struct secc
 			     strerror(errno));
 		return SUPERVISE_FAILED;
 	}
-	/* The report pipe is the code's to write (sandbox.h), so it is the
-	 * code's uid's: a runtime that cannot write to an inherited fd number
-	 * (Java) reopens it as /proc/self/fd/3 instead, which a pipe of root's
-	 * refuses to another uid. */
-	if (sv->isolated && sv->iso.is_root &&
-	    fchown(sv->pipes[2][1], sv->iso.host_uid, sv->iso.host_gid) != 0) {
-		outcome_fail(out, STATUS_SANDBOX_ERROR, "SandboxError",
-			     "cannot give the report pipe to the sandbox's uid: %s",
-			     strerror(errno));
-		return SUPERVISE_FAILED;
-	}
+	/* The stdout, stderr and report pipes are the code's to write
+	 * (sandbox.h), so they are the code's uid's: what reopens its own fd
+	 * (`echo x > /dev/stderr` in a shell, open('/dev/stdout'), Java's
+	 * report through /proc/self/fd/3) gets the pipe, as natively, where a
+	 * pipe of root's refuses another uid. A pipe carries only what the
+	 * code writes itself; its standard input is the caller's and stays so. */
+	for (int i = 0; i < 3 && sv->isolated && sv->iso.is_root; i++)
+		if (fchown(sv->pipes[i][1], sv->iso.host_uid, sv->iso.host_gid) != 0) {
+			outcome_fail(out, STATUS_SANDBOX_ERROR, "SandboxError",
+				     "cannot give the output pipes to the sandbox's uid: %s",
+				     strerror(errno));
+			return SUPERVISE_FAILED;
+		}
 
 	/* Start. */
 	pid_t parent = getpid();
