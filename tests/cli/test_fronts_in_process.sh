@@ -156,4 +156,10 @@ SBX=$SBX_REAL
 # prepares run nothing).
 sbx stats --json
 expect_json .total 12
+# The sessions' daemons end with them, not minutes later with the state
+# directory gone.
+for s in mcps https; do
+	sbx session delete "$s"
+	expect_rc 0
+done
 finish
