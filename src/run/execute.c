@@ -100,24 +100,30 @@ int execute_and_render(struct request *req)
 	}
 	/* A sandbox made for this run, not one of sbx serve's warm ones
 	 * (warm_run.c says true). */
-	if (!out.extra)
-		out.extra = json_object();
-	json_object_set_new(out.extra, "warm", json_false());
+	return execute_finish(req, &out, r, pub, false);
+}
+
+int execute_finish(const struct request *req, struct outcome *out, struct render *r,
+		   struct events_pub *pub, bool warm)
+{
+	if (!out->extra)
+		out->extra = json_object();
+	json_object_set_new(out->extra, "warm", json_boolean(warm));
 	/* --out-dir keeps the rich results as files too (named in the record). */
-	results_save(&out, req);
-	int write_rc = render_finish(r, &out, req);
+	results_save(out, req);
+	int write_rc = render_finish(r, out, req);
 	profile_mark("record");
-	events_pub_finish(pub, &out);
+	events_pub_finish(pub, out);
 	events_pub_free(pub);
 	profile_mark("events");
 	/* After the result is out: a locked or broken history costs a warning,
 	 * never the output or the exit code. */
-	history_record(req, &out, config_retention_days(req->config));
+	history_record(req, out, config_retention_days(req->config));
 	profile_mark("history");
 	profile_print();
-	int code = outcome_exit_code(&out);
+	int code = outcome_exit_code(out);
 	render_free(r);
-	outcome_release(&out);
+	outcome_release(out);
 	/* A failed write of the result is sbx's failure only when the code
 	 * itself succeeded: never hide the code's own status. */
 	return write_rc != 0 && code == 0 ? EXIT_SBX_FAILURE : code;

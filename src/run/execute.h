@@ -20,6 +20,14 @@ int execute(struct request *req, struct outcome *out, struct render *r);
  * (sandbox_turn_lost: its batch is gone). */
 int execute_and_render(struct request *req);
 
+struct events_pub;
+/* The end of a rendered run, once its outcome is decided: the record's
+ * warm (whether one of sbx serve's warm sandboxes ran it), --out-dir's
+ * files, the record rendered, the events' last one, the history. Frees
+ * r, pub and out; returns sbx's exit code, as execute_and_render. */
+int execute_finish(const struct request *req, struct outcome *out, struct render *r,
+		   struct events_pub *pub, bool warm);
+
 /* Builds without running: compiles Java (into the javac cache) or lowers
  * JavaScript/TypeScript (into the lowering cache), in the sandbox. A syntax
  * or compile error comes back as status error; Python and R have nothing to

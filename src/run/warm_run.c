@@ -13,10 +13,8 @@
 #include "run/events_pub.h"
 #include "run/execute.h"
 #include "run/request_json.h"
-#include "run/results_save.h"
 #include "sandbox/sandbox.h"
 #include "sandbox/workdir.h"
-#include "state/history.h"
 #include "util/profile.h"
 #include "util/util.h"
 
@@ -175,20 +173,5 @@ int warm_run(struct request *tmpl, warm_load_fn load, void *ctx)
 			return execute_and_render(w.real);
 		return w.state == WARM_UNUSED ? 0 : EXIT_SBX_FAILURE;
 	}
-	if (!out.extra)
-		out.extra = json_object();
-	json_object_set_new(out.extra, "warm", json_true());
-	results_save(&out, tmpl);
-	int write_rc = render_finish(r, &out, tmpl);
-	profile_mark("record");
-	events_pub_finish(w.pub, &out);
-	events_pub_free(w.pub);
-	profile_mark("events");
-	history_record(tmpl, &out, config_retention_days(tmpl->config));
-	profile_mark("history");
-	profile_print();
-	int code = outcome_exit_code(&out);
-	render_free(r);
-	outcome_release(&out);
-	return write_rc != 0 && code == 0 ? EXIT_SBX_FAILURE : code;
+	return execute_finish(tmpl, &out, r, w.pub, true);
 }
