@@ -139,6 +139,21 @@ stop_servers() {
 	done
 }
 
+# client_checks WHAT MIN — a client program's PASS/FAIL lines
+# ($T_TMP/client.out; its stderr in $T_TMP/client.err, its exit status in
+# $client_rc) as this test's checks, then one more: that it exited 0
+# having passed at least MIN (a client that died early ran fewer).
+client_checks() {
+	while IFS= read -r line; do
+		case "$line" in
+		PASS*) _pass ;;
+		FAIL*) out=$line err=$(tail -n 20 "$T_TMP/client.err") _fail "${line#FAIL }" ;;
+		esac
+	done <"$T_TMP/client.out"
+	_n=$(grep -c '^PASS' "$T_TMP/client.out")
+	check "$1 ran its checks ($_n passed) and exited 0" test "$client_rc" -eq 0 -a "$_n" -ge "$2"
+}
+
 # npm_from_lock SRC NAME PACKAGE — the client a test drives, installed
 # from SRC's lock file (tests/SRC/package{,-lock}.json: exact versions,
 # integrity hashes) into build/npm-NAME, once per lock file; scripts of

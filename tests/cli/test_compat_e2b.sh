@@ -35,14 +35,7 @@ E2B_API_URL="$URL/e2b" E2B_API_KEY="$TOKEN" E2B_SANDBOX_URL="$URL/t/$TOKEN/e2b" 
 client_rc=$?
 rm -f "$npm_dir/client-$$.mjs"
 T_LAST="node tests/compat/e2b/client.mjs $flags"
-while IFS= read -r line; do
-	case "$line" in
-	PASS*) _pass ;;
-	FAIL*) out=$line err=$(tail -n 20 "$T_TMP/client.err") _fail "${line#FAIL }" ;;
-	esac
-done <"$T_TMP/client.out"
-check "the SDK ran its checks ($(grep -c '^PASS' "$T_TMP/client.out") passed) and exited 0" \
-	test "$client_rc" -eq 0 -a "$(grep -c '^PASS' "$T_TMP/client.out")" -ge $([ "$E2B_WORKSPACE_LANGUAGES" = 1 ] && echo 51 || echo 44)
+client_checks "the SDK" "$([ "$E2B_WORKSPACE_LANGUAGES" = 1 ] && echo 51 || echo 44)"
 
 # The token: the control plane takes it as X-API-KEY (E2B_API_KEY), the
 # sandbox's routes in the URL (the SDK sends no key to /contexts).

@@ -23,14 +23,7 @@ node "$npm_dir/client-$$.mjs" "$BASE" >"$T_TMP/client.out" 2>"$T_TMP/client.err"
 client_rc=$?
 rm -f "$npm_dir/client-$$.mjs"
 T_LAST="node tests/compat/piston/client.mjs"
-while IFS= read -r line; do
-	case "$line" in
-	PASS*) _pass ;;
-	FAIL*) out=$line err=$(tail -n 20 "$T_TMP/client.err") _fail "${line#FAIL }" ;;
-	esac
-done <"$T_TMP/client.out"
-check "piston-client ran its checks ($(grep -c '^PASS' "$T_TMP/client.out") passed) and exited 0" \
-	test "$client_rc" -eq 0 -a "$(grep -c '^PASS' "$T_TMP/client.out")" -ge 10
+client_checks piston-client 10
 
 # Piston's own errors: 400 {"message"}.
 code=$(curl -s -o "$T_TMP/body" -w '%{http_code}' -X POST "$BASE/api/v2/execute" -d '{"language":"python"}')

@@ -26,14 +26,7 @@ cp "$ROOT_DIR/tests/compat/sre/client.mjs" "$npm_dir/client-$$.mjs"
 client_rc=$?
 rm -f "$npm_dir/client-$$.mjs"
 T_LAST="node tests/compat/sre/client.mjs"
-while IFS= read -r line; do
-	case "$line" in
-	PASS*) _pass ;;
-	FAIL*) out=$line err=$(tail -n 20 "$T_TMP/client.err") _fail "${line#FAIL }" ;;
-	esac
-done <"$T_TMP/client.out"
-check "SRE ran its checks ($(grep -c '^PASS' "$T_TMP/client.out") passed) and exited 0" \
-	test "$client_rc" -eq 0 -a "$(grep -c '^PASS' "$T_TMP/client.out")" -ge 5
+client_checks SRE 5
 
 # The body as SRE sends it, and what is refused.
 code=$(curl -s -o "$T_TMP/body" -w '%{http_code}' -X POST "$SANDBOX_URL" \

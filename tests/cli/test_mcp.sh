@@ -138,13 +138,6 @@ node "$npm_dir/client-$$.mjs" "$SBX" "$SBX_STATE_DIR" "$have_sessions" >"$T_TMP/
 client_rc=$?
 rm -f "$npm_dir/client-$$.mjs"
 T_LAST="node tests/mcp/client.mjs"
-while IFS= read -r line; do
-	case "$line" in
-	PASS*) _pass ;;
-	FAIL*) out=$line err=$(tail -n 20 "$T_TMP/client.err") _fail "${line#FAIL }" ;;
-	esac
-done <"$T_TMP/client.out"
-check "the SDK client ran its checks ($(grep -c '^PASS' "$T_TMP/client.out") passed) and exited 0" \
-	test "$client_rc" -eq 0 -a "$(grep -c '^PASS' "$T_TMP/client.out")" -ge 25
+client_checks "the SDK client" 25
 
 finish

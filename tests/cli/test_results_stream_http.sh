@@ -82,13 +82,6 @@ node "$npm_dir/results-stream-$$.mjs" "$SBX" "$SBX_STATE_DIR" python javascript 
 client_rc=$?
 rm -f "$npm_dir/results-stream-$$.mjs"
 T_LAST="node tests/mcp/results_stream.mjs"
-while IFS= read -r line; do
-	case "$line" in
-	PASS*) _pass ;;
-	FAIL*) out=$line err=$(tail -n 20 "$T_TMP/client.err") _fail "${line#FAIL }" ;;
-	esac
-done <"$T_TMP/client.out"
-check "the SDK client ran its 8 checks and exited 0" \
-	test "$client_rc" -eq 0 -a "$(grep -c '^PASS' "$T_TMP/client.out")" -eq 8
+client_checks "the SDK client" 8
 
 finish
