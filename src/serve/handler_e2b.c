@@ -112,7 +112,8 @@ int handler_e2b_where(struct e2b_where *w, struct server *s)
 
 /* --- the control plane: sandboxes are sessions ---------------------- */
 
-/* `sbx session create|delete` as a child, its JSON answer in *rec. */
+/* `sbx session create|delete` in a fork of the runner (the session job,
+ * session/session_admin.h), its JSON answer in *rec. */
 static int session_child(struct server *s, struct MHD_Connection *conn, enum api_op op,
 			 const char *ref, json_t *body, json_t **rec, struct api_error *e)
 {
@@ -135,8 +136,7 @@ static int session_child(struct server *s, struct MHD_Connection *conn, enum api
 	    mhd.get_connection_info(conn, MHD_CONNECTION_INFO_CONNECTION_FD);
 	struct request_child ch;
 	int rc = -1;
-	if (request_child_start(&ch, args.argv, args.input, args.input_len,
-				ci ? ci->connect_fd : -1)) {
+	if (request_child_start_plan(&ch, &args, ci ? ci->connect_fd : -1)) {
 		api_fail(e, ERROR_INTERNAL, "internal", "cannot start sbx: %s", strerror(errno));
 	} else {
 		struct buf out;

@@ -231,13 +231,42 @@ static int add_query(struct request_plan *c, const struct api_query *q)
 	return 0;
 }
 
-/* The session commands: `sbx session SUB [flags] REF`. An execution's
- * body goes to the child whole (`--request -`), as a run's does. */
-static int session_args(const struct api_route *r, json_t *body, const struct api_query *q,
-			struct request_plan *c, struct api_error *e)
+/* A flag and its value in a session job's "settings". */
+static void session_setting(json_t *settings, const char *flag, const char *value)
 {
-	json_t *v;
+	json_array_append_new(settings, json_pack("[s, s]", flag, value));
+}
+
+/* The query parameters as the flags of the same names (api_check_query
+ * let through only the route's own). */
+static void query_settings(json_t *settings, const struct api_query *q)
+{
+	for (size_t i = 0; i < q->n; i++) {
+		char flag[40];
+		snprintf(flag, sizeof(flag), "--%s", q->key[i]);
+		for (char *p = flag; *p; p++)
+			if (*p == '_')
+				*p = '-';
+		session_setting(settings, flag, q->value[i]);
+	}
+}
+
+/* The session commands that run no code: `sbx session SUB [flags] REF`
+ * as a job (session/session_admin.h: "sub", its flags as "settings", the
+ * session as "operands"), which the runner's fork runs in-process. */
+static int session_job_build(const struct api_route *r, json_t *body, const struct api_query *q,
+			     const char *format, const char *state_dir, const char *config,
+			     struct request_plan *c, struct api_error *e)
+{
+	static const char *const subs[] = {
+	    [API_SESSION_CREATE] = "create", [API_SESSION_LIST] = "list",
+	    [API_SESSION_GET] = "get",	     [API_SESSION_DELETE] = "delete",
+	    [API_SESSION_STOP] = "stop",     [API_SESSION_TTL] = "ttl"};
+	json_t *v, *settings = json_array();
 	char text[64];
+	c->job = job_new("session", format, state_dir, config);
+	json_object_set_new(c->job, "sub", json_string(subs[r->op]));
+	json_object_set_new(c->job, "settings", settings);
 	switch (r->op) {
 	case API_SESSION_CREATE: {
 		static const char *const flags[][2] = {
@@ -249,22 +278,23 @@ static int session_args(const struct api_route *r, json_t *body, const struct ap
 					return api_fail(e, ERROR_INVALID, "bad_field",
 							"key '%s' is too long", flags[i][0]);
 				number_text(v, text);
-				add2(c, flags[i][1],
-				     json_is_string(v) ? json_string_value(v) : text);
+				session_setting(settings, flags[i][1],
+						json_is_string(v) ? json_string_value(v) : text);
 			}
 		return 0;
 	}
-	case API_SESSION_LIST: return add_query(c, q);
+	case API_SESSION_LIST: query_settings(settings, q); return 0;
 	case API_SESSION_TTL:
 		v = json_object_get(body, "ttl");
 		if (!json_is_string(v) || strlen(json_string_value(v)) > 100)
 			return api_fail(e, ERROR_INVALID, "bad_field",
 					"key 'ttl' must be a duration such as \"2h\"");
-		add2(c, "--ttl", json_string_value(v));
+		session_setting(settings, "--ttl", json_string_value(v));
 		break;
 	default: break;
 	}
-	add(c, r->ref); /* checked by api_check_session_ref: never a flag */
+	/* checked by api_check_session_ref: a name or an id */
+	json_object_set_new(c->job, "operands", json_pack("[s]", r->ref));
 	return 0;
 }
 
@@ -290,10 +320,6 @@ int request_plan_build(const struct api_route *r, json_t *body, const struct api
 					    [API_LIST] = "list",
 					    [API_GET] = "get",
 					    [API_DELETE] = "delete"};
-	static const char *const session_subs[] = {
-	    [API_SESSION_CREATE] = "create", [API_SESSION_LIST] = "list",
-	    [API_SESSION_GET] = "get",	     [API_SESSION_DELETE] = "delete",
-	    [API_SESSION_STOP] = "stop",     [API_SESSION_TTL] = "ttl"};
 	memset(c, 0, sizeof(*c));
 	if (r->op == API_RUN || r->op == API_EXEC)
 		return run_job_build(c, body, r->op == API_EXEC ? r->ref : NULL, format, state_dir,
@@ -304,12 +330,10 @@ int request_plan_build(const struct api_route *r, json_t *body, const struct api
 		return deploy_job_build(c, body, format, state_dir, config, e);
 	if (r->op == API_SESSION_EXEC)
 		return session_exec_job_build(c, r, body, format, state_dir, config, e);
-	bool session = r->op >= API_SESSION_CREATE && r->op <= API_SESSION_EXEC;
+	if (r->op >= API_SESSION_CREATE && r->op < API_SESSION_EXEC)
+		return session_job_build(r, body, q, format, state_dir, config, c, e);
 	add(c, "sbx");
-	if (session) {
-		add(c, "session");
-		add(c, session_subs[r->op]);
-	} else if (r->op == API_BATCH) {
+	if (r->op == API_BATCH) {
 		add(c, "batch");
 	} else if ((size_t)r->op < sizeof(names) / sizeof(names[0]) && names[r->op]) {
 		add(c, names[r->op]);
@@ -323,8 +347,6 @@ int request_plan_build(const struct api_route *r, json_t *body, const struct api
 	/* delete prints nothing and takes no format. */
 	if (r->op != API_DELETE)
 		add2(c, "--format", format);
-	if (session)
-		return session_args(r, body, q, c, e);
 	switch (r->op) {
 	case API_BATCH:
 		/* The records only: the summary is the client's to draw. The

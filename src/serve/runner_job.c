@@ -8,6 +8,7 @@
 #include "core/outcome.h"
 #include "run/deploy_run.h"
 #include "run/job.h"
+#include "session/session_admin.h"
 #include "session/session_exec_job.h"
 #include "util/front.h"
 #include "util/util.h"
@@ -75,10 +76,56 @@ static int session_exec_it(json_t *m, enum output_format format)
 		       : error("internal: a session-exec job without a \"session\"");
 }
 
+/* The format a failure record is written in: the job's, and JSON for a
+ * text answer when the server asks (serve_main sets SBX_FAILURE_RECORD):
+ * it reads the kind from it. */
+static enum output_format failure_format(enum output_format format)
+{
+	return format != FORMAT_TEXT		? format
+	       : getenv("SBX_FAILURE_RECORD") ? FORMAT_JSON
+					      : FORMAT_TEXT;
+}
+
+/* A session command that runs no code: `sbx session SUB --format F
+ * FLAGS... REF` in-process (session/session_admin.h). The strings stay
+ * m's. */
+static int session_admin_it(json_t *m, enum output_format format)
+{
+	json_t *settings = json_object_get(m, "settings"), *ops = json_object_get(m, "operands");
+	size_t n = json_array_size(settings), nops = json_array_size(ops);
+	const char *(*pairs)[2] = xcalloc(n + 1, sizeof *pairs);
+	char **operands = xcalloc(nops + 1, sizeof *operands);
+	for (size_t i = 0; i < n; i++)
+		for (size_t k = 0; k < 2; k++)
+			pairs[i][k] = json_string_value(json_array_get(json_array_get(settings, i), k));
+	for (size_t i = 0; i < nops; i++)
+		operands[i] = (char *)json_string_value(json_array_get(ops, i));
+	struct session_admin_job job = {
+	    .sub = json_string_value(json_object_get(m, "sub")),
+	    .state_dir = json_string_value(json_object_get(m, "state_dir")),
+	    .config = json_string_value(json_object_get(m, "config")),
+	    .format = json_string_value(json_object_get(m, "format")),
+	    .settings = (const char *const(*)[2])pairs,
+	    .nsettings = n,
+	    .operands = operands,
+	    .nops = (int)nops,
+	};
+	run_job_begin("session", failure_format(format));
+	int rc = job.sub ? session_admin_job_run(&job)
+			 : error("internal: a session job without a \"sub\"");
+	free(pairs);
+	free(operands);
+	return rc;
+}
+
 static int run_it(json_t *m)
 {
 	const char *kind = json_string_value(json_object_get(m, "job"));
 	enum output_format format;
+	if (kind && !strcmp(kind, "session"))
+		return parse_format(json_string_value(json_object_get(m, "format")), &format)
+			   ? error("internal: a runner job without a known \"format\"")
+			   : session_admin_it(m, format);
 	if (kind && !strcmp(kind, "session-exec"))
 		return parse_format(json_string_value(json_object_get(m, "format")), &format)
 			   ? error("internal: a runner job without a known \"format\"")
