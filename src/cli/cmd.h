@@ -39,10 +39,6 @@ extern char **cmd_main_argv;
 int cmd_run(int argc, char **argv);
 int cmd_help(int argc, char **argv);
 int cmd_prepare(int argc, char **argv); /* cmd_prepare.c */
-/* cmd_session_files.c: sbx session files ID SUB ARGS (ops[0] the session,
- * ops[1] SUB); 0 or -1 after a message. */
-struct request;
-int cmd_session_files(struct request *req, char **ops, int nops, bool recursive, bool parents);
 extern const struct opt_spec *const prepare_tables[];
 int cmd_stats(int argc, char **argv); /* cmd_stats.c */
 extern const struct opt_spec *const cmd_stats_tables[];

@@ -74,13 +74,6 @@ int cmd_mcp(int argc, char **argv)
 	if (isatty(0))
 		fprintf(stderr, "sbx: mcp: waiting for an MCP client on stdin (JSON-RPC, one "
 				"message per line); see `sbx mcp -h`\n");
-	static char self[PATH_MAX];
-	ssize_t len = readlink("/proc/self/exe", self, sizeof(self) - 1);
-	if (len <= 0)
-		return error("cannot find sbx's own binary (/proc/self/exe): is /proc mounted?"),
-		       125;
-	self[len] = '\0';
-	mc.o.ctx.self = self;
 	mc.o.ctx.have_sessions = cmd_find("session") != NULL;
 	/* Its children's messages name the tools' arguments (util/front.h). */
 	if (setenv("SBX_FRONT", "mcp", 1) != 0) {

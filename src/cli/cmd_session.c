@@ -4,7 +4,7 @@
  *   list [--status S] [--language L] [--json]
  *   get|stop|delete ID|NAME
  *   ttl ID|NAME --ttl DUR
- *   files ID|NAME ls|get|put|rm|mkdir ...   (cmd_session_files.c)
+ *   files ID|NAME ls|get|put|rm|mkdir ...   (session/session_ws_cmd.c)
  * One option table serves every subcommand (so `sbx session -h`, the man
  * page and the completions list them once); each subcommand refuses the
  * options it does not take. */
@@ -101,19 +101,6 @@ static int do_exec(struct run_options *ro, const struct session_admin *sc, char 
 	return rc;
 }
 
-static int do_files(struct run_options *ro, struct session_admin *sc, char **operands, int nops)
-{
-	if (session_admin_refuse(sc, ro->req, "files") < 0)
-		return -1;
-	if (ro->code_arg || sc->name || sc->ttl_ms || sc->idle_ms || sc->disk_bytes || sc->status ||
-	    sc->fresh)
-		return error("usage: sbx session files ID|NAME ls|get|put|rm|mkdir ...: see 'sbx "
-			     "session -h'");
-	if (runopt_load_code(ro, NULL, 0, true) != 0 || runopt_finish(ro) != 0)
-		return -1;
-	return cmd_session_files(ro->req, operands, nops, sc->recursive, sc->parents);
-}
-
 int cmd_session(int argc, char **argv)
 {
 	struct request req;
@@ -158,7 +145,7 @@ int cmd_session(int argc, char **argv)
 		if (do_exec(&ro, &sc, operands, nops, &code) == 0)
 			rc = code;
 	} else if (!strcmp(sub, "files")) {
-		if (do_files(&ro, &sc, operands, nops) == 0)
+		if (session_admin_files(&ro, &sc, operands, nops) == 0)
 			rc = 0;
 	} else if (!strcmp(sub, "ttl")) {
 		if (session_admin_ttl(&ro, &sc, operands, nops) == 0)

@@ -1,5 +1,6 @@
-/* call_child — fork and watch the child of one tool call (call_child.h): a run
- * in-process (run/job.h), or the exec of an sbx command.
+/* call_child — fork and watch the child of one tool call (call_child.h): its
+ * job in-process (a run: run/job.h; the session commands:
+ * session/session_admin.h; list_deployments: state/deployments.h), no exec.
  *
  * The child gets its own process group, so cancelling a call kills the
  * run and anything it started outside the sandbox; the sandbox itself
@@ -20,13 +21,57 @@
 #include "core/request.h"
 #include "run/deploy_run.h"
 #include "run/job.h"
+#include "session/session_admin.h"
 #include "session/session_exec_job.h"
+#include "state/deployments.h"
 #include "util/front.h"
 #include "util/util.h"
 
-/* A run tool's call, in the fork: what `sbx run|exec-deployment --request -
+/* The end of a call's fork: its exit code (run_job_end: a failure's
+ * record and its kind's code), its output flushed. */
+static _Noreturn void job_exit(int rc)
+{
+	rc = run_job_end(rc);
+	fflush(stdout);
+	fflush(stderr);
+	_exit(rc);
+}
+
+/* `sbx session SUB --format F FLAGS... OPERANDS` (the session tools). */
+static _Noreturn void session_admin_here(const struct mcp_cmd *cmd)
+{
+	const char *format = cmd->format ? cmd->format : "json";
+	run_job_begin("session", strcmp(format, "json") ? FORMAT_TEXT : FORMAT_JSON);
+	struct session_admin_job job = {.sub = cmd->sub,
+					.state_dir = cmd->state_dir,
+					.config = cmd->config,
+					.format = format,
+					.settings = (const char *const(*)[2])cmd->flags,
+					.nsettings = (size_t)cmd->nflags,
+					.operands = (char **)cmd->ops,
+					.nops = cmd->nops};
+	job_exit(session_admin_job_run(&job));
+}
+
+/* `sbx list --json [--language L] [--status S]` (list_deployments). */
+static _Noreturn void list_here(const struct mcp_cmd *cmd)
+{
+	run_job_begin("list", FORMAT_JSON);
+	struct deployments_filter f = {NULL, NULL};
+	int rc = 0;
+	for (int i = 0; i < cmd->nflags && rc == 0; i++)
+		rc = !strcmp(cmd->flags[i][0], "--language")
+			 ? deployments_filter_language(&f, cmd->flags[i][1])
+			 : deployments_filter_status(&f, cmd->flags[i][1]);
+	if (rc == 0)
+		rc = deployments_list(cmd->state_dir, cmd->config, &f, 1);
+	job_exit(rc);
+}
+
+/* A tool's call, in the fork: what `sbx run|exec-deployment --request -
  * --format ndjson` (or `sbx prepare [-l L] --json -`, `sbx deploy -n NAME
- * [-l L] --json -`) does, with no exec. */
+ * [-l L] --json -`, `sbx session ...`, `sbx list --json`) does, with no
+ * exec. */
 static _Noreturn void run_here(const struct mcp_cmd *cmd)
 {
 	/* Another call's pipes, held here, would keep its end from coming. */
@@ -51,11 +96,12 @@ static _Noreturn void run_here(const struct mcp_cmd *cmd)
 					       .config = cmd->config,
 					       .format = f,
 					       .ref = cmd->ref};
-		int rc = run_job_end(session_exec_job_run(&job));
-		fflush(stdout);
-		fflush(stderr);
-		_exit(rc);
+		job_exit(session_exec_job_run(&job));
 	}
+	if (cmd->job == MCP_JOB_SESSION_ADMIN)
+		session_admin_here(cmd);
+	if (cmd->job == MCP_JOB_LIST_DEPLOYMENTS)
+		list_here(cmd);
 	static const struct {
 		const char *command;
 		enum run_job_kind kind;
@@ -79,11 +125,9 @@ static _Noreturn void run_here(const struct mcp_cmd *cmd)
 		job.defaults = deploy;
 		job.ndefaults = cmd->language ? 2 : 1;
 	}
-	int rc = run_job_end(run_job_stdin(&job));
+	int rc = run_job_stdin(&job);
 	json_decref(settings);
-	fflush(stdout);
-	fflush(stderr);
-	_exit(rc);
+	job_exit(rc);
 }
 
 static void close_fd(int *fd)
@@ -115,10 +159,7 @@ int mcp_call_child_start(struct mcp_call_child *c, struct mcp_cmd *cmd)
 		signal(SIGPIPE, SIG_DFL);
 		if (dup2(in[0], 0) < 0 || dup2(out[1], 1) < 0 || dup2(err[1], 2) < 0)
 			_exit(125);
-		if (c->cmd.job != MCP_JOB_NONE)
-			run_here(&c->cmd);
-		execv(c->cmd.argv[0], c->cmd.argv);
-		_exit(125);
+		run_here(&c->cmd);
 	}
 	setpgid(pid, pid); /* both sides: no race with an early kill */
 	c->pid = pid;

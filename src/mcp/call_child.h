@@ -1,5 +1,5 @@
-/* call_child — the child process of a tool call (a run in a fork: run/job.h;
- * else an sbx command): its stdin fed from memory,
+/* call_child — the child process of a tool call, a fork that runs its job
+ * in-process (mcp_cmd's job; no exec): its stdin fed from memory,
  * its stdout and stderr collected (with caps), all without blocking, so
  * one poll loop can watch many. */
 #ifndef SBX_MCP_CALL_CHILD_H

@@ -1,15 +1,17 @@
-/* tool_cmd — a tool call's arguments become one child's work.
+/* tool_cmd — a tool call's arguments become one child's work, a job its
+ * fork runs in-process (call_child.c): no command line, no exec.
  *
  * Runs and deployment executions hand the arguments over whole as a JSON
  * request (the keys of a batch line) to the run pipeline, called in the
  * forked child (run/job.h: as `sbx run --request -` runs it), so each key
  * is applied exactly as the equivalent flag, with the same limits and
  * messages; prepare_code and deploy_code are jobs too (the code on the
- * child's stdin). The other tools are one sbx command line each, their few
- * arguments mapped to flags. Here we only check
- * what the command line itself needs: known argument names, required ones
- * present, strings where a flag takes a string, nothing that reads as an
- * option. */
+ * child's stdin). The other tools are one sbx command each, called as a
+ * library (session/session_admin.h, state/deployments.h), their few
+ * arguments given as that command's flags by name, which the fork applies
+ * by id. Here we only check what such a flag itself needs: known argument
+ * names, required ones present, strings where a flag takes a string,
+ * nothing that reads as an option. */
 #include "mcp/tools_int.h"
 #include "core/results.h"
 
@@ -32,21 +34,38 @@ static int fail(char *err, size_t errlen, const char *fmt, ...)
 	return -1;
 }
 
-static void add(struct mcp_cmd *cmd, const char *arg)
+static char *copy(const char *s)
 {
-	if (cmd->argc < MCP_CMD_MAX_ARGS) {
-		char *copy = strdup(arg);
-		if (!copy)
-			abort();
-		cmd->argv[cmd->argc++] = copy;
-		cmd->argv[cmd->argc] = NULL;
+	char *c = strdup(s);
+	if (!c)
+		abort();
+	return c;
+}
+
+/* One of the command's flags and its value, as its command line would
+ * take them (the fork applies them by id, in order). */
+static void flag(struct mcp_cmd *cmd, const char *name, const char *value)
+{
+	if (cmd->nflags < MCP_CMD_MAX_ARGS) {
+		cmd->flags[cmd->nflags][0] = copy(name);
+		cmd->flags[cmd->nflags++][1] = copy(value);
+	}
+}
+
+static void operand(struct mcp_cmd *cmd, const char *arg)
+{
+	if (cmd->nops < MCP_CMD_MAX_ARGS) {
+		cmd->ops[cmd->nops++] = copy(arg);
+		cmd->ops[cmd->nops] = NULL;
 	}
 }
 
 void mcp_cmd_release(struct mcp_cmd *cmd)
 {
-	for (int i = 0; i < cmd->argc; i++)
-		free(cmd->argv[i]);
+	for (int i = 0; i < cmd->nflags; i++)
+		free(cmd->flags[i][0]), free(cmd->flags[i][1]);
+	for (int i = 0; i < cmd->nops; i++)
+		free(cmd->ops[i]);
 	free(cmd->input);
 	free(cmd->file_path);
 	free(cmd->language);
@@ -117,7 +136,7 @@ static const char *word(json_t *args, const char *key, char *err, size_t errlen,
 }
 
 /* Flag FLAG with a string, or a number written as sbx's flags read it. */
-static int add_value(struct mcp_cmd *cmd, json_t *args, const char *key, const char *flag,
+static int add_value(struct mcp_cmd *cmd, json_t *args, const char *key, const char *name,
 		     char *err, size_t errlen)
 {
 	json_t *v = json_object_get(args, key);
@@ -137,8 +156,7 @@ static int add_value(struct mcp_cmd *cmd, json_t *args, const char *key, const c
 		return fail(err, errlen, "argument '%s' must be a number or a string like \"2s\"",
 			    key);
 	}
-	add(cmd, flag);
-	add(cmd, s);
+	flag(cmd, name, s);
 	return 0;
 }
 
@@ -150,18 +168,6 @@ static void set_input(struct mcp_cmd *cmd, const char *text, size_t len)
 	memcpy(cmd->input, text, len);
 	cmd->input[len] = '\0';
 	cmd->input_len = len;
-}
-
-static void add_common(struct mcp_cmd *cmd, const struct mcp_context *ctx)
-{
-	if (ctx->state_dir) {
-		add(cmd, "--state-dir");
-		add(cmd, ctx->state_dir);
-	}
-	if (ctx->config) {
-		add(cmd, "--config");
-		add(cmd, ctx->config);
-	}
 }
 
 static int request_command(struct mcp_cmd *cmd, enum mcp_job job, const struct mcp_context *ctx,
@@ -247,11 +253,21 @@ static int code_execute_command(struct mcp_cmd *cmd, const struct mcp_context *c
 	return rc;
 }
 
-static int session_command(const struct mcp_tool *t, json_t *args, struct mcp_cmd *cmd, char *err,
-			   size_t errlen)
+/* The context's state directory and config, for the fork's job. */
+static void job_of(struct mcp_cmd *cmd, enum mcp_job job, const struct mcp_context *ctx)
+{
+	cmd->job = job;
+	cmd->state_dir = ctx->state_dir;
+	cmd->config = ctx->config;
+}
+
+/* create_session, stop_session: `sbx session create|stop --json ...` in
+ * the forked child (session/session_admin.h); exec_in_session: `sbx
+ * session exec --json --request - ID` there (session/session_exec_job.h). */
+static int session_command(const struct mcp_tool *t, json_t *args, const struct mcp_context *ctx,
+			   struct mcp_cmd *cmd, char *err, size_t errlen)
 {
 	int bad = 0;
-	add(cmd, "session");
 	if (t->kind == TOOL_CREATE_SESSION) {
 		const char *lang = word(args, "language", err, errlen, &bad);
 		const char *name = word(args, "name", err, errlen, &bad);
@@ -259,18 +275,14 @@ static int session_command(const struct mcp_tool *t, json_t *args, struct mcp_cm
 		const char *idle = word(args, "idle", err, errlen, &bad);
 		if (bad)
 			return -1;
-		add(cmd, "create");
+		job_of(cmd, MCP_JOB_SESSION_ADMIN, ctx);
+		cmd->sub = "create";
 		const char *flags[][2] = {
 		    {"-l", lang}, {"-n", name}, {"--ttl", ttl}, {"--idle", idle}};
 		for (size_t i = 0; i < sizeof(flags) / sizeof(flags[0]); i++)
-			if (flags[i][1]) {
-				add(cmd, flags[i][0]);
-				add(cmd, flags[i][1]);
-			}
-		if (add_value(cmd, args, "memory", "--memory", err, errlen))
-			return -1;
-		add(cmd, "--json");
-		return 0;
+			if (flags[i][1])
+				flag(cmd, flags[i][0], flags[i][1]);
+		return add_value(cmd, args, "memory", "--memory", err, errlen);
 	}
 	const char *id = word(args, "session", err, errlen, &bad);
 	if (bad)
@@ -283,10 +295,9 @@ static int session_command(const struct mcp_tool *t, json_t *args, struct mcp_cm
 		 * and checked as `session exec --json --request - ID` reads
 		 * serve's body, in the forked child (session/session_exec_job.h): code,
 		 * inputs, timeout, stdin, args, env, cpu_time. */
-		cmd->job = MCP_JOB_SESSION_EXEC;
+		job_of(cmd, MCP_JOB_SESSION_EXEC, ctx);
 		cmd->is_record = true;
-		if (!(cmd->ref = strdup(id)))
-			abort();
+		cmd->ref = copy(id);
 		json_t *req = json_deep_copy(args);
 		if (!req)
 			abort();
@@ -299,39 +310,38 @@ static int session_command(const struct mcp_tool *t, json_t *args, struct mcp_cm
 		free(text);
 		return 0;
 	}
-	add(cmd, "stop");
-	add(cmd, "--json");
-	add(cmd, id);
+	job_of(cmd, MCP_JOB_SESSION_ADMIN, ctx);
+	cmd->sub = "stop";
+	operand(cmd, id);
 	return 0;
 }
 
 /* list_sessions, get_session, delete_session: `sbx session list|get|delete
  * --json`, so an agent can see what it made and clean up after itself. */
-static int session_admin_command(const struct mcp_tool *t, json_t *args, struct mcp_cmd *cmd,
-				 char *err, size_t errlen)
+static int session_admin_command(const struct mcp_tool *t, json_t *args,
+				 const struct mcp_context *ctx, struct mcp_cmd *cmd, char *err,
+				 size_t errlen)
 {
 	int bad = 0;
-	add(cmd, "session");
+	job_of(cmd, MCP_JOB_SESSION_ADMIN, ctx);
 	if (t->kind == TOOL_LIST_SESSIONS) {
 		const char *status = word(args, "status", err, errlen, &bad);
 		const char *lang = word(args, "language", err, errlen, &bad);
 		if (bad)
 			return -1;
-		add(cmd, "list");
-		add(cmd, "--json");
+		cmd->sub = "list";
 		if (status)
-			add(cmd, "--status"), add(cmd, status);
+			flag(cmd, "--status", status);
 		if (lang)
-			add(cmd, "--language"), add(cmd, lang);
+			flag(cmd, "--language", lang);
 		cmd->wrap = "sessions";
 		return 0;
 	}
 	const char *id = word(args, "session", err, errlen, &bad);
 	if (bad)
 		return -1;
-	add(cmd, t->kind == TOOL_GET_SESSION ? "get" : "delete");
-	add(cmd, "--json");
-	add(cmd, id);
+	cmd->sub = t->kind == TOOL_GET_SESSION ? "get" : "delete";
+	operand(cmd, id);
 	return 0;
 }
 
@@ -356,33 +366,32 @@ static int deploy_command(json_t *args, const struct mcp_context *ctx, struct mc
 	return 0;
 }
 
-/* session_files_*: `sbx session files ID ls|get|put`, the file's bytes
- * through the child's stdout or stdin. */
-static int files_command(const struct mcp_tool *t, json_t *args, struct mcp_cmd *cmd, char *err,
-			 size_t errlen)
+/* session_files_*: `sbx session files ID ls|get|put` in the forked child
+ * (session/session_admin.h), the file's bytes through its stdout or
+ * stdin. */
+static int files_command(const struct mcp_tool *t, json_t *args, const struct mcp_context *ctx,
+			 struct mcp_cmd *cmd, char *err, size_t errlen)
 {
 	int bad = 0;
 	const char *id = word(args, "session", err, errlen, &bad);
 	const char *path = word(args, "path", err, errlen, &bad);
 	if (bad)
 		return -1;
-	add(cmd, "session");
-	add(cmd, "files");
-	add(cmd, id);
+	job_of(cmd, MCP_JOB_SESSION_ADMIN, ctx);
+	cmd->sub = "files";
+	operand(cmd, id);
 	if (t->kind == TOOL_FILES_LIST) {
-		add(cmd, "ls");
+		operand(cmd, "ls");
 		if (path)
-			add(cmd, path);
-		add(cmd, "--json");
+			operand(cmd, path);
 		return 0;
 	}
-	cmd->file_path = strdup(path);
-	if (!cmd->file_path)
-		abort();
+	cmd->format = "text"; /* the bytes themselves, or nothing */
+	cmd->file_path = copy(path);
 	if (t->kind == TOOL_FILES_READ) {
-		add(cmd, "get");
-		add(cmd, path);
-		add(cmd, "-");
+		operand(cmd, "get");
+		operand(cmd, path);
+		operand(cmd, "-");
 		cmd->file_read = true;
 		return 0;
 	}
@@ -407,9 +416,28 @@ static int files_command(const struct mcp_tool *t, json_t *args, struct mcp_cmd 
 		cmd->input_len = (size_t)n;
 	}
 	cmd->file_size = cmd->input_len;
-	add(cmd, "put");
-	add(cmd, "-");
-	add(cmd, path);
+	operand(cmd, "put");
+	operand(cmd, "-");
+	operand(cmd, path);
+	return 0;
+}
+
+/* list_deployments: `sbx list --json [--language L] [--status S]` in the
+ * forked child (state/deployments.h). */
+static int list_command(json_t *args, const struct mcp_context *ctx, struct mcp_cmd *cmd,
+			char *err, size_t errlen)
+{
+	int bad = 0;
+	const char *lang = word(args, "language", err, errlen, &bad);
+	const char *status = word(args, "status", err, errlen, &bad);
+	if (bad)
+		return -1;
+	job_of(cmd, MCP_JOB_LIST_DEPLOYMENTS, ctx);
+	if (lang)
+		flag(cmd, "--language", lang);
+	if (status)
+		flag(cmd, "--status", status);
+	cmd->wrap = "deployments";
 	return 0;
 }
 
@@ -421,18 +449,14 @@ int mcp_tool_command(const struct mcp_tool *t, json_t *args, const struct mcp_co
 		return fail(err, errlen, "the arguments of %s must be an object", t->name);
 	if (check_names(t, args, err, errlen))
 		return -1;
-	/* The runs: no command line (cmd->job). */
+	/* Every tool is a job its fork runs in-process (cmd->job): no
+	 * command line, no exec. */
 	switch (t->kind) {
 	case TOOL_RUN: return request_command(cmd, MCP_JOB_RUN, ctx, args);
 	case TOOL_CODE_EXECUTE: return code_execute_command(cmd, ctx, args, err, errlen);
 	case TOOL_EXEC_DEPLOYMENT: return request_command(cmd, MCP_JOB_DEPLOYMENT, ctx, args);
 	case TOOL_PREPARE: return prepare_command(cmd, ctx, args, err, errlen);
 	case TOOL_DEPLOY: return deploy_command(args, ctx, cmd, err, errlen);
-	default: break;
-	}
-	add(cmd, ctx->self);
-	int bad = 0, rc = 0;
-	switch (t->kind) {
 	case TOOL_LIST_SESSIONS:
 	case TOOL_GET_SESSION:
 	case TOOL_DELETE_SESSION:
@@ -441,31 +465,8 @@ int mcp_tool_command(const struct mcp_tool *t, json_t *args, const struct mcp_co
 				    "%s: this build of sbx has no sessions (`sbx session` is "
 				    "missing): update sbx",
 				    t->name);
-		rc = session_admin_command(t, args, cmd, err, errlen);
-		break;
-	case TOOL_LIST_DEPLOYMENTS: {
-		const char *lang = word(args, "language", err, errlen, &bad);
-		const char *status = word(args, "status", err, errlen, &bad);
-		if (bad)
-			return -1;
-		add(cmd, "list");
-		add(cmd, "--json");
-		if (lang) {
-			add(cmd, "--language");
-			add(cmd, lang);
-		}
-		if (status) {
-			add(cmd, "--status");
-			add(cmd, status);
-		}
-		cmd->wrap = "deployments";
-		break;
-	}
-	case TOOL_RUN:
-	case TOOL_CODE_EXECUTE:
-	case TOOL_EXEC_DEPLOYMENT:
-	case TOOL_PREPARE:
-	case TOOL_DEPLOY: break; /* above */
+		return session_admin_command(t, args, ctx, cmd, err, errlen);
+	case TOOL_LIST_DEPLOYMENTS: return list_command(args, ctx, cmd, err, errlen);
 	case TOOL_CREATE_SESSION:
 	case TOOL_EXEC_IN_SESSION:
 	case TOOL_STOP_SESSION:
@@ -477,25 +478,10 @@ int mcp_tool_command(const struct mcp_tool *t, json_t *args, const struct mcp_co
 				    "%s: this build of sbx has no sessions (`sbx session` is "
 				    "missing): use run_code, or update sbx",
 				    t->name);
-		rc = t->kind == TOOL_FILES_LIST || t->kind == TOOL_FILES_READ ||
-			     t->kind == TOOL_FILES_WRITE
-			 ? files_command(t, args, cmd, err, errlen)
-			 : session_command(t, args, cmd, err, errlen);
-		if (rc)
-			return rc;
-		if (cmd->job == MCP_JOB_SESSION_EXEC) {
-			/* No command line: the fork's (argv[0] was ours). */
-			for (int i = 0; i < cmd->argc; i++)
-				free(cmd->argv[i]);
-			cmd->argv[cmd->argc = 0] = NULL;
-			cmd->state_dir = ctx->state_dir;
-			cmd->config = ctx->config;
-			return 0;
-		}
-		break;
+		return t->kind == TOOL_FILES_LIST || t->kind == TOOL_FILES_READ ||
+			       t->kind == TOOL_FILES_WRITE
+			   ? files_command(t, args, ctx, cmd, err, errlen)
+			   : session_command(t, args, ctx, cmd, err, errlen);
 	}
-	if (rc)
-		return rc;
-	add_common(cmd, ctx);
 	return 0;
 }

@@ -1,6 +1,7 @@
 /* tools — the MCP tools sbx offers: names, JSON Schemas, and how each call
- * becomes a child process: a run (the run pipeline called in a fork, run/job.h)
- * or an sbx command. */
+ * becomes a child process: a fork that runs its job in-process (a run: the
+ * run pipeline, run/job.h; the other tools: the command's library
+ * function), never an exec of sbx. */
 #ifndef SBX_MCP_TOOLS_H
 #define SBX_MCP_TOOLS_H
 
@@ -12,15 +13,14 @@
 
 /* What the children get besides their own arguments. */
 struct mcp_context {
-	const char *self;      /* the sbx binary: /proc/self/exe resolved */
 	const char *state_dir; /* --state-dir passed on, or NULL */
 	const char *config;    /* --config passed on, or NULL */
 	bool have_sessions;    /* this build has `sbx session` */
 };
 
-/* What a run tool's child runs: no command line, the run pipeline. */
+/* What a tool's child runs: no command line, a library call. */
 enum mcp_job {
-	MCP_JOB_NONE,	    /* an sbx command: argv */
+	MCP_JOB_NONE,	    /* none yet (mcp_tool_command sets one) */
 	MCP_JOB_RUN,	    /* run_code, code_execute: `sbx run --request -` */
 	MCP_JOB_DEPLOYMENT, /* exec_deployment: `sbx exec-deployment --request -` */
 	MCP_JOB_PREPARE,    /* prepare: `sbx prepare [-l LANG] --json -`, the code in input */
@@ -28,6 +28,13 @@ enum mcp_job {
 	/* exec_in_session: `sbx session exec --json --request - ID`, the
 	 * request in input (session/session_exec_job.h) */
 	MCP_JOB_SESSION_EXEC,
+	/* create_session, stop_session, list_sessions, get_session,
+	 * delete_session: `sbx session SUB --json FLAGS... ID`
+	 * (session/session_admin.h), sub, flags and ops */
+	MCP_JOB_SESSION_ADMIN,
+	/* list_deployments: `sbx list --json [--language L] [--status S]`
+	 * (state/deployments.h), flags */
+	MCP_JOB_LIST_DEPLOYMENTS,
 };
 
 /* One child process to run for a tool call. */
@@ -39,8 +46,14 @@ struct mcp_cmd {
 	const char *state_dir, *config;
 	char *language; /* a prepare's or deploy's -l (owned; NULL: none) */
 	char *ref;	/* a deploy's -n NAME, a session execution's ID|NAME (owned) */
-	char *argv[MCP_CMD_MAX_ARGS + 1]; /* the other tools': owned, NULL-terminated */
-	int argc;
+	const char *sub;    /* MCP_JOB_SESSION_ADMIN's subcommand (static) */
+	const char *format; /* its --format (static); NULL: json */
+	/* The command's flags as name and value, in order, and its operands
+	 * (owned). */
+	char *flags[MCP_CMD_MAX_ARGS][2];
+	int nflags;
+	char *ops[MCP_CMD_MAX_ARGS + 1];
+	int nops;
 	char *input; /* written to the child's stdin (owned, may be NULL) */
 	size_t input_len;
 	bool ndjson;	  /* stdout is --format ndjson events */

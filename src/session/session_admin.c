@@ -342,6 +342,19 @@ int session_admin_manage(const char *sub, struct run_options *ro, struct session
 	return rc;
 }
 
+int session_admin_files(struct run_options *ro, struct session_admin *sc, char **operands, int nops)
+{
+	if (session_admin_refuse(sc, ro->req, "files") < 0)
+		return -1;
+	if (ro->code_arg || sc->name || sc->ttl_ms || sc->idle_ms || sc->disk_bytes || sc->status ||
+	    sc->fresh)
+		return error("usage: sbx session files ID|NAME ls|get|put|rm|mkdir ...: see 'sbx "
+			     "session -h'");
+	if (runopt_load_code(ro, NULL, 0, true) != 0 || runopt_finish(ro) != 0)
+		return -1;
+	return session_ws_command(ro->req, operands, nops, sc->recursive, sc->parents);
+}
+
 int session_admin_job_run(const struct session_admin_job *job)
 {
 	struct request req;
@@ -375,6 +388,8 @@ int session_admin_job_run(const struct session_admin_job *job)
 	else if (!strcmp(job->sub, "list") || !strcmp(job->sub, "get") ||
 		 !strcmp(job->sub, "stop") || !strcmp(job->sub, "delete"))
 		rc = session_admin_manage(job->sub, &ro, &sa, job->operands, job->nops);
+	else if (!strcmp(job->sub, "files"))
+		rc = session_admin_files(&ro, &sa, job->operands, job->nops);
 	else
 		error("internal: no session subcommand '%s'", job->sub);
 out:

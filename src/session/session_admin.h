@@ -62,6 +62,14 @@ int session_admin_ttl(struct run_options *ro, struct session_admin *sa, char **o
 		      int nops);
 int session_admin_manage(const char *sub, struct run_options *ro, struct session_admin *sa,
 			 char **operands, int nops);
+/* files ID|NAME ls|get|put|rm|mkdir ...: the options checked, then
+ * session_ws_command. */
+int session_admin_files(struct run_options *ro, struct session_admin *sa, char **operands,
+			int nops);
+/* The files of a session's workspace (session_ws_cmd.c): ops[0] the
+ * session, ops[1] ls|get|put|rm|mkdir, then its operands; get's DEST and
+ * put's SRC are the caller's own files, "-" standard output or input. */
+int session_ws_command(struct request *req, char **ops, int nops, bool recursive, bool parents);
 
 /* One description (an object) or a list of them (an array), in format:
  * JSON, a line each for NDJSON, a table or "key value" lines for text. */
@@ -72,7 +80,7 @@ void session_admin_print(json_t *j, enum output_format format);
  * ("--ttl", "-l") and applied in order. Returns sbx's exit code (0, or
  * EXIT_SBX_FAILURE after an error message). */
 struct session_admin_job {
-	const char *sub;		/* create, list, get, stop, delete, ttl */
+	const char *sub; /* create, list, get, stop, delete, ttl, files */
 	const char *state_dir, *config; /* NULL: the defaults */
 	const char *format;		/* "json", "ndjson" or "text" */
 	const char *const (*settings)[2];

@@ -1,4 +1,6 @@
-/* sbx session files ID|NAME SUB — the files of a session's workspace:
+/* session_ws_cmd — `sbx session files ID|NAME SUB`, the files of a
+ * session's workspace, for every front (the CLI, sbx mcp's session_files_*
+ * tools in their fork):
  *   ls [PATH]             its entries (name, type, size, mode, mtime)
  *   get PATH [DEST|-]     a file's bytes to DEST (default: PATH's last name
  *                         here) or standard output
@@ -16,10 +18,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "cli/cmd.h"
 #include "core/request.h"
 #include "sandbox/workdir.h"
 #include "session/session.h"
+#include "session/session_admin.h"
 #include "util/util.h"
 
 static const char *last_name(const char *path)
@@ -83,7 +85,7 @@ static int do_put(struct session_ws *ws, const char *src, const char *path, uint
 	return rc;
 }
 
-int cmd_session_files(struct request *req, char **ops, int nops, bool recursive, bool parents)
+int session_ws_command(struct request *req, char **ops, int nops, bool recursive, bool parents)
 {
 	static const char usage[] =
 	    "usage: sbx session files ID|NAME ls [PATH] | get PATH [DEST|-] | put SRC|- [PATH] "
