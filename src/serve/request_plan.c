@@ -332,6 +332,17 @@ int request_plan_build(const struct api_route *r, json_t *body, const struct api
 		return session_exec_job_build(c, r, body, format, state_dir, config, e);
 	if (r->op >= API_SESSION_CREATE && r->op < API_SESSION_EXEC)
 		return session_job_build(r, body, q, format, state_dir, config, c, e);
+	if (r->op == API_LIST || r->op == API_GET || r->op == API_DELETE) {
+		/* `sbx list --format F [--language L] [--status S]`, `sbx get
+		 * --format F -- REF`, `sbx delete -- REF` (state/deployments.h) */
+		c->job = job_new(names[r->op], format, state_dir, config);
+		json_t *settings = json_array();
+		json_object_set_new(c->job, "settings", settings);
+		query_settings(settings, q);
+		if (r->op != API_LIST) /* checked by the route: NAME[@VERSION] */
+			json_object_set_new(c->job, "operands", json_pack("[s]", r->ref));
+		return 0;
+	}
 	add(c, "sbx");
 	if (r->op == API_BATCH) {
 		add(c, "batch");

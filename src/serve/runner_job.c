@@ -10,6 +10,7 @@
 #include "run/job.h"
 #include "session/session_admin.h"
 #include "session/session_exec_job.h"
+#include "state/deployments.h"
 #include "util/front.h"
 #include "util/util.h"
 
@@ -118,6 +119,45 @@ static int session_admin_it(json_t *m, enum output_format format)
 	return rc;
 }
 
+/* sbx list, get and delete in-process (state/deployments.h): list's
+ * filters from "settings" (the query's), get's and delete's deployment the
+ * one operand. */
+static int deployments_it(json_t *m, const char *kind, enum output_format format)
+{
+	const char *state_dir = json_string_value(json_object_get(m, "state_dir"));
+	const char *config = json_string_value(json_object_get(m, "config"));
+	const char *ref = json_string_value(json_array_get(json_object_get(m, "operands"), 0));
+	int json = format == FORMAT_NDJSON ? 2 : format == FORMAT_JSON ? 1 : 0;
+	/* The command's name as a static string: m goes before the record is
+	 * written. delete prints a line a deployment and takes no format. */
+	const char *command = !strcmp(kind, "list") ? "list" : !strcmp(kind, "get") ? "get" : "delete";
+	run_job_begin(command, failure_format(strcmp(kind, "delete") ? format : FORMAT_TEXT));
+	if (!strcmp(kind, "list")) {
+		struct deployments_filter f = {NULL, NULL};
+		json_t *pair;
+		size_t i;
+		json_array_foreach(json_object_get(m, "settings"), i, pair)
+		{
+			const char *flag = json_string_value(json_array_get(pair, 0));
+			const char *value = json_string_value(json_array_get(pair, 1));
+			if (!flag || !value)
+				return error("internal: a list job's setting is not a flag and a value");
+			int rc = !strcmp(flag, "--language") ? deployments_filter_language(&f, value)
+				 : !strcmp(flag, "--status")
+				     ? deployments_filter_status(&f, value)
+				     : error("internal: %s is not an option of sbx list", flag);
+			if (rc)
+				return rc;
+		}
+		return deployments_list(state_dir, config, &f, json);
+	}
+	if (!ref)
+		return error("internal: a %s job without its deployment", kind);
+	char *refs[] = {(char *)ref, NULL};
+	return !strcmp(kind, "get") ? deployments_get(state_dir, config, ref, json)
+				    : deployments_delete(state_dir, config, refs, 1);
+}
+
 static int run_it(json_t *m)
 {
 	const char *kind = json_string_value(json_object_get(m, "job"));
@@ -126,6 +166,10 @@ static int run_it(json_t *m)
 		return parse_format(json_string_value(json_object_get(m, "format")), &format)
 			   ? error("internal: a runner job without a known \"format\"")
 			   : session_admin_it(m, format);
+	if (kind && (!strcmp(kind, "list") || !strcmp(kind, "get") || !strcmp(kind, "delete")))
+		return parse_format(json_string_value(json_object_get(m, "format")), &format)
+			   ? error("internal: a runner job without a known \"format\"")
+			   : deployments_it(m, kind, format);
 	if (kind && !strcmp(kind, "session-exec"))
 		return parse_format(json_string_value(json_object_get(m, "format")), &format)
 			   ? error("internal: a runner job without a known \"format\"")
