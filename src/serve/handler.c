@@ -154,19 +154,13 @@ static int batch_want(struct server *s, const struct api_query *q, long lines, u
 	return 0;
 }
 
-/* The batch's --jobs, before the final "-" operand: after the one from
- * ?jobs=, which it overrides (sbx batch takes an option's last value; a
- * search for the earlier one could meet "--jobs" as another's value). */
+/* The batch's --jobs, its last setting: after the one from ?jobs=, which
+ * it overrides (sbx batch takes an option's last value). */
 static void batch_set_jobs(struct request_plan *args, unsigned n)
 {
 	char v[16];
 	snprintf(v, sizeof(v), "%u", n);
-	args->argv = xrealloc(args->argv, (args->argc + 3) * sizeof(char *));
-	args->argv[args->argc + 1] = args->argv[args->argc - 1];
-	args->argv[args->argc - 1] = xstrdup("--jobs");
-	args->argv[args->argc] = xstrdup(v);
-	args->argc += 2;
-	args->argv[args->argc] = NULL;
+	json_array_append_new(json_object_get(args->job, "settings"), json_pack("[s, s]", "--jobs", v));
 }
 
 /* The answers that describe sessions (create, list, get, stop). */

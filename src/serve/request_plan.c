@@ -231,7 +231,7 @@ static int add_query(struct request_plan *c, const struct api_query *q)
 	return 0;
 }
 
-/* A flag and its value in a session job's "settings". */
+/* A flag and its value in a command job's "settings". */
 static void session_setting(json_t *settings, const char *flag, const char *value)
 {
 	json_array_append_new(settings, json_pack("[s, s]", flag, value));
@@ -332,6 +332,25 @@ int request_plan_build(const struct api_route *r, json_t *body, const struct api
 		return session_exec_job_build(c, r, body, format, state_dir, config, e);
 	if (r->op >= API_SESSION_CREATE && r->op < API_SESSION_EXEC)
 		return session_job_build(r, body, q, format, state_dir, config, c, e);
+	if (r->op == API_BATCH) {
+		/* `sbx batch --state-dir S --config C --format F --quiet [QUERY
+		 * FLAGS] [--jobs N] -` (batch/batch_args.h), its flags in that
+		 * order (--state-dir and --config are defaults of every run too):
+		 * the records only, the summary is the client's to draw. The
+		 * input is the body as it came (api_check_batch checked it); the
+		 * caller puts it in c->input and adds --jobs. */
+		c->job = job_new("batch", format, NULL, NULL);
+		json_t *settings = json_array();
+		json_object_set_new(c->job, "settings", settings);
+		if (state_dir)
+			session_setting(settings, "--state-dir", state_dir);
+		if (config)
+			session_setting(settings, "--config", config);
+		session_setting(settings, "--format", format);
+		json_array_append_new(settings, json_pack("[s]", "--quiet"));
+		query_settings(settings, q);
+		return 0;
+	}
 	if (r->op == API_LIST || r->op == API_GET || r->op == API_DELETE) {
 		/* `sbx list --format F [--language L] [--status S]`, `sbx get
 		 * --format F -- REF`, `sbx delete -- REF` (state/deployments.h) */

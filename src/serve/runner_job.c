@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "batch/batch_args.h"
 #include "core/outcome.h"
 #include "run/deploy_run.h"
 #include "run/job.h"
@@ -158,6 +159,35 @@ static int deployments_it(json_t *m, const char *kind, enum output_format format
 				    : deployments_delete(state_dir, config, refs, 1);
 }
 
+/* sbx batch in-process (batch/batch_args.h): its flags from "settings",
+ * in order, the requests on stdin (operand -). */
+static int batch_it(json_t *m, enum output_format format)
+{
+	run_job_begin("batch", failure_format(format));
+	struct batch_args *b = xcalloc(1, sizeof(*b));
+	batch_args_init(b);
+	json_t *pair;
+	size_t i;
+	int rc = 0;
+	json_array_foreach(json_object_get(m, "settings"), i, pair)
+	{
+		const char *flag = json_string_value(json_array_get(pair, 0));
+		int id = batch_args_flag_id(flag);
+		if (!id) {
+			rc = error("internal: %s is not an option of sbx batch", flag ? flag : "(none)");
+			break;
+		}
+		if ((rc = batch_args_option(b, id, json_string_value(json_array_get(pair, 1)))))
+			break;
+	}
+	char *operands[] = {"-", NULL};
+	if (rc == 0)
+		rc = batch_args_run(b, operands, 1);
+	batch_args_release(b);
+	free(b);
+	return rc;
+}
+
 static int run_it(json_t *m)
 {
 	const char *kind = json_string_value(json_object_get(m, "job"));
@@ -166,6 +196,10 @@ static int run_it(json_t *m)
 		return parse_format(json_string_value(json_object_get(m, "format")), &format)
 			   ? error("internal: a runner job without a known \"format\"")
 			   : session_admin_it(m, format);
+	if (kind && !strcmp(kind, "batch"))
+		return parse_format(json_string_value(json_object_get(m, "format")), &format)
+			   ? error("internal: a runner job without a known \"format\"")
+			   : batch_it(m, format);
 	if (kind && (!strcmp(kind, "list") || !strcmp(kind, "get") || !strcmp(kind, "delete")))
 		return parse_format(json_string_value(json_object_get(m, "format")), &format)
 			   ? error("internal: a runner job without a known \"format\"")
