@@ -1,4 +1,4 @@
-/* request_child — an sbx child process per request (request_child.h). */
+/* request_child — a child process per request (request_child.h). */
 #include "serve/request_child.h"
 #include "serve/request_plan.h"
 
@@ -128,16 +128,6 @@ static int child_init(struct request_child *c, int in[2], int out[2], int err[2]
 	return open_pipes(in, out, err);
 }
 
-int request_child_start(struct request_child *c, char *const argv[], const char *input, size_t len,
-			int client_fd)
-{
-	int in[2], out[2], err[2];
-	if (child_init(c, in, out, err) != 0)
-		return -1;
-	return started(c, spawn(&c->pid, argv, in[0], out[1], err[1]), in, out, err, input, len,
-		       client_fd);
-}
-
 int request_child_start_job(struct request_child *c, const char *job, const char *input, size_t len,
 			    int client_fd)
 {
@@ -162,8 +152,6 @@ int request_child_start_job(struct request_child *c, const char *job, const char
 
 int request_child_start_plan(struct request_child *c, const struct request_plan *a, int client_fd)
 {
-	if (!a->job)
-		return request_child_start(c, a->argv, a->input, a->input_len, client_fd);
 	char *job = json_dumps(a->job, JSON_COMPACT | JSON_SORT_KEYS);
 	if (!job) {
 		errno = ENOMEM;

@@ -1,5 +1,6 @@
-/* request_child — one child process per API request (a run's job, or an sbx
- * command for the rest: request_plan.c): its stdin is the request,
+/* request_child — one child process per API request, a fork of the runner
+ * that runs its job in-process (a run, or one of the commands that run no
+ * code: request_plan.c): its stdin is the request,
  * its stdout the answer, its stderr kept (bounded) for a failure's message.
  * While it runs, the client's connection is watched: a client that hangs
  * up gets its run cancelled (SIGTERM to the child, which stops the code and
@@ -31,19 +32,14 @@ struct request_child {
 	int exit_code; /* 0..255; 128+N for a signal */
 };
 
-/* Starts `sbx argv[1...]` (argv[0] is a name only) as posix_spawn of
- * /proc/self/exe: the requests that are not runs. input (len bytes,
- * borrowed until the child is finished) is written to its stdin. Returns 0
- * or -1 (errno set). */
-int request_child_start(struct request_child *c, char *const argv[], const char *input, size_t len,
-			int client_fd);
-/* Starts a run's job (runner_job.h; the text, borrowed for the call): a
- * warm sandbox that fits it (warm_pool.h), else a fork of the runner
- * (runner.h) that calls the run pipeline; `sbx serve --runner-job JOB`
- * when the runner is gone. input as above. */
+/* Starts a job (runner_job.h; the text, borrowed for the call): a warm
+ * sandbox that fits it (warm_pool.h), else a fork of the runner (runner.h)
+ * that runs it in-process; `sbx serve --runner-job JOB` when the runner is
+ * gone. input (len bytes, borrowed until the child is finished) is written
+ * to its stdin. Returns 0 or -1 (errno set). */
 int request_child_start_job(struct request_child *c, const char *job, const char *input, size_t len,
 			    int client_fd);
-/* What request_plan_build made: its job, else its argv; its input. */
+/* What request_plan_build made: its job and its input. */
 struct request_plan;
 int request_child_start_plan(struct request_child *c, const struct request_plan *a, int client_fd);
 /* A child started already (a warm sandbox, warm_pool.h): our ends of its

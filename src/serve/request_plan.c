@@ -6,11 +6,14 @@
  * keys and checks), no command line between; a prepare, a deploy (its body
  * as sbx deploy's settings) and a stopped session's execution are jobs
  * too. Every other request, which runs no code, reads or changes
- * something as `sbx COMMAND ...`, so it gets exactly the CLI's
- * validation, limits and record. Both are built from the checked route and
- * body only: nothing a client sends becomes a flag or a setting by itself,
- * and no path of the server's machine can be named (code and files travel
- * in the body, never as file operands). */
+ * something as `sbx COMMAND ...` would: a job that names the command and
+ * gives its flags by name ("settings") and its operands, which the
+ * runner's fork applies by id and hands to the command's library function
+ * (runner_job.h), so it gets exactly the CLI's validation, limits and
+ * record with no exec and no command line. Every job is built from the
+ * checked route and body only: nothing a client sends becomes a flag or a
+ * setting by itself, and no path of the server's machine can be named
+ * (code and files travel in the body, never as file operands). */
 #include "serve/request_plan.h"
 
 #include <stdbool.h>
@@ -22,26 +25,10 @@
 #include "serve/returned_files.h"
 #include "util/util.h"
 
-static void add(struct request_plan *c, const char *s)
-{
-	c->argv = xrealloc(c->argv, (c->argc + 2) * sizeof(char *));
-	c->argv[c->argc++] = xstrdup(s);
-	c->argv[c->argc] = NULL;
-}
-
-static void add2(struct request_plan *c, const char *flag, const char *v)
-{
-	add(c, flag);
-	add(c, v);
-}
-
 void request_plan_release(struct request_plan *c)
 {
 	returned_files_drop(c->files_dir);
 	json_decref(c->job);
-	for (size_t i = 0; i < c->argc; i++)
-		free(c->argv[i]);
-	free(c->argv);
 	free(c->input);
 	memset(c, 0, sizeof(*c));
 }
@@ -122,8 +109,8 @@ static int run_job_build(struct request_plan *c, json_t *body, const char *deplo
 	return 0;
 }
 
-/* One of sbx deploy's settings, as its flag and value ([FLAG] for a
- * switch): what the deploy job applies, in order (run/job.h). */
+/* One of a command's settings, as its flag and value ([FLAG] for a
+ * switch): what its job applies, in order (a deploy's: run/job.h). */
 static void setting(json_t *settings, const char *flag, const char *value)
 {
 	json_array_append_new(settings,
@@ -218,25 +205,6 @@ static int prepare_job_build(struct request_plan *c, json_t *body, const char *f
 	return 0;
 }
 
-static int add_query(struct request_plan *c, const struct api_query *q)
-{
-	for (size_t i = 0; i < q->n; i++) {
-		char flag[40];
-		snprintf(flag, sizeof(flag), "--%s", q->key[i]);
-		for (char *p = flag; *p; p++)
-			if (*p == '_')
-				*p = '-';
-		add2(c, flag, q->value[i]);
-	}
-	return 0;
-}
-
-/* A flag and its value in a command job's "settings". */
-static void session_setting(json_t *settings, const char *flag, const char *value)
-{
-	json_array_append_new(settings, json_pack("[s, s]", flag, value));
-}
-
 /* The query parameters as the flags of the same names (api_check_query
  * let through only the route's own). */
 static void query_settings(json_t *settings, const struct api_query *q)
@@ -247,7 +215,7 @@ static void query_settings(json_t *settings, const struct api_query *q)
 		for (char *p = flag; *p; p++)
 			if (*p == '_')
 				*p = '-';
-		session_setting(settings, flag, q->value[i]);
+		setting(settings, flag, q->value[i]);
 	}
 }
 
@@ -278,7 +246,7 @@ static int session_job_build(const struct api_route *r, json_t *body, const stru
 					return api_fail(e, ERROR_INVALID, "bad_field",
 							"key '%s' is too long", flags[i][0]);
 				number_text(v, text);
-				session_setting(settings, flags[i][1],
+				setting(settings, flags[i][1],
 						json_is_string(v) ? json_string_value(v) : text);
 			}
 		return 0;
@@ -289,7 +257,7 @@ static int session_job_build(const struct api_route *r, json_t *body, const stru
 		if (!json_is_string(v) || strlen(json_string_value(v)) > 100)
 			return api_fail(e, ERROR_INVALID, "bad_field",
 					"key 'ttl' must be a duration such as \"2h\"");
-		session_setting(settings, "--ttl", json_string_value(v));
+		setting(settings, "--ttl", json_string_value(v));
 		break;
 	default: break;
 	}
@@ -298,40 +266,18 @@ static int session_job_build(const struct api_route *r, json_t *body, const stru
 	return 0;
 }
 
-void request_plan_front_cli(struct request_plan *c)
+/* The other commands that run no code, each a job of its own: doctor,
+ * stats, list, get, delete and batch, which the runner's fork runs with
+ * the command's library function (runner_job.h). */
+static int command_job_build(const struct api_route *r, const struct api_query *q,
+			     const char *format, const char *state_dir, const char *config,
+			     struct request_plan *c, struct api_error *e)
 {
-	if (c->job) {
-		json_object_set_new(c->job, "front", json_string("cli"));
-		return;
-	}
-	add(c, "--front=cli"); /* then moved to argv[1], where sbx's main takes it */
-	char *front = c->argv[c->argc - 1];
-	memmove(&c->argv[2], &c->argv[1], (c->argc - 2) * sizeof c->argv[0]);
-	c->argv[1] = front;
-}
-
-int request_plan_build(const struct api_route *r, json_t *body, const struct api_query *q,
-		       const char *format, const char *state_dir, const char *config,
-		       struct request_plan *c, struct api_error *e)
-{
-	/* run, exec-deployment, prepare and deploy are jobs (above), not commands. */
 	static const char *const names[] = {[API_DOCTOR] = "doctor",
 					    [API_STATS] = "stats",
 					    [API_LIST] = "list",
 					    [API_GET] = "get",
 					    [API_DELETE] = "delete"};
-	memset(c, 0, sizeof(*c));
-	if (r->op == API_RUN || r->op == API_EXEC)
-		return run_job_build(c, body, r->op == API_EXEC ? r->ref : NULL, format, state_dir,
-				     config, e);
-	if (r->op == API_PREPARE)
-		return prepare_job_build(c, body, format, state_dir, config);
-	if (r->op == API_DEPLOY)
-		return deploy_job_build(c, body, format, state_dir, config, e);
-	if (r->op == API_SESSION_EXEC)
-		return session_exec_job_build(c, r, body, format, state_dir, config, e);
-	if (r->op >= API_SESSION_CREATE && r->op < API_SESSION_EXEC)
-		return session_job_build(r, body, q, format, state_dir, config, c, e);
 	if (r->op == API_BATCH) {
 		/* `sbx batch --state-dir S --config C --format F --quiet [QUERY
 		 * FLAGS] [--jobs N] -` (batch/batch_args.h), its flags in that
@@ -343,11 +289,19 @@ int request_plan_build(const struct api_route *r, json_t *body, const struct api
 		json_t *settings = json_array();
 		json_object_set_new(c->job, "settings", settings);
 		if (state_dir)
-			session_setting(settings, "--state-dir", state_dir);
+			setting(settings, "--state-dir", state_dir);
 		if (config)
-			session_setting(settings, "--config", config);
-		session_setting(settings, "--format", format);
-		json_array_append_new(settings, json_pack("[s]", "--quiet"));
+			setting(settings, "--config", config);
+		setting(settings, "--format", format);
+		setting(settings, "--quiet", NULL);
+		query_settings(settings, q);
+		return 0;
+	}
+	if (r->op == API_STATS) {
+		/* `sbx stats --format F [--KEY VALUE]...` (state/history_stats_cmd.h) */
+		c->job = job_new("stats", format, state_dir, config);
+		json_t *settings = json_array();
+		json_object_set_new(c->job, "settings", settings);
 		query_settings(settings, q);
 		return 0;
 	}
@@ -362,36 +316,34 @@ int request_plan_build(const struct api_route *r, json_t *body, const struct api
 			json_object_set_new(c->job, "operands", json_pack("[s]", r->ref));
 		return 0;
 	}
-	add(c, "sbx");
-	if (r->op == API_BATCH) {
-		add(c, "batch");
-	} else if ((size_t)r->op < sizeof(names) / sizeof(names[0]) && names[r->op]) {
-		add(c, names[r->op]);
-	} else {
-		return api_fail(e, ERROR_INTERNAL, "internal", "route has no command");
+	if (r->op == API_DOCTOR) {
+		/* `sbx doctor --config C --format F` (run/doctor.h) */
+		c->job = job_new("doctor", format, state_dir, config);
+		return 0;
 	}
-	if (state_dir)
-		add2(c, "--state-dir", state_dir);
-	if (config)
-		add2(c, "--config", config);
-	/* delete prints nothing and takes no format. */
-	if (r->op != API_DELETE)
-		add2(c, "--format", format);
-	switch (r->op) {
-	case API_BATCH:
-		/* The records only: the summary is the client's to draw. The
-		 * input is the body as it came (api_check_batch checked it); the
-		 * caller puts it in c->input. */
-		add(c, "--quiet");
-		add_query(c, q);
-		add(c, "-");
-		break;
-	case API_GET:
-	case API_DELETE:
-		add(c, "--");
-		add(c, r->ref);
-		break;
-	default: add_query(c, q); break;
-	}
-	return 0;
+	return api_fail(e, ERROR_INTERNAL, "internal", "route has no command");
+}
+
+void request_plan_front_cli(struct request_plan *c)
+{
+	json_object_set_new(c->job, "front", json_string("cli"));
+}
+
+int request_plan_build(const struct api_route *r, json_t *body, const struct api_query *q,
+		       const char *format, const char *state_dir, const char *config,
+		       struct request_plan *c, struct api_error *e)
+{
+	memset(c, 0, sizeof(*c));
+	if (r->op == API_RUN || r->op == API_EXEC)
+		return run_job_build(c, body, r->op == API_EXEC ? r->ref : NULL, format, state_dir,
+				     config, e);
+	if (r->op == API_PREPARE)
+		return prepare_job_build(c, body, format, state_dir, config);
+	if (r->op == API_DEPLOY)
+		return deploy_job_build(c, body, format, state_dir, config, e);
+	if (r->op == API_SESSION_EXEC)
+		return session_exec_job_build(c, r, body, format, state_dir, config, e);
+	if (r->op >= API_SESSION_CREATE && r->op < API_SESSION_EXEC)
+		return session_job_build(r, body, q, format, state_dir, config, c, e);
+	return command_job_build(r, q, format, state_dir, config, c, e);
 }

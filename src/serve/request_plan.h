@@ -1,7 +1,7 @@
 /* request_plan — what carries out one API request in a child process
  * (request_plan.c): the job a fork of the runner runs in-process
- * (runner_job.h), or the sbx command line of the requests that run no
- * code; and the child's stdin. Built from the checked route and body only.
+ * (runner_job.h), a run or one of the commands that run no code; and the
+ * child's stdin. Built from the checked route and body only.
  *
  * May call: core, util (and jansson).
  */
@@ -13,15 +13,11 @@
 
 #include "serve/api.h"
 
-/* What the child is given: its job or its argv (after argv[0]), and its
- * stdin. */
+/* What the child is given: its job, and its stdin. */
 struct request_plan {
-	/* run, exec-deployment, prepare, deploy, a stopped session's
-	 * execution: the job the runner's child runs in-process (runner_job.h),
-	 * no command line (argv NULL); owned. */
+	/* The job the runner's child runs in-process (runner_job.h), no
+	 * command line; owned. */
 	json_t *job;
-	char **argv; /* the other commands: NULL-terminated, every string owned */
-	size_t argc;
 	char *input; /* owned; NULL for none */
 	size_t input_len;
 	/* "return_files": the server's private directory the child saves the
@@ -29,7 +25,7 @@ struct request_plan {
 	char *files_dir;
 };
 /* The child words its messages for the command line (sbx --remote's
- * request): the job's "front", else --front=cli before its command. */
+ * request): the job's "front". */
 void request_plan_front_cli(struct request_plan *c);
 /* format: "json", "ndjson" or "text". state_dir and config (may be NULL)
  * are passed on to the child. Returns 0, or -1 with e (a field that does

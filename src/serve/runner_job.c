@@ -8,10 +8,12 @@
 #include "batch/batch_args.h"
 #include "core/outcome.h"
 #include "run/deploy_run.h"
+#include "run/doctor.h"
 #include "run/job.h"
 #include "session/session_admin.h"
 #include "session/session_exec_job.h"
 #include "state/deployments.h"
+#include "state/history_stats_cmd.h"
 #include "util/front.h"
 #include "util/util.h"
 
@@ -188,6 +190,33 @@ static int batch_it(json_t *m, enum output_format format)
 	return rc;
 }
 
+/* sbx stats in-process (state/history_stats_cmd.h): the query's
+ * parameters as its flags. */
+static int stats_it(json_t *m, enum output_format format)
+{
+	run_job_begin("stats", failure_format(format));
+	struct stats_query q;
+	stats_query_init(&q);
+	q.state_dir_flag = json_string_value(json_object_get(m, "state_dir"));
+	q.config_flag = json_string_value(json_object_get(m, "config"));
+	int rc = stats_query_set(&q, "format", json_string_value(json_object_get(m, "format")));
+	json_t *pair;
+	size_t i;
+	json_array_foreach(json_object_get(m, "settings"), i, pair)
+	{
+		const char *flag = json_string_value(json_array_get(pair, 0));
+		const char *value = json_string_value(json_array_get(pair, 1));
+		if (rc == 0 && (!flag || strncmp(flag, "--", 2) || !value))
+			rc = error("internal: a stats job's setting is not a flag and a value");
+		if (rc == 0)
+			rc = stats_query_set(&q, flag + 2, value);
+	}
+	if (rc == 0)
+		rc = stats_query_run(&q);
+	stats_query_release(&q);
+	return rc;
+}
+
 static int run_it(json_t *m)
 {
 	const char *kind = json_string_value(json_object_get(m, "job"));
@@ -196,6 +225,18 @@ static int run_it(json_t *m)
 		return parse_format(json_string_value(json_object_get(m, "format")), &format)
 			   ? error("internal: a runner job without a known \"format\"")
 			   : session_admin_it(m, format);
+	if (kind && !strcmp(kind, "doctor")) {
+		/* `sbx doctor --config C --format F` (run/doctor.h) */
+		if (parse_format(json_string_value(json_object_get(m, "format")), &format))
+			return error("internal: a runner job without a known \"format\"");
+		run_job_begin("doctor", failure_format(format));
+		return doctor_report(json_string_value(json_object_get(m, "config")),
+				     format != FORMAT_TEXT);
+	}
+	if (kind && !strcmp(kind, "stats"))
+		return parse_format(json_string_value(json_object_get(m, "format")), &format)
+			   ? error("internal: a runner job without a known \"format\"")
+			   : stats_it(m, format);
 	if (kind && !strcmp(kind, "batch"))
 		return parse_format(json_string_value(json_object_get(m, "format")), &format)
 			   ? error("internal: a runner job without a known \"format\"")
