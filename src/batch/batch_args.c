@@ -68,10 +68,10 @@ int batch_args_flag_id(const char *flag)
 	static const struct {
 		const char *flag;
 		int id;
-	} own[] = {{"--jobs", BATCH_OPT_JOBS},	   {"-j", BATCH_OPT_JOBS},
-		   {"--out", BATCH_OPT_OUT},	   {"--resume", BATCH_OPT_RESUME},
-		   {"--shard", BATCH_OPT_SHARD},   {"--merge", BATCH_OPT_MERGE},
-		   {"--quiet", BATCH_OPT_QUIET},   {"-q", BATCH_OPT_QUIET}};
+	} own[] = {{"--jobs", BATCH_OPT_JOBS},	 {"-j", BATCH_OPT_JOBS},
+		   {"--out", BATCH_OPT_OUT},	 {"--resume", BATCH_OPT_RESUME},
+		   {"--shard", BATCH_OPT_SHARD}, {"--merge", BATCH_OPT_MERGE},
+		   {"--quiet", BATCH_OPT_QUIET}, {"-q", BATCH_OPT_QUIET}};
 	for (size_t i = 0; flag && i < sizeof own / sizeof own[0]; i++)
 		if (!strcmp(flag, own[i].flag))
 			return own[i].id;
@@ -99,8 +99,7 @@ int batch_args_run(struct batch_args *b, char **operands, int nops)
 				    "object per line"),
 		       EXIT_SBX_FAILURE;
 	if (b->o.resume && !b->o.out_path)
-		return error("--resume continues an --out file: add --out FILE"),
-		       EXIT_SBX_FAILURE;
+		return error("--resume continues an --out file: add --out FILE"), EXIT_SBX_FAILURE;
 	b->o.input = operands[0];
 	if (!b->o.jobs)
 		b->o.jobs = cores();

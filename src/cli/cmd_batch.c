@@ -14,9 +14,11 @@
 #include "util/util.h"
 
 static const struct opt_spec batch_opts[] = {
-    {"jobs", 'j', OPT_ARG, BATCH_OPT_JOBS, "N", "requests run at once (default: the number of cores)"},
+    {"jobs", 'j', OPT_ARG, BATCH_OPT_JOBS, "N",
+     "requests run at once (default: the number of cores)"},
     {"out", 0, OPT_ARG, BATCH_OPT_OUT, "FILE", "append the records to FILE (fsync'd every second)"},
-    {"resume", 0, OPT_NOARG, BATCH_OPT_RESUME, NULL, "with --out: skip the request ids already in FILE"},
+    {"resume", 0, OPT_NOARG, BATCH_OPT_RESUME, NULL,
+     "with --out: skip the request ids already in FILE"},
     {"shard", 0, OPT_ARG, BATCH_OPT_SHARD, "I/N", "take only requests I, I+N, I+2N, … (0-based)"},
     {"merge", 0, OPT_NOARG, BATCH_OPT_MERGE, NULL,
      "merge the out files given as operands into input order"},

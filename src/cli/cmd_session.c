@@ -29,7 +29,8 @@
 #include "util/textout.h"
 
 static const struct opt_spec session_opts[] = {
-    {"name", 'n', OPT_ARG, SESSION_OPT_NAME, "NAME", "create: the session's name (as deployment names)"},
+    {"name", 'n', OPT_ARG, SESSION_OPT_NAME, "NAME",
+     "create: the session's name (as deployment names)"},
     {"ttl", 0, OPT_ARG, SESSION_OPT_TTL, "DURATION",
      "create, ttl: deleted this long after its last execution (default 24h, at most 14d "
      "unless the config's sessions.max_ttl raises it); ttl sets it anew, from now"},
@@ -42,7 +43,8 @@ static const struct opt_spec session_opts[] = {
     {"fresh", 0, OPT_NOARG, SESSION_OPT_FRESH, NULL,
      "exec: in a new interpreter without the earlier executions' state (their files stay), "
      "so no earlier code can change it or its record; for grading"},
-    {"recursive", 'r', OPT_NOARG, SESSION_OPT_RECURSIVE, NULL, "files rm: a directory and everything in it"},
+    {"recursive", 'r', OPT_NOARG, SESSION_OPT_RECURSIVE, NULL,
+     "files rm: a directory and everything in it"},
     {"parents", 'p', OPT_NOARG, SESSION_OPT_PARENTS, NULL,
      "files mkdir: the missing parent directories too; an existing directory is no error"},
     {NULL, 0, 0, 0, NULL, NULL},
@@ -79,8 +81,8 @@ static int exec_in(struct run_options *ro, char **operands, int nops, int *exit_
 
 /* --request (what the HTTP API sends): the code and the execution's
  * settings as one JSON object; the session stays an operand. */
-static int do_exec(struct run_options *ro, const struct session_admin *sc, char **operands, int nops,
-		   int *exit_code)
+static int do_exec(struct run_options *ro, const struct session_admin *sc, char **operands,
+		   int nops, int *exit_code)
 {
 	if (session_admin_refuse(sc, ro->req, NULL) < 0)
 		return -1;

@@ -41,11 +41,13 @@ struct stats_cli {
 static int stats_handle(void *ctx, int id, const char *arg)
 {
 	struct stats_cli *sc = ctx;
-	static const char *const names[] = {
-	    [SO_DEPLOYMENT - RO_FIRST_FREE] = "deployment", [SO_LANGUAGE - RO_FIRST_FREE] = "language",
-	    [SO_LABEL - RO_FIRST_FREE] = "label",	      [SO_SINCE - RO_FIRST_FREE] = "since",
-	    [SO_UNTIL - RO_FIRST_FREE] = "until",	      [SO_CODE - RO_FIRST_FREE] = "code-sha256",
-	    [SO_FAILURES - RO_FIRST_FREE] = "failures"};
+	static const char *const names[] = {[SO_DEPLOYMENT - RO_FIRST_FREE] = "deployment",
+					    [SO_LANGUAGE - RO_FIRST_FREE] = "language",
+					    [SO_LABEL - RO_FIRST_FREE] = "label",
+					    [SO_SINCE - RO_FIRST_FREE] = "since",
+					    [SO_UNTIL - RO_FIRST_FREE] = "until",
+					    [SO_CODE - RO_FIRST_FREE] = "code-sha256",
+					    [SO_FAILURES - RO_FIRST_FREE] = "failures"};
 	switch (id) {
 	case RO_HELP: sc->help = true; return 0;
 	case RO_STATE_DIR: sc->q.state_dir_flag = arg; return 0;

@@ -424,8 +424,8 @@ static int files_command(const struct mcp_tool *t, json_t *args, const struct mc
 
 /* list_deployments: `sbx list --json [--language L] [--status S]` in the
  * forked child (state/deployments.h). */
-static int list_command(json_t *args, const struct mcp_context *ctx, struct mcp_cmd *cmd,
-			char *err, size_t errlen)
+static int list_command(json_t *args, const struct mcp_context *ctx, struct mcp_cmd *cmd, char *err,
+			size_t errlen)
 {
 	int bad = 0;
 	const char *lang = word(args, "language", err, errlen, &bad);

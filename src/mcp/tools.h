@@ -44,8 +44,8 @@ struct mcp_cmd {
 	 * NDJSON; state_dir and config are the context's (borrowed). */
 	enum mcp_job job;
 	const char *state_dir, *config;
-	char *language; /* a prepare's or deploy's -l (owned; NULL: none) */
-	char *ref;	/* a deploy's -n NAME, a session execution's ID|NAME (owned) */
+	char *language;	    /* a prepare's or deploy's -l (owned; NULL: none) */
+	char *ref;	    /* a deploy's -n NAME, a session execution's ID|NAME (owned) */
 	const char *sub;    /* MCP_JOB_SESSION_ADMIN's subcommand (static) */
 	const char *format; /* its --format (static); NULL: json */
 	/* The command's flags as name and value, in order, and its operands

@@ -160,7 +160,8 @@ static void batch_set_jobs(struct request_plan *args, unsigned n)
 {
 	char v[16];
 	snprintf(v, sizeof(v), "%u", n);
-	json_array_append_new(json_object_get(args->job, "settings"), json_pack("[s, s]", "--jobs", v));
+	json_array_append_new(json_object_get(args->job, "settings"),
+			      json_pack("[s, s]", "--jobs", v));
 }
 
 /* The answers that describe sessions (create, list, get, stop). */

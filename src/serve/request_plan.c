@@ -247,7 +247,7 @@ static int session_job_build(const struct api_route *r, json_t *body, const stru
 							"key '%s' is too long", flags[i][0]);
 				number_text(v, text);
 				setting(settings, flags[i][1],
-						json_is_string(v) ? json_string_value(v) : text);
+					json_is_string(v) ? json_string_value(v) : text);
 			}
 		return 0;
 	}

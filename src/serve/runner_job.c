@@ -85,7 +85,7 @@ static int session_exec_it(json_t *m, enum output_format format)
  * it reads the kind from it. */
 static enum output_format failure_format(enum output_format format)
 {
-	return format != FORMAT_TEXT		? format
+	return format != FORMAT_TEXT	      ? format
 	       : getenv("SBX_FAILURE_RECORD") ? FORMAT_JSON
 					      : FORMAT_TEXT;
 }
@@ -101,7 +101,8 @@ static int session_admin_it(json_t *m, enum output_format format)
 	char **operands = xcalloc(nops + 1, sizeof *operands);
 	for (size_t i = 0; i < n; i++)
 		for (size_t k = 0; k < 2; k++)
-			pairs[i][k] = json_string_value(json_array_get(json_array_get(settings, i), k));
+			pairs[i][k] =
+			    json_string_value(json_array_get(json_array_get(settings, i), k));
 	for (size_t i = 0; i < nops; i++)
 		operands[i] = (char *)json_string_value(json_array_get(ops, i));
 	struct session_admin_job job = {
@@ -133,7 +134,9 @@ static int deployments_it(json_t *m, const char *kind, enum output_format format
 	int json = format == FORMAT_NDJSON ? 2 : format == FORMAT_JSON ? 1 : 0;
 	/* The command's name as a static string: m goes before the record is
 	 * written. delete prints a line a deployment and takes no format. */
-	const char *command = !strcmp(kind, "list") ? "list" : !strcmp(kind, "get") ? "get" : "delete";
+	const char *command = !strcmp(kind, "list")  ? "list"
+			      : !strcmp(kind, "get") ? "get"
+						     : "delete";
 	run_job_begin(command, failure_format(strcmp(kind, "delete") ? format : FORMAT_TEXT));
 	if (!strcmp(kind, "list")) {
 		struct deployments_filter f = {NULL, NULL};
@@ -144,8 +147,10 @@ static int deployments_it(json_t *m, const char *kind, enum output_format format
 			const char *flag = json_string_value(json_array_get(pair, 0));
 			const char *value = json_string_value(json_array_get(pair, 1));
 			if (!flag || !value)
-				return error("internal: a list job's setting is not a flag and a value");
-			int rc = !strcmp(flag, "--language") ? deployments_filter_language(&f, value)
+				return error(
+				    "internal: a list job's setting is not a flag and a value");
+			int rc = !strcmp(flag, "--language")
+				     ? deployments_filter_language(&f, value)
 				 : !strcmp(flag, "--status")
 				     ? deployments_filter_status(&f, value)
 				     : error("internal: %s is not an option of sbx list", flag);
@@ -176,7 +181,8 @@ static int batch_it(json_t *m, enum output_format format)
 		const char *flag = json_string_value(json_array_get(pair, 0));
 		int id = batch_args_flag_id(flag);
 		if (!id) {
-			rc = error("internal: %s is not an option of sbx batch", flag ? flag : "(none)");
+			rc = error("internal: %s is not an option of sbx batch",
+				   flag ? flag : "(none)");
 			break;
 		}
 		if ((rc = batch_args_option(b, id, json_string_value(json_array_get(pair, 1)))))

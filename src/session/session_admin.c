@@ -19,8 +19,7 @@
 
 /* sub: NULL for exec, which takes them all (session_exec_prepare then
  * checks what its language cannot take). */
-int session_admin_refuse(const struct session_admin *sc, const struct request *req,
-			      const char *sub)
+int session_admin_refuse(const struct session_admin *sc, const struct request *req, const char *sub)
 {
 	const char *o = sc->unsupported;
 	if (session_exec_refuse(req) < 0) /* the engine, for every subcommand */
@@ -270,7 +269,7 @@ int session_admin_ttl(struct run_options *ro, struct session_admin *sc, char **o
 }
 
 int session_admin_manage(const char *sub, struct run_options *ro, struct session_admin *sc,
-		     char **operands, int nops)
+			 char **operands, int nops)
 {
 	struct request *req = ro->req;
 	bool list = !strcmp(sub, "list");

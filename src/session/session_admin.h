@@ -58,8 +58,7 @@ int session_admin_refuse(const struct session_admin *sa, const struct request *r
  * prints it. ro: the options taken (runopt_handle), runopt_finish not yet
  * called (these call it). 0, or -1 after an error message. */
 int session_admin_create(struct run_options *ro, struct session_admin *sa, int nops);
-int session_admin_ttl(struct run_options *ro, struct session_admin *sa, char **operands,
-		      int nops);
+int session_admin_ttl(struct run_options *ro, struct session_admin *sa, char **operands, int nops);
 int session_admin_manage(const char *sub, struct run_options *ro, struct session_admin *sa,
 			 char **operands, int nops);
 /* files ID|NAME ls|get|put|rm|mkdir ...: the options checked, then
@@ -80,7 +79,7 @@ void session_admin_print(json_t *j, enum output_format format);
  * ("--ttl", "-l") and applied in order. Returns sbx's exit code (0, or
  * EXIT_SBX_FAILURE after an error message). */
 struct session_admin_job {
-	const char *sub; /* create, list, get, stop, delete, ttl, files */
+	const char *sub;		/* create, list, get, stop, delete, ttl, files */
 	const char *state_dir, *config; /* NULL: the defaults */
 	const char *format;		/* "json", "ndjson" or "text" */
 	const char *const (*settings)[2];

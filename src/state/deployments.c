@@ -178,8 +178,7 @@ out:
 	return rc;
 }
 
-int deployments_get(const char *state_dir_flag, const char *config_flag, const char *ref,
-		    int json)
+int deployments_get(const char *state_dir_flag, const char *config_flag, const char *ref, int json)
 {
 	struct deployment d;
 	struct store st = {NULL, -1, -1, -1};
@@ -219,8 +218,7 @@ out:
 	return rc;
 }
 
-int deployments_delete(const char *state_dir_flag, const char *config_flag, char **refs,
-		       int nrefs)
+int deployments_delete(const char *state_dir_flag, const char *config_flag, char **refs, int nrefs)
 {
 	struct store st = {NULL, -1, -1, -1};
 	char name[STORE_NAME_MAX + 1];

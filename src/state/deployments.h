@@ -29,11 +29,9 @@ int deployments_filter_status(struct deployments_filter *f, const char *arg);
 int deployments_list(const char *state_dir_flag, const char *config_flag,
 		     const struct deployments_filter *f, int json);
 /* sbx get NAME[@VERSION]: its manifest, its versions and its executions. */
-int deployments_get(const char *state_dir_flag, const char *config_flag, const char *ref,
-		    int json);
+int deployments_get(const char *state_dir_flag, const char *config_flag, const char *ref, int json);
 /* sbx delete REF...: every ref checked before anything is removed; a line
  * "deleted NAME[@VERSION]" for each removed. -1 if any failed. */
-int deployments_delete(const char *state_dir_flag, const char *config_flag, char **refs,
-		       int nrefs);
+int deployments_delete(const char *state_dir_flag, const char *config_flag, char **refs, int nrefs);
 
 #endif
