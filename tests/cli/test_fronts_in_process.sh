@@ -1,16 +1,37 @@
 #!/bin/sh
-# No front re-executes sbx to run code (issue 28, item 4): sbx batch's
-# "deployment" lines, sbx mcp's run, prepare, deploy and exec_in_session
-# tools and sbx serve's runs, deployment executions, prepares, deploys and
-# executions in a stopped session call the run pipeline (src/run/job.c)
-# or the session client (src/session/session_exec_job.c)
-# in a fork of their own. Proof without tracing: each front is started from a copy of
+# No front re-executes sbx (issue 28, item 4): sbx batch's "deployment"
+# lines, sbx mcp's run, prepare, deploy and exec_in_session tools and sbx
+# serve's runs, deployment executions, prepares, deploys and executions in
+# a stopped session call the run pipeline (src/run/job.c) or the session
+# client (src/session/session_exec_job.c) in a fork of their own; and so
+# do the commands that run no code: every other MCP tool (the session
+# tools, session_files_*, list_deployments) and every other route of sbx
+# serve (sessions, deployments' list/get/delete, stats, doctor, batch)
+# call the command's library function (session/session_admin.h,
+# state/deployments.h, state/history_stats_cmd.h, run/doctor.h,
+# batch/batch_args.h), and answer exactly as the command does from a
+# shell. A session's daemon started over HTTP or MCP holds none of the
+# front's descriptors. Proof without tracing: each front is started from a copy of
 # sbx whose execute bits are then taken away, so an exec of itself
 # (/proc/self/exe is that file) fails with EACCES, root or not; the runs
 # must still answer as before. JavaScript only: Duktape runs in the
 # sandbox's own fork, so no exec of anything is needed.
 . "$(dirname "$0")/../lib.sh"
 . "$TESTS_DIR/serve_lib.sh"
+
+# fd_targets PID — what PID's descriptors are open on, but /dev/null.
+fd_targets() {
+	for f in /proc/"$1"/fd/*; do readlink "$f"; done 2>/dev/null | grep -v '^/dev/null$' | sort -u
+}
+# holds_none_of DAEMON FRONT — the daemon has no descriptor on anything the
+# front has open (a listening socket, a client's pipe, its stdout).
+holds_none_of() {
+	[ -n "$1" ] && [ -d "/proc/$1/fd" ] && fd_targets "$1" >"$T_TMP/d.fds" &&
+		fd_targets "$2" >"$T_TMP/f.fds" && [ -s "$T_TMP/d.fds" ] && [ -s "$T_TMP/f.fds" ] &&
+		[ -z "$(comm -12 "$T_TMP/d.fds" "$T_TMP/f.fds")" ]
+}
+# A session's description without what changes by itself between two reads.
+STEADY='del(.kernels[]?.memory_kb, .usage)'
 
 mkdir -p "$T_TMP/bin"
 COPY=$T_TMP/bin/sbx
@@ -93,6 +114,55 @@ check "the session kept its state" \
 call 10 exec_in_session '{"session":"nope","code":"1"}'
 check "an unknown session is the tool's error, with session exec's message and kind" \
 	test "$(printf '%s' "$line" | jq -c '[.result.isError, .result.structuredContent.error.kind, .result.structuredContent.error.message]')" = '[true,"not_found","no session '"'nope'"': create_session makes one"]'
+# The tools that run no code: the command's library function in the fork.
+call 11 create_session '{"language":"js","name":"mcp1","ttl":"2h"}'
+check "create_session made the session without an exec" \
+	test "$(printf '%s' "$line" | jq -c '[.result.isError, .result.structuredContent.name, .result.structuredContent.ttl_ms]')" = '[false,"mcp1",7200000]'
+MCP_DAEMON=$(printf '%s' "$line" | jq -r '.result.structuredContent.daemon_pid')
+check "the session's daemon holds none of sbx mcp's descriptors" holds_none_of "$MCP_DAEMON" "$MCP_PID"
+call 12 create_session '{"language":"js","name":"mcp1"}'
+check "a second create_session of the name is create's conflict" \
+	test "$(printf '%s' "$line" | jq -c '[.result.isError, .result.structuredContent.error.kind]')" = '[true,"conflict"]'
+call 13 create_session '{"language":"js","ttl":"bad"}'
+check "a bad ttl is create's message" \
+	test "$(printf '%s' "$line" | jq -c '[.result.isError, (.result.structuredContent.error.message | startswith("invalid duration '"'bad'"'"))]')" = '[true,true]'
+call 14 get_session '{"session":"mcp1"}'
+mcp_get=$(printf '%s' "$line" | jq -cS ".result.structuredContent | $STEADY")
+SBX=$SBX_REAL sbx session get mcp1 --json
+check "get_session is sbx session get --json's record" test "$(printf '%s' "$out" | jq -cS "$STEADY")" = "$mcp_get"
+call 15 list_sessions '{"status":"running","language":"javascript"}'
+check "list_sessions filters as sbx session list" \
+	test "$(printf '%s' "$line" | jq -c '[.result.isError, ([.result.structuredContent.sessions[].name] | sort)]')" = '[false,["mcp1","mcps"]]'
+call 16 list_sessions '{"status":"bad"}'
+check "a bad status is session list's message" \
+	test "$(printf '%s' "$line" | jq -c '[.result.isError, .result.structuredContent.sessions.error.message]')" = '[true,"invalid --status '"'bad'"': use running, stopped, expired or broken"]'
+call 17 session_files_write '{"session":"mcp1","path":"d/a.txt","text":"hello"}'
+check "session_files_write wrote the file" \
+	test "$(printf '%s' "$line" | jq -c '[.result.isError, .result.structuredContent.size]')" = '[false,5]'
+call 18 session_files_list '{"session":"mcp1","path":"d"}'
+check "session_files_list lists it" \
+	test "$(printf '%s' "$line" | jq -c '[.result.isError, [.result.structuredContent.entries[].name]]')" = '[false,["a.txt"]]'
+call 19 session_files_read '{"session":"mcp1","path":"d/a.txt"}'
+check "session_files_read reads it" \
+	test "$(printf '%s' "$line" | jq -c '[.result.isError, .result.structuredContent.text]')" = '[false,"hello"]'
+call 20 session_files_read '{"session":"mcp1","path":"nope"}'
+check "a missing file is the tool's error" test "$(printf '%s' "$line" | jq -c '.result.isError')" = true
+call 21 stop_session '{"session":"mcp1"}'
+check "stop_session stopped it" \
+	test "$(printf '%s' "$line" | jq -c '[.result.isError, .result.structuredContent.status]')" = '[false,"stopped"]'
+call 22 delete_session '{"session":"mcp1"}'
+check "delete_session deleted it" \
+	test "$(printf '%s' "$line" | jq -c '[.result.isError, .result.structuredContent.status]')" = '[false,"deleted"]'
+call 23 get_session '{"session":"mcp1"}'
+check "then it is unknown, with session get's kind" \
+	test "$(printf '%s' "$line" | jq -c '[.result.isError, .result.structuredContent.error.kind]')" = '[true,"not_found"]'
+call 24 list_deployments '{"language":"javascript"}'
+mcp_list=$(printf '%s' "$line" | jq -c '.result.structuredContent.deployments')
+SBX=$SBX_REAL sbx list --json --language javascript
+check "list_deployments is sbx list --json's list" test "$(printf '%s' "$out" | jq -c .)" = "$mcp_list"
+call 25 list_deployments '{"status":"bad"}'
+check "a bad status is sbx list's message" \
+	test "$(printf '%s' "$line" | jq -c '[.result.isError, .result.structuredContent.deployments.error.message]')" = '[true,"invalid --status '"'bad'"': use active or damaged"]'
 # A request sbx refuses: the failure record, in-process too.
 call 4 run_code '{"language":"js","code":"1","timeout":"soon"}'
 check "a refused run is the tool's error, with sbx's message" \
@@ -146,16 +216,93 @@ expect_json '[.result, .session.restored]' '[42,true]'
 api POST /v1/sessions/https/executions '{"code":"1","timeout":"soon"}'
 expect_code 400
 expect_json .error.kind '"invalid"'
+# The routes that run no code: the command's library function in the
+# runner's fork, the command's record, status and kind.
+api POST /v1/sessions '{"language":"js","name":"hs1"}'
+expect_code 200
+expect_json '[.name, .status, has("rundir"), has("daemon_pid")]' '["hs1","running",false,false]'
+http_get=$(printf '%s' "$out" | jq -cS "$STEADY | del(.kernels)")
+SBX=$SBX_REAL sbx session get hs1 --json
+check "the session the server made is sbx session get's, without the host's fields" \
+	test "$(printf '%s' "$out" | jq -cS "$STEADY | del(.kernels, .rundir, .daemon_pid)")" = "$http_get"
+check "its daemon holds none of sbx serve's descriptors" \
+	holds_none_of "$(printf '%s' "$out" | jq -r .daemon_pid)" "$SRV_PID"
+api POST /v1/sessions '{"language":"js","name":"hs1"}'
+expect_code 409
+expect_json .error.kind '"conflict"'
+api POST /v1/sessions '{"language":"js","ttl":"bad"}'
+expect_code 400
+expect_json '.error.message | startswith("invalid duration '"'bad'"'")' true
+api GET '/v1/sessions?status=running&language=javascript'
+expect_code 200
+expect_json '[.[].name] | index("hs1") != null' true
+api GET '/v1/sessions?status=bad'
+expect_code 400
+expect_json .error.message '"invalid --status '"'bad'"': use running, stopped, expired or broken"'
+api GET /v1/sessions/hs1 '' -H 'Accept: text/plain'
+expect_code 200
+check "the text answer is sbx session get's text" \
+	sh -c 'printf "%s\n" "$1" | grep -q "^name  *hs1\$"' sh "$out"
+api GET /v1/sessions/nope
+expect_code 404
+expect_json .error.kind '"not_found"'
+api POST /v1/sessions/hs1/ttl '{"ttl":"2h"}'
+expect_code 200
+expect_json .ttl_ms 7200000
+api POST /v1/sessions/hs1/ttl '{"ttl":"0s"}'
+expect_code 400
+api POST /v1/sessions/hs1/stop ''
+expect_code 200
+expect_json .status '"stopped"'
+api DELETE /v1/sessions/hs1
+expect_code 200
+expect_json .deleted '"hs1"'
+api DELETE /v1/sessions/hs1
+expect_code 404
+api GET '/v1/deployments?language=javascript'
+expect_code 200
+http_list=$(printf '%s' "$out" | jq -c .)
+SBX=$SBX_REAL sbx list --json --language javascript
+check "GET /v1/deployments is sbx list --json" test "$(printf '%s' "$out" | jq -c .)" = "$http_list"
+api GET '/v1/deployments?language=cobol'
+expect_code 400
+api GET /v1/deployments/adder
+expect_code 200
+expect_json '[.name, .version, .latest]' '["adder",1,1]'
+api GET /v1/deployments/adder@7
+expect_code 404
+expect_json .error.kind '"not_found"'
+api DELETE /v1/deployments/mcpdep
+expect_code 200
+expect_json .deleted '"mcpdep"'
+api DELETE /v1/deployments/mcpdep
+expect_code 404
+api GET /v1/stats
+expect_code 200
+expect_json '.total | type' '"number"'
+api GET '/v1/stats?since=bad'
+expect_code 400
+api GET /v1/doctor
+expect_code 200
+expect_json '[(.interpreters | type), (.layers | type)]' '["array","object"]'
+api POST /v1/batch '{"id":"b1","language":"js","code":"6 * 7"}
+{"id":"b2","deployment":"adder","inputs":{"a":1}}'
+expect_code 200
+check "a batch's records came without an exec" \
+	test "$(printf '%s\n' "$out" | jq -sc 'map([.request_id, .result])')" = '[["b1",42],["b2",2]]'
+api POST '/v1/batch?timeout=soon' '{"id":"b3","language":"js","code":"1"}'
+expect_code 400
+expect_json .error.kind '"invalid"'
 stop_server
 check "the server drained and exited 0" test "$srv_rc" = 0
 
 SBX=$SBX_REAL
 # Recorded once each, as a run from a shell is: 2 batch lines, 5 MCP
-# calls (3 runs, 2 session executions), 4 HTTP requests, 1 session
-# execution from the shell (the refused ones never ran; deploys and
-# prepares run nothing).
+# calls (3 runs, 2 session executions), 4 HTTP requests and 2 lines of an
+# HTTP batch, 1 session execution from the shell (the refused ones never
+# ran; deploys and prepares run nothing).
 sbx stats --json
-expect_json .total 12
+expect_json .total 14
 # The sessions' daemons end with them, not minutes later with the state
 # directory gone.
 for s in mcps https; do
