@@ -18,8 +18,8 @@
  * the runner died), later its wait status; it reads a cancel byte when
  * there is no pidfd.
  *
- * If the runner is gone (killed), every later run is spawned as `sbx serve
- * --runner-job JOB` (request_child.c), the one exec left: the server keeps working,
+ * If the runner is gone (killed), every later request is spawned as `sbx
+ * serve --runner-job JOB` (request_child.c), the one exec left: the server keeps working,
  * only slower; a run in flight when it died keeps its output but not its
  * exit status (125 and a message).
  *

@@ -1,11 +1,13 @@
 /* runner_job — what a fork of the server's runner (runner.h) does for a
- * request that runs code: no command line, no exec, the run pipeline
- * (run/job.h) called with the request itself.
+ * request: no command line, no exec; a run calls the run pipeline
+ * (run/job.h) with the request itself, a command that runs no code calls
+ * that command's library function.
  *
  * The handler thread describes the job as one JSON object (request_plan.c
  * builds it, the runner carries it as bytes):
  *   {"job": "run" | "exec-deployment" | "prepare" | "deploy" | "warm"
- *           | "session-exec",
+ *           | "session-exec" | "session" | "list" | "get" | "delete"
+ *           | "stats" | "doctor" | "batch",
  *    "format": "json" | "ndjson" | "text",
  *    "state_dir": S, "config": C,      (absent: the defaults)
  *    "out_dir": D,                     (return_files: the server's directory)
@@ -14,7 +16,16 @@
  *                                       prepare: its flags)
  *    "settings": [[FLAG, VALUE], ...], (deploy: sbx deploy's flags, in
  *                                       order, applied by option id)
- *    "session": REF}                   (session-exec: the session)
+ *    "session": REF,                   (session-exec: the session)
+ *    "sub": SUB,                       (session: create, list, get, stop,
+ *                                       delete or ttl)
+ *    "operands": [...]}                (session, get, delete: the REF)
+ * The commands' "settings" are their flags by name and value, in the
+ * order of the command line they stand for ([FLAG] for a switch): a
+ * session's (session/session_admin.h), list's --language and --status
+ * (state/deployments.h), stats' query (state/history_stats_cmd.h), a
+ * batch's, --state-dir and --config first (batch/batch_args.h; its
+ * requests come on stdin). doctor takes none (run/doctor.h).
  * and the request's body comes on the child's standard input, read whole
  * and applied by request_json_apply: the keys, limits and messages of `sbx
  * run --request -`; a prepare's stdin is the code, as `sbx prepare -`
@@ -26,7 +37,7 @@
  * the fork starts (session/session_exec_job.h): the body on stdin, as
  * `sbx session exec --request - REF` reads it.
  *
- * May call: session, run, render, core, util.
+ * May call: batch, session, run, state, render, core, util.
  */
 #ifndef SBX_SERVE_RUNNER_JOB_H
 #define SBX_SERVE_RUNNER_JOB_H

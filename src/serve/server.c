@@ -5,9 +5,10 @@
  * and rlimits and may be killed half-way; in a child, a crash or a leak in
  * one request cannot touch another, the CLI's exact validation and record
  * come for free, and a request's memory is returned to the system when it
- * ends. A run's child is a fork of the runner (runner.h), forked here
- * before any thread: no exec, no start-up of a new sbx; other commands are
- * spawned. bench/serve.sh measures what the server adds to a run. */
+ * ends. Every request's child is a fork of the runner (runner.h), forked
+ * here before any thread: no exec, no start-up of a new sbx; it runs the
+ * run or the command in-process (runner_job.h). bench/serve.sh measures
+ * what the server adds to a run. */
 #include "serve/server.h"
 
 #include <errno.h>
