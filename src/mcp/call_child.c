@@ -102,6 +102,11 @@ static _Noreturn void run_here(const struct mcp_cmd *cmd)
 		session_admin_here(cmd);
 	if (cmd->job == MCP_JOB_LIST_DEPLOYMENTS)
 		list_here(cmd);
+	if (cmd->job == MCP_JOB_FUNCTION) {
+		int rc = cmd->function();
+		fflush(stdout);
+		_exit(rc);
+	}
 	static const struct {
 		const char *command;
 		enum run_job_kind kind;

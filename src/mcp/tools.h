@@ -35,6 +35,9 @@ enum mcp_job {
 	/* list_deployments: `sbx list --json [--language L] [--status S]`
 	 * (state/deployments.h), flags */
 	MCP_JOB_LIST_DEPLOYMENTS,
+	/* function() in the fork, its return the exit code: no tool's; the
+	 * unit tests' child that leaves a process holding its stdout */
+	MCP_JOB_FUNCTION,
 };
 
 /* One child process to run for a tool call. */
@@ -44,10 +47,11 @@ struct mcp_cmd {
 	 * NDJSON; state_dir and config are the context's (borrowed). */
 	enum mcp_job job;
 	const char *state_dir, *config;
-	char *language;	    /* a prepare's or deploy's -l (owned; NULL: none) */
-	char *ref;	    /* a deploy's -n NAME, a session execution's ID|NAME (owned) */
-	const char *sub;    /* MCP_JOB_SESSION_ADMIN's subcommand (static) */
-	const char *format; /* its --format (static); NULL: json */
+	char *language;	       /* a prepare's or deploy's -l (owned; NULL: none) */
+	char *ref;	       /* a deploy's -n NAME, a session execution's ID|NAME (owned) */
+	int (*function)(void); /* MCP_JOB_FUNCTION's */
+	const char *sub;       /* MCP_JOB_SESSION_ADMIN's subcommand (static) */
+	const char *format;    /* its --format (static); NULL: json */
 	/* The command's flags as name and value, in order, and its operands
 	 * (owned). */
 	char *flags[MCP_CMD_MAX_ARGS][2];

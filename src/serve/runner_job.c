@@ -2,8 +2,10 @@
 #include "serve/runner_job.h"
 
 #include <jansson.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 
 #include "batch/batch_args.h"
 #include "core/outcome.h"
@@ -189,8 +191,14 @@ static int batch_it(json_t *m, enum output_format format)
 			break;
 	}
 	char *operands[] = {"-", NULL};
-	if (rc == 0)
+	if (rc == 0) {
+		/* Its name says how many sandboxes it runs at once (ps, and
+		 * tests/escape/test_serve_hostile.sh): no command line shows it. */
+		char name[16];
+		snprintf(name, sizeof name, "sbx batch -j%u", b->o.jobs);
+		prctl(PR_SET_NAME, name, 0, 0, 0);
 		rc = batch_args_run(b, operands, 1);
+	}
 	batch_args_release(b);
 	free(b);
 	return rc;

@@ -52,24 +52,31 @@ static void check_call(json_t *params)
 	    mcp_tool_find(json_string_value(json_object_get(params, "name")) ?: "");
 	if (!t)
 		return;
-	struct mcp_context ctx = {"/sbx", "/state", NULL, true};
+	struct mcp_context ctx = {"/state", NULL, true};
 	struct mcp_cmd cmd;
 	char err[1024];
 	json_t *args = json_object_get(params, "arguments");
 	err[0] = '\0';
 	if (mcp_tool_command(t, args, &ctx, &cmd, err, sizeof(err)) != 0) {
 		FUZZ_CHECK(err[0]);
-	} else if (cmd.job) {
-		/* A run tool: a request for the forked child's run pipeline
-		 * (run/job.h), no argv; the child parses and checks it. */
-		FUZZ_CHECK(cmd.argc == 0 && !cmd.argv[0]);
-		FUZZ_CHECK(cmd.job == MCP_JOB_PREPARE || (cmd.input && cmd.input_len));
-		FUZZ_CHECK(!strcmp(cmd.state_dir, "/state"));
 	} else {
-		FUZZ_CHECK(cmd.argc >= 2 && cmd.argc <= MCP_CMD_MAX_ARGS);
-		FUZZ_CHECK(!strcmp(cmd.argv[0], "/sbx") && !cmd.argv[cmd.argc]);
-		for (int i = 0; i < cmd.argc; i++)
-			FUZZ_CHECK(cmd.argv[i][0]);
+		/* Every tool is a job for the forked child, no argv: a run's
+		 * request (run/job.h), or a command's flags and operands, which
+		 * the child applies by id. */
+		FUZZ_CHECK(cmd.job != MCP_JOB_NONE);
+		FUZZ_CHECK(!strcmp(cmd.state_dir, "/state"));
+		if (cmd.job == MCP_JOB_RUN || cmd.job == MCP_JOB_DEPLOYMENT ||
+		    cmd.job == MCP_JOB_SESSION_EXEC)
+			FUZZ_CHECK(cmd.input && cmd.input_len);
+		FUZZ_CHECK(cmd.job != MCP_JOB_SESSION_ADMIN || cmd.sub);
+		FUZZ_CHECK(cmd.nflags >= 0 && cmd.nflags <= MCP_CMD_MAX_ARGS);
+		FUZZ_CHECK(cmd.nops >= 0 && cmd.nops <= MCP_CMD_MAX_ARGS && !cmd.ops[cmd.nops]);
+		/* A flag's value and an operand are never empty; an operand is
+		 * never an option ("-" alone is standard input or output). */
+		for (int i = 0; i < cmd.nflags; i++)
+			FUZZ_CHECK(cmd.flags[i][0][0] == '-' && cmd.flags[i][1][0]);
+		for (int i = 0; i < cmd.nops; i++)
+			FUZZ_CHECK(cmd.ops[i][0] && (cmd.ops[i][0] != '-' || !cmd.ops[i][1]));
 	}
 	mcp_cmd_release(&cmd);
 }

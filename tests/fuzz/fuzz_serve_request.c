@@ -1,15 +1,15 @@
 /* fuzz_serve_request — the HTTP API's request checks (src/serve/api.c):
  * route and method, query parameters, body (a JSON object, or the NDJSON
- * lines of POST /v1/batch), and the run's job or the sbx command line
- * built from them.
+ * lines of POST /v1/batch), and the child's job built from them.
  *
  * Input: "METHOD PATH\n" then "key=value&..." query line "\n" then the body.
  * Properties: a route that passes names a deployment or a session only as
  * the stores accept them (never a flag, never a path); an accepted body is
- * a JSON object; a batch has 1..API_BATCH_MAX_LINES requests; a run is a
- * job (a JSON object naming it and its format) and no argv, anything else
- * an argv of C strings; an error always has a status 400..501, a code and
- * a message. */
+ * a JSON object; a batch has 1..API_BATCH_MAX_LINES requests; every
+ * request is a job (a JSON object naming it and its format; a command's
+ * settings are [FLAG] or [FLAG, VALUE] pairs of strings, its operands
+ * strings); an error always has a status 400..501, a code and a
+ * message. */
 #include <jansson.h>
 
 #include "fuzz.h"
@@ -95,15 +95,22 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (r.spawns) {
 		struct request_plan c;
 		if (request_plan_build(&r, b, &q, "json", "/state", NULL, &c, &e) == 0) {
-			if (c.job) {
-				FUZZ_CHECK(!c.argv && json_is_object(c.job));
-				FUZZ_CHECK(json_is_string(json_object_get(c.job, "job")));
-				FUZZ_CHECK(json_is_string(json_object_get(c.job, "format")));
-			} else {
-				FUZZ_CHECK(c.argc >= 2 && c.argv[c.argc] == NULL);
+			FUZZ_CHECK(json_is_object(c.job));
+			FUZZ_CHECK(json_is_string(json_object_get(c.job, "job")));
+			FUZZ_CHECK(json_is_string(json_object_get(c.job, "format")));
+			size_t i;
+			json_t *v;
+			json_array_foreach(json_object_get(c.job, "settings"), i, v)
+			{
+				const char *flag = json_string_value(json_array_get(v, 0));
+				FUZZ_CHECK(flag && flag[0] == '-');
+				FUZZ_CHECK(json_array_size(v) == 1 ||
+					   (json_array_size(v) == 2 &&
+					    json_is_string(json_array_get(v, 1))));
 			}
-			for (size_t i = 0; i < c.argc; i++)
-				FUZZ_CHECK(c.argv[i] != NULL);
+			json_array_foreach(json_object_get(c.job, "operands"), i, v)
+			    FUZZ_CHECK(json_string_value(v) && json_string_value(v)[0] &&
+				       json_string_value(v)[0] != '-');
 		} else {
 			check_error(&e);
 		}

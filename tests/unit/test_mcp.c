@@ -81,7 +81,7 @@ static void test_long_stdout_is_cut_in_text(void **state)
 static void test_run_command(void **state)
 {
 	(void)state;
-	struct mcp_context ctx = {"/bin/sbx", "/st", NULL, false};
+	struct mcp_context ctx = {"/st", NULL, false};
 	struct mcp_cmd cmd;
 	char err[512];
 	json_t *args = json_loads("{\"code\":\"1+1\",\"timeout\":2}", 0, NULL);
@@ -90,8 +90,8 @@ static void test_run_command(void **state)
 	/* A run is no command line: the forked child calls the run pipeline
 	 * (run/job.h) with the request, in NDJSON, under the context's state. */
 	assert_int_equal(cmd.job, MCP_JOB_RUN);
-	assert_int_equal(cmd.argc, 0);
-	assert_null(cmd.argv[0]);
+	assert_int_equal(cmd.nflags, 0);
+	assert_int_equal(cmd.nops, 0);
 	assert_true(cmd.ndjson && cmd.is_record);
 	assert_string_equal(cmd.state_dir, "/st");
 	assert_null(cmd.config);
@@ -121,7 +121,7 @@ static void test_run_command(void **state)
 static void test_files_commands(void **state)
 {
 	(void)state;
-	struct mcp_context ctx = {"/bin/sbx", "/st", NULL, true};
+	struct mcp_context ctx = {"/st", NULL, true};
 	struct mcp_cmd cmd;
 	char err[256];
 	json_t *args = json_loads(
@@ -131,12 +131,16 @@ static void test_files_commands(void **state)
 			 0);
 	assert_int_equal(cmd.input_len, 4);
 	assert_memory_equal(cmd.input, "\x00\x01\x02\xff", 4);
-	assert_string_equal(cmd.argv[1], "session");
-	assert_string_equal(cmd.argv[2], "files");
-	assert_string_equal(cmd.argv[3], "nb");
-	assert_string_equal(cmd.argv[4], "put");
-	assert_string_equal(cmd.argv[5], "-");
-	assert_string_equal(cmd.argv[6], "d/x.bin");
+	/* `sbx session files nb put - d/x.bin` in the fork, no command line */
+	assert_int_equal(cmd.job, MCP_JOB_SESSION_ADMIN);
+	assert_string_equal(cmd.sub, "files");
+	assert_int_equal(cmd.nops, 4);
+	assert_string_equal(cmd.ops[0], "nb");
+	assert_string_equal(cmd.ops[1], "put");
+	assert_string_equal(cmd.ops[2], "-");
+	assert_string_equal(cmd.ops[3], "d/x.bin");
+	assert_null(cmd.ops[4]);
+	assert_string_equal(cmd.state_dir, "/st");
 	mcp_cmd_release(&cmd);
 	json_decref(args);
 	args = json_loads("{\"session\":\"nb\",\"path\":\"x\",\"text\":\"a\",\"base64\":\"YQ==\"}",
@@ -184,15 +188,24 @@ static void test_jsonrpc_codes(void **state)
 	assert_int_equal(jsonrpc_depth("{\"a\":\"[[[[\",\"b\":[[1]]}", 22, 64), 3);
 }
 
-/* A command that leaves a process holding its stdout (as a session's
- * server might) is done when it exits, not when the pipe closes. */
+/* Leaves a process that holds its stdout, and says its pid. */
+static int leave_a_sleeper(void)
+{
+	pid_t p = fork();
+	if (p == 0) {
+		sleep(300);
+		_exit(0);
+	}
+	printf("%d\n", (int)p);
+	return p > 0 ? 0 : 1;
+}
+
+/* A call whose child leaves a process holding its stdout (as a session's
+ * server might) is done when the child exits, not when the pipe closes. */
 static void test_child_done_at_exit(void **state)
 {
 	(void)state;
-	struct mcp_cmd cmd = {0};
-	const char *argv[] = {"/bin/sh", "-c", "sleep 300 & echo $!", NULL};
-	for (int i = 0; argv[i]; i++)
-		cmd.argv[cmd.argc++] = strdup(argv[i]);
+	struct mcp_cmd cmd = {.job = MCP_JOB_FUNCTION, .function = leave_a_sleeper};
 	struct mcp_call_child c;
 	assert_int_equal(mcp_call_child_start(&c, &cmd), 0);
 	while (!mcp_call_child_drained(&c)) {
