@@ -12,7 +12,6 @@
 #include "serve/events_sse.h"
 #include "serve/openapi.h"
 #include "serve/routes.h"
-#include "serve/runner_job.h"
 #include "serve/server.h"
 #include "state/store.h"
 #include "util/opt.h"
@@ -166,10 +165,6 @@ static int serve_handle(void *ctx, int id, const char *arg)
 
 int cmd_serve(int argc, char **argv)
 {
-	/* `sbx serve --runner-job JOB`: a run of the server's whose runner is
-	 * gone (serve/child.c spawns it); not a user's option. */
-	if (argc == 3 && !strcmp(argv[1], "--runner-job"))
-		return runner_job_main(argv[2], strlen(argv[2]));
 	struct serve_options so = {0};
 	char **operands = NULL;
 	int rc = EXIT_SBX_FAILURE;

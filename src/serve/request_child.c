@@ -6,7 +6,6 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
-#include <spawn.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
@@ -18,8 +17,6 @@
 #include "serve/warm_pool.h"
 #include "core/outcome.h"
 #include "util/util.h"
-
-extern char **environ;
 
 /* The child's stderr is only read for a message when it printed no record. */
 #define ERR_CAP 65536
@@ -51,32 +48,6 @@ static void close_pipes(int in[2], int out[2], int err[2])
 		close(all[i][0]);
 		close(all[i][1]);
 	}
-}
-
-static int spawn(pid_t *pid, char *const argv[], int in, int out, int err)
-{
-	posix_spawn_file_actions_t fa;
-	posix_spawnattr_t at;
-	posix_spawn_file_actions_init(&fa);
-	posix_spawn_file_actions_adddup2(&fa, in, 0);
-	posix_spawn_file_actions_adddup2(&fa, out, 1);
-	posix_spawn_file_actions_adddup2(&fa, err, 2);
-	posix_spawnattr_init(&at);
-	/* The server blocks its shutdown signals in every thread (one thread
-	 * waits for them); the child must get them, and SIGPIPE's default. */
-	sigset_t none, defaults;
-	sigemptyset(&none);
-	sigemptyset(&defaults);
-	sigaddset(&defaults, SIGTERM);
-	sigaddset(&defaults, SIGINT);
-	sigaddset(&defaults, SIGHUP);
-	posix_spawnattr_setsigmask(&at, &none);
-	posix_spawnattr_setsigdefault(&at, &defaults);
-	posix_spawnattr_setflags(&at, POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF);
-	int rc = posix_spawn(pid, "/proc/self/exe", &fa, &at, argv, environ);
-	posix_spawn_file_actions_destroy(&fa);
-	posix_spawnattr_destroy(&at);
-	return rc;
 }
 
 void request_child_adopt(struct request_child *c, const struct request_child_fds *f,
@@ -137,17 +108,14 @@ int request_child_start_job(struct request_child *c, const char *job, const char
 	int in[2], out[2], err[2];
 	if (child_init(c, in, out, err) != 0)
 		return -1;
-	/* A fork of the runner (no exec); when the runner is gone, a new sbx
-	 * process runs the job. */
+	/* A fork of the runner (no exec), or of its standby once it is gone. */
 	c->status = runner_launch(job, in[0], out[1], err[1], &c->pid, &c->pidfd);
+	int saved = errno;
 	if (c->status >= 0)
 		return started(c, 0, in, out, err, input, len, client_fd);
-	close_pipes(in, out, err); /* fresh pipes: the runner may have held these */
-	if (open_pipes(in, out, err) != 0)
-		return -1;
-	char *argv[] = {"sbx", "serve", "--runner-job", (char *)job, NULL};
-	return started(c, spawn(&c->pid, argv, in[0], out[1], err[1]), in, out, err, input, len,
-		       client_fd);
+	close_pipes(in, out, err);
+	errno = saved;
+	return -1;
 }
 
 int request_child_start_plan(struct request_child *c, const struct request_plan *a, int client_fd)

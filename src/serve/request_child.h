@@ -34,9 +34,8 @@ struct request_child {
 
 /* Starts a job (runner_job.h; the text, borrowed for the call): a warm
  * sandbox that fits it (warm_pool.h), else a fork of the runner (runner.h)
- * that runs it in-process; `sbx serve --runner-job JOB` when the runner is
- * gone. input (len bytes, borrowed until the child is finished) is written
- * to its stdin. Returns 0 or -1 (errno set). */
+ * that runs it in-process (its standby's, once the runner is gone). input (len bytes, borrowed
+ * until the child is finished) is written to its stdin. Returns 0 or -1 (errno set). */
 int request_child_start_job(struct request_child *c, const char *job, const char *input, size_t len,
 			    int client_fd);
 /* What request_plan_build made: its job and its input. */

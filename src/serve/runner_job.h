@@ -45,8 +45,7 @@
 #include <stddef.h>
 
 /* Runs the job msg (len bytes) with fds 0-2 as the request's pipes, in a
- * process of its own (the runner's fork; if the runner is gone, `sbx serve
- * --runner-job MSG`, which request_child.c spawns). Returns sbx's exit code, after
+ * process of its own (the runner's fork). Returns sbx's exit code, after
  * the record (or, for sbx's own failure, an "sbx_error" record in the
  * job's format; in JSON when it asked for text, for the server to read). */
 int runner_job_main(const char *msg, size_t len);

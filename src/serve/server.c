@@ -293,11 +293,13 @@ int serve_main(const struct serve_config *cfg)
 	handler_set_node(cfg->node ? (unsigned)cfg->node : (unsigned)session_this_node());
 	/* First, while this process has one thread, no socket and no token:
 	 * the runner's children inherit none of them. */
-	if (runner_start(runner_job_main) != 0)
+	if (runner_start(runner_job_main) != 0) {
 		fprintf(stderr,
-			"sbx: cannot start the runner process (%s): every run is started "
-			"as a new sbx process\n",
+			"sbx: cannot start the runner process (%s): every request runs in a "
+			"fork of it; free memory or processes, then start sbx serve again\n",
 			strerror(errno));
+		return 125;
+	}
 	if (warm_pool_start(cfg) != 0)
 		fprintf(stderr, "sbx: no warm sandboxes: every run starts cold\n");
 	int rc = serve(cfg);

@@ -11,7 +11,8 @@
 # state/deployments.h, state/history_stats_cmd.h, run/doctor.h,
 # batch/batch_args.h), and answer exactly as the command does from a
 # shell. A session's daemon started over HTTP or MCP holds none of the
-# front's descriptors. Proof without tracing: each front is started from a copy of
+# front's descriptors. sbx serve's runner killed, its standby takes over:
+# no new sbx either. Proof without tracing: each front is started from a copy of
 # sbx whose execute bits are then taken away, so an exec of itself
 # (/proc/self/exe is that file) fails with EACCES, root or not; the runs
 # must still answer as before. JavaScript only: Duktape runs in the
@@ -293,16 +294,25 @@ check "a batch's records came without an exec" \
 api POST '/v1/batch?timeout=soon' '{"id":"b3","language":"js","code":"1"}'
 expect_code 400
 expect_json .error.kind '"invalid"'
+# The runner killed: its standby runs the requests, no new sbx.
+for c in $(cat /proc/"$SRV_PID"/task/*/children); do
+	[ "$(cat /proc/"$c"/comm 2>/dev/null)" = sbx-runner ] && kill -9 "$c"
+done
+api POST /v1/run '{"language":"js","code":"6 * 7"}'
+expect_code 200
+expect_json .result 42
+api GET /v1/sessions/nope
+expect_code 404
 stop_server
 check "the server drained and exited 0" test "$srv_rc" = 0
 
 SBX=$SBX_REAL
 # Recorded once each, as a run from a shell is: 2 batch lines, 5 MCP
-# calls (3 runs, 2 session executions), 4 HTTP requests and 2 lines of an
+# calls (3 runs, 2 session executions), 5 HTTP requests and 2 lines of an
 # HTTP batch, 1 session execution from the shell (the refused ones never
 # ran; deploys and prepares run nothing).
 sbx stats --json
-expect_json .total 14
+expect_json .total 15
 # The sessions' daemons end with them, not minutes later with the state
 # directory gone.
 for s in mcps https; do

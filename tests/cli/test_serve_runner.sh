@@ -6,7 +6,8 @@
 # local run's; the config file is read anew for every run; a client that
 # hangs up gets its run (a child of the runner) cancelled, even when the
 # runner was killed meanwhile; many requests at once; and after kill -9 of
-# the runner the server keeps answering (runs are spawned as before). test_serve.sh compares --remote with local output for
+# the runner the server keeps answering (its standby takes over, and forks
+# the next standby: nothing is spawned). test_serve.sh compares --remote with local output for
 # many more commands, through the same runner.
 . "$(dirname "$0")/../lib.sh"
 
@@ -139,6 +140,22 @@ api POST /v1/deployments/inc/executions '{"inputs":{"a":1}}'
 expect_code 200
 expect_json .result 2
 check "the server says the runner is gone" grep -q "runner process is gone" "$T_TMP/serve.log"
+# Its standby took over (a process forked at start, no exec) and forked a
+# standby of its own: killing that runner too changes nothing either.
+S=$(runner_pid)
+check "the standby is the runner now" test -n "$S" -a "$S" != "$R"
+N=
+for _c in $(cat /proc/"$S"/task/*/children 2>/dev/null); do
+	[ "$(cat /proc/"$_c"/comm 2>/dev/null)" = sbx-standby ] && N=$_c
+done
+check "the new runner forked the next standby" test -n "$N"
+check "the standby holds its stdin, stdout, stderr, its socket and a signalfd only" \
+	test "$(ls /proc/"$N"/fd | sort -n | tr '\n' ' ')" = "0 1 2 3 4 "
+kill -9 "$S"
+api POST /v1/run '{"language":"js","code":"6 * 7","timeout":300}'
+expect_code 200
+expect_json .result 42
+check "the next standby is the runner after that" test "$(cat /proc/"$N"/comm)" = sbx-runner
 
 # The drain waits for the cancelled run to end and be recorded.
 stop_server
