@@ -1,6 +1,6 @@
 /* runner — the pre-forked process that starts the server's requests.
  *
- * A run used to be `posix_spawn(/proc/self/exe run --request - ...)`: an
+ * A run used to be a new sbx process (`sbx run --request -`, spawned): an
  * exec, the loading of a 10 MB static binary and its page faults, several
  * milliseconds a run on a loaded machine, more than a JavaScript run's own
  * work. The server is multi-threaded (libmicrohttpd), so it cannot fork
