@@ -64,6 +64,16 @@ static int deploy_settings(json_t *m, struct run_job_default **out, size_t *n)
 	return 0;
 }
 
+/* The format a failure record is written in: the job's, and JSON for a
+ * text answer when the server asks (serve_main sets SBX_FAILURE_RECORD):
+ * it reads the kind from it. */
+static enum output_format failure_format(enum output_format format)
+{
+	return format != FORMAT_TEXT	      ? format
+	       : getenv("SBX_FAILURE_RECORD") ? FORMAT_JSON
+					      : FORMAT_TEXT;
+}
+
 /* A session's execution whose daemon was stopped: `sbx session exec
  * --request - REF` in-process (session/session_exec_job.h). */
 static int session_exec_it(json_t *m, enum output_format format)
@@ -75,21 +85,9 @@ static int session_exec_it(json_t *m, enum output_format format)
 	    .out_dir = json_string_value(json_object_get(m, "out_dir")),
 	    .ref = json_string_value(json_object_get(m, "session")),
 	};
-	run_job_begin("session", format != FORMAT_TEXT		? format
-				 : getenv("SBX_FAILURE_RECORD") ? FORMAT_JSON
-								: FORMAT_TEXT);
+	run_job_begin("session", failure_format(format));
 	return job.ref ? session_exec_job_run(&job)
 		       : error("internal: a session-exec job without a \"session\"");
-}
-
-/* The format a failure record is written in: the job's, and JSON for a
- * text answer when the server asks (serve_main sets SBX_FAILURE_RECORD):
- * it reads the kind from it. */
-static enum output_format failure_format(enum output_format format)
-{
-	return format != FORMAT_TEXT	      ? format
-	       : getenv("SBX_FAILURE_RECORD") ? FORMAT_JSON
-					      : FORMAT_TEXT;
 }
 
 /* A session command that runs no code: `sbx session SUB --format F
@@ -134,12 +132,9 @@ static int deployments_it(json_t *m, const char *kind, enum output_format format
 	const char *config = json_string_value(json_object_get(m, "config"));
 	const char *ref = json_string_value(json_array_get(json_object_get(m, "operands"), 0));
 	int json = format == FORMAT_NDJSON ? 2 : format == FORMAT_JSON ? 1 : 0;
-	/* The command's name as a static string: m goes before the record is
-	 * written. delete prints a line a deployment and takes no format. */
-	const char *command = !strcmp(kind, "list")  ? "list"
-			      : !strcmp(kind, "get") ? "get"
-						     : "delete";
-	run_job_begin(command, failure_format(strcmp(kind, "delete") ? format : FORMAT_TEXT));
+	/* delete prints a line a deployment and takes no format. kind is
+	 * static: m goes before the failure record is written. */
+	run_job_begin(kind, failure_format(strcmp(kind, "delete") ? format : FORMAT_TEXT));
 	if (!strcmp(kind, "list")) {
 		struct deployments_filter f = {NULL, NULL};
 		json_t *pair;
@@ -231,38 +226,50 @@ static int stats_it(json_t *m, enum output_format format)
 	return rc;
 }
 
+/* `sbx doctor --config C --format F` in-process (run/doctor.h). */
+static int doctor_it(json_t *m, enum output_format format)
+{
+	run_job_begin("doctor", failure_format(format));
+	return doctor_report(json_string_value(json_object_get(m, "config")),
+			     format != FORMAT_TEXT);
+}
+
+/* The jobs that are not the run pipeline's: a session's execution and the
+ * commands that run no code, each the command's library function. */
+static int list_it(json_t *m, enum output_format f)
+{
+	return deployments_it(m, "list", f);
+}
+static int get_it(json_t *m, enum output_format f)
+{
+	return deployments_it(m, "get", f);
+}
+static int delete_it(json_t *m, enum output_format f)
+{
+	return deployments_it(m, "delete", f);
+}
+static const struct {
+	const char *name;
+	int (*fn)(json_t *m, enum output_format format);
+} commands[] = {{"session-exec", session_exec_it},
+		{"session", session_admin_it},
+		{"list", list_it},
+		{"get", get_it},
+		{"delete", delete_it},
+		{"stats", stats_it},
+		{"doctor", doctor_it},
+		{"batch", batch_it}};
+
 static int run_it(json_t *m)
 {
 	const char *kind = json_string_value(json_object_get(m, "job"));
 	enum output_format format;
-	if (kind && !strcmp(kind, "session"))
-		return parse_format(json_string_value(json_object_get(m, "format")), &format)
-			   ? error("internal: a runner job without a known \"format\"")
-			   : session_admin_it(m, format);
-	if (kind && !strcmp(kind, "doctor")) {
-		/* `sbx doctor --config C --format F` (run/doctor.h) */
-		if (parse_format(json_string_value(json_object_get(m, "format")), &format))
-			return error("internal: a runner job without a known \"format\"");
-		run_job_begin("doctor", failure_format(format));
-		return doctor_report(json_string_value(json_object_get(m, "config")),
-				     format != FORMAT_TEXT);
-	}
-	if (kind && !strcmp(kind, "stats"))
-		return parse_format(json_string_value(json_object_get(m, "format")), &format)
-			   ? error("internal: a runner job without a known \"format\"")
-			   : stats_it(m, format);
-	if (kind && !strcmp(kind, "batch"))
-		return parse_format(json_string_value(json_object_get(m, "format")), &format)
-			   ? error("internal: a runner job without a known \"format\"")
-			   : batch_it(m, format);
-	if (kind && (!strcmp(kind, "list") || !strcmp(kind, "get") || !strcmp(kind, "delete")))
-		return parse_format(json_string_value(json_object_get(m, "format")), &format)
-			   ? error("internal: a runner job without a known \"format\"")
-			   : deployments_it(m, kind, format);
-	if (kind && !strcmp(kind, "session-exec"))
-		return parse_format(json_string_value(json_object_get(m, "format")), &format)
-			   ? error("internal: a runner job without a known \"format\"")
-			   : session_exec_it(m, format);
+	for (size_t i = 0; kind && i < sizeof commands / sizeof commands[0]; i++)
+		if (!strcmp(kind, commands[i].name))
+			return parse_format(json_string_value(json_object_get(m, "format")),
+					    &format)
+				   ? error("internal: a runner job without a known \"format\"")
+				   : commands[i].fn(m, format);
 	struct run_job job = {
 	    .state_dir = json_string_value(json_object_get(m, "state_dir")),
 	    .config = json_string_value(json_object_get(m, "config")),
@@ -277,10 +284,8 @@ static int run_it(json_t *m)
 	job.kind = kinds[k].kind;
 	/* A text answer's failure is a record too when the server asks
 	 * (serve_main sets SBX_FAILURE_RECORD): it reads the kind from it. */
-	run_job_begin(job.kind == RUN_JOB_RUN ? "run" : kinds[k].name,
-		      /* static: m goes first */ job.format != FORMAT_TEXT ? job.format
-		      : getenv("SBX_FAILURE_RECORD")			   ? FORMAT_JSON
-									   : FORMAT_TEXT);
+	run_job_begin(job.kind == RUN_JOB_RUN ? "run" : kinds[k].name, /* static: m goes first */
+		      failure_format(job.format));
 	if (!strcmp(kind, "warm")) {
 		const char *lang = json_string_value(json_object_get(m, "language"));
 		return lang ? run_job_warm(&job, lang)
