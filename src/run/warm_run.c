@@ -165,8 +165,8 @@ int warm_run(struct request *tmpl, warm_load_fn load, void *ctx)
 	/* Nothing may be printed before the request comes: JSON's record is
 	 * all it prints, at the end. */
 	if (!tmpl->lang->warm_start || tmpl->format != FORMAT_JSON)
-		return error("sbx run --warm-sandbox: only %s, with --format json, has warm "
-			     "sandboxes",
+		return error("sbx run --warm-sandbox: warm sandboxes are for %s only, with "
+			     "--format json",
 			     lang_warm_start_names()),
 		       EXIT_SBX_FAILURE;
 	sandbox_cancel_arm();
