@@ -124,13 +124,17 @@ api POST /v1/run '{"language":"bash","code":"echo 1","timeout":3}'
 expect_jq '.warm == false and .limits.timeout_ms == 3000'
 
 # Compiled: not cached yet, a request compiles cold; once it is, the same
-# request runs the cached binary warm, as the cold run does.
+# request runs the cached binary warm, as the cold run does (with the
+# compiler's warnings kept beside it, shown before the program's output).
 c_hello='#include <stdio.h>
 int main(int argc, char **argv) { printf("hello %s %d\n", argv[0], argc); return 4; }'
 cpp_hello='#include <iostream>
 int main(int argc, char **argv) { std::cout << "hello " << argv[0] << std::endl; }'
 cpp_crash='#include <cstdio>
 int main() { std::puts("before"); std::fflush(stdout); volatile int *p = nullptr; return *p; }'
+cpp_notes='#include <cstdio>
+int main() { std::printf("%d\n", 1); std::fprintf(stderr, "err\n"); return 2; }
+int f() { }'
 go_hello='package main
 
 import ("fmt"; "os")
@@ -139,7 +143,7 @@ func main() { fmt.Println("hello", os.Args[0]); os.Exit(5) }'
 for l in $LANGS; do
 	case $l in
 	c) progs="c_hello" ;;
-	cpp) progs="cpp_hello cpp_crash" ;;
+	cpp) progs="cpp_hello cpp_crash cpp_notes" ;;
 	go) progs="go_hello" ;;
 	*) continue ;;
 	esac
@@ -157,6 +161,8 @@ for l in $LANGS; do
 		c_hello) expect_jq '.stdout == "hello ./main 1\n" and .exit_code == 4' ;;
 		cpp_hello) expect_jq '.stdout == "hello ./main\n"' ;;
 		cpp_crash) expect_jq '.stdout == "before\n" and .signal == "SIGSEGV"' ;;
+		cpp_notes) # the compiler's warning, kept with the binary, then the program's
+			expect_jq '(.stderr | startswith("main.cpp: In function")) and (.stderr | endswith("\nerr\n")) and .exit_code == 2' ;;
 		go_hello) expect_jq '.stdout == "hello ./main\n" and .exit_code == 5' ;;
 		esac
 	done
