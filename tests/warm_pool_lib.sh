@@ -2,9 +2,16 @@
 # tests of sbx serve's warm pool (tests/cli/test_warm_pool.sh,
 # tests/escape/test_warm_pool.sh).
 
-# warm_config FILE SIZE — a config file with a Python pool of SIZE.
+# warm_config FILE SIZE [LANG...] — a config file with a pool of SIZE for
+# each LANG (default: python).
 warm_config() {
-	printf 'serve:\n  warm_pool:\n    python: %s\n' "$2" >"$1"
+	_f=$1 _n=$2
+	shift 2
+	[ $# -gt 0 ] || set -- python
+	printf 'serve:\n  warm_pool:\n' >"$_f"
+	for _l; do
+		printf '    %s: %s\n' "$_l" "$_n" >>"$_f"
+	done
 }
 
 # start_warm_server CONFIG [ARGS...] — sbx serve in a process group of its
@@ -44,14 +51,15 @@ stop_warm_server() {
 	srv_rc=$(cat "$T_TMP/srv.rc")
 }
 
-# pool_full SIZE — waits until /v1/ready says the pool holds SIZE again,
-# all set up (the refill is the server's thread: each try is one request,
-# no sleep).
+# pool_full SIZE [LANG] — waits until /v1/ready says LANG's pool (default:
+# python) holds SIZE again, all set up (the refill is the server's thread:
+# each try is one request, no sleep).
 pool_full() {
 	_n=0
 	while [ $_n -lt 5000 ]; do
 		api GET /v1/ready ""
-		_r=$(printf '%s' "$out" | jq '.warm_pool.python | if . then .set_up else null end')
+		_r=$(printf '%s' "$out" | jq --arg l "${2:-python}" \
+			'.warm_pool[$l] | if . then .set_up else null end')
 		[ "$_r" = "$1" ] && return 0
 		[ "$_r" != null ] || return 1 # no pool at all
 		_n=$((_n + 1))

@@ -10,14 +10,15 @@
 
 /* serve.warm_pool.LANG: a whole number of warm sandboxes, 0 to
  * CONFIG_WARM_POOL_MAX; only the languages that have them (the table's
- * warm_start: Python, whose prelude takes the code after the gate). */
+ * warm_start: Python, whose prelude takes the code after the gate, and the
+ * held execs: bash and the compiled languages). */
 static int warm_pool_key(struct loader *L, const char *section, const char *key, yaml_node_t *v)
 {
 	(void)section;
 	const struct lang *lang = lang_by_name(key);
 	if (!lang || !lang->warm_start)
 		return config_fail_at(L, v->start_mark,
-				      "serve.warm_pool.%s: only %s has warm sandboxes "
+				      "serve.warm_pool.%s: warm sandboxes are for %s only "
 				      "(JavaScript runs in-process and starts in a millisecond); "
 				      "remove the key",
 				      key, lang_warm_start_names());

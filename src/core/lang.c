@@ -31,15 +31,15 @@ static const struct lang languages[LANG_COUNT] = {
 	 * interactive shell (--noprofile --norc); a failed allocation is
 	 * "xmalloc: cannot allocate", after which bash exits. */
 	{LANG_BASH, "bash", {"sh", "shell", NULL}, {".sh", ".bash", NULL}, ENGINE_SPAWN, "bash", "bash",
-	 {NULL}, NULL, NULL, "--version", NULL, true, {"$", NULL}},
+	 {NULL}, NULL, NULL, "--version", NULL, true, {"$", NULL}, true},
 	/* Compiled: the "interpreter" is the compiler (its command in the
 	 * config, its version in the record); the program runs as a binary. */
 	{LANG_C, "c", {NULL}, {".c", NULL}, ENGINE_SPAWN, "gcc", "gcc",
-	 {NULL}, NULL, NULL, "--version", NULL, false, {NULL}},
+	 {NULL}, NULL, NULL, "--version", NULL, false, {NULL}, true},
 	{LANG_CPP, "cpp", {"c++", "cxx", "cc", NULL}, {".cpp", ".cc", ".cxx", NULL}, ENGINE_SPAWN, "g++", "g++",
-	 {NULL}, NULL, NULL, "--version", NULL, false, {NULL}},
+	 {NULL}, NULL, NULL, "--version", NULL, false, {NULL}, true},
 	{LANG_GO, "go", {"golang", NULL}, {".go", NULL}, ENGINE_SPAWN, "go", "golang-go",
-	 {NULL}, NULL, NULL, "version", NULL, false, {NULL}},
+	 {NULL}, NULL, NULL, "version", NULL, false, {NULL}, true},
 };
 /* clang-format on */
 

@@ -58,9 +58,13 @@ struct lang {
 	 * line's end: only what follows them is code, other lines are the
 	 * echoed output. NULL-terminated; the first one starts a transcript. */
 	const char *prompts[3];
-	/* Its prelude takes the code's file after the sandbox's gate, so a
-	 * sandbox can start before the code is known: sbx run --warm-sandbox
-	 * and sbx serve's warm pool (run/warm_run.c, serve.warm_pool). */
+	/* A sandbox can start before the code is known: sbx run
+	 * --warm-sandbox and sbx serve's warm pool (run/warm_run.c,
+	 * serve.warm_pool). Python's prelude takes the code's file after the
+	 * sandbox's gate; a language without a prelude (bash, the compiled
+	 * ones: lang_ops.spawn_gated false) is a held exec, whose process
+	 * waits at the gate for the very argv a cold run execs
+	 * (engine/engine_held.c). */
 	bool warm_start;
 };
 
@@ -91,6 +95,10 @@ struct lang_ops {
 	/* The interpreter's prelude waits on the sandbox's gate before user
 	 * code (sandbox.h), so it starts while the cgroup is joined. */
 	bool spawn_gated;
+	/* The program runs without RLIMIT_AS (spawn_args sets *as to 0 for
+	 * every request: Go's runtime reserves address space it never uses).
+	 * A held exec sets its limits before the code is known, from this. */
+	bool no_rlimit_as;
 	/* --build-only compiles something (else there is nothing to build). */
 	bool builds;
 	/* inputs.json in the program's working directory (Java reads it

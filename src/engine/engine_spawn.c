@@ -32,8 +32,6 @@
 #include "util/util.h"
 #include "sandbox/workdir.h"
 
-#define SPAWN_NPROC 256 /* backstop only: cgroup pids.max is the real cap */
-
 void engine_spawn_arg(struct argv_builder *a, const char *s)
 {
 	if (a->n >= SPAWN_MAX_ARGS) {
@@ -270,13 +268,15 @@ int engine_spawn_run_cmd(struct request *req, struct outcome *out, const struct 
 	for (size_t i = 1; run_cmd && run_cmd[0] && run_cmd[i]; i++)
 		engine_spawn_arg(&a, run_cmd[i]);
 	uint64_t as = req->limits.memory_bytes;
-	int c = ops->spawn_args(&s, &a, inputs_arg, compile_cmd, &as);
+	/* A held exec's words come once its request does (engine_held.c). */
+	bool held = engine_held_wanted(req);
+	int c = held ? 0 : ops->spawn_args(&s, &a, inputs_arg, compile_cmd, &as);
 	if (c != 0) {
 		rc = c < 0 ? -1 : 0;
 		goto out;
 	}
 	/* The program's arguments (after --) follow the prelude's own. */
-	for (size_t i = 0; i < req->nargs; i++)
+	for (size_t i = 0; !held && i < req->nargs; i++)
 		engine_spawn_arg(&a, req->args[i]);
 	if (a.overflow) {
 		engine_spawn_setup_failed(out, "the interpreter command has too many words");
@@ -288,7 +288,10 @@ int engine_spawn_run_cmd(struct request *req, struct outcome *out, const struct 
 	/* The Python and R preludes wait on the gate before running user
 	 * code, so their interpreter starts while the cgroup is joined (see
 	 * sandbox.h). */
-	rc = engine_spawn_step(&s, req, out, sink, s.wd.cwd, a.v, as, ops->spawn_gated);
+	if (held)
+		rc = engine_held_step(&s, &a, inputs_arg, compile_cmd, s.wd.cwd);
+	else
+		rc = engine_spawn_step(&s, req, out, sink, s.wd.cwd, a.v, as, ops->spawn_gated);
 	if (rc == 0 && ops->spawn_finish)
 		ops->spawn_finish(&s);
 	if (rc == 0) {

@@ -17,6 +17,7 @@
 #include "sandbox/workdir.h"
 
 #define SPAWN_MAX_ARGS 4096 /* the interpreter's words plus the program's arguments */
+#define SPAWN_NPROC    256  /* backstop only: cgroup pids.max is the real cap */
 
 struct argv_builder {
 	char **v; /* NULL-terminated once anything was added; free() it */
@@ -51,6 +52,9 @@ struct spawn_run {
 	char inputs[PATH_MAX + 24];  /* WORKDIR_PRIVATE/inputs.json, absolute */
 	char classes[PATH_MAX + 16]; /* WORKDIR_PRIVATE/classes, absolute */
 	int stdin_fd;
+	/* A held exec (engine_held.c): spawn_args runs once the sandbox is
+	 * set up, so it may take no sandboxed step of its own (a compile). */
+	bool held;
 	/* node (src/lang/javascript_node.c): its flags and files, argv words. */
 	char node_heap[48];		  /* --max-old-space-size=MB */
 	char node_prelude[PATH_MAX + 16]; /* WORKDIR_PRIVATE/prelude.js, absolute */
@@ -71,6 +75,14 @@ struct spawn_child {
 };
 /* The sandbox's child_main for an interpreter: execve, else exit 127. */
 void engine_spawn_child_main(void *p);
+/* A held exec (engine_held.c): does req's run get one (a warm sandbox of
+ * a language without a prelude)? Then engine_held_step runs it: spawn_args
+ * is called with a (the command's first words in it) once the request
+ * came, and the words it gives are exec'd. */
+bool engine_held_wanted(const struct request *req);
+int engine_held_step(struct spawn_run *s, struct argv_builder *a, const char *inputs_arg,
+		     char *const *compile_cmd, const char *cwd);
+void engine_held_child_main(void *p);
 /* Is the program (a FILE) in the working directory under its own name,
  * as the run's copy of it? *base: that name. engine_spawn.c */
 bool engine_spawn_program_in_cwd(const struct request *req, const char **base);

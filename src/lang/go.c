@@ -15,7 +15,8 @@ static int go_spawn_args(struct spawn_run *s, struct argv_builder *a, const char
 	(void)inputs_arg, (void)compile_cmd;
 	int rc = native_spawn_args(s, a, &go_toolchain, as);
 	/* Go's runtime reserves address space it never uses (its heap arenas):
-	 * the cgroup's memory limit is the wall, as for the JVM. */
+	 * the cgroup's memory limit is the wall, as for the JVM (no_rlimit_as
+	 * below says so to a warm sandbox, set up before its code is known). */
 	*as = 0;
 	return rc;
 }
@@ -38,6 +39,7 @@ static const char *go_checker_name(const struct request *req)
 
 const struct lang_ops lang_go = {
     .spawn_args = go_spawn_args,
+    .no_rlimit_as = true,
     .builds = true,
     .checker_name = go_checker_name,
     .transforms = native_transforms,

@@ -306,7 +306,13 @@ int native_spawn_args(struct spawn_run *s, struct argv_builder *a,
 			close(pfd);
 	}
 	int rc = 0;
-	if (hit != 1) {
+	if (hit != 1 && s->held) {
+		/* A warm sandbox takes only a cached program (run/warm_run.c);
+		 * this one left the cache since. */
+		rc = engine_spawn_setup_failed(s->out,
+					       "the program's build left the cache before its warm "
+					       "sandbox ran it: run it again (it compiles cold)");
+	} else if (hit != 1) {
 		rc = compile(s, tc, extra, src, bfd);
 		if (rc == 0 && cacheable)
 			build_cache_store(req->state_dir, tc->kind, version, key, bfd);

@@ -3,9 +3,11 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "core/config.h"
@@ -53,7 +55,8 @@ static bool fits(const struct request *t, const struct request *r)
 	       !r->markdown && !r->code_from_markdown && r->merge_output == t->merge_output &&
 	       r->format == t->format && r->print_result == t->print_result &&
 	       r->engine == t->engine && r->require == t->require && !r->lower_for_node &&
-	       same_text(r->code_origin, t->code_origin) && same_text(r->state_dir, t->state_dir);
+	       r->build_only == t->build_only && same_text(r->code_origin, t->code_origin) &&
+	       same_text(r->state_dir, t->state_dir);
 }
 
 /* The request's JSON as standard input again (request_json_load reads it
@@ -84,6 +87,26 @@ static bool code_in(const struct sandbox_plan *plan, const struct request *req)
 	if (fd >= 0 && close(fd) != 0)
 		ok = false;
 	return ok;
+}
+
+/* A held exec's compiled program must be in the build cache: its compile
+ * is a sandboxed step of its own, which a sandbox already set up cannot
+ * take (such a request goes cold, as without a pool). */
+static bool built(const struct request *req)
+{
+	const struct lang_ops *ops = lang_ops(req->lang);
+	char path[PATH_MAX];
+	struct stat st;
+	return !ops->artefacts_path || (ops->artefacts_path(req, path, sizeof path) == 0 &&
+					lstat(path, &st) == 0 && S_ISDIR(st.st_mode));
+}
+
+/* The request's code where its sandbox takes it: Python's prelude reads
+ * its file after the gate; a held exec gets its words then
+ * (engine/engine_held.c), here only its program must be built. */
+static bool code_ready(const struct sandbox_plan *plan, const struct request *req)
+{
+	return lang_ops(req->lang)->spawn_gated ? code_in(plan, req) : built(req);
 }
 
 /* What execute_and_render says before the engine runs, for the request
@@ -124,7 +147,7 @@ static bool hold(void *ctx, const struct sandbox_plan *plan)
 	}
 	/* A finding at level block is the cold run's to record. */
 	if (!fits(w->req, w->real) || policy_check_request(w->real, w->real->config, w->out) == 1 ||
-	    !code_in(plan, w->real)) {
+	    !code_ready(plan, w->real)) {
 		w->state = WARM_COLD;
 		return false;
 	}
@@ -142,8 +165,8 @@ int warm_run(struct request *tmpl, warm_load_fn load, void *ctx)
 	/* Nothing may be printed before the request comes: JSON's record is
 	 * all it prints, at the end. */
 	if (!tmpl->lang->warm_start || tmpl->format != FORMAT_JSON)
-		return error("sbx run --warm-sandbox: only %s, with --format json, has warm "
-			     "sandboxes",
+		return error("sbx run --warm-sandbox: warm sandboxes are for %s only, with "
+			     "--format json",
 			     lang_warm_start_names()),
 		       EXIT_SBX_FAILURE;
 	sandbox_cancel_arm();

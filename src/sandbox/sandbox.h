@@ -23,6 +23,7 @@
 #include "core/outcome.h"
 #include "core/output_sink.h"
 #include "core/request.h"
+#include "util/buf.h"
 
 struct cgroup_run;
 
@@ -93,6 +94,14 @@ struct sandbox_plan {
 	 * (cgroup_create_group), whose limits hold for all its kernels
 	 * together. NULL: in the cgroup sbx runs in. */
 	const struct cgroup_run *cgroup_parent;
+	/* A held exec (a warm sandbox of a language without a prelude, gated):
+	 * the child waits on SANDBOX_GATE_FD for the words it execs instead of
+	 * one byte. Once the hold released the sandbox to its request,
+	 * held_exec puts the request's files in place and fills msg with
+	 * those words (engine/engine_held.c's format), written to the gate;
+	 * false (out says why): the sandbox is torn down. NULL: a plain gate. */
+	bool (*held_exec)(void *ctx, struct buf *msg);
+	void *held_exec_ctx;
 };
 
 /* Returns 0 when the run was supervised to the end (whatever its status),

@@ -118,6 +118,12 @@ _Noreturn void sandbox_child_start(struct supervisor *sv, pid_t parent,
 			child_fail(l->name);
 	}
 
+	/* A held exec waits for its words (plan.held_exec): while it does,
+	 * nothing of the same uid may open its /proc files (its gate's pipe
+	 * by /proc/PID/fd) or trace it. Its execve makes the program as
+	 * dumpable as a cold run's. */
+	if (plan->held_exec && prctl(PR_SET_DUMPABLE, 0, 0, 0, 0) != 0)
+		child_fail("PR_SET_DUMPABLE");
 	if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0)
 		child_fail("PR_SET_NO_NEW_PRIVS");
 	if (seccomp_install(prog, plan->profile) != 0)

@@ -434,6 +434,7 @@ enum supervise_result sandbox_supervise(struct supervisor *sv, const struct secc
 			     sv->iso.note[0] ? sv->iso.note : "see 'sbx doctor'");
 		return SUPERVISE_REFUSED;
 	}
+	struct buf gate_msg = BUF_INIT; /* a held exec's words; else one byte */
 	if (sv->gate[1] >= 0 && sandbox_hold_pending()) {
 		if (!sandbox_hold_release(plan)) {
 			/* A warm sandbox nobody's code fits: torn down unused. */
@@ -443,14 +444,26 @@ enum supervise_result sandbox_supervise(struct supervisor *sv, const struct secc
 				     "the warm sandbox was not used");
 			return SUPERVISE_FAILED;
 		}
+		if (plan->held_exec && !plan->held_exec(plan->held_exec_ctx, &gate_msg)) {
+			/* The request's files could not be put in place (out
+			 * says why): nothing of it ran. */
+			buf_release(&gate_msg);
+			kill_child(sv, KILL_NONE);
+			reap(sv);
+			return SUPERVISE_FAILED;
+		}
 		/* The wait of a warm sandbox is not the run's: its clock and
 		 * deadline start when the code may. */
 		sv->start_ms = now_monotonic_ms();
 		sv->deadline_ms = sv->start_ms + (double)req->limits.timeout_ms;
 	}
 	if (sv->gate[1] >= 0) {
-		/* Every layer is in place: let the user code run. */
-		if (write(sv->gate[1], "g", 1) != 1) {
+		/* Every layer is in place: let the user code run. The child
+		 * reads a held exec's words to their end (the close below). */
+		int wrc = gate_msg.len ? write_all(sv->gate[1], gate_msg.data, gate_msg.len)
+				       : (write(sv->gate[1], "g", 1) == 1 ? 0 : -1);
+		buf_release(&gate_msg);
+		if (wrc != 0) {
 			kill_child(sv, KILL_NONE);
 			reap(sv);
 			outcome_fail(out, STATUS_SANDBOX_ERROR, "SandboxError",

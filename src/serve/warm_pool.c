@@ -324,11 +324,12 @@ int warm_pool_take(struct request_child *c, const char *job, const char *input, 
 {
 	if (!W.started)
 		return -1;
+	/* The pool of the body's language: each pool's job is the same. */
 	struct pool *p = NULL;
 	for (unsigned i = 0; i < W.npools && !p; i++)
-		if (!strcmp(job, W.pools[i].match_job))
+		if (!strcmp(job, W.pools[i].match_job) && plain(&W.pools[i], input, len))
 			p = &W.pools[i];
-	if (!p || !plain(p, input, len))
+	if (!p)
 		return -1;
 	pthread_mutex_lock(&W.mu);
 	struct waiting w;

@@ -174,7 +174,7 @@ static void test_value_checks(void **state)
 	    "languages:\n  java:\n    command: [java]\n",	 /* java has java/javac */
 	    "limits:\n  timout:\n",				 /* misspelt even when empty */
 	    "- a\n- b\n",					 /* root is a list */
-	    "serve:\n  warm_pool:\n    java: 1\n",		 /* python only */
+	    "serve:\n  warm_pool:\n    java: 1\n",		 /* no warm sandbox */
 	    "serve:\n  warm_pool:\n    python: 17\n",		 /* at most 16 */
 	    "serve:\n  warm_pool:\n    python: -1\n",		 /* a whole number */
 	    "serve:\n  warm_pool: 2\n",				 /* a mapping */
@@ -222,6 +222,10 @@ static void test_value_checks(void **state)
 	assert_int_equal(config_warm_pool(&cfg, LANG_PYTHON), 3);
 	assert_int_equal(config_warm_pool(&cfg, LANG_R), 0);
 	assert_int_equal(config_warm_pool(NULL, LANG_PYTHON), 0);
+	config_release(&cfg);
+	assert_int_equal(load_text("serve:\n  warm_pool:\n    bash: 2\n    cpp: 1\n", &cfg), 0);
+	assert_int_equal(config_warm_pool(&cfg, LANG_BASH), 2);
+	assert_int_equal(config_warm_pool(&cfg, LANG_CPP), 1);
 	config_release(&cfg);
 	/* max_timeout raises the cap for timeout */
 	assert_int_equal(load_text("limits:\n  timeout: 400\n  max_timeout: 10m\n", &cfg), 0);

@@ -70,17 +70,21 @@ static void test_every_language_has_a_policy(void **state)
 	}
 }
 
-/* A warm sandbox needs a prelude that takes the code after the gate: the
- * table says which languages have one, and the messages name them. */
+/* A warm sandbox is a spawned program's: a prelude that takes the code
+ * after the gate (spawn_gated), or a held exec that waits at the gate for
+ * the words spawn_args gives (engine_held.c). The table says which
+ * languages have one, and the messages name them. */
 static void test_warm_start_is_the_tables(void **state)
 {
 	(void)state;
 	for (int id = 0; id < LANG_COUNT; id++) {
 		const struct lang *l = lang_get((enum lang_id)id);
 		if (l->warm_start)
-			assert_true(lang_ops(l)->spawn_gated); /* the gate it waits on */
+			assert_non_null(lang_ops(l)->spawn_args); /* an exec, gated or held */
 	}
-	assert_string_equal(lang_warm_start_names(), "python");
+	assert_false(lang_get(LANG_JAVASCRIPT)->warm_start); /* Duktape: in-process */
+	assert_true(lang_ops(lang_get(LANG_GO))->no_rlimit_as);
+	assert_string_equal(lang_warm_start_names(), "python, bash, c, cpp and go");
 }
 
 /* word appears in text as a word of its own ("r" in "java, r, bash"). */
