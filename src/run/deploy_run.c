@@ -20,6 +20,7 @@
 #include "core/config.h"
 #include "engine/engine.h"
 #include "run/execute.h"
+#include "run/job.h"
 #include "engine/interp.h"
 #include "engine/build_cache.h"
 #include "state/manifest.h"
@@ -105,12 +106,15 @@ static int deploy_prepare(struct request *req, const struct config *cfg, json_t 
 		json_t *f;
 		if (json_is_object(e)) {
 			json_t *line = json_object_get(e, "line");
-			error("not deployed: %s: %s%s%lld%s",
-			      json_string_value(json_object_get(e, "name")),
-			      json_string_value(json_object_get(e, "message")),
-			      json_is_integer(line) ? " (line " : "",
-			      json_is_integer(line) ? (long long)json_integer_value(line) : 0LL,
-			      json_is_integer(line) ? ")" : "");
+			const char *msg = json_string_value(json_object_get(e, "message"));
+			/* Duktape's message names its line already ("... (line 1,
+			 * end of input)"): not twice. */
+			char at[40] = "";
+			if (json_is_integer(line) && !(msg && strstr(msg, "(line ")))
+				snprintf(at, sizeof at, " (line %lld)",
+					 (long long)json_integer_value(line));
+			error("not deployed: %s: %s%s",
+			      json_string_value(json_object_get(e, "name")), msg ? msg : "", at);
 		} else {
 			json_array_foreach(found, i, f)
 			{
@@ -323,6 +327,11 @@ int deploy_run(struct run_options *ro, const char *given_name, char **operands, 
 	if (prep != 0) {
 		json_decref(findings);
 		rc = prep > 0 ? 1 : EXIT_SBX_FAILURE;
+		/* Not deployed (exit 1, as a failed check): still a failure of
+		 * the caller's code with its kind, so a program reading the
+		 * record (sbx serve: 400, not 500) learns why. */
+		if (prep > 0 && req->format != FORMAT_TEXT)
+			run_job_failure_record("deploy", req->format);
 		goto out;
 	}
 	d.prepare = findings;

@@ -83,7 +83,10 @@ static int deploy_job(const struct run_job *job, struct run_options *ro)
 	for (size_t i = 0; i < job->ndefaults; i++)
 		if (runopt_handle(ro, job->defaults[i].id, job->defaults[i].arg) != 0)
 			return EXIT_SBX_FAILURE;
-	return deploy_run(ro, name, operands, 1);
+	int rc = deploy_run(ro, name, operands, 1);
+	/* Not deployed (the command line's exit 1): for a front, a failure
+	 * of the caller's code like any other, its kind in the record. */
+	return rc == 1 ? EXIT_SBX_FAILURE : rc;
 }
 
 int run_job(const struct run_job *job)

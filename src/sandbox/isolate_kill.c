@@ -16,6 +16,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -63,12 +64,38 @@ static int kill_orphans(pid_t skip)
 	return n;
 }
 
-/* As root without a pid namespace: every process of the run's own uid.
- * A helper with that uid sends kill(-1), which reaches exactly them. */
-static void kill_uid(uid_t uid)
+/* In a helper that runs as the run's uid: whether a process of that uid
+ * other than itself and `zombies` unreaped ones is left. kill(-1) cannot
+ * say: it returns 0 whenever any other process exists, even one it may
+ * not signal (the kernel ignores EPERM). The kernel's count of the uid's
+ * processes can: with RLIMIT_NPROC at 2 + zombies a fork succeeds only if
+ * the helper (and its new child) are all there is. The count drops when a
+ * process is reaped, so an unreaped zombie counts: the caller says how
+ * many of its own it has not reaped yet. */
+static bool uid_has_others(unsigned zombies)
 {
-	int round;
-	for (round = 0; round < 100; round++) {
+	rlim_t max = 2 + zombies;
+	struct rlimit rl = {max, max};
+	if (setrlimit(RLIMIT_NPROC, &rl) != 0)
+		return true;
+	pid_t c = fork();
+	if (c == 0)
+		_exit(0);
+	if (c < 0)
+		return true; /* EAGAIN: over the count (or no memory: assume so) */
+	while (waitpid(c, NULL, 0) < 0 && errno == EINTR)
+		;
+	return false;
+}
+
+/* As root without a pid namespace: every process of the run's own uid.
+ * A helper with that uid sends kill(-1), which reaches exactly them, then
+ * says whether any is left (after the orphans that came back to sbx are
+ * reaped, as they would keep counting); `zombies`: the run's main process
+ * when it may have exited unreaped (it is reaped by the supervisor). */
+static void kill_uid(uid_t uid, unsigned zombies, bool reap_orphans, pid_t skip)
+{
+	for (int round = 0; round < 100; round++) {
 		int ws = 0;
 		pid_t h = fork();
 		if (h < 0)
@@ -77,13 +104,15 @@ static void kill_uid(uid_t uid)
 			if (setresgid(uid, uid, uid) < 0 || setgroups(0, NULL) < 0 ||
 			    setresuid(uid, uid, uid) < 0)
 				_exit(2);
-			/* kill(-1) skips the caller; ESRCH: nothing left. */
-			_exit(kill(-1, SIGKILL) < 0 && errno == ESRCH ? 0 : 1);
+			kill(-1, SIGKILL); /* skips the caller */
+			_exit(uid_has_others(zombies) ? 1 : 0);
 		}
 		while (waitpid(h, &ws, 0) < 0 && errno == EINTR)
 			;
 		if (!WIFEXITED(ws) || WEXITSTATUS(ws) != 1)
 			return;
+		if (reap_orphans)
+			kill_orphans(skip);
 	}
 }
 
@@ -108,7 +137,7 @@ void isolate_kill(struct isolate_state *st, pid_t pid)
 	if (st->cgroup)
 		cgroup_kill_all(&st->cg);
 	if (st->drop_ids && !st->uid_shared) /* not the siblings' processes */
-		kill_uid(st->host_uid);
+		kill_uid(st->host_uid, pid > 0, st->subreaper, pid);
 	if (st->subreaper)
 		for (i = 0; i < 1000 && kill_orphans(pid) > 0; i++)
 			;
@@ -117,7 +146,7 @@ void isolate_kill(struct isolate_state *st, pid_t pid)
 void sandbox_kill_shared_uid(pid_t owner)
 {
 	if (owner > 0 && geteuid() == 0)
-		kill_uid((uid_t)(ISOLATE_UID_BASE + (unsigned)owner));
+		kill_uid((uid_t)(ISOLATE_UID_BASE + (unsigned)owner), 0, false, -1);
 }
 
 void isolate_finish(struct isolate_state *st, pid_t pid, struct sandbox_report *rep)

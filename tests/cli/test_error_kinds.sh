@@ -56,6 +56,34 @@ check "MCP: run_code with a bad timeout says invalid ($mcp_kind)" test "$mcp_kin
 sbx session delete taken
 expect_rc 0
 
+# --- invalid: code that does not parse is not deployed -------------------
+# The command line exits 1 (as a failed check) with the record's kind; every
+# front answers invalid (400), not an internal error, in every format.
+sbx deploy -n unparsed -l python -e 'def (:' --json
+expect_rc 1
+expect_json .error.kind '"invalid"'
+expect_json .error.message '"not deployed: SyntaxError: invalid syntax (line 1)"'
+api POST /v1/deployments '{"name":"unparsed","language":"python","code":"def (:"}'
+expect_code 400
+expect_json .error.kind '"invalid"'
+for accept in text/plain application/x-ndjson; do
+	out=$(curl -s --unix-socket "$SOCK" -H "Accept: $accept" -w '\n%{http_code}' \
+		-d '{"name":"unparsed","language":"javascript","code":"function ("}' \
+		http://sbx/v1/deployments)
+	check "deploy of unparsable code, Accept $accept: 400 ($(printf '%s' "$out" | tail -n 1))" \
+		test "$(printf '%s' "$out" | tail -n 1)" = 400
+	check "Duktape's message names its line once, Accept $accept" \
+		test "$(printf '%s' "$out" | head -n 1 | jq -r .error.message)" = \
+		"not deployed: SyntaxError: function name required (line 1, end of input)"
+done
+sbx_in '{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{}}}
+{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"deploy_code","arguments":{"name":"unparsed","language":"python","code":"def (:"}}}
+' mcp
+mcp_kind=$(printf '%s\n' "$out" | jq -r 'select(.id == 1) | .result.structuredContent.error.kind')
+check "MCP: deploy_code of unparsable code says invalid ($mcp_kind)" test "$mcp_kind" = invalid
+sbx list --json
+expect_jq 'map(select(.name == "unparsed")) | length == 0'
+
 # --- invalid: a bad value --------------------------------------------------
 sbx run -l python --timeout abc -e 1 --json
 expect_rc 125

@@ -22,6 +22,21 @@ until_event() {
 	done
 }
 
+# expect_released_tail — once a released program goes on: its second
+# result, then the record holding both, read from fd 6 (the run's NDJSON,
+# whose sbx is $_pid); closes fd 6 and waits for sbx.
+expect_released_tail() {
+	until_event 6
+	out=$line
+	expect_json '[.event, .index, .data]' '["result", 1, "second"]'
+	until_event 6
+	out=$line
+	expect_json '[.event, .record.status, [.record.results[].data]]' \
+		'["execution_completed", "ok", ["first", "second"]]'
+	exec 6<&-
+	wait "$_pid"
+}
+
 # released LANG CODE — runs CODE (which displays "first", then reads its
 # stdin to EOF, then displays "second") with --format ndjson; its stdin
 # is a FIFO the test holds open. Checks the first result arrived while
@@ -42,15 +57,7 @@ released() {
 	expect_json '[.event, .index, .mime, .data, .truncated]' '["result", 0, "text/plain", "first", false]'
 	printf 'go\n' >&5
 	exec 5>&-
-	until_event 6
-	out=$line
-	expect_json '[.event, .index, .data]' '["result", 1, "second"]'
-	until_event 6
-	out=$line
-	expect_json '[.event, .record.status, [.record.results[].data]]' \
-		'["execution_completed", "ok", ["first", "second"]]'
-	exec 6<&-
-	wait "$_pid"
+	expect_released_tail
 }
 
 released python 'display({"text/plain": "first"}, raw=True)
@@ -151,15 +158,7 @@ display(list("text/plain" = "second"), raw = TRUE)' ;;
 	# Opening the FIFO waits for the program to open it: only once it is
 	# known to run (without a result it may have failed, or never opens it).
 	case $line in *'"event":"result"'*) printf 'go\n' >"$work/go" ;; esac
-	until_event 6
-	out=$line
-	expect_json '[.event, .index, .data]' '["result", 1, "second"]'
-	until_event 6
-	out=$line
-	expect_json '[.event, .record.status, [.record.results[].data]]' \
-		'["execution_completed", "ok", ["first", "second"]]'
-	exec 6<&-
-	wait "$_pid"
+	expect_released_tail
 	# The next execution numbers its own results from 0.
 	sbx session exec "$sid" --format ndjson -e 'display("x")'
 	check "$lang session: the next execution's result is index 0" \

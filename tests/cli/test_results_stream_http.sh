@@ -9,6 +9,23 @@
 . "$(dirname "$0")/../lib.sh"
 . "$TESTS_DIR/serve_lib.sh"
 
+# first_result_streamed BODY URL — POSTs BODY to URL with curl (its pid in
+# CURL_PID) asking for NDJSON, reading its answer from fd 4 until the first
+# result or the execution's end: that line in out (and line).
+first_result_streamed() {
+	rm -f "$T_TMP/stream"
+	mkfifo "$T_TMP/stream"
+	curl -s -N --unix-socket "$SOCK" -H 'Accept: application/x-ndjson' --data-binary "$1" \
+		"$2" >"$T_TMP/stream" &
+	CURL_PID=$!
+	exec 4<"$T_TMP/stream"
+	line=""
+	while IFS= read -r l <&4; do
+		case $l in *'"event":"result"'* | *'"event":"execution_'[cf]*) line=$l && break ;; esac
+	done
+	out=$line
+}
+
 start_server
 for lang in python javascript r; do
 	case $lang in
@@ -19,18 +36,8 @@ time.sleep(3600)' ;;
 	r) code='display(list("text/plain" = "first"), raw = TRUE)
 Sys.sleep(3600)' ;;
 	esac
-	rm -f "$T_TMP/stream"
-	mkfifo "$T_TMP/stream"
-	curl -s -N --unix-socket "$SOCK" -H 'Accept: application/x-ndjson' \
-		--data-binary "$(jq -cn --arg l "$lang" --arg c "$code" '{language: $l, code: $c, timeout: 60}')" \
-		http://sbx/v1/runs >"$T_TMP/stream" &
-	CURL_PID=$!
-	exec 4<"$T_TMP/stream"
-	line=""
-	while IFS= read -r l <&4; do
-		case $l in *'"event":"result"'* | *'"event":"execution_'[cf]*) line=$l && break ;; esac
-	done
-	out=$line
+	first_result_streamed "$(jq -cn --arg l "$lang" --arg c "$code" '{language: $l, code: $c, timeout: 60}')" \
+		http://sbx/v1/runs
 	T_LAST="POST /v1/runs ($lang, streamed)"
 	expect_json '[.event, .index, .mime, .data, .bytes, .truncated]' '["result", 0, "text/plain", "first", 5, false]'
 	kill "$CURL_PID"
@@ -46,18 +53,8 @@ sid=$(printf '%s' "$out" | jq -r .id)
 "$SBX" session get "$sid" --json >"$T_TMP/get" 2>/dev/null
 work=$(jq -r .rundir "$T_TMP/get")/work
 mkfifo -m 666 "$work/go"
-rm -f "$T_TMP/stream"
-mkfifo "$T_TMP/stream"
-curl -s -N --unix-socket "$SOCK" -H 'Accept: application/x-ndjson' \
-	--data-binary '{"code": "display({\"text/plain\": \"first\"}, raw=True)\nopen(\"go\").read()\n7", "timeout": 60}' \
-	"http://sbx/v1/sessions/$sid/executions" >"$T_TMP/stream" &
-CURL_PID=$!
-exec 4<"$T_TMP/stream"
-line=""
-while IFS= read -r l <&4; do
-	case $l in *'"event":"result"'* | *'"event":"execution_'[cf]*) line=$l && break ;; esac
-done
-out=$line
+first_result_streamed '{"code": "display({\"text/plain\": \"first\"}, raw=True)\nopen(\"go\").read()\n7", "timeout": 60}' \
+	"http://sbx/v1/sessions/$sid/executions"
 T_LAST="POST /v1/sessions/ID/executions (streamed)"
 expect_json '[.event, .index, .data]' '["result", 0, "first"]'
 # Opening the FIFO waits for the program to open it: only once it is known
