@@ -14,11 +14,12 @@
 #include "session/session.h"
 #include "util/buf.h"
 
-#define SESSION_SOCKET	    "ctl.sock"
-#define SESSION_MANIFEST    "manifest.yaml"
-#define SESSION_LOCK	    "lock"
-#define SESSION_LOG	    "daemon.log"
-#define SESSION_LAUNCH_LOCK "launch.lock"
+#define SESSION_SOCKET		 "ctl.sock"
+#define SESSION_MANIFEST	 "manifest.yaml"
+#define SESSION_LOCK		 "lock"
+#define SESSION_ROOT_RUNDIR_BASE "/var/tmp" /* root's run directories (session_create.c) */
+#define SESSION_LOG		 "daemon.log"
+#define SESSION_LAUNCH_LOCK	 "launch.lock"
 /* The daemon's word to its starter when another node holds the lease. */
 #define SESSION_HELD_ELSEWHERE "held elsewhere: "
 

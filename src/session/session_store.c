@@ -1,11 +1,10 @@
 /* session_store — a session's files: STATE/sessions/ID/ (mode 0700) holds
  * manifest.yaml (written whole: temporary file, fsync, rename), the lock
  * file, the daemon's socket and log, and the run directory (the kernel's
- * working directory and saved state; as root, under /tmp, see
- * session_rundir). Ids are the node (session.h) and 84 random bits from
- * getrandom; names are checked
- * like deployment names. May call: state (manifest_yaml, store names),
- * util, libc.
+ * working directory and saved state; as root, under /var/tmp or /tmp:
+ * session_create.c, which makes the ids and checks the names). Looked up,
+ * described, listed, deleted and swept here. May call: state
+ * (manifest_yaml, store names), util, libc.
  */
 #include "session/session_int.h"
 
@@ -17,7 +16,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/file.h>
-#include <sys/random.h>
 #include <sys/socket.h>
 #include <sys/time.h>
 #include <sys/stat.h>
@@ -101,25 +99,6 @@ int session_this_node(void)
 			     "sets it), or unset it",
 			     SESSION_NODE_ENV, v);
 	return (int)n;
-}
-
-/* "s", the node (two hex digits), then 84 random bits. */
-static int new_id(char id[SESSION_ID_LEN + 1])
-{
-	unsigned char r[11];
-	int node = session_this_node();
-	if (node < 0)
-		return -1;
-	if (getrandom(r, sizeof r, 0) != (ssize_t)sizeof r)
-		return error("getrandom: %s", strerror(errno));
-	static const char hex[] = "0123456789abcdef";
-	id[0] = 's';
-	id[1] = hex[node >> 4];
-	id[2] = hex[node & 15];
-	for (size_t i = 0; i < SESSION_ID_LEN - 3; i++)
-		id[3 + i] = hex[(r[i / 2] >> (i % 2 ? 0 : 4)) & 15];
-	id[SESSION_ID_LEN] = 0;
-	return 0;
 }
 
 json_t *session_manifest_read(const char *state_dir, const char *id)
@@ -209,122 +188,6 @@ bool session_expired(json_t *m, uint64_t now_ms)
 {
 	json_t *e = json_object_get(m, "expires_at_ms");
 	return json_is_integer(e) && (uint64_t)json_integer_value(e) <= now_ms;
-}
-
-#define SESSION_ROOT_RUNDIR_BASE "/var/tmp" /* root's run directories (below) */
-
-/* As root the kernel runs as a per-run uid that must reach its directory
- * by path even without namespaces, and the state directory is 0700 (below
- * /root, often): the run directory is then a private directory of its own
- * in /var/tmp (which a reboot keeps), made by mkdtemp — a fresh name,
- * created atomically, that nobody can have made first — and checked on
- * every use (rundir_open: a real directory, root's). Its path is in the
- * manifest; sbx-session-ID-* lets delete and gc find it without one. */
-static int session_rundir(const char *state_dir, const char *id, char *out, size_t n)
-{
-	if (geteuid() == 0) {
-		const char *bases[] = {SESSION_ROOT_RUNDIR_BASE, "/tmp"};
-		for (size_t i = 0; i < 2; i++) {
-			if ((size_t)snprintf(out, n, "%s/sbx-session-%s-XXXXXX", bases[i], id) >= n)
-				return error("the session's run directory path is too long");
-			if (mkdtemp(out))
-				return 0;
-		}
-		return error("cannot create the session's run directory in %s or /tmp: %s",
-			     SESSION_ROOT_RUNDIR_BASE, strerror(errno));
-	}
-	return session_path(state_dir, id, "run", out, n);
-}
-
-/* session create's --file copies, into the working directory the daemon
- * has just made (through rundir_open's fds, as the daemon's own copies
- * go: session_files.c), before any execution: the session starts with
- * them, and they are not among the files an execution made. */
-static int copy_in_created(const char *rundir, json_t *m)
-{
-	struct workdir wd;
-	char why[512];
-	workdir_init(&wd);
-	if (rundir_open(&wd, rundir) < 0)
-		return -1;
-	int rc = session_files_copy_in(&wd, m, why, sizeof why);
-	rundir_close(&wd);
-	return rc < 0 ? error("%s", why) : 0;
-}
-
-/* The name is taken: what to do, in the words of the front that asked. */
-static int name_taken(const char *name, const char *other)
-{
-	if (front_get() == FRONT_CLI)
-		return error_of(ERROR_CONFLICT,
-				"a session named '%s' exists (%s): pick another -n NAME or delete "
-				"it with 'sbx session delete %s'",
-				name, other, name);
-	return error_of(ERROR_CONFLICT,
-			"a session named '%s' exists (%s): pick another \"name\"%s%s", name, other,
-			front_hint(NULL, ", or delete it: DELETE /v1/sessions/", ""),
-			front_get() == FRONT_MCP ? "" : name);
-}
-
-int session_create(const char *state_dir, const struct session_new *sn, char id[SESSION_ID_LEN + 1])
-{
-	char dir[PATH_MAX], rundir[PATH_MAX];
-	if (sn->name && store_check_name_for(sn->name, "session") < 0)
-		return -1;
-	if (sn->name) {
-		char other[SESSION_ID_LEN + 1];
-		json_t *all = session_list(state_dir);
-		size_t i;
-		json_t *s;
-		json_array_foreach(all, i, s)
-		{
-			const char *nm = json_string_value(json_object_get(s, "name"));
-			if (nm && !strcmp(nm, sn->name) &&
-			    strcmp(json_string_value(json_object_get(s, "status")), "expired")) {
-				snprintf(other, sizeof other, "%s",
-					 json_string_value(json_object_get(s, "id")));
-				json_decref(all);
-				return name_taken(sn->name, other);
-			}
-		}
-		json_decref(all);
-	}
-	if (statedir_ensure(state_dir) < 0 || statedir_ensure_sub(state_dir, "sessions") < 0 ||
-	    new_id(id) < 0 || session_path(state_dir, id, NULL, dir, sizeof dir) < 0 ||
-	    session_rundir(state_dir, id, rundir, sizeof rundir) < 0)
-		return -1;
-	if (mkdir(dir, 0700) < 0)
-		return error("cannot create %s: %s", dir, strerror(errno));
-	uint64_t now = session_now_ms();
-	char created[32];
-	session_iso8601(now, created);
-	json_t *files = json_array();
-	for (size_t i = 0; i < sn->nfiles; i++) {
-		char *abs = realpath(sn->files[i].src, NULL); /* the daemon's cwd is not ours */
-		json_array_append_new(files,
-				      json_pack("{s:s, s:s}", "src", abs ? abs : sn->files[i].src,
-						"name", sn->files[i].name));
-		free(abs);
-	}
-	json_t *m = json_pack(
-	    "{s:s, s:o, s:s, s:s, s:I, s:I, s:I, s:I, s:I, s:I, s:s, s:I, s:o, s:I}", "id", id,
-	    "name", sn->name ? json_string(sn->name) : json_null(), "language", sn->lang->name,
-	    "created_at", created, "created_at_ms", (json_int_t)now, "last_exec_at_ms",
-	    (json_int_t)now, "expires_at_ms", (json_int_t)(now + sn->ttl_ms), "ttl_ms",
-	    (json_int_t)sn->ttl_ms, "idle_ms", (json_int_t)sn->idle_ms, "memory_bytes",
-	    (json_int_t)sn->memory_bytes, "rundir", rundir, "execution_count", (json_int_t)0,
-	    "files", files, "files_bytes", (json_int_t)sn->files_bytes);
-	json_object_set_new(m, "disk_bytes", json_integer((json_int_t)sn->disk_bytes));
-	json_object_set_new(m, "require", json_integer((json_int_t)sn->require));
-	int rc = session_manifest_write(state_dir, id, m);
-	if (rc == 0)
-		rc = session_launch(state_dir, id);
-	if (rc == 0 && sn->nfiles)
-		rc = copy_in_created(rundir, m);
-	json_decref(m);
-	if (rc < 0)
-		session_delete(state_dir, id);
-	return rc;
 }
 
 /* Whether the manifest's text holds ref at all: a name lookup parses only
