@@ -16,7 +16,7 @@ static const struct lang languages[LANG_COUNT] = {
 	{LANG_JAVASCRIPT, "javascript", {"js", "node", "mjs", NULL}, {".js", ".mjs", ".cjs", NULL}, ENGINE_DUKTAPE, "node", "nodejs",
 	 {NULL}, NULL, NULL, "--version", NULL, false, {NULL}},
 	{LANG_TYPESCRIPT, "typescript", {"ts", NULL}, {".ts", ".mts", NULL}, ENGINE_DUKTAPE, "node", "nodejs",
-	 {NULL}, NULL, NULL, "--version", NULL, false, {NULL}},
+	 {NULL}, NULL, NULL, "--version", NULL, false, {NULL}, false, "javascript"},
 	/* python3*: Debian's sitecustomize; matplotlibrc: Debian's matplotlib refuses to import without it */
 	{LANG_PYTHON, "python", {"py", "python3", NULL}, {".py", NULL}, ENGINE_SPAWN, "python3", "python3",
 	 {"/etc/python3*", "/etc/matplotlibrc*", NULL}, "MemoryError", NULL, "--version", NULL, true, {">>>", "...", NULL}, true},
@@ -304,4 +304,9 @@ bool lang_js_module_file(const char *name)
 	const char *dot = strrchr(name, '.');
 	return dot && (!strcmp(dot, ".js") || !strcmp(dot, ".mjs") || !strcmp(dot, ".cjs") ||
 		       !strcmp(dot, ".json") || !strcmp(dot, ".ts"));
+}
+
+bool lang_runs_files_of(const struct lang *l, const struct lang *of)
+{
+	return l == of || (l && of && l->runs_files_of && !strcmp(l->runs_files_of, of->name));
 }

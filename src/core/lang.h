@@ -66,6 +66,10 @@ struct lang {
 	 * waits at the gate for the very argv a cold run execs
 	 * (engine/engine_held.c). */
 	bool warm_start;
+	/* Another language whose programs it runs as they are (TypeScript
+	 * takes JavaScript), by name: a session of this language accepts a
+	 * FILE of that one (session_request.c). NULL: none. */
+	const char *runs_files_of;
 };
 
 /* A language's behaviour: its backend in src/lang/NAME.c (the row above is
@@ -173,5 +177,8 @@ const struct lang *lang_guess(const char *code, size_t len);
 const char *lang_all_names(void);
 /* The languages with warm_start, as "python" or "python and r". */
 const char *lang_warm_start_names(void);
+/* Whether a program of language `of` runs as it is as `l` (the same
+ * language, or l->runs_files_of). */
+bool lang_runs_files_of(const struct lang *l, const struct lang *of);
 
 #endif

@@ -68,7 +68,7 @@ int session_exec_prepare(struct run_options *ro, const char *ref, char **operand
 	 * session's (an R script as Python): refused, with the way to run it.
 	 * JavaScript runs in a TypeScript session, as TypeScript takes it. */
 	const struct lang *fl = nops == 1 && !ro->markdown ? lang_by_path(operands[0]) : NULL;
-	if (!l && sl && fl && fl != sl && !(sl->id == LANG_TYPESCRIPT && fl->id == LANG_JAVASCRIPT))
+	if (!l && sl && fl && !lang_runs_files_of(sl, fl))
 		return error("%s is %s code (by its extension) and session %s runs %s: run it "
 			     "in the session's %s kernel with %s %s",
 			     operands[0], fl->name, ref, sl->name, fl->name,

@@ -98,5 +98,20 @@ printf 'print(1 + 1)\n' >"$T_TMP/ok.py"
 sbx session exec edges "$T_TMP/ok.py"
 expect_out 2
 sbx session delete edges
+# TypeScript runs JavaScript as it is (its row's runs_files_of): a .js FILE
+# runs in a TypeScript session; the other way round it is refused.
+printf 'console.log(6 * 7)\n' >"$T_TMP/ok.js"
+printf 'const n: number = 2;\nconsole.log(n)\n' >"$T_TMP/t.ts"
+sbx session create -l typescript -n edges-ts
+sbx session exec edges-ts "$T_TMP/ok.js"
+T_LAST="session exec of a .js file in a TypeScript session"
+expect_out 42
+sbx session delete edges-ts
+sbx session create -l javascript -n edges-js
+sbx session exec edges-js "$T_TMP/t.ts"
+T_LAST="session exec of a .ts file in a JavaScript session"
+expect_rc 125
+expect_err_contains "is typescript code (by its extension) and session edges-js runs javascript"
+sbx session delete edges-js
 
 finish

@@ -120,6 +120,30 @@ static void test_the_language_lists_name_every_language(void **state)
 				 lang_get((enum lang_id)id)->name);
 }
 
+/* A session runs a FILE of another language only where its row says its
+ * interpreter takes that language's programs as they are. */
+static void test_runs_files_of_is_the_rows(void **state)
+{
+	(void)state;
+	const struct lang *ts = lang_get(LANG_TYPESCRIPT), *js = lang_get(LANG_JAVASCRIPT);
+	assert_true(lang_runs_files_of(ts, js));
+	assert_true(lang_runs_files_of(ts, ts));
+	assert_false(lang_runs_files_of(js, ts));
+	for (int a = 0; a < LANG_COUNT; a++)
+		for (int b = 0; b < LANG_COUNT; b++) {
+			const struct lang *la = lang_get((enum lang_id)a),
+					  *lb = lang_get((enum lang_id)b);
+			bool row = la->runs_files_of && !strcmp(la->runs_files_of, lb->name);
+			assert_int_equal(lang_runs_files_of(la, lb), a == b || row);
+		}
+	for (int a = 0; a < LANG_COUNT; a++) {
+		const char *of = lang_get((enum lang_id)a)->runs_files_of;
+		if (of && !lang_by_name(of))
+			fail_msg("%s's runs_files_of names no language: %s",
+				 lang_get((enum lang_id)a)->name, of);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -127,6 +151,7 @@ int main(void)
 	    cmocka_unit_test(test_every_language_has_a_policy),
 	    cmocka_unit_test(test_warm_start_is_the_tables),
 	    cmocka_unit_test(test_the_language_lists_name_every_language),
+	    cmocka_unit_test(test_runs_files_of_is_the_rows),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
