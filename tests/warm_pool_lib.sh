@@ -76,3 +76,25 @@ run_py() {
 group_count() {
 	ps -o pid= -g "$SRV_PID" | wc -l
 }
+
+# expect_same_warm_cold — the records $warm (this server's) and $cold (the
+# server on COLD_STATE's) are the same but for what $same (a jq filter)
+# deletes, with the same keys, and so are their history and their events.
+expect_same_warm_cold() {
+	check "the same record warm and cold" \
+		test "$(printf '%s' "$warm" | jq -cS "$same")" = "$(printf '%s' "$cold" | jq -cS "$same")"
+	check "the same keys warm and cold" \
+		test "$(printf '%s' "$warm" | jq -c 'keys')" = "$(printf '%s' "$cold" | jq -c 'keys')"
+	wid=$(printf '%s' "$warm" | jq -r .id)
+	cid=$(printf '%s' "$cold" | jq -r .id)
+	sbx history show "$wid" --format json
+	expect_rc 0
+	hw=$(printf '%s' "$out" | jq -cS "$same")
+	sbx history show "$cid" --format json --state-dir "$COLD_STATE"
+	check "the same history warm and cold" test "$hw" = "$(printf '%s' "$out" | jq -cS "$same")"
+	sbx events --format ndjson
+	ew=$(printf '%s\n' "$out" | jq -c --arg id "$wid" 'select(.id == $id) | .event' | tr '\n' ' ')
+	sbx events --format ndjson --state-dir "$COLD_STATE"
+	ec=$(printf '%s\n' "$out" | jq -c --arg id "$cid" 'select(.id == $id) | .event' | tr '\n' ' ')
+	check "the same events warm and cold ($ew)" test -n "$ew" -a "$ew" = "$ec"
+}

@@ -75,6 +75,29 @@ static void send_int(int fd, int v)
 		send(fd, &v, sizeof(v), MSG_NOSIGNAL);
 }
 
+/* One message of len bytes on sock, with fd passed along (SCM_RIGHTS)
+ * when it is not -1. */
+static void send_with_fd(int sock, void *data, size_t len, int fd)
+{
+	union {
+		char buf[CMSG_SPACE(sizeof(int))];
+		struct cmsghdr align;
+	} u;
+	memset(&u, 0, sizeof(u));
+	struct iovec iov = {data, len};
+	struct msghdr mh = {.msg_iov = &iov, .msg_iovlen = 1};
+	if (fd >= 0) {
+		mh.msg_control = u.buf;
+		mh.msg_controllen = sizeof(u.buf);
+		struct cmsghdr *c = CMSG_FIRSTHDR(&mh);
+		c->cmsg_level = SOL_SOCKET;
+		c->cmsg_type = SCM_RIGHTS;
+		c->cmsg_len = CMSG_LEN(sizeof(int));
+		memcpy(CMSG_DATA(c), &fd, sizeof(int));
+	}
+	sendmsg(sock, &mh, MSG_NOSIGNAL);
+}
+
 /* The pid, and with it a pidfd of the child: opened here, by its parent,
  * before it can be reaped, so the pidfd is that process and no other. The
  * server signals it (a cancel) even if this runner is gone by then. */
@@ -82,23 +105,7 @@ static void send_pid(int sock, pid_t pid)
 {
 	int v = (int)pid;
 	int pfd = (int)syscall(SYS_pidfd_open, pid, 0);
-	union {
-		char buf[CMSG_SPACE(sizeof(int))];
-		struct cmsghdr align;
-	} u;
-	memset(&u, 0, sizeof(u));
-	struct iovec iov = {&v, sizeof(v)};
-	struct msghdr mh = {.msg_iov = &iov, .msg_iovlen = 1};
-	if (pfd >= 0) {
-		mh.msg_control = u.buf;
-		mh.msg_controllen = sizeof(u.buf);
-		struct cmsghdr *c = CMSG_FIRSTHDR(&mh);
-		c->cmsg_level = SOL_SOCKET;
-		c->cmsg_type = SCM_RIGHTS;
-		c->cmsg_len = CMSG_LEN(sizeof(int));
-		memcpy(CMSG_DATA(c), &pfd, sizeof(int));
-	}
-	sendmsg(sock, &mh, MSG_NOSIGNAL);
+	send_with_fd(sock, &v, sizeof(v), pfd);
 	if (pfd >= 0)
 		close(pfd);
 }
@@ -192,24 +199,8 @@ static void promote(runner_job_fn fn)
 		close_range(CTL_FD + 1, ~0u, 0);
 		runner_main(fn, "sbx-standby");
 	}
-	union {
-		char buf[CMSG_SPACE(sizeof(int))];
-		struct cmsghdr align;
-	} u;
-	memset(&u, 0, sizeof(u));
 	char ok = pid > 0 ? 'y' : 'n';
-	struct iovec iov = {&ok, 1};
-	struct msghdr mh = {.msg_iov = &iov, .msg_iovlen = 1};
-	if (pid > 0) {
-		mh.msg_control = u.buf;
-		mh.msg_controllen = sizeof(u.buf);
-		struct cmsghdr *c = CMSG_FIRSTHDR(&mh);
-		c->cmsg_level = SOL_SOCKET;
-		c->cmsg_type = SCM_RIGHTS;
-		c->cmsg_len = CMSG_LEN(sizeof(int));
-		memcpy(CMSG_DATA(c), &sv[0], sizeof(int));
-	}
-	sendmsg(CTL_FD, &mh, MSG_NOSIGNAL);
+	send_with_fd(CTL_FD, &ok, 1, pid > 0 ? sv[0] : -1);
 	for (int i = 0; i < 2; i++)
 		if (sv[i] >= 0)
 			close(sv[i]);
