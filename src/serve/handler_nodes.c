@@ -6,6 +6,7 @@
 #include <sys/statvfs.h>
 
 #include "serve/handler.h"
+#include "serve/runner.h"
 #include "serve/warm_pool.h"
 #include "session/session.h"
 #include "util/util.h"
@@ -19,19 +20,23 @@ enum MHD_Result handler_ready(struct server *s, struct MHD_Connection *conn)
 	admission_counts(&s->admission, &run, &wait);
 	bool draining = atomic_load(&s->draining);
 	bool full = run >= s->cfg->max_concurrent && wait >= s->cfg->max_queue;
+	/* Without a runner (it and its standby killed) no run can start: the
+	 * load balancer must send the work to another node. */
+	bool runner = runner_alive();
+	bool ready = !draining && !full && runner;
 	struct statvfs vfs;
 	json_t *disk = statvfs(s->cfg->state_dir, &vfs) == 0
 			   ? json_integer((json_int_t)vfs.f_bavail * (json_int_t)vfs.f_frsize)
 			   : json_null();
 	json_t *o =
-	    json_pack("{s:b, s:b, s:i, s:i, s:i, s:i, s:i, s:I, s:o, s:o}", "ready",
-		      !draining && !full, "draining", draining, "running", run, "queued", wait,
+	    json_pack("{s:b, s:b, s:b, s:i, s:i, s:i, s:i, s:i, s:I, s:o, s:o}", "ready", ready,
+		      "draining", draining, "runner", runner, "running", run, "queued", wait,
 		      "max_concurrent", s->cfg->max_concurrent, "max_queue", s->cfg->max_queue,
 		      "free", run < s->cfg->max_concurrent ? s->cfg->max_concurrent - run : 0,
 		      "sessions", (json_int_t)session_count(s->cfg->state_dir), "disk_free_bytes",
 		      disk, "warm_pool", warm_pool_json());
 	char *b = json_dumps(o, JSON_COMPACT);
-	enum MHD_Result rc = respond_json(conn, draining || full ? 503 : 200, b, -1);
+	enum MHD_Result rc = respond_json(conn, ready ? 200 : 503, b, -1);
 	free(b);
 	json_decref(o);
 	return rc;

@@ -156,6 +156,24 @@ api POST /v1/run '{"language":"js","code":"6 * 7","timeout":300}'
 expect_code 200
 expect_json .result 42
 check "the next standby is the runner after that" test "$(cat /proc/"$N"/comm)" = sbx-runner
+api GET /v1/ready ""
+expect_code 200
+expect_json '[.ready, .runner]' '[true,true]'
+
+# --- the runner and its standby both killed: the node says it is not ready,
+# so a load balancer sends the work to another node ------------------------
+M=
+for _c in $(cat /proc/"$N"/task/*/children 2>/dev/null); do
+	[ "$(cat /proc/"$_c"/comm 2>/dev/null)" = sbx-standby ] && M=$_c
+done
+check "the runner after that has a standby too" test -n "$M"
+kill -9 "$N" "$M"
+api POST /v1/run '{"language":"js","code":"1","timeout":300}'
+check "a run without any runner is refused ($code)" test "$code" -ge 500
+api GET /v1/ready ""
+expect_code 503
+expect_json '[.ready, .runner]' '[false,false]'
+check "the server says to restart it" grep -q "restart sbx serve" "$T_TMP/serve.log"
 
 # The drain waits for the cancelled run to end and be recorded.
 stop_server
