@@ -12,7 +12,10 @@
 
 #include <poll.h>
 #include <signal.h>
+#include <errno.h>
+#include <sys/pidfd.h>
 #include <sys/wait.h>
+#include <unistd.h>
 #include <stdlib.h>
 
 #include "mcp/call_child.h"
@@ -205,6 +208,14 @@ static int leave_a_sleeper(void)
 static void test_child_done_at_exit(void **state)
 {
 	(void)state;
+	/* The child's exit is seen on its pidfd. valgrind does not know
+	 * pidfd_open (ENOSYS there): the call would then end only when the
+	 * sleeper does, 300 s later, and prove nothing about memory. */
+	int self = pidfd_open(getpid(), 0);
+	if (self < 0 && errno == ENOSYS)
+		skip();
+	if (self >= 0)
+		close(self);
 	struct mcp_cmd cmd = {.job = MCP_JOB_FUNCTION, .function = leave_a_sleeper};
 	struct mcp_call_child c;
 	assert_int_equal(mcp_call_child_start(&c, &cmd), 0);
