@@ -28,6 +28,7 @@
 
 #include "engine/spawn_kit.h"
 #include "sandbox/sandbox.h"
+#include "util/profile.h"
 #include "util/util.h"
 
 /* The longest message: bash's code as one argv word (its 128 KiB cap, a
@@ -85,6 +86,7 @@ void engine_held_child_main(void *p)
 	if (n < 2)
 		held_fail("its command line is empty");
 	/* words[0]: the program's path; then its argv. */
+	profile_mark("held: words read, exec");
 	execve(words[0], words + 1, c->envp);
 	char text[300];
 	snprintf(text, sizeof text, "cannot start %.200s: %s", words[0], strerror(errno));

@@ -176,9 +176,12 @@ int warm_run(struct request *tmpl, warm_load_fn load, void *ctx)
 	struct warm w = {.req = tmpl, .out = &out, .r = r, .load = load, .ctx = ctx};
 	sandbox_hold_set(&(struct sandbox_hold){hold, &w});
 	/* Its directory's removal is not the request's to wait for: the pool's
-	 * next sandbox sweeps it (workdir.h). */
+	 * next sandbox sweeps it (workdir.h); nor is its init's exit, nor its
+	 * cgroup's removal (sandbox.h): this process ends with the run. */
 	workdir_leave_to_sweep(true);
+	sandbox_leave_ending_init(true);
 	execute(tmpl, &out, r);
+	sandbox_leave_ending_init(false);
 	workdir_leave_to_sweep(false);
 	sandbox_hold_set(NULL);
 	if (w.state == WARM_WAITING) {

@@ -137,6 +137,11 @@ void isolate_kill(struct isolate_state *st, pid_t pid);
  * was given. */
 int isolate_attach(struct isolate_state *st, pid_t pid);
 void isolate_finish(struct isolate_state *st, pid_t pid, struct sandbox_report *rep);
+/* isolate_finish in two: everything but the cgroup's removal (what is left
+ * killed, the peak and OOM read, the report filled), then the removal,
+ * which waits until no process is left in it. */
+void isolate_finish_read(struct isolate_state *st, struct sandbox_report *rep);
+void isolate_remove_cgroup(struct isolate_state *st);
 
 /* For `sbx doctor`: can this machine give the run its namespaces and root?
  * Spawns and reaps a trivial sandbox. 0, or -1 with a reason in why. */

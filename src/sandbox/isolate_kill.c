@@ -21,6 +21,7 @@
 #include <unistd.h>
 
 #include "sandbox/isolate_int.h"
+#include "util/profile.h"
 
 /* Processes whose parent is sbx (orphans handed to the subreaper) and that
  * are not in sbx's own session: SIGKILL and reap them. Returns how many. */
@@ -152,6 +153,20 @@ void sandbox_kill_shared_uid(pid_t owner)
 void isolate_finish(struct isolate_state *st, pid_t pid, struct sandbox_report *rep)
 {
 	(void)pid; /* reaped by now: only the run's group and cgroup are used */
+	isolate_finish_read(st, rep);
+	isolate_remove_cgroup(st);
+}
+
+void isolate_remove_cgroup(struct isolate_state *st)
+{
+	if (st->cgroup) {
+		cgroup_destroy(&st->cg);
+		profile_mark("cgroup removed");
+	}
+}
+
+void isolate_finish_read(struct isolate_state *st, struct sandbox_report *rep)
+{
 	isolate_kill(st, -1);
 	if (st->proc_pinned) {
 		procview_unpin(st->proc_pins);
@@ -160,7 +175,7 @@ void isolate_finish(struct isolate_state *st, pid_t pid, struct sandbox_report *
 	if (st->cgroup) {
 		st->memory_peak_kb = cgroup_memory_peak_kb(&st->cg);
 		st->oom_killed = cgroup_oom_killed(&st->cg);
-		cgroup_destroy(&st->cg);
+		profile_mark("cgroup read");
 	}
 	rep->namespaces = st->namespaces;
 	rep->landlock_abi = st->landlock_abi;

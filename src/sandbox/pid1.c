@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "util/procstrings.h"
+#include "util/profile.h"
 
 #define MSG_PID	   'P' /* from the code: "this is my pid" (credentials attached) */
 #define MSG_STATUS 'W' /* from the init: 'W' + the code's wait status (int) */
@@ -34,6 +35,51 @@ int pid1_channel(int fds[2])
 		return -1;
 	}
 	return 0;
+}
+
+/* The init's last word: the code's wait status; whether the namespace
+ * holds nothing else but the init (alone); the CPU time and peak RSS the
+ * init's own wait4 would report (its own and its reaped children's,
+ * the code included), all but its exit's teardown. */
+struct pid1_status_msg {
+	char kind; /* MSG_STATUS */
+	bool alone;
+	int wait_status;
+	struct rusage ru;
+};
+
+/* Reaps the orphans that already ended; true when no process is left in
+ * the namespace but the init. Every process of a pid namespace descends
+ * from its init (orphans are handed to it), so no child left means no
+ * process left, and none can come: only a process inside could fork. */
+static bool nothing_left(void)
+{
+	for (;;) {
+		pid_t p = waitpid(-1, NULL, WNOHANG);
+		if (p > 0)
+			continue;
+		if (p < 0 && errno == EINTR)
+			continue;
+		return p < 0 && errno == ECHILD;
+	}
+}
+
+static void usage_so_far(struct rusage *ru)
+{
+	struct rusage self, children;
+	memset(ru, 0, sizeof *ru);
+	if (getrusage(RUSAGE_SELF, &self) != 0 || getrusage(RUSAGE_CHILDREN, &children) != 0)
+		return;
+	ru->ru_utime.tv_sec = self.ru_utime.tv_sec + children.ru_utime.tv_sec;
+	ru->ru_utime.tv_usec = self.ru_utime.tv_usec + children.ru_utime.tv_usec;
+	ru->ru_stime.tv_sec = self.ru_stime.tv_sec + children.ru_stime.tv_sec;
+	ru->ru_stime.tv_usec = self.ru_stime.tv_usec + children.ru_stime.tv_usec;
+	for (struct timeval *t = &ru->ru_utime; t; t = t == &ru->ru_utime ? &ru->ru_stime : NULL)
+		if (t->tv_usec >= 1000000) {
+			t->tv_sec += 1;
+			t->tv_usec -= 1000000;
+		}
+	ru->ru_maxrss = self.ru_maxrss > children.ru_maxrss ? self.ru_maxrss : children.ru_maxrss;
 }
 
 static volatile pid_t code_pid;
@@ -122,10 +168,11 @@ _Noreturn void pid1_run(int keep_fd, sandbox_child_fn fn, void *arg)
 		}
 		if (p != pid)
 			continue; /* an orphan handed to us: reaped, that is all */
-		char msg[1 + sizeof(int)];
-		msg[0] = MSG_STATUS;
-		memcpy(msg + 1, &ws, sizeof(int));
-		(void)!send(keep_fd, msg, sizeof(msg), MSG_NOSIGNAL);
+		profile_mark("init: code reaped");
+		struct pid1_status_msg msg = {.kind = MSG_STATUS, .wait_status = ws};
+		msg.alone = nothing_left();
+		usage_so_far(&msg.ru);
+		(void)!send(keep_fd, &msg, sizeof(msg), MSG_NOSIGNAL);
 		/* The exit status for anyone who reads only that (the code's
 		 * signal as 128+N, as shells and tini report it); sbx reads
 		 * the message. The kernel kills what is left in the
@@ -136,7 +183,7 @@ _Noreturn void pid1_run(int keep_fd, sandbox_child_fn fn, void *arg)
 
 int pid1_read(int fd, struct pid1_state *st)
 {
-	char data[1 + sizeof(int)];
+	char data[sizeof(struct pid1_status_msg)];
 	union {
 		struct cmsghdr align;
 		char buf[CMSG_SPACE(sizeof(struct ucred))];
@@ -160,7 +207,11 @@ int pid1_read(int fd, struct pid1_state *st)
 					st->code_pid = cred.pid;
 			}
 	} else if (data[0] == MSG_STATUS && n == (ssize_t)sizeof(data)) {
-		memcpy(&st->wait_status, data + 1, sizeof(int));
+		struct pid1_status_msg m;
+		memcpy(&m, data, sizeof m);
+		st->wait_status = m.wait_status;
+		st->alone = m.alone;
+		st->ru = m.ru;
 		st->have_status = true;
 	}
 	return 1;

@@ -21,6 +21,7 @@
 #define SBX_PID1_H
 
 #include <stdbool.h>
+#include <sys/resource.h>
 #include <sys/types.h>
 
 #include "sandbox/sandbox.h"
@@ -38,6 +39,11 @@ struct pid1_state {
 	pid_t code_pid;	 /* the code's pid in sbx's namespace, 0: not known yet */
 	int wait_status; /* valid when have_status */
 	bool have_status;
+	/* With the status: nothing but the init was left in the namespace
+	 * (the init is ending; nothing of the run can act any more), and the
+	 * rusage wait4 on the init would give, but for its exit's teardown. */
+	bool alone;
+	struct rusage ru;
 };
 
 /* Reads what is waiting on sbx's end. Returns 1 while the channel is open,

@@ -8,7 +8,9 @@
  *   3. one supervisor from fork to reap (sandbox_supervise.c), in the
  *      run's turn when a batch gives turns (sandbox_turn.c);
  *   4. the isolation layers' end: what is left killed, the cgroup's
- *      account read and the cgroup removed (isolate_finish);
+ *      account read and the cgroup removed (isolate_finish); a warm
+ *      sandbox's init that is ending alone is left to end on its own
+ *      (sandbox_leave_ending_init);
  *   5. the status, from what was observed (sandbox_status.c).
  *
  * Each step is one call to the file that owns it; this file owns only the
@@ -81,8 +83,12 @@ int sandbox_run(const struct request *req, const struct sandbox_plan *plan, stru
 		goto out;
 	}
 
-	/* 4. Before the status: it reads the cgroup's peak and OOM. */
-	if (sv.isolated) {
+	/* 4. Before the status: it reads the cgroup's peak and OOM. An init
+	 * still ending keeps its cgroup (sandbox_leave_ending_init). */
+	if (sv.isolated && sv.init_ending) {
+		isolate_finish_read(&sv.iso, &out->sandbox);
+		finished = true;
+	} else if (sv.isolated) {
 		isolate_finish(&sv.iso, sv.pid, &out->sandbox);
 		finished = true;
 	}

@@ -140,6 +140,16 @@ bool sandbox_turn_lost(void);
 bool sandbox_turn_take(void);
 void sandbox_turn_give(void);
 
+/* For sbx serve's warm sandboxes (run/warm_run.c: one run per process,
+ * which exits once its record is out): a run whose code ends alone in its
+ * pid namespace ends at its init's word, without waiting for the init's
+ * own exit, which tears the namespaces down (~0.5 ms). Nothing of the run
+ * is left to act by then (the init found no other process); the init is
+ * reaped by whoever inherits it when sbx exits, and the run's cgroup is
+ * removed by the next run's sweep, as a killed sbx's is (cgroup.c). Off
+ * (the default), every run ends whole in sandbox_run. */
+void sandbox_leave_ending_init(bool on);
+
 /* A warm sandbox (sandbox_hold.c): a gated run whose every layer is in
  * place and whose interpreter waits on the gate is held there until hold
  * returns, with the code not yet chosen. true: open the gate (the run's

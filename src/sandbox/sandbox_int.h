@@ -108,6 +108,10 @@ struct supervisor {
 	int wait_status;
 	struct rusage ru;
 	bool reaped;
+	/* Reaped in all but name: the init said the code ended and nothing
+	 * else is left (pid1.h), and is ending on its own; its exit (the
+	 * namespaces' teardown) is not waited for (sandbox_leave_ending_init). */
+	bool init_ending;
 };
 
 /* How sandbox_supervise ended. */

@@ -84,6 +84,7 @@ static void drain(struct supervisor *sv, int i)
 	if (n < 0 && (errno == EINTR || errno == EAGAIN))
 		return;
 	if (n <= 0) {
+		profile_mark(i == 0 ? "stdout ended" : i == 1 ? "stderr ended" : "report ended");
 		close(sv->fds[i]);
 		sv->fds[i] = -1;
 		return;
@@ -130,6 +131,7 @@ static void reap(struct supervisor *sv)
 		}
 	}
 	sv->reaped = true;
+	profile_mark("reaped");
 	/* The init's report of how the code ended (sent before it exited,
 	 * so it is queued by now) is the run's real termination; the init's
 	 * own ends with a kill by sbx, which leaves no report. */
@@ -153,6 +155,13 @@ static pid_t await_code(struct supervisor *sv)
 			return 0;
 	}
 	return sv->init.code_pid;
+}
+
+static bool leave_ending_init;
+
+void sandbox_leave_ending_init(bool on)
+{
+	leave_ending_init = on;
 }
 
 /* SIGTERM to sbx during a run: the signal is blocked except inside ppoll,
@@ -183,7 +192,7 @@ static void watch(struct supervisor *sv)
 	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
 	if (ncpu < 1)
 		ncpu = 1;
-	bool exited = false;
+	bool exited = false, init_open = true;
 	double exit_grace_deadline = 0;
 	sigset_t term, waitmask;
 	sigemptyset(&term);
@@ -200,8 +209,8 @@ static void watch(struct supervisor *sv)
 			exited = true;
 			exit_grace_deadline = now_monotonic_ms() + 1000;
 		}
-		struct pollfd pfd[4];
-		int map[4], n = 0;
+		struct pollfd pfd[5];
+		int map[5], n = 0;
 		for (int i = 0; i < 3; i++)
 			if (sv->fds[i] >= 0) {
 				pfd[n] = (struct pollfd){sv->fds[i], POLLIN, 0};
@@ -213,6 +222,14 @@ static void watch(struct supervisor *sv)
 		}
 		if (n == 0)
 			break;
+		/* The init's word that the code ended comes before the init's
+		 * own end (its exit tears the namespaces down): when nothing
+		 * else is left, that word may be the run's end (sandbox.h). */
+		if (!exited && leave_ending_init && init_open && sv->init_fd >= 0 &&
+		    !sv->init.have_status) {
+			pfd[n] = (struct pollfd){sv->init_fd, POLLIN, 0};
+			map[n++] = 4;
+		}
 
 		double now = now_monotonic_ms();
 		double wait_ms = sv->deadline_ms - now;
@@ -256,9 +273,19 @@ static void watch(struct supervisor *sv)
 		for (int k = 0; rc > 0 && k < n; k++) {
 			if (!pfd[k].revents)
 				continue;
-			if (map[k] == 3) {
+			if (map[k] == 4) {
+				/* At its end (or an error) the pidfd says the rest. */
+				init_open = pid1_read(sv->init_fd, &sv->init) == 1;
+				if (sv->init.have_status && sv->init.alone &&
+				    sv->killed == KILL_NONE && leave_ending_init) {
+					profile_mark("init: the code ended alone");
+					exited = true;
+					exit_grace_deadline = now_monotonic_ms() + 1000;
+				}
+			} else if (map[k] == 3) {
 				/* The main process ended; its descendants must not
 				 * keep the run alive. */
+				profile_mark("main process ended (pidfd)");
 				exited = true;
 				exit_grace_deadline = now_monotonic_ms() + 1000;
 				if (!sv->isolated && sv->killed == KILL_NONE)
@@ -275,7 +302,17 @@ static void watch(struct supervisor *sv)
 	}
 	if (!sv->reaped && sv->killed == KILL_NONE && !exited)
 		kill_child(sv, KILL_WALL);
-	reap(sv);
+	if (sv->init.have_status && sv->init.alone && sv->killed == KILL_NONE &&
+	    leave_ending_init) {
+		/* The code ended and left nothing: the init's word is what its
+		 * wait4 would say, and its own exit (the namespaces' teardown,
+		 * ~0.5 ms) is not the record's to wait for (sandbox.h). */
+		sv->wait_status = sv->init.wait_status;
+		sv->ru = sv->init.ru;
+		sv->reaped = sv->init_ending = true;
+	} else {
+		reap(sv);
+	}
 	sigaction(SIGTERM, &old_sa, NULL);
 	sigdelset(&term, SIGTERM);
 	if (!cancel_requested) {
