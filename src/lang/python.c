@@ -55,7 +55,8 @@ static int python_spawn_args(struct spawn_run *s, struct argv_builder *a, const 
 	(void)compile_cmd, (void)as;
 	const struct request *req = s->req;
 	snprintf(s->code, sizeof s->code, "%s/" WORKDIR_PRIVATE "/" PYTHON_CODE_FILE, s->wd.path);
-	if (workdir_write(&s->wd, WORKDIR_PRIVATE "/" PYTHON_CODE_FILE, req->code, req->code_len) < 0)
+	if (workdir_write(&s->wd, WORKDIR_PRIVATE "/" PYTHON_CODE_FILE, req->code, req->code_len) <
+	    0)
 		return engine_spawn_setup_failed(s->out, "cannot prepare the working directory");
 	/* -I: no user site, no PYTHON* variables; -S: see the prelude;
 	 * -B: no __pycache__ in the workdir; -u: see python_unbuffered. */

@@ -11,17 +11,11 @@
 # as one JSON object (see src/sandbox/sandbox.h). Base R only: jsonlite is not part
 # of r-base-core.
 local({
-  # R's default packages (stats, graphics, utils...): .First.sys attaches
-  # them only after this file, ~70 ms of Rscript's start. Attached here,
-  # before the gate, they load while the sandbox is set up, and a warm
-  # sandbox (sbx serve's warm pool) has them before its request comes.
-  # The calls .First.sys makes, in its order, so search() is Rscript's and
-  # .First.sys finds them there; one that fails is left to .First.sys,
-  # which warns as natively.
+  # R's default packages, attached as .First.sys would after this file (its
+  # calls, its order: search() is Rscript's), load before the gate: during the
+  # sandbox's setup, and before a warm sandbox's request (~70 ms of Rscript's).
   for (pkg in getOption("defaultPackages"))
-    suppressWarnings(require(pkg, quietly = TRUE, warn.conflicts = FALSE,
-                             character.only = TRUE))
-  rm(pkg)
+    suppressWarnings(require(pkg, quietly = TRUE, warn.conflicts = FALSE, character.only = TRUE))
   # The gate (fd 4, see SANDBOX_GATE_FD): sbx writes one byte once every
   # sandbox layer is in place; R starts meanwhile (the cgroup's join, an
   # RCU grace period, took ~10 ms before R could start). No code runs
