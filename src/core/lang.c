@@ -26,7 +26,7 @@ static const struct lang languages[LANG_COUNT] = {
 	/* Renviron, Rprofile.site, repositories; R signals a plain simpleError:
 	 * "cannot allocate vector of size ..." or "... memory block of size ..." */
 	{LANG_R, "r", {"rscript", NULL}, {".r", NULL}, ENGINE_SPAWN, "Rscript", "r-base-core",
-	 {"/etc/R", NULL}, NULL, "cannot allocate ", "--version", NULL, true, {NULL}},
+	 {"/etc/R", NULL}, NULL, "cannot allocate ", "--version", NULL, true, {NULL}, true},
 	/* Shell commands: bash reads nothing of /etc without a login or an
 	 * interactive shell (--noprofile --norc); a failed allocation is
 	 * "xmalloc: cannot allocate", after which bash exits. */

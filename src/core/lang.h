@@ -60,9 +60,10 @@ struct lang {
 	const char *prompts[3];
 	/* A sandbox can start before the code is known: sbx run
 	 * --warm-sandbox and sbx serve's warm pool (run/warm_run.c,
-	 * serve.warm_pool). Python's prelude takes the code's file after the
-	 * sandbox's gate; a language without a prelude (bash, the compiled
-	 * ones: lang_ops.spawn_gated false) is a held exec, whose process
+	 * serve.warm_pool). Python's and R's preludes take the code's file
+	 * (lang_ops.code_file) after the sandbox's gate; a language without
+	 * a prelude (bash, the compiled ones: lang_ops.spawn_gated false) is
+	 * a held exec, whose process
 	 * waits at the gate for the very argv a cold run execs
 	 * (engine/engine_held.c). */
 	bool warm_start;
@@ -99,6 +100,12 @@ struct lang_ops {
 	/* The interpreter's prelude waits on the sandbox's gate before user
 	 * code (sandbox.h), so it starts while the cgroup is joined. */
 	bool spawn_gated;
+	/* The code's file in the run's private directory (WORKDIR_PRIVATE/
+	 * code_file), written by spawn_args and read by the prelude only
+	 * after the gate: a warm sandbox (run/warm_run.c) writes the
+	 * request's code there once it comes. NULL: the code is not read from
+	 * a file after the gate (not a prelude language with warm_start). */
+	const char *code_file;
 	/* The program runs without RLIMIT_AS (spawn_args sets *as to 0 for
 	 * every request: Go's runtime reserves address space it never uses).
 	 * A held exec sets its limits before the code is known, from this. */

@@ -13,6 +13,9 @@
 #include "prelude_python.h"
 #include "sandbox/workdir.h"
 
+/* The code's file, beside the prelude (lang_ops.code_file). */
+#define PYTHON_CODE_FILE "code.py"
+
 /* Python's stdout buffering, as python3 would have it where sbx's output
  * goes (the code's stdout is always a pipe, which python3 block-buffers).
  * Text to a terminal: python3 line-buffers, so -u (every write as it
@@ -51,8 +54,9 @@ static int python_spawn_args(struct spawn_run *s, struct argv_builder *a, const 
 {
 	(void)compile_cmd, (void)as;
 	const struct request *req = s->req;
-	snprintf(s->code, sizeof s->code, "%s/" WORKDIR_PRIVATE "/code.py", s->wd.path);
-	if (workdir_write(&s->wd, WORKDIR_PRIVATE "/code.py", req->code, req->code_len) < 0)
+	snprintf(s->code, sizeof s->code, "%s/" WORKDIR_PRIVATE "/" PYTHON_CODE_FILE, s->wd.path);
+	if (workdir_write(&s->wd, WORKDIR_PRIVATE "/" PYTHON_CODE_FILE, req->code, req->code_len) <
+	    0)
 		return engine_spawn_setup_failed(s->out, "cannot prepare the working directory");
 	/* -I: no user site, no PYTHON* variables; -S: see the prelude;
 	 * -B: no __pycache__ in the workdir; -u: see python_unbuffered. */
@@ -107,6 +111,7 @@ static const char *python_checker_name(const struct request *req)
 const struct lang_ops lang_python = {
     .spawn_args = python_spawn_args,
     .spawn_gated = true,
+    .code_file = PYTHON_CODE_FILE,
     .rich_results = true,
     .kernel_run = python_kernel_run,
     .checker_source = checker_python,

@@ -14,6 +14,9 @@
 #include "prelude_r.h"
 #include "sandbox/workdir.h"
 
+/* The code's file, beside the prelude (lang_ops.code_file). */
+#define R_CODE_FILE "code.R"
+
 /* R's graphics (the png device sbx opens for rich results: cairo, pango,
  * fontconfig) map libraries and fonts and start threads whose stacks are
  * address space, not memory: a plot took R to 250 MiB of address space
@@ -34,8 +37,8 @@ static int r_spawn_args(struct spawn_run *s, struct argv_builder *a, const char 
 {
 	(void)inputs_arg, (void)compile_cmd;
 	const struct request *req = s->req;
-	snprintf(s->code, sizeof s->code, "%s/" WORKDIR_PRIVATE "/code.R", s->wd.path);
-	if (workdir_write(&s->wd, WORKDIR_PRIVATE "/code.R", req->code, req->code_len) < 0 ||
+	snprintf(s->code, sizeof s->code, "%s/" WORKDIR_PRIVATE "/" R_CODE_FILE, s->wd.path);
+	if (workdir_write(&s->wd, WORKDIR_PRIVATE "/" R_CODE_FILE, req->code, req->code_len) < 0 ||
 	    workdir_write(&s->wd, WORKDIR_PRIVATE "/prelude.R", prelude_r, strlen(prelude_r)) < 0)
 		return engine_spawn_setup_failed(s->out, "cannot prepare the working directory");
 	*as = r_rlimit_as(*as);
@@ -85,6 +88,7 @@ static json_t *r_parse_error(const char *msg)
 const struct lang_ops lang_r = {
     .spawn_args = r_spawn_args,
     .spawn_gated = true,
+    .code_file = R_CODE_FILE,
     .rich_results = true,
     .kernel_run = r_kernel_run,
     .checker_source = checker_r,

@@ -75,11 +75,14 @@ static bool request_waiting(void)
 	return rc != 0 || ok; /* a read error: request_json_load says it */
 }
 
-/* The code into the file the prelude reads after the gate. */
+/* The code into the file the prelude reads after the gate (the backend's
+ * code_file, as its spawn_args wrote the template's: the same inode, which
+ * Rscript has open since its start). */
 static bool code_in(const struct sandbox_plan *plan, const struct request *req)
 {
 	char path[4096];
-	int n = snprintf(path, sizeof path, "%s/" WORKDIR_PRIVATE "/code.py", plan->rundir);
+	int n = snprintf(path, sizeof path, "%s/" WORKDIR_PRIVATE "/%s", plan->rundir,
+			 lang_ops(req->lang)->code_file);
 	if (n < 0 || (size_t)n >= sizeof path)
 		return false;
 	int fd = open(path, O_WRONLY | O_TRUNC | O_NOFOLLOW | O_CLOEXEC);
@@ -101,12 +104,13 @@ static bool built(const struct request *req)
 					lstat(path, &st) == 0 && S_ISDIR(st.st_mode));
 }
 
-/* The request's code where its sandbox takes it: Python's prelude reads
- * its file after the gate; a held exec gets its words then
+/* The request's code where its sandbox takes it: Python's and R's
+ * preludes read its file after the gate; a held exec gets its words then
  * (engine/engine_held.c), here only its program must be built. */
 static bool code_ready(const struct sandbox_plan *plan, const struct request *req)
 {
-	return lang_ops(req->lang)->spawn_gated ? code_in(plan, req) : built(req);
+	const struct lang_ops *ops = lang_ops(req->lang);
+	return ops->spawn_gated ? ops->code_file && code_in(plan, req) : built(req);
 }
 
 /* What execute_and_render says before the engine runs, for the request

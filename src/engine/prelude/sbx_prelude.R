@@ -2,15 +2,20 @@
 # prints exactly what Rscript prints (auto-printed values, warnings after
 # each top-level call, errors and "Execution halted"), and like a notebook
 # cell its last top-level value, when visible, is the result.
-#
 # Started as: Rscript --no-save --no-restore --no-site-file --no-environ CODE
-# with R_PROFILE_USER naming this file: R sources it before the code (base
-# only: the default packages come after). It leaves nothing in the global
-# environment but `inputs`; a task callback sees each top-level value, an
-# error handler reports uncaught errors. The result or error goes to fd 3
-# as one JSON object (see src/sandbox/sandbox.h). Base R only: jsonlite is not part
-# of r-base-core.
+# with R_PROFILE_USER naming this file: R sources it before the code. It
+# leaves nothing in the global environment but `inputs`; a task callback
+# sees each top-level value, an error handler reports uncaught errors. The
+# result or error goes to fd 3 as one JSON object (src/sandbox/sandbox.h),
+# in base R only (jsonlite is not part of r-base-core).
 local({
+  # What R loads after this file, before the code, loads before the gate (in
+  # the sandbox's setup; a warm sandbox's before its request, ~75 ms): the
+  # default packages as .First.sys attaches them (its calls and order: search()
+  # is Rscript's), and the JIT's compiler as R does unless R_ENABLE_JIT is 0.
+  for (pkg in getOption("defaultPackages"))
+    suppressWarnings(require(pkg, quietly = TRUE, warn.conflicts = FALSE, character.only = TRUE))
+  if (isTRUE(suppressWarnings(as.integer(Sys.getenv("R_ENABLE_JIT", "3"))) != 0L)) loadNamespace("compiler")
   # The gate (fd 4, see SANDBOX_GATE_FD): sbx writes one byte once every
   # sandbox layer is in place; R starts meanwhile (the cgroup's join, an
   # RCU grace period, took ~10 ms before R could start). No code runs
