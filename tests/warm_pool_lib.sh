@@ -51,6 +51,15 @@ stop_warm_server() {
 	srv_rc=$(cat "$T_TMP/srv.rc")
 }
 
+# expect_drained — stops the server (stop_warm_server) and checks that
+# its drain ended cleanly and left nothing of its process group.
+expect_drained() {
+	stop_warm_server
+	check "the server drained cleanly" test "$srv_rc" -eq 0
+	n=$(group_count)
+	check "nothing of the server's process group is left ($n)" test "$n" -eq 0
+}
+
 # pool_full SIZE [LANG] — waits until /v1/ready says LANG's pool (default:
 # python) holds SIZE again, all set up (the refill is the server's thread:
 # each try is one request, no sleep).

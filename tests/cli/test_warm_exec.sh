@@ -153,10 +153,7 @@ for l in $LANGS; do
 	done
 done
 
-stop_warm_server
-check "the server drained cleanly" test "$srv_rc" -eq 0
-n=$(group_count)
-check "nothing of the server's process group is left ($n)" test "$n" -eq 0
+expect_drained
 kill -TERM "$COLD_PID"
 wait "$COLD_PID"
 finish

@@ -115,10 +115,7 @@ check "the server's group holds at most the server, the runner, its standby and 
 # work directory.
 pool_full $SIZE
 check "the pool is full before the drain" test $? -eq 0
-stop_warm_server
-check "the server drained cleanly" test "$srv_rc" -eq 0
-n=$(group_count)
-check "nothing of the server's process group is left ($n)" test "$n" -eq 0
+expect_drained
 if [ "$(id -u)" -ne 0 ]; then
 	check "no work directory is left" sh -c "! ls -A '$SBX_STATE_DIR/work' 2>/dev/null | grep -q ."
 fi

@@ -112,10 +112,7 @@ expect_jq '.stdout | contains("package:stats") and contains("package:methods")'
 api POST /v1/run '{"language":"r","code":"cat(readLines(file(\"stdin\")))","stdin":"typed"}'
 expect_jq '.warm == false and .stdout == "typed"'
 
-stop_warm_server
-check "the server drained cleanly" test "$srv_rc" -eq 0
-n=$(group_count)
-check "nothing of the server's process group is left ($n)" test "$n" -eq 0
+expect_drained
 kill -TERM "$COLD_PID"
 wait "$COLD_PID"
 finish

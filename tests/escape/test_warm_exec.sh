@@ -140,8 +140,5 @@ int main(int argc, char **argv) {
 	done
 fi
 
-stop_warm_server
-check "the server drained cleanly" test "$srv_rc" -eq 0
-n=$(group_count)
-check "nothing of the server's process group is left ($n)" test "$n" -eq 0
+expect_drained
 finish

@@ -124,8 +124,5 @@ for f in "$CORPUS"/*.R; do
 	expect_jq '((.stdout + .stderr) | contains("ESCAPED")) | not'
 done
 
-stop_warm_server
-check "the server drained cleanly" test "$srv_rc" -eq 0
-n=$(group_count)
-check "nothing of the server's process group is left ($n)" test "$n" -eq 0
+expect_drained
 finish
