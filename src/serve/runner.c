@@ -221,6 +221,12 @@ static _Noreturn void runner_main(runner_job_fn fn, const char *name)
 	sigprocmask(SIG_BLOCK, &chld, NULL);
 	int sfd = signalfd(-1, &chld, SFD_CLOEXEC | SFD_NONBLOCK);
 	prctl(PR_SET_NAME, name, 0, 0, 0);
+	/* What the runs leave when they end comes back here and is reaped
+	 * (reap: waitpid(-1)): a warm run's pid-namespace init, which the run
+	 * does not wait for (sandbox.h), and the session daemons that
+	 * session create detaches. Else they go to pid 1, which in a container
+	 * is often sbx serve itself, which reaps only its own children. */
+	prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
 	size_t njobs = 0, cap = 16;
 	struct job *jobs = xcalloc(cap, sizeof(*jobs));
 	struct pollfd *p = xcalloc(cap + 2, sizeof(*p));
