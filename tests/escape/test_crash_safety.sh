@@ -228,12 +228,16 @@ done
 check "no working directory of a killed run is left:$left" test -z "$left"
 tmps=$(find "$D" -maxdepth 2 -name '.tmp-*' 2>/dev/null)
 check "no deployment temp directory is left: $tmps" test -z "$tmps"
+# Only where our runs make their groups (crash_cgroups.py): a group of the
+# same name elsewhere is another process tree's.
+cg_parents=$(python3 "$HERE/crash_cgroups.py")
 stale_cgroups() {
 	cgs=""
-	[ -d /sys/fs/cgroup ] || return 0
 	for p in $pids; do
 		kill -0 "$p" 2>/dev/null && continue # the pid is someone else's now
-		cgs="$cgs$(find /sys/fs/cgroup -maxdepth 6 -type d -name "sbx-$p" 2>/dev/null)"
+		for d in $cg_parents; do
+			[ -d "$d/sbx-$p" ] && cgs="$cgs $d/sbx-$p"
+		done
 	done
 }
 stale_cgroups

@@ -1,0 +1,43 @@
+# crash_cgroups.py — the directories an sbx started from here makes its
+# runs' cgroups in: our own cgroup in the v2 hierarchy and in the v1
+# memory, pids and cpu hierarchies (src/sandbox/cgroup.c, own_dir), one per
+# line, those that exist.
+#
+# Used by tests/escape/test_crash_safety.sh: a killed sbx's group
+# ("sbx-PID") is swept by the next run from these directories only. A group
+# of that name elsewhere under /sys/fs/cgroup belongs to another process
+# tree (pids wrap: another sbx's leftover in a parent no run of ours
+# sweeps), so searching all of /sys/fs/cgroup gave false failures.
+import os
+
+own = {}  # controller ("" for v2) -> our cgroup path
+with open("/proc/self/cgroup") as f:
+    for line in f:
+        _, ctrls, path = line.rstrip("\n").split(":", 2)
+        for c in ctrls.split(",") if ctrls else [""]:
+            own[c] = path
+
+dirs = []
+with open("/proc/self/mountinfo") as f:
+    for line in f:
+        left, right = line.split(" - ", 1)
+        fields, after = left.split(), right.split()
+        root, mnt, fstype, superopts = fields[3], fields[4], after[0], after[2]
+        if fstype == "cgroup2":
+            ctrls = [""]
+        elif fstype == "cgroup":
+            ctrls = [c for c in superopts.split(",") if c in ("memory", "pids", "cpu")]
+        else:
+            continue
+        for c in ctrls:
+            path = own.get(c)
+            if path is None:
+                continue
+            if root != "/":
+                if path != root and not path.startswith(root + "/"):
+                    continue  # our cgroup is outside this mount
+                path = path[len(root):]
+            d = mnt + (path if path != "/" else "")
+            if os.path.isdir(d) and d not in dirs:
+                dirs.append(d)
+print("\n".join(dirs))
