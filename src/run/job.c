@@ -83,10 +83,13 @@ static int deploy_job(const struct run_job *job, struct run_options *ro)
 	for (size_t i = 0; i < job->ndefaults; i++)
 		if (runopt_handle(ro, job->defaults[i].id, job->defaults[i].arg) != 0)
 			return EXIT_SBX_FAILURE;
+	/* Not deployed: 1, as on the command line, and the failure's record
+	 * (its kind says why) as for any failure of a front's job, whatever
+	 * the format; sbx serve answers it with X-Sbx-Exit-Code 1. */
 	int rc = deploy_run(ro, name, operands, 1);
-	/* Not deployed (the command line's exit 1): for a front, a failure
-	 * of the caller's code like any other, its kind in the record. */
-	return rc == 1 ? EXIT_SBX_FAILURE : rc;
+	if (rc == 1)
+		run_job_failure_record("deploy", FORMAT_JSON);
+	return rc;
 }
 
 int run_job(const struct run_job *job)

@@ -21,6 +21,7 @@ int api_fail(struct api_error *e, enum error_kind kind, const char *code, const 
 	e->status = row->http_status;
 	e->code = code;
 	e->kind = row->name;
+	e->exit_code = 0;
 	return -1;
 }
 
@@ -348,6 +349,7 @@ int api_fail_kind(struct api_error *e, const char *kind, const char *fmt, ...)
 	e->status = row->http_status;
 	e->code = "sbx_error";
 	e->kind = row->name;
+	e->exit_code = 0;
 	return -1;
 }
 

@@ -81,6 +81,10 @@ struct api_error {
 	const char *code;
 	const char *kind; /* an sbx failure's kind (core/error_kinds.h); NULL: none */
 	char message[512];
+	/* What the same command exits with locally when that is not 125
+	 * (prepare and deploy exit 1 when the code fails validation); 0: an
+	 * sbx failure's 125. Set after api_fail*, which clear it. */
+	int exit_code;
 };
 
 /* The status is the kind's (core/error_kinds.c), as is the body's "kind";

@@ -292,6 +292,11 @@ static enum MHD_Result run_child(struct server *s, struct MHD_Connection *conn, 
 	request_plan_release(&st->args);
 	free(st);
 	enum MHD_Result rc;
+	/* A deploy of code that fails validation exits 1, as sbx deploy does:
+	 * a failure like sbx's own, with that exit code. */
+	bool not_deployed = x->route.op == API_DEPLOY && code == 1;
+	if (not_deployed)
+		code = 125;
 	json_t *rec =
 	    text ? handler_failure_record(&out, code)
 		 : json_loadb(out.data ? out.data : "", out.len,
@@ -309,6 +314,7 @@ static enum MHD_Result run_child(struct server *s, struct MHD_Connection *conn, 
 		const char *m =
 		    json_string_value(json_object_get(json_object_get(rec, "error"), "message"));
 		api_fail_kind(&e, api_record_kind(rec), "%s", m ? m : msg);
+		e.exit_code = not_deployed ? 1 : 0;
 		rc = reply_error(conn, x, &e);
 	} else if (code == 125 || (!rec && !text && !deletes && !stop_text) ||
 		   (deletes && code != 0)) {
@@ -318,6 +324,7 @@ static enum MHD_Result run_child(struct server *s, struct MHD_Connection *conn, 
 		if (m)
 			snprintf(msg, sizeof(msg), "%s", m);
 		api_fail_kind(&e, api_record_kind(rec), "%s", msg);
+		e.exit_code = not_deployed ? 1 : 0;
 		rc = reply_error(conn, x, &e);
 	} else if (deletes && text && x->route.op == API_SESSION_DELETE) {
 		/* what sbx session delete prints ("deleted ID") */

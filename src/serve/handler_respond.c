@@ -75,9 +75,11 @@ enum MHD_Result respond_json(struct MHD_Connection *conn, int status, const char
 enum MHD_Result respond_error(struct MHD_Connection *conn, const struct api_error *e)
 {
 	char *body = api_error_json(e);
-	/* An sbx failure exits 125 locally. */
+	/* An sbx failure exits 125 locally, a deploy of code that fails
+	 * validation 1. */
+	bool sbx_failure = e->code && !strcmp(e->code, "sbx_error");
 	enum MHD_Result rc = respond_json(conn, e->status, body,
-					  e->code && !strcmp(e->code, "sbx_error") ? 125 : -1);
+					  !sbx_failure ? -1 : e->exit_code ? e->exit_code : 125);
 	free(body);
 	return rc;
 }

@@ -151,7 +151,10 @@ int remote_fail(struct remote_reply *r)
 	else
 		error("the server answered HTTP %ld without an error message", r->status);
 	json_decref(o);
-	return EXIT_SBX_FAILURE;
+	/* The server's X-Sbx-Exit-Code: a deploy of code that fails
+	 * validation exits 1, as locally; any other failure 125. */
+	return r->exit_code > 0 && r->exit_code < EXIT_SBX_FAILURE ? r->exit_code
+								   : EXIT_SBX_FAILURE;
 }
 
 /* Prints an answer as the local command would and returns its exit code. */

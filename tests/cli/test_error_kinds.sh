@@ -66,12 +66,17 @@ expect_json .error.message '"not deployed: SyntaxError: invalid syntax (line 1)"
 api POST /v1/deployments '{"name":"unparsed","language":"python","code":"def (:"}'
 expect_code 400
 expect_json .error.kind '"invalid"'
+check "deploy of unparsable code: X-Sbx-Exit-Code 1, as sbx deploy exits ($(header X-Sbx-Exit-Code))" \
+	test "$(header X-Sbx-Exit-Code)" = 1
 for accept in text/plain application/x-ndjson; do
 	out=$(curl -s --unix-socket "$SOCK" -H "Accept: $accept" -w '\n%{http_code}' \
+		-D "$T_TMP/deploy_hdrs" \
 		-d '{"name":"unparsed","language":"javascript","code":"function ("}' \
 		http://sbx/v1/deployments)
 	check "deploy of unparsable code, Accept $accept: 400 ($(printf '%s' "$out" | tail -n 1))" \
 		test "$(printf '%s' "$out" | tail -n 1)" = 400
+	check "deploy of unparsable code, Accept $accept: X-Sbx-Exit-Code 1" \
+		grep -qix 'X-Sbx-Exit-Code: 1.\{0,1\}' "$T_TMP/deploy_hdrs"
 	check "Duktape's message names its line once, Accept $accept" \
 		test "$(printf '%s' "$out" | head -n 1 | jq -r .error.message)" = \
 		"not deployed: SyntaxError: function name required (line 1, end of input)"
@@ -81,6 +86,14 @@ sbx_in '{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion
 ' mcp
 mcp_kind=$(printf '%s\n' "$out" | jq -r 'select(.id == 1) | .result.structuredContent.error.kind')
 check "MCP: deploy_code of unparsable code says invalid ($mcp_kind)" test "$mcp_kind" = invalid
+# sbx --remote deploy exits as sbx deploy does: 1 for code that fails its
+# check, 125 for a bad request.
+for fmt in text json ndjson; do
+	sbx --remote "$ADDR" deploy -n unparsed -l python -e 'def (:' --format $fmt
+	expect_rc 1
+done
+sbx --remote "$ADDR" deploy -n 'bad name' -e 'return 1'
+expect_rc 125
 sbx list --json
 expect_jq 'map(select(.name == "unparsed")) | length == 0'
 
