@@ -1,6 +1,6 @@
 #!/bin/sh
 # tests/as_user.sh TEST [PATH...] — runs the shell test tests/escape/TEST
-# (or tests/cli/TEST) as an unprivileged user, for a suite that runs as
+# (or tests/cli/TEST, or tests/DIR/TEST given as DIR/TEST) as an unprivileged user, for a suite that runs as
 # root: the code then shares sbx's uid, there is no cgroup, and the user
 # namespace maps only that uid, which are other code paths. The test, lib.sh,
 # session_lib.sh, serve_lib.sh, warm_pool_lib.sh, sbx and each PATH (relative to the test's
@@ -14,8 +14,20 @@ tests=$(cd "$(dirname "$0")" && pwd)
 : "${SBX:=$tests/../bin/sbx}"
 test=$1
 shift
-dir=$tests/escape
-[ -e "$dir/$test" ] || dir=$tests/cli
+# TEST may name its folder (cli/test_warm_pool.sh: a cli test that shares
+# its name with an escape test); a bare name is looked up in escape/, then
+# cli/.
+case $test in
+*/*)
+	dir=$tests/${test%/*}
+	test=${test##*/}
+	;;
+*)
+	dir=$tests/escape
+	[ -e "$dir/$test" ] || dir=$tests/cli
+	;;
+esac
+[ -e "$dir/$test" ] || { echo "tests/as_user.sh: no test $dir/$test" >&2 && exit 2; }
 name=$(basename "$test" .sh)
 if [ "$(id -u)" -ne 0 ]; then
 	echo "${name}_user: 0 passed, 0 failed (not root: $test runs as $(id -un) itself)"

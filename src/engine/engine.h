@@ -30,6 +30,11 @@ int engine_spawn_run(struct request *req, struct outcome *out, const struct outp
  * Java, of javac (compile_cmd); NULL: the language table's command. */
 int engine_spawn_run_cmd(struct request *req, struct outcome *out, const struct output_sink *sink,
 			 char *const *run_cmd, char *const *compile_cmd);
+/* What runs leave for the next run to remove, removed now: the working
+ * directories of runs that are over (under the state directory's work/,
+ * or root's) and the cgroups of sbx processes that are gone. For a
+ * server's end, whose warm runs leave both to the next run. */
+void engine_sweep_leftovers(const char *state_dir);
 /* The real binary of command: a path as given, else prefer_dir (may be NULL),
  * /usr/bin, /bin, /usr/local/bin, then PATH, skipping scripts (shims). Writes
  * the resolved path to out; returns 0, or -1 when none is found. */

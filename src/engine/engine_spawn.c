@@ -25,6 +25,7 @@
 
 #include "engine/spawn_kit.h"
 #include "engine/interp.h"
+#include "sandbox/cgroup.h"
 #include "sandbox/isolate.h"
 #include "sandbox/progin.h"
 #include "sandbox/sandbox.h"
@@ -187,6 +188,19 @@ static const char *root_work_base(char *buf, size_t n)
 	if ((st.st_mode & 07777) != 0711 && chmod(buf, 0711) != 0)
 		return NULL;
 	return buf;
+}
+
+void engine_sweep_leftovers(const char *state_dir)
+{
+	char base[PATH_MAX];
+	const char *wbase = root_work_base(base, sizeof base);
+	if (!wbase && state_dir) {
+		int n = snprintf(base, sizeof base, "%s/work", state_dir);
+		wbase = n > 0 && (size_t)n < sizeof base ? base : NULL;
+	}
+	if (wbase)
+		workdir_sweep(wbase);
+	cgroup_sweep();
 }
 
 int engine_spawn_run_cmd(struct request *req, struct outcome *out, const struct output_sink *sink,

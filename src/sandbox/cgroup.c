@@ -1,17 +1,14 @@
 /* cgroup — see cgroup.h. */
 #include "sandbox/cgroup.h"
+#include "sandbox/cgroup_int.h"
 
-#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
-#include <sched.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <time.h>
 #include <unistd.h>
 
 /* Reads a small file into buf (NUL-terminated). Returns bytes or -1. */
@@ -29,7 +26,7 @@ static ssize_t read_small(const char *path, char *buf, size_t len)
 	return n;
 }
 
-static int write_str(const char *path, const char *s)
+int cgroup_write_str(const char *path, const char *s)
 {
 	int fd = open(path, O_WRONLY | O_CLOEXEC);
 	size_t len = strlen(s);
@@ -47,7 +44,7 @@ static int write_u64(const char *dir, const char *file, uint64_t v)
 	if (snprintf(path, sizeof(path), "%s/%s", dir, file) >= (int)sizeof(path))
 		return -1;
 	snprintf(num, sizeof(num), "%" PRIu64, v);
-	return write_str(path, num);
+	return cgroup_write_str(path, num);
 }
 
 /* Our own cgroup path in a hierarchy: the v2 one (controller NULL) or the
@@ -140,7 +137,7 @@ static int hierarchy_mount(const char *controller, char *mnt, size_t mntlen, cha
 }
 
 /* The directory of our own cgroup in a hierarchy, as a path we can open. */
-static int own_dir(const char *controller, char *out, size_t outlen)
+int cgroup_own_dir(const char *controller, char *out, size_t outlen)
 {
 	char mnt[256], root[256], cg[512];
 	const char *rel;
@@ -176,10 +173,10 @@ static bool v2_has_controllers(const char *dir)
 const char *cgroup_probe(char *why, size_t whylen)
 {
 	char dir[256];
-	if (own_dir(NULL, dir, sizeof(dir)) == 0 && v2_has_controllers(dir) &&
+	if (cgroup_own_dir(NULL, dir, sizeof(dir)) == 0 && v2_has_controllers(dir) &&
 	    access(dir, W_OK) == 0)
 		return "v2";
-	if (own_dir("memory", dir, sizeof(dir)) == 0) {
+	if (cgroup_own_dir("memory", dir, sizeof(dir)) == 0) {
 		if (access(dir, W_OK) == 0)
 			return "v1";
 		snprintf(
@@ -188,7 +185,7 @@ const char *cgroup_probe(char *why, size_t whylen)
 		    dir);
 		return NULL;
 	}
-	if (own_dir(NULL, dir, sizeof(dir)) == 0)
+	if (cgroup_own_dir(NULL, dir, sizeof(dir)) == 0)
 		snprintf(why, whylen,
 			 "cgroup v2 at %s does not delegate the memory and pids controllers to us",
 			 dir);
@@ -197,18 +194,27 @@ const char *cgroup_probe(char *why, size_t whylen)
 	return NULL;
 }
 
-static void sweep_stale(const char *parent);
-
 static int make_child(const char *parent, const char *tag, char *out, size_t outlen)
 {
-	sweep_stale(parent);
+	cgroup_sweep_dir(parent);
 	if (snprintf(out, outlen, "%s/%s", parent, tag) >= (int)outlen)
 		return -1;
-	if (mkdir(out, 0700) < 0 && errno != EEXIST) {
-		out[0] = '\0';
-		return -1;
+	if (mkdir(out, 0700) == 0)
+		return 0;
+	if (errno == EEXIST) {
+		/* Our name, not made by this run (each run is its own process,
+		 * its group gone before the next): a killed sbx's whose pid we
+		 * have now (pids wrap), which the sweep skips as ours. Whatever
+		 * it left must neither share this run's limits nor live on. */
+		char old[320];
+		snprintf(old, sizeof old, "%s", out);
+		cgroup_kill_dir(old, true);
+		cgroup_remove_dir(old);
+		if (mkdir(out, 0700) == 0)
+			return 0;
 	}
-	return 0;
+	out[0] = '\0';
+	return -1;
 }
 
 /* The directory a run's group is made in, for hierarchy controller (NULL:
@@ -224,7 +230,7 @@ static int parent_dir(const struct cgroup_run *parent, const char *controller, c
 		      : !strcmp(controller, "pids") ? parent->pids
 						    : NULL;
 	if (!dir || !dir[0])
-		return own_dir(controller, out, outlen);
+		return cgroup_own_dir(controller, out, outlen);
 	if (snprintf(out, outlen, "%s", dir) >= (int)outlen)
 		return -1;
 	return 0;
@@ -268,7 +274,7 @@ int cgroup_create(struct cgroup_run *cg, const struct cgroup_run *parent, const 
 	}
 	/* cpuacct: the run's CPU time across all its processes (v2 has it in
 	 * cpu.stat of every group). Optional: without it runcpu samples. */
-	if (count_cpu && own_dir("cpuacct", dir, sizeof(dir)) == 0 &&
+	if (count_cpu && cgroup_own_dir("cpuacct", dir, sizeof(dir)) == 0 &&
 	    make_child(dir, tag, cg->cpu, sizeof(cg->cpu)) < 0)
 		cg->cpu[0] = '\0';
 	cg->kind = "v1";
@@ -284,7 +290,7 @@ int cgroup_create_group(struct cgroup_run *cg, const char *tag, uint64_t memory_
 {
 	char dir[256], path[320];
 	memset(cg, 0, sizeof(*cg));
-	if (own_dir(NULL, dir, sizeof(dir)) == 0 && v2_has_controllers(dir)) {
+	if (cgroup_own_dir(NULL, dir, sizeof(dir)) == 0 && v2_has_controllers(dir)) {
 		if (make_child(dir, tag, cg->mem, sizeof(cg->mem)) < 0 ||
 		    write_u64(cg->mem, "memory.max", memory_bytes) < 0 ||
 		    write_u64(cg->mem, "pids.max", pids_max) < 0)
@@ -293,12 +299,12 @@ int cgroup_create_group(struct cgroup_run *cg, const char *tag, uint64_t memory_
 		/* Its children (the kernels' groups) get both controllers; it
 		 * holds no process itself (v2's rule for a group that does). */
 		snprintf(path, sizeof(path), "%s/cgroup.subtree_control", cg->mem);
-		if (write_str(path, "+memory +pids") < 0)
+		if (cgroup_write_str(path, "+memory +pids") < 0)
 			goto fail;
 		cg->kind = "v2";
 		return 0;
 	}
-	if (own_dir("memory", dir, sizeof(dir)) < 0) {
+	if (cgroup_own_dir("memory", dir, sizeof(dir)) < 0) {
 		snprintf(why, whylen, "no cgroup hierarchy with a memory controller is mounted");
 		return -1;
 	}
@@ -308,7 +314,7 @@ int cgroup_create_group(struct cgroup_run *cg, const char *tag, uint64_t memory_
 	    write_u64(cg->mem, "memory.limit_in_bytes", memory_bytes) < 0)
 		goto fail;
 	(void)write_u64(cg->mem, "memory.memsw.limit_in_bytes", memory_bytes);
-	if (own_dir("pids", dir, sizeof(dir)) < 0 ||
+	if (cgroup_own_dir("pids", dir, sizeof(dir)) < 0 ||
 	    make_child(dir, tag, cg->pids, sizeof(cg->pids)) < 0 ||
 	    write_u64(cg->pids, "pids.max", pids_max) < 0) {
 		snprintf(why, whylen, "no writable cgroup v1 pids hierarchy: %s", strerror(errno));
@@ -329,17 +335,17 @@ int cgroup_attach(const struct cgroup_run *cg, pid_t pid)
 	snprintf(num, sizeof(num), "%d", (int)pid);
 	if (cg->mem[0]) {
 		snprintf(path, sizeof(path), "%s/cgroup.procs", cg->mem);
-		if (write_str(path, num) < 0)
+		if (cgroup_write_str(path, num) < 0)
 			return -1;
 	}
 	if (cg->pids[0]) {
 		snprintf(path, sizeof(path), "%s/cgroup.procs", cg->pids);
-		if (write_str(path, num) < 0)
+		if (cgroup_write_str(path, num) < 0)
 			return -1;
 	}
 	if (cg->cpu[0]) {
 		snprintf(path, sizeof(path), "%s/cgroup.procs", cg->cpu);
-		if (write_str(path, num) < 0)
+		if (cgroup_write_str(path, num) < 0)
 			return -1;
 	}
 	return 0;
@@ -359,7 +365,7 @@ static int move_self(const char *dir, bool up)
 	}
 	if (snprintf(path, sizeof(path), "%.*s/tasks", (int)n, dir) >= (int)sizeof(path))
 		return -1;
-	return write_str(path, "0");
+	return cgroup_write_str(path, "0");
 }
 
 int cgroup_enter_self(const struct cgroup_run *cg)
@@ -453,7 +459,7 @@ bool cgroup_probe_cpu(const char *kind)
 	char dir[256];
 	if (kind && strcmp(kind, "v2") == 0)
 		return true;
-	return own_dir("cpuacct", dir, sizeof(dir)) == 0 && access(dir, W_OK) == 0;
+	return cgroup_own_dir("cpuacct", dir, sizeof(dir)) == 0 && access(dir, W_OK) == 0;
 }
 
 bool cgroup_has_cpu(const struct cgroup_run *cg)
@@ -470,125 +476,4 @@ double cgroup_cpu_ms(const struct cgroup_run *cg)
 	if (!cg->cpu[0])
 		return 0;
 	return (double)read_u64_file(cg->cpu, "cpuacct.usage") / 1e6; /* ns */
-}
-
-/* One pass over cgroup.procs: SIGKILL each. Returns how many were listed. */
-static int kill_listed(const char *dir)
-{
-	char path[320], line[32];
-	int n = 0;
-	FILE *f;
-	snprintf(path, sizeof(path), "%s/cgroup.procs", dir);
-	f = fopen(path, "re");
-	if (!f)
-		return 0;
-	while (fgets(line, sizeof(line), f)) {
-		long pid = strtol(line, NULL, 10);
-		if (pid > 1) {
-			kill((pid_t)pid, SIGKILL);
-			n++;
-		}
-	}
-	fclose(f);
-	return n;
-}
-
-static void kill_dir(const char *dir, bool v2)
-{
-	char path[320];
-	int i;
-	if (!dir[0])
-		return;
-	/* cgroup.kill (v2, Linux 5.14+) kills the whole group atomically, even
-	 * a process forking at that moment. */
-	snprintf(path, sizeof(path), "%s/cgroup.kill", dir);
-	if (v2 && write_str(path, "1") == 0)
-		return;
-	/* v1: repeat until the list is empty. pids.max bounds a fork bomb,
-	 * so this ends; the bound is a backstop. */
-	for (i = 0; i < 10000 && kill_listed(dir) > 0; i++)
-		sched_yield();
-}
-
-void cgroup_kill_all(const struct cgroup_run *cg)
-{
-	bool v2 = cg->kind && strcmp(cg->kind, "v2") == 0;
-	kill_dir(cg->pids, false);
-	kill_dir(cg->cpu, false);
-	kill_dir(cg->mem, v2);
-}
-
-/* rmdir fails with EBUSY while killed tasks are still exiting: retry for
- * up to ~2 s (a task in uninterruptible sleep can take a moment). */
-static void remove_children(const char *dir, int depth);
-
-static void remove_dir(char *dir)
-{
-	int i;
-	struct timespec ts = {0, 100000};
-	if (!dir[0])
-		return;
-	for (i = 0; i < 20000 && rmdir(dir) < 0 && errno == EBUSY; i++) {
-		if (i == 0) /* a workspace's group: its kernels' groups first */
-			remove_children(dir, 0);
-		kill_listed(dir);
-		nanosleep(&ts, NULL);
-	}
-	dir[0] = '\0';
-}
-
-/* The groups below dir (a workspace's kernels' whose sbx was killed),
- * their processes killed: a group with children cannot be removed. */
-static void remove_children(const char *dir, int depth)
-{
-	DIR *d = depth < 4 ? opendir(dir) : NULL;
-	struct dirent *de;
-	char sub[320];
-	while (d && (de = readdir(d))) {
-		if (de->d_type != DT_DIR || de->d_name[0] == '.' ||
-		    snprintf(sub, sizeof(sub), "%s/%s", dir, de->d_name) >= (int)sizeof(sub))
-			continue;
-		kill_dir(sub, true);
-		remove_children(sub, depth + 1);
-		for (int i = 0; i < 20000 && rmdir(sub) < 0 && errno == EBUSY; i++)
-			kill_listed(sub);
-	}
-	if (d)
-		closedir(d);
-}
-
-/* A killed sbx cannot remove its group ("sbx-PID", see isolate_plan.c): the
- * next run removes the groups of every sbx that is gone, killing what is
- * left in them first (without a pid namespace the code's own children do
- * not die with sbx). */
-static void sweep_stale(const char *parent)
-{
-	DIR *d = opendir(parent);
-	struct dirent *de;
-	char dir[320];
-	if (!d)
-		return;
-	while ((de = readdir(d))) {
-		char *end;
-		if (strncmp(de->d_name, "sbx-", 4) != 0)
-			continue;
-		long pid = strtol(de->d_name + 4, &end, 10);
-		if (*end || pid <= 1 || pid == (long)getpid() || kill((pid_t)pid, 0) == 0 ||
-		    errno != ESRCH)
-			continue;
-		if (snprintf(dir, sizeof(dir), "%s/%s", parent, de->d_name) >= (int)sizeof(dir))
-			continue;
-		kill_dir(dir, true); /* cgroup.kill where there is one, else one by one */
-		remove_dir(dir);
-	}
-	closedir(d);
-}
-
-void cgroup_destroy(struct cgroup_run *cg)
-{
-	cgroup_kill_all(cg);
-	remove_dir(cg->pids);
-	remove_dir(cg->cpu);
-	remove_dir(cg->mem);
-	cg->kind = NULL;
 }

@@ -75,5 +75,9 @@ double cgroup_cpu_ms(const struct cgroup_run *cg);
 void cgroup_kill_all(const struct cgroup_run *cg);
 /* Kills what is left and removes the cgroup(s). */
 void cgroup_destroy(struct cgroup_run *cg);
+/* Removes the groups of every sbx that is gone from the directories our
+ * runs make theirs in, as the next run's creation does (a server's
+ * last warm run leaves its group to that sweep). */
+void cgroup_sweep(void);
 
 #endif

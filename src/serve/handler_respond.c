@@ -79,7 +79,9 @@ enum MHD_Result respond_error(struct MHD_Connection *conn, const struct api_erro
 	 * validation 1. */
 	bool sbx_failure = e->code && !strcmp(e->code, "sbx_error");
 	enum MHD_Result rc = respond_json(conn, e->status, body,
-					  !sbx_failure ? -1 : e->exit_code ? e->exit_code : 125);
+					  !sbx_failure	 ? -1
+					  : e->exit_code ? e->exit_code
+							 : 125);
 	free(body);
 	return rc;
 }

@@ -23,6 +23,7 @@
 #include <sys/un.h>
 #include <unistd.h>
 
+#include "engine/engine.h"
 #include "sandbox/seccomp.h"
 #include "serve/events_sse.h"
 #include "serve/handler.h"
@@ -305,5 +306,8 @@ int serve_main(const struct serve_config *cfg)
 	int rc = serve(cfg);
 	warm_pool_stop(); /* its sandboxes are the runner's children */
 	runner_stop();
+	/* The last warm runs left their directories and groups to a next
+	 * run that may never come: removed now, the runner being gone. */
+	engine_sweep_leftovers(cfg->state_dir);
 	return rc;
 }
