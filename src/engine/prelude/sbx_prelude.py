@@ -25,6 +25,42 @@ _SBX_CAPTURE = None
 _SBX_STREAM = None
 
 
+class _SbxAfterImport:
+    # Runs then(module) once modname is first imported, by whoever: the
+    # real loader runs, then this; it removes itself on first use, so a
+    # program that never imports modname never pays for it. linecache:
+    # python3 FILE quotes the file's lines in tracebacks and warnings, read
+    # by linecache from NAME, which the sandbox does not have: they are put
+    # in its cache (it imports `re`, ~7 ms). traceback and inspect: sbx's
+    # frames are trimmed. matplotlib.pyplot: its show() is wrapped
+    # (_sbx_hook_show); IPython.display: its display() is sbx's.
+    def __init__(self, modname, then):
+        self.modname, self.then = modname, then
+
+    def find_spec(self, fullname, path=None, target=None):
+        if fullname != self.modname:
+            return None
+        sys.meta_path.remove(self)
+        for finder in sys.meta_path:
+            spec = getattr(finder, 'find_spec', lambda *a: None)(fullname, path, target)
+            if spec is not None:
+                break
+        else:
+            return None
+        then, loader = self.then, spec.loader
+
+        class Hooking:
+            def create_module(self, spec):
+                return loader.create_module(spec)
+
+            def exec_module(self, module):
+                spec.loader = module.__loader__ = loader
+                loader.exec_module(module)
+                then(module)
+        spec.loader = Hooking()
+        return spec
+
+
 def _sbx_setup():
     import _ast
     import _json
@@ -176,7 +212,7 @@ def _sbx_setup():
                     pass  # still running: the prelude's own frame
                 t = t.tb_next
         # Imported only now: traceback pulls in `re` (~7 ms). A FILE's lines
-        # are in linecache by then (see AfterImport); -c and stdin have none,
+        # are in linecache by then (see _SbxAfterImport); -c and stdin have none,
         # as python3 quotes none for them.
         import traceback
         tb = e.__traceback__
@@ -237,39 +273,6 @@ def _sbx_setup():
         linecache.cache[name] = (len(src), None,
                                  src.decode('utf-8', 'replace').splitlines(True), name)
 
-    class AfterImport:
-        # Runs then(module) once the module is first imported, by whoever:
-        # the real loader runs, then this. A program that never imports it
-        # never pays for it.
-        # linecache: python3 FILE quotes the file's lines in tracebacks and
-        # warnings, read by linecache from NAME, which the sandbox does not
-        # have: they are put in its cache (it imports `re`, ~7 ms).
-        def __init__(self, modname, then):
-            self.modname, self.then = modname, then
-
-        def find_spec(self, fullname, path=None, target=None):
-            if fullname != self.modname:
-                return None
-            sys.meta_path.remove(self)
-            for finder in sys.meta_path:
-                spec = getattr(finder, 'find_spec', lambda *a: None)(fullname, path, target)
-                if spec is not None:
-                    break
-            else:
-                return None
-            then, loader = self.then, spec.loader
-
-            class Seeding:
-                def create_module(self, spec):
-                    return loader.create_module(spec)
-
-                def exec_module(self, module):
-                    spec.loader = module.__loader__ = loader
-                    loader.exec_module(module)
-                    then(module)
-            spec.loader = Seeding()
-            return spec
-
     def compile_code(src):
         tree = compile(src, name, 'exec', _ast.PyCF_ONLY_AST)
         last = None
@@ -282,7 +285,7 @@ def _sbx_setup():
     def compile_file(src):
         # The compiler's SyntaxWarnings quote the line from the file NAME
         # (python3's C code reads it), unless the warnings module shows
-        # them, through linecache (see AfterImport). Importing both costs
+        # them, through linecache (see _SbxAfterImport). Importing both costs
         # ~7 ms, so only code that warns pays: it compiles first with
         # SyntaxWarning as an error, and on any SyntaxError again with
         # warnings imported, which also reports a real syntax error as
@@ -364,7 +367,7 @@ def _sbx_setup():
         if modname in sys.modules:
             trim(sys.modules[modname])
         else:
-            sys.meta_path.insert(0, AfterImport(modname, trim))
+            sys.meta_path.insert(0, _SbxAfterImport(modname, trim))
     sys.modules['__main__'] = main
     sys.argv = [argv0] + sys.argv[5:]
 
@@ -403,8 +406,8 @@ def _sbx_setup():
             if 'linecache' in sys.modules:  # imported at start-up (a venv's site)
                 seed_linecache(sys.modules['linecache'], src)
             else:
-                sys.meta_path.insert(0, AfterImport('linecache',
-                                                    lambda m: seed_linecache(m, src)))
+                sys.meta_path.insert(0, _SbxAfterImport('linecache',
+                                                        lambda m: seed_linecache(m, src)))
         if inputs_path == '-':
             inputs = {}
         else:

@@ -72,36 +72,7 @@ def _sbx_rich_setup():
     if v.isdigit():
         _SBX_RICH['budget'] = int(v)
 
-    class AfterLoad:
-        # Lets the real loader import modname, then calls then(module);
-        # removes itself on first use. matplotlib.pyplot: its show() is
-        # wrapped (_sbx_hook_show); IPython.display: its display() is sbx's.
-        def __init__(self, modname, then):
-            self.modname, self.then = modname, then
-
-        def find_spec(self, fullname, path=None, target=None):
-            if fullname != self.modname:
-                return None
-            sys.meta_path.remove(self)
-            for finder in sys.meta_path:
-                spec = getattr(finder, 'find_spec', lambda *a: None)(fullname, path, target)
-                if spec is not None:
-                    break
-            else:
-                return None
-            loader, then = spec.loader, self.then
-
-            class Hooking:
-                def create_module(self, spec):
-                    return loader.create_module(spec)
-
-                def exec_module(self, module):
-                    spec.loader = module.__loader__ = loader
-                    loader.exec_module(module)
-                    then(module)
-            spec.loader = Hooking()
-            return spec
-    sys.meta_path.insert(0, AfterLoad('matplotlib.pyplot', _sbx_hook_show))
+    sys.meta_path.insert(0, _SbxAfterImport('matplotlib.pyplot', _sbx_hook_show))
 
     # display(obj), as a notebook has it (IPython puts it in the builtins):
     # each object's forms are a result, in order (sbx_prelude_rich.py).
@@ -113,7 +84,7 @@ def _sbx_rich_setup():
 
     def ipython_display(module):
         module.display = display
-    sys.meta_path.insert(0, AfterLoad('IPython.display', ipython_display))
+    sys.meta_path.insert(0, _SbxAfterImport('IPython.display', ipython_display))
 
     class IPythonShim:
         # `from IPython.display import display, HTML, Markdown, Image, JSON`
