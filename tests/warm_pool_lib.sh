@@ -1,6 +1,6 @@
 # tests/warm_pool_lib.sh — sourced after lib.sh and serve_lib.sh by the
-# tests of sbx serve's warm pool (tests/cli/test_warm_pool.sh,
-# tests/escape/test_warm_pool.sh).
+# tests of sbx serve's warm pool (tests/cli/test_warm_*.sh,
+# tests/escape/test_warm_*.sh).
 
 # warm_config FILE SIZE [LANG...] — a config file with a pool of SIZE for
 # each LANG (default: python).
@@ -86,6 +86,46 @@ group_count() {
 	ps -o pid= -g "$SRV_PID" | wc -l
 }
 
+# start_cold_server — a server without a pool beside the warm one, on a
+# state directory of its own ($COLD_STATE), listening on $COLD_SOCK; its
+# pid in $COLD_PID (the caller's trap stops it).
+start_cold_server() {
+	COLD_STATE=$T_TMP/cold
+	mkfifo "$T_TMP/cold.ready"
+	"$SBX" serve --state-dir "$COLD_STATE" --ready-file "$T_TMP/cold.ready" \
+		2>>"$T_TMP/cold.log" &
+	COLD_PID=$!
+	COLD_SOCK=$(timeout 120 head -n 1 "$T_TMP/cold.ready")
+	COLD_SOCK=${COLD_SOCK#unix:}
+}
+
+# cold_run BODY — POST /v1/run of BODY to the cold server; prints the answer.
+cold_run() {
+	printf '%s' "$1" | curl -s --unix-socket "$COLD_SOCK" --data-binary @- http://sbx/v1/run
+}
+
+# warm_vs_cold LANG CODE — CODE run warm (the pool of SIZE full first) and
+# by the cold server: the records, their history and their events the same
+# but for ids, times, memory and warm (expect_same_warm_cold). Leaves the
+# warm record in $out and $warm, the cold one in $cold.
+same='del(.id, .time, .time_ms, .memory_kb, .warm)'
+warm_vs_cold() {
+	printf '%s' "$2" >"$T_TMP/src" # no argv word: it may be longer than one
+	_wvc=$(jq -cn --arg l "$1" --rawfile c "$T_TMP/src" '{language: $l, code: $c}')
+	pool_full "$SIZE" "$1"
+	check "the $1 pool is full again" test $? -eq 0
+	api POST /v1/run "$_wvc"
+	T_LAST="warm $1: $(printf '%.60s' "$2")"
+	expect_code 200
+	expect_jq '.warm == true'
+	warm=$out
+	out=$(cold_run "$_wvc")
+	expect_jq '.warm == false'
+	cold=$out
+	expect_same_warm_cold
+	out=$warm
+}
+
 # expect_same_warm_cold — the records $warm (this server's) and $cold (the
 # server on COLD_STATE's) are the same but for what $same (a jq filter)
 # deletes, with the same keys, and so are their history and their events.
@@ -106,4 +146,25 @@ expect_same_warm_cold() {
 	sbx events --format ndjson --state-dir "$COLD_STATE"
 	ec=$(printf '%s\n' "$out" | jq -c --arg id "$cid" 'select(.id == $id) | .event' | tr '\n' ' ')
 	check "the same events warm and cold ($ew)" test -n "$ew" -a "$ew" = "$ec"
+}
+
+# expect_corpus_verdict FILE STREAMS — $out, the warm record of the escape
+# corpus program FILE, says what FILE's headers want: a status among
+# sbx-expect's, sbx-want's text in STREAMS (a jq expression: .stdout, or
+# (.stdout + .stderr)), sbx-jq's filter true, and no ESCAPED in STREAMS.
+expect_corpus_verdict() {
+	T_LAST="warm corpus $(basename "$1")"
+	expect_code 200
+	expect_jq '.warm == true'
+	_want=$(sed -n 's/.*sbx-expect: *//p' "$1" | head -n 1)
+	_status=$(printf '%s' "$out" | jq -r .status)
+	check "$(basename "$1"): status $_status is one of $_want" \
+		sh -c "printf '|%s|' '$_want' | grep -q '[|]$_status[|]'"
+	_want=$(sed -n 's/.*sbx-want: *//p' "$1" | head -n 1)
+	[ -z "$_want" ] || check "$(basename "$1") prints $_want" \
+		sh -c 'printf "%s" "$1" | jq -e --arg w "$2" "$3 | contains(\$w)" >/dev/null' \
+		- "$out" "$_want" "$2"
+	_want=$(sed -n 's/.*sbx-jq: *//p' "$1" | head -n 1)
+	[ -z "$_want" ] || expect_jq "$_want"
+	expect_jq "($2 | contains(\"ESCAPED\")) | not"
 }

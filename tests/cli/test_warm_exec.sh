@@ -42,14 +42,8 @@ command -v gcc >/dev/null && LANGS="$LANGS c"
 command -v go >/dev/null && LANGS="$LANGS go"
 
 # A cold server beside the warm one, on a state directory of its own.
-COLD_STATE=$T_TMP/cold
-mkfifo "$T_TMP/cold.ready"
-"$SBX" serve --state-dir "$COLD_STATE" --ready-file "$T_TMP/cold.ready" \
-	2>>"$T_TMP/cold.log" &
-COLD_PID=$!
+start_cold_server
 trap 'kill $COLD_PID 2>/dev/null; rm -rf "$T_TMP"' EXIT
-COLD_SOCK=$(timeout 120 head -n 1 "$T_TMP/cold.ready")
-COLD_SOCK=${COLD_SOCK#unix:}
 SIZE=1
 # shellcheck disable=SC2086
 warm_config "$T_TMP/warm.yaml" $SIZE $LANGS
@@ -63,30 +57,6 @@ for l in $LANGS; do
 	check "the $l pool is set up" test $? -eq 0
 	expect_jq ".warm_pool.$l == {\"size\": 1, \"ready\": 1, \"set_up\": 1, \"on\": true}"
 done
-
-cold_run() {
-	printf '%s' "$1" | curl -s --unix-socket "$COLD_SOCK" --data-binary @- http://sbx/v1/run
-}
-
-# warm_vs_cold LANG CODE (api sets $code: not a name for the code) — the record warm (the pool full first) and cold,
-# their history and events: the same but for ids, times, memory and warm.
-same='del(.id, .time, .time_ms, .memory_kb, .warm)'
-warm_vs_cold() {
-	printf '%s' "$2" >"$T_TMP/src" # no argv word: it may be longer than one
-	body=$(jq -cn --arg l "$1" --rawfile c "$T_TMP/src" '{language: $l, code: $c}')
-	pool_full $SIZE "$1"
-	check "the $1 pool is full again" test $? -eq 0
-	api POST /v1/run "$body"
-	T_LAST="warm $1: $(printf '%.60s' "$2")"
-	expect_code 200
-	expect_jq '.warm == true'
-	warm=$out
-	out=$(cold_run "$body")
-	expect_jq '.warm == false'
-	cold=$out
-	expect_same_warm_cold
-	out=$warm
-}
 
 # Shell commands: output, $0 and bash's own messages, exit codes, an
 # expansion error's 127, a syntax error, a signal, stdin and the files.

@@ -38,13 +38,7 @@ sbx_in '{"language":"python","code":"print(1)"}' run --warm-sandbox python \
 expect_jq '.status == "unavailable" and .warm == false'
 
 # A cold server beside the warm one, on a state directory of its own.
-COLD_STATE=$T_TMP/cold
-"$SBX" serve --state-dir "$COLD_STATE" --ready-file "$T_TMP/cold.ready" \
-	2>>"$T_TMP/cold.log" &
-mkfifo "$T_TMP/cold.ready" 2>/dev/null
-COLD_PID=$!
-COLD_SOCK=$(timeout 120 head -n 1 "$T_TMP/cold.ready")
-COLD_SOCK=${COLD_SOCK#unix:}
+start_cold_server
 SIZE=2
 warm_config "$T_TMP/warm.yaml" $SIZE
 start_warm_server "$T_TMP/warm.yaml"
@@ -67,7 +61,6 @@ note_group() { group_pids="$group_pids $(ps -o pid= -g "$SRV_PID")"; }
 
 # The same records warm and cold, but for the run's own id, times, memory
 # and "warm" (and the history's time).
-same='del(.id, .time, .time_ms, .memory_kb, .warm)'
 for code in 'print("hi")
 6 * 7' 'import sys
 print("out"); print("err", file=sys.stderr)
@@ -75,18 +68,8 @@ sys.exit(3)' 'def f():
     raise ValueError("no")
 f()' '{"a": [1, 2.5, None]}'; do
 	pool_full $SIZE
-	check "the pool is full again" test $? -eq 0
 	note_group
-	run_py "$code"
-	expect_code 200
-	expect_jq '.warm == true'
-	warm=$out
-	body=$(jq -cn --arg c "$code" '{language: "python", code: $c}')
-	cold=$(curl -s --unix-socket "$COLD_SOCK" --data-binary "$body" http://sbx/v1/run)
-	out=$cold
-	expect_jq '.warm == false'
-	T_LAST="warm and cold: $code"
-	expect_same_warm_cold
+	warm_vs_cold python "$code"
 done
 
 # What the pool was not made for runs cold, as it would without a pool.

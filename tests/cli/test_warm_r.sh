@@ -34,15 +34,9 @@ expect_rc 0
 expect_jq '.status == "ok" and .warm == true and .stdout == "hand\n"'
 
 # A cold server beside the warm one, on a state directory of its own.
-COLD_STATE=$T_TMP/cold
-mkfifo "$T_TMP/cold.ready"
-"$SBX" serve --state-dir "$COLD_STATE" --ready-file "$T_TMP/cold.ready" \
-	2>>"$T_TMP/cold.log" &
-COLD_PID=$!
+start_cold_server
 SRV_PID=
 trap 'kill $SRV_PID $COLD_PID 2>/dev/null; rm -rf "$T_TMP"' EXIT
-COLD_SOCK=$(timeout 120 head -n 1 "$T_TMP/cold.ready")
-COLD_SOCK=${COLD_SOCK#unix:}
 SIZE=2
 warm_config "$T_TMP/warm.yaml" $SIZE r
 start_warm_server "$T_TMP/warm.yaml"
@@ -54,7 +48,6 @@ expect_jq '.warm_pool.r == {"size": 2, "ready": 2, "set_up": 2, "on": true}'
 # The same records warm and cold, but for the run's own id, times, memory
 # and "warm". commandArgs() names the code's file, in the run's own
 # directory: its name is compared without the run's id.
-same='del(.id, .time, .time_ms, .memory_kb, .warm)'
 for code in 'cat("hi\n")
 6 * 7' 'message("to stderr"); cat("out\n")
 quit(status = 3)' 'f <- function(x) {
@@ -69,18 +62,7 @@ length(x)' 'a <- commandArgs()
 sub("run-[^/]*", "RUN", a)' 'print(search())
 data.frame(n = 1:3, s = c("a", "b", NA))' 'plot(1:10)' 'library(stats)
 sd(c(1, 2, 3, 4))'; do
-	pool_full $SIZE r
-	check "the pool is full again" test $? -eq 0
-	api POST /v1/run "$(jq -cn --arg c "$code" '{language: "r", code: $c}')"
-	expect_code 200
-	expect_jq '.warm == true'
-	warm=$out
-	body=$(jq -cn --arg c "$code" '{language: "r", code: $c}')
-	cold=$(curl -s --unix-socket "$COLD_SOCK" --data-binary "$body" http://sbx/v1/run)
-	out=$cold
-	expect_jq '.warm == false'
-	T_LAST="R warm and cold: $code"
-	expect_same_warm_cold
+	warm_vs_cold r "$code"
 done
 
 # What each case must say, warm (the records are the same cold).

@@ -98,18 +98,7 @@ for f in "$CORPUS"/*.py; do
 	pool_full $SIZE
 	check "the pool is full again before $(basename "$f")" test $? -eq 0
 	run_py "$(cat "$f")"
-	T_LAST="warm corpus $(basename "$f")"
-	expect_code 200
-	expect_jq '.warm == true'
-	want_status=$(sed -n 's/.*sbx-expect: *//p' "$f" | head -n 1)
-	status=$(printf '%s' "$out" | jq -r .status)
-	check "$(basename "$f"): status $status is one of $want_status" \
-		sh -c "printf '|%s|' '$want_status' | grep -q '[|]$status[|]'"
-	want=$(sed -n 's/.*sbx-want: *//p' "$f" | head -n 1)
-	[ -z "$want" ] || check "$(basename "$f") prints $want" \
-		sh -c 'printf "%s" "$1" | jq -e --arg w "$2" ".stdout | contains(\$w)" >/dev/null' \
-		- "$out" "$want"
-	expect_jq '(.stdout | contains("ESCAPED")) | not'
+	expect_corpus_verdict "$f" .stdout
 done
 
 stop_warm_server
