@@ -60,12 +60,12 @@ static json_t *session_field(struct daemon *d)
 
 /* A kernel's save: a JavaScript kernel's replay line appended (the
  * writer thread makes it durable), the save's size for the manifest. */
-static void on_saved(struct daemon *d, struct kernel_slot *s, json_t *f)
+static void on_saved(struct daemon *d, struct kernel_slot *s, json_t *f, json_int_t count)
 {
 	int replay = session_replay_save(s->view, d->wd.priv_fd, f);
 	if (replay >= 0)
 		persist_replay(&d->persist, replay);
-	s->saved_count = d->count + (d->busy ? 1 : 0);
+	s->saved_count = count;
 	json_t *p = json_pack("{s:O, s:O, s:O}", "last_save_ms", json_object_get(f, "ms"),
 			      "last_save_bytes", json_object_get(f, "bytes"), "unsaved",
 			      json_object_get(f, "unsaved"));
@@ -97,6 +97,7 @@ void daemon_finish_exec(struct daemon *d)
 	    .limit_ms = d->cpu_fired ? d->cpu_limit_ms : (double)t,
 	};
 	const char *status = session_exec_status(&e, rec);
+	s->last_out_of_memory = json_is_true(json_object_get(done, "out_of_memory"));
 	if (!done && d->exiting && !strcmp(status, "error") && !json_object_get(rec, "error"))
 		s->saved_count = d->count; /* sys.exit(N): it saved before it exited */
 	json_object_set_new(rec, "done", json_true());
@@ -145,8 +146,10 @@ void daemon_finish_exec(struct daemon *d)
 	 * sends both at once), handled now that the client has its record. */
 	json_t *saved = d->saved;
 	d->saved = NULL;
+	s->finished_seq = d->seq;
+	s->finished_count = d->count;
 	if (saved)
-		on_saved(d, s, saved);
+		on_saved(d, s, saved, d->count);
 	json_decref(saved);
 }
 
@@ -327,8 +330,12 @@ void daemon_on_ctl(struct daemon *d, struct kernel_slot *s)
 		} else if (json_object_get(f, "saved") && this_one && !d->saved) {
 			d->saved = f; /* after the reply: see daemon_finish_exec */
 			f = NULL;
-		} else if (json_object_get(f, "saved") && !d->busy && last) {
-			on_saved(d, s, f);
+		} else if (json_object_get(f, "saved") && !this_one && seq &&
+			   seq == s->finished_seq) {
+			/* its last execution's save, come after the reply (the
+			 * next execution, of this kernel or another, may be
+			 * running already) */
+			on_saved(d, s, f, s->finished_count);
 		}
 		json_decref(f);
 		f = NULL;
@@ -364,6 +371,12 @@ void daemon_on_kernel_end(struct daemon *d, struct kernel_slot *s)
 			 "the kernel exited with execution %lld's nonzero exit code: restored from "
 			 "the state saved after execution %lld",
 			 (long long)d->count, (long long)s->saved_count);
+	else if (s->last_out_of_memory && (!running || d->resent))
+		snprintf(
+		    s->recovered, sizeof s->recovered,
+		    "the kernel ended after execution %lld ran out of memory, its state unsaved: "
+		    "restored from the state saved after execution %lld",
+		    (long long)d->count, (long long)s->saved_count);
 	else
 		snprintf(s->recovered, sizeof s->recovered,
 			 "the kernel ended (%s%s%s): restored from the state saved after "

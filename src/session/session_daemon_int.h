@@ -52,6 +52,12 @@ struct kernel_slot {
 	json_int_t saved_count; /* the session's executions when it last saved */
 	double last_used;	/* monotonic ms of its last execution */
 	json_int_t executions;	/* the session's executions in this language */
+	/* Its last finished execution: the seq it was sent with and the
+	 * session's count then, for its save if that comes later. */
+	json_int_t finished_seq, finished_count;
+	/* Its last execution ran out of memory (a Java kernel's done frame
+	 * says so: it ends before the next, unsaved; the note says why). */
+	bool last_out_of_memory;
 };
 
 struct daemon {

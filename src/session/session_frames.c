@@ -106,6 +106,10 @@ json_t *session_frame_check(json_t *f)
 					    nonneg_number(json_object_get(f, "cpu_ms")));
 			json_object_set_new(out, "maxrss_kb",
 					    nonneg_number(json_object_get(f, "maxrss_kb")));
+			/* A Java kernel's heap ran out: it ends before the next
+			 * execution, this one unsaved (the note says so). */
+			if (json_is_true(json_object_get(f, "out_of_memory")))
+				json_object_set_new(out, "out_of_memory", json_true());
 		}
 	} else if ((v = json_object_get(f, "saved"))) {
 		json_t *replay = json_object_get(f, "replay");

@@ -115,8 +115,15 @@ check "blocked" jq_out '.stdout | test("BLOCKED shadow")'
 sbx session exec jhostile --json -t $T -e 'List<byte[]> hog = new ArrayList<>();
 while (true) hog.add(new byte[1 << 20]);'
 check "a heap bomb is stopped (memory limit)" jq_out '.status == "memory_limit" or (.stderr | test("OutOfMemoryError"))'
+# However the bomb ended (the JVM's OutOfMemoryError, the cgroup's kill, or
+# the kernel's own failure in JShell's compiler), the heap it filled is not
+# the next execution's: that one runs in a new kernel, restored from the
+# state saved before the bomb, which its declaration is not part of.
 sbx session exec jhostile --json -t $T -e '"alive"'
 expect_json .result '"alive"'
+expect_jq '.session.restored == true and (.session.recovered | test("kernel"))'
+sbx session exec jhostile --json -t $T -e 'hog.size()'
+expect_jq '.status == "error" and (.stderr | test("cannot find symbol"))'
 
 sbx session list --json --language java
 expect_json 'length' 2

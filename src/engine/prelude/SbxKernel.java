@@ -86,6 +86,8 @@ public final class SbxKernel {
 		send("{\"ready\":true,\"restored\":" + restored + ",\"unsaved\":" + SbxJson.strings(unsaved) + "}");
 		String line;
 		while ((line = in.readLine()) != null) {
+			if (outOfMemory)
+				Runtime.getRuntime().halt(0); // the execution never started: sbx resends it
 			Map<String, Object> req = SbxJson.obj(SbxJson.parse(line));
 			Object seq = req.get("seq");
 			send("{\"start\":" + SbxJson.num(seq) + "}");
@@ -116,7 +118,9 @@ public final class SbxKernel {
 			     + (report[0] == null ? "[]" : "[" + SbxJson.quote(report[0]) + "]")
 			     + ",\"interrupted\":" + interrupted
 			     + ",\"cpu_ms\":" + (cpuNanos() - cpu0) / 1e6 + ",\"maxrss_kb\":" + maxrssKb()
-			     + "}");
+			     + (outOfMemory ? ",\"out_of_memory\":true" : "") + "}");
+			if (outOfMemory)
+				continue; // unsaved, and ended before the next: see endIfOutOfMemory
 			long t0 = System.nanoTime();
 			List<String> notSaved = new ArrayList<>();
 			long bytes = save(state, notSaved);
@@ -191,6 +195,7 @@ public final class SbxKernel {
 				}
 				if (e.exception() != null) {
 					failed.add(s.id());
+					endIfOutOfMemory(e.exception());
 					String msg = exception(e.exception());
 					System.err.print(msg);
 					report[0] = "{\"error\":{\"name\":" + SbxJson.quote(exceptionName(e.exception()))
@@ -258,6 +263,7 @@ public final class SbxKernel {
 			if (interrupted)
 				return 1;
 			if (call.exception() != null) {
+				endIfOutOfMemory(call.exception());
 				String msg = exception(call.exception());
 				System.err.print(msg);
 				report[0] = "{\"error\":{\"name\":" + SbxJson.quote(exceptionName(call.exception()))
@@ -268,6 +274,23 @@ public final class SbxKernel {
 			return 0;
 		}
 		return 0;
+	}
+
+	// An execution that ran out of the heap is not saved, and the kernel
+	// ends when the next one comes (which sbx then gives to a new kernel):
+	// what it declared (`List<byte[]> hog = ...` before the loop that
+	// filled it, a class's static fields) would keep the heap full, and
+	// JShell cannot drop a snippet's values (its class stays loaded), so
+	// the next execution would fail for want of memory to compile in. The
+	// new kernel restores the state saved after the execution before, as
+	// when the memory limit kills the kernel. Not at once after the
+	// answer: the end would race the answer's status.
+	private static boolean outOfMemory;
+
+	private static void endIfOutOfMemory(Exception e) {
+		if (e instanceof EvalException
+		    && "java.lang.OutOfMemoryError".equals(((EvalException) e).getExceptionClassName()))
+			outOfMemory = true;
 	}
 
 	// The frames of this execution's snippets ("#ID:LINE", JShell's) as a
