@@ -61,7 +61,8 @@ struct lang {
 	/* A sandbox can start before the code is known: sbx run
 	 * --warm-sandbox and sbx serve's warm pool (run/warm_run.c,
 	 * serve.warm_pool). Python's and R's preludes take the code's file
-	 * (lang_ops.code_file) after the sandbox's gate; a language without
+	 * (lang_ops.code_file) after the sandbox's gate, Java's launcher its
+	 * cached classes (lang_ops.warm_code_in); a language without
 	 * a prelude (bash, the compiled ones: lang_ops.spawn_gated false) is
 	 * a held exec, whose process
 	 * waits at the gate for the very argv a cold run execs
