@@ -33,8 +33,8 @@
 #define JAVAC_JVM_OVERHEAD   (128ull << 20) /* what javac's JVM needs besides its heap */
 #define JAVA_LAUNCHER	     "_SbxLaunch_"
 /* The launcher's own entry in the build cache, beside the programs' (whose
- * names are SHA-256s): it is compiled alone, so that a warm JVM has it
- * before its request (java_warm.c). */
+ * names are SHA-256s, and whose classes carry it too): a warm JVM starts
+ * with it before its request (java_warm_code_in). */
 #define JAVA_LAUNCHER_ENTRY "_SbxLaunch_"
 
 /* The tuned JVM: C1 only starts fastest for short programs; the
@@ -149,9 +149,31 @@ static void java_notes_keep_and_store(struct spawn_run *s, int cfd, struct outco
 				  cfd);
 }
 
-/* Moves the launcher's classes, which javac wrote with the program's, from
- * the classes directory to the launcher's. */
-static int launcher_move(int cfd, int lfd)
+/* One file from the directory from to the directory to (a new file). */
+static int file_copy(int from, int to, const char *name)
+{
+	int in = openat(from, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+	int out =
+	    in < 0 ? -1
+		   : openat(to, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
+	char chunk[16384];
+	ssize_t n = out < 0 ? -1 : 0;
+	while (out >= 0 && (n = read(in, chunk, sizeof chunk)) > 0 &&
+	       write_all(out, chunk, (size_t)n) == 0)
+		;
+	if (in >= 0)
+		close(in);
+	if (out >= 0 && close(out) != 0)
+		n = -1;
+	return n == 0 ? 0 : -1;
+}
+
+/* The launcher's classes from the classes directory (where javac wrote them
+ * with the program's, or the program's cached classes, which keep them so
+ * that a deployment's artefacts run without javac) into the launcher's:
+ * copied, or moved (keep false: a warm sandbox's classes directory stays
+ * empty for its request's). Returns how many, or -1. */
+static int launcher_take(int cfd, int lfd, bool keep)
 {
 	/* A descriptor of its own: a dup would share the directory's offset,
 	 * and the cache's copy of the classes would start at the end. */
@@ -162,17 +184,19 @@ static int launcher_move(int cfd, int lfd)
 			close(dfd);
 		return -1;
 	}
-	int rc = 0;
+	int count = 0;
 	struct dirent *e;
-	while ((e = readdir(d))) {
+	while (count >= 0 && (e = readdir(d))) {
 		size_t n = strlen(e->d_name);
-		if (!strncmp(e->d_name, JAVA_LAUNCHER, strlen(JAVA_LAUNCHER)) && n > 6 &&
-		    !strcmp(e->d_name + n - 6, ".class") &&
-		    renameat(cfd, e->d_name, lfd, e->d_name) != 0)
-			rc = -1;
+		if (strncmp(e->d_name, JAVA_LAUNCHER, strlen(JAVA_LAUNCHER)) || n <= 6 ||
+		    strcmp(e->d_name + n - 6, ".class"))
+			continue;
+		int rc = keep ? file_copy(cfd, lfd, e->d_name)
+			      : renameat(cfd, e->d_name, lfd, e->d_name);
+		count = rc == 0 ? count + 1 : -1;
 	}
 	closedir(d);
-	return rc;
+	return count;
 }
 
 /* Compiles the code unless the cache has it, and the launcher unless the
@@ -203,6 +227,12 @@ static int java_compile(struct spawn_run *s, const char *primary, char *const *c
 	int launcher_hit =
 	    req->state_dir && build_cache_load(req->state_dir, lang_java.build_kind, version,
 					       JAVA_LAUNCHER_ENTRY, lfd) == 1;
+	if (hit && primary && !launcher_hit && launcher_take(cfd, lfd, true) > 0) {
+		launcher_hit = 1;
+		if (req->state_dir)
+			build_cache_store(req->state_dir, lang_java.build_kind, version,
+					  JAVA_LAUNCHER_ENTRY, lfd);
+	}
 	if (!hit || !launcher_hit) {
 		/* javac sits beside the java binary that runs the classes. */
 		char dir[PATH_MAX], java_exe[PATH_MAX];
@@ -223,7 +253,7 @@ static int java_compile(struct spawn_run *s, const char *primary, char *const *c
 		snprintf(path, sizeof path, WORKDIR_PRIVATE "/src/%s", file);
 		if (workdir_mkdir(&s->wd, WORKDIR_PRIVATE "/src") < 0 ||
 		    (!hit && workdir_write(&s->wd, path, s->java_src, s->java_len) < 0) ||
-		    (!launcher_hit &&
+		    ((!hit || !launcher_hit) &&
 		     workdir_write(&s->wd, WORKDIR_PRIVATE "/src/" JAVA_LAUNCHER ".java",
 				   prelude_java_launcher, strlen(prelude_java_launcher)) < 0)) {
 			close(cfd);
@@ -258,8 +288,8 @@ static int java_compile(struct spawn_run *s, const char *primary, char *const *c
 		engine_spawn_arg(&a, xmx);
 		if (!hit)
 			engine_spawn_arg(&a, file);
-		if (!launcher_hit)
-			engine_spawn_arg(&a, JAVA_LAUNCHER ".java");
+		/* With the program's always: its cached classes carry it. */
+		engine_spawn_arg(&a, JAVA_LAUNCHER ".java");
 		char cwd[PATH_MAX + 16];
 		snprintf(cwd, sizeof cwd, "%s/" WORKDIR_PRIVATE "/src", s->wd.path);
 
@@ -313,7 +343,7 @@ static int java_compile(struct spawn_run *s, const char *primary, char *const *c
 				    (unsigned long long)(JAVAC_MIN_MEMORY >> 20));
 			buf_release(&all);
 			ret = 1;
-		} else if (!launcher_hit && launcher_move(cfd, lfd) != 0) {
+		} else if (!launcher_hit && launcher_take(cfd, lfd, primary != NULL) <= 0) {
 			ret =
 			    engine_spawn_setup_failed(s->out, "cannot move the launcher's classes");
 		} else {

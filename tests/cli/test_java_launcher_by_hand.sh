@@ -1,6 +1,6 @@
 #!/bin/sh
-# Java's launcher class (_SbxLaunch_, cached alone, beside the compiled
-# classes) reports on fd 3, sbx's report pipe. Run by hand, fd 3 is whatever is
+# Java's launcher class (_SbxLaunch_, cached with the compiled classes and
+# alone) reports on fd 3, sbx's report pipe. Run by hand, fd 3 is whatever is
 # open there — the JVM's own lib/modules when nothing is: the launcher
 # once reopened it for writing (/proc/self/fd/3) and truncated the JDK as
 # root. It writes its report only to a pipe: a file on fd 3, read-only or

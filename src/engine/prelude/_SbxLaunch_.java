@@ -1,7 +1,8 @@
 // sbx launcher for Java: finds the class with main and reports its end.
 //
-// Compiled by sbx alone and cached (the user's classes are cached apart).
-// Run as:
+// Compiled by sbx with each program and cached with its classes (so a
+// deployment's artefacts carry it), and cached alone too, for a warm JVM,
+// which has it before any request. Run as:
 //   java ... -cp LAUNCHERDIR:CLASSDIR _SbxLaunch_ LAUNCHFILE [ARG...]
 // It starts, then waits on sbx's gate (fd 4, see SANDBOX_GATE_FD): only
 // after it does it read LAUNCHFILE (CLASSDIR, PRIMARY and SOURCEFILE, each
