@@ -344,8 +344,8 @@ static int java_compile(struct spawn_run *s, const char *primary, char *const *c
 			buf_release(&all);
 			ret = 1;
 		} else if (!launcher_hit && launcher_take(cfd, lfd, primary != NULL) <= 0) {
-			ret =
-			    engine_spawn_setup_failed(s->out, "cannot move the launcher's classes");
+			ret = engine_spawn_setup_failed(
+			    s->out, "cannot put the launcher's classes in place");
 		} else {
 			if (!launcher_hit && req->state_dir)
 				build_cache_store(req->state_dir, lang_java.build_kind, version,
@@ -504,10 +504,9 @@ bool java_warm_code_in(const struct request *req, const char *rundir, struct out
 	if (!req->state_dir)
 		return false;
 	double start = now_monotonic_ms();
-	struct spawn_run s = {.req = (struct request *)req, .out = out};
-	struct outcome scratch;
+	struct outcome scratch; /* a name too long is the cold run's to say */
 	outcome_init(&scratch, req);
-	s.out = &scratch; /* a name too long is the cold run's to say */
+	struct spawn_run s = {.req = (struct request *)req, .out = &scratch};
 	int c = java_source(&s);
 	outcome_release(&scratch);
 	if (c != 0) {
