@@ -5,7 +5,8 @@
 # run taken warm answers the same record, history and events as the same
 # run cold (output, an uncaught exception's trace and exit code 1,
 # System.exit, stdin, sun.java.command, a class not named Main, several
-# top-level classes, bare statements, the main class's loader), plus
+# top-level classes, bare statements, the main class's loader, the JVM's
+# environment, system properties and command line), plus
 # "warm": true. A program the cache does not have yet (its first run, a
 # compile error) runs cold, as without a pool. Steps wait on the server's
 # words, never on time.
@@ -63,6 +64,21 @@ class Exits {
 }'
 prog4='int x = 6 * 7;
 System.out.println("bare " + x);'
+# What the JVM was started with: its environment, system properties and
+# command line (the run's own directory's name aside).
+prog5='import java.nio.file.*;
+import java.util.*;
+public class Env {
+  public static void main(String[] args) throws Exception {
+    StringBuilder b = new StringBuilder();
+    new TreeMap<>(System.getenv()).forEach((k, v) -> b.append(k).append("=").append(v).append("\n"));
+    Properties p = System.getProperties();
+    for (String k : new TreeSet<>(p.stringPropertyNames()))
+      b.append("P ").append(k).append("=").append(p.getProperty(k)).append("\n");
+    b.append(new String(Files.readAllBytes(Path.of("/proc/self/cmdline"))).replace((char) 0, (char) 32));
+    System.out.println(b.toString().replaceAll("run-[A-Za-z0-9-]+", "RUN"));
+  }
+}'
 
 # A cold server beside the warm one, on a state directory of its own.
 COLD_STATE=$T_TMP/cold
@@ -88,7 +104,7 @@ cold_run() {
 
 # The first run of a program takes a warm sandbox's place but runs cold:
 # javac is a sandboxed step of its own (the same on the cold server).
-for code in "$prog1" "$prog2" "$prog3" "$prog4"; do
+for code in "$prog1" "$prog2" "$prog3" "$prog4" "$prog5"; do
 	body=$(jq -cn --arg c "$code" '{language: "java", code: $c}')
 	pool_full $SIZE java
 	api POST /v1/run "$body"
@@ -101,7 +117,7 @@ done
 # The same records warm and cold, but for the run's own id, times, memory
 # and "warm".
 same='del(.id, .time, .time_ms, .memory_kb, .warm, .compile.wall_ms)'
-for code in "$prog1" "$prog2" "$prog3" "$prog4"; do
+for code in "$prog1" "$prog2" "$prog3" "$prog4" "$prog5"; do
 	body=$(jq -cn --arg c "$code" '{language: "java", code: $c}')
 	pool_full $SIZE java
 	check "the pool is full again" test $? -eq 0
