@@ -65,7 +65,8 @@ class Exits {
 prog4='int x = 6 * 7;
 System.out.println("bare " + x);'
 # What the JVM was started with: its environment, system properties and
-# command line (the run's own directory's name aside).
+# command line (the run's own directory aside: its name, and as a user its
+# place in the server's state directory).
 prog5='import java.nio.file.*;
 import java.util.*;
 public class Env {
@@ -76,7 +77,7 @@ public class Env {
     for (String k : new TreeSet<>(p.stringPropertyNames()))
       b.append("P ").append(k).append("=").append(p.getProperty(k)).append("\n");
     b.append(new String(Files.readAllBytes(Path.of("/proc/self/cmdline"))).replace((char) 0, (char) 32));
-    System.out.println(b.toString().replaceAll("run-[A-Za-z0-9-]+", "RUN"));
+    System.out.println(b.toString().replaceAll("[^ =:\\n]*/run-[A-Za-z0-9-]+", "RUN"));
   }
 }'
 
