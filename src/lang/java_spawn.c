@@ -298,8 +298,16 @@ static int java_compile(struct spawn_run *s, const char *primary, char *const *c
 		int saved_stdin = s->stdin_fd;
 		s->stdin_fd = -1;
 		/* No sink: javac's output is shown only on failure, below. */
+		/* A warm sandbox's launcher (primary NULL) is compiled in its
+		 * set-up, where runs end at their init's word and leave their
+		 * cgroup to a sweep (warm_run.c): this step ends whole, so the
+		 * JVM's sandbox, whose cgroup has the same name, starts clean. */
+		if (!primary)
+			sandbox_leave_ending_init(false);
 		int rc =
 		    a.overflow ? -1 : engine_spawn_step(s, &creq, &cout, NULL, cwd, a.v, 0, false);
+		if (!primary)
+			sandbox_leave_ending_init(true);
 		free(a.v);
 		s->stdin_fd = saved_stdin;
 		memcpy(s->exe, java_exe, sizeof java_exe);
