@@ -82,15 +82,9 @@ public class Env {
 }'
 
 # A cold server beside the warm one, on a state directory of its own.
-COLD_STATE=$T_TMP/cold
-mkfifo "$T_TMP/cold.ready"
-"$SBX" serve --state-dir "$COLD_STATE" --ready-file "$T_TMP/cold.ready" \
-	2>>"$T_TMP/cold.log" &
-COLD_PID=$!
+start_cold_server
 SRV_PID=
 trap 'kill $SRV_PID $COLD_PID 2>/dev/null; rm -rf "$T_TMP"' EXIT
-COLD_SOCK=$(timeout 120 head -n 1 "$T_TMP/cold.ready")
-COLD_SOCK=${COLD_SOCK#unix:}
 SIZE=1
 warm_config "$T_TMP/warm.yaml" $SIZE java
 start_warm_server "$T_TMP/warm.yaml"
@@ -98,10 +92,6 @@ start_warm_server "$T_TMP/warm.yaml"
 pool_full $SIZE java
 check "the Java pool is set up" test $? -eq 0
 expect_jq '.warm_pool.java == {"size": 1, "ready": 1, "set_up": 1, "on": true}'
-
-cold_run() {
-	curl -s --unix-socket "$COLD_SOCK" --data-binary "$1" http://sbx/v1/run
-}
 
 # The first run of a program takes a warm sandbox's place but runs cold:
 # javac is a sandboxed step of its own (the same on the cold server).
@@ -115,22 +105,12 @@ for code in "$prog1" "$prog2" "$prog3" "$prog4" "$prog5"; do
 	expect_jq '.warm == false and .compile.cached == false'
 done
 
-# The same records warm and cold, but for the run's own id, times, memory
-# and "warm".
+# The same records warm and cold, but for the run's own id, times, memory,
+# "warm" and the time the classes took to come from the cache.
 same='del(.id, .time, .time_ms, .memory_kb, .warm, .compile.wall_ms)'
 for code in "$prog1" "$prog2" "$prog3" "$prog4" "$prog5"; do
-	body=$(jq -cn --arg c "$code" '{language: "java", code: $c}')
-	pool_full $SIZE java
-	check "the pool is full again" test $? -eq 0
-	api POST /v1/run "$body"
-	expect_code 200
-	expect_jq '.warm == true and .compile.cached == true'
-	warm=$out
-	cold=$(cold_run "$body")
-	out=$cold
-	expect_jq '.warm == false'
-	T_LAST="Java warm and cold: $code"
-	expect_same_warm_cold
+	warm_vs_cold java "$code"
+	expect_jq '.compile.cached == true'
 done
 
 # What each case must say, warm (the records are the same cold).

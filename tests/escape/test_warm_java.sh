@@ -144,19 +144,7 @@ for f in "$CORPUS"/*.java; do
 	[ -z "$(sed -n 's/.*sbx-args: *//p' "$f")" ] || continue
 	! grep -q inputs "$f" || continue
 	warm_java "$(cat "$f")"
-	T_LAST="warm corpus $(basename "$f")"
-	expect_code 200
-	want_status=$(sed -n 's/.*sbx-expect: *//p' "$f" | head -n 1)
-	status=$(printf '%s' "$out" | jq -r .status)
-	check "$(basename "$f"): status $status is one of $want_status" \
-		sh -c "printf '|%s|' '$want_status' | grep -q '[|]$status[|]'"
-	want=$(sed -n 's/.*sbx-want: *//p' "$f" | head -n 1)
-	[ -z "$want" ] || check "$(basename "$f") prints $want" \
-		sh -c 'printf "%s" "$1" | jq -e --arg w "$2" "(.stdout + .stderr) | contains(\$w)" >/dev/null' \
-		- "$out" "$want"
-	want_jq=$(sed -n 's/.*sbx-jq: *//p' "$f" | head -n 1)
-	[ -z "$want_jq" ] || expect_jq "$want_jq"
-	expect_jq '((.stdout + .stderr) | contains("ESCAPED")) | not'
+	expect_corpus_verdict "$f" '(.stdout + .stderr)'
 done
 
 expect_drained
