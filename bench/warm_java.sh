@@ -8,6 +8,7 @@
 # each server runs the program once before the timing (its javac, cold).
 # Each request waits BENCH_PACE (default 0.3 s) after the pool says set up:
 # what is timed is a request that finds its JVM waiting at the gate.
+BENCH_RUNS=${BENCH_RUNS:-20} # before lib.sh, whose default is 100
 . "$(dirname "$0")/lib.sh"
 
 command -v jq >/dev/null 2>&1 || { echo "bench warm_java: jq is missing" >&2; exit 0; }
@@ -16,7 +17,6 @@ command -v java >/dev/null 2>&1 && command -v javac >/dev/null 2>&1 ||
 [ -x /usr/bin/python3 ] || { echo "bench warm_java: python3 is missing" >&2; exit 0; }
 BENCH_WARM=${BENCH_WARM:-2}
 BENCH_PACE=${BENCH_PACE:-0.3}
-BENCH_RUNS=${BENCH_RUNS:-20}
 printf 'serve:\n  warm_pool:\n    java: %s\n' "$BENCH_WARM" >"$BENCH_TMP/warm.yaml"
 
 pids=
