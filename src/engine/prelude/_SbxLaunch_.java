@@ -43,8 +43,11 @@ public final class _SbxLaunch_ {
 			// only a head start: main's own call makes what is missing
 		}
 		gate();
-		String[] launch = new String(java.nio.file.Files.readAllBytes(java.nio.file.Paths.get(args[0])),
-				StandardCharsets.UTF_8).split("\0", -1);
+		byte[] text;
+		try (FileInputStream in = new FileInputStream(args[0])) { // java.io: loaded already
+			text = in.readAllBytes();
+		}
+		String[] launch = new String(text, StandardCharsets.UTF_8).split("\0", -1);
 		String dir = launch[0], primary = launch[1], source = launch[2];
 		List<String> names = new ArrayList<>();
 		walk(new File(dir), "", names);
