@@ -10,8 +10,8 @@
 
 /* serve.warm_pool.LANG: a whole number of warm sandboxes, 0 to
  * CONFIG_WARM_POOL_MAX; only the languages that have them (the table's
- * warm_start: Python and R, whose preludes take the code after the gate, and the
- * held execs: bash and the compiled languages). */
+ * warm_start: Python, R and Java, whose preludes or launcher take the code
+ * after the gate, and the held execs: bash and the compiled languages). */
 static int warm_pool_key(struct loader *L, const char *section, const char *key, yaml_node_t *v)
 {
 	(void)section;

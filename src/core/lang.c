@@ -22,7 +22,7 @@ static const struct lang languages[LANG_COUNT] = {
 	 {"/etc/python3*", "/etc/matplotlibrc*", NULL}, "MemoryError", NULL, "--version", NULL, true, {">>>", "...", NULL}, true},
 	/* the JDK's config: security, logging, jvm.cfg */
 	{LANG_JAVA, "java", {NULL}, {".java", NULL}, ENGINE_SPAWN, "java", "default-jdk-headless",
-	 {"/etc/java-*", NULL}, "java.lang.OutOfMemoryError", NULL, "-version", "javac", false, {NULL}},
+	 {"/etc/java-*", NULL}, "java.lang.OutOfMemoryError", NULL, "-version", "javac", false, {NULL}, true},
 	/* Renviron, Rprofile.site, repositories; R signals a plain simpleError:
 	 * "cannot allocate vector of size ..." or "... memory block of size ..." */
 	{LANG_R, "r", {"rscript", NULL}, {".r", NULL}, ENGINE_SPAWN, "Rscript", "r-base-core",

@@ -61,7 +61,8 @@ struct lang {
 	/* A sandbox can start before the code is known: sbx run
 	 * --warm-sandbox and sbx serve's warm pool (run/warm_run.c,
 	 * serve.warm_pool). Python's and R's preludes take the code's file
-	 * (lang_ops.code_file) after the sandbox's gate; a language without
+	 * (lang_ops.code_file) after the sandbox's gate, Java's launcher its
+	 * cached classes (lang_ops.warm_code_in); a language without
 	 * a prelude (bash, the compiled ones: lang_ops.spawn_gated false) is
 	 * a held exec, whose process
 	 * waits at the gate for the very argv a cold run execs
@@ -106,6 +107,12 @@ struct lang_ops {
 	 * request's code there once it comes. NULL: the code is not read from
 	 * a file after the gate (not a prelude language with warm_start). */
 	const char *code_file;
+	/* A warm sandbox's request put in place, where code_file is not the
+	 * code (Java: its classes from the build cache and the launch file
+	 * that names them), under the run's directory rundir; it may say the
+	 * record's build in out->extra. false: the request runs cold. NULL:
+	 * the request's code is written to code_file. */
+	bool (*warm_code_in)(const struct request *req, const char *rundir, struct outcome *out);
 	/* The program runs without RLIMIT_AS (spawn_args sets *as to 0 for
 	 * every request: Go's runtime reserves address space it never uses).
 	 * A held exec sets its limits before the code is known, from this. */

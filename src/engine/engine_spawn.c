@@ -299,9 +299,9 @@ int engine_spawn_run_cmd(struct request *req, struct outcome *out, const struct 
 	if (workdir_snapshot(&s.wd) < 0)
 		goto setup;
 	profile_mark("work dir");
-	/* The Python and R preludes wait on the gate before running user
-	 * code, so their interpreter starts while the cgroup is joined (see
-	 * sandbox.h). */
+	/* The Python and R preludes and Java's launcher wait on the gate
+	 * before running user code, so their interpreter starts while the
+	 * cgroup is joined (see sandbox.h). */
 	if (held)
 		rc = engine_held_step(&s, &a, inputs_arg, compile_cmd, s.wd.cwd);
 	else

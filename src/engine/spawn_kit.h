@@ -35,7 +35,6 @@ struct spawn_run {
 	char *java_wrapped;	 /* java_wrap's class around bare statements, or NULL */
 	char java_primary[1024]; /* the public class: javac's file name */
 	char java_xmx[32];	 /* the JVM's -Xmx, an argv word */
-	char java_srcname[1100]; /* primary.java, an argv word */
 	char exe[PATH_MAX];
 	char **env; /* sbx's variables, then --env's; free() the array only */
 	char home[PATH_MAX + 8];

@@ -1,6 +1,7 @@
 /* java — Java's backend: javac as a sandboxed step of its own with its
  * classes cached by the code's SHA-256, then the tuned JVM with sbx's
- * launcher (java_spawn.c); a session is JShell in the JVM (java_kernel.c);
+ * launcher, which waits at the gate (so sbx serve's warm pool keeps JVMs
+ * started: java_spawn.c); a session is JShell in the JVM (java_kernel.c);
  * sbx prepare checks the syntax by the same javac build the run does.
  */
 #include <jansson.h>
@@ -40,6 +41,9 @@ static void java_transforms(const struct request *req, json_t *a)
 
 const struct lang_ops lang_java = {
     .spawn_args = java_spawn_args,
+    .spawn_gated = true,
+    .code_file = JAVA_LAUNCH_FILE,
+    .warm_code_in = java_warm_code_in,
     .builds = true,
     .inputs_in_cwd = true,
     .kernel_run = java_kernel_run,

@@ -31,6 +31,14 @@ extern const char *const java_jvm_flags[];
  * and appends the JVM's words to a. java_spawn.c */
 int java_spawn_args(struct spawn_run *s, struct argv_builder *a, const char *inputs_arg,
 		    char *const *compile_cmd, uint64_t *as);
+/* In the run's private directory: the launcher's classes, and the file it
+ * reads after the gate (_SbxLaunch_.java: the classes directory, the public
+ * class, its file). */
+#define JAVA_LAUNCHER_DIR "launcher"
+#define JAVA_LAUNCH_FILE  "launch"
+/* A warm sandbox's request (lang_ops.warm_code_in): its classes from the
+ * build cache into the classes directory, the launch file. java_spawn.c */
+bool java_warm_code_in(const struct request *req, const char *rundir, struct outcome *out);
 /* A deployment's compiled classes: where the cache keeps req's, and
  * putting a deployment's copy back. java_spawn.c */
 int java_artefacts_path(const struct request *req, char *out, size_t n);

@@ -105,11 +105,15 @@ static bool built(const struct request *req)
 }
 
 /* The request's code where its sandbox takes it: Python's and R's
- * preludes read its file after the gate; a held exec gets its words then
- * (engine/engine_held.c), here only its program must be built. */
-static bool code_ready(const struct sandbox_plan *plan, const struct request *req)
+ * preludes read its file after the gate, Java's launcher its cached classes
+ * (warm_code_in); a held exec gets its words then (engine/engine_held.c),
+ * here only its program must be built. */
+static bool code_ready(const struct sandbox_plan *plan, const struct request *req,
+		       struct outcome *out)
 {
 	const struct lang_ops *ops = lang_ops(req->lang);
+	if (ops->warm_code_in)
+		return ops->warm_code_in(req, plan->rundir, out);
 	return ops->spawn_gated ? ops->code_file && code_in(plan, req) : built(req);
 }
 
@@ -151,7 +155,7 @@ static bool hold(void *ctx, const struct sandbox_plan *plan)
 	}
 	/* A finding at level block is the cold run's to record. */
 	if (!fits(w->req, w->real) || policy_check_request(w->real, w->real->config, w->out) == 1 ||
-	    !code_ready(plan, w->real)) {
+	    !code_ready(plan, w->real, w->out)) {
 		w->state = WARM_COLD;
 		return false;
 	}

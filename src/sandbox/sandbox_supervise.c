@@ -415,6 +415,15 @@ enum supervise_result sandbox_supervise(struct supervisor *sv, const struct secc
 				     strerror(errno));
 			return SUPERVISE_FAILED;
 		}
+	/* So is a plain gate's read end: Java's launcher reads it by reopening
+	 * /proc/self/fd/4 (Java cannot read an fd), which a pipe of root's
+	 * refuses; nothing of the code runs before it is read. */
+	if (plan->gated && !plan->held_exec && sv->isolated && sv->iso.is_root &&
+	    fchown(sv->gate[0], sv->iso.host_uid, sv->iso.host_gid) != 0) {
+		outcome_fail(out, STATUS_SANDBOX_ERROR, "SandboxError",
+			     "cannot give the gate to the sandbox's uid: %s", strerror(errno));
+		return SUPERVISE_FAILED;
+	}
 
 	/* Start. */
 	pid_t parent = getpid();

@@ -17,15 +17,15 @@ printf 'serve:\n  warm_pool:\n    bash: 1\n    c: 2\n    cpp: 3\n    go: 0\n' >"
 sbx run --config "$T_TMP/ok.yaml" -l bash -e 'echo fine'
 expect_rc 0
 expect_out "fine"
-for bad in 'java: 1' 'typescript: 1' 'javascript: 1' 'bash: 17' 'cpp: x'; do
+for bad in 'typescript: 1' 'javascript: 1' 'bash: 17' 'cpp: x'; do
 	printf 'serve:\n  warm_pool:\n    %s\n' "$bad" >"$T_TMP/bad.yaml"
 	sbx run --config "$T_TMP/bad.yaml" -l bash -e 'echo 1'
 	expect_rc 125
 	expect_err_contains "serve.warm_pool"
 done
-printf 'serve:\n  warm_pool:\n    java: 1\n' >"$T_TMP/bad.yaml"
+printf 'serve:\n  warm_pool:\n    typescript: 1\n' >"$T_TMP/bad.yaml"
 sbx run --config "$T_TMP/bad.yaml" -l bash -e 'echo 1'
-expect_err_contains "python, r, bash, c, cpp and go"
+expect_err_contains "python, java, r, bash, c, cpp and go"
 
 # A held exec started by hand ends with nothing recorded when its input
 # ends before a request (the server's drain).

@@ -12,7 +12,7 @@
 [ -x /usr/bin/python3 ] || { echo "skip: no python3"; finish; exit 0; }
 
 # The key: only python, a whole number from 0 to 16.
-for bad in 'java: 2' 'python: 17' 'python: two' 'python: -1'; do
+for bad in 'typescript: 2' 'python: 17' 'python: two' 'python: -1'; do
 	printf 'serve:\n  warm_pool:\n    %s\n' "$bad" >"$T_TMP/bad.yaml"
 	sbx run --config "$T_TMP/bad.yaml" -l python -e 'print(1)'
 	expect_rc 125

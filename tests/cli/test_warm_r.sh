@@ -18,15 +18,15 @@ printf 'serve:\n  warm_pool:\n    r: 2\n' >"$T_TMP/ok.yaml"
 sbx run --config "$T_TMP/ok.yaml" -l r -e 'cat(1)'
 expect_rc 0
 expect_out "1"
-for bad in 'java: 2' 'r: 17' 'r: two'; do
+for bad in 'typescript: 2' 'r: 17' 'r: two'; do
 	printf 'serve:\n  warm_pool:\n    %s\n' "$bad" >"$T_TMP/bad.yaml"
 	sbx run --config "$T_TMP/bad.yaml" -l r -e 'cat(1)'
 	expect_rc 125
 	expect_err_contains "serve.warm_pool"
 done
-printf 'serve:\n  warm_pool:\n    java: 2\n' >"$T_TMP/bad.yaml"
+printf 'serve:\n  warm_pool:\n    typescript: 2\n' >"$T_TMP/bad.yaml"
 sbx run --config "$T_TMP/bad.yaml" -l r -e 'cat(1)'
-expect_err_contains "python, r,"
+expect_err_contains "python, java, r,"
 
 # A warm R sandbox started by hand takes its request.
 sbx_in '{"language":"r","code":"cat(\"hand\\n\")"}' run --warm-sandbox r --format json --request -

@@ -174,7 +174,7 @@ static void test_value_checks(void **state)
 	    "languages:\n  java:\n    command: [java]\n",	 /* java has java/javac */
 	    "limits:\n  timout:\n",				 /* misspelt even when empty */
 	    "- a\n- b\n",					 /* root is a list */
-	    "serve:\n  warm_pool:\n    java: 1\n",		 /* no warm sandbox */
+	    "serve:\n  warm_pool:\n    typescript: 1\n",	 /* no warm sandbox */
 	    "serve:\n  warm_pool:\n    python: 17\n",		 /* at most 16 */
 	    "serve:\n  warm_pool:\n    python: -1\n",		 /* a whole number */
 	    "serve:\n  warm_pool: 2\n",				 /* a mapping */

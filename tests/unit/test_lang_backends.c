@@ -82,13 +82,15 @@ static void test_warm_start_is_the_tables(void **state)
 		if (l->warm_start)
 			assert_non_null(lang_ops(l)->spawn_args); /* an exec, gated or held */
 		/* A gated one's prelude reads its code's file after the gate:
-		 * warm_run writes the request's code there. */
+		 * warm_run writes the request's code there, or the backend puts
+		 * the request in place (Java's cached classes and launch file). */
 		if (l->warm_start && lang_ops(l)->spawn_gated)
 			assert_non_null(lang_ops(l)->code_file);
 	}
 	assert_false(lang_get(LANG_JAVASCRIPT)->warm_start); /* Duktape: in-process */
 	assert_true(lang_ops(lang_get(LANG_GO))->no_rlimit_as);
-	assert_string_equal(lang_warm_start_names(), "python, r, bash, c, cpp and go");
+	assert_non_null(lang_ops(lang_get(LANG_JAVA))->warm_code_in);
+	assert_string_equal(lang_warm_start_names(), "python, java, r, bash, c, cpp and go");
 }
 
 /* word appears in text as a word of its own ("r" in "java, r, bash"). */

@@ -1,0 +1,75 @@
+#!/bin/sh
+# Java through sbx serve's warm pool (serve.warm_pool.java) against cold
+# through the same server kind and against `java -cp DIR Main` (the same
+# class, compiled once by javac) run by the same client right after each
+# request, round by round (bench/warm_paced.py).
+#
+# A warm sandbox takes only a program whose classes the build cache has:
+# each server runs the program once before the timing (its javac, cold).
+# Each request waits BENCH_PACE (default 0.3 s) after the pool says set up:
+# what is timed is a request that finds its JVM waiting at the gate.
+BENCH_RUNS=${BENCH_RUNS:-20} # before lib.sh, whose default is 100
+. "$(dirname "$0")/lib.sh"
+
+command -v jq >/dev/null 2>&1 || { echo "bench warm_java: jq is missing" >&2; exit 0; }
+command -v java >/dev/null 2>&1 && command -v javac >/dev/null 2>&1 ||
+	{ echo "bench warm_java: java or javac is missing" >&2; exit 0; }
+[ -x /usr/bin/python3 ] || { echo "bench warm_java: python3 is missing" >&2; exit 0; }
+BENCH_WARM=${BENCH_WARM:-2}
+BENCH_PACE=${BENCH_PACE:-0.3}
+printf 'serve:\n  warm_pool:\n    java: %s\n' "$BENCH_WARM" >"$BENCH_TMP/warm.yaml"
+
+pids=
+trap 'kill $pids 2>/dev/null; rm -rf "$BENCH_TMP"' EXIT
+# start NAME ARGS... — a server on BENCH_TMP/NAME's socket.
+start() {
+	_n=$1
+	shift
+	mkfifo "$BENCH_TMP/$_n.ready"
+	"$SBX" serve --state-dir "$BENCH_TMP/$_n" --ready-file "$BENCH_TMP/$_n.ready" "$@" \
+		2>/dev/null &
+	pids="$pids $!"
+	_s=$(head -n 1 "$BENCH_TMP/$_n.ready")
+	eval "sock_$_n=\${_s#unix:}"
+}
+start warm --config "$BENCH_TMP/warm.yaml"
+start cold
+code='public class Main { public static void main(String[] a) { System.out.println(1); } }'
+body=$(jq -cn --arg c "$code" '{language: "java", code: $c}')
+mkdir "$BENCH_TMP/native"
+printf '%s\n' "$code" >"$BENCH_TMP/native/Main.java"
+javac -d "$BENCH_TMP/native" "$BENCH_TMP/native/Main.java"
+java=$(command -v java)
+# The program's first run on each server: its javac, into the cache.
+# shellcheck disable=SC2154
+for s in "$sock_warm" "$sock_cold"; do
+	curl -s --unix-socket "$s" --data-binary "$body" http://sbx/v1/run >/dev/null
+done
+
+printf '\n## Java through sbx serve (pool of %s, one connection, paced %s s) vs java -cp DIR Main, same rounds\n' \
+	"$BENCH_WARM" "$BENCH_PACE"
+printf 'load before: %s\n\n' "$(cat /proc/loadavg)"
+printf '| request | sbx median ms | bare | bare median ms | ratio | runs |\n|---|---|---|---|---|---|\n'
+median() { sort -n | awk '{a[NR] = $1} END {if (NR) print a[int((NR + 1) / 2)]; else print "nan"}'; }
+_per=$(((BENCH_RUNS + BENCH_ROUNDS - 1) / BENCH_ROUNDS))
+# row LABEL SOCKET
+row() {
+	: >"$BENCH_TMP/row"
+	: >"$BENCH_TMP/count"
+	_r=0
+	while [ "$_r" -lt "$BENCH_ROUNDS" ]; do
+		python3 "$(dirname "$0")/warm_paced.py" "$2" "$_per" "$BENCH_PACE" "$body" \
+			"$java" -cp "$BENCH_TMP/native" Main >>"$BENCH_TMP/row" 2>>"$BENCH_TMP/count"
+		_r=$((_r + 1))
+	done
+	_s=$(cut -d' ' -f1 "$BENCH_TMP/row" | median)
+	_b=$(cut -d' ' -f2 "$BENCH_TMP/row" | median)
+	printf '| %s | %s | java -cp DIR Main | %s | %s | %s |\n' "$1" "$_s" "$_b" \
+		"$(echo "$_s $_b" | awk '{printf "%.2fx", $1 / $2}')" \
+		"$(awk '{w += $2; n += $4} END {printf "%d of %d warm", w, n}' "$BENCH_TMP/count")"
+}
+# shellcheck disable=SC2154
+row "Java hello, warm" "$sock_warm"
+# shellcheck disable=SC2154
+row "Java hello, cold" "$sock_cold"
+printf 'load after: %s\n' "$(cat /proc/loadavg)"
