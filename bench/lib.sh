@@ -156,3 +156,21 @@ bench_throughput() {
 	awk -v n="$2" -v p="$3" -v l="$1" -v ns=$((_end - _start)) \
 		'BEGIN { printf "| %-44s | %6d callers | %8.0f runs/s |\n", l, p, n / (ns / 1e9) }'
 }
+
+# bench_serve NAME [ARGS...] — `sbx serve ARGS` (BASE's when NAME is base)
+# on BENCH_TMP/NAME's state directory, waited for until it listens; its
+# socket's path in $sock_NAME, its pid added to $bench_servers (stopped at
+# exit: the caller's trap kills them).
+bench_servers=
+bench_serve() {
+	_n=$1
+	shift
+	_bin=$SBX
+	[ "$_n" != base ] || _bin=$BASE
+	mkfifo "$BENCH_TMP/$_n.ready"
+	"$_bin" serve --state-dir "$BENCH_TMP/$_n" --ready-file "$BENCH_TMP/$_n.ready" "$@" \
+		2>/dev/null &
+	bench_servers="$bench_servers $!"
+	_s=$(head -n 1 "$BENCH_TMP/$_n.ready")
+	eval "sock_$_n=\${_s#unix:}"
+}

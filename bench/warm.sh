@@ -22,22 +22,9 @@ BENCH_WARM=${BENCH_WARM:-4}
 printf 'serve:\n  warm_pool:\n    python: %s\n' "$BENCH_WARM" >"$BENCH_TMP/warm.yaml"
 body='{"language":"python","code":"print(1)"}'
 
-pids=
-trap 'kill $pids 2>/dev/null; rm -rf "$BENCH_TMP"' EXIT
-# start NAME ARGS... — a server on BENCH_TMP/NAME.sock ($BASE's for base).
-start() {
-	_n=$1
-	shift
-	_bin=$SBX
-	[ "$_n" != base ] || _bin=$BASE
-	mkfifo "$BENCH_TMP/$_n.ready"
-	"$_bin" serve --state-dir "$BENCH_TMP/$_n" --ready-file "$BENCH_TMP/$_n.ready" "$@" \
-		2>/dev/null &
-	pids="$pids $!"
-	head -n 1 "$BENCH_TMP/$_n.ready" >/dev/null
-}
-start warm --config "$BENCH_TMP/warm.yaml"
-start cold
+trap 'kill $bench_servers 2>/dev/null; rm -rf "$BENCH_TMP"' EXIT
+bench_serve warm --config "$BENCH_TMP/warm.yaml"
+bench_serve cold
 
 printf '\n## a Python one-shot through sbx serve: warm pool (%s) vs cold vs python3 -I -c (median of %s)\n' \
 	"$BENCH_WARM" "$BENCH_RUNS"
@@ -80,7 +67,7 @@ keepalive cold
 # one keep-alive connection, timed by the client from its request to the
 # whole answer. With BASE=, a base build's warm server is timed in the same
 # rounds (BENCH_ROUNDS).
-[ -z "$BASE" ] || start base --config "$BENCH_TMP/warm.yaml"
+[ -z "$BASE" ] || bench_serve base --config "$BENCH_TMP/warm.yaml"
 BENCH_PACED=${BENCH_PACED:-$BENCH_RUNS}
 # A base build without set_up says only that its sandboxes started: the
 # pause after (BENCH_PACE seconds) lets them finish setting up too.

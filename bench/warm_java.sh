@@ -19,21 +19,9 @@ BENCH_WARM=${BENCH_WARM:-2}
 BENCH_PACE=${BENCH_PACE:-0.3}
 printf 'serve:\n  warm_pool:\n    java: %s\n' "$BENCH_WARM" >"$BENCH_TMP/warm.yaml"
 
-pids=
-trap 'kill $pids 2>/dev/null; rm -rf "$BENCH_TMP"' EXIT
-# start NAME ARGS... — a server on BENCH_TMP/NAME's socket.
-start() {
-	_n=$1
-	shift
-	mkfifo "$BENCH_TMP/$_n.ready"
-	"$SBX" serve --state-dir "$BENCH_TMP/$_n" --ready-file "$BENCH_TMP/$_n.ready" "$@" \
-		2>/dev/null &
-	pids="$pids $!"
-	_s=$(head -n 1 "$BENCH_TMP/$_n.ready")
-	eval "sock_$_n=\${_s#unix:}"
-}
-start warm --config "$BENCH_TMP/warm.yaml"
-start cold
+trap 'kill $bench_servers 2>/dev/null; rm -rf "$BENCH_TMP"' EXIT
+bench_serve warm --config "$BENCH_TMP/warm.yaml"
+bench_serve cold
 code='public class Main { public static void main(String[] a) { System.out.println(1); } }'
 body=$(jq -cn --arg c "$code" '{language: "java", code: $c}')
 mkdir "$BENCH_TMP/native"

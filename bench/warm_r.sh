@@ -7,6 +7,7 @@
 # be loading R's default packages then (~70 ms of CPU before the gate), so
 # each request waits BENCH_PACE (default 0.5 s) after the pool says set up:
 # what is timed is a request that finds its Rscript waiting.
+BENCH_RUNS=${BENCH_RUNS:-20} # before lib.sh, whose default is 100
 . "$(dirname "$0")/lib.sh"
 
 command -v jq >/dev/null 2>&1 || { echo "bench warm_r: jq is missing" >&2; exit 0; }
@@ -14,24 +15,11 @@ command -v Rscript >/dev/null 2>&1 || { echo "bench warm_r: Rscript is missing" 
 [ -x /usr/bin/python3 ] || { echo "bench warm_r: python3 is missing" >&2; exit 0; }
 BENCH_WARM=${BENCH_WARM:-2}
 BENCH_PACE=${BENCH_PACE:-0.5}
-BENCH_RUNS=${BENCH_RUNS:-20}
 printf 'serve:\n  warm_pool:\n    r: %s\n' "$BENCH_WARM" >"$BENCH_TMP/warm.yaml"
 
-pids=
-trap 'kill $pids 2>/dev/null; rm -rf "$BENCH_TMP"' EXIT
-# start NAME ARGS... — a server on BENCH_TMP/NAME's socket.
-start() {
-	_n=$1
-	shift
-	mkfifo "$BENCH_TMP/$_n.ready"
-	"$SBX" serve --state-dir "$BENCH_TMP/$_n" --ready-file "$BENCH_TMP/$_n.ready" "$@" \
-		2>/dev/null &
-	pids="$pids $!"
-	_s=$(head -n 1 "$BENCH_TMP/$_n.ready")
-	eval "sock_$_n=\${_s#unix:}"
-}
-start warm --config "$BENCH_TMP/warm.yaml"
-start cold
+trap 'kill $bench_servers 2>/dev/null; rm -rf "$BENCH_TMP"' EXIT
+bench_serve warm --config "$BENCH_TMP/warm.yaml"
+bench_serve cold
 body='{"language":"r","code":"cat(1)"}'
 rscript=$(command -v Rscript)
 
