@@ -174,3 +174,29 @@ bench_serve() {
 	_s=$(head -n 1 "$BENCH_TMP/$_n.ready")
 	eval "sock_$_n=\${_s#unix:}"
 }
+
+# bench_paced_row LABEL SOCKET BARE COMMAND... — BENCH_ROUNDS rounds of
+# warm_paced.py: $body through the server on SOCKET, each request BENCH_PACE
+# after its pool said set up, then COMMAND run by the same client; one
+# table row: the two medians (COMMAND's labelled BARE), their ratio and how
+# many requests ran warm.
+bench_paced_row() {
+	_label=$1 _sock=$2 _bare=$3
+	shift 3
+	: >"$BENCH_TMP/row"
+	: >"$BENCH_TMP/count"
+	_per=$(((BENCH_RUNS + BENCH_ROUNDS - 1) / BENCH_ROUNDS))
+	_r=0
+	while [ "$_r" -lt "$BENCH_ROUNDS" ]; do
+		python3 "$(dirname "$0")/warm_paced.py" "$_sock" "$_per" "$BENCH_PACE" "$body" \
+			"$@" >>"$BENCH_TMP/row" 2>>"$BENCH_TMP/count"
+		_r=$((_r + 1))
+	done
+	_s=$(cut -d' ' -f1 "$BENCH_TMP/row" | sort -n |
+		awk '{a[NR] = $1} END {if (NR) print a[int((NR + 1) / 2)]; else print "nan"}')
+	_b=$(cut -d' ' -f2 "$BENCH_TMP/row" | sort -n |
+		awk '{a[NR] = $1} END {if (NR) print a[int((NR + 1) / 2)]; else print "nan"}')
+	printf '| %s | %s | %s | %s | %s | %s |\n' "$_label" "$_s" "$_bare" "$_b" \
+		"$(echo "$_s $_b" | awk '{printf "%.2fx", $1 / $2}')" \
+		"$(awk '{w += $2; n += $4} END {printf "%d of %d warm", w, n}' "$BENCH_TMP/count")"
+}

@@ -38,26 +38,8 @@ printf '\n## Java through sbx serve (pool of %s, one connection, paced %s s) vs 
 	"$BENCH_WARM" "$BENCH_PACE"
 printf 'load before: %s\n\n' "$(cat /proc/loadavg)"
 printf '| request | sbx median ms | bare | bare median ms | ratio | runs |\n|---|---|---|---|---|---|\n'
-median() { sort -n | awk '{a[NR] = $1} END {if (NR) print a[int((NR + 1) / 2)]; else print "nan"}'; }
-_per=$(((BENCH_RUNS + BENCH_ROUNDS - 1) / BENCH_ROUNDS))
-# row LABEL SOCKET
-row() {
-	: >"$BENCH_TMP/row"
-	: >"$BENCH_TMP/count"
-	_r=0
-	while [ "$_r" -lt "$BENCH_ROUNDS" ]; do
-		python3 "$(dirname "$0")/warm_paced.py" "$2" "$_per" "$BENCH_PACE" "$body" \
-			"$java" -cp "$BENCH_TMP/native" Main >>"$BENCH_TMP/row" 2>>"$BENCH_TMP/count"
-		_r=$((_r + 1))
-	done
-	_s=$(cut -d' ' -f1 "$BENCH_TMP/row" | median)
-	_b=$(cut -d' ' -f2 "$BENCH_TMP/row" | median)
-	printf '| %s | %s | java -cp DIR Main | %s | %s | %s |\n' "$1" "$_s" "$_b" \
-		"$(echo "$_s $_b" | awk '{printf "%.2fx", $1 / $2}')" \
-		"$(awk '{w += $2; n += $4} END {printf "%d of %d warm", w, n}' "$BENCH_TMP/count")"
-}
 # shellcheck disable=SC2154
-row "Java hello, warm" "$sock_warm"
+bench_paced_row "Java hello, warm" "$sock_warm" "java -cp DIR Main" "$java" -cp "$BENCH_TMP/native" Main
 # shellcheck disable=SC2154
-row "Java hello, cold" "$sock_cold"
+bench_paced_row "Java hello, cold" "$sock_cold" "java -cp DIR Main" "$java" -cp "$BENCH_TMP/native" Main
 printf 'load after: %s\n' "$(cat /proc/loadavg)"

@@ -27,26 +27,8 @@ printf '\n## R through sbx serve (pool of %s, one connection, paced %s s) vs Rsc
 	"$BENCH_WARM" "$BENCH_PACE"
 printf 'load before: %s\n\n' "$(cat /proc/loadavg)"
 printf '| request | sbx median ms | bare | bare median ms | ratio | runs |\n|---|---|---|---|---|---|\n'
-median() { sort -n | awk '{a[NR] = $1} END {if (NR) print a[int((NR + 1) / 2)]; else print "nan"}'; }
-_per=$(((BENCH_RUNS + BENCH_ROUNDS - 1) / BENCH_ROUNDS))
-# row LABEL SOCKET
-row() {
-	: >"$BENCH_TMP/row"
-	: >"$BENCH_TMP/count"
-	_r=0
-	while [ "$_r" -lt "$BENCH_ROUNDS" ]; do
-		python3 "$(dirname "$0")/warm_paced.py" "$2" "$_per" "$BENCH_PACE" "$body" \
-			"$rscript" -e 'cat(1)' >>"$BENCH_TMP/row" 2>>"$BENCH_TMP/count"
-		_r=$((_r + 1))
-	done
-	_s=$(cut -d' ' -f1 "$BENCH_TMP/row" | median)
-	_b=$(cut -d' ' -f2 "$BENCH_TMP/row" | median)
-	printf '| %s | %s | Rscript -e '"'"'cat(1)'"'"' | %s | %s | %s |\n' "$1" "$_s" "$_b" \
-		"$(echo "$_s $_b" | awk '{printf "%.2fx", $1 / $2}')" \
-		"$(awk '{w += $2; n += $4} END {printf "%d of %d warm", w, n}' "$BENCH_TMP/count")"
-}
 # shellcheck disable=SC2154
-row "R cat(1), warm" "$sock_warm"
+bench_paced_row "R cat(1), warm" "$sock_warm" "Rscript -e 'cat(1)'" "$rscript" -e 'cat(1)'
 # shellcheck disable=SC2154
-row "R cat(1), cold" "$sock_cold"
+bench_paced_row "R cat(1), cold" "$sock_cold" "Rscript -e 'cat(1)'" "$rscript" -e 'cat(1)'
 printf 'load after: %s\n' "$(cat /proc/loadavg)"
