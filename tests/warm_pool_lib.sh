@@ -99,6 +99,26 @@ start_cold_server() {
 	COLD_SOCK=${COLD_SOCK#unix:}
 }
 
+# start_warm_pool LANG — a server with a pool of SIZE for LANG (started
+# by start_warm_server), waited for until every sandbox is set up.
+start_warm_pool() {
+	warm_config "$T_TMP/warm.yaml" "$SIZE" "$1"
+	start_warm_server "$T_TMP/warm.yaml"
+	pool_full "$SIZE" "$1"
+	check "the $1 pool is set up" test $? -eq 0
+	expect_jq ".warm_pool.$1 == {\"size\": $SIZE, \"ready\": $SIZE, \"set_up\": $SIZE, \"on\": true}"
+}
+
+# run_warm LANG CODE — POST /v1/run of plain LANG code once the pool of
+# SIZE is full again (the next run takes another warm sandbox).
+run_warm() {
+	pool_full "$SIZE" "$1"
+	check "the $1 pool is full again" test $? -eq 0
+	printf '%s' "$2" >"$T_TMP/src" # no argv word: it may be longer than one
+	api POST /v1/run "$(jq -cn --arg l "$1" --rawfile c "$T_TMP/src" '{language: $l, code: $c}')"
+	T_LAST="$1: $(printf '%.60s' "$2")"
+}
+
 # cold_run BODY — POST /v1/run of BODY to the cold server; prints the answer.
 cold_run() {
 	printf '%s' "$1" | curl -s --unix-socket "$COLD_SOCK" --data-binary @- http://sbx/v1/run
@@ -110,11 +130,8 @@ cold_run() {
 # warm record in $out and $warm, the cold one in $cold.
 same='del(.id, .time, .time_ms, .memory_kb, .warm)'
 warm_vs_cold() {
-	printf '%s' "$2" >"$T_TMP/src" # no argv word: it may be longer than one
+	run_warm "$1" "$2"
 	_wvc=$(jq -cn --arg l "$1" --rawfile c "$T_TMP/src" '{language: $l, code: $c}')
-	pool_full "$SIZE" "$1"
-	check "the $1 pool is full again" test $? -eq 0
-	api POST /v1/run "$_wvc"
 	T_LAST="warm $1: $(printf '%.60s' "$2")"
 	expect_code 200
 	expect_jq '.warm == true'

@@ -38,12 +38,7 @@ start_cold_server
 SRV_PID=
 trap 'kill $SRV_PID $COLD_PID 2>/dev/null; rm -rf "$T_TMP"' EXIT
 SIZE=2
-warm_config "$T_TMP/warm.yaml" $SIZE r
-start_warm_server "$T_TMP/warm.yaml"
-
-pool_full $SIZE r
-check "the R pool is set up" test $? -eq 0
-expect_jq '.warm_pool.r == {"size": 2, "ready": 2, "set_up": 2, "on": true}'
+start_warm_pool r
 
 # The same records warm and cold, but for the run's own id, times, memory
 # and "warm". commandArgs() names the code's file, in the run's own

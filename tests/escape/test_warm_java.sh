@@ -24,21 +24,12 @@ warm_config "$T_TMP/warm.yaml" $SIZE java
 start_warm_server "$T_TMP/warm.yaml"
 TOKEN="16180$$"
 
-# run_java CODE — POST /v1/run of plain Java code once the pool is full
-# again (the next run takes another warm sandbox).
-run_java() {
-	pool_full $SIZE java
-	check "the Java pool is full again" test $? -eq 0
-	printf '%s' "$1" >"$T_TMP/src"
-	api POST /v1/run "$(jq -cn --rawfile c "$T_TMP/src" '{language: "java", code: $c}')"
-	T_LAST="java: $(printf '%.60s' "$1")"
-}
 # warm_java CODE — its first run compiles it (cold: a warm sandbox takes
 # only cached classes), then it runs warm.
 warm_java() {
-	run_java "$1"
+	run_warm java "$1"
 	expect_jq '.warm == false'
-	run_java "$1"
+	run_warm java "$1"
 	expect_jq '.warm == true'
 }
 
@@ -134,7 +125,7 @@ warm_java "$probe"
 expect_code 200
 expect_jq '.status == "ok"'
 expect_json .stdout '"CLEAN\n"'
-run_java "$probe"
+run_warm java "$probe"
 expect_jq '.status == "ok" and .warm == true'
 expect_json .stdout '"CLEAN\n"'
 

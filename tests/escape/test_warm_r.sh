@@ -23,19 +23,10 @@ warm_config "$T_TMP/warm.yaml" $SIZE r
 start_warm_server "$T_TMP/warm.yaml"
 TOKEN="16180$$"
 
-# run_r CODE — POST /v1/run of plain R code once the pool is full again
-# (the next run takes another warm sandbox).
-run_r() {
-	pool_full $SIZE r
-	check "the R pool is full again" test $? -eq 0
-	printf '%s' "$1" >"$T_TMP/src"
-	api POST /v1/run "$(jq -cn --rawfile c "$T_TMP/src" '{language: "r", code: $c}')"
-	T_LAST="r: $(printf '%.60s' "$1")"
-}
 
 # The first run leaves everything it can behind, and tries to make the
 # other warm sandboxes run its code instead of their request's.
-run_r 'quiet <- function(expr) invisible(tryCatch(expr, error = function(e) FALSE,
+run_warm r 'quiet <- function(expr) invisible(tryCatch(expr, error = function(e) FALSE,
                                                   warning = function(w) FALSE))
 writeLines("x", "left_cwd")
 writeLines("x", file.path(Sys.getenv("TMPDIR"), "left_tmp"))
@@ -96,7 +87,7 @@ for (p in list.files("/proc", pattern = "^[0-9]+$")) {
 }
 cat(if (length(bad)) paste("LEAK", paste(bad, collapse = " ")) else "CLEAN", "\n", sep = "")'
 for i in 1 2 3; do
-	run_r "$probe"
+	run_warm r "$probe"
 	expect_code 200
 	expect_jq '.status == "ok" and .warm == true'
 	expect_json .stdout '"CLEAN\n"'
@@ -107,7 +98,7 @@ CORPUS=$(cd "$(dirname "$0")" && pwd)/corpus/r
 for f in "$CORPUS"/*.R; do
 	[ -z "$(sed -n 's/.*sbx-args: *//p' "$f")" ] || continue
 	! grep -q inputs "$f" || continue
-	run_r "$(cat "$f")"
+	run_warm r "$(cat "$f")"
 	expect_corpus_verdict "$f" '(.stdout + .stderr)'
 done
 
