@@ -104,7 +104,12 @@ public final class SbxKernel {
 			}
 			if (req.get("results_max") instanceof Number)
 				resultMax = ((Number) req.get("results_max")).longValue();
-			int code = run((String) req.get("code"), report);
+			int code;
+			try {
+				code = run((String) req.get("code"), report);
+			} catch (OutOfMemoryError e) {
+				code = outOfMemoryEscaped(e, report);
+			}
 			if (stdin != null) {
 				System.setIn(new ByteArrayInputStream(new byte[0]));
 				try {
@@ -286,11 +291,32 @@ public final class SbxKernel {
 	// when the memory limit kills the kernel. Not at once after the
 	// answer: the end would race the answer's status.
 	private static boolean outOfMemory;
+	// The room to say that the heap ran out, in the snippet or outside it
+	// (JShell's compiler, the kernel's own code), while the snippet's
+	// values still hold the heap: released first.
+	private static byte[] reserve = new byte[4 << 20];
+
+	// The heap ran out in JShell or the kernel itself, not in a snippet:
+	// reported as the JVM reports an uncaught OutOfMemoryError, status 1
+	// (memory_limit), and the kernel ends before the next execution.
+	private static int outOfMemoryEscaped(OutOfMemoryError e, String[] report) {
+		reserve = null;
+		busy = false;
+		outOfMemory = true;
+		String msg = "Exception in thread \"main\" java.lang.OutOfMemoryError: " + e.getMessage() + "\n";
+		System.err.print(msg);
+		report[0] = "{\"error\":{\"name\":\"java.lang.OutOfMemoryError\",\"message\":"
+			    + SbxJson.quote(String.valueOf(e.getMessage()))
+			    + ",\"line\":null,\"column\":null},\"traceback\":" + SbxJson.quote(msg) + "}";
+		return 1;
+	}
 
 	private static void endIfOutOfMemory(Exception e) {
 		if (e instanceof EvalException
-		    && "java.lang.OutOfMemoryError".equals(((EvalException) e).getExceptionClassName()))
+		    && "java.lang.OutOfMemoryError".equals(((EvalException) e).getExceptionClassName())) {
+			reserve = null; // room for the report and the answer
 			outOfMemory = true;
+		}
 	}
 
 	// The frames of this execution's snippets ("#ID:LINE", JShell's) as a
