@@ -8,7 +8,6 @@
  */
 #include "engine/engine.h"
 
-#include <dirent.h>
 #include <fcntl.h>
 #include <limits.h>
 #include <stdio.h>
@@ -168,35 +167,21 @@ static int file_copy(int from, int to, const char *name)
 	return n == 0 ? 0 : -1;
 }
 
-/* The launcher's classes from the classes directory (where javac wrote them
- * with the program's, or the program's cached classes, which keep them so
+/* The launcher's class from the classes directory (where javac wrote it
+ * with the program's, or the program's cached classes, which keep it so
  * that a deployment's artefacts run without javac) into the launcher's:
  * copied, or moved (keep false: a warm sandbox's classes directory stays
- * empty for its request's). Returns how many, or -1. */
+ * empty for its request's). Its one file, by its exact name: a program may
+ * declare classes named like it (`class _SbxLaunch_X`, even
+ * `_SbxLaunch_$1`), which must not reach the launcher's cache entry, on
+ * the class path of every later Java run of this state directory, before
+ * the program's own classes. The launcher has no nested or anonymous
+ * class (_SbxLaunch_.java). Returns 1, or -1. */
 static int launcher_take(int cfd, int lfd, bool keep)
 {
-	/* A descriptor of its own: a dup would share the directory's offset,
-	 * and the cache's copy of the classes would start at the end. */
-	int dfd = openat(cfd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	DIR *d = dfd >= 0 ? fdopendir(dfd) : NULL;
-	if (!d) {
-		if (dfd >= 0)
-			close(dfd);
-		return -1;
-	}
-	int count = 0;
-	struct dirent *e;
-	while (count >= 0 && (e = readdir(d))) {
-		size_t n = strlen(e->d_name);
-		if (strncmp(e->d_name, JAVA_LAUNCHER, strlen(JAVA_LAUNCHER)) || n <= 6 ||
-		    strcmp(e->d_name + n - 6, ".class"))
-			continue;
-		int rc = keep ? file_copy(cfd, lfd, e->d_name)
-			      : renameat(cfd, e->d_name, lfd, e->d_name);
-		count = rc == 0 ? count + 1 : -1;
-	}
-	closedir(d);
-	return count;
+	const char *name = JAVA_LAUNCHER ".class";
+	int rc = keep ? file_copy(cfd, lfd, name) : renameat(cfd, name, lfd, name);
+	return rc == 0 ? 1 : -1;
 }
 
 /* Compiles the code unless the cache has it, and the launcher unless the

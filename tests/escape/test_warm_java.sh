@@ -139,4 +139,21 @@ for f in "$CORPUS"/*.java; do
 done
 
 expect_drained
+
+# The launcher's own cache entry (on the class path of every later Java
+# run of the state directory, cold or warm, before the program's classes)
+# holds sbx's launcher alone: a program's classes named like it do not get
+# in, so they cannot shadow a later program's classes of that name. A
+# state directory of its own, whose first Java run makes the entry.
+LA="$T_TMP/lookalike"
+sbx run --state-dir "$LA" -l java -e 'public class Main { public static void main(String[] a) { System.out.println("planted"); } }
+class _SbxLaunch_X { static String v() { return "ESCAPED"; } }
+class _SbxLaunch_$1 { static { System.out.println("ESCAPED"); } }'
+expect_rc 0
+expect_out "planted"
+sbx run --state-dir "$LA" -l java -e 'public class Main { public static void main(String[] a) { System.out.println(_SbxLaunch_X.v()); } }
+class _SbxLaunch_X { static String v() { return "own"; } }'
+T_LAST="a later program's class named like the launcher's"
+expect_rc 0
+expect_out "own"
 finish

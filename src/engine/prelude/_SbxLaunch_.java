@@ -2,7 +2,9 @@
 //
 // Compiled by sbx with each program and cached with its classes (so a
 // deployment's artefacts carry it), and cached alone too, for a warm JVM,
-// which has it before any request. Run as:
+// which has it before any request. It is one class file: sbx takes
+// _SbxLaunch_.class by that name alone (java_spawn.c's launcher_take), so
+// no nested or anonymous class here (lambdas are fine: they make none). Run as:
 //   java ... -cp LAUNCHERDIR:CLASSDIR _SbxLaunch_ LAUNCHFILE [ARG...]
 // It starts, then waits on sbx's gate (fd 4, see SANDBOX_GATE_FD): only
 // after it does it read LAUNCHFILE (CLASSDIR, PRIMARY and SOURCEFILE, each
